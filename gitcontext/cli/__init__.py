@@ -1,0 +1,1 @@
+"""click lives here and only here: thin commands that call plain functions."""

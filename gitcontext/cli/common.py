@@ -1,0 +1,22 @@
+"""What every command needs: the repository root, its config, JSON output."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from gitcontext import config as config_mod
+from gitcontext import git
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable output (stable schema).")
+
+
+def repo(cwd: str | Path | None = None) -> tuple[Path, dict[str, Any]]:
+    root = git.toplevel(cwd)
+    return root, config_mod.load(root)
+
+
+def emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True))

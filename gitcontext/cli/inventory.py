@@ -1,0 +1,118 @@
+"""ls, diff, render, budget: what the context files say, and how it changed."""
+from __future__ import annotations
+
+import click
+
+from gitcontext.cli.common import emit_json, json_option, repo
+
+
+@click.command("ls")
+@click.argument("paths", nargs=-1)
+@json_option
+def ls_cmd(paths: tuple[str, ...], as_json: bool) -> int:
+    """List every instruction of every context file: id, file, line, text, status.
+
+    PATHS limit the listing to those files or folders.
+    """
+    from gitcontext.report.listing import listing, format_listing
+
+    root, config = repo()
+    rows = listing(root, config, list(paths))
+    if as_json:
+        emit_json({"instructions": rows})
+    else:
+        click.echo(format_listing(rows), nl=False)
+    return 0
+
+
+class _PathsAfterDashDash(click.Command):
+    """Keep `-- PATH...` apart from the revisions, as `git diff` does."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if "--" in args:
+            cut = args.index("--")
+            ctx.meta["paths"] = args[cut + 1:]
+            args = args[:cut]
+        return super().parse_args(ctx, args)
+
+
+@click.command("diff", cls=_PathsAfterDashDash)
+@click.argument("revs", nargs=-1)
+@click.option("--worktree", is_flag=True, help="Compare against the working tree instead of the index.")
+@click.option("--matcher", type=click.Choice(["default", "paper"]), default=None,
+              help="Identity matcher; `paper` reproduces arXiv 2608.11095's cascade.")
+@json_option
+def diff_cmd(revs: tuple[str, ...], worktree: bool, matcher: str | None, as_json: bool) -> int:
+    """Instruction-level change between two revisions.
+
+    \b
+      git context diff                 HEAD vs the index (what you are about to commit)
+      git context diff REV             REV vs the index (or the work tree with --worktree)
+      git context diff REV_A REV_B     between two commits
+      git context diff A B -- PATH...  only these files
+
+    Shows added, removed, reworded (with similarity 0-100), moved between sibling files, and the
+    files where the change is a wholesale rewrite (>= 50% of >= 5 live instructions died).
+    """
+    from gitcontext.report.changes import instruction_diff, format_diff
+
+    paths = click.get_current_context().meta.get("paths", [])
+    if len(revs) > 2:
+        raise click.UsageError("at most two revisions; put paths after `--`")
+    root, config = repo()
+    result = instruction_diff(root, config, list(revs), worktree=worktree, paths=paths,
+                              matcher=matcher or config["matcher"])
+    if as_json:
+        emit_json(result.to_json())
+    else:
+        click.echo(format_diff(result), nl=False)
+    return 0
+
+
+@click.command("render")
+@click.argument("file")
+def render_cmd(file: str) -> int:
+    """Print the executor view of FILE: its `@path` imports expanded, exactly what an agent loads."""
+    from gitcontext.instructions.render import render
+
+    root, _ = repo()
+    click.echo(render(root, _relative(root, file)).text, nl=False)
+    return 0
+
+
+@click.command("budget")
+@click.argument("files", nargs=-1)
+@json_option
+def budget_cmd(files: tuple[str, ...], as_json: bool) -> int:
+    """Bytes, estimated tokens (~4 bytes each) and instruction count of each executor view."""
+    from gitcontext.instructions.discover import discover
+    from gitcontext.instructions.render import budget
+
+    root, config = repo()
+    targets = [_relative(root, f) for f in files] or discover(root, config)
+    rows = [budget(root, path) for path in targets]
+    if as_json:
+        emit_json({"views": rows})
+        return 0
+    width = max([len(r["path"]) for r in rows] + [4])
+    click.echo(f"{'view':<{width}}  {'bytes':>8}  {'tokens':>7}  {'instr':>5}")
+    for r in rows:
+        extra = f"  (+{len(r['files']) - 1} imported)" if len(r["files"]) > 1 else ""
+        missing = f"  missing imports: {', '.join(r['missing_imports'])}" if r["missing_imports"] else ""
+        click.echo(f"{r['path']:<{width}}  {r['bytes']:>8}  {r['tokens']:>7}  {r['instructions']:>5}{extra}{missing}")
+    return 0
+
+
+def _relative(root, file: str) -> str:
+    from pathlib import Path
+
+    from gitcontext.errors import UserError
+
+    full = (Path.cwd() / file).resolve()
+    try:
+        rel = full.relative_to(root.resolve())
+    except ValueError:
+        raise UserError(f"{file} is outside the repository {root}") from None
+    if not full.exists():
+        raise UserError("no such file", path=str(rel), fix="`git context ls` lists the context files")
+    return rel.as_posix()

@@ -1,0 +1,45 @@
+"""The one user-facing error type and the exit codes it maps to."""
+from __future__ import annotations
+
+import enum
+
+
+class ExitStatus(enum.IntEnum):
+    OK = 0
+    FINDINGS = 1
+    USAGE = 2
+    ENVIRONMENT = 3
+    INTERRUPTED = 130
+
+
+class GitContextError(Exception):
+    """An error a user can act on: the message names the file, the line and the fix."""
+
+    status = ExitStatus.USAGE
+
+    def __init__(self, message: str, *, path: str | None = None, line: int | None = None,
+                 fix: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+        self.fix = fix
+
+    def __str__(self) -> str:
+        where = ""
+        if self.path is not None:
+            where = f"{self.path}:{self.line}: " if self.line is not None else f"{self.path}: "
+        text = f"{where}{self.message}"
+        if self.fix:
+            text += f"\n  fix: {self.fix}"
+        return text
+
+
+class UserError(GitContextError):
+    """Bad input or usage (exit 2)."""
+
+
+class GitError(GitContextError):
+    """git failed or the repository is not in a usable state (exit 3)."""
+
+    status = ExitStatus.ENVIRONMENT

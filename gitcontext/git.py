@@ -1,0 +1,220 @@
+"""The one door to git: every process gitcontext starts goes through `run` or `stream`.
+
+Small named queries on top, `-z`/`%x00` formats parsed once. No GitPython here: the hook fast
+path, the merge driver and history replay all stream the git CLI.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from gitcontext.errors import GitError
+
+# Trailer grammar pinned so a user's trailer.* config cannot change how we parse or write.
+PINNED_TRAILER_CONFIG = (
+    "-c", "trailer.separators=:",
+    "-c", "trailer.where=end",
+    "-c", "trailer.ifexists=addIfDifferent",
+    "-c", "trailer.ifmissing=add",
+)
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env.setdefault("LC_ALL", "C")
+    env["GIT_TERMINAL_PROMPT"] = "0"
+    return env
+
+
+def run(args: Sequence[str], *, cwd: str | Path | None = None, input: bytes | None = None,
+        check: bool = True) -> bytes:
+    """Run `git ARGS` and return stdout; raise GitError naming the command on failure."""
+    try:
+        proc = subprocess.run(["git", *args], cwd=cwd, input=input, capture_output=True, env=_env())
+    except FileNotFoundError as exc:
+        raise GitError("git is not installed or not on PATH", fix="install git >= 2.30") from exc
+    if check and proc.returncode != 0:
+        detail = proc.stderr.decode("utf-8", "replace").strip()
+        raise GitError(f"`git {' '.join(args)}` failed: {detail}")
+    return proc.stdout
+
+
+def run_status(args: Sequence[str], *, cwd: str | Path | None = None,
+               input: bytes | None = None) -> tuple[int, bytes, bytes]:
+    """Run git and return (returncode, stdout, stderr) without raising."""
+    proc = subprocess.run(["git", *args], cwd=cwd, input=input, capture_output=True, env=_env())
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def stream(args: Sequence[str], *, cwd: str | Path | None = None) -> Iterator[bytes]:
+    """Yield stdout lines (with their b'\\n') of a long-running git command as they arrive."""
+    proc = subprocess.Popen(["git", *args], cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=_env())
+    assert proc.stdout is not None
+    try:
+        yield from proc.stdout
+    finally:
+        proc.stdout.close()
+        stderr = proc.stderr.read() if proc.stderr else b""
+        code = proc.wait()
+        if code not in (0, -13):  # -13: we stopped reading (SIGPIPE)
+            raise GitError(f"`git {' '.join(args)}` failed: {stderr.decode('utf-8', 'replace').strip()}")
+
+
+def text(args: Sequence[str], *, cwd: str | Path | None = None, check: bool = True) -> str:
+    return run(args, cwd=cwd, check=check).decode("utf-8", "surrogateescape")
+
+
+# ---- repository facts -------------------------------------------------------------------------
+
+def toplevel(cwd: str | Path | None = None) -> Path:
+    code, out, _ = run_status(["rev-parse", "--show-toplevel"], cwd=cwd)
+    if code != 0:
+        raise GitError(f"{Path(cwd or '.').resolve()} is not inside a git repository",
+                       fix="run it inside a git work tree, or `git init` first")
+    return Path(out.decode().strip())
+
+
+def git_dir(cwd: str | Path | None = None) -> Path:
+    path = Path(text(["rev-parse", "--absolute-git-dir"], cwd=cwd).strip())
+    return path
+
+
+def common_dir(cwd: str | Path | None = None) -> Path:
+    out = text(["rev-parse", "--git-common-dir"], cwd=cwd).strip()
+    path = Path(out)
+    return path if path.is_absolute() else (Path(cwd or ".") / path).resolve()
+
+
+def hooks_dir(cwd: str | Path | None = None) -> Path:
+    out = text(["rev-parse", "--git-path", "hooks"], cwd=cwd).strip()
+    path = Path(out)
+    return path if path.is_absolute() else (Path(cwd or ".") / path).resolve()
+
+
+def has_commits(cwd: str | Path | None = None) -> bool:
+    return run_status(["rev-parse", "--verify", "-q", "HEAD"], cwd=cwd)[0] == 0
+
+
+def rev_parse(rev: str, cwd: str | Path | None = None) -> str:
+    code, out, _ = run_status(["rev-parse", "--verify", "-q", f"{rev}^{{commit}}"], cwd=cwd)
+    if code != 0:
+        raise GitError(f"unknown revision {rev!r}", fix="check the name with `git log --oneline`")
+    return out.decode().strip()
+
+
+def is_shallow(cwd: str | Path | None = None) -> bool:
+    return text(["rev-parse", "--is-shallow-repository"], cwd=cwd).strip() == "true"
+
+
+def config_get(key: str, cwd: str | Path | None = None) -> str | None:
+    code, out, _ = run_status(["config", "--get", key], cwd=cwd)
+    return out.decode("utf-8", "surrogateescape").strip() if code == 0 else None
+
+
+def config_set(key: str, value: str, cwd: str | Path | None = None) -> None:
+    run(["config", key, value], cwd=cwd)
+
+
+# ---- files and blobs --------------------------------------------------------------------------
+
+def _split_z(data: bytes) -> list[str]:
+    return [p.decode("utf-8", "surrogateescape") for p in data.split(b"\0") if p]
+
+
+def ls_files(cwd: str | Path | None = None, *, others: bool = False) -> list[str]:
+    """Tracked files (and, with others=True, untracked files git does not ignore)."""
+    args = ["ls-files", "-z", "--cached"]
+    if others:
+        args += ["--others", "--exclude-standard"]
+    return sorted(set(_split_z(run(args, cwd=cwd))))
+
+
+def ls_tree(rev: str, cwd: str | Path | None = None) -> list[str]:
+    return _split_z(run(["ls-tree", "-r", "-z", "--name-only", rev], cwd=cwd))
+
+
+def staged_paths(cwd: str | Path | None = None) -> list[str]:
+    return _split_z(run(["diff", "--cached", "--name-only", "-z", "--no-renames"], cwd=cwd))
+
+
+def blob_at(rev: str, path: str, cwd: str | Path | None = None) -> bytes | None:
+    """Content of PATH at REV (':' + path style; rev '' means the index). None when absent."""
+    spec = f":{path}" if rev == "" else f"{rev}:{path}"
+    code, out, _ = run_status(["cat-file", "blob", spec], cwd=cwd)
+    return out if code == 0 else None
+
+
+def check_ignore(paths: Sequence[str], cwd: str | Path | None = None) -> set[str]:
+    if not paths:
+        return set()
+    code, out, _ = run_status(["check-ignore", "-z", "--stdin"], cwd=cwd,
+                              input=b"\0".join(p.encode() for p in paths) + b"\0")
+    return set(_split_z(out)) if code in (0, 1) else set()
+
+
+def commit_meta(rev: str, cwd: str | Path | None = None) -> dict[str, str]:
+    out = text(["log", "-1", "--format=%H%x00%aI%x00%s", rev], cwd=cwd)
+    sha, date, subject = out.rstrip("\n").split("\0", 2)
+    return {"commit": sha, "date": date, "subject": subject}
+
+
+# ---- trailers (git's own grammar, pinned) -----------------------------------------------------
+
+def parse_trailers(message: str, cwd: str | Path | None = None) -> list[tuple[str, str]]:
+    out = run([*PINNED_TRAILER_CONFIG, "interpret-trailers", "--parse", "--no-divider"],
+              cwd=cwd, input=message.encode("utf-8")).decode("utf-8", "surrogateescape")
+    pairs = []
+    for line in out.splitlines():
+        key, sep, value = line.partition(":")
+        if sep:
+            pairs.append((key.strip(), value.strip()))
+    return pairs
+
+
+def add_trailers(message: str, trailers: Sequence[tuple[str, str]],
+                 cwd: str | Path | None = None) -> str:
+    args = [*PINNED_TRAILER_CONFIG, "interpret-trailers", "--no-divider"]
+    for key, value in trailers:
+        args += ["--trailer", f"{key}: {value}"]
+    return run(args, cwd=cwd, input=message.encode("utf-8")).decode("utf-8", "surrogateescape")
+
+
+def tree_entries(rev: str, cwd: str | Path | None = None) -> dict[str, tuple[str, str]]:
+    """path -> (mode, object id) for every blob at REV ('' = the index)."""
+    entries: dict[str, tuple[str, str]] = {}
+    if rev == "":
+        for record in run(["ls-files", "-s", "-z"], cwd=cwd).split(b"\0"):
+            if record:
+                meta, _, path = record.partition(b"\t")
+                mode, oid, _stage = meta.decode().split()
+                entries[path.decode("utf-8", "surrogateescape")] = (mode, oid)
+        return entries
+    for record in run(["ls-tree", "-r", "-z", "--full-tree", rev], cwd=cwd).split(b"\0"):
+        if record:
+            meta, _, path = record.partition(b"\t")
+            mode, kind, oid = meta.decode().split()
+            if kind == "blob":
+                entries[path.decode("utf-8", "surrogateescape")] = (mode, oid)
+    return entries
+
+
+def read_blobs(oids: Sequence[str], cwd: str | Path | None = None) -> dict[str, bytes]:
+    """Contents of many blobs through one `git cat-file --batch`."""
+    if not oids:
+        return {}
+    out = run(["cat-file", "--batch"], cwd=cwd, input="".join(f"{o}\n" for o in oids).encode())
+    blobs: dict[str, bytes] = {}
+    pos = 0
+    for oid in oids:
+        header_end = out.index(b"\n", pos)
+        header = out[pos:header_end].split()
+        if len(header) < 3 or header[1] == b"missing":
+            pos = header_end + 1
+            continue
+        size = int(header[2])
+        blobs[oid] = out[header_end + 1: header_end + 1 + size]
+        pos = header_end + 1 + size + 1
+    return blobs

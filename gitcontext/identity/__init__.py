@@ -1,0 +1,1 @@
+"""Instruction identity across versions: matchers, ids and the instruction-level diff."""

@@ -1,0 +1,27 @@
+"""Instruction ids: `ctx-` + 48 bits, deterministic from where and what an instruction was born as."""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Container
+
+PREFIX = "ctx-"
+
+
+def instruction_id(file: str, norm: str, taken: Container[str] = ()) -> str:
+    """The same birth (file, normalized text) gives the same id on every machine.
+
+    TAKEN holds ids already in use (live or retired); a clash moves to the next salt so an id is
+    never reused for a different instruction.
+    """
+    salt = 0
+    while True:
+        seed = f"{file}\0{norm}\0{salt}".encode("utf-8", "surrogateescape")
+        candidate = PREFIX + hashlib.sha256(seed).hexdigest()[:12]
+        if candidate not in taken:
+            return candidate
+        salt += 1
+
+
+def is_id(text: str) -> bool:
+    body = text[len(PREFIX):]
+    return text.startswith(PREFIX) and len(body) >= 6 and all(c in "0123456789abcdefghijklmnopqrstuvwxyz" for c in body)

@@ -1,0 +1,1 @@
+"""Discovery, segmentation and the executor view of agent context files."""

@@ -1,0 +1,53 @@
+"""The instruction-level diff between revisions, and its text form."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from gitcontext import git
+from gitcontext.identity.diff import Diff, diff_files
+from gitcontext.instructions.discover import INDEX, WORKTREE, load
+
+
+def instruction_diff(root: Path, config: dict[str, Any], revs: list[str], *, worktree: bool = False,
+                     paths: list[str] | None = None, matcher: str = "default") -> Diff:
+    if len(revs) == 2:
+        before, after = git.rev_parse(revs[0], root), git.rev_parse(revs[1], root)
+    else:
+        base = revs[0] if revs else "HEAD"
+        if not revs and not git.has_commits(root):
+            before = None                       # empty repository: everything staged is new
+        else:
+            before = git.rev_parse(base, root)
+        after = WORKTREE if worktree else INDEX
+    old = load(root, config, before, paths) if before is not None else {}
+    new = load(root, config, after, paths)
+    return diff_files(old, new, matcher)
+
+
+def format_diff(diff: Diff) -> str:
+    by_file: dict[str, list[str]] = {}
+    for inst in diff.added:
+        by_file.setdefault(inst.file, []).append(f"  + {inst.line:>4}  {_one_line(inst.text)}")
+    for inst in diff.removed:
+        by_file.setdefault(inst.file, []).append(f"  - {inst.line:>4}  {_one_line(inst.text)}")
+    for r in diff.reworded:
+        by_file.setdefault(r.new.file, []).append(
+            f"  ~ {r.new.line:>4}  {_one_line(r.new.text)}\n          was ({r.similarity:.0f}%): {_one_line(r.old.text)}")
+    for m in diff.moved:
+        by_file.setdefault(m.new.file, []).append(
+            f"  > {m.new.line:>4}  {_one_line(m.new.text)}\n          moved from {m.old.file}:{m.old.line}")
+    if not by_file:
+        return f"no instruction changes ({len(diff.unchanged)} unchanged)\n"
+    out = []
+    for path in sorted(by_file):
+        out.append(path + (" (rewrite)" if path in diff.rewrites else ""))
+        out += by_file[path]
+    out.append(f"{len(diff.added)} added, {len(diff.removed)} removed, {len(diff.reworded)} reworded, "
+               f"{len(diff.moved)} moved, {len(diff.unchanged)} unchanged")
+    return "\n".join(out) + "\n"
+
+
+def _one_line(text: str, width: int = 100) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
