@@ -29,10 +29,14 @@ def _env() -> dict[str, str]:
 
 
 def run(args: Sequence[str], *, cwd: str | Path | None = None, input: bytes | None = None,
-        check: bool = True) -> bytes:
-    """Run `git ARGS` and return stdout; raise GitError naming the command on failure."""
+        check: bool = True, env: dict[str, str] | None = None) -> bytes:
+    """Run `git ARGS` and return stdout; raise GitError naming the command on failure.
+
+    ENV adds variables (e.g. GIT_AUTHOR_DATE) to the inherited environment.
+    """
     try:
-        proc = subprocess.run(["git", *args], cwd=cwd, input=input, capture_output=True, env=_env())
+        proc = subprocess.run(["git", *args], cwd=cwd, input=input, capture_output=True,
+                              env={**_env(), **(env or {})})
     except FileNotFoundError as exc:
         raise GitError("git is not installed or not on PATH", fix="install git >= 2.30") from exc
     if check and proc.returncode != 0:
