@@ -222,3 +222,67 @@ def read_blobs(oids: Sequence[str], cwd: str | Path | None = None) -> dict[str, 
         blobs[oid] = out[header_end + 1: header_end + 1 + size]
         pos = header_end + 1 + size + 1
     return blobs
+
+
+# ---- churn and attributes (blast radius) ------------------------------------------------------
+
+NumstatRow = tuple[int | None, int | None, str]   # (added, removed, path); None, None for binary
+
+
+def _numstat_rows(chunk: bytes) -> list[NumstatRow]:
+    rows: list[NumstatRow] = []
+    for record in chunk.split(b"\0"):
+        record = record.lstrip(b"\n")
+        if record.count(b"\t") < 2:
+            continue
+        added, removed, path = record.split(b"\t", 2)
+        rows.append((None if added == b"-" else int(added), None if removed == b"-" else int(removed),
+                     path.decode("utf-8", "surrogateescape")))
+    return rows
+
+
+def diff_numstat(*revs: str, cached: bool = False, cwd: str | Path | None = None) -> list[NumstatRow]:
+    """`git diff --numstat` from REVS (none: index vs work tree) to the work tree / index."""
+    args = ["diff", "--numstat", "-z", "--no-renames", "--no-ext-diff", *(["--cached"] if cached else []),
+            *revs, "--"]
+    return _numstat_rows(run(args, cwd=cwd))
+
+
+def log_numstat(*args: str, cwd: str | Path | None = None) -> Iterator[tuple[str, list[NumstatRow]]]:
+    """(commit sha, numstat rows) for each commit of `git log ARGS`, one streamed process."""
+    data = run(["log", "-z", "--numstat", "--no-renames", "--format=%x01%H", *args, "--"], cwd=cwd)
+    for chunk in data.split(b"\x01")[1:]:
+        sha, _, rest = chunk.partition(b"\0")
+        yield sha.decode(), _numstat_rows(rest)
+
+
+def check_attr(attrs: Sequence[str], paths: Sequence[str],
+               cwd: str | Path | None = None) -> dict[str, dict[str, str]]:
+    """path -> {attr: value} for the attributes that are set (value 'set', 'true', ...)."""
+    if not paths:
+        return {}
+    out = run(["check-attr", "-z", "--stdin", *attrs], cwd=cwd,
+              input=b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in paths))
+    parts = out.split(b"\0")
+    result: dict[str, dict[str, str]] = {}
+    for i in range(0, len(parts) - 2, 3):
+        value = parts[i + 2].decode()
+        if value not in ("unspecified", "unset", "false"):
+            path = parts[i].decode("utf-8", "surrogateescape")
+            result.setdefault(path, {})[parts[i + 1].decode()] = value
+    return result
+
+
+def merge_base(a: str, b: str, cwd: str | Path | None = None) -> str | None:
+    code, out, _ = run_status(["merge-base", a, b], cwd=cwd)
+    return out.decode().strip() if code == 0 else None
+
+
+def default_branch(cwd: str | Path | None = None) -> str | None:
+    """origin/HEAD's target, else main, else master; None when none exists."""
+    code, out, _ = run_status(["symbolic-ref", "-q", "refs/remotes/origin/HEAD"], cwd=cwd)
+    candidates = [out.decode().strip()] if code == 0 else []
+    for ref in (*candidates, "refs/heads/main", "refs/heads/master"):
+        if run_status(["rev-parse", "--verify", "-q", f"{ref}^{{commit}}"], cwd=cwd)[0] == 0:
+            return ref
+    return None
