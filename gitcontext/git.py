@@ -286,3 +286,19 @@ def default_branch(cwd: str | Path | None = None) -> str | None:
         if run_status(["rev-parse", "--verify", "-q", f"{ref}^{{commit}}"], cwd=cwd)[0] == 0:
             return ref
     return None
+
+
+def log_trailers(rev: str = "HEAD", cwd: str | Path | None = None
+                 ) -> Iterator[tuple[str, str, str, list[tuple[str, str]]]]:
+    """(sha, author date, subject, trailers) of every commit reachable from REV, newest first.
+
+    One streaming `git log`; trailers parsed by git with the pinned grammar, values unfolded.
+    """
+    fmt = "%H%x00%aI%x00%s%x00%(trailers:only=true,unfold=true,separator=%x1f,key_value_separator=%x1e)"
+    for raw in stream([*PINNED_TRAILER_CONFIG, "log", f"--format={fmt}", rev, "--"], cwd=cwd):
+        line = raw.rstrip(b"\n").decode("utf-8", "surrogateescape")
+        if not line:
+            continue
+        sha, date, subject, block = line.split("\0", 3)
+        pairs = [tuple(t.split("\x1e", 1)) for t in block.split("\x1f") if "\x1e" in t]
+        yield sha, date, subject, [(k.strip(), v.strip()) for k, v in pairs]
