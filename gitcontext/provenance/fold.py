@@ -1,0 +1,111 @@
+"""The current state of an instruction: a fold of its note's events in (`at`, `eid`) order."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+
+class State(NamedTuple):
+    id: str | None
+    file: str | None = None
+    text: str | None = None                  # current text as the note knows it
+    why: str | None = None
+    failure: str | None = None
+    why_text: str | None = None              # the text the rationale was last written or verified for
+    confirmed_at: str | None = None          # when the rationale was last written or verified to hold
+    recurrences: tuple[dict[str, Any], ...] = ()
+    falsified: tuple[dict[str, Any], ...] = ()
+    refs: tuple[str, ...] = ()
+    scope: tuple[str, ...] = ()
+    safety: str = "none"
+    owner: str | None = None
+    verified: dict[str, Any] | None = None   # the last `verified` event
+    retired: dict[str, Any] | None = None    # the `retired` event while it is retired
+    born: dict[str, Any] | None = None       # the first `added` event
+    history: tuple[dict[str, Any], ...] = ()  # reworded / moved / retired / restored, in order
+    events: int = 0
+    last_at: str | None = None
+
+
+def order(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    return sorted(events, key=lambda e: (e["at"], e["eid"]))
+
+
+def fold(events: Iterable[dict[str, Any]], id: str | None = None) -> State:
+    """Fold EVENTS (any order; they are sorted by `at`, then `eid`) into a State."""
+    ordered = order(events)
+    state = State(id or (ordered[0]["id"] if ordered else None))
+    for event in ordered:
+        state = _STEP[event["kind"]](state, event)._replace(events=state.events + 1, last_at=event["at"])
+    return state
+
+
+def _meta(state: State, e: dict[str, Any]) -> State:
+    changes: dict[str, Any] = {}
+    if e.get("why"):
+        changes.update(why=e["why"], why_text=state.text, confirmed_at=e["at"])
+    if e.get("failure"):
+        changes["failure"] = e["failure"]
+    if e.get("refs"):
+        changes["refs"] = _union(state.refs, e["refs"])
+    if e.get("scope"):
+        changes["scope"] = _union(state.scope, e["scope"])
+    if e.get("safety"):
+        changes["safety"] = e["safety"]
+    if e.get("owner"):
+        changes["owner"] = e["owner"]
+    return state._replace(**changes)
+
+
+def _union(old: tuple[str, ...], new: list[str]) -> tuple[str, ...]:
+    return old + tuple(v for v in dict.fromkeys(new) if v not in old)
+
+
+def _added(state: State, e: dict[str, Any]) -> State:
+    if state.born is None:
+        state = state._replace(born=e, file=e["file"], text=e["text"])
+    return _meta(state, e)
+
+
+def _change(state: State, e: dict[str, Any], **changes: Any) -> State:
+    entry = {"at": e["at"], "kind": e["kind"], "commit": e.get("commit"), "source": e["source"], **changes}
+    return state._replace(history=state.history + (entry,))
+
+
+def _reworded(state: State, e: dict[str, Any]) -> State:
+    state = state._replace(text=e["text"], file=e.get("file", state.file))
+    return _change(state, e, old_text=e["old_text"], text=e["text"])
+
+
+def _moved(state: State, e: dict[str, Any]) -> State:
+    state = state._replace(file=e["file"], text=e.get("text", state.text))
+    return _change(state, e, old_file=e["old_file"], file=e["file"], text=state.text)
+
+
+def _verified(state: State, e: dict[str, Any]) -> State:
+    state = state._replace(verified=e)
+    if e["result"] == "holds":
+        state = state._replace(confirmed_at=e["at"], why_text=state.text if state.why else state.why_text)
+    return state
+
+
+def _retired(state: State, e: dict[str, Any]) -> State:
+    return _change(state._replace(retired=e), e, reason=e["reason"], text=state.text)
+
+
+def _restored(state: State, e: dict[str, Any]) -> State:
+    state = state._replace(retired=None, file=e.get("file", state.file))
+    return _change(state, e, text=state.text)
+
+
+_STEP = {
+    "added": _added,
+    "linked": _meta,
+    "recurred": lambda s, e: s._replace(recurrences=s.recurrences + (e,)),
+    "falsified": lambda s, e: s._replace(falsified=s.falsified + (e,)),
+    "reworded": _reworded,
+    "moved": _moved,
+    "verified": _verified,
+    "retired": _retired,
+    "restored": _restored,
+}

@@ -1,0 +1,124 @@
+"""Which note each current instruction belongs to, and whether its rationale still holds.
+
+Matching order: same file and exact text, same file and normalized text, any file and normalized
+text (a move not yet recorded), then the configured matcher against the notes' current texts
+(a rewording not yet recorded), in the same file first and then across files. An instruction
+left over gets a fresh deterministic id.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from gitcontext.identity.ids import instruction_id
+from gitcontext.instructions.model import Instruction, normalize
+from gitcontext.provenance.fold import State, fold
+from gitcontext.provenance.store import all_notes
+
+Key = tuple[str, int]   # (file, index) of a current instruction
+
+
+class Resolved(NamedTuple):
+    id: str
+    status: str              # documented | orphan | stale
+    state: State | None      # None when the instruction has no note
+    how: str                 # exact | normalized | moved | fuzzy | new
+    reason: str = ""         # why it is stale
+
+
+def identify(root: str | Path, config: dict[str, Any],
+             instructions_by_file: Mapping[str, Sequence[Instruction]]) -> dict[Key, tuple[str, str]]:
+    return {k: (r.id, r.status) for k, r in resolve_all(root, config, instructions_by_file).items()}
+
+
+def resolve_all(root: str | Path, config: dict[str, Any],
+                instructions_by_file: Mapping[str, Sequence[Instruction]],
+                states: Mapping[str, State] | None = None) -> dict[Key, Resolved]:
+    if states is None:
+        states = {id: fold(events, id) for id, events in all_notes(root).items()}
+    live = {id: s for id, s in states.items() if s.retired is None and s.file and s.text is not None}
+    insts = {(i.file, i.index): i for items in instructions_by_file.values() for i in items}
+    found: dict[Key, tuple[str, str]] = {}
+    _pair_text(insts, live, found, same_file=True, key=lambda t: t, how="exact")
+    _pair_text(insts, live, found, same_file=True, key=normalize, how="normalized")
+    _pair_text(insts, live, found, same_file=False, key=normalize, how="moved")
+    _pair_fuzzy(insts, live, found, config.get("matcher", "default"))
+    taken = set(states) | {id for id, _ in found.values()}
+    today = _today()
+    out = {}
+    for key in sorted(insts, key=lambda k: (k[0], k[1])):
+        inst = insts[key]
+        if key in found:
+            id, how = found[key]
+            status, reason = status_of(states[id], inst.text, config, today)
+            out[key] = Resolved(id, status, states[id], how, reason)
+        else:
+            id = instruction_id(inst.file, inst.norm, taken)
+            taken.add(id)
+            out[key] = Resolved(id, "orphan", None, "new", "")
+    return out
+
+
+def _pair_text(insts: dict[Key, Instruction], live: dict[str, State], found: dict[Key, tuple[str, str]],
+               *, same_file: bool, key, how: str) -> None:
+    used = {id for id, _ in found.values()}
+    index: dict[tuple[str, str], list[str]] = {}
+    for id in sorted(live):
+        s = live[id]
+        if id not in used:
+            index.setdefault((s.file if same_file else "", key(s.text)), []).append(id)
+    for k in sorted(insts):
+        if k in found:
+            continue
+        inst = insts[k]
+        bucket = index.get((inst.file if same_file else "", key(inst.text)))
+        if bucket:
+            found[k] = (bucket.pop(0), how)
+
+
+def _pair_fuzzy(insts: dict[Key, Instruction], live: dict[str, State], found: dict[Key, tuple[str, str]],
+                matcher: str) -> None:
+    from gitcontext.identity.match import match
+
+    for same_file in (True, False):
+        used = {id for id, _ in found.values()}
+        ids = [id for id in sorted(live) if id not in used]
+        keys = [k for k in sorted(insts) if k not in found]
+        if not ids or not keys:
+            return
+        groups = sorted({insts[k][0] for k in keys}) if same_file else [None]
+        for file in groups:
+            old_ids = [i for i in ids if file is None or live[i].file == file]
+            new_keys = [k for k in keys if file is None or k[0] == file]
+            old = [_pseudo(live[i], n) for n, i in enumerate(old_ids)]
+            new = [insts[k] for k in new_keys]
+            for pair in match(old, new, matcher) if old and new else []:
+                found[new_keys[pair.new]] = (old_ids[pair.old], "fuzzy" if same_file else "moved")
+
+
+def _pseudo(state: State, index: int) -> Instruction:
+    text = state.text or ""
+    return Instruction(state.file or "", 0, 0, text, normalize(text), (), "item", 0, index)
+
+
+def status_of(state: State, current_text: str | None, config: dict[str, Any],
+              today: _dt.date | None = None) -> tuple[str, str]:
+    """(status, reason): documented, orphan (no rationale) or stale (and why)."""
+    if not state.why:
+        return "orphan", "no rationale recorded"
+    if current_text is not None and state.why_text is not None and normalize(state.why_text) != normalize(current_text):
+        return "stale", "reworded since its rationale was written"
+    days = config.get("audit", {}).get("stale_days", 90)
+    if state.confirmed_at:
+        age = ((today or _today()) - _dt.date.fromisoformat(state.confirmed_at[:10])).days
+        if age > days:
+            return "stale", f"rationale not verified for {age} days (audit.stale_days = {days})"
+    return "documented", ""
+
+
+def _today() -> _dt.date:
+    from gitcontext.provenance.events import now
+
+    return _dt.date.fromisoformat(now()[:10])

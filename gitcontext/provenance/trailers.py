@@ -1,0 +1,85 @@
+"""Context-* commit trailers: parsed only with git's own grammar, turned into note events."""
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from gitcontext import git
+from gitcontext.identity.ids import is_id
+
+# trailer key -> the event field it fills (Context-Id is special: "<id> <change>").
+KEYS: dict[str, str] = {
+    "Context-Why": "why",
+    "Context-Failure": "failure",
+    "Context-Falsified": "attempt",
+    "Context-Refs": "refs",
+    "Context-Safety": "safety",
+    "Context-Verified": "how",
+    "Context-Retire": "reason",
+    "Context-Id": "change",
+}
+CHANGES = ("added", "reworded", "moved", "retired")
+_CANON = {k.lower(): k for k in KEYS}
+_PREFIX = re.compile(r"(ctx-[0-9a-z]{6,})(?::\s*|\s+|$)(.*)\Z", re.S)
+
+
+class ContextTrailer(NamedTuple):
+    key: str            # canonical spelling, e.g. "Context-Why"
+    id: str | None      # the instruction it names, when it names one
+    value: str
+
+
+class Commit(NamedTuple):
+    sha: str
+    date: str
+    subject: str
+    trailers: tuple[ContextTrailer, ...]
+
+
+def from_pairs(pairs: Iterable[tuple[str, str]]) -> list[ContextTrailer]:
+    """The Context-* trailers among (key, value) pairs, ids split off their values."""
+    found = []
+    for key, value in pairs:
+        canon = _CANON.get(key.strip().lower())
+        if canon is None:
+            continue
+        match = _PREFIX.match(value.strip())
+        if match and is_id(match.group(1)):
+            found.append(ContextTrailer(canon, match.group(1), match.group(2).strip()))
+        else:
+            found.append(ContextTrailer(canon, None, value.strip()))
+    return found
+
+
+def parse_message(message: str, cwd: str | Path | None = None) -> list[ContextTrailer]:
+    """Context-* trailers of a commit message (git interpret-trailers --parse, pinned config)."""
+    return from_pairs(git.parse_trailers(message, cwd))
+
+
+def history(root: str | Path, rev: str = "HEAD") -> Iterator[Commit]:
+    """Commits reachable from REV that carry Context-* trailers, newest first (one git log)."""
+    if not git.has_commits(root):
+        return
+    for sha, date, subject, pairs in git.log_trailers(rev, root):
+        found = from_pairs(pairs)
+        if found:
+            yield Commit(sha, date, subject, tuple(found))
+
+
+def mentions(commits: Iterable[Commit], id: str) -> list[dict[str, Any]]:
+    """Commits whose trailers name ID, oldest first, as blame rows."""
+    rows = []
+    for c in commits:
+        own = [t for t in c.trailers if t.id == id]
+        if own:
+            rows.append({"commit": c.sha, "date": c.date, "subject": c.subject,
+                         "trailers": [[t.key, t.value] for t in own]})
+    return rows[::-1]
+
+
+def trailer_eid(sha: str, index: int, id: str) -> str:
+    """Deterministic event id for the INDEX-th trailer of commit SHA (sync is idempotent)."""
+    return "e-" + hashlib.sha256(f"trailer\0{sha}\0{index}\0{id}".encode()).hexdigest()[:16]
