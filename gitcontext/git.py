@@ -302,3 +302,16 @@ def log_trailers(rev: str = "HEAD", cwd: str | Path | None = None
         sha, date, subject, block = line.split("\0", 3)
         pairs = [tuple(t.split("\x1e", 1)) for t in block.split("\x1f") if "\x1e" in t]
         yield sha, date, subject, [(k.strip(), v.strip()) for k, v in pairs]
+
+
+def run_shell(command: str, cwd: str | Path | None = None, timeout: float | None = None) -> tuple[int, bytes]:
+    """Run a user's check command (`verify --run`) through the shell: (exit status, stdout+stderr).
+
+    Lives here because this module is the one place that starts processes.
+    """
+    try:
+        proc = subprocess.run(command, shell=True, cwd=cwd, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, timeout=timeout)
+    except subprocess.TimeoutExpired as exc:
+        return 124, (exc.output or b"") + f"\n[timed out after {timeout}s]\n".encode()
+    return proc.returncode, proc.stdout
