@@ -315,3 +315,7 @@ def run_shell(command: str, cwd: str | Path | None = None, timeout: float | None
     except subprocess.TimeoutExpired as exc:
         return 124, (exc.output or b"") + f"\n[timed out after {timeout}s]\n".encode()
     return proc.returncode, proc.stdout
+
+
+def rev_list(*args: str, cwd: str | Path | None = None) -> list[str]:
+    return text(["rev-list", *args, "--"], cwd=cwd).split()
