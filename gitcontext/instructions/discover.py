@@ -1,10 +1,15 @@
-"""Find the context files of a tree (work tree, index or revision) and read them safely."""
+"""Find the context files of a tree (work tree, index or revision) and read them safely.
+
+A symlinked context file is followed to its target and counted once: dropped when its target is
+itself a discovered context file, otherwise kept under the first link's path. Links that point
+outside the repository or at nothing are not context files. Ignored files never are.
+"""
 from __future__ import annotations
 
 import os
 import posixpath
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from gitcontext import git
 from gitcontext.config import NEVER_TRACKED
@@ -16,11 +21,9 @@ from gitcontext.instructions.segment import segment
 WORKTREE = None        # a "revision" meaning the files on disk
 INDEX = ""             # a "revision" meaning the staged files
 MAX_BYTES = 2 * 1024 * 1024
-
-
-class ContextFile(NamedTuple):
-    path: str          # repository-relative, '/'-separated
-    text: str
+_LINK = "120000"
+_FILE_MODES = ("100644", "100755")
+_MAX_HOPS = 8
 
 
 def is_context_path(path: str, config: dict[str, Any]) -> bool:
@@ -31,35 +34,53 @@ def is_context_path(path: str, config: dict[str, Any]) -> bool:
 
 def discover(root: str | Path, config: dict[str, Any], rev: str | None = WORKTREE) -> list[str]:
     """Context file paths at REV, symlinks resolved so each file counts once, sorted."""
+    return sorted(_targets(root, config, rev, None))
+
+
+def _targets(root: str | Path, config: dict[str, Any], rev: str | None,
+             entries: dict[str, tuple[str, str]] | None) -> dict[str, str]:
+    """Discovered path -> the path whose content it has (itself unless it is a symlink)."""
     if rev is WORKTREE:
-        candidates = [p for p in git.ls_files(root, others=True) if is_context_path(p, config)]
-        candidates = [p for p in candidates if os.path.lexists(os.path.join(root, p))]
-        return _dedupe_symlinks(candidates, lambda p: _worktree_link(root, p))
-    entries = git.tree_entries(rev, root)
-    candidates = [p for p in entries if is_context_path(p, config)]
-    links = {p: entries[p][1] for p in candidates if entries[p][0] == "120000"}
-    targets = {oid: blob.decode("utf-8", "surrogateescape")
-               for oid, blob in git.read_blobs(list(links.values()), root).items()}
-    return _dedupe_symlinks(candidates, lambda p: targets.get(links[p]) if p in links else None)
+        paths = [p for p in git.ls_files(root, others=True) if is_context_path(p, config)]
+        resolved = {p: _worktree_target(Path(root), p) for p in paths}
+    else:
+        entries = git.tree_entries(rev, root) if entries is None else entries
+        paths = [p for p in entries if is_context_path(p, config)]
+        resolved = _tree_targets(root, entries, paths)
+    chosen: dict[str, str] = {}
+    for path in sorted(p for p, t in resolved.items() if t is not None):
+        target = resolved[path]
+        if target != path and (resolved.get(target) == target or target in chosen.values()):
+            continue  # the target is counted under its own name, or under an earlier link
+        chosen[path] = target
+    return chosen
 
 
-def _worktree_link(root: str | Path, path: str) -> str | None:
-    full = os.path.join(root, path)
-    return os.readlink(full) if os.path.islink(full) else None
+def _worktree_target(root: Path, path: str) -> str | None:
+    full = root / path
+    if not os.path.islink(full):
+        return path if full.is_file() else None
+    real, top = os.path.realpath(full), os.path.realpath(root)
+    if not real.startswith(top + os.sep) or not os.path.isfile(real):
+        return None
+    return Path(os.path.relpath(real, top)).as_posix()
 
 
-def _dedupe_symlinks(paths: list[str], link_of) -> list[str]:
-    """Drop a symlink whose target is itself a discovered context file."""
-    present = set(paths)
-    kept = []
+def _tree_targets(root: str | Path, entries: dict[str, tuple[str, str]],
+                  paths: list[str]) -> dict[str, str | None]:
+    links = {p: oid for p, (mode, oid) in entries.items() if mode == _LINK}
+    texts = {oid: data.decode("utf-8", "surrogateescape")
+             for oid, data in git.read_blobs(sorted(set(links.values())), root).items()}
+    result: dict[str, str | None] = {}
     for path in paths:
-        target = link_of(path)
-        if target is not None:
-            resolved = posixpath.normpath(posixpath.join(posixpath.dirname(path), target))
-            if resolved in present and resolved != path:
-                continue
-        kept.append(path)
-    return sorted(kept)
+        current: str | None = path
+        for _ in range(_MAX_HOPS):
+            if current not in links:
+                break
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(current), texts.get(links[current], "")))
+            current = None if target.startswith(("../", "/")) or target == ".." else target
+        result[path] = current if current in entries and entries[current][0] in _FILE_MODES else None
+    return result
 
 
 def decode(path: str, data: bytes) -> str:
@@ -67,7 +88,7 @@ def decode(path: str, data: bytes) -> str:
     if len(data) > MAX_BYTES:
         raise UserError(f"file is {len(data) / 1e6:.1f} MB, over the {MAX_BYTES // (1024 * 1024)} MiB "
                         "limit for a context file", path=path,
-                        fix=f"split it, or exclude it with discovery.exclude in .context/config.yml")
+                        fix="split it, or exclude it with discovery.exclude in .context/config.yml")
     if b"\0" in data:
         raise UserError("file looks binary (it contains NUL bytes)", path=path,
                         fix="exclude it with discovery.exclude in .context/config.yml")
@@ -80,33 +101,48 @@ def decode(path: str, data: bytes) -> str:
 
 
 def read(root: str | Path, path: str, rev: str | None = WORKTREE) -> str | None:
-    """Text of PATH at REV; None when the file does not exist there."""
+    """Text of PATH at REV (symlinks followed inside the repository); None when absent."""
     if rev is WORKTREE:
-        full = Path(root) / path
-        if not full.exists():
+        return _read_file(Path(root), path)
+    entries = git.tree_entries(rev, root)
+    if path not in entries:
+        return None
+    target = _tree_targets(root, entries, [path])[path]
+    return None if target is None else _read_blobs(root, {path: target}, entries).get(path)
+
+
+def _read_file(root: Path, path: str) -> str | None:
+    full = root / path
+    try:
+        if not full.is_file():
             return None
-        try:
-            if full.stat().st_size > MAX_BYTES:
-                return decode(path, b"x" * (MAX_BYTES + 1))
-            data = full.read_bytes()
-        except OSError as exc:
-            raise UserError(f"cannot read: {exc.strerror}", path=path,
-                            fix=f"check the permissions of {path}") from exc
-        return decode(path, data)
-    data = git.blob_at(rev, path, root)
-    return None if data is None else decode(path, data)
+        if full.stat().st_size > MAX_BYTES:
+            return decode(path, b"x" * (MAX_BYTES + 1))
+        return decode(path, full.read_bytes())
+    except OSError as exc:
+        raise UserError(f"cannot read: {exc.strerror}", path=path,
+                        fix=f"check the permissions of {path}") from exc
+
+
+def _read_blobs(root: str | Path, targets: dict[str, str],
+                entries: dict[str, tuple[str, str]]) -> dict[str, str]:
+    """Texts of many paths at a revision through one `git cat-file --batch`."""
+    blobs = git.read_blobs(sorted({entries[t][1] for t in targets.values()}), root)
+    return {path: decode(path, blobs[entries[target][1]]) for path, target in targets.items()
+            if entries[target][1] in blobs}
 
 
 def load(root: str | Path, config: dict[str, Any], rev: str | None = WORKTREE,
          paths: list[str] | None = None) -> dict[str, list[Instruction]]:
     """Instructions of every context file at REV (optionally limited to PATHS), keyed by path."""
-    found = discover(root, config, rev)
+    entries = None if rev is WORKTREE else git.tree_entries(rev, root)
+    found = _targets(root, config, rev, entries)
     if paths:
         wanted = [posixpath.normpath(p).rstrip("/") for p in paths]
-        found = [f for f in found if any(f == w or f.startswith(w + "/") or w == "." for w in wanted)]
-    result = {}
-    for path in found:
-        text = read(root, path, rev)
-        if text is not None:
-            result[path] = segment(text, path)
-    return result
+        found = {f: t for f, t in found.items()
+                 if any(w == "." or f == w or f.startswith(w + "/") for w in wanted)}
+    if rev is WORKTREE:
+        texts = {path: _read_file(Path(root), path) for path in found}
+    else:
+        texts = _read_blobs(root, found, entries) if found else {}
+    return {path: segment(text, path) for path, text in sorted(texts.items()) if text is not None}

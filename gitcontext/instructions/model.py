@@ -7,6 +7,9 @@ from typing import NamedTuple
 _MARKDOWN_PUNCT = re.compile(r"[*_`~#>|\[\]]+")
 _SPACE = re.compile(r"\s+")
 _TRAILING = re.compile(r"[\s.;:,!]+$")
+# A CJK character is a word of its own (those scripts do not separate words with spaces).
+_WORD = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W\u3040-\u30ff\u3400-\u4dbf"
+                   r"\u4e00-\u9fff\uf900-\ufaff][\w'’.-]*")
 
 
 class Instruction(NamedTuple):
@@ -29,4 +32,5 @@ def normalize(text: str) -> str:
 
 
 def word_count(text: str) -> int:
-    return len(re.findall(r"\w[\w'’.-]*", text))
+    """Words in TEXT; a fragment of fewer than two is payload."""
+    return len(_WORD.findall(text))

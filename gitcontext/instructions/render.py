@@ -8,7 +8,8 @@ from typing import NamedTuple
 
 from gitcontext.errors import UserError
 from gitcontext.instructions.discover import decode
-from gitcontext.instructions.segment import segment, split_lines, _payload_mask
+from gitcontext.instructions.blocks import payload_mask, split_lines
+from gitcontext.instructions.segment import segment
 
 _IMPORT = re.compile(r"^\s*@([^\s@]+)\s*$")
 MAX_DEPTH = 5   # Claude Code follows imports at most five hops deep
@@ -23,7 +24,7 @@ class View(NamedTuple):
 
 def imports(text: str) -> list[str]:
     """Paths named by whole-line `@path` imports outside code fences and comments."""
-    return [m.group(1) for line in _payload_mask(split_lines(text)) if line is not None
+    return [m.group(1) for line in payload_mask(split_lines(text)) if line is not None
             for m in [_IMPORT.match(line)] if m]
 
 
@@ -31,7 +32,7 @@ def render(root: str | Path, path: str) -> View:
     files: list[str] = []
     missing: list[str] = []
     text = _expand(Path(root), path, 0, files, missing, ())
-    return View(path, text, tuple(files), tuple(missing))
+    return View(path, text, tuple(dict.fromkeys(files)), tuple(dict.fromkeys(missing)))
 
 
 def _expand(root: Path, path: str, depth: int, files: list[str], missing: list[str],
@@ -43,7 +44,7 @@ def _expand(root: Path, path: str, depth: int, files: list[str], missing: list[s
         raise UserError(f"cannot read: {exc.strerror}", path=path) from exc
     files.append(path)
     lines = split_lines(decode(path, data))
-    mask = _payload_mask(lines)
+    mask = payload_mask(lines)
     out = []
     for line, visible in zip(lines, mask):
         match = _IMPORT.match(visible) if visible is not None else None

@@ -1,0 +1,83 @@
+"""Line-level payload: front matter, fenced code and HTML comments, masked before segmentation."""
+from __future__ import annotations
+
+import re
+
+_FENCE = re.compile(r"^(`{3,}|~{3,})")
+_FRONT_CLOSE = ("---", "...")
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines without their terminators (drops a leading BOM, handles CRLF)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def front_matter_end(lines: list[str]) -> int:
+    """How many leading lines are YAML front matter (`---` ... `---`); 0 when there is none."""
+    if not lines or lines[0].rstrip() != "---":
+        return 0
+    for n in range(1, len(lines)):
+        if lines[n].rstrip() in _FRONT_CLOSE:
+            return n + 1
+    return 0
+
+
+def strip_container(line: str) -> str:
+    """The line past its indentation and block-quote markers (a fence may sit inside either)."""
+    stripped = line.lstrip(" \t")
+    while stripped.startswith(">"):
+        stripped = stripped[1:].lstrip(" \t")
+    return stripped
+
+
+def payload_mask(lines: list[str]) -> list[str | None]:
+    """Each line's visible text, or None where it is front matter, fenced code or an HTML comment.
+
+    Inline comments are cut out of the line; a line left blank by that becomes None.
+    """
+    head = front_matter_end(lines)
+    out: list[str | None] = [None] * head
+    fence: str | None = None
+    in_comment = False
+    for line in lines[head:]:
+        if fence is not None:
+            out.append(None)
+            closing = strip_container(line).rstrip()
+            if closing.startswith(fence) and set(closing) == {fence[0]}:
+                fence = None
+            continue
+        if not in_comment:
+            opened = _FENCE.match(strip_container(line))
+            if opened:
+                fence = opened.group(1)
+                out.append(None)
+                continue
+        visible, in_comment = _strip_comments(line, in_comment)
+        out.append(visible if visible.strip() else (None if visible != line else line))
+    return out
+
+
+def _strip_comments(line: str, in_comment: bool) -> tuple[str, bool]:
+    """Remove `<!-- ... -->` from LINE, carrying an unclosed comment to the next line."""
+    if not in_comment and "<!--" not in line:
+        return line, False
+    kept, rest = [], line
+    while rest:
+        if in_comment:
+            end = rest.find("-->")
+            if end < 0:
+                return "".join(kept), True
+            rest, in_comment = rest[end + 3:], False
+            continue
+        start = rest.find("<!--")
+        if start < 0:
+            kept.append(rest)
+            break
+        kept.append(rest[:start])
+        rest, in_comment = rest[start + 4:], True
+    return "".join(kept), in_comment

@@ -1,0 +1,61 @@
+"""Sentence boundaries in a prose block, keeping each sentence's line span.
+
+A boundary is `.`, `!` or `?` (plus closing quotes, brackets or emphasis) followed by whitespace and
+a sentence start. Not a boundary: abbreviations (e.g., i.e., vs., cf., ...), a
+following lower-case word, and anything inside a code span (so `foo. bar` or `a.b()` never split).
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterator
+
+_END = re.compile(r"[.!?][\"'’”)\]*_]*(?=\s+\S)")
+_CLOSERS = "\"'’”)]*_"
+_ABBREV = re.compile(r"(?:^|[\s(\[])(?:e\.g|i\.e|vs|cf|approx|incl|resp|fig|eq|no|mr|mrs|ms|dr|st|jr|sr)\.$", re.I)
+_NEXT = re.compile(r"\s+(\S)")
+_CODE_SPAN = re.compile(r"(`+)(?:(?!\1)[\s\S])+?\1")
+
+
+def split(block: list[tuple[int, str]]) -> Iterator[tuple[int, int, str]]:
+    """(first line, last line, text) of each sentence of BLOCK, a list of (line number, text)."""
+    joined, starts = _join(block)
+    cuts = [0, *_boundaries(_mask_code_spans(joined)), len(joined)]
+    for a, b in zip(cuts, cuts[1:]):
+        piece = joined[a:b]
+        sentence = piece.strip()
+        if not sentence:
+            continue
+        lead = a + len(piece) - len(piece.lstrip())
+        yield _line_of(starts, lead), _line_of(starts, lead + len(sentence) - 1), sentence
+
+
+def _join(block: list[tuple[int, str]]) -> tuple[str, list[tuple[int, int]]]:
+    parts, starts, offset = [], [], 0
+    for number, text in block:
+        starts.append((offset, number))
+        parts.append(text)
+        offset += len(text) + 1
+    return "\n".join(parts), starts
+
+
+def _boundaries(masked: str) -> Iterator[int]:
+    for match in _END.finditer(masked):
+        end = match.end()
+        while masked[end - 1] in _CLOSERS:
+            end -= 1
+        if _ABBREV.search(masked, max(0, end - 12), end):
+            continue
+        nxt = _NEXT.match(masked, match.end())
+        if nxt and nxt.group(1).islower():
+            continue
+        yield match.end()
+
+
+def _mask_code_spans(text: str) -> str:
+    """Replace code span contents with `x` (same length) so their periods are not boundaries."""
+    return _CODE_SPAN.sub(lambda m: m.group(1) + "x" * (len(m.group()) - 2 * len(m.group(1))) + m.group(1), text)
+
+
+def _line_of(starts: list[tuple[int, int]], offset: int) -> int:
+    return starts[bisect.bisect_right(starts, (offset, float("inf"))) - 1][1]
