@@ -1,0 +1,92 @@
+"""The blast radius of a change: churn, reach, score and tier per file; pressure; instructions to re-verify."""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from gitcontext import git
+from gitcontext.errors import UserError
+from gitcontext.radius import cache, churn, graph, scan, score, scope
+
+
+class FileRadius(NamedTuple):
+    path: str
+    churn: int
+    reach: int
+    importers: tuple[tuple[str, int], ...]   # (file, hops) nearest first
+    score: float
+    tier: str
+
+
+class Radius(NamedTuple):
+    base: str | None            # the commit the change is measured from (None: a time window)
+    window: str                 # human description of the range
+    files: tuple[FileRadius, ...]
+    pressure: bool
+    instructions: tuple[scope.InRadius, ...]
+    skipped: dict[str, int]
+    partial: int
+    hops: int
+
+
+def compute(root: str | Path, config: dict[str, Any], base: str | None = None, hops: int | None = None,
+            *, use_cache: bool = True, with_instructions: bool = True) -> Radius:
+    root = Path(root)
+    settings = config["radius"]
+    hops = settings["hops"] if hops is None else hops
+    if hops < 0:
+        raise UserError(f"--hops must be 0 or more, got {hops}", fix="pass e.g. --hops 2")
+    conn = cache.open_cache(root) if use_cache else None
+    base_sha, window, commits = _range(root, base, settings["window_days"])
+    rows = churn.committed(root, commits, conn) + churn.worktree(root, git.has_commits(root))
+    changed = churn.tally(root, rows, config)
+    found = scan.scan(root, use_cache=use_cache)
+    deps = graph.build(root, found.files, found.parsed)
+    if conn:
+        cache.save_edges(conn, sorted(deps.edges))
+        conn.close()
+    files = tuple(sorted((_file(p, n, deps, hops, settings["lambda"]) for p, n in changed.lines.items()),
+                         key=lambda f: (-f.score, f.path)))
+    radius = {f.path for f in files} | {p for f in files for p, _ in f.importers}
+    instructions = scope.in_radius(root, config, radius, deps.symbols) if with_instructions else []
+    skipped = Counter(found.skipped) + changed.skipped
+    return Radius(base_sha, window, files, score.pressure([f.tier for f in files]), tuple(instructions),
+                  dict(sorted(skipped.items())), found.partial, hops)
+
+
+def _file(path: str, lines: int, deps: graph.Graph, hops: int, lam: float) -> FileRadius:
+    distances = graph.reach(deps, path, hops)
+    near = tuple(sorted(distances.items(), key=lambda item: (item[1], item[0])))
+    return FileRadius(path, lines, len(distances), near, score.blast(lines, distances, lam), score.tier(lines))
+
+
+def _range(root: Path, base: str | None, window_days: int) -> tuple[str | None, str, list[str]]:
+    """(base commit, description, commits in base..HEAD or in the time window)."""
+    if not git.has_commits(root):
+        return None, "everything (no commits yet)", []
+    if base is not None:
+        try:
+            sha = git.rev_parse(base, root)
+        except git.GitError as exc:
+            raise UserError(f"unknown revision {base!r} for --base",
+                            fix="name a commit, branch or tag (see `git log --oneline`)") from exc
+        return sha, f"{base}..work tree", git.rev_list(f"{sha}..HEAD", cwd=root)
+    branch = git.default_branch(root)
+    sha = git.merge_base("HEAD", branch, root) if branch else None
+    if sha:
+        name = branch.removeprefix("refs/heads/").removeprefix("refs/remotes/")
+        return sha, f"merge-base with {name}..work tree", git.rev_list(f"{sha}..HEAD", cwd=root)
+    return None, f"last {window_days} days", git.rev_list(f"--since={window_days}.days.ago", "HEAD", cwd=root)
+
+
+def to_json(radius: Radius) -> dict[str, Any]:
+    return {
+        "base": radius.base, "window": radius.window, "hops": radius.hops, "pressure": radius.pressure,
+        "files": [{"path": f.path, "churn": f.churn, "reach": f.reach, "score": f.score, "tier": f.tier,
+                   "importers": [{"path": p, "hops": d} for p, d in f.importers]} for f in radius.files],
+        "instructions_in_radius": sorted({i.id for i in radius.instructions}),
+        "instructions": [{"id": i.id, "file": i.file, "line": i.line, "text": i.text,
+                          "matched": list(i.matched), "via": list(i.via)} for i in radius.instructions],
+        "skipped": radius.skipped, "partial": radius.partial,
+    }

@@ -1,0 +1,83 @@
+"""Churn of a change: lines added + removed per file, from BASE (or a time window) to the work tree.
+
+Committed churn is summed per commit (`git log --numstat`, cached by commit SHA); the work tree's
+is one `git diff --numstat HEAD` plus the lines of untracked files. Lockfiles, changelogs,
+vendored and `linguist-generated` files are excluded (radius.exclude, git check-attr).
+"""
+from __future__ import annotations
+
+import sqlite3
+from collections import Counter
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from gitcontext import git
+from gitcontext.instructions.globs import compile_globs
+from gitcontext.radius import cache
+
+EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
+ATTRIBUTES = ("linguist-generated", "linguist-vendored")
+
+
+class Churn(NamedTuple):
+    lines: dict[str, int]      # path -> lines added + removed (excluded files left out)
+    skipped: Counter           # reason -> number of files
+
+
+def committed(root: Path, commits: list[str], conn: sqlite3.Connection | None) -> list[git.NumstatRow]:
+    """Numstat rows of COMMITS, from the cache where possible, the rest in one `git log` stream."""
+    rows: list[git.NumstatRow] = []
+    missing = []
+    for sha in commits:
+        cached = cache.get_churn(conn, sha) if conn else None
+        if cached is None:
+            missing.append(sha)
+        else:
+            rows += cached
+    if missing:
+        for sha, found in git.log_numstat("--no-walk=unsorted", *missing, cwd=root):
+            rows += found
+            if conn:
+                cache.put_churn(conn, sha, found)
+    return rows
+
+
+def worktree(root: Path, has_head: bool) -> list[git.NumstatRow]:
+    rows = git.diff_numstat("HEAD" if has_head else EMPTY_TREE, cwd=root)
+    tracked = set(git.ls_files(root))
+    for path in git.ls_files(root, others=True):
+        if path not in tracked:
+            rows.append(_untracked(root / path, path))
+    return rows
+
+
+def _untracked(full: Path, path: str) -> git.NumstatRow:
+    try:
+        if full.is_symlink() or not full.is_file():
+            return (None, None, path)
+        data = full.read_bytes()
+    except OSError:
+        return (None, None, path)
+    if b"\0" in data[:8192]:
+        return (None, None, path)
+    return (data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1), 0, path)
+
+
+def tally(root: Path, rows: list[git.NumstatRow], config: dict[str, Any]) -> Churn:
+    """Sum ROWS per path, leaving out binary and excluded files (counted in `skipped`)."""
+    lines: dict[str, int] = {}
+    binary: set[str] = set()
+    for added, removed, path in rows:
+        if added is None:
+            binary.add(path)
+        else:
+            lines[path] = lines.get(path, 0) + added + removed
+    exclude = compile_globs(tuple(config["radius"]["exclude"]))
+    attrs = git.check_attr(ATTRIBUTES, sorted(lines), cwd=root)
+    skipped: Counter = Counter(binary=len(binary - set(lines)))
+    for path in list(lines):
+        reason = "excluded" if exclude.match(path) else "generated or vendored" if path in attrs else None
+        if reason:
+            skipped[reason] += 1
+            del lines[path]
+    return Churn({p: n for p, n in lines.items() if n > 0}, +skipped)

@@ -1,0 +1,55 @@
+"""The dependency graph: import edges resolved to files, reversed for reach, plus a symbol table."""
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from collections.abc import Iterable
+from pathlib import Path
+from typing import NamedTuple
+
+from gitcontext.radius.languages import language_of
+from gitcontext.radius.resolvers import Tree, resolver
+from gitcontext.radius.treesitter import Parsed
+
+
+class Graph(NamedTuple):
+    edges: frozenset[tuple[str, str]]          # (importer, imported)
+    importers: dict[str, frozenset[str]]       # imported -> files that import it directly
+    symbols: dict[str, frozenset[str]]         # symbol name -> files that define it
+
+
+def build(root: str | Path, files: Iterable[str], parsed: dict[str, Parsed]) -> Graph:
+    tree = Tree(root, files)
+    edges = set()
+    symbols: dict[str, set[str]] = defaultdict(set)
+    for path, result in parsed.items():
+        resolve = resolver(language_of(path).resolver)
+        for spec in result.imports:
+            edges.update((path, target) for target in resolve(spec, path, tree))
+        for name in result.definitions:
+            symbols[name].add(path)
+    return from_edges(edges, symbols)
+
+
+def from_edges(edges: Iterable[tuple[str, str]], symbols: dict[str, set[str]] | None = None) -> Graph:
+    edges = frozenset(edges)
+    importers: dict[str, set[str]] = defaultdict(set)
+    for importer, imported in edges:
+        importers[imported].add(importer)
+    return Graph(edges, {k: frozenset(v) for k, v in importers.items()},
+                 {k: frozenset(v) for k, v in (symbols or {}).items()})
+
+
+def reach(graph: Graph, start: str, hops: int) -> dict[str, int]:
+    """Files that import START within HOPS steps of the reverse graph -> their distance (>= 1)."""
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        node = queue.popleft()
+        if seen[node] >= hops:
+            continue
+        for importer in graph.importers.get(node, ()):
+            if importer not in seen:
+                seen[importer] = seen[node] + 1
+                queue.append(importer)
+    del seen[start]
+    return seen

@@ -1,0 +1,69 @@
+"""Python: absolute imports against the package roots, relative imports against the package."""
+from __future__ import annotations
+
+import posixpath
+import re
+
+_AS = re.compile(r"\s+as\s+\w+$")
+
+
+def statements(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    """`import a.b as c, d` -> [(a.b, ()), (d, ())]; `from .m import (x as y, z)` -> [(.m, (x, z))]."""
+    if text.startswith("from "):
+        module, _, names = text[5:].partition(" import ")
+        items = [_AS.sub("", n.strip()) for n in names.strip("() ").split(",")]
+        return [(module.strip(), tuple(n for n in items if n and n != "*"))]
+    return [(_AS.sub("", part.strip()), ()) for part in text[len("import "):].split(",") if part.strip()]
+
+
+def resolve(spec: str, path: str, tree) -> list[str]:
+    found: list[str] = []
+    for module, names in statements(spec):
+        bases = _bases(module, path, tree)
+        for name in names:
+            hit = _module_file(bases, name, tree)
+            if hit:
+                found.append(hit)
+        if not names or len(found) < len(names):
+            hit = _module_file(bases, "", tree)
+            if hit:
+                found.append(hit)
+    return sorted(set(found) - {path})
+
+
+def _bases(module: str, path: str, tree) -> list[str]:
+    """Directories+dotted prefix the module may live under, as path stems ('pkg/sub')."""
+    dots = len(module) - len(module.lstrip("."))
+    rest = module[dots:].replace(".", "/")
+    if dots:
+        base = posixpath.dirname(path)
+        for _ in range(dots - 1):
+            base = posixpath.dirname(base)
+        return [posixpath.join(base, rest) if rest else base]
+    roots = {*_roots(tree), posixpath.dirname(path)}
+    return [posixpath.join(root, rest) for root in sorted(roots)]
+
+
+def _module_file(bases: list[str], name: str, tree) -> str | None:
+    for base in bases:
+        stem = posixpath.join(base, name) if name else base
+        hit = tree.first([f"{stem}.py", f"{stem}.pyi", f"{stem}/__init__.py"])
+        if hit and hit[0] not in ("__init__.py", ".py"):
+            return hit[0]
+    return None
+
+
+def _roots(tree) -> frozenset[str]:
+    return tree.memo("python.roots", lambda t: _roots_of(t.files))
+
+
+def _roots_of(files: frozenset[str]) -> frozenset[str]:
+    """'' and 'src', plus the parent of every top-level package (a dir with __init__.py)."""
+    roots = {"", "src"}
+    for path in files:
+        if path.endswith("/__init__.py"):
+            package = posixpath.dirname(path)
+            while posixpath.dirname(package) and f"{posixpath.dirname(package)}/__init__.py" in files:
+                package = posixpath.dirname(package)
+            roots.add(posixpath.dirname(package))
+    return frozenset(roots)

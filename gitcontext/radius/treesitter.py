@@ -1,0 +1,73 @@
+"""The one wrapper around tree-sitter: grammars, parsers and queries, loaded lazily and cached."""
+from __future__ import annotations
+
+import functools
+import importlib
+from importlib import metadata
+from typing import NamedTuple
+
+from gitcontext.radius.languages import BY_NAME, Lang
+
+
+class Parsed(NamedTuple):
+    imports: tuple[str, ...]      # the text of every import capture, whitespace folded
+    definitions: tuple[str, ...]  # symbol names defined in the file
+    partial: bool                 # the tree has syntax errors (what parsed is still used)
+
+
+@functools.lru_cache(maxsize=None)
+def _language(name: str):
+    from tree_sitter import Language
+
+    row = BY_NAME[name]
+    return Language(getattr(importlib.import_module(row.module), row.factory)())
+
+
+@functools.lru_cache(maxsize=None)
+def _parser(name: str):
+    from tree_sitter import Parser
+
+    return Parser(_language(name))
+
+
+@functools.lru_cache(maxsize=None)
+def _query(name: str, source: str):
+    from tree_sitter import Query
+
+    return Query(_language(name), source)
+
+
+def captures(lang: Lang, source: str, node) -> dict[str, list]:
+    """Capture name -> nodes for query SOURCE over NODE (the only use of Query/QueryCursor)."""
+    from tree_sitter import QueryCursor
+
+    return QueryCursor(_query(lang.name, source)).captures(node)
+
+
+@functools.lru_cache(maxsize=None)
+def grammar_version(lang: Lang) -> str:
+    """Wheel version + ABI: part of the cache key, so a grammar upgrade re-parses."""
+    dist = lang.module.replace("_", "-")
+    try:
+        version = metadata.version(dist)
+    except metadata.PackageNotFoundError:
+        version = "unknown"
+    return f"{dist}={version};abi={_language(lang.name).abi_version}"
+
+
+def parse(lang: Lang, data: bytes) -> Parsed:
+    tree = _parser(lang.name).parse(data)
+    root = tree.root_node
+    imports = captures(lang, lang.imports, root).get("import", [])
+    defs = captures(lang, lang.definitions, root).get("def", [])
+    return Parsed(tuple(sorted({_fold(n.text) for n in imports}, key=str)),
+                  tuple(sorted({_fold(n.text) for n in defs})), root.has_error)
+
+
+def parse_raw(lang: Lang, data: bytes) -> None:
+    """Parse only (the benchmark's floor)."""
+    _parser(lang.name).parse(data)
+
+
+def _fold(text: bytes) -> str:
+    return " ".join(text.decode("utf-8", "replace").split())
