@@ -319,3 +319,57 @@ def run_shell(command: str, cwd: str | Path | None = None, timeout: float | None
 
 def rev_list(*args: str, cwd: str | Path | None = None) -> list[str]:
     return text(["rev-list", *args, "--"], cwd=cwd).split()
+
+
+def first_added(path: str, cwd: str | Path | None = None) -> str | None:
+    """The oldest commit that added PATH (HEAD's history), or None when HEAD never had it."""
+    if not has_commits(cwd):
+        return None
+    shas = text(["log", "--diff-filter=A", "--format=%H", "HEAD", "--", path], cwd=cwd).split()
+    return shas[-1] if shas else None
+
+
+# ---- merge driver and merge checks ------------------------------------------------------------
+
+def merge_file(ours: str | Path, base: str | Path, theirs: str | Path, labels: Sequence[str],
+               marker_size: int) -> tuple[int, bytes]:
+    """`git merge-file -p`: (conflict count, or -1 when git could not merge; the merged bytes)."""
+    args = ["merge-file", "-p", f"--marker-size={marker_size}"]
+    for label in labels:
+        args += ["-L", label]
+    code, out, _ = run_status([*args, str(ours), str(base), str(theirs)])
+    return (code if code < 128 else -1), out
+
+
+def check_attr(attr: str, paths: Sequence[str], cwd: str | Path | None = None) -> dict[str, str]:
+    """path -> value of ATTR ('unspecified', 'set', 'unset' or the value) from .gitattributes."""
+    if not paths:
+        return {}
+    out = run(["check-attr", "-z", "--stdin", attr], cwd=cwd,
+              input=b"\0".join(p.encode() for p in paths) + b"\0")
+    fields = out.decode("utf-8", "surrogateescape").split("\0")
+    return {fields[i]: fields[i + 2] for i in range(0, len(fields) - 2, 3)}
+
+
+def merge_commits(base: str, head: str, cwd: str | Path | None = None) -> list[list[str]]:
+    """[merge, parent1, parent2, ...] for every merge commit in BASE..HEAD, oldest first."""
+    out = text(["rev-list", "--reverse", "--merges", "--parents", f"{base}..{head}"], cwd=cwd)
+    return [line.split() for line in out.splitlines() if line.strip()]
+
+
+def merge_bases(a: str, b: str, cwd: str | Path | None = None) -> list[str]:
+    code, out, _ = run_status(["merge-base", "--all", a, b], cwd=cwd)
+    return out.decode().split() if code == 0 else []
+
+
+def blobs_under(rev: str, prefix: str, cwd: str | Path | None = None) -> dict[str, str]:
+    """path -> blob id of every file under PREFIX at REV."""
+    out = run(["ls-tree", "-r", "-z", "--full-tree", rev, "--", prefix], cwd=cwd)
+    entries = {}
+    for record in out.split(b"\0"):
+        if record:
+            meta, _, path = record.partition(b"\t")
+            _mode, kind, oid = meta.decode().split()
+            if kind == "blob":
+                entries[path.decode("utf-8", "surrogateescape")] = oid
+    return entries
