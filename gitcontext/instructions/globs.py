@@ -36,7 +36,7 @@ def _translate(pattern: str) -> str:
 def compile_globs(patterns: tuple[str, ...]) -> re.Pattern[str]:
     if not patterns:
         return re.compile(r"(?!)")
-    return re.compile("|".join(f"(?:{_translate(p)})" for p in patterns) + r"\Z")
+    return re.compile("(?:" + "|".join(f"(?:{_translate(p)})" for p in patterns) + r")\Z")
 
 
 def matches(path: str, patterns: Iterable[str]) -> bool:
