@@ -257,7 +257,7 @@ def log_numstat(*args: str, cwd: str | Path | None = None) -> Iterator[tuple[str
 
 
 def attributes_set(attrs: Sequence[str], paths: Sequence[str],
-               cwd: str | Path | None = None) -> dict[str, dict[str, str]]:
+                   cwd: str | Path | None = None) -> dict[str, dict[str, str]]:
     """path -> {attr: value} for the attributes that are set (value 'set', 'true', ...)."""
     if not paths:
         return {}
