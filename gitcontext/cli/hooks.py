@@ -1,0 +1,47 @@
+"""`git context hook ...`: the entry points the installed hooks and the pre-commit framework call."""
+from __future__ import annotations
+
+import click
+
+
+def _run(*argv: str) -> int:
+    from gitcontext.hooks.fast import main
+
+    return main(list(argv))
+
+
+@click.group("hook")
+def hook_cmd() -> None:
+    """Hook entry points, called by git through the installed shims (see docs/hooks.md).
+
+    Escape hatches: `git commit --no-verify`, GITCONTEXT_HOOKS=0, SKIP=gitcontext.
+    """
+
+
+@hook_cmd.command("pre-commit")
+def pre_commit_cmd() -> int:
+    """Validate staged notes, summarize the instruction changes, warn on ratchet and pressure."""
+    return _run("pre-commit")
+
+
+@hook_cmd.command("prepare-commit-msg")
+@click.argument("msgfile")
+@click.argument("source", required=False, default="")
+@click.argument("sha", required=False, default="")
+def prepare_commit_msg_cmd(msgfile: str, source: str, sha: str) -> int:
+    """Pre-fill commented lines naming each instruction change and a ready Context-Why line."""
+    return _run("prepare-commit-msg", msgfile, *([source] if source else []), *([sha] if sha else []))
+
+
+@hook_cmd.command("commit-msg")
+@click.argument("msgfile")
+def commit_msg_cmd(msgfile: str) -> int:
+    """Require a why for every added or reworded instruction; append Context-Id trailers."""
+    return _run("commit-msg", msgfile)
+
+
+@hook_cmd.command("msg", hidden=True)
+@click.argument("msgfile")
+def msg_cmd(msgfile: str) -> int:
+    """The pre-commit framework's `gitcontext-msg` hook (prepare-commit-msg and commit-msg stages)."""
+    return _run("msg", msgfile)

@@ -1,0 +1,84 @@
+"""`git context init` and `git context doctor`."""
+from __future__ import annotations
+
+import click
+
+from gitcontext.cli.common import emit_json, json_option, repo
+
+
+@click.command("init")
+@click.option("--hooks", "hooks", type=click.Choice(["native", "pre-commit", "none"]), default="native",
+              show_default=True, help="Install git hooks natively, through the pre-commit framework, or not.")
+@click.option("--backfill", is_flag=True, help="Reconstruct every live instruction's birth from history.")
+@click.option("--no-merge-context-files", is_flag=True,
+              help="Register the merge driver for .context/ only, not for the context files.")
+def init_cmd(hooks: str, backfill: bool, no_merge_context_files: bool) -> int:
+    """Set up .context/ (config, notes, README), the merge driver and the hooks. Safe to re-run.
+
+    \b
+    --hooks native      shims in the hooks folder git uses (core.hooksPath respected); an
+                        existing hook is kept as <name>.legacy and runs first
+    --hooks pre-commit  adds gitcontext to .pre-commit-config.yaml (or prints the entry)
+    --hooks none        no hooks (`git context doctor` then does not ask for them)
+    """
+    from gitcontext import git
+    from gitcontext.hooks.doctor import HOOKS_MODE_KEY
+    from gitcontext.provenance.store import init_store
+
+    root, config = repo()
+    lines = _install_hooks(root, hooks)
+    lines += [f"created {path}" for path in init_store(root)]
+    lines += _configure_merge(root, config, not no_merge_context_files)
+    git.config_set(HOOKS_MODE_KEY, hooks, root)
+    if backfill:
+        from gitcontext.provenance.backfill import backfill as run_backfill
+
+        lines.append(f"backfill: {run_backfill(root, config)}")
+    for line in lines:
+        click.echo(line)
+    click.echo("next: commit .context/ and .gitattributes; `git context doctor` checks the set-up")
+    return 0
+
+
+def _install_hooks(root, mode: str) -> list[str]:
+    if mode == "native":
+        from gitcontext.hooks.install import install
+
+        return install(root)
+    if mode == "pre-commit":
+        from gitcontext.hooks.framework import merge_config
+
+        return merge_config(root)[1]
+    return ["hooks: none installed (--hooks none)"]
+
+
+def _configure_merge(root, config, context_files: bool) -> list[str]:
+    from gitcontext.merge.install import configure
+
+    done = configure(root, config, context_files)
+    return [str(line) for line in done or []]
+
+
+@click.command("doctor")
+@click.option("--check-merge", nargs=2, metavar="BASE HEAD", default=None,
+              help="Also check that merging HEAD into BASE lost or duplicated no provenance record.")
+@json_option
+def doctor_cmd(check_merge: tuple[str, str] | None, as_json: bool) -> int:
+    """Check hooks, merge-driver config vs attributes, shallow clone and every note.
+
+    Exit 0 when healthy, 1 with the fixing command for each problem.
+    """
+    from gitcontext.hooks.doctor import diagnose, merge_check
+
+    root, _ = repo()
+    problems = diagnose(root) + (merge_check(root, *check_merge) if check_merge else [])
+    errors = [p for p in problems if p.severity == "error"]
+    if as_json:
+        emit_json({"healthy": not errors, "problems": [p._asdict() for p in problems]})
+        return 1 if errors else 0
+    for p in problems:
+        click.echo(f"{p.severity}: [{p.check}] {p.message}\n  fix: {p.fix}")
+    click.echo(f"{len(errors)} problem{'s' if len(errors) != 1 else ''}, "
+               f"{len(problems) - len(errors)} warning{'s' if len(problems) - len(errors) != 1 else ''}"
+               if problems else "healthy: hooks, merge driver, clone and notes are in order")
+    return 1 if errors else 0

@@ -1,0 +1,55 @@
+"""What the commit being made does to the instructions: HEAD vs the index, each change with its id."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from gitcontext import git
+from gitcontext.identity.diff import Diff, diff_files
+from gitcontext.instructions.discover import INDEX, load
+from gitcontext.instructions.model import Instruction
+
+NEEDS_WHY = ("added", "reworded")
+
+
+class Change(NamedTuple):
+    kind: str            # added | reworded | moved | retired (the Context-Id vocabulary)
+    id: str
+    file: str
+    line: int
+    text: str
+
+
+class Staged(NamedTuple):
+    changes: list[Change]
+    diff: Diff
+    old: dict[str, list[Instruction]]
+    new: dict[str, list[Instruction]]
+
+
+def staged_changes(root: Path, config: dict[str, Any]) -> Staged:
+    """Ids are the ones `git context ls`/`record` show for the staged text (identify on the index
+    side); a removed instruction keeps the id it had at HEAD."""
+    from gitcontext.provenance.resolve import identify
+
+    old = load(root, config, "HEAD") if git.has_commits(root) else {}
+    new = load(root, config, INDEX)
+    diff = diff_files(old, new, config["matcher"])
+    if not (diff.added or diff.reworded or diff.moved or diff.removed):
+        return Staged([], diff, old, new)
+    new_ids = identify(root, config, new)
+    old_ids = identify(root, config, old) if diff.removed else {}
+
+    def _id(ids: dict, inst: Instruction) -> str:
+        return ids[(inst.file, inst.index)][0]
+
+    changes = [Change("added", _id(new_ids, i), i.file, i.line, i.text) for i in diff.added]
+    changes += [Change("reworded", _id(new_ids, r.new), r.new.file, r.new.line, r.new.text) for r in diff.reworded]
+    changes += [Change("moved", _id(new_ids, m.new), m.new.file, m.new.line, m.new.text) for m in diff.moved]
+    changes += [Change("retired", _id(old_ids, i), i.file, i.line, i.text) for i in diff.removed]
+    return Staged(changes, diff, old, new)
+
+
+def one_line(text: str, width: int = 72) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"

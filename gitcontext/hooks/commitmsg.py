@@ -1,0 +1,92 @@
+"""commit-msg: every added or reworded instruction carries a why; then Context-Id trailers are added."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from gitcontext import git
+from gitcontext.hooks.changes import NEEDS_WHY, Change, staged_changes
+from gitcontext.hooks.guard import sequencer_state
+from gitcontext.hooks.message import body, body_lines, comment_char
+from gitcontext.hooks.nearmiss import CANONICAL, coverage_hints, diagnose
+from gitcontext.hooks.runner import HookCall, Outcome
+
+NOTES_DIR = ".context/notes"
+
+
+def commit_msg(call: HookCall) -> Outcome:
+    if sequencer_state(call.git_dir):
+        return Outcome(0, [])
+    path = Path(call.args[0])
+    message = path.read_text(encoding="utf-8")
+    comment = comment_char(call.root)
+    text = body(message, comment)
+    if not text.strip():
+        return Outcome(0, [])              # git aborts an empty message itself
+    changes = staged_changes(call.root, call.config).changes
+    if not changes:
+        return Outcome(0, [])
+    policy = call.config["hooks"]["policy"]
+    lines: list[str] = []
+    if policy != "off":
+        missing, hints = missing_why(call.root, text, body_lines(message, comment), changes)
+        if missing:
+            lines = _refusal(missing, hints, policy)
+            if policy == "enforce":
+                return Outcome(1, lines)
+    trailers = [("Context-Id", f"{c.id} {c.kind}") for c in changes]
+    updated = git.add_trailers(message, trailers, call.root)
+    return Outcome(0, lines, updated if updated != message else None)
+
+
+def missing_why(root: Path, text: str, lines: list[tuple[int, str]],
+                changes: list[Change]) -> tuple[list[Change], list[str]]:
+    """(changes still without a why, hints): a staged note event or a Context-Why trailer covers one."""
+    from gitcontext.provenance.trailers import from_pairs
+
+    needing = [c for c in changes if c.kind in NEEDS_WHY]
+    pairs = git.parse_trailers(text, root) if text else []
+    whys = [t for t in from_pairs(pairs) if t.key == CANONICAL and t.value]
+    named = {t.id for t in whys if t.id}
+    unprefixed = [t for t in whys if t.id is None]
+    noted = staged_note_ids(root, [c.id for c in needing])
+    missing = [c for c in needing if c.id not in named and c.id not in noted
+               and not (unprefixed and len(needing) == 1)]
+    if not missing:
+        return [], []
+    parsed = {v for k, v in pairs if k.lower() == CANONICAL.lower()}
+    return missing, diagnose(lines, parsed) + coverage_hints(missing, len(unprefixed), len(needing))
+
+
+def staged_note_ids(root: Path, ids: list[str]) -> set[str]:
+    """Ids whose staged note adds events to HEAD's and, folded, says why."""
+    from gitcontext.provenance.events import parse_line
+    from gitcontext.provenance.fold import fold
+
+    covered = set()
+    for id in ids:
+        staged = git.blob_at("", f"{NOTES_DIR}/{id}.jsonl", root)
+        if not staged:
+            continue
+        before = git.blob_at("HEAD", f"{NOTES_DIR}/{id}.jsonl", root) or b""
+        if staged == before:
+            continue
+        name = f"{NOTES_DIR}/{id}.jsonl"
+        events = [parse_line(line, name, n) for n, line in enumerate(staged.decode("utf-8").splitlines(), 1)]
+        if fold(events, id).why:
+            covered.add(id)
+    return covered
+
+
+def _refusal(missing: list[Change], hints: list[str], policy: str) -> list[str]:
+    head = "gitcontext: " + ("commit refused: " if policy == "enforce" else "warning: ") + \
+        f"{len(missing)} instruction change{'s' if len(missing) != 1 else ''} without a why:"
+    lines = [head] + [f"  {c.kind} {c.id}  {c.file}:{c.line}  {c.text.splitlines()[0][:70]}" for c in missing]
+    lines += [f"  {h}" for h in hints]
+    example = missing[0].id
+    lines.append(f"  fix: end the message with an empty line and `{CANONICAL}: {example}: <what failed, how often, "
+                 "link>`,")
+    lines.append(f"       or stage a note: `git context record {example} --why '...' && git add {NOTES_DIR}`")
+    if policy == "enforce":
+        lines.append("  your message is kept: `git commit -e -F .git/COMMIT_EDITMSG` after the fix")
+        lines.append("  (hooks.policy: enforce; bypass once with --no-verify or GITCONTEXT_HOOKS=0)")
+    return lines

@@ -1,0 +1,95 @@
+"""pre-commit: staged notes are valid, one summary line, warnings on the ratchet and commit pressure."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from gitcontext import git
+from gitcontext.errors import UserError
+from gitcontext.hooks.changes import Staged, staged_changes
+from gitcontext.hooks.runner import HookCall, Outcome
+from gitcontext.instructions.discover import read
+from gitcontext.instructions.segment import segment
+
+NOTES_PREFIX = ".context/notes/"
+
+
+def pre_commit(call: HookCall) -> Outcome:
+    problems, notes = staged_note_problems(call.root)
+    staged = staged_changes(call.root, call.config)
+    lines = [_summary(staged, notes, problems)]
+    lines += [f"  {p}" for p in problems]
+    if problems:
+        lines.append("  fix: restore the note from git (`git checkout HEAD -- <note>`) or unstage it; "
+                     "notes are written only by `git context`")
+    if call.config["hooks"]["ratchet_warning"]:
+        lines += [f"gitcontext: warning: {w}" for w in ratchet_warnings(call.root, staged)]
+    pressure = _pressure(call)
+    if pressure:
+        lines.append(f"gitcontext: warning: {pressure}")
+    return Outcome(1 if problems else 0, lines)
+
+
+def staged_note_problems(root: Path) -> tuple[list[str], int]:
+    """(problems, how many staged notes) for every note blob in the index that is staged."""
+    from gitcontext.provenance.store import validate_note_text
+
+    paths = [p for p in git.staged_paths(root) if p.startswith(NOTES_PREFIX) and p.endswith(".jsonl")]
+    entries = git.tree_entries("", root)
+    paths = [p for p in paths if p in entries]
+    blobs = git.read_blobs([entries[p][1] for p in paths], root)
+    problems, owner = [], {}
+    for path in paths:
+        try:
+            events = validate_note_text(path, blobs[entries[path][1]].decode("utf-8"))
+        except UnicodeDecodeError:
+            problems.append(f"{path}: not valid UTF-8")
+            continue
+        except UserError as exc:
+            problems.append(str(exc).split("\n")[0])
+            continue
+        for event in events:
+            if owner.setdefault(event["eid"], path) != path:
+                problems.append(f"{path}: event id {event['eid']} also in {owner[event['eid']]}")
+    return problems, len(paths)
+
+
+def _summary(staged: Staged, notes: int, problems: list[str]) -> str:
+    kinds = [c.kind for c in staged.changes]
+    parts = [f"{kinds.count(k)} {k}" for k in ("added", "reworded", "moved", "retired") if kinds.count(k)]
+    change = ", ".join(parts) if parts else "no instruction changes"
+    note = f"{notes} staged note{'s' if notes != 1 else ''} " + ("INVALID" if problems else "valid")
+    return f"gitcontext: {change}; {note}" if notes else f"gitcontext: {change}"
+
+
+def ratchet_warnings(root: Path, staged: Staged) -> list[str]:
+    """One line per file that grows: net growth plus its size against its first version."""
+    added = {f: 0 for f in staged.new}
+    removed = {f: 0 for f in staged.old}
+    for c in staged.changes:
+        if c.kind == "added":
+            added[c.file] = added.get(c.file, 0) + 1
+        elif c.kind == "retired":
+            removed[c.file] = removed.get(c.file, 0) + 1
+    warnings = []
+    for path in sorted(f for f, n in added.items() if n > removed.get(f, 0)):
+        line = f"this commit adds {added[path]} instruction{'s' if added[path] != 1 else ''} " \
+               f"and removes {removed.get(path, 0)}"
+        first = _first_count(root, path)
+        if first:
+            line += f"; {path} is now {len(staged.new[path]) / first:.1f}x its first version"
+        else:
+            line += f" in {path}"
+        warnings.append(line + " (record why, or retire one: `git context audit`)")
+    return warnings
+
+
+def _first_count(root: Path, path: str) -> int:
+    sha = git.first_added(path, root)
+    text = read(root, path, sha) if sha else None
+    return len(segment(text, path)) if text else 0
+
+
+def _pressure(call: HookCall) -> str | None:
+    from gitcontext.radius.pressure import staged_pressure
+
+    return staged_pressure(call.root, call.config)
