@@ -1,0 +1,1 @@
+"""History replay and the paper's analytics: versions, lives, growth, rewrites, hazard."""

@@ -1,0 +1,44 @@
+"""Replay caches under `.git/gitcontext/history/`: never committed, deleting them changes nothing."""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from gitcontext import git
+
+VERSION = 1
+
+
+def location(root: str | Path) -> Path:
+    return git.common_dir(root) / "gitcontext" / "history"
+
+
+def _file(root: str | Path, key: str) -> Path:
+    return location(root) / (hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:24] + ".json")
+
+
+def load(root: str | Path, key: str) -> dict[str, Any] | None:
+    """The cached replay for KEY, or None when absent, unreadable or from another format."""
+    try:
+        data = json.loads(_file(root, key).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("v") != VERSION or data.get("key") != key:
+        return None
+    return data
+
+
+def save(root: str | Path, key: str, data: dict[str, Any]) -> None:
+    """Write atomically; a cache that cannot be written is skipped, never an error."""
+    target = _file(root, key)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({**data, "v": VERSION, "key": key}, separators=(",", ":")),
+                       encoding="utf-8")
+        os.replace(tmp, target)
+    except OSError:
+        return

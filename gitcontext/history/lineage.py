@@ -1,0 +1,220 @@
+"""Instruction lives across versions: births, rewordings, moves, deaths (paper §3).
+
+Commits are processed in first-parent order across all context files at once, so an instruction
+that leaves one file and is born (same normalized text) in a sibling file in the same commit keeps
+its identity (a move). A file where >= 50% of >= 5 live instructions die in one commit is a
+rewrite, and those deaths have cause "rewrite". A pipeline with a callback per file version
+(STYLE.md §9): the analytics, the provenance backfill and `blame` all read the same pass.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from gitcontext.history.replay import Replay, Version, replay
+from gitcontext.identity.ids import instruction_id
+from gitcontext.identity.match import match
+from gitcontext.instructions.model import Instruction
+from gitcontext.instructions.segment import segment
+
+REWRITE_SHARE = 0.5
+REWRITE_MIN_LIVE = 5
+SYMLINK = "120000"
+
+
+class Birth(NamedTuple):
+    commit: str
+    date: str
+    subject: str
+    file: str
+    text: str
+    version: int            # index of the version in its file's history
+
+
+class Change(NamedTuple):
+    kind: str               # "reworded" or "moved" (a migration, or its file was renamed)
+    commit: str
+    date: str
+    subject: str
+    old_file: str
+    file: str
+    old_text: str
+    text: str
+
+
+class Death(NamedTuple):
+    commit: str
+    date: str
+    subject: str
+    cause: str              # "deleted" or "rewrite"
+
+
+class Stay(NamedTuple):
+    """One stretch of a life inside one file: the unit of the deletion hazard."""
+    chain: int              # which file (index into Replay.chains)
+    entry_age: int          # age (commits touching its files since birth) when it entered
+    entry: int              # version index of the file where it entered
+    exit: int | None        # version index where it left (None: still there)
+    cause: str | None       # "deleted", "rewrite", "migration" (left for a sibling) or None
+
+
+class Life(NamedTuple):
+    lid: str
+    born: Birth
+    changes: list[Change]
+    death: Death | None
+    current: Instruction | None
+    stays: list[Stay]
+
+
+class FileStep(NamedTuple):
+    """What one commit did to one file; passed to `on_version`."""
+    commit: int             # index into Replay.commits
+    chain: int
+    version: int            # index of this version in the file's history
+    path: str
+    text: str | None
+    before: list[Instruction]
+    after: list[Instruction]
+    births: list[int]       # life indexes
+    deaths: list[int]
+    migrated_out: list[int]
+    migrated_in: list[int]
+    reworded: list[int]
+    rewrite: bool
+
+
+def lineage(root: str | Path, config: dict[str, Any], matcher: str = "default", rev: str = "HEAD",
+            on_version: Callable[[FileStep], None] | None = None) -> list[Life]:
+    return trace(replay(root, config, rev), matcher, on_version)
+
+
+def trace(result: Replay, matcher: str = "default",
+          on_version: Callable[[FileStep], None] | None = None) -> list[Life]:
+    tracer = _Tracer(result, matcher, on_version)
+    by_commit: dict[int, list[tuple[int, int, Version]]] = defaultdict(list)
+    for chain, versions in enumerate(result.chains):
+        for position, (index, version) in enumerate(versions):
+            by_commit[index].append((chain, position, version))
+    for index in sorted(by_commit):
+        tracer.commit(index, by_commit[index])
+    return tracer.lives()
+
+
+def instructions_of(version: Version) -> list[Instruction]:
+    if version.text is None or version.mode == SYMLINK:
+        return []
+    return segment(version.text, version.path)
+
+
+class _Tracer:
+    def __init__(self, result: Replay, matcher: str, on_version: Callable[[FileStep], None] | None) -> None:
+        self.result, self.matcher, self.on_version = result, matcher, on_version
+        self.live: dict[int, list[tuple[Instruction, int]]] = defaultdict(list)   # chain -> (inst, life)
+        self.paths: dict[int, str] = {}
+        self.records: list[dict[str, Any]] = []
+        self.taken: set[str] = set()
+
+    def commit(self, index: int, touched: list[tuple[int, int, Version]]) -> None:
+        sha, date, subject = self.result.commits[index]
+        meta = (sha, date, subject)
+        steps, leaving, arriving = {}, [], []
+        for chain, position, version in touched:
+            before = self.live[chain]
+            after = instructions_of(version)
+            pairs = match([i for i, _ in before], after, self.matcher)
+            kept: dict[int, int] = {p.new: before[p.old][1] for p in pairs}
+            gone = sorted(set(range(len(before))) - {p.old for p in pairs})
+            step = {"version": position, "path": version.path, "text": version.text, "before": before,
+                    "after": after, "kept": kept, "reworded": [], "births": [], "deaths": [],
+                    "out": [], "in": []}
+            for p in pairs:
+                self._carry(before[p.old], after[p.new], meta, step)
+            leaving += [(chain, before[o][1]) for o in gone]
+            arriving += [(chain, n) for n in range(len(after)) if n not in kept]
+            steps[chain] = step
+        self._migrate(leaving, arriving, steps, meta)
+        rewrites = {chain: self._close(step, meta) for chain, step in steps.items()}
+        for chain, step in steps.items():
+            self._open(index, chain, step, meta, rewrites[chain])
+
+    def _carry(self, old: tuple[Instruction, int], new: Instruction, meta: tuple[str, str, str],
+               step: dict[str, Any]) -> None:
+        inst, life = old
+        record = self.records[life]
+        if inst.text != new.text or inst.file != new.file:
+            kind = "moved" if inst.file != new.file else "reworded"
+            record["changes"].append(Change(kind, *meta, inst.file, new.file, inst.text, new.text))
+            if kind == "reworded":
+                step["reworded"].append(life)
+        record["current"] = new
+
+    def _migrate(self, leaving: list[tuple[int, int]], arriving: list[tuple[int, int]],
+                 steps: dict[int, dict[str, Any]], meta: tuple[str, str, str]) -> None:
+        """A death whose normalized text is born in a sibling file in the same commit is a move."""
+        waiting: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        for chain, n in arriving:
+            waiting[steps[chain]["after"][n].norm].append((chain, n))
+        for chain, life in leaving:
+            inst = self.records[life]["current"]
+            candidates = [c for c in waiting.get(inst.norm, []) if c[0] != chain]
+            if not candidates:
+                steps[chain]["deaths"].append(life)
+                continue
+            target = candidates[0]
+            waiting[inst.norm].remove(target)
+            new = steps[target[0]]["after"][target[1]]
+            self.records[life]["changes"].append(Change("moved", *meta, inst.file, new.file, inst.text, new.text))
+            self.records[life]["current"] = new
+            steps[target[0]]["kept"][target[1]] = life
+            steps[chain]["out"].append(life)
+            steps[target[0]]["in"].append(life)
+
+    def _close(self, step: dict[str, Any], meta: tuple[str, str, str]) -> bool:
+        """End the stays of instructions that died or left; True when this version is a rewrite."""
+        before, position = step["before"], step["version"]
+        rewrite = len(before) >= REWRITE_MIN_LIVE and len(step["deaths"]) >= REWRITE_SHARE * len(before)
+        for life in step["deaths"]:
+            self._leave(life, position, "rewrite" if rewrite else "deleted")
+            self.records[life]["death"] = Death(*meta, "rewrite" if rewrite else "deleted")
+            self.records[life]["current"] = None
+        for life in step["out"]:
+            self._leave(life, position, "migration")
+        return rewrite
+
+    def _open(self, index: int, chain: int, step: dict[str, Any], meta: tuple[str, str, str],
+              rewrite: bool) -> None:
+        before, after, position = step["before"], step["after"], step["version"]
+        for n, inst in enumerate(after):
+            if n not in step["kept"]:
+                step["kept"][n] = self._born(inst, chain, position, meta)
+                step["births"].append(step["kept"][n])
+        for life in step["in"]:
+            self.records[life]["stays"].append(self._enter(life, chain, position))
+        self.live[chain] = [(inst, step["kept"][n]) for n, inst in enumerate(after)]
+        if self.on_version:
+            self.on_version(FileStep(index, chain, position, step["path"], step["text"],
+                                     [i for i, _ in before], after, step["births"], step["deaths"],
+                                     step["out"], step["in"], step["reworded"], rewrite))
+
+    def _born(self, inst: Instruction, chain: int, position: int, meta: tuple[str, str, str]) -> int:
+        lid = instruction_id(inst.file, inst.norm, self.taken)
+        self.taken.add(lid)
+        self.records.append({"lid": lid, "born": Birth(*meta, inst.file, inst.text, position), "changes": [],
+                             "death": None, "current": inst, "stays": [Stay(chain, 0, position, None, None)]})
+        return len(self.records) - 1
+
+    def _leave(self, life: int, position: int, cause: str) -> None:
+        stays = self.records[life]["stays"]
+        stays[-1] = stays[-1]._replace(exit=position, cause=cause)
+
+    def _enter(self, life: int, chain: int, position: int) -> Stay:
+        last = self.records[life]["stays"][-1]
+        age = last.entry_age + (last.exit or last.entry) - last.entry
+        return Stay(chain, age, position, None, None)
+
+    def lives(self) -> list[Life]:
+        return [Life(r["lid"], r["born"], r["changes"], r["death"], r["current"], r["stays"])
+                for r in self.records]

@@ -1,0 +1,114 @@
+"""Every version of every context file from ONE streaming `git log -p -U0` (STYLE.md §9).
+
+Hunks are applied in Python to the previous version (renames, deletions, re-additions, type
+changes, missing final newlines, CRLF and non-UTF-8 text all replay byte-exactly). Results are
+cached per (what, head); a later run reads only the commits added on the first-parent line since.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from gitcontext import git
+from gitcontext.history import cache
+from gitcontext.history.patch import FORMAT, parse, unquote
+from gitcontext.history.state import ReplayState
+from gitcontext.instructions.discover import is_context_path
+
+_QUIET = ["-c", "core.quotepath=false", "-c", "color.ui=never", "--literal-pathspecs"]
+_LOG = ["log", "-p", "-U0", "-a", "--inter-hunk-context=0", "--first-parent", "--diff-merges=first-parent",
+        "--no-color", "--no-ext-diff", "--no-textconv", "--no-relative", "--src-prefix=a/",
+        "--dst-prefix=b/", "--no-show-signature", FORMAT]
+
+
+class Version(NamedTuple):
+    commit: str
+    date: str              # author date, ISO-8601 with offset
+    subject: str
+    path: str              # the file's path at this commit (renames change it)
+    text: str | None       # None: deleted at this commit
+    mode: str = "100644"   # "120000": a symlink (text is its target)
+
+
+class Replay(NamedTuple):
+    head: str
+    commits: list[tuple[str, str, str]]     # (sha, date, subject) of every commit read, oldest first
+    chains: list[list[tuple[int, Version]]]  # each file's life: (commit index, version)
+    warnings: list[str]
+    read: int                                # commits parsed in this run (0 when fully cached)
+
+
+def file_versions(root: str | Path, path: str, rev: str = "HEAD",
+                  on_warning: Callable[[str], None] | None = None) -> Iterator[Version]:
+    """Every version of PATH (following renames), oldest first."""
+    result = _replay(root, rev, f"file:{path}", lambda rng, known: [path], follow=True)
+    for message in result.warnings:
+        if on_warning:
+            on_warning(message)
+    chains = [c for c in result.chains if c and c[-1][1].path == path] or result.chains
+    yield from (v for _, v in sorted((e for c in chains for e in c), key=lambda e: e[0]))
+
+
+def context_histories(root: str | Path, config: dict[str, Any], rev: str = "HEAD") -> dict[str, list[Version]]:
+    """path (its last name) -> versions, for every context file that existed on the first-parent line."""
+    out: dict[str, list[Version]] = {}
+    for chain in replay(root, config, rev).chains:
+        if chain:
+            out[chain[-1][1].path] = [v for _, v in chain]
+    return out
+
+
+def replay(root: str | Path, config: dict[str, Any], rev: str = "HEAD") -> Replay:
+    """All context files replayed together, commits in first-parent order (for cross-file analysis)."""
+    key = "context:" + json.dumps(config["discovery"], sort_keys=True)
+    return _replay(root, rev, key, lambda rng, known: sorted(known | set(_context_paths(root, config, rng))),
+                   follow=False)
+
+
+def _context_paths(root: str | Path, config: dict[str, Any], rng: str) -> Iterator[str]:
+    """Every context path touched on the first-parent line of RNG (one streaming `git log`)."""
+    seen: set[str] = set()
+    for line in git.stream([*_QUIET, "log", "--first-parent", "--diff-merges=first-parent", "--no-renames",
+                            "--name-only", "--format=", rng], cwd=root):
+        path = unquote(line)
+        if path and path not in seen:
+            seen.add(path)
+            if is_context_path(path, config):
+                yield path
+
+
+def _replay(root: str | Path, rev: str, key: str, paths_for: Callable[[str, set[str]], list[str]],
+            follow: bool) -> Replay:
+    if not git.has_commits(root):
+        return Replay("", [], [], [], 0)
+    head = git.rev_parse(rev, root)
+    cached = cache.load(root, key)
+    if cached and cached["head"] == head:
+        return _result(head, ReplayState.load(cached))
+    since = cached["head"] if cached and _extends(root, cached["head"], head) else None
+    state = ReplayState.load(cached) if since else ReplayState()
+    known = set(cached["paths"]) if since and cached else set()
+    rng = f"{since}..{head}" if since else head
+    paths = paths_for(rng, known)
+    if paths:
+        args = [*_QUIET, *_LOG, *(["--follow"] if follow else ["-M"]), rng, "--", *paths]
+        for commit in reversed(list(parse(git.stream(args, cwd=root)))):
+            state.feed(commit)
+    cache.save(root, key, {"head": head, "paths": sorted(known | set(paths)), **state.dump()})
+    return _result(head, state)
+
+
+def _extends(root: str | Path, old: str, new: str) -> bool:
+    """True when OLD lies on NEW's first-parent line (so old..new is exactly the new commits)."""
+    code, out, _ = git.run_status(["rev-list", "--first-parent", "--parents", f"{old}..{new}"], cwd=root)
+    lines = out.decode().split("\n") if code == 0 else []
+    lines = [line for line in lines if line]
+    return bool(lines) and lines[-1].split()[1:2] == [old]
+
+
+def _result(head: str, state: ReplayState) -> Replay:
+    chains = [[(i, Version(*state.commits[i], path, text, mode or "")) for i, path, text, mode in chain]
+              for chain in state.chains]
+    return Replay(head, list(state.commits), chains, list(state.warnings), state.read)

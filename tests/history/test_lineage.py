@@ -1,0 +1,95 @@
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import pytest
+
+from gitcontext import config as config_mod
+from gitcontext.history.lineage import lineage
+from tests.helpers import commit, run_json
+
+CONFIG = config_mod.DEFAULTS
+
+
+def _rules(*names: str) -> str:
+    return "".join(f"- always {n} before you commit\n" for n in names)
+
+
+@pytest.mark.parametrize("name", ["charmbracelet__crush", "cline__cline", "modelcontextprotocol__python-sdk"])
+def test_lineage_live_count_at_head_equals_ls(corpus_repo, name: str, capsys, monkeypatch) -> None:
+    repo = corpus_repo(name)
+    monkeypatch.chdir(repo)
+    lives = lineage(repo, CONFIG)
+    live = Counter(life.current.file for life in lives if life.current is not None)
+    listed = Counter(row["file"] for row in run_json(capsys, "ls")["instructions"])
+    assert live == listed
+
+
+@pytest.mark.parametrize("name", ["charmbracelet__crush", "cline__cline", "PrefectHQ__fastmcp"])
+def test_lineage_births_minus_deaths_equals_last_minus_first(corpus_repo, name: str) -> None:
+    steps = defaultdict(list)
+    lineage(corpus_repo(name), CONFIG, on_version=lambda s: steps[s.chain].append(s))
+    assert steps
+    for chain_steps in steps.values():
+        first, last = len(chain_steps[0].after), len(chain_steps[-1].after)
+        later = chain_steps[1:]
+        births = sum(len(s.births) + len(s.migrated_in) for s in later)
+        deaths = sum(len(s.deaths) + len(s.migrated_out) for s in later)
+        assert births - deaths == last - first
+        assert all(len(s.before) + len(s.births) + len(s.migrated_in) - len(s.deaths) - len(s.migrated_out)
+                   == len(s.after) for s in chain_steps)
+
+
+def test_lineage_rewrite_versus_individual_deletion(repo: Path) -> None:
+    commit(repo, {"CLAUDE.md": _rules("lint", "test", "format", "build", "review", "document")}, "start")
+    commit(repo, {"CLAUDE.md": _rules("lint", "test", "format", "build", "review")}, "drop one")
+    commit(repo, {"CLAUDE.md": _rules("lint", "test") + "- never push on a friday evening\n"}, "rewrite")
+    steps = []
+    lives = lineage(repo, CONFIG, on_version=steps.append)
+    assert [s.rewrite for s in steps] == [False, False, True]
+    causes = {life.born.text.split()[1]: life.death.cause for life in lives if life.death}
+    assert causes == {"document": "deleted", "format": "rewrite", "build": "rewrite", "review": "rewrite"}
+
+
+def test_lineage_rewrite_needs_five_live(repo: Path) -> None:
+    commit(repo, {"CLAUDE.md": _rules("lint", "test", "format", "build")}, "four")
+    commit(repo, {"CLAUDE.md": _rules("lint")}, "three die")
+    lives = lineage(repo, CONFIG)
+    assert {life.death.cause for life in lives if life.death} == {"deleted"}
+
+
+def test_lineage_migration_keeps_identity(repo: Path) -> None:
+    commit(repo, {"CLAUDE.md": _rules("lint", "test", "format", "build", "review")}, "start")
+    commit(repo, {"CLAUDE.md": _rules("lint", "test"),
+                  "AGENTS.md": "# Moved\n" + _rules("format", "build", "review")}, "migrate")
+    steps = []
+    lives = lineage(repo, CONFIG, on_version=steps.append)
+    assert len(lives) == 5 and all(life.death is None for life in lives)
+    moved = [life for life in lives if life.changes]
+    assert {life.current.file for life in moved} == {"AGENTS.md"} and len(moved) == 3
+    assert all(c.kind == "moved" and c.old_file == "CLAUDE.md" for life in moved for c in life.changes)
+    assert all([s.cause for s in life.stays] == ["migration", None] for life in moved)
+    claude = [s for s in steps if s.path == "CLAUDE.md"][-1]
+    assert len(claude.migrated_out) == 3 and not claude.deaths and not claude.rewrite
+
+
+def test_lineage_rename_and_reword_keep_identity(repo: Path) -> None:
+    commit(repo, {"CRUSH.md": _rules("lint", "test", "format")}, "start")
+    commit(repo, {"CRUSH.md": None, "AGENTS.md": _rules("lint", "test", "format")}, "rename")
+    commit(repo, {"AGENTS.md": _rules("lint", "test") + "- always format the code before you commit\n"},
+           "reword")
+    lives = lineage(repo, CONFIG)
+    assert len(lives) == 3 and all(life.current.file == "AGENTS.md" for life in lives)
+    fmt = [life for life in lives if "format" in life.born.text][0]
+    assert [c.kind for c in fmt.changes] == ["moved", "reworded"]
+    assert fmt.changes[-1].text == "always format the code before you commit"
+    assert fmt.born.file == "CRUSH.md" and fmt.born.subject == "start"
+
+
+def test_lineage_file_deletion_kills_everything(repo: Path) -> None:
+    commit(repo, {"CLAUDE.md": _rules("lint", "test")}, "start")
+    commit(repo, {"CLAUDE.md": None}, "gone")
+    lives = lineage(repo, CONFIG)
+    assert [life.death.subject for life in lives] == ["gone", "gone"]
+    assert all(life.current is None and life.stays[-1].exit == 1 for life in lives)

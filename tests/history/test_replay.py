@@ -1,0 +1,125 @@
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from gitcontext import config as config_mod
+from gitcontext.history import cache
+from gitcontext.history.replay import context_histories, file_versions, replay
+from tests.helpers import commit, git
+
+CONFIG = config_mod.DEFAULTS
+
+
+def _blob(repo: Path, sha: str, path: str) -> str | None:
+    proc = subprocess.run(["git", "cat-file", "blob", f"{sha}:{path}"], cwd=repo, capture_output=True)
+    return proc.stdout.decode("utf-8", "surrogateescape") if proc.returncode == 0 else None
+
+
+def _assert_exact(repo: Path, histories: dict) -> int:
+    checked = 0
+    for versions in histories.values():
+        for v in versions:
+            assert v.text == _blob(repo, v.commit, v.path), (v.path, v.commit)
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("name", ["charmbracelet__crush", "cline__cline", "PrefectHQ__fastmcp",
+                                  "modelcontextprotocol__python-sdk"])
+def test_replay_corpus_text_equals_git_show_at_every_commit(corpus_repo, name: str) -> None:
+    repo = corpus_repo(name)
+    histories = context_histories(repo, CONFIG)
+    assert histories
+    assert _assert_exact(repo, histories) >= 20
+
+
+def test_replay_edge_cases_are_byte_exact(repo: Path) -> None:
+    commit(repo, {"CLAUDE.md": "- one rule here\n- two rules here"}, "no final newline")
+    commit(repo, {"CLAUDE.md": "- one rule here\r\n--- not a header\r\n+++ nor this\r\n"}, "crlf")
+    commit(repo, {"CLAUDE.md": b"- caf\xe9 latin1 text\n\x1egc\x1f marker-like line\n"}, "latin1")
+    commit(repo, {"CLAUDE.md": b"- has a \x00 nul byte\n- and more\n"}, "nul")
+    commit(repo, {"CLAUDE.md": None}, "delete")
+    commit(repo, {"CLAUDE.md": "- back again\n"}, "re-add")
+    commit(repo, {"CLAUDE.md": None, "docs/my \"odd\" dir/AGENTS.md": "- back again\n"}, "rename")
+    commit(repo, {"docs/my \"odd\" dir/AGENTS.md": "- back again\n- é unicode\n"}, "edit")
+    histories = context_histories(repo, CONFIG)
+    assert list(histories) == ['docs/my "odd" dir/AGENTS.md']
+    versions = histories['docs/my "odd" dir/AGENTS.md']
+    assert [v.subject for v in versions] == ["no final newline", "crlf", "latin1", "nul", "delete", "re-add",
+                                             "rename", "edit"]
+    assert versions[4].text is None
+    assert versions[2].text.encode("utf-8", "surrogateescape") == b"- caf\xe9 latin1 text\n\x1egc\x1f marker-like line\n"
+    assert _assert_exact(repo, histories) == 8
+    warnings = replay(repo, CONFIG).warnings
+    assert any("not valid UTF-8" in w for w in warnings) and any("NUL" in w for w in warnings)
+
+
+def test_replay_symlink_flip_and_back(repo: Path) -> None:
+    commit(repo, {"CLAUDE.md": "- a rule that matters\n"}, "file")
+    (repo / "CLAUDE.md").unlink()
+    os.symlink("AGENTS.md", repo / "CLAUDE.md")
+    commit(repo, {"AGENTS.md": "- a rule that matters\n"}, "to symlink")
+    git(repo, "add", "CLAUDE.md")
+    git(repo, "commit", "-q", "-m", "symlink staged")
+    versions = context_histories(repo, CONFIG)["CLAUDE.md"]
+    assert [v.mode for v in versions][-1] == "120000"
+    assert versions[-1].text == "AGENTS.md"
+    assert _assert_exact(repo, {"x": versions}) == len(versions)
+
+
+def test_replay_first_parent_merge_shows_merged_change(repo: Path) -> None:
+    commit(repo, {"AGENTS.md": "- first rule here\n"}, "base")
+    git(repo, "checkout", "-q", "-b", "side")
+    commit(repo, {"AGENTS.md": "- first rule here\n- side rule here\n"}, "side work")
+    git(repo, "checkout", "-q", "main")
+    commit(repo, {"README.md": "x\n"}, "unrelated")
+    git(repo, "merge", "-q", "--no-ff", "-m", "merge side", "side")
+    versions = context_histories(repo, CONFIG)["AGENTS.md"]
+    assert [v.subject for v in versions] == ["base", "merge side"]
+    assert versions[-1].text == "- first rule here\n- side rule here\n"
+
+
+def test_file_versions_follows_rename_oldest_first(repo: Path) -> None:
+    commit(repo, {"CRUSH.md": "- alpha rule text\n"}, "a")
+    commit(repo, {"CRUSH.md": "- alpha rule text\n- beta rule text\n"}, "b")
+    commit(repo, {"CRUSH.md": None, "AGENTS.md": "- alpha rule text\n- beta rule text\n"}, "rename")
+    versions = list(file_versions(repo, "AGENTS.md"))
+    assert [(v.subject, v.path) for v in versions] == [("a", "CRUSH.md"), ("b", "CRUSH.md"),
+                                                        ("rename", "AGENTS.md")]
+    assert versions[-1].text == "- alpha rule text\n- beta rule text\n"
+
+
+def test_replay_second_run_reads_only_new_commits(repo: Path) -> None:
+    for n in range(4):
+        commit(repo, {"CLAUDE.md": "".join(f"- rule number {i}\n" for i in range(n + 1))}, f"c{n}")
+    first = replay(repo, CONFIG)
+    assert first.read == 4
+    assert replay(repo, CONFIG).read == 0
+    commit(repo, {"CLAUDE.md": "- rule number 0\n- changed\n"}, "c4")
+    commit(repo, {"AGENTS.md": "- a new file rule\n"}, "c5")
+    second = replay(repo, CONFIG)
+    assert second.read == 2
+    shutil.rmtree(cache.location(repo))
+    cold = replay(repo, CONFIG)
+    assert cold.read == 6
+    assert cold.chains == second.chains and cold.commits == second.commits
+
+
+def test_replay_rewritten_history_is_read_again(repo: Path) -> None:
+    commit(repo, {"CLAUDE.md": "- rule one here\n"}, "c0")
+    commit(repo, {"CLAUDE.md": "- rule one here\n- rule two here\n"}, "c1")
+    replay(repo, CONFIG)
+    git(repo, "reset", "-q", "--hard", "HEAD~1")
+    commit(repo, {"CLAUDE.md": "- rule three here\n"}, "c1'")
+    again = replay(repo, CONFIG)
+    assert again.read == 2
+    assert [v.text for _, v in again.chains[0]] == ["- rule one here\n", "- rule three here\n"]
+
+
+def test_replay_empty_repository_has_no_history(repo: Path) -> None:
+    assert context_histories(repo, CONFIG) == {}
