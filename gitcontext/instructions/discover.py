@@ -83,12 +83,16 @@ def _tree_targets(root: str | Path, entries: dict[str, tuple[str, str]],
     return result
 
 
-def decode(path: str, data: bytes) -> str:
-    """Text of a context file, or a UserError naming the file and the fix."""
-    if len(data) > MAX_BYTES:
-        raise UserError(f"file is {len(data) / 1e6:.1f} MB, over the {MAX_BYTES // (1024 * 1024)} MiB "
+def _check_size(path: str, size: int) -> None:
+    if size > MAX_BYTES:
+        raise UserError(f"file is {size / 1e6:.1f} MB, over the {MAX_BYTES // (1024 * 1024)} MiB "
                         "limit for a context file", path=path,
                         fix="split it, or exclude it with discovery.exclude in .context/config.yml")
+
+
+def decode(path: str, data: bytes) -> str:
+    """Text of a context file, or a UserError naming the file and the fix."""
+    _check_size(path, len(data))
     if b"\0" in data:
         raise UserError("file looks binary (it contains NUL bytes)", path=path,
                         fix="exclude it with discovery.exclude in .context/config.yml")
@@ -116,8 +120,7 @@ def _read_file(root: Path, path: str) -> str | None:
     try:
         if not full.is_file():
             return None
-        if full.stat().st_size > MAX_BYTES:
-            return decode(path, b"x" * (MAX_BYTES + 1))
+        _check_size(path, full.stat().st_size)
         return decode(path, full.read_bytes())
     except OSError as exc:
         raise UserError(f"cannot read: {exc.strerror}", path=path,

@@ -5,6 +5,7 @@ from pathlib import Path
 from typing import Any
 
 from gitcontext import git
+from gitcontext.errors import GitError
 from gitcontext.identity.diff import Diff, diff_files
 from gitcontext.instructions.discover import INDEX, WORKTREE, load
 
@@ -12,17 +13,27 @@ from gitcontext.instructions.discover import INDEX, WORKTREE, load
 def instruction_diff(root: Path, config: dict[str, Any], revs: list[str], *, worktree: bool = False,
                      paths: list[str] | None = None, matcher: str = "default") -> Diff:
     if len(revs) == 2:
-        before, after = git.rev_parse(revs[0], root), git.rev_parse(revs[1], root)
+        before, after = _commit(revs[0], root), _commit(revs[1], root)
     else:
         base = revs[0] if revs else "HEAD"
         if not revs and not git.has_commits(root):
             before = None                       # empty repository: everything staged is new
         else:
-            before = git.rev_parse(base, root)
+            before = _commit(base, root)
         after = WORKTREE if worktree else INDEX
     old = load(root, config, before, paths) if before is not None else {}
     new = load(root, config, after, paths)
     return diff_files(old, new, matcher)
+
+
+def _commit(rev: str, root: Path) -> str:
+    try:
+        return git.rev_parse(rev, root)
+    except GitError:
+        if git.is_shallow(root):
+            raise GitError(f"unknown revision {rev!r} in a shallow clone (its history is cut off)",
+                           fix="`git fetch --unshallow`, or `git fetch --deepen=N`") from None
+        raise
 
 
 def format_diff(diff: Diff) -> str:

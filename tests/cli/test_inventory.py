@@ -1,0 +1,67 @@
+"""`ls`, `render` and `budget` against real repositories."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.helpers import run_cli, run_json, write
+
+RULES = "# Rules\n\n- Use pnpm for every install.\n- Never log secrets or tokens.\n"
+
+
+def test_ls_lists_instructions_with_ids(repo: Path, capsys) -> None:
+    write(repo, "CLAUDE.md", RULES)
+    write(repo, "web/AGENTS.md", "Web code uses React. Keep components small.\n")
+    rows = run_json(capsys, "ls")["instructions"]
+    assert [(r["file"], r["line"], r["text"]) for r in rows] == [
+        ("CLAUDE.md", 3, "Use pnpm for every install."), ("CLAUDE.md", 4, "Never log secrets or tokens."),
+        ("web/AGENTS.md", 1, "Web code uses React."), ("web/AGENTS.md", 1, "Keep components small.")]
+    assert all(r["id"].startswith("ctx-") and r["status"] in ("documented", "orphan", "stale") for r in rows)
+    assert len({r["id"] for r in rows}) == 4
+    code, out, _ = run_cli(capsys, "ls", "web")
+    assert code == 0 and out.splitlines()[0] == "web/AGENTS.md" and "CLAUDE.md" not in out
+
+
+def test_ls_empty_repository_without_context_files(repo: Path, capsys) -> None:
+    code, out, _ = run_cli(capsys, "ls")
+    assert code == 0 and out.startswith("no instructions found")
+    assert run_json(capsys, "ls") == {"instructions": []}
+
+
+def test_render_expands_imports_relative_to_the_importer(repo: Path, capsys) -> None:
+    write(repo, "CLAUDE.md", "# Main\n\n@docs/style.md\n- Main rule here please.\n")
+    write(repo, "docs/style.md", "## Style\n@rules/naming.md\n")
+    write(repo, "docs/rules/naming.md", "- Name things plainly.\n")
+    code, out, _ = run_cli(capsys, "render", "CLAUDE.md")
+    assert code == 0
+    assert out == "# Main\n\n## Style\n- Name things plainly.\n- Main rule here please.\n"
+
+
+def test_render_cycles_missing_and_fenced_imports_stay_verbatim(repo: Path, capsys) -> None:
+    write(repo, "CLAUDE.md", "@AGENTS.md\n@missing.md\n```\n@docs/x.md\n```\n")
+    write(repo, "AGENTS.md", "- Agents rule text here.\n@CLAUDE.md\n")
+    write(repo, "docs/x.md", "- Should never be inlined.\n")
+    code, out, _ = run_cli(capsys, "render", "CLAUDE.md")
+    assert code == 0
+    assert out == "- Agents rule text here.\n@CLAUDE.md\n@missing.md\n```\n@docs/x.md\n```\n"
+
+
+def test_render_bad_targets_exit_2(repo: Path, capsys, tmp_path: Path) -> None:
+    code, _, err = run_cli(capsys, "render", "NOPE.md")
+    assert code == 2 and "NOPE.md: no such file" in err
+    (tmp_path / "outside.md").write_text("- x y\n")
+    code, _, err = run_cli(capsys, "render", str(tmp_path / "outside.md"))
+    assert code == 2 and "outside the repository" in err
+
+
+def test_budget_counts_the_executor_view(repo: Path, capsys) -> None:
+    write(repo, "CLAUDE.md", "@AGENTS.md\n@gone.md\n- One more rule here.\n")
+    write(repo, "AGENTS.md", RULES)
+    views = {v["path"]: v for v in run_json(capsys, "budget")["views"]}
+    claude = views["CLAUDE.md"]
+    expected_text = RULES + "@gone.md\n- One more rule here.\n"
+    assert claude["bytes"] == len(expected_text.encode()) and claude["tokens"] == (claude["bytes"] + 3) // 4
+    assert claude["instructions"] == 3 and claude["files"] == ["CLAUDE.md", "AGENTS.md"]
+    assert claude["missing_imports"] == ["gone.md"]
+    assert views["AGENTS.md"]["instructions"] == 2
+    code, out, _ = run_cli(capsys, "budget", "CLAUDE.md")
+    assert code == 0 and "(+1 imported)" in out and "missing imports: gone.md" in out
