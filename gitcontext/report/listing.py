@@ -1,22 +1,23 @@
-"""`git context ls`: every instruction with its id and provenance status."""
+"""`git context ls`: every instruction with its id (from the notes) and provenance status."""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from gitcontext.identity.ids import instruction_id
 from gitcontext.instructions.discover import load
+from gitcontext.provenance.resolve import resolve_all
 
 
 def listing(root: Path, config: dict[str, Any], paths: list[str]) -> list[dict[str, Any]]:
+    instructions = load(root, config, paths=paths)
+    resolved = resolve_all(root, config, instructions)
     rows = []
-    for path, instructions in load(root, config, paths=paths).items():
-        taken: set[str] = set()
-        for inst in instructions:
-            ident = instruction_id(inst.file, inst.norm, taken)
-            taken.add(ident)
-            rows.append({"id": ident, "file": inst.file, "line": inst.line, "end_line": inst.end_line,
-                         "text": inst.text, "headings": list(inst.headings), "status": "orphan"})
+    for path, items in instructions.items():
+        for inst in items:
+            r = resolved[(inst.file, inst.index)]
+            rows.append({"id": r.id, "file": inst.file, "line": inst.line, "end_line": inst.end_line,
+                         "text": inst.text, "headings": list(inst.headings), "status": r.status,
+                         "reason": r.reason})
     return rows
 
 
@@ -32,4 +33,6 @@ def format_listing(rows: list[dict[str, Any]]) -> str:
         text = " ".join(row["text"].split())
         text = text if len(text) <= 90 else text[:89] + "…"
         out.append(f"  {row['id']}  {row['line']:>4}  {row['status']:<10}  {text}")
+    counts = {s: sum(r["status"] == s for r in rows) for s in ("documented", "stale", "orphan")}
+    out.append(", ".join(f"{n} {s}" for s, n in counts.items()))
     return "\n".join(out) + "\n"

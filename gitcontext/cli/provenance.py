@@ -1,0 +1,183 @@
+"""show, blame, record, recur, falsified, verify, link, retire, restore, sync: the provenance store."""
+from __future__ import annotations
+
+import click
+
+from gitcontext.cli.common import emit_json, json_option, repo
+
+TARGET_HELP = "TARGET is an id (ctx-…, or a unique prefix), FILE:LINE, or a quoted fragment of the text."
+_safety = click.option("--safety", type=click.Choice(["none", "guarded", "critical"]), default=None,
+                       help="Safety tier; `critical` is never a deletion candidate.")
+_owner = click.option("--owner", default=None, help="Who decides about this instruction.")
+_refs = click.option("--ref", "refs", multiple=True, help="Issue, PR, test id, ruling or URL (repeatable).")
+_scope = click.option("--scope", "scopes", multiple=True, help="Path glob the instruction is about (repeatable).")
+
+
+def _done(written, as_json: bool, what: str) -> int:
+    if as_json:
+        emit_json({"id": written.target.id, "events": written.events})
+    else:
+        inst = written.target.instruction
+        where = f" ({inst.file}:{inst.line})" if inst else ""
+        click.echo(f"{what} {written.target.id}{where}: {len(written.events)} event(s) written")
+    return 0
+
+
+@click.command("show", epilog=TARGET_HELP)
+@click.argument("target")
+@json_option
+def show_cmd(target: str, as_json: bool) -> int:
+    """Folded provenance state of one instruction: why, failure, recurrences, verification, status."""
+    from gitcontext.provenance.show import format_state, state_json
+    from gitcontext.provenance.target import find
+
+    root, config = repo()
+    data = state_json(root, find(root, config, target))
+    emit_json(data) if as_json else click.echo(format_state(data), nl=False)
+    return 0
+
+
+@click.command("blame", epilog=TARGET_HELP + " A context FILE annotates each of its instruction lines.")
+@click.argument("target")
+@json_option
+def blame_cmd(target: str, as_json: bool) -> int:
+    """Whole life of an instruction (birth, rewordings, moves, notes, trailers), or annotate a file."""
+    from gitcontext.provenance import blame
+    from gitcontext.provenance.target import _as_repo_path, find, world
+
+    root, config = repo()
+    w = world(root, config)
+    path = _as_repo_path(root, target)
+    if path in w.instructions:
+        rows = blame.blame_file(root, config, path, w)
+        if as_json:
+            emit_json({"file": path, "instructions": rows})
+        else:
+            click.echo(blame.format_blame_file(rows, (root / path).read_text(encoding="utf-8")), nl=False)
+        return 0
+    data = blame.blame_target(root, config, find(root, config, target, w))
+    emit_json(data) if as_json else click.echo(blame.format_blame(data), nl=False)
+    return 0
+
+
+@click.command("record", epilog=TARGET_HELP)
+@click.argument("target")
+@click.option("--why", required=True, help="Why the instruction exists: the outcome it prevents.")
+@click.option("--failure", default=None, help="The failure it answers, verbatim (error text, log line).")
+@_refs
+@_scope
+@_safety
+@_owner
+@json_option
+def record_cmd(target, why, failure, refs, scopes, safety, owner, as_json) -> int:
+    """Record why an instruction exists (writes its birth first when it has no note yet)."""
+    from gitcontext.provenance.record import record
+
+    root, config = repo()
+    return _done(record(root, config, target, why, failure, refs, scopes, safety, owner), as_json, "recorded")
+
+
+@click.command("recur", epilog=TARGET_HELP)
+@click.argument("target")
+@click.option("--failure", required=True, help="The failure, verbatim, as it happened again.")
+@click.option("--evidence", default=None, help="Where it happened: CI run, issue, PR, commit.")
+@json_option
+def recur_cmd(target, failure, evidence, as_json) -> int:
+    """Record that the failure an instruction answers happened again."""
+    from gitcontext.provenance.record import recur
+
+    root, config = repo()
+    return _done(recur(root, config, target, failure, evidence), as_json, "recurrence for")
+
+
+@click.command("falsified", epilog=TARGET_HELP)
+@click.argument("target")
+@click.option("--attempt", required=True, help="What was tried.")
+@click.option("--outcome", required=True, help="What happened instead (verbatim where possible).")
+@json_option
+def falsified_cmd(target, attempt, outcome, as_json) -> int:
+    """Record an approach that was tried and shown not to work."""
+    from gitcontext.provenance.record import falsified
+
+    root, config = repo()
+    return _done(falsified(root, config, target, attempt, outcome), as_json, "falsified attempt for")
+
+
+@click.command("verify", epilog=TARGET_HELP + " Exit 1 when --run's command fails (the failure is recorded).")
+@click.argument("target")
+@click.option("--how", default=None, help="How it was checked (test id, command, `manual`).")
+@click.option("--run", "run", default=None, help="Shell command to run; its exit status and output tail are recorded.")
+@click.option("--timeout", type=float, default=None, help="Seconds before --run's command is stopped.")
+@json_option
+def verify_cmd(target, how, run, timeout, as_json) -> int:
+    """Record that the rationale still holds; with --run, record the command's real outcome."""
+    from gitcontext.provenance.record import verify
+
+    root, config = repo()
+    written = verify(root, config, target, how, run, timeout)
+    _done(written, as_json, f"verification ({written.events[-1]['result']}) for")
+    return 0 if written.events[-1]["result"] == "holds" else 1
+
+
+@click.command("link", epilog=TARGET_HELP)
+@click.argument("target")
+@_refs
+@_scope
+@_safety
+@_owner
+@json_option
+def link_cmd(target, refs, scopes, safety, owner, as_json) -> int:
+    """Add refs, scope, safety tier or owner to an instruction."""
+    from gitcontext.provenance.record import link
+
+    root, config = repo()
+    return _done(link(root, config, target, refs, scopes, safety, owner), as_json, "linked")
+
+
+@click.command("retire", epilog=TARGET_HELP)
+@click.argument("target")
+@click.option("--reason", required=True, help="Why it is no longer needed.")
+@json_option
+def retire_cmd(target, reason, as_json) -> int:
+    """Remove an instruction from its file, keeping a verbatim restore quote in its note."""
+    from gitcontext.provenance.retire import retire
+
+    root, config = repo()
+    done = retire(root, config, target, reason)
+    if as_json:
+        emit_json(done._asdict())
+    else:
+        click.echo(f"retired {done.id} from {done.file}:{done.line}; `git context restore {done.id}` puts it back")
+        if done.redacted:
+            click.echo(f"note: the restore quote had secrets redacted: {', '.join(done.redacted)}", err=True)
+    return 0
+
+
+@click.command("restore")
+@click.argument("id")
+@json_option
+def restore_cmd(id, as_json) -> int:
+    """Put a retired instruction back where it was (under its nearest heading if that moved)."""
+    from gitcontext.provenance.retire import restore
+
+    root, config = repo()
+    done = restore(root, config, id)
+    emit_json(done._asdict()) if as_json else click.echo(f"restored {done.id} into {done.file} ({done.how})")
+    return 0
+
+
+@click.command("sync")
+@click.option("--rev", default="HEAD", show_default=True, help="History to read trailers from.")
+@json_option
+def sync_cmd(rev, as_json) -> int:
+    """Fold Context-* trailers from history into notes (idempotent: run it any time)."""
+    from gitcontext.provenance.sync import sync
+
+    root, config = repo()
+    counts = sync(root, config, rev)
+    if as_json:
+        emit_json(counts)
+    else:
+        click.echo(f"{counts['events']} event(s) written from {counts['commits']} commit(s) with Context-* trailers"
+                   + (f"; {counts['unattributed']} trailer(s) named no instruction" if counts["unattributed"] else ""))
+    return 0

@@ -1,0 +1,107 @@
+"""`git context blame`: the whole life of one instruction, or every instruction line of a file.
+
+History comes from the replay (gitcontext.history.lineage) when it finds the instruction, else from
+its note; note events and the commits whose Context-* trailers name it are always included.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from gitcontext import git
+from gitcontext.instructions.model import normalize
+from gitcontext.provenance.show import state_json
+from gitcontext.provenance.target import Target, World, world
+from gitcontext.provenance.trailers import history, mentions
+
+MARKERS = {"documented": " ", "stale": "~", "orphan": "?"}
+
+
+def _lives(root: Path, config: dict[str, Any]) -> list[Any]:
+    from gitcontext.history.lineage import lineage   # analysis layer, imported only for blame
+
+    return lineage(root, config, config.get("matcher", "default")) if git.has_commits(root) else []
+
+
+def find_life(lives: list[Any], t: Target) -> Any | None:
+    inst = t.instruction
+    if inst is not None:
+        for key in (lambda i: (i.file, i.text), lambda i: (i.file, i.norm), lambda i: i.norm):
+            hits = [life for life in lives if life.current is not None and key(life.current) == key(inst)]
+            if hits:
+                return hits[0]
+    text = normalize((t.state.text if t.state else "") or "")
+    gone = [life for life in lives if life.current is None
+            and text in {normalize(life.born.text), *(normalize(c.text) for c in life.changes)}]
+    return gone[-1] if gone else None
+
+
+def blame_target(root: Path, config: dict[str, Any], t: Target) -> dict[str, Any]:
+    data = state_json(root, t)
+    life = find_life(_lives(root, config), t)
+    if life is not None:
+        b = life.born
+        data["born"] = {"commit": b.commit, "date": b.date, "subject": b.subject, "file": b.file,
+                        "text": b.text, "source": "history"}
+        data["history"] = [{"commit": c.commit, "date": c.date, "subject": c.subject, "change": c.kind,
+                            "text": c.text, "old_text": c.old_text, "old_file": c.old_file, "file": c.file,
+                            "source": "history"} for c in life.changes]
+        if life.death is not None:
+            d = life.death
+            data["history"].append({"commit": d.commit, "date": d.date, "subject": d.subject,
+                                    "change": "removed", "cause": d.cause, "text": None, "source": "history"})
+    data["trailers"] = mentions(history(root), t.id)
+    return data
+
+
+def blame_file(root: Path, config: dict[str, Any], path: str, w: World | None = None) -> list[dict[str, Any]]:
+    """One row per instruction of PATH: id, lines, age in commits touching the file, status."""
+    w = w or world(root, config)
+    lives = _lives(root, config)
+    touching = git.rev_list("--first-parent", "HEAD", "--", path, cwd=root) if git.has_commits(root) else []
+    position = {sha: n for n, sha in enumerate(touching)}
+    rows = []
+    for inst in w.instructions.get(path, []):
+        r = w.resolved[(inst.file, inst.index)]
+        life = find_life(lives, Target(r.id, inst, r.state, r.status, r.reason))
+        born = life.born.commit if life else (r.state.born.get("commit") if r.state and r.state.born else None)
+        rows.append({"id": r.id, "file": path, "line": inst.line, "end_line": inst.end_line, "text": inst.text,
+                     "status": r.status, "born": born, "age": position.get(born) if born else None})
+    return rows
+
+
+def format_blame_file(rows: list[dict[str, Any]], text: str) -> str:
+    """`git blame`-like: id, age, marker, line number, then the file's line."""
+    by_line = {}
+    for row in rows:
+        for n in range(row["line"], row["end_line"] + 1):
+            by_line[n] = row
+    out = []
+    for n, line in enumerate(text.splitlines(), start=1):
+        row = by_line.get(n)
+        if row is None:
+            out.append(f"{'':16} {'':>4}   {n:>4}) {line}")
+            continue
+        age = str(row["age"]) if row["age"] is not None else ("?" if row["born"] else "new")
+        out.append(f"{row['id']:16} {age:>4} {MARKERS.get(row['status'], '!')} {n:>4}) {line}")
+    return "\n".join(out) + "\n"
+
+
+def format_blame(data: dict[str, Any]) -> str:
+    from gitcontext.provenance.show import format_state
+
+    out = [format_state(data).rstrip("\n"), "  life:"]
+    b = data["born"]
+    if b:
+        out.append(f"    {b['date'][:10]} {(b['commit'] or '')[:10]:10} born   {b.get('subject') or ''}")
+    for h in data["history"]:
+        detail = h.get("subject") or ""
+        if h["change"] == "moved":
+            detail = f"{h.get('old_file')} -> {h.get('file')}  {detail}"
+        out.append(f"    {h['date'][:10]} {(h['commit'] or '')[:10]:10} {h['change']:<6} {detail}".rstrip())
+    for e in data["events"]:
+        out.append(f"    {e['at'][:10]} {'note':10} {e['kind']:<6} ({e['source']})")
+    for c in data["trailers"]:
+        keys = ", ".join(f"{k}: {v}" for k, v in c["trailers"])
+        out.append(f"    {c['date'][:10]} {c['commit'][:10]:10} trailer {keys}")
+    return "\n".join(out) + "\n"

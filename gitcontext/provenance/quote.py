@@ -1,0 +1,125 @@
+"""Cut an instruction out of a file's text with a byte-exact restore quote, and paste it back.
+
+A quote is the removed text verbatim plus what surrounded it (up to three lines either side), the
+heading path and the original line. Pasting finds the unique place where the surroundings still
+meet; failing that, the end of the nearest heading's section; failing that, the end of the file.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from gitcontext.instructions.model import Instruction
+
+CONTEXT_LINES = 3
+_ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*\r?$")
+
+
+def line_starts(text: str) -> list[int]:
+    starts = [0]
+    starts += [m.end() for m in re.finditer("\n", text)]
+    return starts
+
+
+def span(text: str, inst: Instruction, others: Sequence[Instruction]) -> tuple[int, int]:
+    """The character range [start, end) that holds INST: whole lines when it has them to itself."""
+    starts = line_starts(text) + [len(text) + 1]
+    first, last = starts[inst.line - 1], min(starts[inst.end_line], len(text))
+    region = text[first:last]
+    shared = any(o.line <= inst.end_line and o.end_line >= inst.line for o in others if o.index != inst.index)
+    if inst.kind == "item" or (not shared and _only(region, inst.text)):
+        return first, last
+    pattern = r"[ \t]*\r?\n[ \t]*".join(re.escape(part) for part in inst.text.split("\n"))
+    match = re.search(pattern, region)
+    if match is None:
+        return first, last
+    start, end = first + match.start(), first + match.end()
+    while end < last and text[end] in " \t":
+        end += 1
+    return start, end
+
+
+def _only(region: str, text: str) -> bool:
+    lines = [ln.strip() for ln in region.replace("\r\n", "\n").split("\n") if ln.strip()]
+    return "\n".join(lines) == text
+
+
+def cut(text: str, inst: Instruction, others: Sequence[Instruction]) -> tuple[str, dict[str, Any]]:
+    """TEXT without INST, and the quote that puts it back."""
+    start, end = span(text, inst, others)
+    before_from = line_starts(text[:start])[-min(CONTEXT_LINES + 1, len(line_starts(text[:start])))]
+    after = text[end:]
+    after_cut = sum(len(ln) for ln in after.splitlines(keepends=True)[:CONTEXT_LINES])
+    quote = {"file": inst.file, "line": inst.line, "text": text[start:end], "instruction": inst.text,
+             "headings": list(inst.headings), "before": text[before_from:start], "after": after[:after_cut],
+             "offset": start}
+    return text[:start] + text[end:], quote
+
+
+def paste(text: str, quote: dict[str, Any]) -> tuple[str, str]:
+    """TEXT with the quote put back, and how its place was found (exact, nearby, heading or end)."""
+    piece, before, after = quote["text"], quote.get("before", ""), quote.get("after", "")
+    spots = _positions(text, before, after)
+    how = "exact"
+    if not spots:
+        how = "nearby"
+        spots = [p for p in _positions(text, before, "") if before] or \
+            [p for p in _positions(text, "", after) if after]
+        spots = spots if len(spots) == 1 else []
+    if spots:
+        pos = min(spots, key=lambda p: abs(p - quote.get("offset", 0)))
+        return text[:pos] + piece + text[pos:], how
+    line = _as_line(piece, text)
+    pos = _heading_end(text, quote.get("headings", []))
+    how = "heading" if pos is not None else "end"
+    pos = len(text) if pos is None else pos
+    if pos == len(text) and text and not text.endswith("\n"):
+        line = _newline(text) + line
+    return text[:pos] + line + text[pos:], how
+
+
+def _positions(text: str, before: str, after: str) -> list[int]:
+    found = []
+    start = 0
+    while True:
+        pos = text.find(before + after, start)
+        if pos < 0:
+            return found
+        found.append(pos + len(before))
+        start = pos + 1
+
+
+def _newline(text: str) -> str:
+    return "\r\n" if "\r\n" in text else "\n"
+
+
+def _as_line(piece: str, text: str) -> str:
+    """The quote as whole lines (an in-line sentence becomes a line of its own)."""
+    if piece.endswith("\n"):
+        return piece
+    return piece.strip() + _newline(text)
+
+
+def _heading_end(text: str, headings: Sequence[str]) -> int | None:
+    """Where the section of the deepest heading that still exists ends (before trailing blank lines)."""
+    lines = text.splitlines(keepends=True)
+    starts = line_starts(text)
+    for title in reversed(list(headings)):
+        for n, line in enumerate(lines):
+            m = _ATX.match(line.rstrip("\n"))
+            if m and m.group(2).strip() == title:
+                last = _section_last(lines, n, len(m.group(1)))
+                return starts[last + 1] if last + 1 < len(starts) else len(text)
+    return None
+
+
+def _section_last(lines: list[str], heading: int, level: int) -> int:
+    last = heading
+    for n in range(heading + 1, len(lines)):
+        m = _ATX.match(lines[n].rstrip("\n"))
+        if m and len(m.group(1)) <= level:
+            break
+        if lines[n].strip():
+            last = n
+    return last

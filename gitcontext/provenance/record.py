@@ -1,0 +1,96 @@
+"""record, recur, falsified, verify, link: append one outcome to an instruction's note."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from gitcontext import git
+from gitcontext.errors import UserError
+from gitcontext.provenance.events import new_event
+from gitcontext.provenance.redact import clean
+from gitcontext.provenance.store import append_events
+from gitcontext.provenance.target import Target, find
+
+OUTPUT_TAIL_LINES = 40
+OUTPUT_TAIL_CHARS = 4000
+
+
+class Written(NamedTuple):
+    target: Target
+    events: list[dict[str, Any]]
+
+
+def head(root: Path) -> str | None:
+    return git.rev_parse("HEAD", root) if git.has_commits(root) else None
+
+
+def prepare(root: Path, t: Target, source: str = "cli") -> list[dict[str, Any]]:
+    """Events that bring the note up to the file: its birth, or an unrecorded move or rewording."""
+    if t.state is not None and t.state.retired is not None:
+        raise UserError(f"{t.id} is retired", fix=f"`git context restore {t.id}` first")
+    inst = t.instruction
+    if inst is None:
+        return []
+    commit = head(root)
+    if t.state is None:
+        return [new_event("added", t.id, source, file=inst.file, text=inst.text,
+                          headings=list(inst.headings), commit=commit)]
+    out = []
+    if t.state.file != inst.file:
+        out.append(new_event("moved", t.id, source, old_file=t.state.file or "", file=inst.file,
+                             text=inst.text, commit=commit))
+    if t.state.text != inst.text:
+        out.append(new_event("reworded", t.id, source, old_text=t.state.text or "", text=inst.text,
+                             file=inst.file, commit=commit))
+    return out
+
+
+def _write(root: Path, config: dict[str, Any], target: str, kind: str, **fields: Any) -> Written:
+    t = find(root, config, target)
+    events = prepare(root, t)
+    events.append(new_event(kind, t.id, "cli", commit=head(root), **fields))
+    append_events(root, events)
+    return Written(t, events)
+
+
+def record(root: Path, config: dict[str, Any], target: str, why: str, failure: str | None = None,
+           refs: Sequence[str] = (), scope: Sequence[str] = (), safety: str | None = None,
+           owner: str | None = None) -> Written:
+    if not why.strip():
+        raise UserError("--why is empty", fix="say what went wrong without this instruction")
+    return _write(root, config, target, "linked", why=clean(why), failure=clean(failure),
+                  refs=list(refs) or None, scope=list(scope) or None, safety=safety, owner=owner)
+
+
+def recur(root: Path, config: dict[str, Any], target: str, failure: str, evidence: str | None = None) -> Written:
+    return _write(root, config, target, "recurred", failure=clean(failure), evidence=clean(evidence))
+
+
+def falsified(root: Path, config: dict[str, Any], target: str, attempt: str, outcome: str) -> Written:
+    return _write(root, config, target, "falsified", attempt=clean(attempt), outcome=clean(outcome))
+
+
+def link(root: Path, config: dict[str, Any], target: str, refs: Sequence[str] = (), scope: Sequence[str] = (),
+         safety: str | None = None, owner: str | None = None) -> Written:
+    if not (refs or scope or safety or owner):
+        raise UserError("nothing to link", fix="give --ref, --scope, --safety or --owner")
+    return _write(root, config, target, "linked", refs=list(refs) or None, scope=list(scope) or None,
+                  safety=safety, owner=owner)
+
+
+def verify(root: Path, config: dict[str, Any], target: str, how: str | None = None,
+           run: str | None = None, timeout: float | None = None) -> Written:
+    """Record that the rationale holds; with RUN, record the command's real exit status and output tail."""
+    if run is None:
+        return _write(root, config, target, "verified", how=clean(how or "manual"), result="holds")
+    find(root, config, target)   # a bad TARGET fails before the command runs
+    code, output = git.run_shell(run, cwd=root, timeout=timeout)
+    return _write(root, config, target, "verified", how=clean(how or run), result="holds" if code == 0 else "fails",
+                  exit_status=code, output=clean(tail(output.decode("utf-8", "replace"))))
+
+
+def tail(text: str) -> str:
+    lines = text.rstrip("\n").splitlines()[-OUTPUT_TAIL_LINES:]
+    joined = "\n".join(lines)
+    return joined[-OUTPUT_TAIL_CHARS:]

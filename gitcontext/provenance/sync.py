@@ -1,0 +1,84 @@
+"""`git context sync`: fold Context-* trailers from history into notes, idempotently.
+
+Each trailer becomes an event with a deterministic eid (commit sha + trailer index + id) and
+`source: trailer:<sha>`, dated by its commit; a fact the note already holds is not written twice.
+Trailers without an id apply to the ids the same commit names in `Context-Id`.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from gitcontext.provenance.events import SAFETY, new_event, to_utc
+from gitcontext.provenance.fold import State, fold
+from gitcontext.provenance.redact import clean
+from gitcontext.provenance.store import all_notes, append_events
+from gitcontext.provenance.trailers import Commit, ContextTrailer, history, trailer_eid
+
+
+def sync(root: Path, config: dict[str, Any], rev: str = "HEAD") -> dict[str, int]:
+    notes = all_notes(root)
+    commits = list(history(root, rev))[::-1]
+    counts = {"commits": len(commits), "events": 0, "unattributed": 0}
+    new: list[dict[str, Any]] = []
+    for c in commits:
+        named = [t.id for t in c.trailers if t.key == "Context-Id" and t.id]
+        for index, t in enumerate(c.trailers):
+            ids = [t.id] if t.id else named
+            counts["unattributed"] += not ids
+            for id in dict.fromkeys(ids):
+                for event in _events(root, config, c, index, t, id, notes):
+                    notes.setdefault(id, []).append(event)
+                    new.append(event)
+    counts["events"] = append_events(root, new)
+    return counts
+
+
+def _events(root: Path, config: dict[str, Any], c: Commit, index: int, t: ContextTrailer, id: str,
+            notes: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    existing = notes.get(id, [])
+    at, source = to_utc(c.date), f"trailer:{c.sha}"
+    out = []
+    if t.key in ("Context-Id", "Context-Retire") or not existing:
+        from gitcontext.provenance.at_commit import catch_up
+
+        state = fold(existing, id) if existing else State(id)
+        reason = t.value if t.key == "Context-Retire" else (
+            f"removed in {c.sha[:12]} (Context-Id trailer)" if t.value == "retired" else None)
+        for n, (kind, fields) in enumerate(catch_up(root, config, c.sha, id, state, clean(reason))):
+            out.append(new_event(kind, id, source, at=at, eid=trailer_eid(c.sha, index * 100 + n, id + kind),
+                                 commit=c.sha, **fields))
+        if not existing and not out:
+            return []
+    kind, fields = _fields(t)
+    if kind is None or _known(existing + out, kind, fields):
+        return out
+    out.append(new_event(kind, id, source, at=at, eid=trailer_eid(c.sha, index, id), commit=c.sha, **fields))
+    return out
+
+
+def _fields(t: ContextTrailer) -> tuple[str | None, dict[str, Any]]:
+    value = t.value
+    if t.key == "Context-Why":
+        return "linked", {"why": clean(value)}
+    if t.key == "Context-Failure":
+        return "linked", {"failure": clean(value)}
+    if t.key == "Context-Refs":
+        return "linked", {"refs": [r for r in re.split(r"[,\s]+", value) if r]}
+    if t.key == "Context-Safety" and value in SAFETY:
+        return "linked", {"safety": value}
+    if t.key == "Context-Verified":
+        return "verified", {"how": clean(value), "result": "holds"}
+    if t.key == "Context-Falsified":
+        attempt, _, outcome = value.partition(" -> ")
+        return "falsified", {"attempt": clean(attempt), "outcome": clean(outcome or "did not work")}
+    return None, {}
+
+
+def _known(events: list[dict[str, Any]], kind: str, fields: dict[str, Any]) -> bool:
+    """The note already says this (written by the hook alongside the trailer, or an earlier sync)."""
+    for e in events:
+        if e["kind"] in (kind, "added") and all(e.get(k) == v for k, v in fields.items()):
+            return True
+    return False
