@@ -1,0 +1,108 @@
+"""Context files merged instruction by instruction.
+
+Lines are aligned as git does, then judged by the instructions they belong to (segmented in each
+version): changes to different instructions apply even when their lines touch; changes that touch
+the same instruction, or touch headings, code or other payload, conflict as in git. When both sides
+insert whole instructions at the same place, both are kept: a block that continues the current
+section before one that opens a new section, otherwise in Unicode order of their text. The order
+depends only on the content, never on which side is "ours", so a merge and the equivalent rebase
+give the same file.
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from gitcontext.instructions.segment import segment
+from gitcontext.merge import diff3
+from gitcontext.merge.diff3 import Conflict, Hunk
+from gitcontext.merge.lines import Text, join, split
+from gitcontext.merge.markers import DEFAULT_MARKER_SIZE, Labels, Merged, conflict_lines
+
+_SECTION = re.compile(r"^ {0,3}(#{1,6}(\s|$)|=+\s*$|-{2,}\s*$|\*{3,}\s*$)")
+_FENCE = re.compile(r"^\s*(>\s*)*(`{3,}|~{3,})")
+_MARKER = re.compile(r"^(<{7,}|>{7,})( |$)")
+
+
+class Layout(NamedTuple):
+    plain: list[bool]              # per line: part of an instruction, or blank
+    covers: list[frozenset[int]]   # per line: the instructions it belongs to
+    spans: list[tuple[int, int]]   # per instruction: 0-based line range [start, end)
+
+
+def layout(lines: list[str]) -> Layout:
+    spans = [(i.line - 1, i.end_line) for i in segment("\n".join(lines) + "\n")]
+    covers: list[set[int]] = [set() for _ in lines]
+    for n, (start, end) in enumerate(spans):
+        for line in range(start, min(end, len(lines))):
+            covers[line].add(n)
+    plain = [bool(c) or not line.strip() for c, line in zip(covers, lines)]
+    return Layout(plain, [frozenset(c) for c in covers], spans)
+
+
+class _Judge:
+    """Decides, for one merge, which hunks interact and how "both added here" resolves."""
+
+    def __init__(self, base: list[str], ours: list[str], theirs: list[str]) -> None:
+        self.texts = (ours, theirs)
+        self.base, self.layouts = layout(base), (layout(ours), layout(theirs))
+
+    def touched(self, h: Hunk) -> frozenset[int]:
+        covers = self.base.covers
+        if h.start == h.end:
+            inside = 0 < h.start < len(covers)
+            return covers[h.start - 1] & covers[h.start] if inside else frozenset()
+        return frozenset().union(*covers[h.start:h.end])
+
+    def plain(self, h: Hunk) -> bool:
+        return all(self.base.plain[h.start:h.end]) and all(self.layouts[h.side].plain[h.j1:h.j2])
+
+    def interact(self, x: Hunk, y: Hunk) -> bool:
+        if diff3.overlaps(x, y) or self.touched(x) & self.touched(y):
+            return True
+        return diff3.touches(x, y) and not (self.plain(x) and self.plain(y))
+
+    def resolve(self, group: list[Hunk], mine: tuple[str, ...], other: tuple[str, ...]) -> list:
+        if any(h.start != h.end for h in group):
+            return diff3.conflict(group, mine, other)
+        head = 0
+        while head < min(len(mine), len(other)) and mine[head] == other[head]:
+            head += 1
+        tail = 0
+        while tail < min(len(mine), len(other)) - head and mine[-1 - tail] == other[-1 - tail]:
+            tail += 1
+        blocks = []
+        for h in sorted(group, key=lambda h: h.side):
+            a, b = h.j1 + head, h.j2 - tail
+            if a < b and not self.whole(h.side, a, b):
+                return diff3.conflict(group, mine, other)
+            blocks.append(self.texts[h.side][a:b])
+        ordered = sorted(blocks, key=lambda block: (any(_SECTION.match(x) for x in block), "\n".join(block)))
+        return [*mine[:head], *ordered[0], *ordered[1], *mine[len(mine) - tail:]]
+
+    def whole(self, side: int, a: int, b: int) -> bool:
+        """Lines [a, b) of SIDE are whole instructions (at least one) and balanced payload."""
+        spans, text = self.layouts[side].spans, self.texts[side][a:b]
+        cut = any(s < a < e or s < b < e for s, e in spans)
+        fences = sum(1 for line in text if _FENCE.match(line))
+        return (not cut and fences % 2 == 0 and not any(_MARKER.match(x) for x in text)
+                and any(a <= s < b for s, _ in spans))
+
+
+def merge_context(base: bytes, ours: bytes, theirs: bytes, size: int = DEFAULT_MARKER_SIZE,
+                  labels: Labels = Labels()) -> Merged:
+    old, mine, other = split(base), split(ours), split(theirs)
+    judge = _Judge(old.lines, mine.lines, other.lines)
+    pieces = diff3.merge3(old.lines, mine.lines, other.lines, judge.interact, judge.resolve)
+    lines: list[str] = []
+    conflicts = 0
+    for piece in pieces:
+        if isinstance(piece, Conflict):
+            conflicts += 1
+            lines += conflict_lines(piece.ours, piece.theirs, size, labels)
+        else:
+            lines.append(piece)
+    return Merged(join(lines, old, mine, other), conflicts)
+
+
+__all__ = ["merge_context", "Text"]

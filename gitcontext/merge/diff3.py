@@ -1,0 +1,101 @@
+"""Three-way merge of line sequences aligned to the base, with a pluggable notion of conflict.
+
+Each side's changes are hunks against the base. Hunks of the two sides that `interact` are merged
+into one group; a group changed identically on both sides is clean, otherwise `resolve` decides
+(the default leaves a conflict). Non-interacting hunks apply independently, in base order, with an
+insertion placed before a change that starts where it is inserted.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from difflib import SequenceMatcher
+from typing import NamedTuple
+
+OURS, THEIRS = 0, 1
+
+
+class Hunk(NamedTuple):
+    side: int
+    start: int         # base range [start, end) replaced ...
+    end: int
+    j1: int            # ... by side lines [j1, j2)
+    j2: int
+
+
+class Conflict(NamedTuple):
+    ours: tuple[str, ...]
+    theirs: tuple[str, ...]
+
+
+Resolver = Callable[[list[Hunk], tuple[str, ...], tuple[str, ...]], list]
+
+
+def hunks(base: Sequence[str], other: Sequence[str], side: int) -> list[Hunk]:
+    ops = SequenceMatcher(None, base, other, autojunk=False).get_opcodes()
+    return [Hunk(side, i1, i2, j1, j2) for tag, i1, i2, j1, j2 in ops if tag != "equal"]
+
+
+def overlaps(x: Hunk, y: Hunk) -> bool:
+    """The two changes cannot both apply: same base lines, or both inserting at one point."""
+    if x.start == x.end and y.start == y.end:
+        return x.start == y.start
+    if x.start == x.end:
+        return y.start < x.start < y.end
+    if y.start == y.end:
+        return x.start < y.start < x.end
+    return x.start < y.end and y.start < x.end
+
+
+def touches(x: Hunk, y: Hunk) -> bool:
+    return x.end == y.start or y.end == x.start
+
+
+def side_lines(group: list[Hunk], side: int, base: Sequence[str], other: Sequence[str]) -> tuple[str, ...]:
+    start, end = min(h.start for h in group), max(h.end for h in group)
+    out: list[str] = []
+    pos = start
+    for h in (h for h in group if h.side == side):
+        out += [*base[pos:h.start], *other[h.j1:h.j2]]
+        pos = h.end
+    return (*out, *base[pos:end])
+
+
+def conflict(group: list[Hunk], mine: tuple[str, ...], other: tuple[str, ...]) -> list:
+    """Common leading and trailing lines stay outside the markers."""
+    head = 0
+    while head < min(len(mine), len(other)) and mine[head] == other[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(mine), len(other)) - head and mine[-1 - tail] == other[-1 - tail]:
+        tail += 1
+    return [*mine[:head], Conflict(mine[head:len(mine) - tail], other[head:len(other) - tail]),
+            *mine[len(mine) - tail:]]
+
+
+def merge3(base: Sequence[str], ours: Sequence[str], theirs: Sequence[str],
+           interact: Callable[[Hunk, Hunk], bool] = lambda x, y: overlaps(x, y) or touches(x, y),
+           resolve: Resolver = conflict) -> list:
+    """The merged lines, with Conflict pieces where the sides disagree."""
+    pending = sorted(hunks(base, ours, OURS) + hunks(base, theirs, THEIRS),
+                     key=lambda h: (h.start, h.end, h.side))
+    groups: list[list[Hunk]] = []
+    for h in pending:
+        if groups and any(g.side != h.side and interact(g, h) for g in groups[-1]):
+            groups[-1].append(h)
+        else:
+            groups.append([h])
+    out: list = []
+    pos = 0
+    for group in groups:
+        start = min(h.start for h in group)
+        out += base[pos:start]
+        mine, other = side_lines(group, OURS, base, ours), side_lines(group, THEIRS, base, theirs)
+        sides = {h.side for h in group}
+        if sides == {OURS} or mine == other:
+            out += mine
+        elif sides == {THEIRS}:
+            out += other
+        else:
+            out += resolve(group, mine, other)
+        pos = max(h.end for h in group)
+    return out + list(base[pos:])

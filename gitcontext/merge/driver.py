@@ -1,0 +1,68 @@
+"""`git context merge-driver %O %A %B %L %P`: pick a merger by path, write %A, exit 0 or 1.
+
+Shaped like mergiraf: the arguments mirror git's placeholders, the result overwrites %A and nothing
+else, any trouble (an exception, unparsable input, a timeout) falls back to `git merge-file`, and
+GITCONTEXT_MERGE=0 switches the structured merge off.
+"""
+from __future__ import annotations
+
+import os
+import posixpath
+import signal
+from collections.abc import Callable
+from pathlib import Path
+
+from gitcontext.merge.context import merge_context
+from gitcontext.merge.fallback import merge_file
+from gitcontext.merge.ledger import merge_ledger
+from gitcontext.merge.markers import Labels, Merged
+from gitcontext.merge.notes import merge_notes
+
+TIME_LIMIT = 20.0   # seconds of structured merging before the driver falls back
+Merger = Callable[[bytes, bytes, bytes, int, Labels], Merged]
+
+# (predicate on the repository-relative path, merger); the first match wins, None = git merge-file.
+MERGERS: list[tuple[Callable[[str], bool], Merger | None]] = [
+    (lambda p: p.startswith(".context/notes/") and p.endswith(".jsonl"), merge_notes),
+    (lambda p: p in (".context/rulings.jsonl", ".context/asks.jsonl"), merge_ledger),
+    (lambda p: p.startswith(".context/"), None),
+    (lambda p: True, merge_context),
+]
+
+
+def choose(path: str, mergers: list = MERGERS) -> Merger | None:
+    clean = posixpath.normpath(path.replace("\\", "/")) if path else ""
+    return next(merger for match, merger in mergers if match(clean))
+
+
+def structured(merger: Merger, paths: tuple[Path, Path, Path], size: int, labels: Labels,
+               time_limit: float) -> Merged | None:
+    """The merger's result, or None on any trouble (the caller falls back)."""
+    base, ours, theirs = (p.read_bytes() for p in paths)
+    timer = hasattr(signal, "setitimer") and time_limit > 0
+    if timer:
+        previous = signal.signal(signal.SIGALRM, _timeout)
+        signal.setitimer(signal.ITIMER_REAL, time_limit)
+    try:
+        return merger(base, ours, theirs, size, labels)
+    except Exception:  # noqa: BLE001 - the contract is "fall back on anything"
+        return None
+    finally:
+        if timer:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+
+
+def _timeout(signum: int, frame: object) -> None:
+    raise TimeoutError("structured merge took too long")
+
+
+def run(base: Path, ours: Path, theirs: Path, size: int, path: str, labels: Labels,
+        mergers: list = MERGERS, time_limit: float = TIME_LIMIT) -> int:
+    """Merge into OURS (%A); 0 when clean, 1 when conflict markers were written."""
+    merger = choose(path, mergers) if os.environ.get("GITCONTEXT_MERGE", "1") != "0" else None
+    result = structured(merger, (base, ours, theirs), size, labels, time_limit) if merger else None
+    if result is None:
+        result = merge_file(base, ours, theirs, size, labels)
+    ours.write_bytes(result.data)
+    return 1 if result.conflicts else 0
