@@ -1,12 +1,96 @@
-"""The default matcher (to be improved over the paper's cascade on labelled rewordings)."""
+"""The default matcher: unchanged text first, then one global assignment on a rewording score.
+
+The score of an (old, new) pair is the mean of two weighted word overlaps: Dice (how much of both
+texts is shared) and containment (how much of the shorter text survives, so an appended or dropped
+clause costs little). Words weigh by rarity (words.rarity). A pair in which each side names an anchor
+the other lacks (anchors.replaced) is a different rule and loses REPLACED_PENALTY. Near-identical
+strings (typos) score at least their character ratio. Pairs at or above THRESHOLD are assigned best
+first, each instruction at most once (assign.greedy).
+"""
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
+from gitcontext.identity.anchors import anchors, fold, replaced
+from gitcontext.identity.assign import greedy
 from gitcontext.identity.match import Pair
-from gitcontext.identity.paper import match_paper
+from gitcontext.identity.paper import _exact_stage
+from gitcontext.identity.words import content_words, rarity
 from gitcontext.instructions.model import Instruction
+
+THRESHOLD = 0.40
+REPLACED_PENALTY = 0.5
+TYPO_RATIO = 0.85
+
+
+class Profile(NamedTuple):
+    """What the score needs to know about one instruction."""
+    norm: str
+    words: frozenset[str]     # content words plus multi-word anchors as single "`..." tokens
+    anchors: frozenset[str]
+    folded: str
+
+
+def profile(inst: Instruction) -> Profile:
+    return _profile(inst.text, inst.norm)
+
+
+@functools.lru_cache(maxsize=1 << 13)
+def _profile(text: str, norm: str) -> Profile:
+    """Cached: replaying a history meets the same unchanged texts version after version."""
+    found = anchors(text)
+    return Profile(norm, content_words(text) | {"`" + a for a in found}, found, fold(text))
 
 
 def match_default(old: Sequence[Instruction], new: Sequence[Instruction]) -> list[Pair]:
-    return match_paper(old, new)
+    """Pairs of (old, new) that are the same instruction, sorted by new index; see the module doc."""
+    pairs: list[Pair] = []
+    used_old: set[int] = set()
+    used_new: set[int] = set()
+    for how, key in (("exact", lambda i: i.text), ("normalized", lambda i: i.norm)):
+        pairs += _exact_stage(old, new, key, how, used_old, used_new)
+    left_old = [o for o in range(len(old)) if o not in used_old]
+    left_new = [n for n in range(len(new)) if n not in used_new]
+    if left_old and left_new:
+        pairs += _reworded(old, new, left_old, left_new)
+    return sorted(pairs, key=lambda p: p.new)
+
+
+def _reworded(old: Sequence[Instruction], new: Sequence[Instruction], left_old: list[int],
+              left_new: list[int]) -> list[Pair]:
+    profiles = {i.norm: profile(i) for i in (*old, *new)}
+    weights = rarity(p.words for p in profiles.values())
+    by_word: dict[str, list[int]] = defaultdict(list)
+    for n in left_new:
+        for word in profiles[new[n].norm].words:
+            by_word[word].append(n)
+    candidates = []
+    for o in left_old:
+        a = profiles[old[o].norm]
+        for n in sorted({n for word in a.words for n in by_word.get(word, ())}):
+            candidates.append((score(a, profiles[new[n].norm], weights), o, n))
+    return [Pair(o, n, "fuzzy", round(100 * min(1.0, s), 1)) for s, o, n in greedy(candidates, THRESHOLD)]
+
+
+def score(a: Profile, b: Profile, weights: Mapping[str, float]) -> float:
+    """How likely B is a rewording of A, roughly 0-1 (symmetric in A and B)."""
+    wa = sum(weights[w] for w in a.words)
+    wb = sum(weights[w] for w in b.words)
+    shared = sum(weights[w] for w in a.words & b.words)
+    if shared <= 0:
+        return 0.0
+    value = (2 * shared / (wa + wb) + shared / min(wa, wb)) / 2
+    value = max(value, _typo_ratio(a.norm, b.norm))
+    if replaced(a.anchors, a.folded, b.anchors, b.folded):
+        value -= REPLACED_PENALTY
+    return value
+
+
+def _typo_ratio(a: str, b: str) -> float:
+    from rapidfuzz import fuzz
+
+    ratio = fuzz.ratio(a, b) / 100
+    return ratio if ratio >= TYPO_RATIO else 0.0

@@ -1,0 +1,72 @@
+"""Score a matcher against hand-labelled rewordings (the format of shared/labels/*.jsonl)."""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import NamedTuple
+
+from gitcontext.identity.match import Pair
+from gitcontext.instructions.model import Instruction
+from gitcontext.instructions.segment import segment
+
+Matcher = Callable[[Sequence[Instruction], Sequence[Instruction]], list[Pair]]
+_MARKER = re.compile(r"^\s*([-*+]|\d+[.)])\s+")
+_SPACE = re.compile(r"\s+")
+
+
+class Transition(NamedTuple):
+    id: str
+    old: list[Instruction]
+    new: list[Instruction]
+    gold: frozenset[tuple[str, str]]
+
+
+class Score(NamedTuple):
+    tp: list[tuple[str, str, str]]      # (transition id, old text, new text)
+    fp: list[tuple[str, str, str]]
+    fn: list[tuple[str, str, str]]
+
+    @property
+    def precision(self) -> float:
+        return len(self.tp) / max(1, len(self.tp) + len(self.fp))
+
+    @property
+    def recall(self) -> float:
+        return len(self.tp) / max(1, len(self.tp) + len(self.fn))
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+
+def label_norm(text: str) -> str:
+    """The labels' normalisation: strip a list marker, fold whitespace, trim."""
+    return _SPACE.sub(" ", _MARKER.sub("", text, count=1)).strip()
+
+
+def load(path: Path) -> list[Transition]:
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        name = row.get("file", "CLAUDE.md")
+        gold = frozenset((label_norm(a), label_norm(b)) for a, b in row["reworded"])
+        out.append(Transition(row["id"], segment(row["old"], name), segment(row["new"], name), gold))
+    return out
+
+
+def evaluate(matcher: Matcher, transitions: Iterable[Transition]) -> Score:
+    """Micro-averaged: predicted rewordings are matched pairs whose normalised texts differ."""
+    tp, fp, fn = [], [], []
+    for t in transitions:
+        predicted = set()
+        for p in matcher(t.old, t.new):
+            pair = (label_norm(t.old[p.old].text), label_norm(t.new[p.new].text))
+            if pair[0] != pair[1]:
+                predicted.add(pair)
+        tp += [(t.id, *pair) for pair in sorted(predicted & t.gold)]
+        fp += [(t.id, *pair) for pair in sorted(predicted - t.gold)]
+        fn += [(t.id, *pair) for pair in sorted(t.gold - predicted)]
+    return Score(tp, fp, fn)

@@ -1,0 +1,57 @@
+"""Content words of an instruction: folded, lightly stemmed, function words dropped, weighted by rarity."""
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+_SUFFIXES = ("ations", "ation", "ings", "ing", "ied", "ies", "ed", "es", "s", "ly")
+_DOUBLE = re.compile(r"([b-df-hj-km-np-rtv-z])\1$")
+
+# Function words, modals, negations and hedges: rewording adds or drops these freely ("Always", "Never").
+STOPWORDS = frozenset("""
+a about above after again all also always an and any are as at be because been before being below both but by
+can could did do does doesn't don't dont each either every few for from had has have having here how i if in into
+is isn't it it's its itself just least less may might more most much must mustn't need needs never no nor not of
+off on once one only or other our ought own please prefer preferably rather same should shouldn't so some such
+than that the their them then there these they this those through to too under until up use used uses using very
+via was we were what when whenever where whether which while who whom why will with within without won't would
+you your yours avoid instead make sure
+""".split())
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def stem(word: str) -> str:
+    """A deliberately light stemmer: plural, tense and -ly endings, a final e and a doubled consonant."""
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith(("ss", "us", "is")):
+            word = word[: -len(suffix)] + ("y" if suffix in ("ied", "ies") else "")
+            break
+    if word.endswith("e") and len(word) > 3:
+        word = word[:-1]
+    return _DOUBLE.sub(r"\1", word)
+
+
+_STOP_STEMS = STOPWORDS | {stem(w) for w in STOPWORDS}
+
+
+def content_words(text: str) -> frozenset[str]:
+    """Stems of the words that carry meaning (case, apostrophes and possessive 's folded)."""
+    words = (w.replace("’", "'").removesuffix("'s") for w in _WORD.findall(text.casefold()))
+    stems = (stem(w) for w in words if len(w) > 1 and not w.endswith("n't"))
+    return frozenset(s for s in stems if s not in _STOP_STEMS)
+
+
+def rarity(bags: Iterable[frozenset[str]]) -> dict[str, float]:
+    """Weight of each word: rare in these files (inverse document frequency over the distinct bags of
+    both versions) times rare in context files at large, so frame words ("name", "file", "keep") that
+    every rule file repeats count for less than the subject a rule is about."""
+    from gitcontext.identity.common_words import DF, INSTRUCTIONS
+
+    unique = set(bags)
+    local = Counter(w for bag in unique for w in bag)
+    n, scale = len(unique), math.log(INSTRUCTIONS)
+    return {w: math.log((n + 1) / c) * math.log(INSTRUCTIONS / DF.get(w, 1)) / scale for w, c in local.items()}
