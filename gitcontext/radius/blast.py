@@ -1,13 +1,15 @@
 """The blast radius of a change: churn, reach, score and tier per file; pressure; instructions to re-verify."""
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from gitcontext import git
 from gitcontext.errors import UserError
 from gitcontext.radius import cache, churn, graph, scan, score, scope
+
+
+SKIP_ORDER = ("submodule", "symlink", "huge", "binary", "excluded", "generated or vendored", "unparsable")
 
 
 class FileRadius(NamedTuple):
@@ -50,9 +52,22 @@ def compute(root: str | Path, config: dict[str, Any], base: str | None = None, h
                          key=lambda f: (-f.score, f.path)))
     radius = {f.path for f in files} | {p for f in files for p, _ in f.importers}
     instructions = scope.in_radius(root, config, radius, deps.symbols) if with_instructions else []
-    skipped = Counter(found.skipped) + changed.skipped
+    skipped = _union(found.skipped, changed.skipped)
     return Radius(base_sha, window, files, score.pressure([f.tier for f in files]), tuple(instructions),
-                  dict(sorted(skipped.items())), found.partial, hops)
+                  skipped, found.partial, hops)
+
+
+def _union(*groups: dict[str, set[str]]) -> dict[str, int]:
+    """reason -> number of distinct files; a file skipped for one reason is not counted again."""
+    seen: set[str] = set()
+    counts: dict[str, int] = {}
+    reasons = {r for g in groups for r in g}
+    for reason in sorted(reasons, key=lambda r: (SKIP_ORDER.index(r) if r in SKIP_ORDER else 99, r)):
+        files = set().union(*(g.get(reason, set()) for g in groups)) - seen
+        seen |= files
+        if files:
+            counts[reason] = len(files)
+    return dict(sorted(counts.items()))
 
 
 def _file(path: str, lines: int, deps: graph.Graph, hops: int, lam: float) -> FileRadius:

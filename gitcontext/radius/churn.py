@@ -7,7 +7,6 @@ vendored and `linguist-generated` files are excluded (radius.exclude, git check-
 from __future__ import annotations
 
 import sqlite3
-from collections import Counter
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -21,7 +20,7 @@ ATTRIBUTES = ("linguist-generated", "linguist-vendored")
 
 class Churn(NamedTuple):
     lines: dict[str, int]      # path -> lines added + removed (excluded files left out)
-    skipped: Counter           # reason -> number of files
+    skipped: dict[str, set[str]]   # reason -> the files left out
 
 
 def committed(root: Path, commits: list[str], conn: sqlite3.Connection | None) -> list[git.NumstatRow]:
@@ -52,6 +51,7 @@ def worktree(root: Path, has_head: bool) -> list[git.NumstatRow]:
 
 
 def _untracked(full: Path, path: str) -> git.NumstatRow:
+    """An untracked file counts as all added (symlinks and binaries as binary, like git)."""
     try:
         if full.is_symlink() or not full.is_file():
             return (None, None, path)
@@ -73,11 +73,12 @@ def tally(root: Path, rows: list[git.NumstatRow], config: dict[str, Any]) -> Chu
         else:
             lines[path] = lines.get(path, 0) + added + removed
     exclude = compile_globs(tuple(config["radius"]["exclude"]))
-    attrs = git.check_attr(ATTRIBUTES, sorted(lines), cwd=root)
-    skipped: Counter = Counter(binary=len(binary - set(lines)))
+    attrs = git.attributes_set(ATTRIBUTES, sorted(lines), cwd=root)
+    links = {p for p in binary if (root / p).is_symlink()}
+    skipped: dict[str, set[str]] = {"binary": binary - set(lines) - links, "symlink": links}
     for path in list(lines):
         reason = "excluded" if exclude.match(path) else "generated or vendored" if path in attrs else None
         if reason:
-            skipped[reason] += 1
+            skipped.setdefault(reason, set()).add(path)
             del lines[path]
-    return Churn({p: n for p, n in lines.items() if n > 0}, +skipped)
+    return Churn({p: n for p, n in lines.items() if n > 0}, {k: v for k, v in skipped.items() if v})

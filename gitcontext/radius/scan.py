@@ -4,7 +4,6 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import NamedTuple
@@ -21,7 +20,7 @@ POOL_THRESHOLD = 200           # cache misses above which parsing fans out to wo
 class Scan(NamedTuple):
     files: tuple[str, ...]          # every tracked or untracked (not ignored) file in the work tree
     parsed: dict[str, Parsed]       # source path -> imports and definitions
-    skipped: Counter                # reason -> number of files left out
+    skipped: dict[str, set[str]]    # reason -> the files left out
     partial: int                    # parsed with syntax errors (what parsed is still used)
 
 
@@ -35,7 +34,9 @@ class _Source(NamedTuple):
 def scan(root: str | Path, *, use_cache: bool = True, workers: int | None = None) -> Scan:
     root = Path(root)
     files = tuple(git.ls_files(root, others=True))
-    skipped: Counter = Counter()
+    modules = {p for p, (mode, _) in git.tree_entries("", root).items() if mode == "160000"}
+    skipped: dict[str, set[str]] = {"submodule": modules} if modules else {}
+    files = tuple(p for p in files if p not in modules)
     sources = [s for s in (_read(root, p, skipped) for p in files) if s is not None]
     conn = cache.open_cache(root) if use_cache else None
     hits = cache.get_parsed(conn, [s.key for s in sources]) if conn else {}
@@ -47,16 +48,16 @@ def scan(root: str | Path, *, use_cache: bool = True, workers: int | None = None
     partial = 0
     for source, result in [(s, hits[s.key[0]]) for s in sources if s.key[0] in hits] + list(zip(misses, fresh)):
         if result is None:
-            skipped["unparsable"] += 1
+            skipped.setdefault("unparsable", set()).add(source.path)
             continue
         partial += result.partial
         parsed[source.path] = result
     if conn:
         conn.close()
-    return Scan(files, parsed, +skipped, partial)
+    return Scan(files, parsed, skipped, partial)
 
 
-def _read(root: Path, path: str, skipped: Counter) -> _Source | None:
+def _read(root: Path, path: str, skipped: dict[str, set[str]]) -> _Source | None:
     lang = language_of(path)
     if lang is None:
         return None
@@ -64,13 +65,14 @@ def _read(root: Path, path: str, skipped: Counter) -> _Source | None:
         info = os.lstat(root / path)
     except OSError:
         return None                 # deleted in the work tree
-    reason = ("symlink" if stat.S_ISLNK(info.st_mode) else "submodule" if stat.S_ISDIR(info.st_mode)
-              else "huge" if info.st_size > MAX_BYTES else None)
+    if stat.S_ISDIR(info.st_mode):
+        return None                 # a submodule (counted from the index)
+    reason = "symlink" if stat.S_ISLNK(info.st_mode) else "huge" if info.st_size > MAX_BYTES else None
     data = b"" if reason else (root / path).read_bytes()
     if not reason and b"\0" in data[:8192]:
         reason = "binary"
     if reason:
-        skipped[reason] += 1
+        skipped.setdefault(reason, set()).add(path)
         return None
     blob = hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
     return _Source(path, lang, data, (blob, grammar_version(lang), lang.query_hash))

@@ -1,0 +1,5 @@
+package main
+
+import "example.com/app/api"
+
+func main() { api.Serve() }

@@ -1,0 +1,3 @@
+package store
+
+var cache = map[string]string{}

@@ -1,0 +1,6 @@
+package com.acme.core;
+
+public class Engine {
+  public void start() {}
+  public void stop() {}
+}

@@ -1,0 +1,5 @@
+package com.acme.core;
+
+public class Engine {
+  public void start() {}
+}

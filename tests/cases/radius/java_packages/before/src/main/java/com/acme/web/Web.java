@@ -1,0 +1,5 @@
+package com.acme.web;
+
+import com.acme.core.*;
+
+public class Web {}

@@ -1,0 +1,3 @@
+const lib = require('./lib');
+const react = require('react');
+import('./index');

@@ -1,0 +1,6 @@
+def thing():
+    return 1
+
+
+def other():
+    return 2

@@ -1,0 +1,2 @@
+import pkg.b
+from pkg.sub import a

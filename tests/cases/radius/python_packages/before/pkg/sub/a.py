@@ -1,0 +1,5 @@
+from ..core import thing
+
+
+def use():
+    return thing()

@@ -1,0 +1,5 @@
+from pkg.core import thing
+
+
+def test_thing():
+    assert thing() == 1

@@ -1,0 +1,2 @@
+import json
+import app

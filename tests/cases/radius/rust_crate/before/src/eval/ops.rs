@@ -1,0 +1,3 @@
+use self::inner as _x;
+pub fn add() {}
+mod inner {}

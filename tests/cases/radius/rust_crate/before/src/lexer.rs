@@ -1,0 +1,3 @@
+pub struct Token;
+
+pub fn lex() -> Vec<Token> { vec![] }

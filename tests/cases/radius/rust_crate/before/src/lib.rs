@@ -1,0 +1,5 @@
+pub mod lexer;
+pub mod parser;
+mod eval;
+
+pub fn run() {}

@@ -1,0 +1,3 @@
+use crate::lexer::{lex, Token};
+
+pub fn parse() -> Vec<Token> { lex() }
