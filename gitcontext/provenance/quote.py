@@ -66,6 +66,8 @@ def paste(text: str, quote: dict[str, Any]) -> tuple[str, str]:
         how = "nearby"
         spots = [p for p in _positions(text, before, "") if before] or \
             [p for p in _positions(text, "", after) if after]
+        heads = list(quote.get("headings", []))
+        spots = [p for p in spots if _headings_at(text, p) == heads]
         spots = spots if len(spots) == 1 else []
     if spots:
         pos = min(spots, key=lambda p: abs(p - quote.get("offset", 0)))
@@ -112,6 +114,18 @@ def _heading_end(text: str, headings: Sequence[str]) -> int | None:
                 last = _section_last(lines, n, len(m.group(1)))
                 return starts[last + 1] if last + 1 < len(starts) else len(text)
     return None
+
+
+def _headings_at(text: str, pos: int) -> list[str]:
+    """The heading path in force at POS (ATX headings outside code are enough for placement)."""
+    stack: list[tuple[int, str]] = []
+    for line in text[:pos].splitlines():
+        m = _ATX.match(line)
+        if m:
+            while stack and stack[-1][0] >= len(m.group(1)):
+                stack.pop()
+            stack.append((len(m.group(1)), m.group(2).strip()))
+    return [title for _, title in stack]
 
 
 def _section_last(lines: list[str], heading: int, level: int) -> int:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from gitcontext.provenance.events import SAFETY, new_event, to_utc
+from gitcontext.provenance.at_commit import catch_up
 from gitcontext.provenance.fold import State, fold
 from gitcontext.provenance.redact import clean
 from gitcontext.provenance.store import all_notes, append_events
@@ -39,22 +40,19 @@ def _events(root: Path, config: dict[str, Any], c: Commit, index: int, t: Contex
             notes: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
     existing = notes.get(id, [])
     at, source = to_utc(c.date), f"trailer:{c.sha}"
-    out = []
-    if t.key in ("Context-Id", "Context-Retire") or not existing:
-        from gitcontext.provenance.at_commit import catch_up
-
-        state = fold(existing, id) if existing else State(id)
-        reason = t.value if t.key == "Context-Retire" else (
-            f"removed in {c.sha[:12]} (Context-Id trailer)" if t.value == "retired" else None)
-        for n, (kind, fields) in enumerate(catch_up(root, config, c.sha, id, state, clean(reason))):
-            out.append(new_event(kind, id, source, at=at, eid=trailer_eid(c.sha, index * 100 + n, id + kind),
-                                 commit=c.sha, **fields))
-        if not existing and not out:
-            return []
+    # First bring the note up to the commit's tree (birth, rewording, move, removal), then the fact.
+    state = fold(existing, id) if existing else State(id)
+    reason = t.value if t.key == "Context-Retire" else (
+        f"removed in {c.sha[:12]} (Context-Id trailer)" if t.value == "retired" else None)
+    out = [new_event(kind, id, source, at=at, eid=trailer_eid(c.sha, index * 4 + n, id), commit=c.sha, **fields)
+           for n, (kind, fields) in enumerate(catch_up(root, config, c.sha, id, state, clean(reason)))]
+    if not existing and not out:
+        return []
     kind, fields = _fields(t)
     if kind is None or _known(existing + out, kind, fields):
         return out
-    out.append(new_event(kind, id, source, at=at, eid=trailer_eid(c.sha, index, id), commit=c.sha, **fields))
+    out.append(new_event(kind, id, source, at=at, eid=trailer_eid(c.sha, index * 4 + 3, id), commit=c.sha,
+                         **fields))
     return out
 
 

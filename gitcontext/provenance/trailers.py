@@ -80,6 +80,10 @@ def mentions(commits: Iterable[Commit], id: str) -> list[dict[str, Any]]:
     return rows[::-1]
 
 
-def trailer_eid(sha: str, index: int, id: str) -> str:
-    """Deterministic event id for the INDEX-th trailer of commit SHA (sync is idempotent)."""
-    return "e-" + hashlib.sha256(f"trailer\0{sha}\0{index}\0{id}".encode()).hexdigest()[:16]
+def trailer_eid(sha: str, ordinal: int, id: str) -> str:
+    """Deterministic event id from commit SHA and the trailer's ORDINAL (sync is idempotent).
+
+    The ordinal leads, so events of one commit (same `at`) fold in trailer order.
+    """
+    digest = hashlib.sha256(f"trailer\0{sha}\0{ordinal}\0{id}".encode()).hexdigest()
+    return f"e-{ordinal & 0xFFFF:04x}{digest[:12]}"
