@@ -1,0 +1,129 @@
+"""commit-msg through real `git commit` with the native shims installed."""
+from __future__ import annotations
+
+from tests.helpers import commit, git, write
+from tests.hooks.support import attempt, last_message, native_repo, stage_new_rule, staged_ids
+
+
+def test_commit_msg_accepted_with_trailer_and_context_id_appended(repo):
+    native_repo(repo)
+    stage_new_rule(repo)
+    [ident] = staged_ids(repo)
+    done = attempt(repo, "-m", "Add rule", "-m", "Context-Why: CI broke twice after force pushes, #12")
+    assert done.returncode == 0, done.stderr
+    message = last_message(repo)
+    assert f"Context-Id: {ident} added" in message
+    assert message.count("Context-Id:") == 1
+    assert "gitcontext: 1 added" in done.stderr
+
+
+def test_commit_msg_refused_without_why(repo):
+    native_repo(repo)
+    head = git(repo, "rev-parse", "HEAD")
+    stage_new_rule(repo)
+    [ident] = staged_ids(repo)
+    done = attempt(repo, "-m", "Add rule")
+    assert done.returncode == 1
+    assert "commit refused: 1 instruction change without a why" in done.stderr
+    assert f"Context-Why: {ident}:" in done.stderr
+    assert git(repo, "rev-parse", "HEAD") == head
+
+
+def test_commit_msg_accepted_with_staged_note(repo):
+    from gitcontext import config
+    from gitcontext.provenance.record import record
+
+    native_repo(repo)
+    stage_new_rule(repo)
+    [ident] = staged_ids(repo)
+    record(repo, config.load(repo), ident, why="force pushes broke CI twice")
+    git(repo, "add", ".context")
+    done = attempt(repo, "-m", "Add rule with a note")
+    assert done.returncode == 0, done.stderr
+    assert f"Context-Id: {ident} added" in last_message(repo)
+
+
+def test_commit_msg_warn_policy_lets_commit_through(repo):
+    native_repo(repo)
+    commit(repo, {".context/config.yml": "version: 1\nhooks:\n  policy: warn\n"}, "config")
+    stage_new_rule(repo)
+    done = attempt(repo, "-m", "Add rule")
+    assert done.returncode == 0, done.stderr
+    assert "gitcontext: warning: 1 instruction change without a why" in done.stderr
+    assert "Context-Id: ctx-" in last_message(repo)
+
+
+def test_commit_msg_off_policy_asks_nothing_but_links_ids(repo):
+    native_repo(repo)
+    commit(repo, {".context/config.yml": "version: 1\nhooks:\n  policy: \"off\"\n"}, "config")
+    stage_new_rule(repo)
+    done = attempt(repo, "-m", "Add rule")
+    assert done.returncode == 0, done.stderr
+    assert "without a why" not in done.stderr
+    assert "Context-Id: ctx-" in last_message(repo)
+
+
+def test_commit_msg_one_unprefixed_why_does_not_cover_two_changes(repo):
+    native_repo(repo)
+    stage_new_rule(repo, "- Never force-push to the main branch.\n- Keep functions under thirty lines.\n")
+    first, second = staged_ids(repo)
+    refused = attempt(repo, "-m", "Add rules", "-m", "Context-Why: reviews kept catching both")
+    assert refused.returncode == 1
+    assert "only covers a commit that changes one instruction" in refused.stderr
+    done = attempt(repo, "-m", "Add rules", "-m",
+                   f"Context-Why: {first}: CI broke after a force push\nContext-Why: {second}: review churn, #9")
+    assert done.returncode == 0, done.stderr
+    message = last_message(repo)
+    assert f"Context-Id: {first} added" in message and f"Context-Id: {second} added" in message
+
+
+def test_commit_msg_reworded_instruction_needs_why_and_keeps_its_id(repo):
+    native_repo(repo)
+    write(repo, "CLAUDE.md", (repo / "CLAUDE.md").read_text().replace("Run the tests before pushing.",
+                                                                       "Run the full tests before pushing."))
+    git(repo, "add", "CLAUDE.md")
+    [ident] = staged_ids(repo)
+    assert attempt(repo, "-m", "Reword").returncode == 1
+    done = attempt(repo, "-m", "Reword", "-m", "Context-Why: the quick suite missed a DB migration bug")
+    assert done.returncode == 0, done.stderr
+    assert f"Context-Id: {ident} reworded" in last_message(repo)
+
+
+def test_commit_msg_amend_is_idempotent(repo):
+    native_repo(repo)
+    stage_new_rule(repo)
+    assert attempt(repo, "-m", "Add rule", "-m", "Context-Why: CI broke, #12").returncode == 0
+    before = last_message(repo)
+    for _ in range(2):
+        done = attempt(repo, "--amend", "--no-edit")
+        assert done.returncode == 0, done.stderr
+    assert last_message(repo) == before
+    assert before.count("Context-Id:") == 1
+
+
+def test_commit_msg_existing_context_id_not_duplicated(repo):
+    native_repo(repo)
+    stage_new_rule(repo)
+    [ident] = staged_ids(repo)
+    done = attempt(repo, "-m", "Add rule", "-m", f"Context-Why: CI broke, #12\nContext-Id: {ident} added")
+    assert done.returncode == 0, done.stderr
+    assert last_message(repo).count(f"Context-Id: {ident} added") == 1
+
+
+def test_commit_msg_removed_instruction_needs_no_why_and_is_linked_as_retired(repo):
+    native_repo(repo)
+    write(repo, "CLAUDE.md", (repo / "CLAUDE.md").read_text().replace("- Use tabs for indentation in Go files.\n", ""))
+    git(repo, "add", "CLAUDE.md")
+    [ident] = staged_ids(repo)
+    done = attempt(repo, "-m", "Drop the tabs rule")
+    assert done.returncode == 0, done.stderr
+    assert f"Context-Id: {ident} retired" in last_message(repo)
+
+
+def test_commit_msg_empty_message_left_to_git(repo):
+    native_repo(repo)
+    stage_new_rule(repo)
+    done = attempt(repo)            # editor `true` leaves only comments: git aborts, not us
+    assert done.returncode != 0
+    assert "without a why" not in done.stderr
+    assert "empty commit message" in done.stderr.lower() or "aborting" in done.stderr.lower()
