@@ -12,8 +12,18 @@ from tests.helpers import commit, run_json
 CONFIG = config_mod.DEFAULTS
 
 
+SENTENCES = {
+    "lint": "run ruff check on every changed Python module",
+    "test": "execute pytest with the quick marker enabled locally",
+    "format": "keep imports sorted alphabetically within each group",
+    "build": "never edit generated protobuf stubs by hand",
+    "review": "request two approvals for schema migrations",
+    "document": "describe public API changes inside CHANGELOG entries",
+}
+
+
 def _rules(*names: str) -> str:
-    return "".join(f"- always {n} before you commit\n" for n in names)
+    return "".join(f"- {SENTENCES[n]}\n" for n in names)
 
 
 @pytest.mark.parametrize("name", ["charmbracelet__crush", "cline__cline", "modelcontextprotocol__python-sdk"])
@@ -48,8 +58,9 @@ def test_lineage_rewrite_versus_individual_deletion(repo: Path) -> None:
     steps = []
     lives = lineage(repo, CONFIG, on_version=steps.append)
     assert [s.rewrite for s in steps] == [False, False, True]
-    causes = {life.born.text.split()[1]: life.death.cause for life in lives if life.death}
-    assert causes == {"document": "deleted", "format": "rewrite", "build": "rewrite", "review": "rewrite"}
+    causes = {life.born.text: life.death.cause for life in lives if life.death}
+    assert causes == {SENTENCES["document"]: "deleted", SENTENCES["format"]: "rewrite",
+                      SENTENCES["build"]: "rewrite", SENTENCES["review"]: "rewrite"}
 
 
 def test_lineage_rewrite_needs_five_live(repo: Path) -> None:
@@ -77,13 +88,13 @@ def test_lineage_migration_keeps_identity(repo: Path) -> None:
 def test_lineage_rename_and_reword_keep_identity(repo: Path) -> None:
     commit(repo, {"CRUSH.md": _rules("lint", "test", "format")}, "start")
     commit(repo, {"CRUSH.md": None, "AGENTS.md": _rules("lint", "test", "format")}, "rename")
-    commit(repo, {"AGENTS.md": _rules("lint", "test") + "- always format the code before you commit\n"},
+    commit(repo, {"AGENTS.md": _rules("lint", "test") + "- keep imports sorted alphabetically within every group\n"},
            "reword")
     lives = lineage(repo, CONFIG)
     assert len(lives) == 3 and all(life.current.file == "AGENTS.md" for life in lives)
-    fmt = [life for life in lives if "format" in life.born.text][0]
+    fmt = [life for life in lives if life.born.text == SENTENCES["format"]][0]
     assert [c.kind for c in fmt.changes] == ["moved", "reworded"]
-    assert fmt.changes[-1].text == "always format the code before you commit"
+    assert fmt.changes[-1].text == "keep imports sorted alphabetically within every group"
     assert fmt.born.file == "CRUSH.md" and fmt.born.subject == "start"
 
 

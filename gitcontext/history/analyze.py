@@ -1,0 +1,103 @@
+"""`git context history`: replay, trace lives, measure files and the deletion hazard in one pass."""
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from statistics import mean, median
+from typing import Any, NamedTuple
+
+from gitcontext.history import hazard as hz
+from gitcontext.history.files import FileCollector
+from gitcontext.history.lineage import Life, trace
+from gitcontext.history.replay import Replay, replay
+
+
+class Measurement(NamedTuple):
+    replay: Replay
+    lives: list[Life]
+    files: list[dict[str, Any]]      # one row per selected file (chain order)
+    chains: list[int]                # the chain index of each row
+    hazard: hz.Hazard
+    summary: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"head": self.replay.head, "commits": len(self.replay.commits), "files": self.files,
+                "hazard": self.hazard.to_json(), "summary": self.summary,
+                "warnings": list(self.replay.warnings)}
+
+
+def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (), matcher: str = "default",
+            rev: str = "HEAD", progress: Callable[[int, int], None] | None = None,
+            rounds: int = hz.BOOTSTRAP) -> Measurement:
+    result = replay(root, config, rev)
+    collector = FileCollector()
+    total = len(result.commits)
+
+    def on_version(step) -> None:
+        collector(step)
+        if progress:
+            progress(step.commit + 1, total)
+
+    lives = trace(result, matcher, on_version)
+    chains = [c for c in range(len(result.chains)) if result.chains[c] and _selected(result, c, paths)]
+    rows = collector.summaries(result.commits)
+    files = [rows[c] for c in chains]
+    subjects = hz.subjects(hazard_rows(result, lives, set(chains)))
+    return Measurement(result, lives, files, chains, hz.estimate(subjects, rounds), summarize(files))
+
+
+def _selected(result: Replay, chain: int, paths: Sequence[str]) -> bool:
+    if not paths:
+        return True
+    wanted = [posixpath.normpath(p).rstrip("/") for p in paths]
+    names = {v.path for _, v in result.chains[chain]}
+    return any(n == w or n.startswith(w + "/") or w == "." for n in names for w in wanted)
+
+
+def hazard_rows(result: Replay, lives: list[Life], chains: set[int]) -> list[tuple[int, int, bool]]:
+    """(entry age, exit age, individually deleted?) for every stay of an instruction in CHAINS."""
+    rows = []
+    for life in lives:
+        for stay in life.stays:
+            if stay.chain not in chains:
+                continue
+            end = stay.exit if stay.exit is not None else len(result.chains[stay.chain]) - 1
+            rows.append((stay.entry_age, stay.entry_age + end - stay.entry, stay.cause == "deleted"))
+    return rows
+
+
+def summarize(files: list[dict[str, Any]]) -> dict[str, Any]:
+    """The paper's headline numbers over a set of files."""
+    live = [f["instructions_last"] for f in files if f["exists"]]
+    growth = [f["growth_pct"] for f in files if f["growth_pct"] is not None and f["versions"] > 1]
+    net = [d for f in files for d in f["net_changes_outside_rewrites"]]
+    causes = {k: sum(f["deaths_by_cause"][k] for f in files) for k in ("deleted", "rewrite", "migration")}
+    departures = sum(causes.values())
+    events = [e for f in files for e in f["rewrite_events"]]
+    complete = [e["regrowth_pct"] for e in events if e["horizon"] == 10]
+    return {
+        "files": len(files), "files_existing": len(live),
+        "instructions_last_median": median(live) if live else None,
+        "instructions_last_p90": percentile(live, 90),
+        "growth_pct_mean": round(mean(growth), 1) if growth else None,
+        "growing_files": sum(1 for g in growth if g > 0), "shrinking_files": sum(1 for g in growth if g < 0),
+        "net_per_commit_outside_rewrites": round(mean(net), 3) if net else None,
+        "deaths_by_cause": causes,
+        "rewrite_or_migration_share": round(100.0 * (causes["rewrite"] + causes["migration"]) / departures, 1)
+        if departures else None,
+        "rewrites": len(events),
+        "regrowth_pct_mean": round(mean(e["regrowth_pct"] for e in events), 1) if events else None,
+        "regrowth_pct_mean_full_horizon": round(mean(complete), 1) if complete else None,
+    }
+
+
+def percentile(values: Sequence[float], q: float) -> float | None:
+    """Linear-interpolated percentile (numpy's default), without importing numpy for it."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    pos = (len(ordered) - 1) * q / 100.0
+    low = int(pos)
+    high = min(low + 1, len(ordered) - 1)
+    return round(ordered[low] + (ordered[high] - ordered[low]) * (pos - low), 2)

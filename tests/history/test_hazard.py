@@ -1,0 +1,67 @@
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gitcontext.history.hazard import estimate, log_slope, nelson_aalen, smoothed, subjects
+
+
+def _random_subjects(seed: int, n: int = 300):
+    rng = np.random.default_rng(seed)
+    entry = rng.integers(0, 6, n) * (rng.random(n) < 0.3)
+    exit_ = entry + rng.integers(0, 25, n)
+    event = (rng.random(n) < 0.4) & (exit_ > entry)
+    return subjects(list(zip(entry.tolist(), exit_.tolist(), event.tolist())))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_nelson_aalen_identical_to_lifelines_with_delayed_entry(seed: int) -> None:
+    lifelines = pytest.importorskip("lifelines")
+    s = _random_subjects(seed)
+    fitter = lifelines.NelsonAalenFitter(nelson_aalen_smoothing=False)
+    fitter.fit(s.exit, event_observed=s.event, entry=s.entry)
+    times, cumulative, _ = nelson_aalen(s)
+    expected = fitter.cumulative_hazard_
+    assert np.array_equal(times, expected.index.to_numpy(dtype=float))
+    assert np.abs(cumulative - expected.iloc[:, 0].to_numpy()).max() < 1e-12
+
+
+def test_nelson_aalen_hand_computed() -> None:
+    # four subjects from age 0; deaths at 2 and 3, one censored at 2, one at 5
+    s = subjects([(0, 2, True), (0, 2, False), (0, 3, True), (0, 5, False)])
+    times, cumulative, at_risk = nelson_aalen(s)
+    assert times.tolist() == [0, 2, 3, 5]
+    assert at_risk.tolist() == [4, 4, 2, 1]
+    assert cumulative.tolist() == pytest.approx([0, 0.25, 0.75, 0.75])
+
+
+def test_smoothed_hazard_falls_when_old_instructions_survive() -> None:
+    rows = []
+    for age in range(1, 30):  # many young deaths, few old ones
+        deaths = max(1, 40 - age * 2)
+        rows += [(0, age, True)] * deaths + [(0, age, False)] * 5
+    rows += [(0, 40, False)] * 200
+    s = subjects(rows)
+    ages, hazard = smoothed(s)
+    assert len(ages) > 5 and hazard[0] > hazard[-1]
+    assert log_slope(s) < 0
+
+
+def test_smoothed_drops_ages_with_less_than_one_expected_event() -> None:
+    s = subjects([(0, 1, True)] + [(0, 50, False)] * 3)
+    ages, hazard = smoothed(s)
+    assert all(a <= 3 for a in ages)
+
+
+def test_estimate_bootstrap_interval_contains_slope() -> None:
+    s = _random_subjects(7, 600)
+    result = estimate(s, rounds=50)
+    assert result.log_slope is not None
+    low, high = result.log_slope_ci
+    assert low <= result.log_slope <= high
+    assert result.events == int(s.event.sum())
+
+
+def test_estimate_without_events_has_no_slope() -> None:
+    result = estimate(subjects([(0, 3, False), (0, 4, False)]))
+    assert result.log_slope is None and result.cumulative_hazard == [0.0, 0.0, 0.0]
