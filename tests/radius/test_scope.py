@@ -1,0 +1,55 @@
+"""Instructions in the radius: note scope globs, .mdc front-matter globs, backticked mentions."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from gitcontext import config as config_mod
+from gitcontext.provenance.events import new_event
+from gitcontext.provenance.store import append_events
+from gitcontext.radius.blast import compute
+from gitcontext.radius.scope import mentioned
+from tests.helpers import commit, write
+
+SYMBOLS = {"parse_config": frozenset({"src/conf.py"}), "Engine": frozenset({"src/engine.py"})}
+RADIUS = {"src/conf.py", "src/engine.py", "web/app.ts"}
+
+
+def test_mentioned_path_folder_name_symbol_and_glob() -> None:
+    assert mentioned("Edit `src/conf.py` only", RADIUS, SYMBOLS) == {"src/conf.py"}
+    assert mentioned("Everything in `web/` is generated", RADIUS, SYMBOLS) == {"web/app.ts"}
+    assert mentioned("Never touch `engine.py` by hand", RADIUS, SYMBOLS) == {"src/engine.py"}
+    assert mentioned("Call `parse_config()` once", RADIUS, SYMBOLS) == {"src/conf.py"}
+    assert mentioned("Use `conf.Engine` not globals", RADIUS, SYMBOLS) == {"src/engine.py"}
+    assert mentioned("Run `pytest src/conf.py -q`", RADIUS, SYMBOLS) == {"src/conf.py"}
+    assert mentioned("Style for `src/**/*.py`", RADIUS, SYMBOLS) == {"src/conf.py", "src/engine.py"}
+
+
+def test_mentioned_ignores_commands_short_names_and_unknown_paths() -> None:
+    assert mentioned("Run `git commit` then `npm test`", RADIUS, SYMBOLS) == set()
+    assert mentioned("Set `id` and `docs/readme.md`", RADIUS, SYMBOLS) == set()
+    assert mentioned("No backticks src/conf.py here", RADIUS, SYMBOLS) == set()
+
+
+def test_scope_note_globs_and_mdc_front_matter(repo: Path) -> None:
+    rule = "---\ndescription: api rules\nglobs: api/**/*.go\n---\n\n- Return wrapped errors from handlers.\n"
+    commit(repo, {"api/h.go": "package api\n", "db/q.sql": "select 1;\n",
+                  ".cursor/rules/api.mdc": rule,
+                  "AGENTS.md": "- Migrations need a rollback script.\n- Prefer small pull requests.\n"}, "base")
+    config = config_mod.load(repo)
+    first = compute(repo, config)
+    ids = {i.text: i.id for i in first.instructions}
+    assert ids == {}
+    from gitcontext.provenance.resolve import identify
+    from gitcontext.instructions.discover import load
+
+    keyed = identify(repo, config, load(repo, config))
+    agents_id = keyed[("AGENTS.md", 0)][0]
+    append_events(repo, [new_event("added", agents_id, "cli", file="AGENTS.md",
+                                   text="Migrations need a rollback script.", why="lost data in #12",
+                                   scope=["db/**"])])
+    write(repo, "db/q.sql", "select 2;\n")
+    write(repo, "api/h.go", "package api\n\nfunc H() {}\n")
+    found = {i.text: (i.id, i.via, i.matched) for i in compute(repo, config).instructions}
+    assert found["Migrations need a rollback script."] == (agents_id, ("note-scope",), ("db/q.sql",))
+    assert found["Return wrapped errors from handlers."][1:] == (("front-matter",), ("api/h.go",))
+    assert "Prefer small pull requests." not in found
