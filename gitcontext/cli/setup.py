@@ -33,7 +33,8 @@ def init_cmd(hooks: str, backfill: bool, no_merge_context_files: bool) -> int:
     if backfill:
         from gitcontext.provenance.backfill import backfill as run_backfill
 
-        lines.append(f"backfill: {run_backfill(root, config)}")
+        counts = run_backfill(root, config)
+        lines.append("backfill: " + ", ".join(f"{n} {what}" for what, n in counts.items()))
     for line in lines:
         click.echo(line)
     click.echo("next: commit .context/ and .gitattributes; `git context doctor` checks the set-up")
@@ -55,8 +56,9 @@ def _install_hooks(root, mode: str) -> list[str]:
 def _configure_merge(root, config, context_files: bool) -> list[str]:
     from gitcontext.merge.install import configure
 
-    done = configure(root, config, context_files)
-    return [str(line) for line in done or []]
+    patterns = configure(root, config, context_files)
+    return [f"merge driver: merge.gitcontext configured; .gitattributes routes {len(patterns)} "
+            f"pattern{'s' if len(patterns) != 1 else ''} to it"]
 
 
 @click.command("doctor")
