@@ -12,7 +12,10 @@ from __future__ import annotations
 import functools
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from math import fsum
 from typing import NamedTuple
+
+from rapidfuzz.fuzz import ratio as fuzz_ratio
 
 from gitcontext.identity.anchors import anchors, fold, replaced
 from gitcontext.identity.assign import greedy
@@ -29,7 +32,7 @@ TYPO_RATIO = 0.85
 class Profile(NamedTuple):
     """What the score needs to know about one instruction."""
     norm: str
-    words: frozenset[str]     # content words plus multi-word anchors as single "`..." tokens
+    words: frozenset[str]     # content words, plus each anchor as one "`..." token
     anchors: frozenset[str]
     folded: str
 
@@ -45,7 +48,8 @@ def _profile(text: str, norm: str) -> Profile:
     return Profile(norm, content_words(text) | {"`" + a for a in found}, found, fold(text))
 
 
-def match_default(old: Sequence[Instruction], new: Sequence[Instruction]) -> list[Pair]:
+def match_default(old: Sequence[Instruction], new: Sequence[Instruction], *,
+                  threshold: float = THRESHOLD) -> list[Pair]:
     """Pairs of (old, new) that are the same instruction, sorted by new index; see the module doc."""
     pairs: list[Pair] = []
     used_old: set[int] = set()
@@ -55,42 +59,40 @@ def match_default(old: Sequence[Instruction], new: Sequence[Instruction]) -> lis
     left_old = [o for o in range(len(old)) if o not in used_old]
     left_new = [n for n in range(len(new)) if n not in used_new]
     if left_old and left_new:
-        pairs += _reworded(old, new, left_old, left_new)
+        pairs += _reworded(old, new, left_old, left_new, threshold)
     return sorted(pairs, key=lambda p: p.new)
 
 
 def _reworded(old: Sequence[Instruction], new: Sequence[Instruction], left_old: list[int],
-              left_new: list[int]) -> list[Pair]:
-    profiles = {i.norm: profile(i) for i in (*old, *new)}
+              left_new: list[int], threshold: float) -> list[Pair]:
+    profiles = {i.text: profile(i) for i in (*old, *new)}
     weights = rarity(p.words for p in profiles.values())
+    mass = {text: fsum(weights[w] for w in p.words) for text, p in profiles.items()}
     by_word: dict[str, list[int]] = defaultdict(list)
     for n in left_new:
-        for word in profiles[new[n].norm].words:
+        for word in profiles[new[n].text].words:
             by_word[word].append(n)
     candidates = []
     for o in left_old:
-        a = profiles[old[o].norm]
+        a = profiles[old[o].text]
         for n in sorted({n for word in a.words for n in by_word.get(word, ())}):
-            candidates.append((score(a, profiles[new[n].norm], weights), o, n))
-    return [Pair(o, n, "fuzzy", round(100 * min(1.0, s), 1)) for s, o, n in greedy(candidates, THRESHOLD)]
+            b = profiles[new[n].text]
+            candidates.append((_score(a, b, weights, mass[old[o].text], mass[new[n].text]), o, n))
+    return [Pair(o, n, "fuzzy", round(100 * min(1.0, s), 1)) for s, o, n in greedy(candidates, threshold)]
 
 
 def score(a: Profile, b: Profile, weights: Mapping[str, float]) -> float:
     """How likely B is a rewording of A, roughly 0-1 (symmetric in A and B)."""
-    wa = sum(weights[w] for w in a.words)
-    wb = sum(weights[w] for w in b.words)
-    shared = sum(weights[w] for w in a.words & b.words)
+    return _score(a, b, weights, fsum(weights[w] for w in a.words), fsum(weights[w] for w in b.words))
+
+
+def _score(a: Profile, b: Profile, weights: Mapping[str, float], wa: float, wb: float) -> float:
+    shared = fsum(weights[w] for w in a.words & b.words)  # fsum: the same whichever side comes first
     if shared <= 0:
         return 0.0
     value = (2 * shared / (wa + wb) + shared / min(wa, wb)) / 2
-    value = max(value, _typo_ratio(a.norm, b.norm))
-    if replaced(a.anchors, a.folded, b.anchors, b.folded):
+    if value < TYPO_RATIO:
+        value = max(value, fuzz_ratio(a.norm, b.norm, score_cutoff=100 * TYPO_RATIO) / 100)
+    if a.anchors and b.anchors and replaced(a.anchors, a.folded, b.anchors, b.folded):
         value -= REPLACED_PENALTY
     return value
-
-
-def _typo_ratio(a: str, b: str) -> float:
-    from rapidfuzz import fuzz
-
-    ratio = fuzz.ratio(a, b) / 100
-    return ratio if ratio >= TYPO_RATIO else 0.0
