@@ -11,6 +11,7 @@ give the same file.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from gitcontext.instructions.segment import segment
@@ -77,8 +78,9 @@ class _Judge:
             if a < b and not self.whole(h.side, a, b):
                 return diff3.conflict(group, mine, other)
             blocks.append(self.texts[h.side][a:b])
-        ordered = sorted(blocks, key=lambda block: (any(_SECTION.match(x) for x in block), "\n".join(block)))
-        return [*mine[:head], *ordered[0], *ordered[1], *mine[len(mine) - tail:]]
+        first, second = sorted(blocks, key=lambda b: (any(_SECTION.match(x) for x in b), "\n".join(b)))
+        return [*mine[:head], *first, *_separator(mine[:head], mine[len(mine) - tail:], first, second),
+                *second, *mine[len(mine) - tail:]]
 
     def whole(self, side: int, a: int, b: int) -> bool:
         """Lines [a, b) of SIDE are whole instructions (at least one) and balanced payload."""
@@ -87,6 +89,23 @@ class _Judge:
         fences = sum(1 for line in text if _FENCE.match(line))
         return (not cut and fences % 2 == 0 and not any(_MARKER.match(x) for x in text)
                 and any(a <= s < b for s, _ in spans))
+
+
+def _separator(head: tuple[str, ...], tail: tuple[str, ...], first: tuple[str, ...],
+               second: tuple[str, ...]) -> list[str]:
+    """The blank lines each side put around its block also go between the two blocks."""
+    if not first or not second or not first[-1].strip() or not second[0].strip():
+        return []
+    return [""] * (_run(reversed(head)) or _run(tail))
+
+
+def _run(lines: Iterable[str]) -> int:
+    count = 0
+    for line in lines:
+        if line.strip():
+            break
+        count += 1
+    return count
 
 
 def merge_context(base: bytes, ours: bytes, theirs: bytes, size: int = DEFAULT_MARKER_SIZE,

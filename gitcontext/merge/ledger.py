@@ -50,7 +50,11 @@ def _when(record: dict[str, Any]) -> str:
 
 def merge_ledger(base: bytes, ours: bytes, theirs: bytes, size: int = DEFAULT_MARKER_SIZE,
                  labels: Labels = Labels()) -> Merged:
-    old, mine, other = parse(base), parse(ours), parse(theirs)
+    mine, other = parse(ours), parse(theirs)
+    try:
+        old = parse(base)
+    except Unmergeable:  # markers from a criss-cross merge: no deletion can be inferred
+        old = {}
     strip = [{k: e.canonical for k, e in side.items()} for side in (old, mine, other)]
     texts: dict[str, str] = {}
     for side in (old, mine, other):

@@ -3,8 +3,9 @@
 The output is the exact serialization of the preamble, one event per line with a trailing newline,
 so it is byte-stable whatever order or spacing the inputs had. Anything not safely mergeable as
 events (a line that is not JSON, an event without `eid`/`at`/`v`, a schema version newer than this
-driver, one eid with two contents inside one file) raises Unmergeable and the driver falls back to
-a line merge with markers: nothing is ever dropped.
+driver, one eid with two contents inside one file) on either side raises Unmergeable and the driver
+falls back to a line merge with markers: nothing is ever dropped. An unreadable base (markers left
+by a criss-cross merge) only means no deletion can be inferred: the result is the plain union.
 """
 from __future__ import annotations
 
@@ -50,11 +51,19 @@ def _key(event: dict[str, Any]) -> tuple[str, str]:
     return event["at"], event["eid"]
 
 
+def _base(data: bytes) -> dict[str, dict[str, Any]]:
+    """A base we cannot read (markers from a criss-cross merge) shows no deletion: plain union."""
+    try:
+        return parse(data)
+    except Unmergeable:
+        return {}
+
+
 def merge_notes(base: bytes, ours: bytes, theirs: bytes, size: int = DEFAULT_MARKER_SIZE,
                 labels: Labels = Labels()) -> Merged:
     entries: list[tuple[tuple[str, str], list[str]]] = []
     conflicts = 0
-    for _eid, value in merge_keyed(parse(base), parse(ours), parse(theirs)):
+    for _eid, value in merge_keyed(_base(base), parse(ours), parse(theirs)):
         if isinstance(value, Clash):
             sides = [v for v in (value.ours, value.theirs) if v is not None]
             mine = [dumps(value.ours)] if value.ours is not None else []
