@@ -66,8 +66,17 @@ def blame_file(root: Path, config: dict[str, Any], path: str, w: World | None = 
         life = find_life(lives, Target(r.id, inst, r.state, r.status, r.reason))
         born = life.born.commit if life else (r.state.born.get("commit") if r.state and r.state.born else None)
         rows.append({"id": r.id, "file": path, "line": inst.line, "end_line": inst.end_line, "text": inst.text,
-                     "status": r.status, "born": born, "age": position.get(born) if born else None})
+                     "status": r.status, "born": born, "age": _age(life, born, position)})
     return rows
+
+
+def _age(life: Any, born: str | None, position: dict[str, int]) -> int | None:
+    """Commits touching its files since birth: the age it entered this file with, plus this file's since."""
+    if life is None:
+        return position.get(born) if born else None
+    moves = [c.commit for c in life.changes if c.kind == "moved"]
+    entry = position.get(moves[-1] if moves else life.born.commit)
+    return None if entry is None else entry + (life.stays[-1].entry_age if life.stays else 0)
 
 
 def format_blame_file(rows: list[dict[str, Any]], text: str) -> str:

@@ -23,35 +23,38 @@ def sync(root: Path, config: dict[str, Any], rev: str = "HEAD") -> dict[str, int
     commits = list(history(root, rev))[::-1]
     counts = {"commits": len(commits), "events": 0, "unattributed": 0}
     new: list[dict[str, Any]] = []
-    for c in commits:
+    for position, c in enumerate(commits):
         named = [t.id for t in c.trailers if t.key == "Context-Id" and t.id]
         for index, t in enumerate(c.trailers):
             ids = [t.id] if t.id else named
             counts["unattributed"] += not ids
             for id in dict.fromkeys(ids):
-                for event in _events(root, config, c, index, t, id, notes):
+                for event in _events(root, config, c, (position, index), t, id, notes):
                     notes.setdefault(id, []).append(event)
                     new.append(event)
     counts["events"] = append_events(root, new)
     return counts
 
 
-def _events(root: Path, config: dict[str, Any], c: Commit, index: int, t: ContextTrailer, id: str,
+def _events(root: Path, config: dict[str, Any], c: Commit, where: tuple[int, int], t: ContextTrailer, id: str,
             notes: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
     existing = notes.get(id, [])
+    position, index = where
     at, source = to_utc(c.date), f"trailer:{c.sha}"
     # First bring the note up to the commit's tree (birth, rewording, move, removal), then the fact.
     state = fold(existing, id) if existing else State(id)
     reason = t.value if t.key == "Context-Retire" else (
         f"removed in {c.sha[:12]} (Context-Id trailer)" if t.value == "retired" else None)
-    out = [new_event(kind, id, source, at=at, eid=trailer_eid(c.sha, index * 4 + n, id), commit=c.sha, **fields)
-           for n, (kind, fields) in enumerate(catch_up(root, config, c.sha, id, state, clean(reason)))]
+    behind = state.last_at is None or state.last_at <= at     # a note newer than the commit knows better
+    steps = catch_up(root, config, c.sha, id, state, clean(reason)) if behind else []
+    out = [new_event(kind, id, source, at=at, eid=trailer_eid(c.sha, position, index * 4 + n, id), commit=c.sha,
+                     **fields) for n, (kind, fields) in enumerate(steps)]
     if not existing and not out:
         return []
     kind, fields = _fields(t)
     if kind is None or _known(existing + out, kind, fields):
         return out
-    out.append(new_event(kind, id, source, at=at, eid=trailer_eid(c.sha, index * 4 + 3, id), commit=c.sha,
+    out.append(new_event(kind, id, source, at=at, eid=trailer_eid(c.sha, position, index * 4 + 3, id), commit=c.sha,
                          **fields))
     return out
 

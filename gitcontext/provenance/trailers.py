@@ -80,10 +80,10 @@ def mentions(commits: Iterable[Commit], id: str) -> list[dict[str, Any]]:
     return rows[::-1]
 
 
-def trailer_eid(sha: str, ordinal: int, id: str) -> str:
-    """Deterministic event id from commit SHA and the trailer's ORDINAL (sync is idempotent).
+def trailer_eid(sha: str, position: int, ordinal: int, id: str) -> str:
+    """Deterministic event id (sync is idempotent) that sorts in history order within one second.
 
-    The ordinal leads, so events of one commit (same `at`) fold in trailer order.
+    POSITION is the commit's place in history (oldest first), ORDINAL the event's place in the commit.
     """
     digest = hashlib.sha256(f"trailer\0{sha}\0{ordinal}\0{id}".encode()).hexdigest()
-    return f"e-{ordinal & 0xFFFF:04x}{digest[:12]}"
+    return f"e-{position & 0xFFFFFF:06x}{ordinal & 0xFF:02x}{digest[:8]}"

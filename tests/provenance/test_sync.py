@@ -1,0 +1,69 @@
+"""sync: trailer-only provenance folded into notes, idempotently; parse_message uses git's grammar."""
+from __future__ import annotations
+
+from gitcontext.identity.ids import instruction_id
+from gitcontext.instructions.model import normalize
+from gitcontext.provenance.store import all_notes, read_note
+from gitcontext.provenance.trailers import ContextTrailer, parse_message
+from tests.helpers import commit, run_cli, run_json
+
+RULES = "# Rules\n\n- Use uv for every install.\n- Run pytest before pushing.\n"
+UV = instruction_id("CLAUDE.md", normalize("Use uv for every install."))
+
+
+def test_parse_message_splits_ids_and_ignores_other_trailers(repo):
+    message = (f"subject\n\nbody text\n\nContext-Why: {UV}: lint failed on CI 3x, #120\n"
+               f"context-safety: critical\nSigned-off-by: A <a@b.c>\nContext-Id: {UV} added\n")
+    assert parse_message(message, repo) == [
+        ContextTrailer("Context-Why", UV, "lint failed on CI 3x, #120"),
+        ContextTrailer("Context-Safety", None, "critical"),
+        ContextTrailer("Context-Id", UV, "added"),
+    ]
+    assert parse_message("subject\n\nContext-Why: not in the trailer block\n\nSigned-off-by: x\n", repo) == []
+
+
+def test_sync_folds_trailer_only_commits_and_is_idempotent(repo, capsys):
+    sha = commit(repo, {"CLAUDE.md": RULES},
+                 f"add rules\n\nContext-Id: {UV} added\nContext-Why: pip broke the lockfile\n"
+                 f"Context-Failure: ERROR: ResolutionImpossible\nContext-Safety: guarded\nContext-Refs: #12, #13",
+                 "2026-01-05T10:00:00+02:00")
+    code, out, _ = run_cli(capsys, "sync")
+    assert code == 0 and "5 event(s) written from 1 commit" in out
+    events = read_note(repo, UV)
+    assert [e["kind"] for e in events] == ["added", "linked", "linked", "linked", "linked"]
+    assert {e["source"] for e in events} == {f"trailer:{sha}"}
+    assert events[0]["at"] == "2026-01-05T08:00:00Z" and events[0]["text"] == "Use uv for every install."
+    shown = run_json(capsys, "show", UV)
+    assert (shown["why"], shown["failure"], shown["safety"], shown["refs"]) == (
+        "pip broke the lockfile", "ERROR: ResolutionImpossible", "guarded", ["#12", "#13"])
+    before = {id: (repo / f".context/notes/{id}.jsonl").read_bytes() for id in all_notes(repo)}
+    assert run_json(capsys, "sync")["events"] == 0
+    assert {id: (repo / f".context/notes/{id}.jsonl").read_bytes() for id in all_notes(repo)} == before
+
+
+def test_sync_follows_rewording_and_retirement_with_a_restore_quote(repo, capsys):
+    day = "2026-01-05T10:00:00+00:00"     # one second for all three: order comes from history
+    commit(repo, {"CLAUDE.md": RULES}, f"add\n\nContext-Id: {UV} added\nContext-Why: lockfile", day)
+    reworded = RULES.replace("every install", "every single install")
+    commit(repo, {"CLAUDE.md": reworded}, f"reword\n\nContext-Id: {UV} reworded\nContext-Verified: {UV}: uv sync",
+           day)
+    commit(repo, {"CLAUDE.md": "# Rules\n\n- Run pytest before pushing.\n"},
+           f"drop uv rule\n\nContext-Retire: {UV}: we vendor wheels now", day)
+    run_cli(capsys, "sync")
+    kinds = [e["kind"] for e in read_note(repo, UV)]
+    assert kinds == ["added", "linked", "reworded", "verified", "retired"]
+    shown = run_json(capsys, "show", UV)
+    assert shown["status"] == "retired" and shown["retired"]["reason"] == "we vendor wheels now"
+    assert run_cli(capsys, "restore", UV)[0] == 0
+    assert (repo / "CLAUDE.md").read_text() == reworded
+    assert run_json(capsys, "sync")["events"] == 0
+
+
+def test_sync_does_not_duplicate_what_the_note_already_says(repo, capsys):
+    commit(repo, {"CLAUDE.md": RULES}, "add")
+    run_cli(capsys, "record", UV, "--why", "pip broke the lockfile")
+    note = (repo / f".context/notes/{UV}.jsonl").read_text()
+    commit(repo, {f".context/notes/{UV}.jsonl": note},
+           f"notes\n\nContext-Why: {UV}: pip broke the lockfile\nContext-Why: unattributed reason")
+    data = run_json(capsys, "sync")
+    assert data["events"] == 0 and data["unattributed"] == 1
