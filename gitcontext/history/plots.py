@@ -1,0 +1,108 @@
+"""The three pictures of `git context history --svg`: growth, deletion hazard, lifelines."""
+from __future__ import annotations
+
+from statistics import mean
+from typing import Any
+
+from gitcontext.history.svgkit import Panel, document
+
+WIDTH, LEFT, RIGHT = 920, 70, 24
+MAX_ROWS = 360
+FATE = {None: "s3", "deleted": "s1", "rewrite": "s2", "migration": "s4"}
+
+
+def history_svg(m: Any, title: str) -> str:
+    body: list[str] = []
+    inner = WIDTH - LEFT - RIGHT
+    body += growth_panel(m.files, LEFT, 60, inner, 230)
+    half = (inner - 80) / 2
+    body += hazard_panels(m.hazard, LEFT, 370, half, 200, LEFT + half + 80)
+    rows, lifeline = lifeline_panel(m, LEFT, 650, inner)
+    height = int(650 + rows + 60)
+    body += lifeline
+    body.append(f'<text class="fg title" x="{LEFT}" y="26" style="font-size:18px">{title}</text>')
+    return document(WIDTH, height, body, title)
+
+
+def _at(curve: list[list[float]], t: float) -> float:
+    """Step interpolation: the value of the last point at or before t."""
+    value = curve[0][1]
+    for x, y in curve:
+        if x > t + 1e-9:
+            break
+        value = y
+    return value
+
+
+def growth_panel(files: list[dict[str, Any]], x: float, y: float, w: float, h: float) -> list[str]:
+    curves = [f["growth_relative"] for f in files if f["growth_relative"] and f["versions"] > 1]
+    payloads = [[[t, p / f["payload"][0][1]] for t, p in f["payload"]] for f in files
+                if f["versions"] > 1 and f["payload"][0][1] > 0]
+    grid = [i / 40 for i in range(41)]
+    peak = sorted(v for c in curves for _, v in c)[int(0.95 * (sum(len(c) for c in curves) - 1))] if curves else 2
+    panel = Panel(x, y, w, h, (0, 1), (0, max(2.0, peak * 1.1)))
+    panel.axes("Growth over a file's life (relative to its first version)",
+               "normalized life of the file (first version = 0, last = 1)", "× first version")
+    for curve in curves:
+        panel.polyline([(t, min(v, panel.yr[1])) for t, v in curve], "thin", 1, 0.45, step=True)
+    if payloads:
+        panel.polyline([(t, min(mean(_at(c, t) for c in payloads), panel.yr[1])) for t in grid], "s2", 2.2)
+    if curves:
+        panel.polyline([(t, min(mean(_at(c, t) for c in curves), panel.yr[1])) for t in grid], "s0", 3)
+    panel.polyline([(0, 1), (1, 1)], "axis", 1, 0.6)
+    panel.legend([("s0", f"instructions, mean of {len(curves)} files"), ("s2", "payload bytes, mean"),
+                  ("thin", "one file")])
+    return panel.parts
+
+
+def hazard_panels(hazard: Any, x: float, y: float, w: float, h: float, x2: float) -> list[str]:
+    ages, cumulative = hazard.ages, hazard.cumulative_hazard
+    left = Panel(x, y, w, h, (0, max(ages or [1])), (0, max(cumulative or [0]) * 1.1 or 1))
+    left.axes("Cumulative hazard of an individual deletion", "age (commits touching its file)",
+              "Nelson–Aalen H(age)")
+    if ages:
+        left.polyline(list(zip(ages, cumulative)), "s1", 2.2, step=True)
+    sa, sh = hazard.smoothed_ages, hazard.smoothed_hazard
+    right = Panel(x2, y, w, h, (0, max(sa or [1])), (0, max(sh or [0]) * 1.15 or 1))
+    slope = "-" if hazard.log_slope is None else f"{hazard.log_slope:+.3f}"
+    right.axes(f"Smoothed hazard, log-slope {slope}/commit", "age (commits touching its file)",
+               "deletions per commit")
+    if sa:
+        right.polyline(list(zip(sa, sh)), "s1", 2.2)
+    if hazard.log_slope is not None and len(sa) > 1:
+        import math
+
+        logs = [math.log(v) for v in sh]
+        intercept = mean(logs) - hazard.log_slope * mean(sa)
+        fit = [(a, math.exp(intercept + hazard.log_slope * a)) for a in (sa[0], sa[-1])]
+        right.polyline(fit, "s0", 1.6, 0.9)
+        right.legend([("s1", "kernel-smoothed (bandwidth 2)"), ("s0", "log-linear fit")])
+    return left.parts + right.parts
+
+
+def _end(m: Any, life: Any) -> int:
+    stay = life.stays[-1]
+    return m.replay.chains[stay.chain][stay.exit][0] if stay.exit is not None else len(m.replay.commits)
+
+
+def lifeline_panel(m: Any, x: float, y: float, w: float) -> tuple[float, list[str]]:
+    """One horizontal line per instruction, coloured by how its stay in a file ended."""
+    chains = m.replay.chains
+    selected = set(m.chains)
+    lives = [life for life in m.lives if life.stays[0].chain in selected]
+    lives.sort(key=lambda life: (chains[life.stays[0].chain][life.stays[0].entry][0], _end(m, life)))
+    if len(lives) > MAX_ROWS:
+        lives = [lives[int(i * len(lives) / MAX_ROWS)] for i in range(MAX_ROWS)]
+    row = max(1.0, min(5.0, 300 / max(1, len(lives))))
+    total = max(1, len(m.replay.commits) - 1)
+    panel = Panel(x, y, w, row * max(1, len(lives)), (0, total), (0, max(1, len(lives))))
+    panel.axes(f"Lifelines of {len(lives)} instructions" + (" (sampled)" if len(m.lives) > MAX_ROWS else ""),
+               "commit (first-parent order, context-file commits only)", "instructions")
+    for n, life in enumerate(lives):
+        level = len(lives) - n - 0.5
+        for stay in life.stays:
+            start = chains[stay.chain][stay.entry][0]
+            end = chains[stay.chain][stay.exit][0] if stay.exit is not None else total
+            panel.polyline([(start, level), (max(end, start + 0.3), level)], FATE[stay.cause], row * 0.8)
+    panel.legend([("s3", "alive"), ("s1", "deleted"), ("s2", "died in a rewrite"), ("s4", "migrated")])
+    return panel.h, panel.parts
