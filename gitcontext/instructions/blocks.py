@@ -51,7 +51,7 @@ def payload_mask(lines: list[str]) -> list[str | None]:
             if closing.startswith(fence) and set(closing) == {fence[0]}:
                 fence = None
             continue
-        if not in_comment:
+        if not in_comment and ("```" in line or "~~~" in line):
             opened = _FENCE.match(strip_container(line))
             if opened:
                 fence = opened.group(1)

@@ -4,9 +4,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-_MARKDOWN_PUNCT = re.compile(r"[*_`~#>|\[\]]+")
-_SPACE = re.compile(r"\s+")
-_TRAILING = re.compile(r"[\s.;:,!]+$")
+_MARKDOWN_PUNCT = "*_`~#>|[]"
+_TRAILING_CHARS = " .;:,!"
 # A CJK character is a word of its own (those scripts do not separate words with spaces).
 _WORD = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W\u3040-\u30ff\u3400-\u4dbf"
                    r"\u4e00-\u9fff\uf900-\ufaff][\w'’.-]*")
@@ -25,12 +24,23 @@ class Instruction(NamedTuple):
 
 
 def normalize(text: str) -> str:
-    """Fold case, whitespace and Markdown punctuation so cosmetic edits compare equal."""
-    folded = _MARKDOWN_PUNCT.sub("", text.casefold())
-    folded = _SPACE.sub(" ", folded).strip()
-    return _TRAILING.sub("", folded)
+    """Fold case, whitespace and Markdown punctuation so cosmetic edits compare equal.
+
+    Ids are derived from this text: its output must never change for existing input.
+    """
+    folded = text.casefold()
+    for char in _MARKDOWN_PUNCT:
+        if char in folded:          # str.replace per present char beats regex and translate here
+            folded = folded.replace(char, "")
+    return " ".join(folded.split()).rstrip(_TRAILING_CHARS)
 
 
 def word_count(text: str) -> int:
     """Words in TEXT; a fragment of fewer than two is payload."""
     return len(_WORD.findall(text))
+
+
+def has_two_words(text: str) -> bool:
+    """word_count(text) >= 2, without counting past two."""
+    first = _WORD.search(text)
+    return first is not None and _WORD.search(text, first.end()) is not None

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from gitcontext.instructions import sentences
 from gitcontext.instructions.blocks import payload_mask, split_lines
-from gitcontext.instructions.model import Instruction, normalize, word_count
+from gitcontext.instructions.model import Instruction, has_two_words, normalize
 
 __all__ = ["segment", "split_lines", "payload_mask"]
 
@@ -60,7 +60,7 @@ class _Segmenter:
 
     def feed(self, number: int, raw: str, next_line: str | None) -> Iterator[Instruction]:
         line = raw
-        while _QUOTE.match(line):
+        while ">" in line[:4] and _QUOTE.match(line):
             line = _QUOTE.sub("", line, count=1)
         if (line is not raw) != self.quoted:
             yield from self.flush()
@@ -77,18 +77,20 @@ class _Segmenter:
             yield from self.structure(number, line, next_line)
 
     def structure(self, number: int, line: str, next_line: str | None) -> Iterator[Instruction]:
-        atx = None if _HRULE.match(line) else _ATX.match(line)
-        if _HRULE.match(line) or atx:
+        first = line.lstrip()[0]      # cheap dispatch: most lines are prose or items
+        rule = first in "-*_" and _HRULE.match(line)
+        atx = None if rule or first != "#" else _ATX.match(line)
+        if rule or atx:
             yield from self.flush()
             self.items.clear()
             if atx:
                 self.set_heading(len(atx.group(1)), (atx.group(2) or "").strip())
-        elif self.in_table or _is_table_row(line, next_line):
+        elif self.in_table or ("|" in line and _is_table_row(line, next_line)):
             yield from self.flush()
             self.in_table = True
-        elif _PAYLOAD_LINE.match(line):
+        elif first in "*_@<[" and _PAYLOAD_LINE.match(line):
             yield from self.flush()
-        elif (item := _ITEM.match(line)) and self.starts_item(item):
+        elif (first in "-*+" or first.isdigit()) and (item := _ITEM.match(line)) and self.starts_item(item):
             yield from self.flush()
             self.open_item(number, item)
         else:
@@ -134,7 +136,7 @@ class _Segmenter:
                 yield from self.emit(start, end, sentence, "sentence", 0)
 
     def emit(self, start: int, end: int, text: str, kind: str, depth: int) -> Iterator[Instruction]:
-        if word_count(text) < 2:
+        if not has_two_words(text):
             return
         heads = tuple(title for _, title in self.headings)
         yield Instruction(self.file, start, end, text, normalize(text), heads, kind, depth, self.count)
