@@ -1,0 +1,71 @@
+"""backfill on histories rebuilt from the shared corpus: one birth per live instruction, twice = no change."""
+from __future__ import annotations
+
+import pytest
+
+from gitcontext import config as config_mod
+from gitcontext.provenance.backfill import backfill
+from gitcontext.provenance.fold import fold
+from gitcontext.provenance.store import all_notes
+from tests.helpers import build_corpus_repo, commit, run_json
+
+# small histories with rewordings, a migration (CRUSH.md -> AGENTS.md) and a rewrite (crewAI 142 -> 26)
+NAMES = ["biomejs__biome", "charmbracelet__crush", "crewAIInc__crewAI"]
+
+
+def _snapshot(repo):
+    folder = repo / ".context/notes"
+    return {p.name: p.read_bytes() for p in sorted(folder.glob("*.jsonl"))} if folder.exists() else {}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_backfill_gives_every_live_instruction_exactly_one_birth(repo, capsys, name):
+    events = build_corpus_repo(repo, name)
+    config = config_mod.load(repo)
+    counts = backfill(repo, config)
+    rows = run_json(capsys, "ls")["instructions"]
+    assert rows and counts["notes"] == counts["instructions"] == len(rows)
+    notes = all_notes(repo)
+    shas = {e["commit"] for e in events}
+    for row in rows:
+        births = [e for e in notes[row["id"]] if e["kind"] == "added"]
+        assert len(births) == 1, row
+        assert births[0]["source"] == f"backfill:{births[0]['commit']}"
+        assert births[0]["commit"] in {commit_sha for commit_sha in _repo_shas(repo)}
+        state = fold(notes[row["id"]])
+        assert (state.file, state.text) == (row["file"], row["text"])
+        assert row["status"] == "orphan"
+    assert len(notes) == len(rows)
+    assert shas   # the corpus history was replayed
+
+
+def _repo_shas(repo):
+    from tests.helpers import git
+
+    return git(repo, "rev-list", "HEAD").split()
+
+
+def test_backfill_twice_changes_nothing(repo):
+    build_corpus_repo(repo, "biomejs__biome")
+    config = config_mod.load(repo)
+    backfill(repo, config)
+    first = _snapshot(repo)
+    assert backfill(repo, config)["events"] == 0
+    assert _snapshot(repo) == first
+
+
+def test_backfill_records_rewordings_and_moves_and_skips_existing_notes(repo, capsys):
+    commit(repo, {"CLAUDE.md": "- Use uv for every install.\n- Keep PRs small.\n"}, "add", "2026-01-01T00:00:00Z")
+    commit(repo, {"CLAUDE.md": "- Use uv for every single install.\n- Keep PRs small.\n"}, "reword",
+           "2026-02-01T00:00:00Z")
+    commit(repo, {"CLAUDE.md": "- Keep PRs small.\n", "AGENTS.md": "- Use uv for every single install.\n"},
+           "move", "2026-03-01T00:00:00Z")
+    from tests.helpers import run_cli
+
+    run_cli(capsys, "record", "Keep PRs", "--why", "reviews took days")
+    counts = backfill(repo, config_mod.load(repo))
+    assert (counts["notes"], counts["skipped"]) == (1, 1)
+    uv = run_json(capsys, "show", "uv for every")
+    assert [e["kind"] for e in uv["events"]] == ["added", "reworded", "moved"]
+    assert uv["born"]["date"] == "2026-01-01T00:00:00Z" and uv["born"]["subject"] == "add"
+    assert [e["kind"] for e in run_json(capsys, "show", "Keep PRs")["events"]] == ["added", "linked"]

@@ -1,0 +1,63 @@
+"""identify: current instructions mapped to notes (exact, normalized, moved, reworded), else fresh ids."""
+from __future__ import annotations
+
+import copy
+
+from gitcontext.config import DEFAULTS
+from gitcontext.identity.ids import instruction_id
+from gitcontext.instructions.segment import segment
+from gitcontext.provenance.events import new_event
+from gitcontext.provenance.resolve import identify
+from gitcontext.provenance.store import append_events
+
+A, B = "ctx-aaaaaaaaaaaa", "ctx-bbbbbbbbbbbb"
+
+
+def _note(repo, id, file, text, why="because", at="2026-11-01T00:00:00Z"):
+    append_events(repo, [new_event("added", id, "cli", at=at, file=file, text=text, why=why)])
+
+
+def _files(**texts):
+    return {name.replace("_", "."): segment(text, name.replace("_", ".")) for name, text in texts.items()}
+
+
+def test_identify_matches_exact_normalized_moved_and_reworded(repo, monkeypatch):
+    monkeypatch.setenv("GITCONTEXT_NOW", "2026-11-29T00:00:00Z")
+    _note(repo, A, "CLAUDE.md", "Use uv for every install.")
+    _note(repo, B, "CLAUDE.md", "Never push directly to the main branch.")
+    config = copy.deepcopy(DEFAULTS)
+    same = identify(repo, config, _files(CLAUDE_md="- use **uv** for every install\n- Never push directly to the main branch.\n"))
+    assert same == {("CLAUDE.md", 0): (A, "documented"), ("CLAUDE.md", 1): (B, "documented")}
+    moved = identify(repo, config, _files(CLAUDE_md="- Keep PRs small.\n",
+                                          AGENTS_md="- Use uv for every install.\n- Never push directly to the main branch, ever.\n"))
+    assert moved[("AGENTS.md", 0)] == (A, "documented")
+    assert moved[("AGENTS.md", 1)] == (B, "stale")          # reworded since its rationale was written
+    fresh = instruction_id("CLAUDE.md", "keep prs small", {A, B})
+    assert moved[("CLAUDE.md", 0)] == (fresh, "orphan")
+
+
+def test_identify_stale_after_stale_days_and_orphan_without_why(repo, monkeypatch):
+    monkeypatch.setenv("GITCONTEXT_NOW", "2026-11-29T00:00:00Z")
+    _note(repo, A, "CLAUDE.md", "Use uv for every install.", at="2026-01-01T00:00:00Z")
+    _note(repo, B, "CLAUDE.md", "Keep PRs small.", why=None)
+    config = copy.deepcopy(DEFAULTS)
+    found = identify(repo, config, _files(CLAUDE_md="- Use uv for every install.\n- Keep PRs small.\n"))
+    assert found == {("CLAUDE.md", 0): (A, "stale"), ("CLAUDE.md", 1): (B, "orphan")}
+    config["audit"]["stale_days"] = 400
+    assert identify(repo, config, _files(CLAUDE_md="- Use uv for every install.\n"))[("CLAUDE.md", 0)] == (A, "documented")
+
+
+def test_identify_ignores_retired_notes_and_never_reuses_their_ids(repo):
+    text = "Use uv for every install."
+    id = instruction_id("CLAUDE.md", "use uv for every install")
+    _note(repo, id, "CLAUDE.md", text)
+    append_events(repo, [new_event("retired", id, "cli", reason="r", restore={"text": "- " + text + "\n"})])
+    found = identify(repo, copy.deepcopy(DEFAULTS), _files(CLAUDE_md="- " + text + "\n"))
+    assert found[("CLAUDE.md", 0)][0] not in (id,) and found[("CLAUDE.md", 0)][1] == "orphan"
+
+
+def test_identify_without_notes_is_deterministic(repo):
+    files = _files(CLAUDE_md="- One rule here.\n- One rule here.\n")
+    first = identify(repo, copy.deepcopy(DEFAULTS), files)
+    assert first == identify(repo, copy.deepcopy(DEFAULTS), files)
+    assert first[("CLAUDE.md", 0)][0] != first[("CLAUDE.md", 1)][0]
