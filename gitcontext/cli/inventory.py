@@ -17,7 +17,7 @@ def ls_cmd(paths: tuple[str, ...], as_json: bool) -> int:
     from gitcontext.report.listing import listing, format_listing
 
     root, config = repo()
-    rows = listing(root, config, list(paths))
+    rows = listing(root, config, _repo_paths(root, paths))
     if as_json:
         emit_json({"instructions": rows})
     else:
@@ -60,7 +60,7 @@ def diff_cmd(revs: tuple[str, ...], worktree: bool, matcher: str | None, as_json
     if len(revs) > 2:
         raise click.UsageError("at most two revisions; put paths after `--`")
     root, config = repo()
-    result = instruction_diff(root, config, list(revs), worktree=worktree, paths=paths,
+    result = instruction_diff(root, config, list(revs), worktree=worktree, paths=_repo_paths(root, paths),
                               matcher=matcher or config["matcher"])
     if as_json:
         emit_json(result.to_json())
@@ -101,6 +101,22 @@ def budget_cmd(files: tuple[str, ...], as_json: bool) -> int:
         missing = f"  missing imports: {', '.join(r['missing_imports'])}" if r["missing_imports"] else ""
         click.echo(f"{r['path']:<{width}}  {r['bytes']:>8}  {r['tokens']:>7}  {r['instructions']:>5}{extra}{missing}")
     return 0
+
+
+def _repo_paths(root, paths) -> list[str]:
+    """PATHS as given on the command line (relative to the current directory), repository-relative."""
+    from pathlib import Path
+
+    from gitcontext.errors import UserError
+
+    top = Path(root).resolve()
+    out = []
+    for path in paths:
+        full = (Path.cwd() / path).resolve()
+        if full != top and top not in full.parents:
+            raise UserError(f"{path} is outside the repository {root}")
+        out.append(full.relative_to(top).as_posix())
+    return out
 
 
 def _relative(root, file: str) -> str:

@@ -65,3 +65,14 @@ def test_budget_counts_the_executor_view(repo: Path, capsys) -> None:
     assert views["AGENTS.md"]["instructions"] == 2
     code, out, _ = run_cli(capsys, "budget", "CLAUDE.md")
     assert code == 0 and "(+1 imported)" in out and "missing imports: gone.md" in out
+
+
+def test_ls_and_diff_paths_are_relative_to_the_current_directory(repo: Path, capsys, monkeypatch) -> None:
+    write(repo, "CLAUDE.md", RULES)
+    write(repo, "web/AGENTS.md", "- Web rule number one.\n")
+    monkeypatch.chdir(repo / "web")
+    assert [r["file"] for r in run_json(capsys, "ls", ".")["instructions"]] == ["web/AGENTS.md"]
+    assert len(run_json(capsys, "ls", "..")["instructions"]) == 3
+    assert len(run_json(capsys, "ls")["instructions"]) == 3
+    code, _, err = run_cli(capsys, "ls", "../..")
+    assert code == 2 and "outside the repository" in err

@@ -1,6 +1,7 @@
 """Unusual repositories and bad input: empty, detached, shallow, CRLF, undecodable, huge, binary."""
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -69,3 +70,10 @@ def test_invalid_config_exit_2_names_the_key(repo: Path, capsys) -> None:
     write(repo, ".context/config.yml", "discovery:\n  inclde: ['x']\n")
     code, _, err = run_cli(capsys, "ls")
     assert code == 2 and "unknown key 'discovery.inclde'" in err and ".context/config.yml" in err
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root reads any file")
+def test_unreadable_context_file_exit_2(repo: Path, capsys) -> None:
+    write(repo, "CLAUDE.md", RULES).chmod(0)
+    code, _, err = run_cli(capsys, "ls")
+    assert code == 2 and "CLAUDE.md: cannot read" in err and "permissions" in err
