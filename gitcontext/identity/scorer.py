@@ -4,8 +4,9 @@ The score of an (old, new) pair is the mean of two weighted word overlaps: Dice 
 texts is shared) and containment (how much of the shorter text survives, so an appended or dropped
 clause costs little). Words weigh by rarity (words.rarity). A pair in which each side names an anchor
 the other lacks (anchors.replaced) is a different rule and loses REPLACED_PENALTY. Near-identical
-strings (typos) score at least their character ratio. Pairs at or above THRESHOLD are assigned best
-first, each instruction at most once (assign.greedy).
+strings (typos) score at least their character ratio. Pairs scoring at least THRESHOLD are assigned
+best first, each instruction at most once (assign.greedy); the order adds CHARS x the character
+ratio, so when two rules merge, the one that supplied most of the merged text keeps the identity.
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from gitcontext.instructions.model import Instruction
 THRESHOLD = 0.40
 REPLACED_PENALTY = 0.5
 TYPO_RATIO = 0.85
+CHARS = 0.5
 
 
 class Profile(NamedTuple):
@@ -73,26 +75,34 @@ def _reworded(old: Sequence[Instruction], new: Sequence[Instruction], left_old: 
         for word in profiles[new[n].text].words:
             by_word[word].append(n)
     candidates = []
+    values: dict[tuple[int, int], float] = {}
     for o in left_old:
         a = profiles[old[o].text]
         for n in sorted({n for word in a.words for n in by_word.get(word, ())}):
             b = profiles[new[n].text]
-            candidates.append((_score(a, b, weights, mass[old[o].text], mass[new[n].text]), o, n))
-    return [Pair(o, n, "fuzzy", round(100 * min(1.0, s), 1)) for s, o, n in greedy(candidates, threshold)]
+            value, rank = _score(a, b, weights, mass[old[o].text], mass[new[n].text])
+            if value >= threshold:
+                candidates.append((rank, o, n))
+                values[o, n] = value
+    return [Pair(o, n, "fuzzy", round(100 * min(1.0, values[o, n]), 1)) for _, o, n in greedy(candidates)]
 
 
 def score(a: Profile, b: Profile, weights: Mapping[str, float]) -> float:
     """How likely B is a rewording of A, roughly 0-1 (symmetric in A and B)."""
-    return _score(a, b, weights, fsum(weights[w] for w in a.words), fsum(weights[w] for w in b.words))
+    return _score(a, b, weights, fsum(weights[w] for w in a.words), fsum(weights[w] for w in b.words))[0]
 
 
-def _score(a: Profile, b: Profile, weights: Mapping[str, float], wa: float, wb: float) -> float:
+def _score(a: Profile, b: Profile, weights: Mapping[str, float], wa: float, wb: float) -> tuple[float, float]:
+    """(score, rank): the score decides whether a pair is a rewording; the rank, which adds a little
+    character similarity, decides which of several candidates wins (a merge keeps the rule that
+    supplied most of the merged text)."""
     shared = fsum(weights[w] for w in a.words & b.words)  # fsum: the same whichever side comes first
     if shared <= 0:
-        return 0.0
+        return 0.0, 0.0
     value = (2 * shared / (wa + wb) + shared / min(wa, wb)) / 2
-    if value < TYPO_RATIO:
-        value = max(value, fuzz_ratio(a.norm, b.norm, score_cutoff=100 * TYPO_RATIO) / 100)
+    chars = fuzz_ratio(a.norm, b.norm) / 100
+    if chars >= TYPO_RATIO:
+        value = max(value, chars)
     if a.anchors and b.anchors and replaced(a.anchors, a.folded, b.anchors, b.folded):
         value -= REPLACED_PENALTY
-    return value
+    return value, value + CHARS * chars

@@ -1,0 +1,36 @@
+from __future__ import annotations
+
+from gitcontext.identity.anchors import anchors, fold, replaced, survives
+
+
+def _replaced(a: str, b: str) -> bool:
+    return replaced(anchors(a), fold(a), anchors(b), fold(b))
+
+
+def test_anchors_code_spans_paths_files_flags_and_measures() -> None:
+    text = "Run `just check` in tools/ci, edit NOTES.md, pass --strict and keep pages under 40 KB."
+    assert anchors(text) == {"just check", "tools ci", "notes md", "strict", "40 kb"}
+
+
+def test_anchors_ignore_abbreviations_plain_numbers_and_sentence_dots() -> None:
+    assert anchors("Use tabs, e.g. in Makefiles; retry 3 times.") == frozenset()
+    assert anchors("Document it in docs/guide.md.") == {"docs guide md"}
+
+
+def test_survives_when_other_side_names_extends_or_quotes_the_anchor() -> None:
+    assert survives("pnpm lint", frozenset({"pnpm lint fix"}), "run pnpm lint fix")
+    assert survives("pnpm lint fix", frozenset({"pnpm lint"}), "run pnpm lint")
+    assert survives("black", frozenset(), "format with black before pushing")
+    assert not survives("make flash", frozenset({"make erase"}), "erase with make erase")
+
+
+def test_replaced_when_each_side_names_a_different_command() -> None:
+    assert _replaced("Deploy with `fly deploy --app web`.", "Roll back with `fly releases rollback`.")
+    assert _replaced("Fixtures live in `spec/fixtures/`.", "Snapshots live in `spec/__snapshots__/`.")
+
+
+def test_replaced_not_when_a_rewording_adds_or_extends_anchors() -> None:
+    assert not _replaced("Run `tox` before pushing.", "Run `tox -e py312` before you push.")
+    assert not _replaced("Lint with ruff.", "Lint with `ruff check` and `ruff format`.")
+    assert not _replaced("Keep secrets out of git.", "Keep secrets out of git; use `.env.local`.")
+    assert not _replaced("Prefix events with `shop.`.", "Prefix every event name with `shop:`.")

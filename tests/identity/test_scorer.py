@@ -1,0 +1,98 @@
+"""The default matcher on invented, hand-written cases (one behaviour each)."""
+from __future__ import annotations
+
+from gitcontext.identity.match import match
+from gitcontext.identity.scorer import match_default, profile, score
+from gitcontext.identity.words import rarity
+from tests.identity.build import items
+
+RULES = (
+    "Use `uv run pytest -x` to run the test suite.",
+    "Type hints are required on public functions.",
+    "Keep modules under 300 lines.",
+    "Write changelog entries in `CHANGES.rst` for user-visible changes.",
+    "Never commit secrets; load them from the environment.",
+    "Prefer dataclasses over dicts for structured records.",
+)
+
+
+def _pairs(old: list[str], new: list[str]) -> set[tuple[str, str, str]]:
+    a, b = items(*old), items(*new)
+    return {(a[p.old].text, b[p.new].text, p.how) for p in match_default(a, b)}
+
+
+def _reworded(old: list[str], new: list[str]) -> set[tuple[str, str]]:
+    return {(o, n) for o, n, how in _pairs(old, new) if o != n}
+
+
+def test_match_default_identical_lists_match_fully_as_exact() -> None:
+    assert _pairs(list(RULES), list(RULES)) == {(t, t, "exact") for t in RULES}
+
+
+def test_match_default_moved_rule_is_exact_not_a_rewording() -> None:
+    moved = [RULES[2], *RULES[:2], *RULES[3:]]
+    assert _reworded(list(RULES), moved) == set()
+
+
+def test_match_default_appended_clause_is_a_rewording() -> None:
+    new = [*RULES[:2], "Keep modules under 300 lines; split them by feature when they grow.", *RULES[3:]]
+    assert _reworded(list(RULES), new) == {(RULES[2], new[2])}
+
+
+def test_match_default_heavy_rewording_keeps_the_subject() -> None:
+    new = [*RULES[:5], "Model structured records as dataclasses rather than plain dicts."]
+    assert _reworded(list(RULES), new) == {(RULES[5], new[5])}
+
+
+def test_match_default_typo_fix_in_a_short_rule() -> None:
+    old = [*RULES, "Benchmark the parsre."]
+    assert _reworded(old, [*RULES, "Benchmark the parser."]) == {(old[-1], "Benchmark the parser.")}
+
+
+def test_match_default_swapped_command_is_a_new_rule_not_a_rewording() -> None:
+    new = ["Use `uv run mypy --strict` to type-check the code.", *RULES[1:]]
+    assert _reworded(list(RULES), new) == set()
+
+
+def test_match_default_different_subject_in_the_same_place_is_not_a_rewording() -> None:
+    new = [*RULES[:4], "Never print debugging output; use the logger.", *RULES[5:]]
+    assert _reworded(list(RULES), new) == set()
+
+
+def test_match_default_split_pairs_the_part_keeping_the_main_meaning() -> None:
+    old = [*RULES[:5], "Prefer dataclasses over dicts for structured records, and freeze them when they are keys."]
+    new = [*RULES[:5], "Prefer dataclasses over dicts for structured records.", "Freeze a dataclass used as a key."]
+    assert _reworded(old, new) == {(old[5], new[5])}
+
+
+def test_match_default_merge_pairs_the_dominant_old_rule() -> None:
+    old = [*RULES[:4], "Never commit secrets or tokens to the repository.", "Load credentials from `.env`."]
+    new = [*RULES[:4], "Never commit secrets or tokens to the repository; load credentials from `.env`."]
+    assert _reworded(old, new) == {(old[4], new[4])}
+
+
+def test_match_default_best_partner_wins_over_file_order() -> None:
+    old = ["Run the linter before committing.", "Run the linter and the formatter before pushing a branch."]
+    new = ["Run the linter and the formatter before you push any branch.", "Run the linter before every commit."]
+    assert _reworded(old, new) == {(old[0], new[1]), (old[1], new[0])}
+
+
+def test_match_default_reports_similarity_on_a_0_100_scale() -> None:
+    new = [*RULES[:2], "Keep every module under 300 lines.", *RULES[3:]]
+    pairs = match_default(items(*RULES), items(*new))
+    fuzzy = [p for p in pairs if p.how == "fuzzy"]
+    assert len(fuzzy) == 1 and 40 <= fuzzy[0].similarity <= 100
+    assert all(p.similarity == 100.0 for p in pairs if p.how == "exact")
+
+
+def test_match_selects_default_and_paper_by_name() -> None:
+    old, new = items(*RULES), items(*RULES[::-1])
+    assert match(old, new) == match_default(old, new)
+    assert {(p.old, p.new) for p in match(old, new, "paper")} == {(k, len(RULES) - 1 - k) for k in range(len(RULES))}
+
+
+def test_score_is_symmetric() -> None:
+    a = profile(items("Cache HTTP responses in `var/cache/http` for an hour.")[0])
+    b = profile(items("Cache every HTTP response for one hour under `var/cache/http`.")[0])
+    weights = rarity([a.words, b.words, frozenset({"cache", "other"})])
+    assert score(a, b, weights) == score(b, a, weights) > 0.4
