@@ -85,3 +85,45 @@ def _relative(root: Path, file: str) -> str:
     except ValueError:
         raise UserError(f"{file} is outside the repository {root}",
                         fix="pass paths inside the repository") from None
+
+
+@click.command("corpus")
+@click.argument("repos", nargs=-1, required=True)
+@click.option("--jobs", "-j", type=click.IntRange(1, 64), default=None,
+              help="Repositories measured in parallel, one process each (default: CPU count).")
+@click.option("--cache", "cache_dir", type=click.Path(file_okay=False), default=None,
+              help="Where per-repository results are kept (default: $XDG_CACHE_HOME/gitcontext/corpus).")
+@MATCHER
+@json_option
+def corpus_cmd(repos: tuple[str, ...], jobs: int | None, cache_dir: str | None, matcher: str | None,
+               as_json: bool) -> int:
+    """The paper's measurements over many repositories, side by side with the paper's numbers.
+
+    REPOS are git repositories, shared-corpus `.jsonl.gz` histories (each rebuilt into a temporary
+    repository), or folders of them. Results are cached per repository by HEAD sha, so an
+    interrupted run resumes. Aggregates: median and p90 instructions at the last version, share of
+    repositories growing / shrinking, growth, net growth per commit outside rewrites, rewrite and
+    migration share of deaths, regrowth, and the deletion-hazard log-slope with a
+    repository-level bootstrap interval.
+    """
+    import os
+
+    from gitcontext.history.aggregate import aggregate
+    from gitcontext.history.corpus import default_cache, run, sources
+    from gitcontext.history.progress import Progress
+    from gitcontext.history.text import format_corpus
+
+    srcs = sources(repos)
+    progress = Progress("corpus")
+    try:
+        results = run(srcs, matcher or "default", jobs or os.cpu_count() or 1,
+                      Path(cache_dir) if cache_dir else default_cache(), progress)
+    finally:
+        progress.close()
+    data = {"repositories": [{k: v for k, v in r.items() if k != "hazard_rows"} for r in results],
+            "aggregate": aggregate(results)}
+    if as_json:
+        emit_json(data)
+    else:
+        click.echo(format_corpus(data), nl=False)
+    return 0

@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from gitcontext.history import hazard as hz
 from gitcontext.history.files import FileCollector
-from gitcontext.history.lineage import Life, trace
+from gitcontext.history.lineage import SYMLINK, Life, trace
 from gitcontext.history.replay import Replay, replay
 
 
@@ -40,11 +40,16 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
             progress(step.commit + 1, total)
 
     lives = trace(result, matcher, on_version)
-    chains = [c for c in range(len(result.chains)) if result.chains[c] and _selected(result, c, paths)]
+    chains = [c for c in range(len(result.chains)) if _is_file(result, c) and _selected(result, c, paths)]
     rows = collector.summaries(result.commits)
     files = [rows[c] for c in chains]
     subjects = hz.subjects(hazard_rows(result, lives, set(chains)))
     return Measurement(result, lives, files, chains, hz.estimate(subjects, rounds), summarize(files))
+
+
+def _is_file(result: Replay, chain: int) -> bool:
+    """A history that was a regular file at least once (a symlink all along is not measured)."""
+    return any(v.text is not None and v.mode != SYMLINK for _, v in result.chains[chain])
 
 
 def _selected(result: Replay, chain: int, paths: Sequence[str]) -> bool:

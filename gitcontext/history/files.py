@@ -19,7 +19,7 @@ class Point(NamedTuple):
     commit: int
     version: int
     path: str
-    text: bool              # the file exists at this version
+    text: bool              # the file exists at this version (and is not a symlink)
     before: int
     after: int
     births: int
@@ -39,7 +39,7 @@ class FileCollector:
         size = len(step.text.encode("utf-8", "surrogateescape")) if step.text is not None else 0
         words = sum(len(i.text.encode("utf-8", "surrogateescape")) for i in step.after)
         self.steps[step.chain].append(Point(
-            step.commit, step.version, step.path, step.text is not None, len(step.before), len(step.after),
+            step.commit, step.version, step.path, step.text is not None and not step.symlink, len(step.before), len(step.after),
             len(step.births), len(step.deaths), len(step.migrated_out), len(step.migrated_in),
             len(step.reworded), step.rewrite, max(0, size - words)))
 

@@ -84,6 +84,7 @@ class FileStep(NamedTuple):
     migrated_in: list[int]
     reworded: list[int]
     rewrite: bool
+    symlink: bool = False   # this version is a symlink (no instructions of its own)
 
 
 def lineage(root: str | Path, config: dict[str, Any], matcher: str = "default", rev: str = "HEAD",
@@ -128,6 +129,7 @@ class _Tracer:
             kept: dict[int, int] = {p.new: before[p.old][1] for p in pairs}
             gone = sorted(set(range(len(before))) - {p.old for p in pairs})
             step = {"version": position, "path": version.path, "text": version.text, "before": before,
+                    "symlink": version.mode == SYMLINK,
                     "after": after, "kept": kept, "reworded": [], "births": [], "deaths": [],
                     "out": [], "in": []}
             for p in pairs:
@@ -197,7 +199,7 @@ class _Tracer:
         if self.on_version:
             self.on_version(FileStep(index, chain, position, step["path"], step["text"],
                                      [i for i, _ in before], after, step["births"], step["deaths"],
-                                     step["out"], step["in"], step["reworded"], rewrite))
+                                     step["out"], step["in"], step["reworded"], rewrite, step["symlink"]))
 
     def _born(self, inst: Instruction, chain: int, position: int, meta: tuple[str, str, str]) -> int:
         lid = instruction_id(inst.file, inst.norm, self.taken)

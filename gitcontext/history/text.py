@@ -42,3 +42,37 @@ def summary_lines(s: dict[str, Any], hazard: dict[str, Any]) -> list[str]:
         f"deletion hazard log-slope: {_num(hazard['log_slope'], '{:+.4f}')} per commit of age{interval}; "
         f"{hazard['events']} individual deletions among {hazard['subjects']} instruction stays",
     ]
+
+
+def format_corpus(data: dict[str, Any]) -> str:
+    repos, agg = data["repositories"], data["aggregate"]
+    width = max([len(r["name"]) for r in repos] + [10])
+    out = [f"{'repository':<{width}}  commits  files  median last  growth%  net/commit  rewrite+migr%  slope"]
+    for r in repos:
+        s = r["summary"]
+        out.append(f"{r['name']:<{width}}  {r['commits']:>7}  {s['files']:>5}  "
+                   f"{_num(s['instructions_last_median']):>11}  {_num(s['growth_pct_mean']):>7}  "
+                   f"{_num(s['net_per_commit_outside_rewrites'], '{:+.2f}'):>10}  "
+                   f"{_num(s['rewrite_or_migration_share']):>13}  {_num(r['log_slope'], '{:+.3f}'):>6}")
+    paper, hazard = agg["paper"], agg["hazard"]
+    ci = hazard.get("log_slope_ci")
+    rows = [
+        ("instructions at last version, median", agg["instructions_last_median"], paper["instructions_last_median"]),
+        ("instructions at last version, p90", agg["instructions_last_p90"], paper["instructions_last_p90"]),
+        ("growth over a file's life, mean %", agg["growth_pct_mean"], paper["growth_pct_mean"]),
+        ("net instructions per commit outside rewrites", agg["net_per_commit_outside_rewrites"],
+         paper["net_per_commit_outside_rewrites"]),
+        ("deletion hazard log-slope per commit", hazard["log_slope"], paper["log_slope"]),
+        ("deaths that are rewrites or migrations, %", agg["rewrite_or_migration_share"],
+         paper["rewrite_or_migration_share"]),
+        ("regrowth 10 commits after a rewrite, %", agg["regrowth_pct_mean"], paper["regrowth_pct_mean"]),
+    ]
+    out += ["", f"{'over ' + str(agg['repositories']) + ' repositories, ' + str(agg['files']) + ' files':<46}"
+            f"  {'measured':>9}  {'paper':>7}"]
+    out += [f"{name:<46}  {_num(value):>9}  {_num(ref):>7}" for name, value, ref in rows]
+    out.append(f"repositories growing / shrinking: {agg['repositories_growing_pct']}% / "
+               f"{agg['repositories_shrinking_pct']}%; median net per commit (per repository): "
+               f"{_num(agg['net_per_commit_outside_rewrites_repo_median'])}")
+    if ci:
+        out.append(f"log-slope 95% interval (repository bootstrap): {ci[0]:+.4f} .. {ci[1]:+.4f}")
+    return "\n".join(out) + "\n"
