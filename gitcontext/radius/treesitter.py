@@ -56,10 +56,9 @@ def grammar_version(lang: Lang) -> str:
 
 
 def parse(lang: Lang, data: bytes) -> Parsed:
-    tree = _parser(lang.name).parse(data)
-    root = tree.root_node
-    imports = captures(lang, lang.imports, root).get("import", [])
-    defs = captures(lang, lang.definitions, root).get("def", [])
+    root = _parser(lang.name).parse(data).root_node
+    found = captures(lang, f"{lang.imports}\n{lang.definitions}", root)   # one walk for both
+    imports, defs = found.get("import", []), found.get("def", [])
     return Parsed(tuple(sorted({_fold(n.text) for n in imports}, key=str)),
                   tuple(sorted({_fold(n.text) for n in defs})), root.has_error)
 

@@ -9,6 +9,7 @@ _AS = re.compile(r"\s+as\s+\w+$")
 
 def statements(text: str) -> list[tuple[str, tuple[str, ...]]]:
     """`import a.b as c, d` -> [(a.b, ()), (d, ())]; `from .m import (x as y, z)` -> [(.m, (x, z))]."""
+    text = text.replace("\\", " ")            # backslash continuations
     if text.startswith("from "):
         module, _, names = text[5:].partition(" import ")
         items = [_AS.sub("", n.strip()) for n in names.strip("() ").split(",")]
@@ -17,18 +18,26 @@ def statements(text: str) -> list[tuple[str, tuple[str, ...]]]:
 
 
 def resolve(spec: str, path: str, tree) -> list[str]:
-    found: list[str] = []
+    found: set[str] = set()
     for module, names in statements(spec):
         bases = _bases(module, path, tree)
-        for name in names:
-            hit = _module_file(bases, name, tree)
+        hits = [hit for hit in (_module_file(bases, name, tree) for name in names) if hit]
+        found.update(hits)
+        if len(hits) < len(names) or not names:      # an attribute of the module, or `import a.b`
+            found.update(_nearest(module, path, tree) if not names else
+                         filter(None, [_module_file(bases, "", tree)]))
+    return sorted(found - {path})
+
+
+def _nearest(module: str, path: str, tree) -> list[str]:
+    """`import a.b.c` where c is no module (a C extension, a namespace): its nearest parent module."""
+    parts = module.split(".")
+    for n in range(len(parts), 0, -1):
+        if parts[n - 1]:
+            hit = _module_file(_bases(".".join(parts[:n]), path, tree), "", tree)
             if hit:
-                found.append(hit)
-        if not names or len(found) < len(names):
-            hit = _module_file(bases, "", tree)
-            if hit:
-                found.append(hit)
-    return sorted(set(found) - {path})
+                return [hit]
+    return []
 
 
 def _bases(module: str, path: str, tree) -> list[str]:
