@@ -24,9 +24,10 @@ def main(argv: list[str] | None = None) -> int:
     if skip_reason(hook):
         return 0
     try:
-        root, git_dir = _repository()
+        root = _toplevel()
         if not relevant_staged(root):
             return 0
+        git_dir = git.git_dir(root)
     except Exception as exc:  # noqa: BLE001 - the runner's error policy applies below
         from gitcontext.hooks.runner import report_error
 
@@ -36,23 +37,48 @@ def main(argv: list[str] | None = None) -> int:
     return run_hook(hook, root, git_dir, args)
 
 
-def _repository() -> tuple[Path, Path]:
-    out = git.text(["rev-parse", "--show-toplevel", "--absolute-git-dir"]).splitlines()
-    return Path(out[0]), Path(out[1])
+def _toplevel() -> Path:
+    """git runs hooks at the top of the work tree; ask git only when called from elsewhere."""
+    here = Path.cwd()
+    return here if (here / ".git").exists() else git.toplevel(here)
+
+
+def load_config(root: Path) -> dict:
+    """The config; one that only says `version: 1` (as `init` writes it) is the defaults, read
+    without importing yaml (12 ms)."""
+    import copy
+
+    from gitcontext import config as config_mod
+
+    if _is_default(root / config_mod.CONFIG_PATH):
+        return copy.deepcopy(config_mod.DEFAULTS)
+    return config_mod.load(root)
+
+
+def _is_default(path: Path) -> bool:
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return True
+    except (OSError, UnicodeDecodeError):
+        return False                   # config.load reports it properly
+    meaningful = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    return meaningful in ([], ["version: 1"])
 
 
 def relevant_staged(root: Path) -> list[str]:
     """Staged paths this tool cares about: context files (by the configured globs) and `.context/`."""
-    from gitcontext import config as config_mod
+    from gitcontext.config import NEVER_TRACKED
     from gitcontext.instructions.globs import compile_globs
 
     staged = git.staged_paths(root)
     if not staged:
         return []
     # discover.is_context_path's test, without importing segmentation (3 ms of regexes)
-    discovery = config_mod.load(root)["discovery"]
+    discovery = load_config(root)["discovery"]
     include = compile_globs(tuple(discovery["include"]))
-    exclude = compile_globs(tuple(discovery["exclude"]) + tuple(config_mod.NEVER_TRACKED))
+    exclude = compile_globs(tuple(discovery["exclude"]) + tuple(NEVER_TRACKED))
     return [p for p in staged
             if p.startswith(STORE_PREFIX) or (include.match(p) and not exclude.match(p))]
 

@@ -6,9 +6,8 @@ from pathlib import Path
 from gitcontext import git
 from gitcontext.errors import UserError
 from gitcontext.hooks.changes import Staged, staged_changes
+from gitcontext.hooks.ratchet import ratchet_warnings
 from gitcontext.hooks.runner import HookCall, Outcome
-from gitcontext.instructions.discover import read
-from gitcontext.instructions.segment import segment
 
 NOTES_PREFIX = ".context/notes/"
 
@@ -22,7 +21,7 @@ def pre_commit(call: HookCall) -> Outcome:
         lines.append("  fix: restore the note from git (`git checkout HEAD -- <note>`) or unstage it; "
                      "notes are written only by `git context`")
     if call.config["hooks"]["ratchet_warning"]:
-        lines += [f"gitcontext: warning: {w}" for w in ratchet_warnings(call.root, staged)]
+        lines += [f"gitcontext: warning: {w}" for w in ratchet_warnings(call.root, staged, call.git_dir)]
     pressure = _pressure(call)
     if pressure:
         lines.append(f"gitcontext: warning: {pressure}")
@@ -59,34 +58,6 @@ def _summary(staged: Staged, notes: int, problems: list[str]) -> str:
     change = ", ".join(parts) if parts else "no instruction changes"
     note = f"{notes} staged note{'s' if notes != 1 else ''} " + ("INVALID" if problems else "valid")
     return f"gitcontext: {change}; {note}" if notes else f"gitcontext: {change}"
-
-
-def ratchet_warnings(root: Path, staged: Staged) -> list[str]:
-    """One line per file that grows: net growth plus its size against its first version."""
-    added = {f: 0 for f in staged.new}
-    removed = {f: 0 for f in staged.old}
-    for c in staged.changes:
-        if c.kind == "added":
-            added[c.file] = added.get(c.file, 0) + 1
-        elif c.kind == "retired":
-            removed[c.file] = removed.get(c.file, 0) + 1
-    warnings = []
-    for path in sorted(f for f, n in added.items() if n > removed.get(f, 0)):
-        line = f"this commit adds {added[path]} instruction{'s' if added[path] != 1 else ''} " \
-               f"and removes {removed.get(path, 0)}"
-        first = _first_count(root, path)
-        if first:
-            line += f"; {path} is now {len(staged.new[path]) / first:.1f}x its first version"
-        else:
-            line += f" in {path}"
-        warnings.append(line + " (record why, or retire one: `git context audit`)")
-    return warnings
-
-
-def _first_count(root: Path, path: str) -> int:
-    sha = git.first_added(path, root)
-    text = read(root, path, sha) if sha else None
-    return len(segment(text, path)) if text else 0
 
 
 def _pressure(call: HookCall) -> str | None:

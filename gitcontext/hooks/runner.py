@@ -40,10 +40,10 @@ class Outcome(NamedTuple):
 
 
 def run_hook(hook: str, root: Path, git_dir: Path, args: list[str]) -> int:
-    from gitcontext import config as config_mod
+    from gitcontext.hooks.fast import load_config
 
     try:
-        config = config_mod.load(root)
+        config = load_config(root)
     except Exception as exc:  # noqa: BLE001 - a bad config must not lock everyone out of committing
         return report_error(hook, git_dir, None, exc)
     if args:
