@@ -101,3 +101,14 @@ def test_pre_commit_error_blocks_with_on_error_block(repo):
     assert done.returncode == 1
     assert "hooks.on_error: block" in done.stderr
     assert git(repo, "rev-parse", "HEAD") == head
+
+
+def test_pre_commit_ratchet_first_version_is_cached_in_git_dir(repo):
+    native_repo(repo)
+    stage_new_rule(repo)
+    attempt(repo, "-m", "Add rule", "-m", "Context-Why: CI broke, #3")
+    cache = repo / ".git" / "gitcontext" / "first-versions.json"
+    assert json.loads(cache.read_text()) == {"CLAUDE.md": 2}
+    stage_new_rule(repo, "- Keep functions under thirty lines.\n")
+    done = attempt(repo, "-m", "Add another", "-m", "Context-Why: review churn, #4")
+    assert "CLAUDE.md is now 2.0x its first version" in done.stderr

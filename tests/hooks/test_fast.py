@@ -1,0 +1,60 @@
+"""The fast path: nothing relevant staged means no heavy import and no work."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from gitcontext.hooks.fast import load_config, main
+from tests.helpers import commit, git, write
+from tests.hooks.support import RULES
+
+HEAVY = ("yaml", "click", "rapidfuzz", "tree_sitter", "git", "numpy", "gitcontext.instructions.segment")
+PROBE = ("import json, sys\n"
+         "from gitcontext.hooks.fast import main\n"
+         "code = main(['pre-commit'])\n"
+         f"print(json.dumps([code, [m for m in {HEAVY!r} if m in sys.modules]]))\n")
+
+
+def _probe(repo) -> tuple[int, list[str]]:
+    out = subprocess.run([sys.executable, "-c", PROBE], cwd=repo, capture_output=True, text=True, check=True)
+    code, loaded = json.loads(out.stdout.splitlines()[-1])
+    return code, loaded
+
+
+def test_fast_path_imports_nothing_heavy(repo):
+    commit(repo, {"CLAUDE.md": RULES, ".context/config.yml": "# defaults\nversion: 1\n"}, "rules")
+    write(repo, "src.py", "print(1)\n")
+    git(repo, "add", "src.py")
+    assert _probe(repo) == (0, [])
+
+
+def test_fast_path_not_taken_when_a_context_file_is_staged(repo):
+    commit(repo, {"CLAUDE.md": RULES}, "rules")
+    write(repo, "CLAUDE.md", RULES + "- Never force-push to the main branch.\n")
+    git(repo, "add", "CLAUDE.md")
+    code, loaded = _probe(repo)
+    assert code == 0 and "gitcontext.instructions.segment" in loaded
+
+
+def test_fast_path_custom_globs_are_honoured(repo):
+    commit(repo, {".context/config.yml": "version: 1\ndiscovery:\n  include: ['docs/RULES.md']\n"}, "config")
+    assert load_config(repo)["discovery"]["include"] == ["docs/RULES.md"]
+    write(repo, "docs/RULES.md", "# Rules\n\n- Always run the linter first.\n")
+    git(repo, "add", "docs/RULES.md")
+    code, loaded = _probe(repo)
+    assert "gitcontext.instructions.segment" in loaded
+
+
+def test_fast_entry_rejects_unknown_hook(repo, capsys):
+    assert main(["post-merge"]) == 2
+    assert "usage" in capsys.readouterr().err
+
+
+def test_fast_path_from_a_subdirectory(repo, monkeypatch):
+    commit(repo, {"CLAUDE.md": RULES}, "rules")
+    write(repo, "sub/CLAUDE.md", "# Sub\n\n- Keep the sub rules short and clear.\n")
+    git(repo, "add", "sub/CLAUDE.md")
+    monkeypatch.chdir(repo / "sub")
+    msg = write(repo, "sub/msg.txt", "Add sub rules\n")
+    assert main(["commit-msg", str(msg)]) == 1          # found the staged file from below the top
