@@ -1,0 +1,84 @@
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from tests.helpers import commit, run_cli, run_json
+
+RULES = [
+    "run ruff check on every changed Python module",
+    "execute pytest with the quick marker enabled locally",
+    "keep imports sorted alphabetically within each group",
+    "never edit generated protobuf stubs by hand",
+    "request two approvals for schema migrations",
+    "describe public API changes inside CHANGELOG entries",
+    "prefer dataclasses over dictionaries for records",
+    "log through the structured logger only",
+]
+
+
+def _doc(*indexes: int) -> str:
+    return "# Rules\n\n" + "".join(f"- {RULES[i]}\n" for i in indexes)
+
+
+def _history(repo: Path) -> None:
+    commit(repo, {"CLAUDE.md": _doc(0, 1, 2, 3, 4, 5)}, "start")
+    commit(repo, {"CLAUDE.md": _doc(0, 1, 2, 3, 4, 5, 6)}, "grow")
+    commit(repo, {"CLAUDE.md": _doc(0, 1, 3, 4, 5, 6)}, "delete one")
+    commit(repo, {"CLAUDE.md": _doc(0, 6, 7)}, "rewrite")
+    commit(repo, {"CLAUDE.md": _doc(0, 6), "AGENTS.md": _doc(7)}, "migrate")
+
+
+def test_history_json_follows_the_design_contract(repo: Path, capsys) -> None:
+    _history(repo)
+    data = run_json(capsys, "history")
+    files = {f["path"]: f for f in data["files"]}
+    claude = files["CLAUDE.md"]
+    for key in ("path", "versions", "instructions_first", "instructions_last", "births", "deaths",
+                "rewrites", "migrations", "growth"):
+        assert key in claude
+    assert (claude["versions"], claude["instructions_first"], claude["instructions_last"]) == (5, 6, 2)
+    assert claude["births"] == 2 and claude["deaths"] == 5 and claude["migrations"] == 1
+    assert claude["deaths_by_cause"] == {"deleted": 1, "rewrite": 4, "migration": 1}
+    assert claude["rewrites"] == 1 and claude["rewrite_events"][0]["subject"] == "rewrite"
+    assert claude["growth"] == [[0.0, 6], [0.25, 7], [0.5, 6], [0.75, 3], [1.0, 2]]
+    assert claude["net_changes_outside_rewrites"] == [1, -1, -1]
+    assert files["AGENTS.md"]["migrations_in"] == 0 and files["AGENTS.md"]["instructions_first"] == 1
+    assert set(data["hazard"]) >= {"ages", "cumulative_hazard", "log_slope"}
+    assert data["summary"]["deaths_by_cause"]["rewrite"] == 4
+
+
+def test_history_files_argument_limits_and_unknown_file_is_exit_2(repo: Path, capsys) -> None:
+    _history(repo)
+    data = run_json(capsys, "history", "AGENTS.md")
+    assert [f["path"] for f in data["files"]] == ["AGENTS.md"]
+    code, _, err = run_cli(capsys, "history", "NOPE.md")
+    assert code == 2 and "no context-file history for NOPE.md" in err
+
+
+def test_history_text_svg_and_html(repo: Path, capsys, tmp_path: Path) -> None:
+    _history(repo)
+    svg, html = tmp_path / "h.svg", tmp_path / "h.html"
+    code, out, err = run_cli(capsys, "history", "--svg", str(svg), "--html", str(html))
+    assert code == 0, err
+    assert "CLAUDE.md" in out and "deletion hazard log-slope" in out and "1 in rewrites" not in out
+    root = ET.fromstring(svg.read_text(encoding="utf-8"))
+    assert root.tag.endswith("svg") and "prefers-color-scheme:dark" in svg.read_text(encoding="utf-8")
+    page = html.read_text(encoding="utf-8")
+    assert page.startswith("<!doctype html>") and "<svg" in page and "CLAUDE.md" in page
+    assert err == ""  # no progress bar when stderr is not a terminal
+
+
+def test_history_unwritable_svg_is_exit_2(repo: Path, capsys) -> None:
+    _history(repo)
+    code, _, err = run_cli(capsys, "history", "--svg", str(repo / "missing" / "dir" / "h.svg"))
+    assert code == 2 and "--svg" in err
+
+
+def test_history_paper_matcher_and_empty_repository(repo: Path, capsys) -> None:
+    assert run_json(capsys, "history")["files"] == []
+    _history(repo)
+    data = run_json(capsys, "history", "--matcher", "paper")
+    assert json.dumps(data)  # serializable
+    assert {f["path"] for f in data["files"]} == {"CLAUDE.md", "AGENTS.md"}
