@@ -25,6 +25,11 @@ def anchors(text: str) -> frozenset[str]:
     return frozenset(f for f in (fold(a) for a in found) if f)
 
 
+def strip_anchors(text: str) -> str:
+    """TEXT without its code spans and bare anchors: the prose around what the rule names."""
+    return _BARE.sub(" ", _CODE.sub(" ", text))
+
+
 def fold(text: str) -> str:
     """Case and punctuation folded to single spaces, so `lintlens.` and lintlens compare equal."""
     return _FOLD.sub(" ", text.casefold()).strip()

@@ -7,141 +7,139 @@ from __future__ import annotations
 INSTRUCTIONS = 15852
 _TABLE = """
 05:10 10:55 100:30 11:20 12:23 13:12 14:11 15:16 20:17 2025:14 2026:25 30:12 4o:13 80:16 abort:10 absolut:14
-abstract:33 abstraction:48 accept:100 acceptabl:27 access:125 accidental:14 account:31 accumulat:18 accurat:12
-across:168 act:23 action:119 actionabl:24 activ:35 actual:122 ad:770 adapt:10 adapter:163 addition:15 additional:59
-address:31 advanc:22 affect:79 against:135 agent:992 agentic:13 agnostic:38 ai:303 aim:10 alia:20 alias:19 align:26
-allow:115 allowlist:16 alon:27 alongsid:25 already:151 alternativ:43 analysis:23 analyz:16 anchor:14 annot:19
+abstract:33 abstraction:48 accept:100 acceptabl:27 access:125 accidental:14 account:31 accumul:18 accur:12 across:168
+act:23 action:119 actionabl:24 activ:39 actual:122 ad:770 adapt:10 adapter:163 addition:15 additional:59 address:31
+advanc:22 affect:79 against:135 agent:992 agentic:13 aggreg:13 agnostic:38 ai:303 aim:10 alia:20 alias:19 align:26
+allow:115 allowlist:16 alon:27 alongsid:25 already:151 alternativ:43 analysis:23 analyz:16 anchor:14 annot:25
 another:46 answer:23 anthropic:51 anyth:36 anywher:12 ap:211 api:444 apis:127 appear:32 append:16 applic:92
-applicabl:39 apply:93 approach:74 appropriat:79 approv:34 approval:60 architectur:145 architectural:23 area:34 arg:56
+applicabl:39 apply:93 approach:74 appropri:79 approv:34 approval:60 architectur:145 architectural:23 area:34 arg:56
 argument:77 around:29 array:45 artifact:69 ask:98 assert:91 assertion:95 asset:24 assign:11 assignment:16 assistant:32
-associat:12 assum:31 assumption:21 async:104 asyncio:15 attach:23 attempt:13 attribut:61 attribution:17 audienc:13
-audio:20 audit:18 auth:67 authentic:25 author:111 authoritativ:16 authoriz:19 auto:122 autom:40 automat:21
-automatic:13 automatical:119 availabl:91 await:66 awar:22 aws:12 azur:88 back:120 backend:40 background:27 backtick:19
-backward:36 bar:33 barrel:17 bas:303 basic:58 batch:25 becom:35 bedrock:19 behavior:292 behavioral:11 behaviour:17
-behind:43 belong:46 benefit:13 best:55 better:50 between:105 beyond:16 binary:51 bind:82 blind:27 blob:28 block:195
-body:73 bot:40 bottom:11 bound:31 boundary:115 branch:194 brand:19 break:174 bridg:20 brief:27 broad:15 broader:16
-broken:39 browser:254 budget:14 bug:125 build:475 builder:90 built:101 builtin:18 bullet:32 bump:33 bundl:87
-bundler:21 bypass:37 byt:34 cach:96 call:363 callback:59 caller:44 cancel:14 cancell:27 cannot:83 canonical:96
-capability:165 captur:62 card:12 careful:14 cargo:62 carry:91 cas:225 catalog:23 catch:85 category:20 caus:59 cd:14
-central:12 certain:12 chain:49 chang:832 changelog:102 changeset:98 channel:41 chat:101 check:534 checker:11
-checklist:15 checkout:26 child:34 children:16 choic:30 choos:14 chrom:19 chunk:19 ci:168 circular:11 cjs:12 claim:38
-clarity:16 class:258 claud:135 clean:78 cleaner:11 cleanup:47 clear:129 cli:392 click:22 client:277 clon:21 clos:79
-cloud:36 cloudflar:172 cmd:21 co:16 cod:960 codebas:72 codegen:15 codex:41 collect:32 collection:26 color:19
-column:113 com:229 combin:30 comma:53 command:341 comment:385 commit:277 common:86 communic:16 compaction:10
-companion:17 compar:33 comparison:19 compat:30 compatibility:126 compatibl:29 compil:86 compiler:29 complet:164
-completion:34 complex:62 complexity:26 component:168 compos:34 composition:24 comprehensiv:29 concatenat:18 concept:35
-concern:39 concis:43 concret:53 concurrent:21 condition:37 conditional:21 confidenc:11 config:411 configur:282
-configurabl:13 confirm:63 conflict:22 confus:16 connect:48 connection:92 consider:61 consistency:39 consistent:103
-consol:34 const:62 constant:39 constraint:54 construct:35 construction:30 constructor:49 consult:10 consum:43
-consumer:108 contain:137 container:39 content:218 context:341 continu:56 contract:463 contribut:63 contribution:14
-contributor:44 control:101 controll:13 convention:76 conventional:15 convers:52 conversion:43 convert:31 coordinat:18
-copilot:40 copy:73 cor:389 correct:113 correctness:11 correspond:31 cost:38 count:51 cover:126 coverag:95 crat:133
-cre:28 creat:407 credential:42 criteria:14 critical:84 cross:92 css:156 current:137 cursor:221 custom:127 customiz:44
-cut:32 cwd:11 cycl:13 dat:49 data:218 databas:86 db:37 dead:14 debug:75 decid:37 decision:109 declar:106 declarativ:25
-decorator:34 dedicat:18 dedup:13 deep:22 deeper:14 default:388 defer:23 defin:188 definition:123 delegat:39 delet:63
-deliberat:43 demo:22 demonstrat:37 deny:15 dep:44 depend:48 dependency:287 deploy:19 deployment:20 deprec:12
-deprecat:34 depth:14 deriv:44 describ:75 description:133 descriptiv:27 deserializ:10 design:158 detail:148 detect:16
-detection:37 determin:14 deterministic:24 dev:217 develop:33 developer:85 development:99 devtool:14 diagnostic:63
-dif:87 differ:13 differenc:24 different:92 dir:44 direct:235 direction:19 directiv:22 directory:258 disabl:56
-disclosur:12 discover:35 discovery:27 discussion:12 disk:26 dispatch:67 display:21 dist:71 distinct:21 diverg:14
-doc:648 docstr:42 document:473 doing:16 domain:100 don:33 doubl:35 down:16 download:17 downstream:14 draft:32 drift:34
-driv:36 driven:43 drop:41 due:17 duplic:19 duplicat:42 dur:92 durabl:91 dynamic:42 e2e:80 ear:25 earlier:13 easier:43
-easy:28 ecosystem:16 edg:68 edit:127 editor:13 effect:77 effectiv:18 element:51 eliminat:21 els:35 elsewher:14
-email:21 emb:35 embed:106 emit:118 empty:65 enabl:152 encod:47 end:143 endpoint:39 enforc:77 engin:34 engineer:14
-enough:19 ensur:192 entir:38 entry:212 entrypoint:34 enum:30 env:120 envelop:28 environment:121 equivalent:13
-error:430 es:12 esbuild:20 escap:36 eslint:43 esm:25 especial:26 establish:22 etc:183 eval:24 evalu:15 evaluat:30
-even:72 event:113 ever:10 everyth:62 everywher:13 evidenc:28 exact:97 exampl:590 except:45 exception:96 exclud:55
-exec:20 execut:93 executabl:29 execution:168 exercis:19 exhaustiv:13 exist:283 exit:68 expand:18 expect:143
-expensiv:12 experienc:20 experimental:45 explain:102 explan:21 explicit:260 export:271 expos:76 express:29
-expression:29 extend:105 extension:243 external:114 extra:36 extract:82 extraction:23 fac:84 fact:24 factory:92
-fail:189 failur:106 fak:12 fall:26 fallback:76 fals:82 fast:48 faster:23 feat:17 featur:312 feedback:30 feel:17
-fenc:46 fetch:61 field:200 fil:1128 filenam:15 filesystem:23 fill:42 filter:81 fin:25 final:70 find:95 finish:23
-fir:21 first:231 fit:39 fix:283 fixtur:249 flag:88 flat:23 flexibility:17 flow:103 flush:21 focus:119 folder:70
-follow:289 forbidden:29 forc:50 forget:17 fork:54 form:40 format:394 formatter:179 forward:37 found:48 four:16 fram:48
-framework:191 fre:38 freez:12 fresh:22 friend:18 front:30 frontmatter:24 frozen:39 ful:42 full:229 function:327
-functional:16 functionality:69 futur:53 gap:46 gat:72 gather:11 gemini:61 gener:59 general:37 generat:241 generator:16
-generic:87 genuin:31 get:187 gh:33 git:93 github:242 gitignor:18 giv:32 given:15 global:97 go:117 goal:20 goe:20
-good:34 googl:54 gpt:30 graceful:19 grammar:23 graph:13 graphql:93 green:15 grep:24 group:90 grow:15 guard:36
+associ:15 assum:31 assumption:21 async:104 asyncio:15 attach:23 attempt:13 attribut:61 attribution:17 audienc:13
+audio:20 audit:18 auth:67 authentic:32 author:111 authoritativ:16 authoriz:19 auto:122 autom:61 automatic:13
+automatical:119 availabl:91 await:66 awar:22 aws:12 azur:88 back:120 backend:40 background:27 backtick:19 backward:36
+bar:33 barrel:17 bas:303 basic:58 batch:25 becom:35 bedrock:19 behavior:292 behavioral:11 behaviour:17 behind:43
+belong:46 benefit:13 best:55 better:50 between:105 beyond:16 binary:51 bind:82 blind:27 blob:28 block:195 body:73
+bot:40 bottom:11 bound:31 boundary:115 branch:194 brand:19 break:174 bridg:20 brief:27 broad:15 broader:16 broken:39
+browser:254 budget:14 bug:125 build:475 builder:90 built:101 builtin:18 bullet:32 bump:33 bundl:87 bundler:21
+bypass:37 byt:34 cach:96 call:363 callback:59 caller:44 cancel:14 cancell:27 cannot:83 canonical:96 capability:165
+captur:62 card:12 careful:14 cargo:62 carry:91 cas:225 catalog:23 catch:85 category:20 caus:59 cd:14 central:12
+certain:12 chain:49 chang:832 changelog:102 changeset:98 channel:41 chat:101 check:534 checker:11 checklist:15
+checkout:26 child:34 children:16 choic:30 choos:14 chrom:19 chunk:19 ci:168 circular:11 cjs:12 claim:38 clarity:16
+class:258 claud:135 clean:78 cleaner:11 cleanup:47 clear:129 cli:392 click:22 client:277 clon:21 clos:79 cloud:36
+cloudflar:172 cmd:21 co:16 cod:960 codebas:72 codegen:15 codex:41 collect:32 collection:26 color:19 column:113 com:229
+combin:30 comma:53 command:341 comment:385 commit:277 common:86 communic:23 comp:30 compaction:10 companion:17
+compar:33 comparison:19 compatibility:126 compatibl:29 compil:86 compiler:29 complet:164 completion:34 complex:62
+complexity:26 component:168 compos:34 composition:24 comprehensiv:29 concaten:19 concept:35 concern:39 concis:43
+concret:53 concurrent:21 condition:37 conditional:21 confidenc:11 config:411 configur:282 configurabl:13 confirm:63
+conflict:22 confus:16 connect:48 connection:92 consider:61 consistency:39 consistent:103 consol:34 consolid:12
+const:62 constant:39 constraint:54 construct:35 construction:30 constructor:49 consult:10 consum:43 consumer:108
+contain:137 container:39 content:218 context:341 continu:56 contract:463 contribut:63 contribution:14 contributor:44
+control:101 controll:13 convention:76 conventional:15 convers:52 conversion:43 convert:31 coordin:21 copilot:40
+copy:73 cor:389 correct:113 correctness:11 correspond:31 cost:38 count:51 cover:126 coverag:95 crat:133 cre:28
+creat:407 credential:42 criteria:14 critical:84 cross:92 css:156 current:137 cursor:221 custom:127 customiz:44 cut:32
+cwd:11 cycl:13 dat:49 data:218 databas:86 db:37 dead:14 debug:75 decid:37 decision:109 declar:106 declarativ:25
+decorator:34 dedic:18 dedup:13 deep:22 deeper:14 default:388 defer:23 defin:188 definition:123 deleg:45 delet:63
+deliber:43 demo:22 demonstr:38 deny:15 dep:44 depend:48 dependency:287 deploy:19 deployment:20 deprec:42 depth:14
+deriv:44 describ:75 description:133 descriptiv:27 deserializ:10 design:158 detail:148 detect:16 detection:37
+determin:14 deterministic:24 dev:217 develop:33 developer:85 development:99 devtool:14 diagnostic:63 dif:87 differ:13
+differenc:24 different:92 dir:44 direct:235 direction:19 directiv:22 directory:258 disabl:56 disclosur:12 discover:35
+discovery:27 discussion:12 disk:26 dispatch:67 display:21 dist:71 distinct:21 diverg:14 doc:648 docstr:42 document:473
+doing:16 domain:100 don:33 doubl:35 down:16 download:17 downstream:14 draft:32 drift:34 driv:36 driven:43 drop:41
+due:17 duplic:61 dur:92 durabl:91 dynamic:42 e2e:80 ear:25 earlier:13 easier:43 easy:28 ecosystem:16 edg:68 edit:127
+editor:13 effect:77 effectiv:18 element:51 elimin:21 els:35 elsewher:14 email:21 emb:35 embed:106 emit:118 empty:65
+enabl:152 encod:47 end:143 endpoint:39 enforc:77 engin:34 engineer:14 enough:19 ensur:192 entir:38 entry:212
+entrypoint:34 enum:30 env:120 envelop:28 environment:121 equivalent:13 error:430 es:12 esbuild:20 escap:36 eslint:43
+esm:25 especial:26 establish:22 eval:24 evalu:44 event:113 everyth:62 everywher:13 evidenc:28 exact:97 exampl:590
+except:45 exception:96 exclud:55 exec:20 execut:93 executabl:29 execution:168 exercis:19 exhaustiv:13 exist:283
+exit:68 expand:18 expect:143 expensiv:12 experienc:20 experimental:45 explain:102 explan:21 explicit:260 export:271
+expos:76 express:29 expression:29 extend:105 extension:243 external:114 extra:36 extract:82 extraction:23 fac:84
+fact:24 factory:92 fail:189 failur:106 fak:12 fall:26 fallback:76 fals:82 fast:48 faster:23 feat:17 featur:312
+feedback:30 feel:17 fenc:46 fetch:61 field:200 fil:1128 filenam:15 filesystem:23 fill:42 filter:81 fin:25 final:70
+find:95 finish:23 fir:21 first:231 fit:39 fix:283 fixtur:249 flag:88 flat:23 flexibility:17 flow:103 flush:21
+focus:119 folder:70 follow:289 forbidden:29 forc:50 forget:17 fork:54 form:338 format:115 formatter:179 forward:37
+found:48 four:16 fram:48 framework:191 fre:38 freez:12 fresh:22 friend:18 front:30 frontmatter:24 frozen:39 ful:42
+full:229 function:327 functional:16 functionality:69 futur:53 gap:46 gat:72 gather:11 gemini:61 gener:300 general:37
+generator:16 generic:87 genuin:31 get:187 gh:33 git:93 github:242 gitignor:18 giv:32 given:15 global:97 go:117 goal:20
+goe:20 good:34 googl:54 gpt:30 graceful:19 grammar:23 graph:13 graphql:93 green:15 grep:24 group:90 grow:15 guard:36
 guardrail:17 guid:87 guidanc:42 guidelin:75 hand:69 handl:255 handler:82 handof:24 happen:41 hard:30 hardcod:26
 harder:17 harness:67 hatch:22 head:39 header:53 health:19 heavy:11 help:66 helper:211 helpful:14 hid:28 hidden:16
 hierarchy:12 high:52 highlight:18 hint:13 history:74 hit:16 hoc:12 hold:36 hook:262 host:159 however:14 html:57
-http:312 human:62 hyphen:14 id:121 ide:35 identical:22 identifier:35 identify:29 identity:24 idiomatic:11 ids:46
-ignor:70 imag:30 immediat:37 impact:39 imperativ:10 implement:423 import:436 important:53 improv:45 improvement:16
-includ:372 incomplet:11 incorrect:16 incremental:11 indent:48 independent:48 index:162 individual:33 infer:36
+http:312 human:62 hyphen:16 id:121 ide:35 identical:22 identifier:35 identify:29 identity:24 idiomatic:11 ids:46
+ignor:70 imag:30 immedi:37 impact:39 imperativ:10 implement:423 import:436 important:53 improv:45 improvement:16
+includ:372 incomplet:11 incorrect:16 incremental:11 indent:48 independent:48 index:162 indic:13 individual:33 infer:36
 inferenc:45 info:37 inform:79 infrastructur:24 inherit:26 init:44 initial:15 initializ:28 inject:37 injection:18
-inlin:117 inner:28 input:163 insert:13 insid:134 inspect:35 install:206 instanc:114 instruction:107 integr:343
-integrat:21 intend:25 intent:30 intentional:82 interact:14 interaction:28 interactiv:26 interfac:132 intermediat:18
-internal:256 interpret:13 introduc:42 invalid:33 invariant:28 invent:12 invoc:40 invok:68 involv:13 io:20 isol:20
-isolat:28 issu:244 item:71 iter:16 iterat:15 javascript:43 job:52 join:29 js:325 jsdoc:52 json:468 jsonc:33 judg:10
-justify:10 keep:389 kept:15 key:253 keyword:29 kind:22 know:31 knowledg:30 known:46 label:55 land:27 lang:24
-languag:158 larg:30 last:45 later:35 latest:55 launch:19 layer:166 layout:81 lazy:28 lead:57 leak:16 learn:92 leav:55
-left:17 legacy:54 legitimat:14 length:20 let:64 level:204 lib:12 library:86 lifecycl:68 lightweight:13 lik:203
-limit:85 lin:304 link:160 lint:152 linter:20 linux:29 list:235 literal:59 liv:182 llm:87 load:103 loader:21 loc:80
-local:219 localhost:12 locat:32 lock:45 lockfil:20 log:108 logger:20 logic:149 logical:19 long:78 longer:22 look:61
-lookup:19 loop:66 los:21 loss:10 low:21 lower:22 lsp:15 machin:27 machinery:12 maco:30 mad:18 main:221 maintain:104
-maintainability:15 maintainabl:24 maintainer:47 maintenanc:40 major:34 manag:74 management:100 manager:17 mandatory:20
-manifest:41 manual:118 many:34 map:157 mark:63 markdown:66 marker:40 match:225 material:15 matrix:12 matter:44 max:33
-maximum:13 mcp:149 md:656 mdx:22 mean:49 meaningful:21 measur:19 mechanism:16 member:48 memory:111 mention:30 merg:87
-messag:295 meta:43 metadata:78 method:186 metric:14 mid:14 middlewar:39 migr:141 migrat:22 mini:12 minimal:51
-minimiz:15 minimum:13 minor:32 minut:24 mirror:57 mismatch:11 miss:97 mix:14 mjs:42 mock:105 mod:190 model:377
-modern:13 modific:17 modify:84 modul:206 monitor:29 monorepo:44 mount:15 mov:89 multi:73 multipl:160 mut:14 mutat:10
-my:22 nam:506 namespac:33 narrow:47 narrowest:11 nativ:86 natural:21 navig:27 navigat:24 necessary:31 negativ:11
-nest:61 net:51 network:32 neutral:14 new:478 newlin:30 next:276 nod:261 nois:18 non:177 normal:39 normaliz:128 noth:44
-notic:13 now:50 npm:105 npx:25 null:18 number:94 object:205 observ:11 observability:23 obvious:33 occur:11 official:22
-often:30 old:39 older:10 ollama:17 omit:46 onto:15 op:10 open:124 openai:118 opentelemetry:21 oper:136 operat:11
-operator:52 ops:17 opt:63 optimiz:53 option:159 optional:125 orchestr:27 orchestrat:13 order:92 org:13 organiz:51
-origin:22 original:25 os:15 otherwis:48 out:155 outcom:15 output:288 outsid:32 over:156 overhead:12 overlay:10
-overload:11 overrid:67 overview:25 ownership:24 oxfmt:74 oxlint:17 pack:43 packag:1098 pag:96 pair:38 paragraph:18
-parallel:32 param:54 parameter:170 parent:68 pars:169 parser:128 part:85 partial:31 particular:19 party:26 pass:231
-past:20 patch:50 path:345 pattern:466 payload:26 pend:15 peopl:11 pep:10 per:197 perfect:10 perform:25 performanc:70
-permission:34 persist:27 persistenc:28 persistent:22 phas:22 phras:14 pick:39 piec:17 pin:64 pip:16 pipelin:65 pkg:10
-plac:86 placeholder:68 placement:15 plain:68 plan:307 platform:67 playwright:41 plugin:130 plus:63 pnpm:319 point:156
-policy:75 poll:15 pool:34 port:79 positiv:12 possibl:47 post:57 potential:21 power:13 pr:365 practic:38 pre:76
-precis:14 prefix:81 prepar:24 prerequisit:20 present:41 preserv:102 prettier:366 prevent:142 preview:26 previous:36
-primary:38 primitiv:39 principl:34 print:129 prior:16 privat:48 problem:53 proceed:11 process:154 processor:23
-produc:47 product:10 production:83 profil:64 program:22 progress:16 project:284 promis:28 prompt:138 prop:17
-propagat:16 proper:78 property:108 propos:17 pros:57 protocol:90 prov:21 provid:230 provider:317 proxy:30 prs:86
-public:183 publish:75 pull:95 pur:59 purpos:55 push:90 put:39 py:236 pydantic:94 pyproject:22 pyright:14 pytest:58
-python:126 qualify:11 quality:23 query:133 question:27 queu:34 quick:26 quirk:11 quot:31 rais:28 rang:26 rat:21
-rational:20 raw:93 re:166 reach:50 react:78 read:320 readability:23 readabl:34 reader:43 readm:135 ready:29 real:146
-realistic:18 reason:108 rebuild:26 receiv:33 recent:11 recommend:42 record:107 recovery:15 red:11 redirect:12 reduc:64
-ref:20 refactor:81 refer:16 referenc:245 reflect:29 refresh:15 regardless:10 regenerat:39 regex:11 register:68
-registr:30 registry:63 regression:44 regular:16 reject:79 relat:90 relativ:60 releas:218 relevant:95 reliabl:19
-rely:37 remain:64 remember:14 remot:37 remov:132 removal:10 renam:19 render:93 rep:11 repeat:29 replac:89
-replacement:16 replay:30 repo:132 report:91 repository:126 represent:42 repro:11 reproduc:30 request:357 requir:411
-requirement:70 rerun:13 research:12 reserv:32 reset:19 resolution:38 resolv:140 resourc:67 respons:175 rest:27
-restart:12 restat:16 restor:29 result:164 resum:31 retain:15 retry:49 return:253 reus:44 reusabl:14 revert:11
-review:214 reviewer:41 rewrit:27 right:39 risk:20 rol:30 rollup:17 root:175 round:30 rout:83 router:15 row:28 rpc:29
-rs:146 ruf:34 rul:543 run:1129 runnabl:30 runner:36 runtim:378 rust:112 saf:69 safety:73 sampl:84 sandbox:28
-satisfy:33 sav:29 say:43 scaffold:14 scan:32 scenario:96 schedul:23 schema:226 scop:116 scratch:12 screen:20
-script:217 sdk:202 search:71 second:61 secret:46 section:129 security:28 see:386 select:75 selection:21 selector:58
-self:52 semantic:74 send:56 sensitiv:22 sentenc:27 separat:153 sequenc:39 sequential:13 serializ:43 serializer:16
-serv:48 server:296 servic:138 session:181 set:307 setup:89 several:22 sh:51 shap:129 shar:404 shell:53 shim:29 ship:40
-short:55 shorthand:10 show:123 sibl:41 sid:105 sidebar:18 sign:18 signal:41 signatur:24 significant:34 silent:52
-similar:35 simpl:58 simpler:14 simplify:20 sinc:46 singl:189 sit:90 siz:50 skill:182 skip:98 slash:24 sleep:11 slic:29
-slow:17 small:39 snapshot:186 snippet:30 sol:13 solution:41 solv:13 someon:13 someth:62 sometim:12 sort:29 sourc:375
-spac:71 span:65 spawn:27 spec:136 special:31 specializ:18 specific:462 specifical:27 specify:68 split:68 spread:19
-sql:231 sqlit:21 src:666 stabl:70 stack:48 stag:37 stal:29 standalon:47 standard:94 start:215 startup:16 stat:330
-statement:61 static:55 status:48 stay:117 stdio:14 step:127 still:114 stop:38 stor:110 storag:100 str:275 strategy:30
-stream:112 strict:58 strip:22 strong:13 struct:25 structur:301 structural:63 stub:13 styl:113 sub:43 subclass:24
-subdirectory:34 subject:12 submit:27 substitut:10 success:22 successful:17 suffix:26 suggest:19 suggestion:12 suit:127
-summary:63 supply:33 support:268 suppress:16 surfac:136 surround:13 surviv:20 switch:39 symbol:21 symlink:25 sync:89
-synchroniz:13 syntax:88 system:153 tab:14 tabl:135 tag:105 tail:29 tak:71 talk:11 target:245 task:336 team:54
-teardown:12 technical:23 telemetry:40 tell:28 temp:14 templat:119 temporari:13 temporary:30 term:29 terminal:75
-terminology:23 test:1905 text:143 themselv:14 they'r:28 thin:33 thing:36 think:54 third:28 thorough:10 thre:65
-thread:42 throughout:15 throw:50 tim:185 timeout:83 titl:61 today:13 todo:15 together:33 token:134 toml:73 tool:548
-top:98 topic:11 total:21 touch:28 toward:17 trac:78 track:94 trail:77 transform:40 transition:10 transl:23 translat:16
-transport:76 tre:60 treat:71 triag:15 trigger:72 trip:15 trivial:14 tru:145 truncat:16 trust:20 truth:38 try:65 ts:760
-tsconfig:43 tsx:39 turn:66 two:96 typ:1057 typecheck:48 typescript:210 typical:26 typo:13 ui:129 unavailabl:13
-unchang:12 undefin:25 underly:15 understand:122 unexpect:14 unify:11 union:16 uniqu:20 unit:105 unknown:67 unless:117
-unlik:26 unnecessary:45 unrelat:24 unreleas:25 unsaf:11 unsupport:23 unus:27 updat:411 upgrad:37 upstream:29 url:89
-us:16 usabl:11 usag:133 useful:27 user:566 usual:33 util:124 utility:98 uv:118 v1:19 v2:25 v3:25 v4:16 valid:219
-validat:159 validator:41 valu:304 var:66 variabl:104 variant:98 various:21 vector:19 vendor:10 verb:19 verbos:18
-verific:104 verify:223 version:272 video:18 view:32 viol:23 virtual:10 visibl:23 visual:24 vit:74 vitest:136 voic:13
-vs:82 wait:40 walk:24 want:55 warn:66 watch:37 way:57 we'r:10 web:36 websocket:56 well:45 whatever:10 whitespac:26
-whol:46 whos:45 wid:33 widen:11 width:67 window:74 wir:84 word:45 work:351 workaround:14 worker:178 workflow:253
-workspac:192 worktre:22 world:22 worth:13 wrap:108 wrapper:49 writ:298 writer:11 written:38 wrong:43 yaml:93 yet:32
-yml:60 you'r:50 yourself:19 zero:25 zod:22
+inlin:117 inner:28 input:163 insert:13 insid:134 inspect:35 install:206 instanc:114 instruction:107 integr:363
+intend:25 intent:30 intentional:82 interact:14 interaction:28 interactiv:26 interfac:132 intermedi:18 internal:256
+interpol:29 interpret:13 introduc:42 invalid:39 invariant:28 invent:12 investig:10 invoc:40 invok:68 involv:13 io:20
+isol:48 issu:244 item:71 iter:31 javascript:43 job:52 join:29 js:325 jsdoc:52 json:468 jsonc:33 judg:10 justify:10
+keep:389 kept:15 key:253 keyword:29 kind:22 know:31 knowledg:30 known:46 label:55 land:27 lang:24 languag:158 larg:30
+last:45 later:35 latest:55 launch:19 layer:166 layout:81 lazy:28 lead:57 leak:16 learn:92 leav:55 left:17 legacy:54
+legitim:14 length:20 let:64 level:204 lib:12 library:86 lifecycl:68 lightweight:13 lik:203 limit:85 lin:304 link:160
+lint:152 linter:20 linux:29 list:235 literal:59 liv:182 llm:87 load:103 loader:21 loc:80 local:219 localhost:12
+locat:32 lock:45 lockfil:20 log:108 logger:20 logic:149 logical:19 long:78 longer:22 look:61 lookup:19 loop:66 los:21
+loss:10 low:21 lower:22 lsp:15 machin:27 machinery:12 maco:30 mad:18 main:221 maintain:104 maintainability:15
+maintainabl:24 maintainer:47 maintenanc:40 major:34 manag:74 management:100 manager:17 mandatory:20 manifest:41
+manual:118 many:34 map:157 mark:63 markdown:66 marker:40 match:225 material:15 matrix:12 matter:44 max:33 maximum:13
+mcp:149 md:656 mdx:22 mean:49 meaningful:21 measur:19 mechanism:16 member:48 memory:111 mention:30 merg:87 messag:295
+meta:43 metadata:78 method:186 metric:14 mid:14 middlewar:39 migr:162 mini:12 minimal:51 minimiz:15 minimum:13
+minor:32 minut:24 mirror:57 mismatch:11 miss:97 mix:14 mjs:42 mock:105 mod:190 model:377 modern:13 modific:17
+modify:84 modul:206 monitor:29 monorepo:44 mount:15 mov:89 multi:73 multipl:160 mut:14 mutat:10 my:22 nam:506
+namespac:33 narrow:47 narrowest:11 nativ:86 natural:21 navig:50 necessary:31 negativ:11 nest:61 net:51 network:32
+neutral:14 new:478 newlin:30 next:276 nod:261 nois:18 non:177 normal:39 normaliz:128 noth:44 notic:13 npm:105 npx:25
+null:18 number:94 object:205 observ:11 observability:23 obvious:33 occur:11 official:22 often:30 old:39 older:10
+ollama:17 omit:46 onto:15 op:10 open:124 openai:118 opentelemetry:21 oper:147 operator:52 ops:17 opt:63 optimiz:53
+option:159 optional:125 orchestr:40 order:92 org:13 organiz:51 origin:23 original:25 os:15 otherwis:48 out:155
+outcom:15 output:288 outsid:32 over:156 overhead:12 overlay:10 overload:11 overrid:67 overview:25 ownership:24
+oxfmt:74 oxlint:17 pack:43 packag:1098 pag:96 pair:38 paragraph:18 parallel:32 param:54 parameter:170 parent:68
+pars:169 parser:128 part:85 partial:31 particular:19 party:26 pass:231 past:20 patch:50 path:345 pattern:466
+payload:26 pend:15 peopl:11 pep:10 per:197 perfect:10 perform:25 performanc:70 permission:34 persist:27 persistenc:28
+persistent:22 phas:22 phras:14 pick:39 piec:17 pin:64 pip:16 pipelin:65 pkg:10 plac:86 placeholder:68 placement:15
+plain:68 plan:307 platform:67 playwright:41 plugin:130 plus:63 pnpm:319 point:156 policy:75 poll:15 pool:34 port:79
+positiv:12 possibl:47 post:57 potential:21 power:13 pr:365 practic:38 pre:76 precis:14 prefix:81 prepar:24
+prerequisit:20 present:41 preserv:102 prettier:366 prevent:142 preview:26 previous:36 primary:38 primitiv:39
+principl:34 print:129 prior:16 priv:48 problem:53 proceed:11 process:154 processor:23 produc:47 product:10
+production:83 profil:64 program:22 progress:16 project:284 promis:28 prompt:138 prop:17 propag:20 proper:78
+property:108 propos:17 pros:57 protocol:90 prov:21 provid:230 provider:317 proxy:30 prs:86 public:183 publish:75
+pull:95 pur:59 purpos:55 push:90 put:39 py:236 pydantic:94 pyproject:22 pyright:14 pytest:58 python:126 qualify:11
+quality:23 query:133 question:27 queu:34 quick:26 quirk:11 quot:31 rais:28 rang:26 rat:21 rational:20 raw:93 re:166
+reach:50 react:78 read:320 readability:23 readabl:34 reader:43 readm:135 ready:29 real:146 realistic:18 reason:108
+rebuild:26 receiv:33 recent:11 recommend:42 record:107 recovery:15 red:11 redirect:12 reduc:64 ref:20 refactor:81
+refer:16 referenc:245 reflect:29 refresh:15 regardless:10 regener:41 regex:11 register:68 registr:30 registry:63
+regression:44 regular:16 reject:79 relat:90 relativ:60 releas:218 relevant:95 reliabl:19 rely:37 remain:64 remember:14
+remot:37 remov:132 removal:10 renam:19 render:93 rep:11 repe:29 replac:89 replacement:16 replay:30 repo:132 report:91
+repository:126 represent:42 repro:11 reproduc:30 request:357 requir:411 requirement:70 rerun:13 research:12 reserv:32
+reset:19 resolution:38 resolv:140 resourc:67 respons:175 rest:43 restart:12 restor:29 result:164 resum:31 retain:15
+retry:49 return:253 reus:44 reusabl:14 revert:11 review:214 reviewer:41 rewrit:27 right:39 risk:20 rol:30 rollup:17
+root:175 round:30 rout:83 router:15 row:28 rpc:29 rs:146 ruf:34 rul:543 run:1129 runnabl:30 runner:36 runtim:378
+rust:112 saf:69 safety:73 sampl:84 sandbox:28 satisfy:33 sav:29 say:43 scaffold:14 scan:32 scenario:96 schedul:23
+schema:226 scop:116 scratch:12 screen:20 script:217 sdk:202 search:71 second:61 secret:46 section:129 security:28
+see:386 select:75 selection:21 selector:58 self:52 semantic:74 send:56 sensitiv:22 sentenc:27 separ:168 sequenc:39
+sequential:13 serializ:43 serializer:16 serv:48 server:296 servic:138 session:181 set:307 setup:89 several:22 sh:51
+shap:129 shar:404 shell:53 shim:29 ship:40 short:55 shorthand:10 show:123 sibl:41 sid:105 sidebar:18 sign:18 signal:41
+signatur:24 significant:34 silent:52 similar:35 simpl:58 simpler:14 simplify:20 simul:10 sinc:46 singl:189 sit:90
+siz:50 skill:182 skip:98 slash:24 sleep:11 slic:29 slow:17 small:39 snapshot:186 snippet:30 sol:13 solution:41 solv:13
+someon:13 someth:62 sometim:12 sort:29 sourc:375 spac:71 span:65 spawn:27 spec:136 special:31 specializ:18
+specific:462 specifical:27 specify:68 split:68 spread:19 sql:231 sqlit:21 src:666 stabl:70 stack:48 stag:37 stal:29
+standalon:47 standard:94 start:215 startup:16 stat:330 statement:61 static:55 status:48 stay:117 stdio:14 step:127
+stop:38 stor:110 storag:100 str:275 strategy:30 stream:112 strict:58 strip:22 strong:13 struct:25 structur:301
+structural:63 stub:13 styl:113 sub:43 subclass:24 subdirectory:34 subject:12 submit:27 substitut:10 success:22
+successful:17 suffix:26 suggest:19 suggestion:12 suit:127 summary:63 supply:33 support:268 suppress:16 surfac:136
+surround:13 surviv:20 switch:39 symbol:21 symlink:25 sync:89 synchroniz:13 syntax:88 system:153 tab:14 tabl:135
+tag:105 tail:29 tak:71 talk:11 target:245 task:336 team:54 teardown:12 technical:23 telemetry:40 tell:28 temp:14
+templ:119 temporari:13 temporary:30 term:29 terminal:75 terminology:23 test:1905 text:143 themselv:14 they'r:28
+thin:33 thing:36 think:54 third:28 thorough:10 thre:68 thread:42 throughout:15 throw:50 tim:185 timeout:83 titl:61
+today:13 todo:15 together:33 token:134 toml:73 tool:548 top:98 topic:11 total:21 touch:28 toward:17 trac:78 track:94
+trail:77 transform:40 transition:10 transl:34 transport:76 tre:60 treat:71 triag:15 trigger:72 trip:15 trivial:14
+tru:145 trunc:21 trust:20 truth:38 try:65 ts:760 tsconfig:43 tsx:39 turn:66 two:96 typ:1057 typecheck:48
+typescript:210 typical:26 typo:13 ui:129 unavailabl:13 unchang:12 undefin:25 underly:15 understand:122 unexpect:14
+unify:11 union:16 uniqu:20 unit:105 unknown:67 unless:117 unlik:26 unnecessary:45 unrel:24 unreleas:25 unsaf:11
+unsupport:23 unus:27 updat:411 upgrad:37 upstream:29 url:89 us:16 usabl:11 usag:133 useful:27 user:566 usual:33
+util:124 utility:98 uv:118 v1:19 v2:25 v3:25 v4:16 valid:365 validator:41 valu:304 var:66 variabl:104 variant:98
+various:21 vector:19 vendor:10 verb:19 verbos:18 verific:104 verify:223 version:272 video:18 view:32 viol:32
+virtual:10 visibl:23 visual:24 vit:74 vitest:136 voic:13 vs:82 wait:40 walk:24 want:55 warn:66 watch:37 way:57 we'r:10
+web:36 websocket:56 well:45 whatever:10 whitespac:26 whol:46 whos:45 wid:33 widen:11 width:67 window:74 wir:84 word:45
+work:351 workaround:14 worker:178 workflow:253 workspac:192 worktre:22 world:22 worth:13 wrap:108 wrapper:49 writ:298
+writer:11 written:38 wrong:43 yaml:93 yml:60 you'r:50 yourself:19 zero:25 zod:22
 """
 
 DF: dict[str, int] = {w: int(c) for w, c in (item.split(":") for item in _TABLE.split())}

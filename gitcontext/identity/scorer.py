@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from rapidfuzz.fuzz import ratio as fuzz_ratio
 
-from gitcontext.identity.anchors import anchors, fold, replaced
+from gitcontext.identity.anchors import anchors, fold, replaced, strip_anchors
 from gitcontext.identity.assign import greedy
 from gitcontext.identity.match import Pair
 from gitcontext.identity.paper import _exact_stage
@@ -29,6 +29,7 @@ THRESHOLD = 0.40
 REPLACED_PENALTY = 0.5
 TYPO_RATIO = 0.85
 CHARS = 0.5
+PROSE_PENALTY = 0.5
 
 
 class Profile(NamedTuple):
@@ -37,6 +38,7 @@ class Profile(NamedTuple):
     words: frozenset[str]     # content words, plus each anchor as one "`..." token
     anchors: frozenset[str]
     folded: str
+    prose: frozenset[str]     # content words outside the anchors
 
 
 def profile(inst: Instruction) -> Profile:
@@ -47,7 +49,8 @@ def profile(inst: Instruction) -> Profile:
 def _profile(text: str, norm: str) -> Profile:
     """Cached: replaying a history meets the same unchanged texts version after version."""
     found = anchors(text)
-    return Profile(norm, content_words(text) | {"`" + a for a in found}, found, fold(text))
+    return Profile(norm, content_words(text) | {"`" + a for a in found}, found, fold(text),
+                   content_words(strip_anchors(text)))
 
 
 def match_default(old: Sequence[Instruction], new: Sequence[Instruction], *,
@@ -105,4 +108,6 @@ def _score(a: Profile, b: Profile, weights: Mapping[str, float], wa: float, wb: 
         value = max(value, chars)
     if a.anchors and b.anchors and replaced(a.anchors, a.folded, b.anchors, b.folded):
         value -= REPLACED_PENALTY
+    if a.prose and b.prose and not (a.prose & b.words or b.prose & a.words):
+        value -= PROSE_PENALTY
     return value, value + CHARS * chars

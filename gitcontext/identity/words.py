@@ -19,7 +19,7 @@ is isn't it it's its itself just least less may might more most much must mustn'
 off on once one only or other our ought own please prefer preferably rather same should shouldn't so some such
 than that the their them then there these they this those through to too under until up use used uses using very
 via was we were what when whenever where whether which while who whom why will with within without won't would
-you your yours avoid instead make sure
+you your yours avoid instead make sure now still yet even ever etc eg ie
 """.split())
 
 
@@ -32,6 +32,8 @@ def stem(word: str) -> str:
             break
     if word.endswith("e") and len(word) > 3:
         word = word[:-1]
+    if word.endswith("at") and len(word) >= 6:     # navigat(e) ~ navig(ation), generat(e) ~ gener(ation)
+        word = word[:-2]
     return _DOUBLE.sub(r"\1", word)
 
 

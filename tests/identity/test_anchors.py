@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from gitcontext.identity.anchors import anchors, fold, replaced, survives
+from gitcontext.identity.anchors import anchors, fold, replaced, strip_anchors, survives
 
 
 def _replaced(a: str, b: str) -> bool:
@@ -34,3 +34,7 @@ def test_replaced_not_when_a_rewording_adds_or_extends_anchors() -> None:
     assert not _replaced("Lint with ruff.", "Lint with `ruff check` and `ruff format`.")
     assert not _replaced("Keep secrets out of git.", "Keep secrets out of git; use `.env.local`.")
     assert not _replaced("Prefix events with `shop.`.", "Prefix every event name with `shop:`.")
+
+
+def test_strip_anchors_keeps_only_the_prose() -> None:
+    assert strip_anchors("Run `make lint` on src/app before --push.").split() == ["Run", "on", "before", "."]

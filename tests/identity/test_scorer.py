@@ -59,6 +59,12 @@ def test_match_default_different_subject_in_the_same_place_is_not_a_rewording() 
     assert _reworded(list(RULES), new) == set()
 
 
+def test_match_default_shared_reference_alone_is_not_a_rewording() -> None:
+    old = [*RULES, "Record every user-visible fix in `HISTORY.md`."]
+    new = [*RULES, "Release notes follow the template at the top of `HISTORY.md`."]
+    assert _reworded(old, new) == set()
+
+
 def test_match_default_split_pairs_the_part_keeping_the_main_meaning() -> None:
     old = [*RULES[:5], "Prefer dataclasses over dicts for structured records, and freeze them when they are keys."]
     new = [*RULES[:5], "Prefer dataclasses over dicts for structured records.", "Freeze a dataclass used as a key."]
