@@ -373,3 +373,8 @@ def blobs_under(rev: str, prefix: str, cwd: str | Path | None = None) -> dict[st
             if kind == "blob":
                 entries[path.decode("utf-8", "surrogateescape")] = oid
     return entries
+
+
+def modified_paths(cwd: str | Path | None = None) -> list[str]:
+    """Tracked files whose work-tree content differs from the index (by content, not stat)."""
+    return _split_z(run(["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff"], cwd=cwd))
