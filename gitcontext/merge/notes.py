@@ -22,8 +22,9 @@ def dumps(event: dict[str, Any]) -> str:
     return json.dumps(event, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def parse(data: bytes) -> dict[str, dict[str, Any]]:
-    """eid -> event of one version of a note."""
+def parse(data: bytes, seen: dict[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+    """eid -> event of one version of a note (SEEN shares lines parsed in another version)."""
+    seen = {} if seen is None else seen
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -33,7 +34,7 @@ def parse(data: bytes) -> dict[str, dict[str, Any]]:
         if not line.strip():
             continue
         try:
-            event = json.loads(line)
+            event = seen[line] if line in seen else seen.setdefault(line, json.loads(line))
         except ValueError as exc:
             raise Unmergeable(f"line {number} is not JSON") from exc
         if not (isinstance(event, dict) and isinstance(event.get("eid"), str)
@@ -51,10 +52,10 @@ def _key(event: dict[str, Any]) -> tuple[str, str]:
     return event["at"], event["eid"]
 
 
-def _base(data: bytes) -> dict[str, dict[str, Any]]:
+def _base(data: bytes, seen: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """A base we cannot read (markers from a criss-cross merge) shows no deletion: plain union."""
     try:
-        return parse(data)
+        return parse(data, seen)
     except Unmergeable:
         return {}
 
@@ -63,7 +64,8 @@ def merge_notes(base: bytes, ours: bytes, theirs: bytes, size: int = DEFAULT_MAR
                 labels: Labels = Labels()) -> Merged:
     entries: list[tuple[tuple[str, str], list[str]]] = []
     conflicts = 0
-    for _eid, value in merge_keyed(_base(base), parse(ours), parse(theirs)):
+    seen: dict[str, Any] = {}
+    for _eid, value in merge_keyed(_base(base, seen), parse(ours, seen), parse(theirs, seen)):
         if isinstance(value, Clash):
             sides = [v for v in (value.ours, value.theirs) if v is not None]
             mine = [dumps(value.ours)] if value.ours is not None else []
