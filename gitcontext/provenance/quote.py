@@ -37,6 +37,10 @@ def span(text: str, inst: Instruction, others: Sequence[Instruction]) -> tuple[i
     start, end = first + match.start(), first + match.end()
     while end < last and text[end] in " \t":
         end += 1
+    if end >= len(text) or text[end] in "\r\n":      # last on its line: take the blanks before instead
+        end = first + match.end()
+        while start > first and text[start - 1] in " \t":
+            start -= 1
     return start, end
 
 
