@@ -8,8 +8,6 @@ items are separate instructions. One pass over the lines, a handful of anchored 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-
 from gitcontext.instructions import sentences
 from gitcontext.instructions.blocks import payload_mask, split_lines
 from gitcontext.instructions.model import Instruction, has_two_words, normalize
@@ -33,65 +31,67 @@ _PAYLOAD_LINE = re.compile(
 
 def segment(text: str, file: str = "") -> list[Instruction]:
     """Every instruction of TEXT in file order; the rest of the text is payload."""
-    return list(_Segmenter(file).run(text))
+    return _Segmenter(file).run(text)
 
 
 class _Segmenter:
     def __init__(self, file: str) -> None:
         self.file = file
         self.headings: list[tuple[int, str]] = []
+        self.heads: tuple[str, ...] = ()          # the heading path, outermost first
         self.items: list[int] = []                # indents of the open list items
         self.block: list[tuple[int, str]] = []    # (line number, text) of the open block
         self.kind: str | None = None              # "item" or "para"
         self.depth = 0
-        self.count = 0
         self.in_table = False
         self.quoted = False
+        self.out: list[Instruction] = []
 
-    def run(self, text: str) -> Iterator[Instruction]:
+    def run(self, text: str) -> list[Instruction]:
         mask = payload_mask(split_lines(text))
         for number, line in enumerate(mask, start=1):
             if line is None:
-                yield from self.flush()
+                self.flush()
                 self.in_table = False
                 continue
-            yield from self.feed(number, line, mask[number] if number < len(mask) else None)
-        yield from self.flush()
+            self.feed(number, line, mask[number] if number < len(mask) else None)
+        self.flush()
+        return self.out
 
-    def feed(self, number: int, raw: str, next_line: str | None) -> Iterator[Instruction]:
+    def feed(self, number: int, raw: str, next_line: str | None) -> None:
         line = raw
         while ">" in line[:4] and _QUOTE.match(line):
             line = _QUOTE.sub("", line, count=1)
         if (line is not raw) != self.quoted:
-            yield from self.flush()
+            self.flush()
             self.quoted = line is not raw
         if self.in_table and "|" not in line:
             self.in_table = False
         if not line.strip():
-            yield from self.flush()
+            self.flush()
         elif self.kind == "para" and _SETEXT.match(line):
             title = " ".join(text for _, text in self.block)
             self.block, self.kind = [], None
             self.set_heading(1 if line.strip()[0] == "=" else 2, title)
         else:
-            yield from self.structure(number, line, next_line)
+            self.structure(number, line, next_line)
 
-    def structure(self, number: int, line: str, next_line: str | None) -> Iterator[Instruction]:
+    def structure(self, number: int, line: str, next_line: str | None) -> None:
         first = line.lstrip()[0]      # cheap dispatch: most lines are prose or items
         rule = first in "-*_" and _HRULE.match(line)
         atx = None if rule or first != "#" else _ATX.match(line)
         if rule or atx:
-            yield from self.flush()
+            self.flush()
             self.items.clear()
             if atx:
                 self.set_heading(len(atx.group(1)), (atx.group(2) or "").strip())
         elif self.in_table or ("|" in line and _is_table_row(line, next_line)):
-            yield from self.flush()
+            self.flush()
             self.in_table = True
         elif first in "*_@<[" and _PAYLOAD_LINE.match(line):
-            yield from self.flush()
+            self.flush()
         elif (first in "-*+" or first.isdigit()) and (item := _ITEM.match(line)) and self.starts_item(item):
-            yield from self.flush()
+            self.flush()
             self.open_item(number, item)
         else:
             self.continue_block(number, line)
@@ -124,23 +124,25 @@ class _Segmenter:
             self.headings.pop()
         if title:
             self.headings.append((level, title))
+        self.heads = tuple(title for _, title in self.headings)
 
-    def flush(self) -> Iterator[Instruction]:
+    def flush(self) -> None:
         block, kind = self.block, self.kind
+        if not block:
+            return
         self.block, self.kind = [], None
         if kind == "item":
             text = "\n".join(t for _, t in block if t)
-            yield from self.emit(block[0][0], block[-1][0], text, "item", self.depth)
+            self.emit(block[0][0], block[-1][0], text, "item", self.depth)
         elif block:
             for start, end, sentence in sentences.split(block):
-                yield from self.emit(start, end, sentence, "sentence", 0)
+                self.emit(start, end, sentence, "sentence", 0)
 
-    def emit(self, start: int, end: int, text: str, kind: str, depth: int) -> Iterator[Instruction]:
+    def emit(self, start: int, end: int, text: str, kind: str, depth: int) -> None:
         if not has_two_words(text):
             return
-        heads = tuple(title for _, title in self.headings)
-        yield Instruction(self.file, start, end, text, normalize(text), heads, kind, depth, self.count)
-        self.count += 1
+        self.out.append(Instruction(self.file, start, end, text, normalize(text), self.heads, kind, depth,
+                                    len(self.out)))
 
 
 def _is_table_row(line: str, next_line: str | None) -> bool:
