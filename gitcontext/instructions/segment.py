@@ -29,6 +29,9 @@ _PAYLOAD_LINE = re.compile(
     r"|\[[^\]]+\]:\s*\S+.*)\s*$")                # link reference definition
 
 
+_LABEL_ITEM = re.compile(r"^(\*\*|__)(?:(?!\1).)+:\1:?$|^(\*\*|__)(?:(?!\2).)+\2:$")  # - **Setup:**
+
+
 def segment(text: str, file: str = "") -> list[Instruction]:
     """Every instruction of TEXT in file order; the rest of the text is payload."""
     return _Segmenter(file).run(text)
@@ -133,6 +136,8 @@ class _Segmenter:
         self.block, self.kind = [], None
         if kind == "item":
             text = "\n".join(t for _, t in block if t)
+            if _LABEL_ITEM.match(text):
+                return  # a bold label ending in a colon introduces its children: payload
             self.emit(block[0][0], block[-1][0], text, "item", self.depth)
         elif block:
             for start, end, sentence in sentences.split(block):
