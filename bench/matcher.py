@@ -1,6 +1,6 @@
 """Score the instruction matchers on hand-labelled rewordings, and time them on real histories.
 
-    python bench/matcher.py [--labels ../shared/labels/dev.jsonl] [--verbose] [--cv] [--speed]
+    python bench/matcher.py [--labels ../shared/labels/dev.jsonl] [--verbose] [--ablate] [--cv] [--speed]
 
 Prints precision, recall and F1 for the paper's cascade and the default matcher (labels README:
 a predicted rewording is a matched pair whose normalised texts differ). --cv re-selects the one
@@ -39,11 +39,40 @@ def table(transitions: list[labels.Transition], verbose: bool) -> None:
                     print(f"  {tag} {tid}: {old!r}\n         -> {new!r}")
 
 
+ABLATIONS = {
+    "no anchor-swap penalty": {"REPLACED_PENALTY": 0.0},
+    "no prose-overlap penalty": {"PROSE_PENALTY": 0.0},
+    "no character-ratio ordering": {"CHARS": 0.0},
+    "no corpus word weights": {"DF": {}},
+}
+
+
+def ablate(transitions: list[labels.Transition]) -> None:
+    """The default matcher with one idea switched off at a time."""
+    from gitcontext.identity import common_words
+
+    for name, changes in ABLATIONS.items():
+        module = common_words if "DF" in changes else scorer
+        saved = {k: getattr(module, k) for k in changes}
+        for key, value in changes.items():
+            setattr(module, key, value)
+        try:
+            s = labels.evaluate(scorer.match_default, transitions)
+        finally:
+            for key, value in saved.items():
+                setattr(module, key, value)
+        print(f"  {name:<30} P {s.precision:.3f} R {s.recall:.3f} F1 {s.f1:.3f}")
+
+
 def cross_validate(transitions: list[labels.Transition]) -> None:
     """Pick the threshold on the other folds (best F1, then precision), score the held-out fold."""
     at = {t: functools.partial(scorer.match_default, threshold=t) for t in GRID}
     per_fold = [transitions[k::FOLDS] for k in range(FOLDS)]
     scores = {(t, k): labels.evaluate(at[t], fold) for t in GRID for k, fold in enumerate(per_fold)}
+    curve = {t: _merge(scores[t, k] for k in range(FOLDS)) for t in GRID}
+    print("threshold " + " ".join(f"{t:6.3f}" for t in GRID))
+    print("P         " + " ".join(f"{curve[t].precision:6.3f}" for t in GRID))
+    print("R         " + " ".join(f"{curve[t].recall:6.3f}" for t in GRID))
     tp = fp = fn = 0
     for k in range(FOLDS):
         def train(t: float) -> tuple[float, float]:
@@ -112,9 +141,12 @@ def main() -> int:
     parser.add_argument("--verbose", action="store_true", help="list every TP, FP and FN")
     parser.add_argument("--cv", action="store_true", help=f"{FOLDS}-fold cross-validation of the threshold")
     parser.add_argument("--speed", action="store_true", help="version pairs per second over the corpus")
+    parser.add_argument("--ablate", action="store_true", help="score with one idea switched off at a time")
     args = parser.parse_args()
     transitions = labels.load(args.labels)
     table(transitions, args.verbose)
+    if args.ablate:
+        ablate(transitions)
     if args.cv:
         cross_validate(transitions)
     if args.speed:

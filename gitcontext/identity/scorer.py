@@ -25,7 +25,7 @@ from gitcontext.identity.paper import _exact_stage
 from gitcontext.identity.words import content_words, rarity
 from gitcontext.instructions.model import Instruction
 
-THRESHOLD = 0.40
+THRESHOLD = 0.41
 REPLACED_PENALTY = 0.5
 TYPO_RATIO = 0.85
 CHARS = 0.5
@@ -45,12 +45,13 @@ def profile(inst: Instruction) -> Profile:
     return _profile(inst.text, inst.norm)
 
 
-@functools.lru_cache(maxsize=1 << 13)
+@functools.lru_cache(maxsize=1 << 14)
 def _profile(text: str, norm: str) -> Profile:
     """Cached: replaying a history meets the same unchanged texts version after version."""
     found = anchors(text)
-    return Profile(norm, content_words(text) | {"`" + a for a in found}, found, fold(text),
-                   content_words(strip_anchors(text)))
+    prose = content_words(strip_anchors(text))
+    words = prose | content_words(" ".join(found)) | {"`" + a for a in found}
+    return Profile(norm, words, found, fold(text), prose)
 
 
 def match_default(old: Sequence[Instruction], new: Sequence[Instruction], *,
@@ -71,43 +72,39 @@ def match_default(old: Sequence[Instruction], new: Sequence[Instruction], *,
 def _reworded(old: Sequence[Instruction], new: Sequence[Instruction], left_old: list[int],
               left_new: list[int], threshold: float) -> list[Pair]:
     profiles = {i.text: profile(i) for i in (*old, *new)}
-    weights = rarity(p.words for p in profiles.values())
-    mass = {text: fsum(weights[w] for w in p.words) for text, p in profiles.items()}
+    live = {old[o].text for o in left_old} | {new[n].text for n in left_new}
+    weights = rarity((p.words for p in profiles.values()), {w for t in live for w in profiles[t].words})
+    mass = {text: fsum(weights[w] for w in profiles[text].words) for text in live}
     by_word: dict[str, list[int]] = defaultdict(list)
     for n in left_new:
         for word in profiles[new[n].text].words:
             by_word[word].append(n)
-    candidates = []
-    values: dict[tuple[int, int], float] = {}
+    candidates, values = [], {}
     for o in left_old:
         a = profiles[old[o].text]
         for n in sorted({n for word in a.words for n in by_word.get(word, ())}):
             b = profiles[new[n].text]
-            value, rank = _score(a, b, weights, mass[old[o].text], mass[new[n].text])
+            value = _score(a, b, weights, mass[old[o].text], mass[new[n].text])
             if value >= threshold:
-                candidates.append((rank, o, n))
+                candidates.append((value + CHARS * fuzz_ratio(a.norm, b.norm) / 100, o, n))
                 values[o, n] = value
     return [Pair(o, n, "fuzzy", round(100 * min(1.0, values[o, n]), 1)) for _, o, n in greedy(candidates)]
 
 
 def score(a: Profile, b: Profile, weights: Mapping[str, float]) -> float:
     """How likely B is a rewording of A, roughly 0-1 (symmetric in A and B)."""
-    return _score(a, b, weights, fsum(weights[w] for w in a.words), fsum(weights[w] for w in b.words))[0]
+    return _score(a, b, weights, fsum(weights[w] for w in a.words), fsum(weights[w] for w in b.words))
 
 
-def _score(a: Profile, b: Profile, weights: Mapping[str, float], wa: float, wb: float) -> tuple[float, float]:
-    """(score, rank): the score decides whether a pair is a rewording; the rank, which adds a little
-    character similarity, decides which of several candidates wins (a merge keeps the rule that
-    supplied most of the merged text)."""
+def _score(a: Profile, b: Profile, weights: Mapping[str, float], wa: float, wb: float) -> float:
     shared = fsum(weights[w] for w in a.words & b.words)  # fsum: the same whichever side comes first
     if shared <= 0:
-        return 0.0, 0.0
+        return 0.0
     value = (2 * shared / (wa + wb) + shared / min(wa, wb)) / 2
-    chars = fuzz_ratio(a.norm, b.norm) / 100
-    if chars >= TYPO_RATIO:
-        value = max(value, chars)
+    if value < TYPO_RATIO:
+        value = max(value, fuzz_ratio(a.norm, b.norm, score_cutoff=100 * TYPO_RATIO) / 100)
     if a.anchors and b.anchors and replaced(a.anchors, a.folded, b.anchors, b.folded):
         value -= REPLACED_PENALTY
     if a.prose and b.prose and not (a.prose & b.words or b.prose & a.words):
         value -= PROSE_PENALTY
-    return value, value + CHARS * chars
+    return value

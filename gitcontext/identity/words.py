@@ -42,18 +42,24 @@ _STOP_STEMS = STOPWORDS | {stem(w) for w in STOPWORDS}
 
 def content_words(text: str) -> frozenset[str]:
     """Stems of the words that carry meaning (case, apostrophes and possessive 's folded)."""
-    words = (w.replace("’", "'").removesuffix("'s") for w in _WORD.findall(text.casefold()))
-    stems = (stem(w) for w in words if len(w) > 1 and not w.endswith("n't"))
-    return frozenset(s for s in stems if s not in _STOP_STEMS)
+    out = set()
+    for word in _WORD.findall(text.casefold().replace("’", "'")):
+        word = word[:-2] if word.endswith("'s") else word
+        if len(word) > 1 and word not in STOPWORDS and not word.endswith("n't"):
+            stemmed = stem(word)
+            if stemmed not in _STOP_STEMS:
+                out.add(stemmed)
+    return frozenset(out)
 
 
-def rarity(bags: Iterable[frozenset[str]]) -> dict[str, float]:
-    """Weight of each word: rare in these files (inverse document frequency over the distinct bags of
-    both versions) times rare in context files at large, so frame words ("name", "file", "keep") that
-    every rule file repeats count for less than the subject a rule is about."""
+def rarity(bags: Iterable[frozenset[str]], wanted: Iterable[str] | None = None) -> dict[str, float]:
+    """Weight of each word (of WANTED, default all): rare in these files (inverse document frequency
+    over the distinct bags of both versions) times rare in context files at large, so frame words
+    ("name", "file", "keep") that every rule file repeats count for less than what a rule is about."""
     from gitcontext.identity.common_words import DF, INSTRUCTIONS
 
     unique = set(bags)
     local = Counter(w for bag in unique for w in bag)
     n, scale = len(unique), math.log(INSTRUCTIONS)
-    return {w: math.log((n + 1) / c) * math.log(INSTRUCTIONS / DF.get(w, 1)) / scale for w, c in local.items()}
+    return {w: math.log((n + 1) / local[w]) * math.log(INSTRUCTIONS / DF.get(w, 1)) / scale
+            for w in (local if wanted is None else wanted)}
