@@ -1,7 +1,7 @@
 """The hooks' entry point, kept lean: no click, yaml-only-if-configured, nothing heavy.
 
 The shim runs `main([HOOK, *git's arguments])`. When no context file and nothing under `.context/`
-is staged, it returns after one `git rev-parse` and one `git diff --cached`.
+is staged, it returns after one `git diff --cached` (plus a `git rev-parse` when not run from the top).
 """
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         root = _toplevel()
-        if not relevant_staged(root):
+        staged = relevant_staged(root)
+        if not staged:
             return 0
         git_dir = git.git_dir(root)
     except Exception as exc:  # noqa: BLE001 - the runner's error policy applies below
@@ -34,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
         return report_error(hook, None, None, exc)
     from gitcontext.hooks.runner import run_hook
 
-    return run_hook(hook, root, git_dir, args)
+    return run_hook(hook, root, git_dir, args, staged)
 
 
 def _toplevel() -> Path:

@@ -13,7 +13,7 @@ NOTES_PREFIX = ".context/notes/"
 
 
 def pre_commit(call: HookCall) -> Outcome:
-    problems, notes = staged_note_problems(call.root)
+    problems, notes = staged_note_problems(call.root, list(call.staged) or None)
     staged = staged_changes(call.root, call.config)
     lines = [_summary(staged, notes, problems)]
     lines += [f"  {p}" for p in problems]
@@ -28,11 +28,14 @@ def pre_commit(call: HookCall) -> Outcome:
     return Outcome(1 if problems else 0, lines)
 
 
-def staged_note_problems(root: Path) -> tuple[list[str], int]:
+def staged_note_problems(root: Path, staged: list[str] | None = None) -> tuple[list[str], int]:
     """(problems, how many staged notes) for every note blob in the index that is staged."""
+    staged = git.staged_paths(root) if staged is None else staged
+    paths = [p for p in staged if p.startswith(NOTES_PREFIX) and p.endswith(".jsonl")]
+    if not paths:
+        return [], 0
     from gitcontext.provenance.store import validate_note_text
 
-    paths = [p for p in git.staged_paths(root) if p.startswith(NOTES_PREFIX) and p.endswith(".jsonl")]
     entries = git.tree_entries("", root)
     paths = [p for p in paths if p in entries]
     blobs = git.read_blobs([entries[p][1] for p in paths], root)

@@ -31,6 +31,7 @@ class HookCall(NamedTuple):
     git_dir: Path
     config: dict[str, Any]
     args: tuple[str, ...]
+    staged: tuple[str, ...] = ()      # the relevant staged paths the fast path found
 
 
 class Outcome(NamedTuple):
@@ -39,7 +40,7 @@ class Outcome(NamedTuple):
     message: str | None = None        # new content of the message file (args[0]), if changed
 
 
-def run_hook(hook: str, root: Path, git_dir: Path, args: list[str]) -> int:
+def run_hook(hook: str, root: Path, git_dir: Path, args: list[str], staged: list[str] | None = None) -> int:
     from gitcontext.hooks.fast import load_config
 
     try:
@@ -48,7 +49,7 @@ def run_hook(hook: str, root: Path, git_dir: Path, args: list[str]) -> int:
         return report_error(hook, git_dir, None, exc)
     if args:
         args = [str(Path(args[0]).resolve()), *args[1:]]
-    call = HookCall(hook, root, git_dir, config, tuple(args))
+    call = HookCall(hook, root, git_dir, config, tuple(args), tuple(staged or ()))
     module, name = HOOKS[hook]
     result: list[Any] = []
     worker = threading.Thread(target=_work, args=(getattr(importlib.import_module(module), name), call, result),
