@@ -50,8 +50,10 @@ def raw_parse(repo: Path) -> tuple[float, int]:
 def analysis(repo: Path) -> tuple[float, graph.Graph]:
     """Scan (cache, parse) + graph build: the radius analysis proper."""
     start = time.perf_counter()
-    found = scan.scan(repo)
-    deps = graph.build(repo, found.files, found.parsed)
+    conn = cache.open_cache(repo)
+    found = scan.scan(repo, conn)
+    deps = graph.build(repo, found.files, found.parsed, found.blobs, conn)
+    conn.close()
     return time.perf_counter() - start, deps
 
 

@@ -43,8 +43,8 @@ def compute(root: str | Path, config: dict[str, Any], base: str | None = None, h
     base_sha, window, commits = _range(root, base, settings["window_days"])
     rows = churn.committed(root, commits, conn) + churn.worktree(root, git.has_commits(root))
     changed = churn.tally(root, rows, config)
-    found = scan.scan(root, use_cache=use_cache)
-    deps = graph.build(root, found.files, found.parsed)
+    found = scan.scan(root, conn)
+    deps = graph.build(root, found.files, found.parsed, found.blobs, conn)
     if conn:
         cache.save_edges(conn, sorted(deps.edges))
         conn.close()

@@ -13,6 +13,7 @@ from pathlib import Path
 from gitcontext import git
 from gitcontext.radius.treesitter import Parsed
 
+LAYOUT = 2     # PRAGMA user_version of the table layout below
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS parsed (blob TEXT, grammar TEXT, qhash TEXT, imports TEXT, defs TEXT,
   partial INTEGER, PRIMARY KEY (blob, grammar, qhash));
@@ -20,6 +21,8 @@ CREATE TABLE IF NOT EXISTS churn (commit_sha TEXT, path TEXT, added INTEGER, rem
 CREATE INDEX IF NOT EXISTS churn_commit ON churn (commit_sha);
 CREATE TABLE IF NOT EXISTS churn_done (commit_sha TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS edges (importer TEXT, imported TEXT);
+CREATE TABLE IF NOT EXISTS resolved (path TEXT, blob TEXT, listing TEXT, targets TEXT,
+  PRIMARY KEY (path, blob, listing));
 """
 
 
@@ -28,29 +31,66 @@ def path_for(root: str | Path) -> Path:
 
 
 def open_cache(root: str | Path) -> sqlite3.Connection:
+    """The cache, created on first use; a cache written by another layout version starts empty."""
     path = path_for(root)
     path.parent.mkdir(parents=True, exist_ok=True)
     conn = sqlite3.connect(path, timeout=5.0)
+    if conn.execute("PRAGMA user_version").fetchone()[0] != LAYOUT:
+        with conn:
+            for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall():
+                conn.execute(f'DROP TABLE "{table}"')
+            conn.execute(f"PRAGMA user_version = {LAYOUT}")
     conn.executescript(SCHEMA)
     return conn
 
 
-def get_parsed(conn: sqlite3.Connection, keys: Iterable[tuple[str, str, str]]) -> dict[str, Parsed]:
-    """blob -> Parsed for the (blob, grammar, qhash) keys already cached."""
-    found: dict[str, Parsed] = {}
-    for blob, grammar, qhash in keys:
-        row = conn.execute("SELECT imports, defs, partial FROM parsed WHERE blob=? AND grammar=? AND qhash=?",
-                           (blob, grammar, qhash)).fetchone()
-        if row:
-            found[blob] = Parsed(tuple(json.loads(row[0])), tuple(json.loads(row[1])), bool(row[2]))
+def _chunks(items: list, size: int = 500):
+    for start in range(0, len(items), size):
+        yield items[start:start + size]
+
+
+Key = tuple[str, str, str]     # (blob id, grammar version, query hash)
+
+
+def get_parsed(conn: sqlite3.Connection, keys: Iterable[Key]) -> dict[Key, Parsed]:
+    """The cached parses among KEYS (imports and names are stored newline-joined: they hold none)."""
+    wanted = set(keys)
+    found: dict[Key, Parsed] = {}
+    for chunk in _chunks(sorted({k[0] for k in wanted})):
+        marks = ",".join("?" * len(chunk))
+        for blob, grammar, qhash, imports, defs, partial in conn.execute(
+                f"SELECT * FROM parsed WHERE blob IN ({marks})", chunk):
+            if (blob, grammar, qhash) in wanted:
+                found[(blob, grammar, qhash)] = Parsed(_split(imports), _split(defs), bool(partial))
     return found
+
+
+def _split(text: str) -> tuple[str, ...]:
+    return tuple(text.split("\n")) if text else ()
 
 
 def put_parsed(conn: sqlite3.Connection, rows: Iterable[tuple[str, str, str, Parsed]]) -> None:
     with conn:
         conn.executemany("INSERT OR REPLACE INTO parsed VALUES (?, ?, ?, ?, ?, ?)",
-                         [(b, g, q, json.dumps(p.imports), json.dumps(p.definitions), int(p.partial))
+                         [(b, g, q, "\n".join(p.imports), "\n".join(p.definitions), int(p.partial))
                           for b, g, q, p in rows])
+
+
+def get_resolved(conn: sqlite3.Connection, listing: str,
+                 items: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
+    """path -> resolved import targets, for (path, blob) pairs resolved before against LISTING."""
+    wanted = dict(items)
+    return {path: json.loads(targets) for path, blob, targets in
+            conn.execute("SELECT path, blob, targets FROM resolved WHERE listing=?", (listing,))
+            if wanted.get(path) == blob}
+
+
+def put_resolved(conn: sqlite3.Connection, listing: str, rows: Iterable[tuple[str, str, list[str]]]) -> None:
+    """Store resolutions against LISTING and drop those made against any other file listing."""
+    with conn:
+        conn.execute("DELETE FROM resolved WHERE listing != ?", (listing,))
+        conn.executemany("INSERT OR REPLACE INTO resolved VALUES (?, ?, ?, ?)",
+                         [(p, b, listing, json.dumps(t)) for p, b, t in rows])
 
 
 def get_churn(conn: sqlite3.Connection, sha: str) -> list[tuple[int | None, int | None, str]] | None:

@@ -1,8 +1,13 @@
-"""Read the work tree's source files and parse them: cache first, worker processes when many miss."""
+"""Read the work tree's source files and parse them: cache first, worker processes when many miss.
+
+A clean tracked file is keyed by its index blob id and not even read when its parse is cached;
+a modified or untracked file is read and hashed as git would hash it.
+"""
 from __future__ import annotations
 
 import hashlib
 import os
+import sqlite3
 import stat
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -22,60 +27,70 @@ class Scan(NamedTuple):
     parsed: dict[str, Parsed]       # source path -> imports and definitions
     skipped: dict[str, set[str]]    # reason -> the files left out
     partial: int                    # parsed with syntax errors (what parsed is still used)
+    blobs: dict[str, str]           # source path -> blob id (the cache key of its parse)
 
 
 class _Source(NamedTuple):
     path: str
     lang: Lang
-    data: bytes
-    key: tuple[str, str, str]       # (blob SHA, grammar version, query hash)
+    key: tuple[str, str, str]       # (blob id, grammar version, query hash)
+    data: bytes | None              # None: clean in the index, read only if the cache misses
 
 
-def scan(root: str | Path, *, use_cache: bool = True, workers: int | None = None) -> Scan:
+def scan(root: str | Path, conn: sqlite3.Connection | None = None, *, workers: int | None = None) -> Scan:
     root = Path(root)
-    files = tuple(git.ls_files(root, others=True))
-    modules = {p for p, (mode, _) in git.tree_entries("", root).items() if mode == "160000"}
+    entries = git.tree_entries("", root)
+    modules = {p for p, (mode, _) in entries.items() if mode == "160000"}
     skipped: dict[str, set[str]] = {"submodule": modules} if modules else {}
-    files = tuple(p for p in files if p not in modules)
-    sources = [s for s in (_read(root, p, skipped) for p in files) if s is not None]
-    conn = cache.open_cache(root) if use_cache else None
+    files = tuple(p for p in git.ls_files(root, others=True) if p not in modules)
+    dirty = set(git.modified_paths(root))
+    sources = [s for s in (_source(root, p, entries.get(p), p in dirty, skipped) for p in files) if s]
     hits = cache.get_parsed(conn, [s.key for s in sources]) if conn else {}
-    misses = [s for s in sources if s.key[0] not in hits]
+    misses = [s for s in (_load(root, s, skipped) for s in sources if s.key not in hits) if s]
     fresh = _parse_all(misses, workers)
     if conn:
-        cache.put_parsed(conn, [(s.key[0], s.key[1], s.key[2], p) for s, p in zip(misses, fresh) if p])
-    parsed: dict[str, Parsed] = {}
-    partial = 0
-    for source, result in [(s, hits[s.key[0]]) for s in sources if s.key[0] in hits] + list(zip(misses, fresh)):
+        cache.put_parsed(conn, [(*s.key, p) for s, p in zip(misses, fresh) if p])
+    results = [(s, hits[s.key]) for s in sources if s.key in hits] + list(zip(misses, fresh))
+    parsed = {s.path: p for s, p in results if p is not None}
+    for source, result in results:
         if result is None:
             skipped.setdefault("unparsable", set()).add(source.path)
-            continue
-        partial += result.partial
-        parsed[source.path] = result
-    if conn:
-        conn.close()
-    return Scan(files, parsed, skipped, partial)
+    return Scan(files, parsed, skipped, sum(p.partial for p in parsed.values()),
+                {s.path: s.key[0] for s, p in results if p is not None})
 
 
-def _read(root: Path, path: str, skipped: dict[str, set[str]]) -> _Source | None:
+def _source(root: Path, path: str, entry: tuple[str, str] | None, dirty: bool,
+            skipped: dict[str, set[str]]) -> _Source | None:
     lang = language_of(path)
     if lang is None:
         return None
+    if entry and entry[0] == "120000" and not dirty:
+        skipped.setdefault("symlink", set()).add(path)
+        return None
+    if entry and not dirty:
+        return _Source(path, lang, (entry[1], grammar_version(lang), lang.query_hash), None)
+    return _load(root, _Source(path, lang, ("", grammar_version(lang), lang.query_hash), None), skipped)
+
+
+def _load(root: Path, source: _Source, skipped: dict[str, set[str]]) -> _Source | None:
+    """SOURCE with its bytes (and, if it had none, its blob id); None when it must be skipped."""
+    if source.data is not None:
+        return source
     try:
-        info = os.lstat(root / path)
+        info = os.lstat(root / source.path)
     except OSError:
         return None                 # deleted in the work tree
     if stat.S_ISDIR(info.st_mode):
         return None                 # a submodule (counted from the index)
     reason = "symlink" if stat.S_ISLNK(info.st_mode) else "huge" if info.st_size > MAX_BYTES else None
-    data = b"" if reason else (root / path).read_bytes()
+    data = b"" if reason else (root / source.path).read_bytes()
     if not reason and b"\0" in data[:8192]:
         reason = "binary"
     if reason:
-        skipped.setdefault(reason, set()).add(path)
+        skipped.setdefault(reason, set()).add(source.path)
         return None
-    blob = hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
-    return _Source(path, lang, data, (blob, grammar_version(lang), lang.query_hash))
+    blob = source.key[0] or hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+    return source._replace(key=(blob, *source.key[1:]), data=data)
 
 
 def _parse_all(sources: list[_Source], workers: int | None) -> list[Parsed | None]:

@@ -106,3 +106,29 @@ def test_blast_json_schema_keys(repo: Path, capsys) -> None:
     assert {"files", "pressure", "instructions_in_radius", "skipped", "base", "hops"} <= set(data)
     assert set(data["files"][0]) >= {"path", "churn", "reach", "score", "tier", "importers"}
     assert json.loads(json.dumps(data)) == data and data["hops"] == 1
+
+
+def test_blast_cached_resolution_expires_when_a_file_appears(repo: Path) -> None:
+    commit(repo, {"app/__init__.py": "", "app/main.py": "from app import helpers\n", "app/x.py": "X = 1\n"}, "base")
+    config = config_mod.load(repo)
+    write(repo, "app/helpers.py", "H = 1\n" * 3)       # untracked: changes the file listing
+    (first,) = [f for f in compute(repo, config).files if f.path == "app/helpers.py"]
+    assert [p for p, _ in first.importers] == ["app/main.py"]
+    (repo / "app/helpers.py").unlink()
+    write(repo, "app/x.py", "X = 2\n")
+    (again,) = compute(repo, config).files
+    assert again.path == "app/x.py" and again.importers == ()
+
+
+def test_blast_cache_of_an_older_layout_is_rebuilt(repo: Path) -> None:
+    import sqlite3
+
+    _three_importers(repo)
+    path = cache.path_for(repo)
+    path.parent.mkdir(parents=True)
+    old = sqlite3.connect(path)
+    old.execute("CREATE TABLE parsed (junk TEXT)")
+    old.commit()
+    old.close()
+    write(repo, "src/app/core.py", CORE + "Q = 1\n")
+    assert [f.reach for f in compute(repo, config_mod.load(repo)).files] == [3]

@@ -6,6 +6,7 @@ the language's query, PATH the importing file. Imports of anything outside the t
 from __future__ import annotations
 
 import functools
+import hashlib
 import importlib
 import posixpath
 from collections import defaultdict
@@ -13,6 +14,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 Resolver = Callable[[str, str, "Tree"], list[str]]
+VERSION = "1"          # bump when a resolver changes what it returns: cached resolutions expire
+MANIFESTS = ("go.mod", "Cargo.toml")
 
 
 class Tree:
@@ -36,6 +39,16 @@ class Tree:
         for path in sorted(self.files):
             table[posixpath.basename(path)].append(path)
         return table
+
+    @functools.cached_property
+    def signature(self) -> str:
+        """What every resolution depends on: the file listing and the module manifests."""
+        digest = hashlib.sha1(VERSION.encode())
+        for path in sorted(self.files):
+            digest.update(path.encode("utf-8", "surrogateescape") + b"\0")
+            if posixpath.basename(path) in MANIFESTS:
+                digest.update(self.read(path).encode("utf-8", "surrogateescape") + b"\0")
+        return digest.hexdigest()
 
     def first(self, candidates: Iterable[str]) -> list[str]:
         for candidate in candidates:
