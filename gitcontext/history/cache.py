@@ -9,21 +9,26 @@ from typing import Any
 
 from gitcontext import git
 
-VERSION = 1
+VERSION = 2
 
 
 def location(root: str | Path) -> Path:
-    return git.common_dir(root) / "gitcontext" / "history"
+    return folder(git.common_dir(root))
 
 
-def _file(root: str | Path, key: str) -> Path:
-    return location(root) / (hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:24] + ".json")
+def folder(common_dir: Path) -> Path:
+    """The cache folder inside a repository's (common) git directory."""
+    return common_dir / "gitcontext" / "history"
 
 
-def load(root: str | Path, key: str) -> dict[str, Any] | None:
-    """The cached replay for KEY, or None when absent, unreadable or from another format."""
+def _file(where: Path, key: str) -> Path:
+    return where / (hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:24] + ".json")
+
+
+def load(where: Path, key: str) -> dict[str, Any] | None:
+    """The cached replay for KEY in folder WHERE, or None when absent, unreadable or another format."""
     try:
-        data = json.loads(_file(root, key).read_text(encoding="utf-8"))
+        data = json.loads(_file(where, key).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     if not isinstance(data, dict) or data.get("v") != VERSION or data.get("key") != key:
@@ -31,9 +36,9 @@ def load(root: str | Path, key: str) -> dict[str, Any] | None:
     return data
 
 
-def save(root: str | Path, key: str, data: dict[str, Any]) -> None:
+def save(where: Path, key: str, data: dict[str, Any]) -> None:
     """Write atomically; a cache that cannot be written is skipped, never an error."""
-    target = _file(root, key)
+    target = _file(where, key)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_suffix(f".{os.getpid()}.tmp")

@@ -62,15 +62,21 @@ def nelson_aalen(s: Subjects) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def smoothed(s: Subjects, bandwidth: float = BANDWIDTH) -> tuple[np.ndarray, np.ndarray]:
-    """Epanechnikov-smoothed hazard on integer ages; ages with < 1 expected event are dropped."""
+    """Epanechnikov-smoothed hazard on whole-commit ages; ages with < 1 expected event are dropped.
+
+    h(t) = (1/b) * sum_i K((t - t_i) / b) * dH(t_i); expected events at t = h(t) * at-risk(t).
+    Ages are whole commits, so the kernel is a short convolution over the age grid.
+    """
     times, cumulative, at_risk = nelson_aalen(s)
     if not len(times):
         return np.array([]), np.array([])
-    increments = np.diff(np.concatenate([[0.0], cumulative]))
     grid = np.arange(0.0, times.max() + 1.0)
-    u = (grid[:, None] - times[None, :]) / bandwidth
-    kernel = np.where(np.abs(u) <= 1, 0.75 * (1 - u ** 2), 0.0)
-    hazard = kernel @ increments / bandwidth
+    increments = np.zeros(len(grid))
+    np.add.at(increments, times.astype(int), np.diff(np.concatenate([[0.0], cumulative])))
+    reach = int(np.floor(bandwidth))
+    offsets = np.arange(-reach, reach + 1) / bandwidth
+    kernel = 0.75 * (1 - offsets ** 2) / bandwidth
+    hazard = np.convolve(increments, kernel, mode="full")[reach: reach + len(grid)]
     risk = at_risk[np.clip(np.searchsorted(times, grid, side="right") - 1, 0, None)]
     keep = (hazard * risk >= 1.0) & (hazard > 0)
     return grid[keep], hazard[keep]

@@ -187,3 +187,18 @@ def split(data: bytes) -> list[bytes]:
     parts = data.split(b"\n")
     lines = [p + b"\n" for p in parts[:-1]]
     return lines + [parts[-1]] if parts[-1] else lines
+
+
+def to_json(commit: Commit) -> list:
+    """A commit as JSON (lines as latin-1 text, so every byte round-trips)."""
+    return [commit.sha, commit.date, commit.subject,
+            [[s.old_path, s.new_path, s.mode, [[h.start, h.length, [line.decode("latin-1") for line in h.lines]]
+                                               for h in s.hunks]] for s in commit.sections]]
+
+
+def from_json(data: list) -> Commit:
+    sha, date, subject, sections = data
+    return Commit(sha, date, subject, [
+        Section(old, new, mode, [Hunk(start, length, [line.encode("latin-1") for line in lines])
+                                 for start, length, lines in hunks])
+        for old, new, mode, hunks in sections])

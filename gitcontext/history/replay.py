@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from gitcontext import git
 from gitcontext.history import cache
-from gitcontext.history.patch import FORMAT, parse, unquote
+from gitcontext.history.patch import FORMAT, from_json, parse, to_json, unquote
 from gitcontext.history.state import ReplayState
 from gitcontext.instructions.discover import is_context_path
 
@@ -81,23 +81,43 @@ def _context_paths(root: str | Path, config: dict[str, Any], rng: str) -> Iterat
 
 def _replay(root: str | Path, rev: str, key: str, paths_for: Callable[[str, set[str]], list[str]],
             follow: bool) -> Replay:
-    if not git.has_commits(root):
+    """Feed cached commits, then the ones git prints for the range not yet cached (usually none)."""
+    head, common = _head(root, rev)
+    if not head:
         return Replay("", [], [], [], 0)
-    head = git.rev_parse(rev, root)
-    cached = cache.load(root, key)
-    if cached and cached["head"] == head:
-        return _result(head, ReplayState.load(cached))
-    since = cached["head"] if cached and _extends(root, cached["head"], head) else None
-    state = ReplayState.load(cached) if since else ReplayState()
-    known = set(cached["paths"]) if since and cached else set()
-    rng = f"{since}..{head}" if since else head
-    paths = paths_for(rng, known)
-    if paths:
-        args = [*_QUIET, *_LOG, *(["--follow"] if follow else ["-M"]), rng, "--", *paths]
-        for commit in reversed(list(parse(git.stream(args, cwd=root)))):
-            state.feed(commit)
-    cache.save(root, key, {"head": head, "paths": sorted(known | set(paths)), **state.dump()})
-    return _result(head, state)
+    where = cache.folder(common)
+    cached = cache.load(where, key)
+    if cached and cached["head"] != head and not _extends(root, cached["head"], head):
+        cached = None
+    old = cached["log"] if cached else []
+    known = set(cached["paths"]) if cached else set()
+    new, paths = [], sorted(known)
+    if not cached or cached["head"] != head:
+        rng = f"{cached['head']}..{head}" if cached else head
+        paths = paths_for(rng, known)
+        if paths:
+            args = [*_QUIET, *_LOG, *(["--follow"] if follow else ["-M"]), rng, "--", *paths]
+            new = list(parse(git.stream(args, cwd=root)))[::-1]
+        cache.save(where, key, {"head": head, "paths": sorted(known | set(paths)),
+                                "log": old + [to_json(c) for c in new]})
+    state = ReplayState()
+    for data in old:
+        state.feed(from_json(data))
+    for commit in new:
+        state.feed(commit)
+    return _result(head, state, len(new))
+
+
+def _head(root: str | Path, rev: str) -> tuple[str, Path]:
+    """(commit sha of REV or "" in a repository without commits, the common git directory): one process."""
+    code, out, _ = git.run_status(["rev-parse", "--git-common-dir", f"{rev}^{{commit}}"], cwd=root)
+    lines = out.decode("utf-8", "surrogateescape").split("\n")
+    if code != 0:
+        if git.has_commits(root):
+            git.rev_parse(rev, root)  # raises the usual "unknown revision" error
+        return "", Path()
+    common = Path(lines[0])
+    return lines[1].strip(), common if common.is_absolute() else (Path(root) / common).resolve()
 
 
 def _extends(root: str | Path, old: str, new: str) -> bool:
@@ -108,7 +128,7 @@ def _extends(root: str | Path, old: str, new: str) -> bool:
     return bool(lines) and lines[-1].split()[1:2] == [old]
 
 
-def _result(head: str, state: ReplayState) -> Replay:
+def _result(head: str, state: ReplayState, read: int) -> Replay:
     chains = [[(i, Version(*state.commits[i], path, text, mode or "")) for i, path, text, mode in chain]
               for chain in state.chains]
-    return Replay(head, list(state.commits), chains, list(state.warnings), state.read)
+    return Replay(head, list(state.commits), chains, list(state.warnings), read)

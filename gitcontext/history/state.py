@@ -6,9 +6,7 @@ so swaps, type changes (delete + add of one path) and renames resolve in any sec
 """
 from __future__ import annotations
 
-from typing import Any
-
-from gitcontext.history.patch import Commit, apply, split
+from gitcontext.history.patch import Commit, apply
 
 Entry = tuple[int, str, "str | None", str]     # (commit index, path, text or None, mode)
 
@@ -21,12 +19,10 @@ class ReplayState:
         self.dead: dict[str, int] = {}                      # path a chain was deleted at -> chain
         self.lines: dict[str, list[bytes]] = {}
         self.warnings: list[str] = []
-        self.read = 0                                       # commits fed in this run
 
     def feed(self, commit: Commit) -> None:
         index = len(self.commits)
         self.commits.append((commit.sha, commit.date, commit.subject))
-        self.read += 1
         before_lines, before_live = dict(self.lines), dict(self.live)
         touched: dict[int, Entry] = {}
         freed: dict[str, int] = {}
@@ -71,22 +67,3 @@ class ReplayState:
             self.warnings.append(f"{path} at {sha[:12]}: not valid UTF-8 (byte {exc.start}); "
                                  "undecodable bytes kept as surrogates")
             return data.decode("utf-8", "surrogateescape")
-
-    # ---- cache (de)serialization -----------------------------------------------------------
-
-    def dump(self) -> dict[str, Any]:
-        return {"commits": self.commits, "chains": self.chains, "live": self.live, "dead": self.dead,
-                "warnings": self.warnings}
-
-    @classmethod
-    def load(cls, data: dict[str, Any]) -> "ReplayState":
-        state = cls()
-        state.commits = [tuple(c) for c in data["commits"]]
-        state.chains = [[tuple(e) for e in chain] for chain in data["chains"]]
-        state.live = {p: int(c) for p, c in data["live"].items()}
-        state.dead = {p: int(c) for p, c in data["dead"].items()}
-        state.warnings = list(data["warnings"])
-        for path, chain in state.live.items():
-            text = state.chains[chain][-1][2] or ""
-            state.lines[path] = split(text.encode("utf-8", "surrogateescape"))
-        return state

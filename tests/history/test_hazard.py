@@ -65,3 +65,16 @@ def test_estimate_bootstrap_interval_contains_slope() -> None:
 def test_estimate_without_events_has_no_slope() -> None:
     result = estimate(subjects([(0, 3, False), (0, 4, False)]))
     assert result.log_slope is None and result.cumulative_hazard == [0.0, 0.0, 0.0]
+
+
+def test_smoothed_equals_direct_kernel_sum() -> None:
+    s = _random_subjects(11, 400)
+    times, cumulative, at_risk = nelson_aalen(s)
+    increments = np.diff(np.concatenate([[0.0], cumulative]))
+    ages, hazard = smoothed(s)
+    for age, value in zip(ages, hazard):
+        u = (age - times) / 2.0
+        direct = float(np.sum(np.where(np.abs(u) <= 1, 0.75 * (1 - u ** 2), 0.0) * increments) / 2.0)
+        assert value == pytest.approx(direct, rel=1e-12)
+    tiny = subjects([(0, 1, True), (0, 1, True), (0, 2, False)])
+    assert len(smoothed(tiny)[0]) <= 3

@@ -1,0 +1,142 @@
+"""History replay benchmark: every version of one context file, against git itself and PyDriller.
+
+For two histories -- the longest file history in the shared corpus and a generated 1,000-version
+CLAUDE.md -- prints (docs/design.md §10):
+  replay / floor      `file_versions` in a fresh Python (cold cache) / (`git log -p` on the same
+                      file + a bare Python start)                                   (goal <= 3x)
+  history / floor     the whole `git context history FILE` (replay, lineage, hazard) / floor
+  pydriller / replay  PyDriller extracting the same versions / our replay           (goal >= 10x)
+
+    /work/venv/bin/python bench/history.py [--runs 5] [--versions 1000] [--no-pydriller]
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+from gitcontext.history.rebuild import rebuild
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+ENV = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1"}
+WORDS = ("build test lint deploy cache schema review module fixture branch token config release docs "
+         "commit migration handler logger client server worker queue parser router").split()
+
+
+def timed(cmd: list[str], cwd: Path, before=None) -> float:
+    if before:
+        before()
+    start = time.perf_counter()
+    subprocess.run(cmd, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+    return time.perf_counter() - start
+
+
+def best(runs: int, cmd: list[str], cwd: Path, before=None) -> float:
+    return min(timed(cmd, cwd, before) for _ in range(runs))
+
+
+def longest_corpus_history(work: Path) -> tuple[Path, str, int]:
+    counts = []
+    for gz in sorted(CORPUS.glob("*.jsonl.gz")):
+        with gzip.open(gz, "rt", encoding="utf-8") as fh:
+            for path, n in Counter(json.loads(line)["path"] for line in fh).items():
+                counts.append((n, gz, path))
+    n, gz, path = max(counts)
+    repo = work / "corpus"
+    rebuild(gz, repo)
+    return repo, path, n
+
+
+def generated_history(work: Path, versions: int, seed: int = 7) -> tuple[Path, str, int]:
+    """A CLAUDE.md edited VERSIONS times: additions, deletions, rewordings and a few rewrites."""
+    rng = random.Random(seed)
+    rules = [_rule(rng) for _ in range(20)]
+    events = []
+    for n in range(versions):
+        roll = rng.random()
+        if roll < 0.01 and len(rules) > 20:
+            rules = rules[: len(rules) // 3] + [_rule(rng) for _ in range(5)]
+        elif roll < 0.55:
+            rules.insert(rng.randrange(len(rules) + 1), _rule(rng))
+        elif roll < 0.8 and len(rules) > 5:
+            rules.pop(rng.randrange(len(rules)))
+        else:
+            i = rng.randrange(len(rules))
+            rules[i] = rules[i].replace(rng.choice(WORDS), rng.choice(WORDS), 1) + " now"
+        text = "# Project rules\n\n" + "".join(f"- {r}\n" for r in rules)
+        events.append({"commit": f"{n:040x}", "date": f"2026-01-01T00:00:00+00:00", "subject": f"edit {n}",
+                       "path": "CLAUDE.md", "status": "M", "content": text})
+    source = work / "gen.jsonl.gz"
+    with gzip.open(source, "wt", encoding="utf-8") as fh:
+        fh.writelines(json.dumps(e) + "\n" for e in events)
+    repo = work / "generated"
+    rebuild(source, repo)
+    return repo, "CLAUDE.md", versions
+
+
+def _rule(rng: random.Random) -> str:
+    return "always " + " ".join(rng.choice(WORDS) for _ in range(rng.randint(5, 12)))
+
+
+def pydriller_versions(repo: str, path: str) -> int:
+    from pydriller import Repository
+
+    count = 0
+    for commit in Repository(repo, filepath=path, only_in_branch="main", only_no_merge=False).traverse_commits():
+        for mod in commit.modified_files:
+            if path in (mod.new_path, mod.old_path):
+                _ = mod.source_code
+                count += 1
+    return count
+
+
+def measure(label: str, repo: Path, path: str, n: int, runs: int, with_pydriller: bool) -> None:
+    subprocess.run(["git", "checkout", "-q", "-f", "main"], cwd=repo, check=True, env=ENV)
+    cache = repo / ".git" / "gitcontext"
+    clear = lambda: shutil.rmtree(cache, ignore_errors=True)  # noqa: E731
+    floor = best(runs, ["git", "log", "-p", "--follow", "--first-parent", "--", path], repo) \
+        + best(runs, [sys.executable, "-c", "pass"], repo)
+    replay = best(runs, [sys.executable, "-c", "import sys; from gitcontext.history.replay import file_versions; "
+                         "print(sum(1 for _ in file_versions('.', sys.argv[1])))", path], repo, clear)
+    history = best(max(1, runs // 2), [sys.executable, "-m", "gitcontext", "history", path, "--json"], repo, clear)
+    print(f"{label}: {path}, {n} versions")
+    print(f"  floor (git log -p + bare python)  {floor * 1000:8.1f} ms")
+    print(f"  replay (cold cache)               {replay * 1000:8.1f} ms   ratio {replay / floor:5.2f}x  (goal <= 3x)")
+    print(f"  history FILE --json (cold)        {history * 1000:8.1f} ms   ratio {history / floor:5.2f}x")
+    if with_pydriller:
+        driller = best(1, [sys.executable, __file__, "--pydriller-only", str(repo), path], repo)
+        print(f"  pydriller, fresh Python           {driller * 1000:8.1f} ms   "
+              f"pydriller/replay {driller / replay:5.1f}x  (goal >= 10x)")
+
+
+def main() -> int:
+    if sys.argv[1:2] == ["--pydriller-only"]:
+        print(pydriller_versions(sys.argv[2], sys.argv[3]))
+        return 0
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--versions", type=int, default=1000)
+    parser.add_argument("--no-pydriller", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="bench-history-") as tmp:
+        work = Path(tmp)
+        if CORPUS.is_dir():
+            measure("longest corpus file history", *longest_corpus_history(work), args.runs, not args.no_pydriller)
+        else:
+            print("shared corpus not found; skipping the corpus history")
+        measure("generated CLAUDE.md", *generated_history(work, args.versions), args.runs, not args.no_pydriller)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
