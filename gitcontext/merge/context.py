@@ -64,7 +64,7 @@ class _Judge:
         return diff3.touches(x, y) and not (self.plain(x) and self.plain(y))
 
     def resolve(self, group: list[Hunk], mine: tuple[str, ...], other: tuple[str, ...]) -> list:
-        if any(h.start != h.end for h in group):
+        if any(h.start != h.end or h.start != group[0].start for h in group):
             return diff3.conflict(group, mine, other)
         head = 0
         while head < min(len(mine), len(other)) and mine[head] == other[head]:

@@ -38,22 +38,24 @@ def split(data: bytes) -> Text:
     return Text(lines, eol, final_newline)
 
 
-def settle(old: T | None, mine: T | None, other: T | None) -> T | None:
-    """Three-way merge of one property (line endings, trailing newline); symmetric in the sides."""
+def settle(old: T | None, mine: T | None, other: T | None, prefer: T | None = None) -> T | None:
+    """Three-way merge of one property (line endings, trailing newline); symmetric in the sides.
+
+    Both sides changing it differently (possible only from an empty base) gives PREFER."""
     if mine is None or other is None:
         return other if mine is None and other is not None else (mine if mine is not None else old)
     if mine == other or other == old:
         return mine
     if mine == old:
         return other
-    return min(mine, other)  # type: ignore[type-var]  # both changed differently: a fixed choice
+    return prefer
 
 
 def join(lines: list[str], base: Text, ours: Text, theirs: Text) -> bytes:
     """LINES with the settled line-ending style and trailing-newline state."""
     if not lines:
         return b""
-    eol = settle(base.eol, ours.eol, theirs.eol) or "\n"
-    final = settle(base.final_newline, ours.final_newline, theirs.final_newline)
+    eol = settle(base.eol, ours.eol, theirs.eol, "\n") or "\n"
+    final = settle(base.final_newline, ours.final_newline, theirs.final_newline, True)
     body = eol.join(lines) + (eol if final is not False else "")
     return body.encode("utf-8")
