@@ -114,10 +114,10 @@ def test_blast_cached_resolution_expires_when_a_file_appears(repo: Path) -> None
     write(repo, "app/helpers.py", "H = 1\n" * 3)       # untracked: changes the file listing
     (first,) = [f for f in compute(repo, config).files if f.path == "app/helpers.py"]
     assert [p for p, _ in first.importers] == ["app/main.py"]
-    (repo / "app/helpers.py").unlink()
-    write(repo, "app/x.py", "X = 2\n")
+    (repo / "app/helpers.py").unlink()                # `from app import helpers` now names app/__init__.py
+    write(repo, "app/__init__.py", "helpers = None\n")
     (again,) = compute(repo, config).files
-    assert again.path == "app/x.py" and again.importers == ()
+    assert again.path == "app/__init__.py" and [p for p, _ in again.importers] == ["app/main.py"]
 
 
 def test_blast_cache_of_an_older_layout_is_rebuilt(repo: Path) -> None:
