@@ -70,10 +70,14 @@ def doctor_cmd(check_merge: tuple[str, str] | None, as_json: bool) -> int:
 
     Exit 0 when healthy, 1 with the fixing command for each problem.
     """
-    from gitcontext.hooks.doctor import diagnose, merge_check
+    from gitcontext.hooks.doctor import Problem, diagnose
+    from gitcontext.merge.check import check_merge as merge_check
+    from gitcontext.merge.install import problems as merge_problems
 
     root, _ = repo()
-    problems = diagnose(root) + (merge_check(root, *check_merge) if check_merge else [])
+    problems = diagnose(root) + [Problem("merge", message, fix) for message, fix in merge_problems(root)]
+    if check_merge:
+        problems += [Problem("merge", message, fix) for message, fix in merge_check(root, *check_merge)]
     errors = [p for p in problems if p.severity == "error"]
     if as_json:
         emit_json({"healthy": not errors, "problems": [p._asdict() for p in problems]})

@@ -21,7 +21,8 @@ class Problem(NamedTuple):
 
 
 def diagnose(root: Path) -> list[Problem]:
-    return [*hook_problems(root), *merge_problems(root), *clone_problems(root), *note_problems(root)]
+    """Hooks, clone and notes. Merge-driver checks live in gitcontext.merge; the CLI adds them."""
+    return [*hook_problems(root), *clone_problems(root), *note_problems(root)]
 
 
 def hook_problems(root: Path) -> list[Problem]:
@@ -73,12 +74,6 @@ def _framework_ids(root: Path) -> set[str]:
             for h in r.get("hooks") or [] if isinstance(h, dict)}
 
 
-def merge_problems(root: Path) -> list[Problem]:
-    from gitcontext.merge.install import problems
-
-    return [Problem("merge", message, fix) for message, fix in problems(root)]
-
-
 def clone_problems(root: Path) -> list[Problem]:
     if not git.is_shallow(root):
         return []
@@ -107,15 +102,3 @@ def note_problems(root: Path) -> list[Problem]:
                 problems.append(Problem("notes", f"{rel}: event {event['eid']} also in {first}",
                                         f"remove the copy from one of them (git log -p -- {rel})"))
     return problems
-
-
-def merge_check(root: Path, base: str, head: str) -> list[Problem]:
-    from gitcontext.merge.check import check_merge
-
-    return [Problem("merge", *_pair(p)) for p in check_merge(root, base, head)]
-
-
-def _pair(problem) -> tuple[str, str]:
-    if isinstance(problem, str):
-        return problem, "see docs/merge.md"
-    return problem[0], problem[1]
