@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-from importlib import metadata
 from typing import NamedTuple
 
 from gitcontext.radius.languages import BY_NAME, Lang
@@ -47,6 +46,8 @@ def captures(lang: Lang, source: str, node) -> dict[str, list]:
 @functools.lru_cache(maxsize=None)
 def grammar_version(lang: Lang) -> str:
     """Wheel version + ABI: part of the cache key, so a grammar upgrade re-parses."""
+    from importlib import metadata
+
     dist = lang.module.replace("_", "-")
     try:
         version = metadata.version(dist)
