@@ -63,3 +63,8 @@ def rarity(bags: Iterable[frozenset[str]], wanted: Iterable[str] | None = None) 
     n, scale = len(unique), math.log(INSTRUCTIONS)
     return {w: math.log((n + 1) / local[w]) * math.log(INSTRUCTIONS / DF.get(w, 1)) / scale
             for w in (local if wanted is None else wanted)}
+
+
+def unique_weight(bags: int) -> float:
+    """The weight rarity gives a word that one of BAGS instructions uses and context files never do."""
+    return math.log(bags + 1)
