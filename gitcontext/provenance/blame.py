@@ -23,13 +23,25 @@ def _lives(root: Path, config: dict[str, Any]) -> list[Any]:
     return lineage(root, config, config.get("matcher", "default")) if git.has_commits(root) else []
 
 
-def find_life(lives: list[Any], t: Target) -> Any | None:
+_KEYS = (lambda i: (i.file, i.text), lambda i: (i.file, i.norm), lambda i: i.norm)
+
+
+def index_lives(lives: list[Any]) -> list[dict[Any, Any]]:
+    """Live lives by (file, text), (file, norm) and norm: the first life wins each key."""
+    tables: list[dict[Any, Any]] = [{} for _ in _KEYS]
+    for life in lives:
+        if life.current is not None:
+            for table, key in zip(tables, _KEYS):
+                table.setdefault(key(life.current), life)
+    return tables
+
+
+def find_life(lives: list[Any], t: Target, tables: list[dict[Any, Any]] | None = None) -> Any | None:
     inst = t.instruction
     if inst is not None:
-        for key in (lambda i: (i.file, i.text), lambda i: (i.file, i.norm), lambda i: i.norm):
-            hits = [life for life in lives if life.current is not None and key(life.current) == key(inst)]
-            if hits:
-                return hits[0]
+        for table, key in zip(tables or index_lives(lives), _KEYS):
+            if key(inst) in table:
+                return table[key(inst)]
     text = normalize((t.state.text if t.state else "") or "")
     gone = [life for life in lives if life.current is None
             and text in {normalize(life.born.text), *(normalize(c.text) for c in life.changes)}]
@@ -58,12 +70,13 @@ def blame_file(root: Path, config: dict[str, Any], path: str, w: World | None = 
     """One row per instruction of PATH: id, lines, age in commits touching the file, status."""
     w = w or world(root, config)
     lives = _lives(root, config)
+    tables = index_lives(lives)
     touching = git.rev_list("--first-parent", "HEAD", "--", path, cwd=root) if git.has_commits(root) else []
     position = {sha: n for n, sha in enumerate(touching)}
     rows = []
     for inst in w.instructions.get(path, []):
         r = w.resolved[(inst.file, inst.index)]
-        life = find_life(lives, Target(r.id, inst, r.state, r.status, r.reason))
+        life = find_life(lives, Target(r.id, inst, r.state, r.status, r.reason), tables)
         born = life.born.commit if life else (r.state.born.get("commit") if r.state and r.state.born else None)
         rows.append({"id": r.id, "file": path, "line": inst.line, "end_line": inst.end_line, "text": inst.text,
                      "status": r.status, "born": born, "age": _age(life, born, position)})

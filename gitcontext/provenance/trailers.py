@@ -73,7 +73,8 @@ def mentions(commits: Iterable[Commit], id: str) -> list[dict[str, Any]]:
     """Commits whose trailers name ID, oldest first, as blame rows."""
     rows = []
     for c in commits:
-        own = [t for t in c.trailers if t.id == id]
+        named = any(t.id == id for t in c.trailers if t.key == "Context-Id")
+        own = [t for t in c.trailers if t.id == id or (named and t.id is None)]
         if own:
             rows.append({"commit": c.sha, "date": c.date, "subject": c.subject,
                          "trailers": [[t.key, t.value] for t in own]})
