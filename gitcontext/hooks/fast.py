@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - the runner's error policy applies below
         from gitcontext.hooks.runner import report_error
 
-        return report_error(hook, None, None, exc)
+        return report_error(hook, _git_dir_or_none(), None, exc)
     from gitcontext.hooks.runner import run_hook
 
     return run_hook(hook, root, git_dir, args, staged)
@@ -42,6 +42,13 @@ def _toplevel() -> Path:
     """git runs hooks at the top of the work tree; ask git only when called from elsewhere."""
     here = Path.cwd()
     return here if (here / ".git").exists() else git.toplevel(here)
+
+
+def _git_dir_or_none() -> Path | None:
+    try:
+        return git.git_dir()
+    except Exception:  # noqa: BLE001 - not in a repository: nowhere to log
+        return None
 
 
 def load_config(root: Path) -> dict:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from tests.helpers import commit, git, write
-from tests.hooks.support import attempt, native_repo, stage_new_rule, staged_ids
+from tests.hooks.support import attempt, last_message, native_repo, stage_new_rule, staged_ids
 
 EVENT = {"v": 1, "eid": "e-00000000000000aa", "id": "ctx-0123456789ab", "at": "2026-11-29T19:30:00Z",
          "kind": "linked", "source": "cli", "why": "CI broke twice"}
@@ -88,7 +88,18 @@ def test_pre_commit_error_is_logged_and_passes_by_default(repo):
     assert done.returncode == 0, done.stderr
     assert "pre-commit hook failed" in done.stderr and "not valid UTF-8" in done.stderr
     log = (repo / ".git" / "gitcontext" / "hook-errors.log").read_text()
-    assert "pre-commit" in log and "UserError" in log
+    assert "pre-commit" in log and "UserError" in log and "commit-msg" in log
+    assert last_message(repo).strip() == "latin-1"     # commit-msg failed too: message untouched
+
+
+def test_pre_commit_bad_config_is_reported_logged_and_passes(repo):
+    native_repo(repo)
+    commit(repo, {".context/config.yml": "version: 1\nhooks:\n  polcy: warn\n"}, "typo")
+    stage_new_rule(repo)
+    done = attempt(repo, "-m", "Add rule")
+    assert done.returncode == 0, done.stderr
+    assert "unknown key 'hooks.polcy'" in done.stderr
+    assert "polcy" in (repo / ".git" / "gitcontext" / "hook-errors.log").read_text()
 
 
 def test_pre_commit_error_blocks_with_on_error_block(repo):
