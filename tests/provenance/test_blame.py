@@ -56,3 +56,12 @@ def test_blame_file_annotates_each_instruction_line(repo, capsys):
     rows = {r["line"]: r for r in run_json(capsys, "blame", "AGENTS.md")["instructions"]}
     assert rows[4]["age"] == 0 and rows[4]["status"] == "orphan"
     assert rows[3]["age"] == 3 and rows[3]["status"] == "stale"
+
+
+def test_blame_counts_unprefixed_trailers_of_a_commit_that_names_the_id(repo, capsys):
+    commit(repo, {"CLAUDE.md": BASE}, "add rules")
+    ident = run_json(capsys, "show", "uv for every")["id"]
+    commit(repo, {"README.md": "x\n"}, f"docs\n\nContext-Id: {ident} added\nContext-Why: lockfile broke")
+    commit(repo, {"README.md": "y\n"}, "other\n\nContext-Why: not about it")
+    data = run_json(capsys, "blame", ident)
+    assert [c["trailers"] for c in data["trailers"]] == [[["Context-Id", "added"], ["Context-Why", "lockfile broke"]]]

@@ -67,3 +67,15 @@ def test_sync_does_not_duplicate_what_the_note_already_says(repo, capsys):
            f"notes\n\nContext-Why: {UV}: pip broke the lockfile\nContext-Why: unattributed reason")
     data = run_json(capsys, "sync")
     assert data["events"] == 0 and data["unattributed"] == 1
+
+
+def test_sync_records_a_move_named_by_context_id(repo, capsys):
+    commit(repo, {"CLAUDE.md": RULES}, f"add\n\nContext-Id: {UV} added\nContext-Why: lockfile",
+           "2026-01-05T10:00:00+00:00")
+    commit(repo, {"CLAUDE.md": "# Rules\n\n- Run pytest before pushing.\n", "AGENTS.md": "- Use uv for every install.\n"},
+           f"move\n\nContext-Id: {UV} moved", "2026-01-06T10:00:00+00:00")
+    run_cli(capsys, "sync")
+    events = read_note(repo, UV)
+    assert [e["kind"] for e in events] == ["added", "linked", "moved"]
+    assert (events[-1]["old_file"], events[-1]["file"]) == ("CLAUDE.md", "AGENTS.md")
+    assert run_json(capsys, "show", "AGENTS.md:1")["id"] == UV
