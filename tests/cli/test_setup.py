@@ -150,3 +150,23 @@ def test_doctor_check_merge_finds_a_merge_that_lost_an_event(repo, capsys):
     code, out, _ = run_cli(capsys, "doctor", "--check-merge", base, "HEAD")
     assert code == 1
     assert "lost 1 event(s) its parents had: e-00000000000000bb" in out
+
+
+def test_init_chains_an_existing_hook_and_says_so(repo, capsys):
+    hook = repo / ".git" / "hooks" / "pre-commit"
+    hook.write_text("#!/bin/sh\nexit 0\n")
+    hook.chmod(0o755)
+    out = _initialized(repo, capsys)
+    assert "pre-commit: installed (your previous hook runs first as pre-commit.legacy)" in out
+    assert (repo / ".git" / "hooks" / "pre-commit.legacy").read_text() == "#!/bin/sh\nexit 0\n"
+    assert _problems(capsys, "hooks") == (0, [])
+
+
+def test_init_refusal_leaves_everything_as_it_was(repo, capsys):
+    hooks = repo / ".git" / "hooks"
+    (hooks / "commit-msg").write_text("#!/bin/sh\nexit 0\n")
+    (hooks / "commit-msg.legacy").write_text("#!/bin/sh\nexit 0\n")
+    code, _, err = run_cli(capsys, "init")
+    assert code == 2 and "commit-msg.legacy exists too" in err
+    assert not (repo / ".context").exists() and not (repo / ".gitattributes").exists()
+    assert git(repo, "config", "--get", "merge.gitcontext.driver", check=False) == ""
