@@ -35,7 +35,7 @@ def retire(root: Path, config: dict[str, Any], target: str, reason: str) -> Reti
     if t.instruction is None:
         raise UserError(f"{t.id} is not in any context file now", fix=f"`git context show {t.id}`")
     inst = t.instruction
-    path = root / inst.file
+    path = (root / inst.file).resolve()      # a symlinked context file is edited at its target
     text = decode(inst.file, path.read_bytes())
     from gitcontext.instructions.segment import segment
 
@@ -59,7 +59,7 @@ def restore(root: Path, config: dict[str, Any], id: str) -> Restored:
         raise UserError(f"{id} is not retired", fix=f"`git context show {id}`")
     quote = state.retired["restore"]
     file = quote.get("file") or state.file
-    path = root / file
+    path = (root / file).resolve()
     if path.exists():
         restored, how = paste(decode(file, path.read_bytes()), quote)
     else:

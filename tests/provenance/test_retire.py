@@ -85,3 +85,14 @@ def test_retire_and_restore_refuse_bad_state(repo, capsys):
     run_cli(capsys, "retire", ident, "--reason", "done")
     code, _, err = run_cli(capsys, "record", ident, "--why", "again")
     assert code == 2 and "restore" in err
+
+
+def test_retire_through_a_symlinked_file_edits_the_target(repo, capsys):
+    commit(repo, {"AGENTS.md": "- Use uv for installs.\n- Keep PRs small.\n"})
+    (repo / "CLAUDE.md").symlink_to("AGENTS.md")
+    ident = run_json(capsys, "show", "Keep PRs")["id"]
+    assert run_cli(capsys, "retire", ident, "--reason", "r")[0] == 0
+    assert (repo / "CLAUDE.md").is_symlink()
+    assert (repo / "AGENTS.md").read_text() == "- Use uv for installs.\n"
+    run_cli(capsys, "restore", ident)
+    assert (repo / "CLAUDE.md").is_symlink() and (repo / "AGENTS.md").read_text().endswith("Keep PRs small.\n")
