@@ -16,9 +16,9 @@ def history_svg(m: Any, title: str) -> str:
     inner = WIDTH - LEFT - RIGHT
     body += growth_panel(m.files, LEFT, 60, inner, 230)
     half = (inner - 80) / 2
-    body += hazard_panels(m.hazard, LEFT, 370, half, 200, LEFT + half + 80)
-    rows, lifeline = lifeline_panel(m, LEFT, 650, inner)
-    height = int(650 + rows + 60)
+    body += hazard_panels(m.hazard, LEFT, 385, half, 200, LEFT + half + 80)
+    rows, lifeline = lifeline_panel(m, LEFT, 680, inner)
+    height = int(680 + rows + 64)
     body += lifeline
     body.append(f'<text class="fg title" x="{LEFT}" y="26" style="font-size:18px">{title}</text>')
     return document(WIDTH, height, body, title)

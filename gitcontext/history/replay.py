@@ -15,7 +15,6 @@ from gitcontext import git
 from gitcontext.history import cache
 from gitcontext.history.patch import FORMAT, from_json, parse, to_json, unquote
 from gitcontext.history.state import ReplayState
-from gitcontext.instructions.discover import is_context_path
 
 _QUIET = ["-c", "core.quotepath=false", "-c", "color.ui=never", "--literal-pathspecs"]
 _LOG = ["log", "-p", "-U0", "-a", "--inter-hunk-context=0", "--first-parent", "--diff-merges=first-parent",
@@ -69,6 +68,8 @@ def replay(root: str | Path, config: dict[str, Any], rev: str = "HEAD") -> Repla
 
 def _context_paths(root: str | Path, config: dict[str, Any], rng: str) -> Iterator[str]:
     """Every context path touched on the first-parent line of RNG (one streaming `git log`)."""
+    from gitcontext.instructions.discover import is_context_path
+
     seen: set[str] = set()
     for line in git.stream([*_QUIET, "log", "--first-parent", "--diff-merges=first-parent", "--no-renames",
                             "--name-only", "--format=", rng], cwd=root):

@@ -78,15 +78,15 @@ class Panel:
                           f'stroke-opacity="{opacity}" stroke-linejoin="round" points="{coords}"/>')
 
     def legend(self, items: list[tuple[str, str]]) -> None:
-        x = self.x + 8
-        size = sum(24 + 6.2 * len(text) for _, text in items)
-        self.parts.append(f'<rect class="bg" x="{x - 4:.1f}" y="{self.y + 1}" width="{size:.1f}" height="16" '
-                          f'rx="3" fill-opacity="0.85"/>')
-        for cls, text in items:
-            self.parts.append(f'<rect class="{"f" + cls[1:] if cls[1:].isdigit() else "f" + cls}" x="{x:.1f}" y="{self.y + 4}" '
-                              f'width="10" height="10" rx="2"/><text class="fg small" x="{x + 14:.1f}" '
-                              f'y="{self.y + 13}">{escape(text)}</text>')
-            x += 24 + 6.2 * len(text)
+        """Swatches under the x-axis label, centred, so they never cover data."""
+        sizes = [24 + 6.2 * len(text) for _, text in items]
+        x = self.x + (self.w - sum(sizes)) / 2
+        y = self.y + self.h + 40
+        for (cls, text), size in zip(items, sizes):
+            swatch = "f" + cls[1:] if cls[1:].isdigit() else "f" + cls
+            self.parts.append(f'<rect class="{swatch}" x="{x:.1f}" y="{y}" width="10" height="10" rx="2"/>'
+                              f'<text class="fg small" x="{x + 14:.1f}" y="{y + 9}">{escape(text)}</text>')
+            x += size
 
 
 def document(width: int, height: int, body: list[str], title: str) -> str:
