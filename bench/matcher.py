@@ -19,6 +19,7 @@ from pathlib import Path
 
 from gitcontext.identity import labels, scorer
 from gitcontext.identity.paper import match_paper
+from gitcontext.identity.profile import _profile
 from gitcontext.instructions.model import normalize
 from gitcontext.instructions.segment import segment
 
@@ -121,7 +122,7 @@ def speed(corpus: Path) -> None:
     for size in (130, 300):
         old = min((new for _, new in pairs if new), key=lambda v: abs(len(v) - size))
         edited = [_edit(inst, k) for k, inst in enumerate(old)]
-        scorer._profile.cache_clear()
+        _profile.cache_clear()
         start = time.perf_counter()
         scorer.match_default(old, edited)
         print(f"{len(old)}-instruction file with 2 of 3 instructions reworded, cold cache: "

@@ -3,58 +3,35 @@
 The score of an (old, new) pair is the mean of two weighted word overlaps: Dice (how much of both
 texts is shared) and containment (how much of the shorter text survives, so an appended or dropped
 clause costs little; a text lighter than MIN_WORDS x the weight of a word unique to these files
-cannot be "contained" on so little evidence). Words weigh by rarity (words.rarity). A pair in which each side names an
-anchor the other lacks (anchors.replaced) loses REPLACED_PENALTY; a pair whose only common ground is
-what it references (no prose word in common) loses PROSE_PENALTY. Near-identical strings (typos)
-score at least their character ratio. Pairs scoring at least THRESHOLD are assigned best first, each
-instruction at most once (assign.greedy); the order adds CHARS x the character ratio, so when two
-rules merge, the one that supplied most of the merged text keeps the identity.
+cannot be "contained" on so little evidence). Words weigh by rarity (words.rarity). A pair in which
+each side names an anchor the other lacks (anchors.replaced) loses REPLACED_PENALTY; a pair whose only
+common ground is what it references (no prose word in common) loses PROSE_PENALTY. Near-identical
+strings (typos) score at least their character ratio. Pairs scoring at least THRESHOLD are assigned
+best first, each instruction at most once (assign.greedy); the order adds CHARS x the character
+ratio, so when two rules merge, the one that supplied most of the merged text keeps the identity.
 """
 from __future__ import annotations
 
-import functools
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
-from math import fsum
-from typing import NamedTuple
 
 from rapidfuzz.fuzz import ratio as fuzz_ratio
 
-from gitcontext.identity.anchors import anchors, fold, replaced, strip_anchors
+from gitcontext.identity.anchors import replaced
 from gitcontext.identity.assign import greedy
 from gitcontext.identity.match import Pair
 from gitcontext.identity.paper import _exact_stage
-from gitcontext.identity.words import content_words, rarity, unique_weight
+from gitcontext.identity.profile import Profile, profile
+from gitcontext.identity.words import rarity, unique_weight
 from gitcontext.instructions.model import Instruction
 
 THRESHOLD = 0.41
 REPLACED_PENALTY = 0.5
+PROSE_PENALTY = 0.5
 TYPO_RATIO = 0.85
 CHARS = 0.5
 MIN_WORDS = 0.5
-PROSE_PENALTY = 0.5
-
-
-class Profile(NamedTuple):
-    """What the score needs to know about one instruction."""
-    norm: str
-    words: frozenset[str]     # content words, plus each anchor as one "`..." token
-    anchors: frozenset[str]
-    folded: str
-    prose: frozenset[str]     # content words outside the anchors
-
-
-def profile(inst: Instruction) -> Profile:
-    return _profile(inst.text, inst.norm)
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def _profile(text: str, norm: str) -> Profile:
-    """Cached: replaying a history meets the same unchanged texts version after version."""
-    found = anchors(text)
-    prose = content_words(strip_anchors(text))
-    words = prose | content_words(" ".join(found)) | {"`" + a for a in found}
-    return Profile(norm, words, found, fold(text), prose)
+_UNIT = 1 << 20   # weights become integers, so sums are exact whichever side comes first
 
 
 def match_default(old: Sequence[Instruction], new: Sequence[Instruction], *,
@@ -68,47 +45,59 @@ def match_default(old: Sequence[Instruction], new: Sequence[Instruction], *,
     left_old = [o for o in range(len(old)) if o not in used_old]
     left_new = [n for n in range(len(new)) if n not in used_new]
     if left_old and left_new:
-        pairs += _reworded(old, new, left_old, left_new, threshold)
+        every = [p.words for p in map(profile, (*old, *new))]
+        found = _reworded([profile(old[o]) for o in left_old], [profile(new[n]) for n in left_new], every,
+                          threshold)
+        pairs += [Pair(left_old[o], left_new[n], "fuzzy", round(100 * min(1.0, v), 1)) for o, n, v in found]
     return sorted(pairs, key=lambda p: p.new)
 
 
-def _reworded(old: Sequence[Instruction], new: Sequence[Instruction], left_old: list[int],
-              left_new: list[int], threshold: float) -> list[Pair]:
-    profiles = {i.text: profile(i) for i in (*old, *new)}
-    live = {old[o].text for o in left_old} | {new[n].text for n in left_new}
-    weights = rarity((p.words for p in profiles.values()), {w for t in live for w in profiles[t].words})
-    mass = {text: fsum(weights[w] for w in profiles[text].words) for text in live}
-    floor = MIN_WORDS * unique_weight(len({p.words for p in profiles.values()}))
-    by_word: dict[str, list[int]] = defaultdict(list)
-    for n in left_new:
-        for word in profiles[new[n].text].words:
-            by_word[word].append(n)
+def _reworded(a_side: list[Profile], b_side: list[Profile], every: list[frozenset[str]],
+              threshold: float) -> list[tuple[int, int, float]]:
+    """(a, b, score) rewordings: every pair that shares a word is scored (postings, integer weights),
+    then pairs are assigned best first."""
+    weights = _units(rarity(every, {w for p in (*a_side, *b_side) for w in p.words}))
+    floor = MIN_WORDS * unique_weight(len(set(every))) * _UNIT
+    mass_b = [sum(weights[w] for w in b.words) for b in b_side]
+    postings: dict[str, list[int]] = defaultdict(list)
+    for n, b in enumerate(b_side):
+        for word in b.words:
+            postings[word].append(n)
     candidates, values = [], {}
-    for o in left_old:
-        a = profiles[old[o].text]
-        for n in sorted({n for word in a.words for n in by_word.get(word, ())}):
-            b = profiles[new[n].text]
-            value = _score(a, b, weights, mass[old[o].text], mass[new[n].text], floor)
+    for o, a in enumerate(a_side):
+        mass_a, shared = sum(weights[w] for w in a.words), Counter()
+        for word in a.words:
+            for n in postings.get(word, ()):
+                shared[n] += weights[word]
+        for n, common in shared.items():
+            value = _value(a, b_side[n], common, mass_a, mass_b[n], floor, threshold)
             if value >= threshold:
-                candidates.append((value + CHARS * fuzz_ratio(a.norm, b.norm) / 100, o, n))
+                candidates.append((value + CHARS * fuzz_ratio(a.norm, b_side[n].norm) / 100, o, n))
                 values[o, n] = value
-    return [Pair(o, n, "fuzzy", round(100 * min(1.0, values[o, n]), 1)) for _, o, n in greedy(candidates)]
+    return [(o, n, values[o, n]) for _, o, n in greedy(candidates)]
 
 
 def score(a: Profile, b: Profile, weights: Mapping[str, float]) -> float:
     """How likely B is a rewording of A, roughly 0-1 (symmetric in A and B)."""
-    return _score(a, b, weights, fsum(weights[w] for w in a.words), fsum(weights[w] for w in b.words), 0.0)
+    units = _units(weights)
+    shared = sum(units[w] for w in a.words & b.words)
+    return _value(a, b, shared, sum(units[w] for w in a.words), sum(units[w] for w in b.words), 0.0, -1.0)
 
 
-def _score(a: Profile, b: Profile, weights: Mapping[str, float], wa: float, wb: float, floor: float) -> float:
-    shared = fsum(weights[w] for w in a.words & b.words)  # fsum: the same whichever side comes first
+def _value(a: Profile, b: Profile, shared: int, mass_a: int, mass_b: int, floor: float, threshold: float) -> float:
     if shared <= 0:
         return 0.0
-    value = (2 * shared / (wa + wb) + shared / max(min(wa, wb), floor)) / 2
+    value = (2 * shared / (mass_a + mass_b) + shared / max(min(mass_a, mass_b), floor)) / 2
     if value < TYPO_RATIO:
         value = max(value, fuzz_ratio(a.norm, b.norm, score_cutoff=100 * TYPO_RATIO) / 100)
+    if value < threshold:
+        return value     # the penalties below only lower a score that already fails
     if a.anchors and b.anchors and replaced(a.anchors, a.folded, b.anchors, b.folded):
         value -= REPLACED_PENALTY
     if a.prose and b.prose and not (a.prose & b.words or b.prose & a.words):
         value -= PROSE_PENALTY
     return value
+
+
+def _units(weights: Mapping[str, float]) -> dict[str, int]:
+    return {w: round(v * _UNIT) for w, v in weights.items()}
