@@ -55,7 +55,11 @@ def run_hook(hook: str, root: Path, git_dir: Path, args: list[str], staged: list
     worker = threading.Thread(target=_work, args=(getattr(importlib.import_module(module), name), call, result),
                               daemon=True)
     worker.start()
-    worker.join(config["hooks"]["time_budget"])
+    try:
+        worker.join(config["hooks"]["time_budget"])
+    except KeyboardInterrupt:
+        _say(f"gitcontext: {hook} hook interrupted; nothing was written")
+        return 130
     if not result:
         _say(f"gitcontext: {hook} hook stopped after its {config['hooks']['time_budget']:g} s budget "
              "(hooks.time_budget); the commit goes through unchecked")
