@@ -150,6 +150,9 @@ def retire_cmd(target, reason, as_json) -> int:
         click.echo(f"retired {done.id} from {done.file}:{done.line}; `git context restore {done.id}` puts it back")
         if done.redacted:
             click.echo(f"note: the restore quote had secrets redacted: {', '.join(done.redacted)}", err=True)
+        for text in done.reflowed:
+            click.echo(f"warning: Markdown now reads this differently (e.g. a list renumbered): {text[:80]!r}",
+                       err=True)
     return 0
 
 

@@ -20,6 +20,7 @@ class Retired(NamedTuple):
     file: str
     line: int
     redacted: tuple[str, ...]
+    reflowed: tuple[str, ...] = ()   # other instructions that read differently now (Markdown re-parse)
 
 
 class Restored(NamedTuple):
@@ -47,7 +48,9 @@ def retire(root: Path, config: dict[str, Any], target: str, reason: str) -> Reti
     events.append(new_event("retired", t.id, "cli", reason=redact(reason).text, restore=quote, commit=head(root)))
     append_events(root, events)
     write_atomic(path, remaining.encode("utf-8"))
-    return Retired(t.id, inst.file, inst.line, secrets.labels)
+    after = {i.text for i in segment(remaining, inst.file)}
+    reflowed = tuple(sorted({o.text for o in others} - after))
+    return Retired(t.id, inst.file, inst.line, secrets.labels, reflowed)
 
 
 def restore(root: Path, config: dict[str, Any], id: str) -> Restored:

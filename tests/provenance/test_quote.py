@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gitcontext.instructions.segment import segment
 from gitcontext.provenance.quote import cut, paste
@@ -30,6 +32,7 @@ def test_cut_then_paste_is_byte_exact_for_every_instruction(name):
             remaining, quote = cut(text, inst, others)
             assert inst.text not in [i.text for i in segment(remaining, path)] or \
                 sum(i.text == inst.text for i in items) > 1, (path, inst.line)
+            assert all(part in quote["text"] for part in inst.text.split("\n"))
             restored, how = paste(remaining, quote)
             assert (restored, how) == (text, "exact"), (path, inst.line, inst.text)
             checked += 1
@@ -45,3 +48,39 @@ def test_paste_in_line_sentence_becomes_its_own_line_under_heading():
     restored, how = paste(moved, quote)
     assert how == "heading"
     assert restored == "# B\n\n- Other rule here.\n\n# A\n\nNever push at all.\nAlways open a PR.\n"
+
+
+_word = st.sampled_from(["use", "uv", "never", "push", "main", "tests", "`pytest -q`", "always", "PRs", "keep",
+                         "small", "e.g.", "docs", "run", "lint"])
+_sentence = st.lists(_word, min_size=1, max_size=6).map(lambda ws: " ".join(ws).capitalize() + ".")
+_block = st.one_of(
+    st.tuples(st.just("item"), st.integers(0, 2), st.lists(_sentence, min_size=1, max_size=2)),
+    st.tuples(st.just("para"), st.just(0), st.lists(_sentence, min_size=1, max_size=4)),
+    st.tuples(st.just("head"), st.integers(1, 3), st.lists(_sentence, min_size=1, max_size=1)),
+)
+
+
+@st.composite
+def _markdown(draw):
+    newline = draw(st.sampled_from(["\n", "\r\n"]))
+    lines = []
+    for kind, depth, sentences in draw(st.lists(_block, min_size=1, max_size=8)):
+        if kind == "item":
+            lines.append("  " * depth + "- " + " ".join(sentences))
+        elif kind == "head":
+            lines += ["", "#" * depth + " " + sentences[0], ""]
+        else:
+            lines += ["", (newline if draw(st.booleans()) else " ").join(sentences), ""]
+    text = newline.join(lines)
+    return text if draw(st.booleans()) else text + newline
+
+
+@settings(max_examples=200, deadline=None)
+@given(_markdown())
+def test_cut_then_paste_round_trips_generated_markdown(text):
+    items = segment(text)
+    for inst in items:
+        remaining, quote = cut(text, inst, [o for o in items if o.index != inst.index])
+        assert all(part in quote["text"] for part in inst.text.split("\n"))
+        assert len(remaining) == len(text) - len(quote["text"])
+        assert paste(remaining, quote) == (text, "exact")

@@ -96,3 +96,10 @@ def test_retire_through_a_symlinked_file_edits_the_target(repo, capsys):
     assert (repo / "AGENTS.md").read_text() == "- Use uv for installs.\n"
     run_cli(capsys, "restore", ident)
     assert (repo / "CLAUDE.md").is_symlink() and (repo / "AGENTS.md").read_text().endswith("Keep PRs small.\n")
+
+
+def test_retire_warns_when_markdown_reflows_the_neighbours(repo, capsys):
+    commit(repo, {"CLAUDE.md": "Steps to follow here:\n1. Install the extension first.\n2. Restart the editor now.\n"})
+    code, _, err = run_cli(capsys, "retire", "Install the extension", "--reason", "preinstalled")
+    assert code == 0 and "reads this differently" in err
+    assert (repo / "CLAUDE.md").read_text() == "Steps to follow here:\n2. Restart the editor now.\n"
