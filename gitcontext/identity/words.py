@@ -23,9 +23,21 @@ you your yours avoid instead make sure now still yet even ever etc eg ie
 """.split())
 
 
+# Spellings and short forms that name the same thing (folded before stemming). Adding one is a row.
+SAME_WORD = {
+    "repo": "repository", "repos": "repositories", "dir": "directory", "dirs": "directories",
+    "folder": "directory", "folders": "directories", "config": "configuration", "configs": "configurations",
+    "doc": "documentation", "docs": "documentation", "dep": "dependency", "deps": "dependencies",
+    "behaviour": "behavior", "colour": "color", "favour": "favor", "analyse": "analyze",
+}
+_BRITISH = re.compile(r"(?<=[a-z]{3})is(e|ed|es|ing|ation|ations)$")
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
-    """A deliberately light stemmer: plural, tense and -ly endings, a final e and a doubled consonant."""
+    """A deliberately light stemmer: plural, tense and -ly endings, a final e and a doubled consonant;
+    short forms and British -ise spellings folded first (SAME_WORD)."""
+    word = _BRITISH.sub(r"iz\1", SAME_WORD.get(word, word))
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith(("ss", "us", "is")):
             word = word[: -len(suffix)] + ("y" if suffix in ("ied", "ies") else "")

@@ -29,3 +29,10 @@ def test_rarity_weights_words_shared_by_many_rules_less() -> None:
 def test_rarity_counts_words_common_in_all_context_files_less() -> None:
     weights = rarity([frozenset({"run", "zebrafish"}), frozenset({"other"})])
     assert weights["run"] < weights["zebrafish"]
+
+
+def test_stem_folds_short_forms_and_british_spellings() -> None:
+    assert content_words("Keep repo docs in the config folder") == content_words(
+        "keep repository documentation in the configuration directory")
+    assert stem("organise") == stem("organized") == stem("organisation")
+    assert stem("behaviour") == stem("behavior")
