@@ -86,6 +86,7 @@ def summarize(files: list[dict[str, Any]]) -> dict[str, Any]:
         "instructions_last_median": median(live) if live else None,
         "instructions_last_p90": percentile(live, 90),
         "growth_pct_mean": round(mean(growth), 1) if growth else None,
+        "growth_pct_median": round(median(growth), 1) if growth else None,
         "growing_files": sum(1 for g in growth if g > 0), "shrinking_files": sum(1 for g in growth if g < 0),
         "net_per_commit_outside_rewrites": round(mean(net), 3) if net else None,
         "deaths_by_cause": causes,

@@ -20,7 +20,7 @@ from gitcontext import config as config_mod
 from gitcontext import git
 from gitcontext.errors import UserError
 
-RESULT_VERSION = 2
+RESULT_VERSION = 3
 KEEP = ("path", "versions", "exists", "instructions_first", "instructions_last", "births", "deaths",
         "deaths_by_cause", "migrations", "rewrites", "growth_pct", "net_changes_outside_rewrites",
         "net_per_commit_outside_rewrites", "rewrite_events")

@@ -60,12 +60,15 @@ def format_corpus(data: dict[str, Any]) -> str:
         ("instructions at last version, median", agg["instructions_last_median"], paper["instructions_last_median"]),
         ("instructions at last version, p90", agg["instructions_last_p90"], paper["instructions_last_p90"]),
         ("growth over a file's life, mean %", agg["growth_pct_mean"], paper["growth_pct_mean"]),
+        ("growth over a file's life, median %", agg["growth_pct_median"], None),
         ("net instructions per commit outside rewrites", agg["net_per_commit_outside_rewrites"],
          paper["net_per_commit_outside_rewrites"]),
         ("deletion hazard log-slope per commit", hazard["log_slope"], paper["log_slope"]),
         ("deaths that are rewrites or migrations, %", agg["rewrite_or_migration_share"],
          paper["rewrite_or_migration_share"]),
         ("regrowth 10 commits after a rewrite, %", agg["regrowth_pct_mean"], paper["regrowth_pct_mean"]),
+        ("  same, rewrites followed by >= 10 commits only", agg["regrowth_pct_mean_full_horizon"], None),
+        ("rewrites", agg["rewrites"], None),
     ]
     out += ["", f"{'over ' + str(agg['repositories']) + ' repositories, ' + str(agg['files']) + ' files':<46}"
             f"  {'measured':>9}  {'paper':>7}"]
