@@ -30,18 +30,21 @@ class Staged(NamedTuple):
 def staged_changes(root: Path, config: dict[str, Any]) -> Staged:
     """Ids are the ones `git context ls`/`record` show for the staged text (identify on the index
     side); a removed instruction keeps the id it had at HEAD."""
-    from gitcontext.provenance.resolve import identify
+    from gitcontext.provenance.fold import fold
+    from gitcontext.provenance.resolve import resolve_all
+    from gitcontext.provenance.store import all_notes
 
     old = load(root, config, "HEAD") if git.has_commits(root) else {}
     new = load(root, config, INDEX)
     diff = diff_files(old, new, config["matcher"])
     if not (diff.added or diff.reworded or diff.moved or diff.removed):
         return Staged([], diff, old, new)
-    new_ids = identify(root, config, new)
-    old_ids = identify(root, config, old) if diff.removed else {}
+    states = {id: fold(events, id) for id, events in all_notes(root).items()}    # read once, used twice
+    new_ids = resolve_all(root, config, new, states)
+    old_ids = resolve_all(root, config, old, states) if diff.removed else {}
 
     def _id(ids: dict, inst: Instruction) -> str:
-        return ids[(inst.file, inst.index)][0]
+        return ids[(inst.file, inst.index)].id
 
     changes = [Change("added", _id(new_ids, i), i.file, i.line, i.text) for i in diff.added]
     changes += [Change("reworded", _id(new_ids, r.new), r.new.file, r.new.line, r.new.text) for r in diff.reworded]
