@@ -378,3 +378,17 @@ def blobs_under(rev: str, prefix: str, cwd: str | Path | None = None) -> dict[st
 def modified_paths(cwd: str | Path | None = None) -> list[str]:
     """Tracked files whose work-tree content differs from the index (by content, not stat)."""
     return _split_z(run(["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff"], cwd=cwd))
+
+
+def tree_entry(rev: str, path: str, cwd: str | Path | None = None) -> tuple[str, str] | None:
+    """(mode, object id) of one PATH at REV ('' = the index); None when absent. One small process."""
+    if rev == "":
+        out = run(["ls-files", "-s", "-z", "--", path], cwd=cwd)
+    else:
+        out = run(["ls-tree", "-z", "--full-tree", rev, "--", path], cwd=cwd)
+    for record in out.split(b"\0"):
+        meta, _, name = record.partition(b"\t")
+        if name.decode("utf-8", "surrogateescape") == path:
+            fields = meta.decode().split()
+            return fields[0], fields[1] if rev == "" else fields[2]
+    return None

@@ -108,9 +108,12 @@ def read(root: str | Path, path: str, rev: str | None = WORKTREE) -> str | None:
     """Text of PATH at REV (symlinks followed inside the repository); None when absent."""
     if rev is WORKTREE:
         return _read_file(Path(root), path)
-    entries = git.tree_entries(rev, root)
-    if path not in entries:
+    entry = git.tree_entry(rev, path, root)
+    if entry is None or entry[0] not in _FILE_MODES + (_LINK,):
         return None
+    if entry[0] != _LINK:
+        return _read_blobs(root, {path: path}, {path: entry}).get(path)
+    entries = git.tree_entries(rev, root)
     target = _tree_targets(root, entries, [path])[path]
     return None if target is None else _read_blobs(root, {path: target}, entries).get(path)
 

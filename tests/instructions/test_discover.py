@@ -142,3 +142,13 @@ def test_load_limits_to_paths(repo: Path) -> None:
     assert list(load(repo, _config(repo), paths=["pkg/a"])) == ["pkg/a/AGENTS.md"]
     assert list(load(repo, _config(repo), paths=["pkg/ab/"])) == ["pkg/ab/AGENTS.md"]
     assert len(load(repo, _config(repo), paths=["."])) == 3
+
+
+def test_read_at_revision_and_index(repo: Path) -> None:
+    sha = commit(repo, {"CLAUDE.md": RULE, "docs/a b.md": "x\n"})
+    os.symlink("CLAUDE.md", repo / "AGENTS.md")
+    git(repo, "add", "AGENTS.md")
+    assert read(repo, "CLAUDE.md", sha) == RULE
+    assert read(repo, "docs/a b.md", sha) == "x\n"
+    assert read(repo, "AGENTS.md", sha) is None and read(repo, "AGENTS.md", INDEX) == RULE
+    assert read(repo, "docs", sha) is None and read(repo, "missing.md", INDEX) is None
