@@ -383,9 +383,9 @@ def modified_paths(cwd: str | Path | None = None) -> list[str]:
 def tree_entry(rev: str, path: str, cwd: str | Path | None = None) -> tuple[str, str] | None:
     """(mode, object id) of one PATH at REV ('' = the index); None when absent. One small process."""
     if rev == "":
-        out = run(["ls-files", "-s", "-z", "--", path], cwd=cwd)
+        out = run(["--literal-pathspecs", "ls-files", "-s", "-z", "--", path], cwd=cwd)
     else:
-        out = run(["ls-tree", "-z", "--full-tree", rev, "--", path], cwd=cwd)
+        out = run(["--literal-pathspecs", "ls-tree", "-z", "--full-tree", rev, "--", path], cwd=cwd)
     for record in out.split(b"\0"):
         meta, _, name = record.partition(b"\t")
         if name.decode("utf-8", "surrogateescape") == path:

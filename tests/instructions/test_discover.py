@@ -145,10 +145,11 @@ def test_load_limits_to_paths(repo: Path) -> None:
 
 
 def test_read_at_revision_and_index(repo: Path) -> None:
-    sha = commit(repo, {"CLAUDE.md": RULE, "docs/a b.md": "x\n"})
+    sha = commit(repo, {"CLAUDE.md": RULE, "docs/a b.md": "x\n", "docs/[x].md": "y\n"})
     os.symlink("CLAUDE.md", repo / "AGENTS.md")
     git(repo, "add", "AGENTS.md")
     assert read(repo, "CLAUDE.md", sha) == RULE
-    assert read(repo, "docs/a b.md", sha) == "x\n"
+    assert read(repo, "docs/a b.md", sha) == "x\n" and read(repo, "docs/[x].md", INDEX) == "y\n"
+    assert read(repo, "docs/?.md", sha) is None
     assert read(repo, "AGENTS.md", sha) is None and read(repo, "AGENTS.md", INDEX) == RULE
     assert read(repo, "docs", sha) is None and read(repo, "missing.md", INDEX) is None
