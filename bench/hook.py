@@ -3,7 +3,8 @@
 Prints two numbers the design sets goals for (docs/design.md §10):
   fast path   nothing relevant staged: median hook / median bare Python + git diff   (goal <= 2.0x)
   staged      a ~130-instruction CLAUDE.md staged with 5 new lines: median ms         (goal <= 300 ms)
-The CLAUDE.md is the corpus version closest to 130 instructions (a synthetic one without the corpus).
+The CLAUDE.md is the corpus version closest to 130 instructions (a synthetic one without the corpus),
+with a note per instruction (backfilled), as in a repository after `git context init --backfill`.
 
     /work/venv/bin/python bench/hook.py [--runs 21]
 """
@@ -20,7 +21,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from gitcontext import config as config_mod
 from gitcontext.hooks.install import install
+from gitcontext.provenance.backfill import backfill
 from gitcontext.instructions.segment import segment
 from gitcontext.provenance.store import init_store
 
@@ -79,6 +82,9 @@ def main() -> int:
         (repo / "CLAUDE.md").write_text(text, encoding="utf-8")
         git(repo, "add", "-A")
         git(repo, "commit", "-q", "--no-verify", "-m", "base")
+        notes = backfill(repo, config_mod.load(repo))["notes"]      # a note per instruction, as after init
+        git(repo, "add", "-A")
+        git(repo, "commit", "-q", "--no-verify", "-m", "notes")
         install(repo)
         hook = [str(repo / ".git" / "hooks" / "pre-commit")]
         (repo / "src.py").write_text("print('hello')\n")
@@ -89,7 +95,7 @@ def main() -> int:
         (repo / "CLAUDE.md").write_text(text + extra, encoding="utf-8")
         git(repo, "add", "CLAUDE.md")
         bare_staged, staged = median_ms([BARE, hook], repo, runs)
-    print(f"CLAUDE.md: {origin}; median of {runs} runs each")
+    print(f"CLAUDE.md: {origin}, {notes} notes; median of {runs} runs each")
     print(f"bare python + git diff --cached --name-only: {bare:7.1f} ms")
     print(f"fast path (nothing relevant staged):         {fast:7.1f} ms  ratio {fast / bare:.2f}x  (goal <= 2.0x)")
     print(f"CLAUDE.md staged (+5 instructions):          {staged:7.1f} ms  ratio {staged / bare_staged:.2f}x  "
