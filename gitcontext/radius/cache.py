@@ -34,6 +34,14 @@ def open_cache(root: str | Path) -> sqlite3.Connection:
     """The cache, created on first use; a cache written by another layout version starts empty."""
     path = path_for(root)
     path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        return _open(path)
+    except sqlite3.DatabaseError:          # not a database (truncated, overwritten): start afresh
+        path.unlink(missing_ok=True)
+        return _open(path)
+
+
+def _open(path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(path, timeout=5.0)
     if conn.execute("PRAGMA user_version").fetchone()[0] != LAYOUT:
         with conn:
@@ -113,10 +121,13 @@ def save_edges(conn: sqlite3.Connection, edges: Iterable[tuple[str, str]]) -> No
 
 
 def load_edges(path: Path) -> list[tuple[str, str]]:
-    """The graph saved by the last full run, read-only; [] when there is none."""
+    """The graph saved by the last full run, read-only; [] when there is none or it is unreadable."""
     if not path.exists():
         return []
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=1.0)
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=1.0)
+    except sqlite3.Error:
+        return []
     try:
         return list(conn.execute("SELECT importer, imported FROM edges"))
     except sqlite3.Error:

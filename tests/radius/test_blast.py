@@ -132,3 +132,12 @@ def test_blast_cache_of_an_older_layout_is_rebuilt(repo: Path) -> None:
     old.close()
     write(repo, "src/app/core.py", CORE + "Q = 1\n")
     assert [f.reach for f in compute(repo, config_mod.load(repo)).files] == [3]
+
+
+def test_blast_corrupt_cache_is_replaced(repo: Path) -> None:
+    _three_importers(repo)
+    path = cache.path_for(repo)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"garbage" * 1000)
+    write(repo, "src/app/core.py", CORE + "Q = 1\n")
+    assert [f.reach for f in compute(repo, config_mod.load(repo)).files] == [3]

@@ -51,3 +51,16 @@ def test_staged_pressure_first_commit(repo: Path) -> None:
     write(repo, "big.py", "x = 1\n" * 700)
     git(repo, "add", "big.py")
     assert "big.py churns 700 lines (RISK)" in staged_pressure(repo, config_mod.load(repo))
+
+
+def test_staged_pressure_survives_a_corrupt_cache(repo: Path) -> None:
+    from gitcontext.radius import cache
+
+    _repo(repo)
+    path = cache.path_for(repo)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"not a database at all" * 100)
+    write(repo, "lib/core.py", "A = 1\n" + "B = 2\n" * 600)
+    git(repo, "add", "lib/core.py")
+    message = staged_pressure(repo, config_mod.load(repo))
+    assert message is not None and "(RISK)" in message and "reaching" not in message
