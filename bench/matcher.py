@@ -24,6 +24,7 @@ from gitcontext.instructions.model import normalize
 from gitcontext.instructions.segment import segment
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
+CASES = Path(__file__).resolve().parents[1] / "tests" / "cases" / "matcher"
 MATCHERS = {"paper": match_paper, "default": scorer.match_default}
 GRID = [round(0.25 + 0.025 * k, 3) for k in range(13)]
 FOLDS = 5
@@ -145,7 +146,12 @@ def main() -> int:
     parser.add_argument("--ablate", action="store_true", help="score with one idea switched off at a time")
     args = parser.parse_args()
     transitions = labels.load(args.labels)
+    print(f"{args.labels} ({len(transitions)} transitions)")
     table(transitions, args.verbose)
+    cases = [labels.load_case(folder) for folder in sorted(CASES.iterdir())]
+    print(f"\ntests/cases/matcher ({len(cases)} invented transitions, labelled before they were first run)")
+    table(cases, args.verbose)
+    print()
     if args.ablate:
         ablate(transitions)
     if args.cv:

@@ -57,6 +57,15 @@ def load(path: Path) -> list[Transition]:
     return out
 
 
+def load_case(folder: Path, name: str = "AGENTS.md") -> Transition:
+    """A golden case folder: old.md, new.md and expected.json ({"reworded": [[old, new], ...]})."""
+    expected = json.loads((folder / "expected.json").read_text(encoding="utf-8"))
+    gold = frozenset((label_norm(a), label_norm(b)) for a, b in expected["reworded"])
+    old = segment((folder / "old.md").read_text(encoding="utf-8"), name)
+    new = segment((folder / "new.md").read_text(encoding="utf-8"), name)
+    return Transition(folder.name, old, new, gold)
+
+
 def evaluate(matcher: Matcher, transitions: Iterable[Transition]) -> Score:
     """Micro-averaged: predicted rewordings are matched pairs whose normalised texts differ."""
     tp, fp, fn = [], [], []
