@@ -19,6 +19,7 @@ from gitcontext.instructions.globs import compile_globs
 _TICKS = re.compile(r"`([^`\n]+)`")
 _SYMBOL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _FILE_LIKE = re.compile(r"\.[A-Za-z0-9]{1,8}$")
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 
 
 class InRadius(NamedTuple):
@@ -32,6 +33,7 @@ class InRadius(NamedTuple):
 
 def in_radius(root: str | Path, config: dict[str, Any], radius: Collection[str],
               symbols: dict[str, frozenset[str]]) -> list[InRadius]:
+    radius = frozenset(radius)
     by_file = load(root, config)
     ids, scopes = _notes(root, config, by_file)
     found = []
@@ -75,7 +77,7 @@ def mentioned(text: str, radius: Collection[str], symbols: dict[str, frozenset[s
         if len(words) == 1:
             name = re.split(r"[.:#]+", token.rstrip("()!;, "))[-1]
             if _SYMBOL.fullmatch(name) and len(name) >= 3:
-                hits |= symbols.get(name, frozenset()) & set(radius)
+                hits |= symbols.get(name, frozenset()) & frozenset(radius)
     return hits
 
 
@@ -87,5 +89,12 @@ def _path_hits(word: str, radius: Collection[str]) -> set[str]:
         return _glob_hits([word], radius)
     folder = word.rstrip("/")
     if "/" not in folder:
-        return {f for f in radius if posixpath.basename(f) == folder or f.startswith(folder + "/")}
+        hits = {f for f in radius if posixpath.basename(f) == folder or f.startswith(folder + "/")}
+        return hits | (_module_hits(folder, radius) if _DOTTED.fullmatch(folder) else set())
     return {f for f in radius if f == folder or f.startswith(folder + "/")}
+
+
+def _module_hits(dotted: str, radius: Collection[str]) -> set[str]:
+    """`app.core` names app/core.py or the package app/core/ under any source root."""
+    stem = dotted.replace(".", "/")
+    return {f for f in radius if f.startswith((stem + ".", stem + "/")) or f"/{stem}." in f or f"/{stem}/" in f}

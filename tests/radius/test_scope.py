@@ -22,6 +22,8 @@ def test_mentioned_path_folder_name_symbol_and_glob() -> None:
     assert mentioned("Use `conf.Engine` not globals", RADIUS, SYMBOLS) == {"src/engine.py"}
     assert mentioned("Run `pytest src/conf.py -q`", RADIUS, SYMBOLS) == {"src/conf.py"}
     assert mentioned("Style for `src/**/*.py`", RADIUS, SYMBOLS) == {"src/conf.py", "src/engine.py"}
+    assert mentioned("Import `src.conf` lazily", RADIUS, SYMBOLS) == {"src/conf.py"}
+    assert mentioned("Keep `app.ts` small", RADIUS, SYMBOLS) == {"web/app.ts"}
 
 
 def test_mentioned_ignores_commands_short_names_and_unknown_paths() -> None:
