@@ -37,8 +37,14 @@ def history_cmd(files: tuple[str, ...], rev: str, svg_path: str | None, html_pat
     from gitcontext.history.progress import Progress
     from gitcontext.history.text import format_history
 
+    from gitcontext import git
+
     root, config = repo()
     paths = [_relative(root, f) for f in files]
+    shallow = git.is_shallow(root)
+    if shallow:
+        click.echo("gitcontext: warning: shallow clone: the history starts at the shallow boundary, so ages, "
+                   "births and growth are truncated\n  fix: git fetch --unshallow", err=True)
     progress = Progress("history")
     try:
         m = measure(root, config, paths, matcher or config["matcher"], rev, progress)
@@ -47,7 +53,7 @@ def history_cmd(files: tuple[str, ...], rev: str, svg_path: str | None, html_pat
     if paths and not m.files:
         raise UserError(f"no context-file history for {', '.join(files)}",
                         fix="`git context ls` lists the context files (see discovery.include)")
-    data = m.to_json()
+    data = {**m.to_json(), "shallow": shallow}
     _pictures(m, data, root.name, svg_path, html_path)
     if as_json:
         emit_json(data)

@@ -67,17 +67,32 @@ def replay(root: str | Path, config: dict[str, Any], rev: str = "HEAD") -> Repla
 
 
 def _context_paths(root: str | Path, config: dict[str, Any], rng: str) -> Iterator[str]:
-    """Every context path touched on the first-parent line of RNG (one streaming `git log`)."""
+    """Every context path touched on the first-parent line of RNG (one streaming `git log`).
+
+    The include globs go to git as `:(glob)` pathspecs, so git skips every other path itself;
+    `is_context_path` then applies the excludes exactly as discovery does.
+    """
     from gitcontext.instructions.discover import is_context_path
 
+    specs = [f":(glob){p}" for pattern in config["discovery"]["include"] for p in expand_braces(pattern)]
     seen: set[str] = set()
-    for line in git.stream([*_QUIET, "log", "--first-parent", "--diff-merges=first-parent", "--no-renames",
-                            "--name-only", "--format=", rng], cwd=root):
+    for line in git.stream(["-c", "core.quotepath=false", "log", "--first-parent", "--diff-merges=first-parent",
+                            "--no-renames", "--name-only", "--format=", rng, "--", *specs], cwd=root):
         path = unquote(line)
         if path and path not in seen:
             seen.add(path)
             if is_context_path(path, config):
                 yield path
+
+
+def expand_braces(pattern: str) -> list[str]:
+    """`a/{b,c}/*.md` -> ['a/b/*.md', 'a/c/*.md'] (git's glob pathspecs have no braces)."""
+    start = pattern.find("{")
+    end = pattern.find("}", start)
+    if start < 0 or end < 0:
+        return [pattern]
+    head, tail = pattern[:start], pattern[end + 1:]
+    return [x for alt in pattern[start + 1:end].split(",") for x in expand_braces(head + alt + tail)]
 
 
 def _replay(root: str | Path, rev: str, key: str, paths_for: Callable[[str, set[str]], list[str]],

@@ -1,10 +1,14 @@
 from __future__ import annotations
 
+import io
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from tests.helpers import commit, run_cli, run_json
+import pytest
+
+from gitcontext.history.progress import Progress
+from tests.helpers import commit, git, run_cli, run_json
 
 RULES = [
     "run ruff check on every changed Python module",
@@ -82,3 +86,43 @@ def test_history_paper_matcher_and_empty_repository(repo: Path, capsys) -> None:
     data = run_json(capsys, "history", "--matcher", "paper")
     assert json.dumps(data)  # serializable
     assert {f["path"] for f in data["files"]} == {"CLAUDE.md", "AGENTS.md"}
+
+
+def test_history_unknown_rev_is_exit_3(repo: Path, capsys) -> None:
+    _history(repo)
+    code, _, err = run_cli(capsys, "history", "--rev", "no-such-branch")
+    assert code == 3 and "unknown revision 'no-such-branch'" in err
+
+
+def test_history_rev_measures_an_older_commit(repo: Path, capsys) -> None:
+    _history(repo)
+    data = run_json(capsys, "history", "--rev", "HEAD~2")
+    assert [f["versions"] for f in data["files"]] == [3] and data["shallow"] is False
+
+
+def test_history_shallow_clone_warns(repo: Path, capsys, tmp_path: Path) -> None:
+    _history(repo)
+    clone = tmp_path / "shallow"
+    git(tmp_path, "clone", "-q", "--depth", "2", f"file://{repo}", str(clone))
+    monkeypatch = pytest.MonkeyPatch()
+    monkeypatch.chdir(clone)
+    try:
+        code, out, err = run_cli(capsys, "history", "--json")
+    finally:
+        monkeypatch.undo()
+    assert code == 0 and "shallow clone" in err and json.loads(out)["shallow"] is True
+
+
+def test_progress_draws_only_on_a_terminal() -> None:
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    tty, pipe = Tty(), io.StringIO()
+    for stream in (tty, pipe):
+        bar = Progress("history", stream, min_interval=0)
+        for n in range(1, 5):
+            bar(n, 4)
+        bar.close()
+    assert "4/4" in tty.getvalue() and tty.getvalue().endswith("\r\x1b[K")
+    assert pipe.getvalue() == ""

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import copy
 import os
 import shutil
 import subprocess
@@ -9,7 +10,7 @@ import pytest
 
 from gitcontext import config as config_mod
 from gitcontext.history import cache
-from gitcontext.history.replay import context_histories, file_versions, replay
+from gitcontext.history.replay import context_histories, expand_braces, file_versions, replay
 from tests.helpers import commit, git
 
 CONFIG = config_mod.DEFAULTS
@@ -123,3 +124,18 @@ def test_replay_rewritten_history_is_read_again(repo: Path) -> None:
 
 def test_replay_empty_repository_has_no_history(repo: Path) -> None:
     assert context_histories(repo, CONFIG) == {}
+
+
+def test_replay_discovery_uses_include_braces_and_exclude(repo: Path) -> None:
+    config = copy.deepcopy(CONFIG)
+    config["discovery"] = {"include": [".cursor/rules/**/*.{md,mdc}", "**/CLAUDE.md"],
+                           "exclude": ["vendor/**"]}
+    commit(repo, {".cursor/rules/a/b.mdc": "- rule b here\n", ".cursor/rules/c.md": "- rule c here\n",
+                  ".cursor/rules/d.txt": "- not a rule\n", "vendor/x/CLAUDE.md": "- vendored rule\n",
+                  "CLAUDE.md": "- root rule here\n", "AGENTS.md": "- not included here\n"}, "all")
+    assert sorted(context_histories(repo, config)) == [".cursor/rules/a/b.mdc", ".cursor/rules/c.md", "CLAUDE.md"]
+
+
+def test_expand_braces_nested_alternatives() -> None:
+    assert expand_braces("a/{b,c}/*.{md,mdc}") == ["a/b/*.md", "a/b/*.mdc", "a/c/*.md", "a/c/*.mdc"]
+    assert expand_braces("CLAUDE.md") == ["CLAUDE.md"]
