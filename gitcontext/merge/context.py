@@ -112,7 +112,8 @@ def merge_context(base: bytes, ours: bytes, theirs: bytes, size: int = DEFAULT_M
                   labels: Labels = Labels()) -> Merged:
     old, mine, other = split(base), split(ours), split(theirs)
     judge = _Judge(old.lines, mine.lines, other.lines)
-    pieces = diff3.merge3(old.lines, mine.lines, other.lines, judge.interact, judge.resolve)
+    reach = max((end - start for start, end in judge.base.spans), default=0)
+    pieces = diff3.merge3(old.lines, mine.lines, other.lines, judge.interact, judge.resolve, reach)
     lines: list[str] = []
     conflicts = 0
     for piece in pieces:

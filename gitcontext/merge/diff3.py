@@ -72,22 +72,47 @@ def conflict(group: list[Hunk], mine: tuple[str, ...], other: tuple[str, ...]) -
             *mine[len(mine) - tail:]]
 
 
+def groups(pending: list[Hunk], interact: Callable[[Hunk, Hunk], bool], reach: int = 0) -> list[list[Hunk]]:
+    """Hunks joined when they interact (transitively) or their base ranges overlap, in base order.
+
+    REACH bounds how far apart (in base lines) two hunks can be and still interact.
+    """
+    pending = sorted(pending, key=lambda h: (h.start, h.end, h.side))
+    parent = list(range(len(pending)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, x in enumerate(pending):
+        for j in range(i + 1, len(pending)):
+            y = pending[j]
+            if y.start > x.end + reach:
+                break
+            if x.side != y.side and interact(x, y):
+                parent[find(j)] = find(i)
+    parts: dict[int, list[Hunk]] = {}
+    for i, h in enumerate(pending):
+        parts.setdefault(find(i), []).append(h)
+    out: list[list[Hunk]] = []
+    for part in sorted(parts.values(), key=lambda g: (g[0].start, max(h.end for h in g))):
+        if out and part[0].start < max(h.end for h in out[-1]):
+            out[-1] = sorted(out[-1] + part, key=lambda h: (h.start, h.end, h.side))
+        else:
+            out.append(part)
+    return out
+
+
 def merge3(base: Sequence[str], ours: Sequence[str], theirs: Sequence[str],
            interact: Callable[[Hunk, Hunk], bool] = lambda x, y: overlaps(x, y) or touches(x, y),
-           resolve: Resolver = conflict) -> list:
+           resolve: Resolver = conflict, reach: int = 0) -> list:
     """The merged lines, with Conflict pieces where the sides disagree."""
-    pending = sorted(hunks(base, ours, OURS) + hunks(base, theirs, THEIRS),
-                     key=lambda h: (h.start, h.end, h.side))
-    groups: list[list[Hunk]] = []
-    for h in pending:
-        if groups and any(g.side != h.side and interact(g, h) for g in groups[-1]):
-            groups[-1].append(h)
-        else:
-            groups.append([h])
     out: list = []
     pos = 0
-    for group in groups:
-        start = min(h.start for h in group)
+    for group in groups(hunks(base, ours, OURS) + hunks(base, theirs, THEIRS), interact, reach):
+        start = group[0].start
         out += base[pos:start]
         mine, other = side_lines(group, OURS, base, ours), side_lines(group, THEIRS, base, theirs)
         sides = {h.side for h in group}

@@ -18,15 +18,25 @@ def _event(eid: str, at: str, kind: str) -> dict:
 
 
 @st.composite
-def triples(draw: st.DrawFn) -> tuple[list[dict], list[dict], list[dict]]:
-    """Append-only histories: each side keeps the base and adds its own events (some shared)."""
-    picked = draw(st.lists(st.sampled_from(EIDS), unique=True, max_size=24))
-    events = {eid: _event(eid, draw(st.sampled_from(TIMES)), draw(st.sampled_from(["added", "recurred"])))
-              for eid in picked}
-    where = draw(st.lists(st.sampled_from("OABX"), min_size=len(picked), max_size=len(picked)))
-    base = [events[e] for e, w in zip(picked, where) if w == "O"]
-    ours = base + [events[e] for e, w in zip(picked, where) if w in "AX"]
-    theirs = base + [events[e] for e, w in zip(picked, where) if w in "BX"]
+def triples(draw: st.DrawFn, wheres: str = "OABX") -> tuple[list[dict], list[dict], list[dict]]:
+    """Append-only histories: each side keeps the base and adds its own events (some shared).
+
+    One integer per event encodes (eid, time, kind, where it lives): cheap to draw, so 10,000
+    examples stay fast, and it still shrinks towards small, early, base-only events. WHERE letters:
+    O base (kept by both), A/B new on one side, X new on both, a/b in the base but removed by
+    ours/theirs (a revert).
+    """
+    codes = draw(st.lists(st.integers(0, len(EIDS) * len(TIMES) * 2 * len(wheres) - 1), max_size=24,
+                          unique_by=lambda code: code % len(EIDS)))
+    base, ours, theirs = [], [], []
+    for code in codes:
+        code, eid = divmod(code, len(EIDS))
+        code, at = divmod(code, len(TIMES))
+        where, kind = divmod(code, 2)
+        event = _event(EIDS[eid], TIMES[at], ("added", "recurred")[kind])
+        for side, places in ((base, "Oab"), (ours, "OAXb"), (theirs, "OBXa")):
+            if wheres[where] in places:
+                side.append(event)
     shuffle = random.Random(draw(st.integers(0, 2**16)))
     shuffle.shuffle(ours)
     shuffle.shuffle(theirs)
@@ -69,3 +79,17 @@ def test_merge_notes_conflicting_eid_is_never_silently_picked(triple: tuple[list
                          _bytes([e for e in theirs if e["eid"] != eid] + [other]))
     assert merged.conflicts == 1
     assert dumps(mine).encode() in merged.data and dumps(other).encode() in merged.data
+
+
+@settings(max_examples=1_000, deadline=None)
+@given(triples("OABXab"))
+def test_merge_notes_honours_one_sided_removals(triple: tuple[list, list, list]) -> None:
+    base, ours, theirs = (_bytes(x) for x in triple)
+    merged = merge_notes(base, ours, theirs)
+    kept = {e["eid"] for e in triple[1]} & {e["eid"] for e in triple[2]}
+    added = ({e["eid"] for e in triple[1] + triple[2]}) - {e["eid"] for e in triple[0]}
+    assert merged.conflicts == 0
+    assert {json.loads(line)["eid"] for line in merged.data.decode().splitlines()} == kept | added
+    assert merge_notes(base, theirs, ours) == merged
+    assert merge_notes(base, ours, ours).data == _canonical(triple[1])
+    assert merge_notes(base, base, theirs).data == _canonical(triple[2])
