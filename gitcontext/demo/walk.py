@@ -46,7 +46,7 @@ def add_rule(repo: Path, env: Environment) -> int:
     return 0
 
 
-def commit(message: str, expect_ok: bool) -> Callable[[Path, Environment], int]:
+def commit(message: str) -> Callable[[Path, Environment], int]:
     def run(repo: Path, env: Environment) -> int:
         env.out(env.style(f"$ git commit -m {shlex.quote(message)}", "1"))
         code, out, err = git.run_status([*build.IDENTITY[:6], "commit", "-q", "-m", message], cwd=repo)
@@ -57,10 +57,10 @@ def commit(message: str, expect_ok: bool) -> Callable[[Path, Environment], int]:
 
 def grow_money_module(repo: Path, env: Environment) -> int:
     lines = ['"""Money amounts in integer cents."""', ""]
-    for n in range(150):
+    for n in range(200):
         lines += [f"def rate_{n}(cents: int) -> int:", f"    return cents * {n + 1} // 100", ""]
     (repo / PENDING_CODE).write_text("\n".join(lines) + "\n", encoding="utf-8")
-    env.out(env.style(f"$ $EDITOR {PENDING_CODE}   # a 450-line change to a module two others import", "1"))
+    env.out(env.style(f"$ $EDITOR {PENDING_CODE}   # a 600-line change to a module others import", "1"))
     return 0
 
 
@@ -85,12 +85,14 @@ STEPS = [
     Step("Record the why of an orphan rule", "Outcome-grounded: what failed, verbatim.",
          cli("record", "alembic upgrade head", "--why", "CI broke twice when the schema moved under a branch",
              "--failure", "sqlalchemy.exc.ProgrammingError: column invoices.currency does not exist")),
+    Step("Commit the provenance", "Notes are plain files in git: reviewed, merged and blamed like code.",
+         shell("add", ".context", ".gitattributes")),
+    Step("", "", commit("Record provenance for the context files")),
     Step("Add a rule without saying why", "The commit-msg hook asks for the why (policy: enforce).",
          add_rule),
-    Step("", "", commit("Add rounding rule", expect_ok=False), expect=1),
+    Step("", "", commit("Add rounding rule"), expect=1),
     Step("Say why in a trailer", "The hook accepts and links the commit to the rule's id.",
-         commit("Add rounding rule\n\nContext-Why: EUR->USD totals drifted by a cent per 1,000 invoices (#31)",
-                expect_ok=True)),
+         commit("Add rounding rule\n\nContext-Why: EUR->USD totals drifted by a cent per 1,000 invoices (#31)")),
     Step("", "", shell("log", "-1", "--format=%B")),
     Step("Which rationales a change puts at risk", "A big edit to a module others import raises the tier.",
          grow_money_module),
