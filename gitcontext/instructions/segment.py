@@ -154,5 +154,5 @@ def _is_table_row(line: str, next_line: str | None) -> bool:
     stripped = line.strip()
     if stripped.startswith("|") and stripped.count("|") >= 2:
         return True
-    return "|" in stripped and next_line is not None and "-" in next_line and \
+    return "|" in stripped and next_line is not None and "|" in next_line and "-" in next_line and \
         bool(_TABLE_DELIM.match(next_line))
