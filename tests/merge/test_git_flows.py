@@ -110,3 +110,39 @@ def test_driver_off_conflicts_instead_of_losing(repo: Path, monkeypatch: pytest.
     assert "UU " + NOTE in git(repo, "status", "--porcelain")
     text = (repo / NOTE).read_text()
     assert _event(2, 2) in text and _event(3, 3) in text and "<<<<<<<" in text
+
+
+def _all_events(repo: Path, rev: str = "HEAD") -> list[str]:
+    eids = []
+    for path in git(repo, "ls-tree", "-r", "--name-only", rev, "--", ".context/notes").split():
+        if path.endswith(".jsonl"):
+            eids += _eids(git(repo, "show", f"{rev}:{path}"))
+    return eids
+
+
+def test_init_record_on_two_branches_merges_cleanly(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The product flow: `init`, then each branch adds a rule and records provenance with the CLI."""
+    from gitcontext.merge.check import check_merge
+    from tests.helpers import run_cli
+
+    commit(repo, {"CLAUDE.md": RULES}, "rules")
+    assert run_cli(capsys, "init", "--hooks", "none")[0] == 0
+    assert run_cli(capsys, "record", "Use uv", "--why", "pip drifted twice")[0] == 0
+    git(repo, "add", ".context", ".gitattributes")
+    start = commit(repo, {}, "init gitcontext")
+    for branch, rule, failure in (("feature", "- Never commit secrets.", "a token leaked"),
+                                  ("main", "- Keep functions short.", "review took a day")):
+        git(repo, "checkout", "-q", "-B", branch, start)
+        write_rule = (repo / "CLAUDE.md").read_text() + rule + "\n"
+        commit(repo, {"CLAUDE.md": write_rule}, f"{branch}: rule")
+        assert run_cli(capsys, "record", rule[2:12], "--why", f"{failure} on {branch}")[0] == 0
+        assert run_cli(capsys, "recur", "Use uv", "--failure", f"pip drift on {branch}")[0] == 0
+        git(repo, "add", ".context")
+        commit(repo, {}, f"{branch}: provenance")
+    before = set(_all_events(repo, "main")) | set(_all_events(repo, "feature"))
+    assert len(before) == 8  # base: added + linked; each branch: added + linked + recurred
+    git(repo, "merge", "--no-edit", "feature")
+    after = _all_events(repo)
+    assert sorted(after) == sorted(before) and len(after) == len(set(after))
+    assert (repo / "CLAUDE.md").read_text() == EXPECTED_RULES
+    assert check_merge(repo, start, "HEAD") == []
