@@ -1,7 +1,9 @@
 """The hooks' entry point, kept lean: no click, yaml-only-if-configured, nothing heavy.
 
 The shim runs `main([HOOK, *git's arguments])`. When no context file and nothing under `.context/`
-is staged, it returns after one `git diff --cached` (plus a `git rev-parse` when not run from the top).
+is staged, it returns after one `git diff --cached --numstat` (plus a `git rev-parse` when not run
+from the top) — unless, for pre-commit, a staged file churns enough lines to reach a commit-pressure
+tier, which the blast radius then judges exactly.
 """
 from __future__ import annotations
 
@@ -25,8 +27,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         root = _toplevel()
-        staged = relevant_staged(root)
-        if not staged:
+        rows = git.diff_numstat(cached=True, cwd=root)
+        staged = relevant_staged(root, [path for _, _, path in rows])
+        if not staged and not (hook == "pre-commit" and may_pressure(rows)):
             return 0
         git_dir = git.git_dir(root)
     except Exception as exc:  # noqa: BLE001 - the runner's error policy applies below
@@ -75,12 +78,19 @@ def _is_default(path: Path) -> bool:
     return meaningful in ([], ["version: 1"])
 
 
-def relevant_staged(root: Path) -> list[str]:
+def may_pressure(rows: list) -> bool:
+    """Whether any staged file churns at least the lowest commit-pressure tier (before exclusions)."""
+    from gitcontext.radius.score import PRESSURE_TIERS, TIERS
+
+    floor = min(lines for name, lines in TIERS if name in PRESSURE_TIERS)
+    return any((added or 0) + (removed or 0) >= floor for added, removed, _ in rows)
+
+
+def relevant_staged(root: Path, staged: list[str]) -> list[str]:
     """Staged paths this tool cares about: context files (by the configured globs) and `.context/`."""
     from gitcontext.config import NEVER_TRACKED
     from gitcontext.instructions.globs import compile_globs
 
-    staged = git.staged_paths(root)
     if not staged:
         return []
     # discover.is_context_path's test, without importing segmentation (3 ms of regexes)

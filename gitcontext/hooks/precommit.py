@@ -13,7 +13,10 @@ NOTES_PREFIX = ".context/notes/"
 
 
 def pre_commit(call: HookCall) -> Outcome:
-    problems, notes = staged_note_problems(call.root, list(call.staged) or None)
+    if not call.staged:                       # only a big code change brought us here
+        pressure = _pressure(call)
+        return Outcome(0, [f"gitcontext: warning: {pressure}"] if pressure else [])
+    problems, notes = staged_note_problems(call.root, list(call.staged))
     staged = staged_changes(call.root, call.config)
     lines = [_summary(staged, notes, problems)]
     lines += [f"  {p}" for p in problems]

@@ -31,7 +31,7 @@ class HookCall(NamedTuple):
     git_dir: Path
     config: dict[str, Any]
     args: tuple[str, ...]
-    staged: tuple[str, ...] = ()      # the relevant staged paths the fast path found
+    staged: tuple[str, ...] = ()      # staged context files and .context/ paths (the fast path's finding)
 
 
 class Outcome(NamedTuple):

@@ -123,3 +123,22 @@ def test_pre_commit_ratchet_first_version_is_cached_in_git_dir(repo):
     stage_new_rule(repo, "- Keep functions under thirty lines.\n")
     done = attempt(repo, "-m", "Add another", "-m", "Context-Why: review churn, #4")
     assert "CLAUDE.md is now 2.0x its first version" in done.stderr
+
+
+def test_pre_commit_warns_on_commit_pressure_of_a_code_only_commit(repo):
+    native_repo(repo)
+    write(repo, "big.py", "".join(f"value_{i} = {i}\n" for i in range(600)))
+    git(repo, "add", "big.py")
+    done = attempt(repo, "-m", "big change")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith("gitcontext: warning: commit pressure: big.py churns 600 lines (RISK)")
+    assert "instruction" not in done.stderr
+
+
+def test_pre_commit_big_lockfile_is_excluded_from_pressure(repo):
+    native_repo(repo)
+    write(repo, "package-lock.json", "".join(f'"dep{i}": "1.0.{i}",\n' for i in range(600)))
+    git(repo, "add", "package-lock.json")
+    done = attempt(repo, "-m", "lock")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
