@@ -54,7 +54,8 @@ def missing_why(root: Path, text: str, lines: list[tuple[int, str]],
     if not missing:
         return [], []
     parsed = {v for k, v in pairs if k.lower() == CANONICAL.lower()}
-    return missing, diagnose(lines, parsed) + coverage_hints(missing, len(unprefixed), len(needing))
+    strangers = sorted(named - {c.id for c in needing})
+    return missing, diagnose(lines, parsed) + coverage_hints(missing, len(unprefixed), len(needing), strangers)
 
 
 def staged_note_ids(root: Path, ids: list[str]) -> set[str]:

@@ -41,8 +41,13 @@ def diagnose(lines: list[tuple[int, str]], parsed: set[str]) -> list[str]:
     return hints
 
 
-def coverage_hints(missing: list[Change], unprefixed: int, total_needing: int) -> list[str]:
+def coverage_hints(missing: list[Change], unprefixed: int, total_needing: int,
+                   strangers: list[str] = ()) -> list[str]:
+    """Hints about trailers that were read but cover nothing: no id among several, or a wrong id."""
     hints = []
+    for ident in strangers:
+        hints.append(f"`{CANONICAL}: {ident}:` names an instruction this commit does not add or reword; "
+                     f"the ones needing a why: {', '.join(c.id for c in missing)}")
     if unprefixed and total_needing > 1:
         hints.append(f"a `{CANONICAL}:` without an id only covers a commit that changes one instruction; "
                      f"this one changes {total_needing}: prefix each, e.g. `{CANONICAL}: {missing[0].id}: ...`")

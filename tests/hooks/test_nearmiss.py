@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from gitcontext.hooks.nearmiss import diagnose
-from tests.hooks.support import attempt, native_repo, stage_new_rule
+from tests.hooks.support import attempt, native_repo, stage_new_rule, staged_ids
 
 
 def _lines(text: str) -> list[tuple[int, str]]:
@@ -57,3 +57,13 @@ def test_nearmiss_lowercase_key_is_read_by_git_grammar(repo):
     stage_new_rule(repo)
     done = attempt(repo, "-m", "Add rule", "-m", "Context-why: CI broke twice")
     assert done.returncode == 0, done.stderr
+
+
+def test_nearmiss_trailer_naming_another_instruction(repo):
+    native_repo(repo)
+    stage_new_rule(repo)
+    [ident] = staged_ids(repo)
+    done = attempt(repo, "-m", "Add rule", "-m", "Context-Why: ctx-0000000000aa: CI broke twice")
+    assert done.returncode == 1
+    assert ("`Context-Why: ctx-0000000000aa:` names an instruction this commit does not add or reword; "
+            f"the ones needing a why: {ident}") in done.stderr
