@@ -22,14 +22,34 @@ def _translate(pattern: str) -> str:
         elif c == "?":
             out.append("[^/]")
             i += 1
-        elif c == "{" and "}" in pattern[i:]:
-            end = pattern.index("}", i)
-            out.append("(?:" + "|".join(_translate(p) for p in pattern[i + 1:end].split(",")) + ")")
+        elif c == "{" and (end := _closing_brace(pattern, i)) > 0:
+            out.append("(?:" + "|".join(_translate(p) for p in _top_level_split(pattern[i + 1:end])) + ")")
             i = end + 1
         else:
             out.append(re.escape(c))
             i += 1
     return "".join(out)
+
+
+def _closing_brace(pattern: str, start: int) -> int:
+    depth = 0
+    for i in range(start, len(pattern)):
+        depth += {"{": 1, "}": -1}.get(pattern[i], 0)
+        if depth == 0:
+            return i
+    return -1
+
+
+def _top_level_split(body: str) -> list[str]:
+    parts, depth, current = [], 0, []
+    for c in body:
+        depth += {"{": 1, "}": -1}.get(c, 0)
+        if c == "," and depth == 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(c)
+    return [*parts, "".join(current)]
 
 
 @functools.lru_cache(maxsize=64)

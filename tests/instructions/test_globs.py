@@ -1,8 +1,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from gitcontext.instructions.globs import matches
+from gitcontext.instructions.globs import compile_globs, matches
 
 
 @pytest.mark.parametrize("pattern, path, expected", [
@@ -29,3 +31,15 @@ def test_matches_every_alternative_is_anchored() -> None:
     assert not matches("x/CLAUDE.md.orig", patterns)
     assert not matches("x/AGENTS.md.orig", patterns)
     assert not matches("anything", [])
+
+
+def test_matches_nested_braces() -> None:
+    assert matches("a/b", ["{a,{b,c}}/b"]) and matches("c/b", ["{a,{b,c}}/b"])
+    assert not matches("c}/b", ["{a,{b,c}}/b"])
+    assert matches("x{y", ["x{y"])         # an unclosed brace is a literal
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="{},*?/ab.[]()\\|^$+", max_size=16))
+def test_compile_globs_never_raises(pattern: str) -> None:
+    compile_globs((pattern,)).match("a/b.c")
