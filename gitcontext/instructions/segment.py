@@ -2,12 +2,14 @@
 
 List items and block boundaries first, sentence split for remaining prose. Headings (ATX and
 setext), fenced code, tables, whole-line bold labels, front matter, HTML comments, lone HTML tags
-and titles, alert markers, link definitions, `@path` imports and fragments of fewer than two words are payload. Nested list
-items are separate instructions. One pass over the lines, a handful of anchored regexes per line.
+and titles, alert markers, link definitions, `@path` imports and fragments of fewer than two words
+are payload. Nested list items are separate instructions. One pass over the lines; a character
+test picks the one or two anchored regexes worth trying on each line.
 """
 from __future__ import annotations
 
 import re
+
 from gitcontext.instructions import sentences
 from gitcontext.instructions.blocks import payload_mask, split_lines
 from gitcontext.instructions.model import Instruction, has_two_words, normalize
@@ -27,8 +29,6 @@ _PAYLOAD_LINE = re.compile(
     r"|<(summary|h[1-6])\b[^>]*>.*</\2>"          # an HTML title line
     r"|\[![A-Z]+\]"                               # a GitHub alert marker (> [!NOTE])
     r"|\[[^\]]+\]:\s*\S+.*)\s*$")                # link reference definition
-
-
 _LABEL_ITEM = re.compile(r"^(\*\*|__)(?:(?!\1).)+:\1:?$|^(\*\*|__)(?:(?!\2).)+\2:$")  # - **Setup:**
 
 
