@@ -7,7 +7,6 @@ would start) and their ratio to `git merge-file` on the same three files. Run:
 from __future__ import annotations
 
 import argparse
-import json
 import subprocess
 import sys
 import tempfile

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from gitcontext.instructions.segment import segment
 from gitcontext.merge import diff3
 from gitcontext.merge.diff3 import Conflict, Hunk
-from gitcontext.merge.lines import Text, join, split
+from gitcontext.merge.lines import join, split
 from gitcontext.merge.markers import DEFAULT_MARKER_SIZE, Labels, Merged, conflict_lines
 
 _SECTION = re.compile(r"^ {0,3}(#{1,6}(\s|$)|=+\s*$|-{2,}\s*$|\*{3,}\s*$)")
@@ -123,6 +123,3 @@ def merge_context(base: bytes, ours: bytes, theirs: bytes, size: int = DEFAULT_M
         else:
             lines.append(piece)
     return Merged(join(lines, old, mine, other), conflicts)
-
-
-__all__ = ["merge_context", "Text"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import posixpath
 import signal
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -31,7 +32,10 @@ MERGERS: list[tuple[Callable[[str], bool], Merger | None]] = [
 
 
 def choose(path: str, mergers: list = MERGERS) -> Merger | None:
-    clean = posixpath.normpath(path.replace("\\", "/")) if path else ""
+    """The merger for PATH (%P); without a path (a very old git) only git merge-file is safe."""
+    if not path:
+        return None
+    clean = posixpath.normpath(path.replace("\\", "/"))
     return next(merger for match, merger in mergers if match(clean))
 
 
@@ -39,7 +43,8 @@ def structured(merger: Merger, paths: tuple[Path, Path, Path], size: int, labels
                time_limit: float) -> Merged | None:
     """The merger's result, or None on any trouble (the caller falls back)."""
     base, ours, theirs = (p.read_bytes() for p in paths)
-    timer = hasattr(signal, "setitimer") and time_limit > 0
+    timer = (hasattr(signal, "setitimer") and time_limit > 0
+             and threading.current_thread() is threading.main_thread())
     if timer:
         previous = signal.signal(signal.SIGALRM, _timeout)
         signal.setitimer(signal.ITIMER_REAL, time_limit)

@@ -1,8 +1,8 @@
 """Register the driver in git config and route `.context/**` (and context files) to it.
 
-`.gitattributes` gets one managed block, replaced in place on every run, so the user's own lines
-are never touched. The driver line names the installing interpreter by absolute path, so merges
-started from GUI clients (no virtualenv on PATH) still find gitcontext.
+`.gitattributes` gets one managed block (attributes.py). The driver line names the installing
+interpreter by absolute path, so merges started from GUI clients (no virtualenv on PATH) still find
+gitcontext.
 """
 from __future__ import annotations
 
@@ -17,14 +17,11 @@ from typing import Any
 from gitcontext import git
 from gitcontext.instructions.discover import discover
 from gitcontext.instructions.globs import compile_globs
+from gitcontext.merge.attributes import ATTRIBUTES, write_attributes
 
 NAME = "gitcontext: provenance notes by event, context files by instruction"
 PLACEHOLDERS = ("%O", "%A", "%B", "%L", "%P")
-ATTRIBUTES = ".gitattributes"
-BEGIN = "# >>> gitcontext merge driver (managed by `git context init`; edit outside this block)"
-END = "# <<< gitcontext merge driver"
 NOTES_PATTERN = ".context/**"
-_BLOCK = re.compile(re.escape(BEGIN) + r".*?" + re.escape(END) + r"[^\n]*\n?", re.S)
 
 
 def driver_command() -> str:
@@ -54,28 +51,11 @@ def _expand_braces(glob: str) -> list[str]:
 
 def configure(root: str | Path, config: dict[str, Any], context_files: bool = True) -> list[str]:
     """Set merge.gitcontext.{name,driver} and write the attribute block; returns the patterns."""
-    git.config_set("merge.gitcontext.name", NAME, root)
-    git.config_set("merge.gitcontext.driver", driver_command(), root)
     wanted = patterns(root, config, context_files)
     write_attributes(Path(root) / ATTRIBUTES, wanted)
+    git.config_set("merge.gitcontext.name", NAME, root)
+    git.config_set("merge.gitcontext.driver", driver_command(), root)
     return wanted
-
-
-def write_attributes(path: Path, wanted: list[str]) -> None:
-    text = path.read_bytes().decode("utf-8", "surrogateescape") if path.exists() else ""
-    eol = "\r\n" if "\r\n" in text else "\n"
-    text = text.replace("\r\n", "\n")
-    outside = _BLOCK.sub("", text).splitlines()
-    lines = [f"{p} merge=gitcontext" for p in wanted]
-    block = "\n".join([BEGIN, *(x for x in lines if x not in outside), END]) + "\n"
-    if _BLOCK.search(text):
-        new = _BLOCK.sub(lambda _: block, text, count=1)
-    else:
-        new = text + ("\n" if text and not text.endswith("\n") else "") + block
-    if new != text:
-        tmp = path.with_name(path.name + ".gitcontext-tmp")
-        tmp.write_bytes(new.replace("\n", eol).encode("utf-8", "surrogateescape"))
-        os.replace(tmp, path)
 
 
 # ---- doctor ------------------------------------------------------------------------------------
@@ -83,7 +63,6 @@ def write_attributes(path: Path, wanted: list[str]) -> None:
 def problems(root: str | Path) -> list[tuple[str, str]]:
     """(message, fixing command) for every way merges would silently lose provenance here."""
     from gitcontext import config as config_mod
-    from gitcontext.errors import UserError
 
     try:
         config = config_mod.load(root)

@@ -99,7 +99,8 @@ def test_merge_driver_cmd_missing_file_is_user_error(tmp_path: Path, capsys: pyt
 
 def test_choose_routes_by_path() -> None:
     names = {p: getattr(driver.choose(p), "__name__", None) for p in (
-        NOTE, ".context/rulings.jsonl", ".context/asks.jsonl", ".context/config.yml", "docs/CLAUDE.md")}
+        NOTE, ".context/rulings.jsonl", ".context/asks.jsonl", ".context/config.yml", "docs/CLAUDE.md",
+        ".context/notes/.gitkeep", "")}
     assert names == {NOTE: "merge_notes", ".context/rulings.jsonl": "merge_ledger",
                      ".context/asks.jsonl": "merge_ledger", ".context/config.yml": None,
-                     "docs/CLAUDE.md": "merge_context"}
+                     "docs/CLAUDE.md": "merge_context", ".context/notes/.gitkeep": None, "": None}

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from gitcontext.config import DEFAULTS
-from gitcontext.merge import install
+from gitcontext.merge import attributes, install
 from tests.helpers import git, write
 
 
@@ -33,7 +33,7 @@ def test_configure_is_idempotent_and_keeps_user_lines(repo: Path) -> None:
     install.configure(repo, copy.deepcopy(DEFAULTS))
     assert (repo / ".gitattributes").read_bytes() == first
     assert first.startswith(b"*.png binary\r\n*.sh text eol=lf\r\n# >>> gitcontext")
-    assert first.count(install.BEGIN.encode()) == 1 and b"\n" not in first.replace(b"\r\n", b"")
+    assert first.count(attributes.BEGIN.encode()) == 1 and b"\n" not in first.replace(b"\r\n", b"")
 
 
 def test_configure_without_context_files_routes_only_notes(repo: Path) -> None:
@@ -80,3 +80,15 @@ def test_problems_context_folder_not_routed(repo: Path) -> None:
     write(repo, ".context/notes/ctx-1.jsonl", "")
     (message, fix), = install.problems(repo)
     assert "does not route .context/" in message and fix == "git context init"
+
+
+def test_configure_unwritable_attributes_is_user_error(repo: Path) -> None:
+    import pytest
+
+    from gitcontext.errors import UserError
+
+    (repo / ".gitattributes").mkdir()  # a directory where the file should be
+    with pytest.raises(UserError, match="cannot read"):
+        install.configure(repo, copy.deepcopy(DEFAULTS))
+    assert sorted(p.name for p in repo.iterdir()) == [".git", ".gitattributes"]
+    assert git(repo, "config", "--get", "merge.gitcontext.driver", check=False) == ""

@@ -1,0 +1,40 @@
+"""`.gitattributes`: one managed block, replaced in place on every run; the user's lines are kept."""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from gitcontext.errors import UserError
+
+ATTRIBUTES = ".gitattributes"
+BEGIN = "# >>> gitcontext merge driver (managed by `git context init`; edit outside this block)"
+END = "# <<< gitcontext merge driver"
+_BLOCK = re.compile(re.escape(BEGIN) + r".*?" + re.escape(END) + r"[^\n]*\n?", re.S)
+
+
+def write_attributes(path: Path, wanted: list[str]) -> None:
+    try:
+        text = path.read_bytes().decode("utf-8", "surrogateescape") if path.exists() else ""
+    except OSError as exc:
+        raise UserError(f"cannot read: {exc.strerror}", path=ATTRIBUTES,
+                        fix=f"make {ATTRIBUTES} a readable file, then re-run `git context init`") from exc
+    eol = "\r\n" if "\r\n" in text else "\n"
+    text = text.replace("\r\n", "\n")
+    outside = _BLOCK.sub("", text).splitlines()
+    lines = [f"{p} merge=gitcontext" for p in wanted]
+    block = "\n".join([BEGIN, *(x for x in lines if x not in outside), END]) + "\n"
+    if _BLOCK.search(text):
+        new = _BLOCK.sub(lambda _: block, text, count=1)
+    else:
+        new = text + ("\n" if text and not text.endswith("\n") else "") + block
+    if new == text:
+        return
+    tmp = path.with_name(path.name + ".gitcontext-tmp")
+    try:
+        tmp.write_bytes(new.replace("\n", eol).encode("utf-8", "surrogateescape"))
+        os.replace(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise UserError(f"cannot write: {exc.strerror}", path=ATTRIBUTES,
+                        fix=f"make {ATTRIBUTES} writable, then re-run `git context init`") from exc
