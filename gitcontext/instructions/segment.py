@@ -16,12 +16,12 @@ from gitcontext.instructions.model import Instruction, has_two_words, normalize
 
 __all__ = ["segment", "split_lines", "payload_mask"]
 
-_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_ATX = re.compile(r" {0,3}(#{1,6})(?=[ \t]|$)")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _HRULE = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 _ITEM = re.compile(r"^([ \t]*)([-*+]|\d{1,9}[.)])(?:[ \t]+(\S.*))?$")
 _QUOTE = re.compile(r"^[ \t]{0,3}>[ \t]?")
-_TABLE_DELIM = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
+_DELIM_CELL = re.compile(r":?-+:?")
 _PAYLOAD_LINE = re.compile(
     r"^\s*(?:(\*\*|__)(?:(?!\1).)+\1\s*:?"      # whole-line bold label
     r"|@[^\s@]+"                                 # `@path` import
@@ -87,7 +87,7 @@ class _Segmenter:
             self.flush()
             self.items.clear()
             if atx:
-                self.set_heading(len(atx.group(1)), (atx.group(2) or "").strip())
+                self.set_heading(len(atx.group(1)), _atx_title(line[atx.end():]))
         elif self.in_table or ("|" in line and _is_table_row(line, next_line)):
             self.flush()
             self.in_table = True
@@ -150,9 +150,23 @@ class _Segmenter:
                                     len(self.out)))
 
 
+def _atx_title(rest: str) -> str:
+    """Heading text without the optional closing `#`s (CommonMark), without regex backtracking."""
+    title = rest.strip(" \t")
+    bare = title.rstrip("#")
+    if not bare or bare[-1] in " \t":
+        title = bare.rstrip(" \t")
+    return title
+
+
 def _is_table_row(line: str, next_line: str | None) -> bool:
     stripped = line.strip()
     if stripped.startswith("|") and stripped.count("|") >= 2:
         return True
-    return "|" in stripped and next_line is not None and "|" in next_line and "-" in next_line and \
-        bool(_TABLE_DELIM.match(next_line))
+    return "|" in stripped and next_line is not None and "|" in next_line and _is_delimiter_row(next_line)
+
+
+def _is_delimiter_row(line: str) -> bool:
+    """`|---|:--:|` or `--- | ---`: every cell is dashes with optional alignment colons (no regex backtracking)."""
+    cells = line.strip().removeprefix("|").removesuffix("|").split("|")
+    return all(_DELIM_CELL.fullmatch(cell.strip()) for cell in cells)

@@ -1,7 +1,7 @@
 """Properties of segmentation over arbitrary and Markdown-shaped text (hypothesis)."""
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from gitcontext.instructions.model import normalize, word_count
@@ -19,8 +19,15 @@ def _lines(text: str) -> list[str]:
     return text.removeprefix("\ufeff").split("\n")
 
 
+# Inputs that once made a regex backtrack quadratically (seconds per line); kept as regressions.
+ADVERSARIAL = ["# a" + " \t" * 3000 + "#x", "a|b\n" + " " * 5000 + "|-x\n", "a|b\n-" + " " * 5000 + "|x"]
+
+
 @FAST
 @given(st.one_of(anything, markdownish))
+@example(ADVERSARIAL[0])
+@example(ADVERSARIAL[1])
+@example(ADVERSARIAL[2])
 def test_segment_spans_inside_file_and_ordered(text: str) -> None:
     result = segment(text, "f.md")
     total = len(_lines(text))
