@@ -36,18 +36,28 @@ def fold(text: str) -> str:
 
 
 def survives(anchor: str, other_anchors: frozenset[str], other_text: str) -> bool:
-    """An anchor survives a rewording if the other side names it, extends it or is extended by it."""
-    padded = f" {other_text} "
-    if f" {anchor} " in padded:
+    """An anchor survives a rewording if the other side mentions it, or names an anchor that extends
+    it or that it extends (`pytest -m slow` ~ `pytest -n auto -m slow`: one's words in order in the other)."""
+    if f" {anchor} " in f" {other_text} ":
         return True
-    return any(f" {anchor} " in f" {o} " or f" {o} " in f" {anchor} " for o in other_anchors)
+    words = anchor.split()
+    return any(_within(words, o.split()) or _within(o.split(), words) for o in other_anchors)
 
 
-def replaced(a_anchors: frozenset[str], a_folded: str, b_anchors: frozenset[str], b_folded: str) -> bool:
-    """Each side names something the other does not: a different command, path, tool or measure.
+def _within(short: list[str], long: list[str]) -> bool:
+    """SHORT's words appear in LONG in the same order (not necessarily adjacent)."""
+    rest = iter(long)
+    return all(word in rest for word in short)
 
-    One-sided changes are rewordings (adding backticks, an example, a flag); a swap on both sides is
-    the signature of a deleted rule and a different added one.
+
+def replaced(a_anchors: frozenset[str], a_folded: str, b_anchors: frozenset[str], b_folded: str) -> float:
+    """How much each side names what the other does not: the smaller of the two sides' shares of lost
+    anchors. 1.0 is a clean swap (`make flash` vs `make erase`), the signature of a deleted rule and a
+    different added one; 0 when only one side lost or gained anchors (adding backticks, an example or a
+    flag is a rewording); in between when a rule renames one of several things it names.
     """
-    return (any(not survives(x, b_anchors, b_folded) for x in a_anchors)
-            and any(not survives(x, a_anchors, a_folded) for x in b_anchors))
+    if not a_anchors or not b_anchors:
+        return 0.0
+    lost_a = sum(not survives(x, b_anchors, b_folded) for x in a_anchors) / len(a_anchors)
+    lost_b = sum(not survives(x, a_anchors, a_folded) for x in b_anchors) / len(b_anchors)
+    return min(lost_a, lost_b)

@@ -88,15 +88,20 @@ def _value(a: Profile, b: Profile, shared: int, mass_a: int, mass_b: int, floor:
     if shared <= 0:
         return 0.0
     value = (2 * shared / (mass_a + mass_b) + shared / max(min(mass_a, mass_b), floor)) / 2
-    if value < TYPO_RATIO:
-        value = max(value, fuzz_ratio(a.norm, b.norm, score_cutoff=100 * TYPO_RATIO) / 100)
+    value = max(value, fuzz_ratio(a.norm, b.norm, score_cutoff=100 * max(value, TYPO_RATIO)) / 100)
     if value < threshold:
         return value     # the penalties below only lower a score that already fails
-    if a.anchors and b.anchors and replaced(a.anchors, a.folded, b.anchors, b.folded):
-        value -= REPLACED_PENALTY
+    if not _renamed(a, b):
+        value -= REPLACED_PENALTY * replaced(a.anchors, a.folded, b.anchors, b.folded)
     if a.prose and b.prose and not (a.prose & b.words or b.prose & a.words):
         value -= PROSE_PENALTY
     return value
+
+
+def _renamed(a: Profile, b: Profile) -> bool:
+    """The same prose (two content words or more) around different anchors: a path, package or tool
+    was renamed inside an unchanged rule (`@acme/cli` -> `@internal/cli`), not a different rule."""
+    return len(a.prose) >= 2 and a.prose == b.prose
 
 
 def _units(weights: Mapping[str, float]) -> dict[str, int]:

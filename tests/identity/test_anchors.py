@@ -38,3 +38,14 @@ def test_replaced_not_when_a_rewording_adds_or_extends_anchors() -> None:
 
 def test_strip_anchors_keeps_only_the_prose() -> None:
     assert strip_anchors("Run `make lint` on src/app before --push.").split() == ["Run", "on", "before", "."]
+
+
+def test_survives_when_a_flag_is_inserted_inside_a_command() -> None:
+    assert not _replaced("Type-check with `uv run pyright`.", "Type-check with `uv run --frozen pyright`.")
+    assert _replaced("Deploy with `fly deploy --app web`.", "Deploy with `fly launch --app web`.")
+
+
+def test_replaced_is_the_share_of_anchors_swapped_on_both_sides() -> None:
+    a = "Import `ToolSpec` from `@acme/core/types` in `tools.ts`."
+    b = "Import `ToolSpec` from `@internal/core/types` in `tools.ts`."
+    assert replaced(anchors(a), fold(a), anchors(b), fold(b)) == 1 / 3

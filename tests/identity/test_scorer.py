@@ -102,3 +102,15 @@ def test_score_is_symmetric() -> None:
     b = profile(items("Cache every HTTP response for one hour under `var/cache/http`.")[0])
     weights = rarity([a.words, b.words, frozenset({"cache", "other"})])
     assert score(a, b, weights) == score(b, a, weights) > 0.4
+
+
+def test_match_default_renamed_package_inside_an_unchanged_rule_keeps_identity() -> None:
+    old = [*RULES, "Keep timeout values centralized in `@acme/test-utils` for every suite."]
+    new = [*RULES, "Keep timeout values centralized in `@internal/test-utils` for every suite."]
+    assert _reworded(old, new) == {(old[-1], new[-1])}
+
+
+def test_match_default_swapped_command_with_new_prose_is_a_new_rule() -> None:
+    old = [*RULES, "Preview the site with `hugo server --buildDrafts`."]
+    new = [*RULES, "Publish the site with `hugo deploy --target prod`."]
+    assert _reworded(old, new) == set()
