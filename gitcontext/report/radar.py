@@ -10,14 +10,14 @@ import math
 import posixpath
 from xml.sax.saxutils import escape
 
-WIDTH, HEIGHT, CX, CY = 2600, 2420, 1300, 1250
-R_MAX, MAX_BLIPS, MAX_SECTORS, GAP = 60.0, 60, 12, 10
-BANDS = {"DEADLY": (0, 230), "RISK": (230, 460), "HIGH": (460, 690), "MEDIUM": (690, 920), "LOW": (920, 1080)}
+WIDTH, HEIGHT, CX, CY = 2900, 2760, 1450, 1420
+R_MAX, MAX_BLIPS, MAX_SECTORS, GAP = 120.0, 60, 12, 10     # R_MAX reached at ~1,100 churned lines
+BANDS = {"DEADLY": (0, 270), "RISK": (270, 540), "HIGH": (540, 790), "MEDIUM": (790, 1020), "LOW": (1020, 1200)}
 
 STYLE = """
 .bg{fill:#ffffff}.ring{fill:none;stroke:#d0d7de;stroke-width:2}.spoke{stroke:#d8dee4;stroke-dasharray:6 6}
-.txt{fill:#1f2328;font:26px system-ui,-apple-system,'Segoe UI',sans-serif}.small{font-size:22px}
-.big{font-size:44px;font-weight:600}.muted{fill:#59636e}
+.txt{fill:#1f2328;font:30px system-ui,-apple-system,'Segoe UI',sans-serif}.small{font-size:25px}
+.big{font-size:50px;font-weight:600}.muted{fill:#59636e}
 .num{fill:#ffffff;font-weight:600;text-anchor:middle;dominant-baseline:central}
 .blip{fill-opacity:.85;stroke:#ffffff;stroke-width:2}
 .DEADLY{fill:#cf222e}.RISK{fill:#e16f24}.HIGH{fill:#9a6700}.MEDIUM{fill:#0969da}.LOW{fill:#818b98}
@@ -73,7 +73,7 @@ def _pack(members: list[dict], span: tuple[float, float]) -> list[list]:
         return []
     low, _ = BANDS[members[0]["tier"]]
     radii = [blip_radius(f["churn"]) for f in members]
-    distance = max(low + max(radii) + GAP, 90.0)
+    distance = max(low + max(radii) + GAP, 130.0)
     rows: list[list[tuple[dict, float]]] = [[]]
     used = 0.0
     for f, r in zip(members, radii):
@@ -121,7 +121,7 @@ def _frame(title: str, sectors: list[tuple[str, tuple[float, float]]], hidden: i
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH // 2}" '
            f'height="{HEIGHT // 2}" role="img" aria-label="{escape(title)}">', f"<title>{escape(title)}</title>",
            f"<style>{STYLE}</style>", f'<rect class="bg" width="{WIDTH}" height="{HEIGHT}"/>',
-           f'<text class="txt big" x="40" y="60">{escape(title)}</text>']
+           f'<text class="txt big" x="40" y="70">{escape(title)}</text>']
     for tier, (_, outer) in BANDS.items():
         out.append(f'<circle class="ring" cx="{CX}" cy="{CY}" r="{outer}"/>')
         out.append(f'<text class="txt small muted" x="{CX + 8}" y="{CY - outer + 26}">{tier}</text>')

@@ -5,7 +5,7 @@ import math
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from gitcontext.report.radar import R_MAX, blip_radius, radar_svg
+from gitcontext.report.radar import CX, CY, R_MAX, blip_radius, radar_svg
 from tests.helpers import commit, run_cli, write
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -33,7 +33,7 @@ def test_radar_blip_radius_formula_and_cap() -> None:
 def test_radar_distance_by_tier_and_themes() -> None:
     svg = radar_svg(_files())
     root = ET.fromstring(svg)
-    center = (1300.0, 1250.0)
+    center = (CX, CY)
     dist = {c.get("class").split()[1]: math.dist(center, (float(c.get("cx")), float(c.get("cy"))))
             for c in root.iter(f"{NS}circle") if "blip" in c.get("class", "")}
     assert dist["DEADLY"] < dist["RISK"] < dist["LOW"]
