@@ -110,6 +110,8 @@ def status_of(state: State, current_text: str | None, config: dict[str, Any],
         return "orphan", "no rationale recorded"
     if current_text is not None and state.why_text is not None and normalize(state.why_text) != normalize(current_text):
         return "stale", "reworded since its rationale was written"
+    if state.verified and state.verified["result"] == "fails" and state.verified["at"] >= (state.confirmed_at or ""):
+        return "stale", f"last verification failed ({state.verified['how']})"
     days = config.get("audit", {}).get("stale_days", 90)
     if state.confirmed_at:
         age = ((today or _today()) - _dt.date.fromisoformat(state.confirmed_at[:10])).days

@@ -69,8 +69,11 @@ def test_verify_run_records_real_exit_status_and_redacted_output(repo, capsys):
     assert event["result"] == "fails" and event["exit_status"] == 3
     assert "checking" in event["output"] and "ghp_abc" not in event["output"]
     assert "[REDACTED:github-token]" in event["output"]
+    shown = run_json(capsys, "show", "uv for every")
+    assert shown["status"] == "stale" and "verification failed" in shown["reason"]
     assert run_cli(capsys, "verify", "uv for every", "--run", "true")[0] == 0
-    assert run_json(capsys, "show", "uv for every")["verified"]["result"] == "holds"
+    shown = run_json(capsys, "show", "uv for every")
+    assert shown["verified"]["result"] == "holds" and shown["status"] == "documented"
 
 
 def test_verify_without_run_is_a_manual_check(repo, capsys):
