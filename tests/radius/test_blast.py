@@ -141,3 +141,16 @@ def test_blast_corrupt_cache_is_replaced(repo: Path) -> None:
     path.write_bytes(b"garbage" * 1000)
     write(repo, "src/app/core.py", CORE + "Q = 1\n")
     assert [f.reach for f in compute(repo, config_mod.load(repo)).files] == [3]
+
+
+def test_blast_negative_hops_is_a_user_error(repo: Path, capsys) -> None:
+    _three_importers(repo)
+    code, _, err = run_cli(capsys, "radius", "--hops", "-1")
+    assert code == 2 and "--hops" in err
+
+
+def test_blast_hops_zero_has_no_reach(repo: Path, capsys) -> None:
+    _three_importers(repo)
+    write(repo, "src/app/core.py", CORE + "W = 1\n")
+    data = run_json(capsys, "radius", "--hops", "0")
+    assert [(f["path"], f["reach"], f["score"]) for f in data["files"]] == [("src/app/core.py", 0, 1.0)]
