@@ -123,11 +123,14 @@ def speed(corpus: Path) -> None:
     for size in (130, 300):
         old = min((new for _, new in pairs if new), key=lambda v: abs(len(v) - size))
         edited = [_edit(inst, k) for k, inst in enumerate(old)]
-        _profile.cache_clear()
-        start = time.perf_counter()
-        scorer.match_default(old, edited)
-        print(f"{len(old)}-instruction file with 2 of 3 instructions reworded, cold cache: "
-              f"{1000 * (time.perf_counter() - start):.1f} ms")
+        best = float("inf")
+        for _ in range(3):
+            _profile.cache_clear()
+            start = time.perf_counter()
+            scorer.match_default(old, edited)
+            best = min(best, time.perf_counter() - start)
+        print(f"{len(old)}-instruction file with 2 of 3 instructions reworded, cold cache, best of 3: "
+              f"{1000 * best:.1f} ms")
 
 
 def _edit(inst, k: int):
