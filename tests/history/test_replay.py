@@ -139,3 +139,17 @@ def test_replay_discovery_uses_include_braces_and_exclude(repo: Path) -> None:
 def test_expand_braces_nested_alternatives() -> None:
     assert expand_braces("a/{b,c}/*.{md,mdc}") == ["a/b/*.md", "a/b/*.mdc", "a/c/*.md", "a/c/*.mdc"]
     assert expand_braces("CLAUDE.md") == ["CLAUDE.md"]
+
+
+def test_replay_rename_with_edits_and_odd_names(repo: Path) -> None:
+    body = "".join(f"- rule number {i} stays the same\n" for i in range(12))
+    commit(repo, {"sub dir/CLAUDE.md": body}, "start")
+    edited = body.replace("rule number 3", "rule number three") + "- one more rule here\n"
+    commit(repo, {"sub dir/CLAUDE.md": None, "other\tdir/CLAUDE.md": edited}, "rename with edits")
+    commit(repo, {"other\tdir/CLAUDE.md": edited + "- and a last one\n"}, "edit")
+    histories = context_histories(repo, CONFIG)
+    assert list(histories) == ["other\tdir/CLAUDE.md"]
+    versions = histories["other\tdir/CLAUDE.md"]
+    assert [v.path for v in versions] == ["sub dir/CLAUDE.md", "other\tdir/CLAUDE.md", "other\tdir/CLAUDE.md"]
+    assert _assert_exact(repo, histories) == 3
+    assert [v.text for v in file_versions(repo, "other\tdir/CLAUDE.md")] == [v.text for v in versions]
