@@ -40,7 +40,8 @@ def state_of(folder: Path, hook: str, python: str | None = None) -> HookState:
         return HookState(hook, path, "missing", legacy)
     text = path.read_text(encoding="utf-8", errors="replace")
     if is_ours(text):
-        current = text == render_shim(hook, python) and os.access(path, os.X_OK)
+        # the generic shim (no interpreter, `git-context` from PATH, as in the repository's hooks/) is current too
+        current = text in (render_shim(hook, python), render_shim(hook, "")) and os.access(path, os.X_OK)
         return HookState(hook, path, "current" if current else "outdated", legacy)
     return HookState(hook, path, "pre-commit" if PRE_COMMIT_MARKER in text else "foreign", legacy)
 

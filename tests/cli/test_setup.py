@@ -170,3 +170,12 @@ def test_init_refusal_leaves_everything_as_it_was(repo, capsys):
     assert code == 2 and "commit-msg.legacy exists too" in err
     assert not (repo / ".context").exists() and not (repo / ".gitattributes").exists()
     assert git(repo, "config", "--get", "merge.gitcontext.driver", check=False) == ""
+
+
+def test_doctor_accepts_core_hooks_path_at_the_generic_shims(repo, capsys):
+    from pathlib import Path
+
+    _initialized(repo, capsys)
+    shims = Path(__file__).resolve().parents[2] / "hooks"
+    git(repo, "config", "core.hooksPath", str(shims))
+    assert _problems(capsys, "hooks") == (0, [])
