@@ -54,12 +54,27 @@ def _bases(module: str, path: str, tree) -> list[str]:
 
 
 def _module_file(bases: list[str], name: str, tree) -> str | None:
+    stems = tree.memo("python.stems", _stems)
     for base in bases:
-        stem = posixpath.join(base, name) if name else base
-        hit = tree.first([f"{stem}.py", f"{stem}.pyi", f"{stem}/__init__.py"])
-        if hit and hit[0] not in ("__init__.py", ".py"):
-            return hit[0]
+        hit = stems.get(posixpath.join(base, name) if name else base)
+        if hit:
+            return hit
     return None
+
+
+def _stems(tree) -> dict[str, str]:
+    """Module stem ('pkg/sub') -> its file: `stem.py`, else `stem.pyi`, else `stem/__init__.py`."""
+    ranked: dict[str, tuple[int, str]] = {}
+    for path in tree.files:
+        if path.endswith("/__init__.py"):
+            stem, rank = path[: -len("/__init__.py")], 2
+        elif path.endswith((".py", ".pyi")) and posixpath.basename(path) not in ("__init__.py", "__init__.pyi"):
+            stem, rank = path.rsplit(".", 1)[0], 0 if path.endswith(".py") else 1
+        else:
+            continue
+        if stem not in ranked or rank < ranked[stem][0]:
+            ranked[stem] = (rank, path)
+    return {stem: path for stem, (_, path) in ranked.items()}
 
 
 def _roots(tree) -> frozenset[str]:
