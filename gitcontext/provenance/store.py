@@ -33,7 +33,8 @@ def validate_note_text(path: str, text: str) -> list[dict[str, Any]]:
                         line=text.count("\n") + 1, fix="re-run the command that wrote it, or restore it from git")
     stem = Path(path).name[: -len(SUFFIX)] if path.endswith(SUFFIX) else None
     events, seen = [], set()
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    lines = text.split("\n")[:-1] if text else []   # only \n ends a line: U+2028 may sit inside a string
+    for lineno, line in enumerate(lines, start=1):
         event = parse_line(line, path, lineno)
         if dumps(event) != line + "\n":
             raise UserError("note line is not in the canonical form (sorted keys, compact JSON)", path=path,
@@ -85,7 +86,7 @@ def append_events(root: str | Path, events: Iterable[dict[str, Any]]) -> int:
     plans = []
     for id, new in by_id.items():
         path = note_path(root, id)
-        old_text = path.read_text(encoding="utf-8") if path.exists() else ""
+        old_text = _decode(root, path, path.read_bytes()) if path.exists() else ""
         seen = {e["eid"] for e in validate_note_text(_relative(root, path), old_text)}
         lines = []
         for event in new:

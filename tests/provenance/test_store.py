@@ -87,3 +87,17 @@ def test_init_store_config_lists_defaults_and_loads_as_defaults(repo):
     assert "# audit:" in text and "#   stale_days: 90" in text
     assert config.load(repo) == config.DEFAULTS
     assert all_notes(repo) == {}
+
+
+def test_notes_keep_unicode_line_separators_inside_strings(repo):
+    odd = "why\u2028with\u0085separators\u2029and\x1cmore"
+    append_events(repo, [_event(1, "linked", why=odd), _event(2)])
+    assert read_note(repo, ID)[0]["why"] == odd
+    assert note_path(repo, ID).read_bytes().count(b"\n") == 2
+
+
+def test_a_note_that_is_not_utf8_is_an_error_naming_the_file(repo):
+    append_events(repo, [_event(1)])
+    note_path(repo, ID).write_bytes(note_path(repo, ID).read_bytes() + b"\xff\n")
+    with pytest.raises(UserError, match=r"ctx-0123456789ab.jsonl:2: note is not valid UTF-8"):
+        append_events(repo, [_event(2)])
