@@ -41,7 +41,12 @@ def show_cmd(target: str, as_json: bool) -> int:
 @click.argument("target")
 @json_option
 def blame_cmd(target: str, as_json: bool) -> int:
-    """Whole life of an instruction (birth, rewordings, moves, notes, trailers), or annotate a file."""
+    """Whole life of an instruction (birth, rewordings, moves, notes, trailers), or annotate a file.
+
+    \b
+      git context blame ctx-3f9a2c4b1d2e     born, every rewording and move, note events, trailers
+      git context blame CLAUDE.md            each line: id, age in commits, marker (~ stale, ? orphan)
+    """
     from gitcontext.provenance import blame
     from gitcontext.provenance.target import _as_repo_path, find, world
 
@@ -70,7 +75,12 @@ def blame_cmd(target: str, as_json: bool) -> int:
 @_owner
 @json_option
 def record_cmd(target, why, failure, refs, scopes, safety, owner, as_json) -> int:
-    """Record why an instruction exists (writes its birth first when it has no note yet)."""
+    """Record why an instruction exists (writes its birth first when it has no note yet).
+
+    \b
+      git context record "uv for every" --why "pip broke the lockfile twice" \\
+          --failure "ERROR: ResolutionImpossible" --ref '#120' --scope 'pyproject.toml'
+    """
     from gitcontext.provenance.record import record
 
     root, config = repo()
@@ -110,7 +120,12 @@ def falsified_cmd(target, attempt, outcome, as_json) -> int:
 @click.option("--timeout", type=float, default=None, help="Seconds before --run's command is stopped.")
 @json_option
 def verify_cmd(target, how, run, timeout, as_json) -> int:
-    """Record that the rationale still holds; with --run, record the command's real outcome."""
+    """Record that the rationale still holds; with --run, record the command's real outcome.
+
+    \b
+      git context verify ctx-3f9a2c4b1d2e --run "uv sync --locked"
+      git context verify CLAUDE.md:12 --how "read the lockfile"
+    """
     from gitcontext.provenance.record import verify
 
     root, config = repo()
@@ -139,7 +154,11 @@ def link_cmd(target, refs, scopes, safety, owner, as_json) -> int:
 @click.option("--reason", required=True, help="Why it is no longer needed.")
 @json_option
 def retire_cmd(target, reason, as_json) -> int:
-    """Remove an instruction from its file, keeping a verbatim restore quote in its note."""
+    """Remove an instruction from its file, keeping a verbatim restore quote in its note.
+
+    Only the instruction's own characters go; the rest of the file stays byte-identical.
+    `git context restore ID` puts it back.
+    """
     from gitcontext.provenance.retire import retire
 
     root, config = repo()
