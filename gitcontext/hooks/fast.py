@@ -67,7 +67,6 @@ def load_config(root: Path) -> dict:
 
 
 def _is_default(path: Path) -> bool:
-
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:

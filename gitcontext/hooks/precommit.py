@@ -60,7 +60,8 @@ def staged_note_problems(root: Path, staged: list[str] | None = None) -> tuple[l
 
 def _summary(staged: Staged, notes: int, problems: list[str]) -> str:
     kinds = [c.kind for c in staged.changes]
-    parts = [f"{kinds.count(k)} {k}" for k in ("added", "reworded", "moved", "retired") if kinds.count(k)]
+    labels = {"added": "added", "reworded": "reworded", "moved": "moved", "retired": "removed"}
+    parts = [f"{kinds.count(k)} {label}" for k, label in labels.items() if kinds.count(k)]
     change = ", ".join(parts) if parts else "no instruction changes"
     note = f"{notes} staged note{'s' if notes != 1 else ''} " + ("INVALID" if problems else "valid")
     return f"gitcontext: {change}; {note}" if notes else f"gitcontext: {change}"
