@@ -117,6 +117,7 @@ def test_commit_msg_removed_instruction_needs_no_why_and_is_linked_as_retired(re
     [ident] = staged_ids(repo)
     done = attempt(repo, "-m", "Drop the tabs rule")
     assert done.returncode == 0, done.stderr
+    assert "gitcontext: 1 removed" in done.stderr
     assert f"Context-Id: {ident} retired" in last_message(repo)
 
 
