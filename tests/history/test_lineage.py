@@ -7,7 +7,7 @@ import pytest
 
 from gitcontext import config as config_mod
 from gitcontext.history.lineage import lineage
-from tests.helpers import commit, run_json
+from tests.helpers import commit, corpus_events, run_json
 
 CONFIG = config_mod.DEFAULTS
 
@@ -104,3 +104,20 @@ def test_lineage_file_deletion_kills_everything(repo: Path) -> None:
     lives = lineage(repo, CONFIG)
     assert [life.death.subject for life in lives] == ["gone", "gone"]
     assert all(life.current is None and life.stays[-1].exit == 1 for life in lives)
+
+
+def test_lineage_with_symlink_flips_matches_ls(tmp_path: Path, capsys, monkeypatch) -> None:
+    """fastmcp turns CLAUDE.md into a symlink to AGENTS.md: counted once, identities kept."""
+    corpus_events("PrefectHQ__fastmcp")
+    from gitcontext.history.rebuild import rebuild
+    from tests.helpers import CORPUS, git
+
+    root = tmp_path / "fastmcp"
+    rebuild(CORPUS / "PrefectHQ__fastmcp.jsonl.gz", root)
+    git(root, "checkout", "-q", "-f", "main")
+    assert "120000" in git(root, "ls-tree", "-r", "main")
+    monkeypatch.chdir(root)
+    lives = lineage(root, CONFIG)
+    live = Counter(life.current.file for life in lives if life.current is not None)
+    assert live == Counter(row["file"] for row in run_json(capsys, "ls")["instructions"])
+    assert any(c.kind == "moved" for life in lives for c in life.changes)
