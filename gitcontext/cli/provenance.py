@@ -47,7 +47,7 @@ def blame_cmd(target: str, as_json: bool) -> int:
       git context blame ctx-3f9a2c4b1d2e     born, every rewording and move, note events, trailers
       git context blame CLAUDE.md            each line: id, age in commits, marker (~ stale, ? orphan)
     """
-    from gitcontext.provenance import blame
+    from gitcontext.report import blame
     from gitcontext.provenance.target import _as_repo_path, find, world
 
     root, config = repo()

@@ -18,7 +18,7 @@ MARKERS = {"documented": " ", "stale": "~", "orphan": "?"}
 
 
 def _lives(root: Path, config: dict[str, Any]) -> list[Any]:
-    from gitcontext.history.lineage import lineage   # analysis layer, imported only for blame
+    from gitcontext.history.lineage import lineage   # analysis layer; imported only when blaming
 
     return lineage(root, config, config.get("matcher", "default")) if git.has_commits(root) else []
 
