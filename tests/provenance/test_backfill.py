@@ -69,3 +69,16 @@ def test_backfill_records_rewordings_and_moves_and_skips_existing_notes(repo, ca
     assert [e["kind"] for e in uv["events"]] == ["added", "reworded", "moved"]
     assert uv["born"]["date"] == "2026-01-01T00:00:00Z" and uv["born"]["subject"] == "add"
     assert [e["kind"] for e in run_json(capsys, "show", "Keep PRs")["events"]] == ["added", "linked"]
+
+
+def test_init_backfill_through_the_cli_then_record(repo, capsys):
+    from tests.helpers import run_cli
+
+    commit(repo, {"CLAUDE.md": "- Use uv for every install.\n"}, "add", "2026-01-01T00:00:00Z")
+    code, out, err = run_cli(capsys, "init", "--backfill", "--hooks", "none")
+    assert code == 0, err
+    assert "1 notes" in out and (repo / ".context/README.md").exists()
+    assert run_cli(capsys, "record", "uv for", "--why", "lockfile")[0] == 0
+    shown = run_json(capsys, "show", "uv for")
+    assert [e["kind"] for e in shown["events"]] == ["added", "linked"]
+    assert shown["events"][0]["source"].startswith("backfill:") and shown["status"] == "documented"
