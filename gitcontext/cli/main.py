@@ -53,6 +53,8 @@ class LazyGroup(click.Group):
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in sorted(COMMANDS) if self.get_command(ctx, name)]
+        rows += [(name, cmd.get_short_help_str(80)) for name, cmd in sorted(self.commands.items())]
+        rows.sort()
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
