@@ -114,7 +114,6 @@ class _Tracer:
     def __init__(self, result: Replay, matcher: str, on_version: Callable[[FileStep], None] | None) -> None:
         self.result, self.matcher, self.on_version = result, matcher, on_version
         self.live: dict[int, list[tuple[Instruction, int]]] = defaultdict(list)   # chain -> (inst, life)
-        self.paths: dict[int, str] = {}
         self.records: list[dict[str, Any]] = []
         self.taken: set[str] = set()
 
@@ -214,7 +213,8 @@ class _Tracer:
 
     def _enter(self, life: int, chain: int, position: int) -> Stay:
         last = self.records[life]["stays"][-1]
-        age = last.entry_age + (last.exit or last.entry) - last.entry
+        left = last.exit if last.exit is not None else last.entry
+        age = last.entry_age + left - last.entry
         return Stay(chain, age, position, None, None)
 
     def lives(self) -> list[Life]:

@@ -81,6 +81,7 @@ def test_lineage_migration_keeps_identity(repo: Path) -> None:
     assert {life.current.file for life in moved} == {"AGENTS.md"} and len(moved) == 3
     assert all(c.kind == "moved" and c.old_file == "CLAUDE.md" for life in moved for c in life.changes)
     assert all([s.cause for s in life.stays] == ["migration", None] for life in moved)
+    assert all(life.stays[1].entry_age == 1 and life.stays[1].entry == 0 for life in moved)
     claude = [s for s in steps if s.path == "CLAUDE.md"][-1]
     assert len(claude.migrated_out) == 3 and not claude.deaths and not claude.rewrite
 
