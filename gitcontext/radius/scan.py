@@ -10,6 +10,7 @@ import os
 import sqlite3
 import stat
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import NamedTuple
 
@@ -98,8 +99,11 @@ def _parse_all(sources: list[_Source], workers: int | None) -> list[Parsed | Non
     workers = workers if workers is not None else (os.cpu_count() or 1)
     if len(jobs) < POOL_THRESHOLD or workers < 2:
         return [_parse_one(job) for job in jobs]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(_parse_one, jobs, chunksize=max(1, len(jobs) // (workers * 8))))
+    try:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            return list(pool.map(_parse_one, jobs, chunksize=max(1, len(jobs) // (workers * 8))))
+    except (OSError, BrokenProcessPool):     # no process support here (sandbox, no /dev/shm): stay serial
+        return [_parse_one(job) for job in jobs]
 
 
 def _parse_one(job: tuple[str, bytes]) -> Parsed | None:

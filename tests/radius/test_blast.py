@@ -154,3 +154,15 @@ def test_blast_hops_zero_has_no_reach(repo: Path, capsys) -> None:
     write(repo, "src/app/core.py", CORE + "W = 1\n")
     data = run_json(capsys, "radius", "--hops", "0")
     assert [(f["path"], f["reach"], f["score"]) for f in data["files"]] == [("src/app/core.py", 0, 1.0)]
+
+
+def test_blast_worker_pool_gives_the_same_graph(repo: Path, monkeypatch) -> None:
+    from gitcontext.radius import scan
+
+    files = {"pkg/__init__.py": ""}
+    files.update({f"pkg/m{i}.py": f"from pkg import m{i - 1}\n" if i else "A = 1\n" for i in range(12)})
+    commit(repo, files, "chain")
+    serial = scan.scan(repo, workers=1)
+    monkeypatch.setattr(scan, "POOL_THRESHOLD", 4)
+    pooled = scan.scan(repo, workers=2)
+    assert pooled.parsed == serial.parsed and len(pooled.parsed) == 13
