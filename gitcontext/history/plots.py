@@ -14,8 +14,10 @@ FATE = {None: "s3", "deleted": "s1", "rewrite": "s2", "migration": "s4"}
 def history_svg(m: Any, title: str) -> str:
     body: list[str] = []
     inner = WIDTH - LEFT - RIGHT
-    body += growth_panel(m.files, LEFT, 60, inner, 230)
     half = (inner - 80) / 2
+    wide = inner - 80 - half * 0.75
+    body += growth_panel(m.files, LEFT, 60, wide, 230)
+    body += regrowth_panel(m.files, LEFT + wide + 80, 60, half * 0.75, 230)
     body += hazard_panels(m.hazard, LEFT, 385, half, 200, LEFT + half + 80)
     rows, lifeline = lifeline_panel(m, LEFT, 680, inner)
     height = int(680 + rows + 64)
@@ -50,8 +52,30 @@ def growth_panel(files: list[dict[str, Any]], x: float, y: float, w: float, h: f
     if curves:
         panel.polyline([(t, min(mean(_at(c, t) for c in curves), panel.yr[1])) for t in grid], "s0", 3)
     panel.polyline([(0, 1), (1, 1)], "axis", 1, 0.6)
-    panel.legend([("s0", f"instructions, mean of {len(curves)} files"), ("s2", "payload bytes, mean"),
+    panel.legend([("s0", f"instructions, mean of {len(curves)} files"), ("s2", "payload bytes"),
                   ("thin", "one file")])
+    return panel.parts
+
+
+def regrowth_panel(files: list[dict[str, Any]], x: float, y: float, w: float, h: float) -> list[str]:
+    """After each rewrite: instructions over the next 10 commits, as % of the count before it."""
+    curves = []
+    for f in files:
+        counts = [c for _, c in f["growth"]]
+        for e in f["rewrite_events"]:
+            v = e["version"]
+            curves.append([(k, 100.0 * counts[v + k] / e["before"]) for k in range(min(11, len(counts) - v))])
+    top = max([120.0] + [min(300.0, p) for c in curves for _, p in c])
+    panel = Panel(x, y, w, h, (0, 10), (0, top * 1.05))
+    panel.axes("Regrowth after a rewrite", "commits after the rewrite", "% of the count before")
+    for curve in curves:
+        panel.polyline([(k, min(p, panel.yr[1])) for k, p in curve], "s2", 1.2, 0.6)
+    panel.polyline([(0, 100), (10, 100)], "axis", 1, 0.6)
+    reach = [(k, [c[k][1] for c in curves if len(c) > k]) for k in range(11)]
+    means = [(k, min(mean(v), panel.yr[1])) for k, v in reach if v]
+    if means:
+        panel.polyline(means, "s0", 3)
+    panel.legend([("s2", f"{len(curves)} rewrites"), ("s0", "mean of those still followed")])
     return panel.parts
 
 
