@@ -80,3 +80,42 @@ def test_prepare_commit_msg_respects_comment_char(repo):
     msg = write(repo, "msg.txt", "\n; Please enter the commit message\n")
     main(["prepare-commit-msg", str(msg)])
     assert "\n; Context-Why:\n" in msg.read_text()
+
+
+def test_prepare_commit_msg_fills_a_commit_template(repo, tmp_path):
+    native_repo(repo)
+    template = write(tmp_path, "template.txt", "Area: \n\n# Describe the change\n")
+    from tests.helpers import git
+
+    git(repo, "config", "commit.template", str(template))
+    stage_new_rule(repo)
+    seen = tmp_path / "seen.txt"
+    editor = write(tmp_path, "editor.py", f"import shutil, sys\nshutil.copy(sys.argv[1], {str(seen)!r})\n")
+    attempt(repo, editor=f"{sys.executable} {editor}")          # unchanged template: git aborts
+    text = seen.read_text()
+    assert text.startswith("Area: \n\n# gitcontext: instruction changes in this commit\n")
+    assert text.index("gitcontext: end") < text.index("# Describe the change")
+
+
+def test_prepare_commit_msg_block_stays_above_the_verbose_scissors(repo, tmp_path):
+    native_repo(repo)
+    stage_new_rule(repo)
+    editor = write(tmp_path, "editor.py",
+                   "import sys\n"
+                   "t = open(sys.argv[1]).read()\n"
+                   "assert t.index('gitcontext: end') < t.index('>8')\n"
+                   "open(sys.argv[1], 'w').write('Add rule' + t.replace('# Context-Why:', 'Context-Why: CI broke'))\n")
+    done = attempt(repo, "-v", editor=f"{sys.executable} {editor}")
+    assert done.returncode == 0, done.stderr
+    assert "diff --git" not in last_message(repo) and "Context-Id: ctx-" in last_message(repo)
+
+
+def test_prepare_commit_msg_through_the_cli_entry(repo, capsys):
+    from tests.helpers import run_cli
+
+    native_repo(repo)
+    stage_new_rule(repo)
+    msg = write(repo, "msg.txt", GIT_TEMPLATE)
+    code, _, _ = run_cli(capsys, "hook", "prepare-commit-msg", str(msg), "template")
+    assert code == 0
+    assert "# gitcontext: instruction changes in this commit" in msg.read_text()
