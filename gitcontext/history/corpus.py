@@ -13,7 +13,6 @@ import os
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from statistics import median
 from typing import Any, NamedTuple
 
 from gitcontext import config as config_mod
@@ -131,7 +130,3 @@ def _map(jobs_list: list[tuple[Source, str]], jobs: int):
 def default_cache() -> Path:
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "gitcontext" / "corpus"
-
-
-def _median(values: list[float]) -> float | None:
-    return round(median(values), 3) if values else None
