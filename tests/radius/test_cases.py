@@ -30,3 +30,4 @@ def test_radius_golden_case(repo: Path, case: str) -> None:
                     "importers": [[p, d] for p, d in f.importers]} for f in result.files}
     assert got == expected["files"]
     assert result.pressure == expected["pressure"]
+    assert result.skipped == expected.get("skipped", {})

@@ -1,0 +1,5 @@
+from app.models import User
+
+
+def get():
+    return User()

@@ -1,0 +1,2 @@
+import { page } from './page';
+export default page;

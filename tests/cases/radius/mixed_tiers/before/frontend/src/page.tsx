@@ -1,0 +1,2 @@
+import { fetchUser } from './api';
+export const page = fetchUser;
