@@ -46,3 +46,9 @@ def test_radar_cli_writes_svg(repo: Path, capsys) -> None:
     code, _, _ = run_cli(capsys, "radius", "--svg", str(repo / "r.svg"))
     assert code == 0
     assert ET.parse(repo / "r.svg").getroot().tag == f"{NS}svg"
+
+
+def test_radar_cli_unwritable_svg_path_is_a_user_error(repo: Path, capsys) -> None:
+    commit(repo, {"a.py": "A = 1\n"}, "base")
+    code, _, err = run_cli(capsys, "radius", "--svg", str(repo / "no" / "such" / "dir" / "r.svg"))
+    assert code == 2 and "r.svg" in err and "--svg" in err
