@@ -290,12 +290,14 @@ def default_branch(cwd: str | Path | None = None) -> str | None:
 
 def log_trailers(rev: str = "HEAD", cwd: str | Path | None = None
                  ) -> Iterator[tuple[str, str, str, list[tuple[str, str]]]]:
-    """(sha, author date, subject, trailers) of every commit reachable from REV, newest first.
+    """(sha, author date, subject, trailers) of commits reachable from REV with a Context-* line, newest first.
 
     One streaming `git log`; trailers parsed by git with the pinned grammar, values unfolded.
     """
     fmt = "%H%x00%aI%x00%s%x00%(trailers:only=true,unfold=true,separator=%x1f,key_value_separator=%x1e)"
-    for raw in stream([*PINNED_TRAILER_CONFIG, "log", f"--format={fmt}", rev, "--"], cwd=cwd):
+    # git's --grep (lines, case-folded) skips commits with no Context-* line before formatting them.
+    args = [*PINNED_TRAILER_CONFIG, "log", "-i", "-E", "--grep=^context-", f"--format={fmt}", rev, "--"]
+    for raw in stream(args, cwd=cwd):
         line = raw.rstrip(b"\n").decode("utf-8", "surrogateescape")
         if not line:
             continue

@@ -2,7 +2,8 @@
 
 Each trailer becomes an event with a deterministic eid (commit sha + trailer index + id) and
 `source: trailer:<sha>`, dated by its commit; a fact the note already holds is not written twice.
-Trailers without an id apply to the ids the same commit names in `Context-Id`.
+Trailers without an id apply to the ids the same commit names in `Context-Id`, or, in a commit made
+without the hooks, to the one instruction it added, reworded or moved (the commit-msg hook's own rule).
 """
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ def sync(root: Path, config: dict[str, Any], rev: str = "HEAD") -> dict[str, int
     new: list[dict[str, Any]] = []
     for position, c in enumerate(commits):
         named = [t.id for t in c.trailers if t.key == "Context-Id" and t.id]
+        if not named and any(t.id is None for t in c.trailers):
+            named = _sole_change(root, config, c.sha, notes)
         for index, t in enumerate(c.trailers):
             ids = [t.id] if t.id else named
             counts["unattributed"] += not ids
@@ -34,6 +37,29 @@ def sync(root: Path, config: dict[str, Any], rev: str = "HEAD") -> dict[str, int
                     new.append(event)
     counts["events"] = append_events(root, new)
     return counts
+
+
+def _sole_change(root: Path, config: dict[str, Any], sha: str,
+                 notes: dict[str, list[dict[str, Any]]]) -> list[str]:
+    """The id of the single instruction commit SHA changed; [] when it changed none or several."""
+    from gitcontext import git
+    from gitcontext.errors import GitError
+    from gitcontext.identity.diff import diff_files
+    from gitcontext.identity.ids import instruction_id
+    from gitcontext.instructions.discover import load
+
+    try:
+        before = load(root, config, git.rev_parse(f"{sha}^", root))
+    except GitError:
+        before = {}                                   # a root commit
+    change = diff_files(before, load(root, config, sha), config.get("matcher", "default"))
+    changed = change.added + [r.new for r in change.reworded] + [m.new for m in change.moved]
+    if len(changed) != 1:
+        return []
+    for id, events in sorted(notes.items()):
+        if any(e.get("commit") == sha and e["kind"] in ("added", "reworded", "moved") for e in events):
+            return [id]
+    return [instruction_id(changed[0].file, changed[0].norm)]
 
 
 def _events(root: Path, config: dict[str, Any], c: Commit, where: tuple[int, int], t: ContextTrailer, id: str,

@@ -81,6 +81,18 @@ def mentions(commits: Iterable[Commit], id: str) -> list[dict[str, Any]]:
     return rows[::-1]
 
 
+def whys(commits: Iterable[Commit]) -> dict[str, Commit]:
+    """Id -> the newest commit whose Context-Why names it (directly, or through its Context-Id)."""
+    found: dict[str, Commit] = {}
+    for c in commits:
+        named = [t.id for t in c.trailers if t.key == "Context-Id" and t.id]
+        for t in c.trailers:
+            if t.key == "Context-Why" and t.value:
+                for id in [t.id] if t.id else named:
+                    found.setdefault(id, c)
+    return found
+
+
 def trailer_eid(sha: str, position: int, ordinal: int, id: str) -> str:
     """Deterministic event id (sync is idempotent) that sorts in history order within one second.
 

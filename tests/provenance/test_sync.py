@@ -79,3 +79,30 @@ def test_sync_records_a_move_named_by_context_id(repo, capsys):
     assert [e["kind"] for e in events] == ["added", "linked", "moved"]
     assert (events[-1]["old_file"], events[-1]["file"]) == ("CLAUDE.md", "AGENTS.md")
     assert run_json(capsys, "show", "AGENTS.md:1")["id"] == UV
+
+
+PUSH = instruction_id("CLAUDE.md", normalize("Never force-push to main."))
+
+
+def test_sync_gives_a_bare_why_to_the_one_rule_a_hookless_commit_added(repo, capsys):
+    commit(repo, {"CLAUDE.md": RULES}, "add rules", "2026-01-05T10:00:00+00:00")
+    commit(repo, {"CLAUDE.md": RULES + "- Never force-push to main.\n"},
+           "no force push\n\nContext-Why: a force-push erased a release tag (#7)", "2026-01-06T10:00:00+00:00")
+    assert run_json(capsys, "sync")["events"] > 0
+    assert run_json(capsys, "show", PUSH)["why"] == "a force-push erased a release tag (#7)"
+    assert UV not in all_notes(repo)
+
+
+def test_sync_leaves_a_bare_why_unattributed_when_the_commit_changed_two_rules(repo, capsys):
+    commit(repo, {"CLAUDE.md": "# Rules\n"}, "start", "2026-01-05T10:00:00+00:00")
+    commit(repo, {"CLAUDE.md": RULES}, "two rules\n\nContext-Why: which one?", "2026-01-06T10:00:00+00:00")
+    result = run_json(capsys, "sync")
+    assert result["events"] == 0 and result["unattributed"] == 1
+    assert all_notes(repo) == {}
+
+
+def test_ls_counts_a_why_in_a_trailer_before_sync(repo, capsys):
+    commit(repo, {"CLAUDE.md": RULES}, f"add rules\n\nContext-Id: {UV} added\nContext-Why: pip broke the lockfile")
+    rows = {row["id"]: row for row in run_json(capsys, "ls")["instructions"]}
+    assert rows[UV]["status"] == "documented" and "sync" in rows[UV]["reason"]
+    assert [row["status"] for id, row in rows.items() if id != UV] == ["orphan"]
