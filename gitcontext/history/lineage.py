@@ -89,18 +89,19 @@ class FileStep(NamedTuple):
 
 def lineage(root: str | Path, config: dict[str, Any], matcher: str = "default", rev: str = "HEAD",
             on_version: Callable[[FileStep], None] | None = None) -> list[Life]:
-    return trace(replay(root, config, rev), matcher, on_version)
+    """Every instruction life; without a callback the result is cached (see lifecache)."""
+    result = replay(root, config, rev)
+    if on_version is not None:
+        return trace(result, matcher, on_version)
+    from gitcontext.history.lifecache import cached_trace
+
+    return cached_trace(root, config, result, matcher)
 
 
 def trace(result: Replay, matcher: str = "default",
           on_version: Callable[[FileStep], None] | None = None) -> list[Life]:
-    tracer = _Tracer(result, matcher, on_version)
-    by_commit: dict[int, list[tuple[int, int, Version]]] = defaultdict(list)
-    for chain, versions in enumerate(result.chains):
-        for position, (index, version) in enumerate(versions):
-            by_commit[index].append((chain, position, version))
-    for index in sorted(by_commit):
-        tracer.commit(index, by_commit[index])
+    tracer = Tracer(result, matcher, on_version)
+    tracer.run()
     return tracer.lives()
 
 
@@ -110,12 +111,24 @@ def instructions_of(version: Version) -> list[Instruction]:
     return segment(version.text, version.path)
 
 
-class _Tracer:
+class Tracer:
+    """Feeds a replay's commits, in first-parent order, through matching; its state can be cached."""
+
     def __init__(self, result: Replay, matcher: str, on_version: Callable[[FileStep], None] | None) -> None:
         self.result, self.matcher, self.on_version = result, matcher, on_version
         self.live: dict[int, list[tuple[Instruction, int]]] = defaultdict(list)   # chain -> (inst, life)
         self.records: list[dict[str, Any]] = []
         self.taken: set[str] = set()
+
+    def run(self, start: int = 0) -> None:
+        """Process the commits from index START on (earlier ones are already in the state)."""
+        by_commit: dict[int, list[tuple[int, int, Version]]] = defaultdict(list)
+        for chain, versions in enumerate(self.result.chains):
+            for position, (index, version) in enumerate(versions):
+                if index >= start:
+                    by_commit[index].append((chain, position, version))
+        for index in sorted(by_commit):
+            self.commit(index, by_commit[index])
 
     def commit(self, index: int, touched: list[tuple[int, int, Version]]) -> None:
         sha, date, subject = self.result.commits[index]

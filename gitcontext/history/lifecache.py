@@ -1,0 +1,71 @@
+"""The lineage cache: lives and the tracer's state after the last commit, so `blame` and the
+backfill do not re-segment and re-match every version on every call.
+
+Keyed by matcher, discovery globs and a hash of the code that decides identity (segmentation,
+matching, lineage), stored next to the replay cache; a later head that extends the cached one is
+traced from where the cache stopped. Deleting it changes no result.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from gitcontext.history import cache
+from gitcontext.history.lineage import Birth, Change, Death, Life, Stay, Tracer
+from gitcontext.history.replay import Replay
+from gitcontext.instructions.model import Instruction
+
+_PACKAGE = Path(__file__).resolve().parents[1]
+
+
+def code_hash() -> str:
+    digest = hashlib.sha256()
+    for path in sorted([*(_PACKAGE / "identity").glob("*.py"), *(_PACKAGE / "instructions").glob("*.py"),
+                        _PACKAGE / "history" / "lineage.py", Path(__file__)]):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def cached_trace(root: str | Path, config: dict[str, Any], result: Replay, matcher: str) -> list[Life]:
+    key = "lineage:" + json.dumps([matcher, config["discovery"], code_hash()], sort_keys=True)
+    where = cache.location(root)
+    tracer = Tracer(result, matcher, None)
+    data = cache.load(where, key)
+    start = 0
+    if data and 0 < data["commits"] <= len(result.commits) \
+            and result.commits[data["commits"] - 1][0] == data["last"]:
+        _restore(tracer, data)
+        start = data["commits"]
+    if start < len(result.commits) or data is None:
+        tracer.run(start)
+        if result.commits:
+            cache.save(where, key, _dump(tracer, result))
+    return tracer.lives()
+
+
+def _dump(tracer: Tracer, result: Replay) -> dict[str, Any]:
+    return {"commits": len(result.commits), "last": result.commits[-1][0],
+            "records": [[r["lid"], r["born"], r["changes"], r["death"], r["current"], r["stays"]]
+                        for r in tracer.records],
+            "live": {str(chain): [life for _, life in pairs] for chain, pairs in tracer.live.items()}}
+
+
+def _restore(tracer: Tracer, data: dict[str, Any]) -> None:
+    for lid, born, changes, death, current, stays in data["records"]:
+        tracer.records.append({
+            "lid": lid, "born": Birth(*born), "changes": [Change(*c) for c in changes],
+            "death": Death(*death) if death else None, "current": _instruction(current),
+            "stays": [Stay(*s) for s in stays]})
+        tracer.taken.add(lid)
+    for chain, lives in data["live"].items():
+        tracer.live[int(chain)] = [(tracer.records[life]["current"], life) for life in lives]
+
+
+def _instruction(fields: list | None) -> Instruction | None:
+    if fields is None:
+        return None
+    values = list(fields)
+    values[5] = tuple(values[5])
+    return Instruction(*values)
