@@ -60,7 +60,7 @@ def missing_why(root: Path, text: str, lines: list[tuple[int, str]],
 
 def staged_note_ids(root: Path, ids: list[str]) -> set[str]:
     """Ids whose staged note adds events to HEAD's and, folded, says why."""
-    from gitcontext.provenance.events import parse_line
+    from gitcontext.provenance.store import validate_note_text
     from gitcontext.provenance.fold import fold
 
     covered = set()
@@ -72,7 +72,7 @@ def staged_note_ids(root: Path, ids: list[str]) -> set[str]:
         if staged == before:
             continue
         name = f"{NOTES_DIR}/{id}.jsonl"
-        events = [parse_line(line, name, n) for n, line in enumerate(staged.decode("utf-8").splitlines(), 1)]
+        events = validate_note_text(name, staged.decode("utf-8", "surrogateescape"))
         if fold(events, id).why:
             covered.add(id)
     return covered
