@@ -6,7 +6,7 @@ Rebuilds the history as a git repository (one commit per corpus commit, original
 measures, best of --repeat:
   git      `git log -p --first-parent -- <context paths>` (the floor: git itself reading the history)
   python   a bare `python -c pass` start (the floor for any Python tool)
-  backfill `gitcontext.provenance.backfill` in a fresh Python process, cold (replay cache and notes
+  backfill `gitcontext.history.backfill` in a fresh Python process, cold (replay cache and notes
            deleted each run)
   again    the same a second time (cache warm, every note present: writes nothing)
 and prints backfill / git and backfill / (git + python). DESIGN.md §10 asks history replay to stay
@@ -88,7 +88,7 @@ def main() -> int:
     args = parser.parse_args()
     name = args.name or largest(args.corpus)
     from gitcontext import config as config_mod
-    from gitcontext.provenance.backfill import backfill
+    from gitcontext.history.backfill import backfill
 
     with tempfile.TemporaryDirectory() as tmp:
         repo = Path(tmp) / "repo"
@@ -96,7 +96,7 @@ def main() -> int:
         config = config_mod.load(repo)
         git_log = ["git", "log", "-p", "--first-parent", "--", *paths]
 
-        script = ("import sys; from gitcontext import config; from gitcontext.provenance.backfill import backfill; "
+        script = ("import sys; from gitcontext import config; from gitcontext.history.backfill import backfill; "
                   "backfill(sys.argv[1], config.load(sys.argv[1]))")
 
         def run_backfill() -> None:      # a fresh process: start-up and imports count, as for a user

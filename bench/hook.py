@@ -24,7 +24,7 @@ from pathlib import Path
 
 from gitcontext import config as config_mod
 from gitcontext.hooks.install import install
-from gitcontext.provenance.backfill import backfill
+from gitcontext.history.backfill import backfill
 from gitcontext.instructions.segment import segment
 from gitcontext.provenance.store import init_store
 

@@ -31,7 +31,7 @@ def init_cmd(hooks: str, backfill: bool, no_merge_context_files: bool) -> int:
     lines += _configure_merge(root, config, not no_merge_context_files)
     git.config_set(HOOKS_MODE_KEY, hooks, root)
     if backfill:
-        from gitcontext.provenance.backfill import backfill as run_backfill
+        from gitcontext.history.backfill import backfill as run_backfill
 
         counts = run_backfill(root, config)
         lines.append("backfill: " + ", ".join(f"{n} {what}" for what, n in counts.items()))

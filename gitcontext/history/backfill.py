@@ -18,7 +18,7 @@ from gitcontext.provenance.store import all_notes, append_events
 
 
 def backfill(root: str | Path, config: dict[str, Any]) -> dict[str, int]:
-    from gitcontext.history.lineage import lineage   # analysis layer, only when backfilling
+    from gitcontext.history.lineage import lineage
 
     root = Path(root)
     lives = [life for life in lineage(root, config, config.get("matcher", "default")) if life.current]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from gitcontext import config as config_mod
-from gitcontext.provenance.backfill import backfill
+from gitcontext.history.backfill import backfill
 from gitcontext.provenance.fold import fold
 from gitcontext.provenance.store import all_notes
 from tests.helpers import build_corpus_repo, commit, run_json
