@@ -11,14 +11,16 @@ give the same file.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from gitcontext.instructions.model import word_count
 from gitcontext.instructions.segment import segment
 from gitcontext.merge import diff3
 from gitcontext.merge.diff3 import Conflict, Hunk
 from gitcontext.merge.lines import join, split
-from gitcontext.merge.markers import DEFAULT_MARKER_SIZE, Labels, Merged, conflict_lines
+from gitcontext.merge.markers import DEFAULT_MARKER_SIZE, Labels, Merged, Unmergeable, conflict_lines
 
 _SECTION = re.compile(r"^ {0,3}(#{1,6}(\s|$)|=+\s*$|-{2,}\s*$|\*{3,}\s*$)")
 _FENCE = re.compile(r"^\s*(>\s*)*(`{3,}|~{3,})")
@@ -122,4 +124,16 @@ def merge_context(base: bytes, ours: bytes, theirs: bytes, size: int = DEFAULT_M
             lines += conflict_lines(piece.ours, piece.theirs, size, labels)
         else:
             lines.append(piece)
+    if not conflicts:
+        _check_no_duplicates(lines, mine.lines, other.lines)
     return Merged(join(lines, old, mine, other), conflicts)
+
+
+def _check_no_duplicates(merged: list[str], ours: list[str], theirs: list[str]) -> None:
+    """A line more often in the result than in either side means a block landed twice (the sides
+    placed the same addition at different points): leave that merge to git."""
+    counts = Counter(line for line in merged if word_count(line) >= 2)  # not fences, rules, "---"
+    mine, other = Counter(ours), Counter(theirs)
+    twice = [line for line, n in counts.items() if n > max(mine[line], other[line])]
+    if twice:
+        raise Unmergeable(f"a clean merge would repeat {twice[0][:60]!r}")

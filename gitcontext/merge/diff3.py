@@ -8,18 +8,9 @@ insertion placed before a change that starts where it is inserted.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from difflib import SequenceMatcher
 from typing import NamedTuple
 
-OURS, THEIRS = 0, 1
-
-
-class Hunk(NamedTuple):
-    side: int
-    start: int         # base range [start, end) replaced ...
-    end: int
-    j1: int            # ... by side lines [j1, j2)
-    j2: int
+from gitcontext.merge.align import OURS, THEIRS, Hunk, hunks
 
 
 class Conflict(NamedTuple):
@@ -28,11 +19,6 @@ class Conflict(NamedTuple):
 
 
 Resolver = Callable[[list[Hunk], tuple[str, ...], tuple[str, ...]], list]
-
-
-def hunks(base: Sequence[str], other: Sequence[str], side: int) -> list[Hunk]:
-    ops = SequenceMatcher(None, base, other, autojunk=False).get_opcodes()
-    return [Hunk(side, i1, i2, j1, j2) for tag, i1, i2, j1, j2 in ops if tag != "equal"]
 
 
 def overlaps(x: Hunk, y: Hunk) -> bool:
