@@ -93,6 +93,22 @@ def whys(commits: Iterable[Commit]) -> dict[str, Commit]:
     return found
 
 
+def promote_trailer_whys(root: str | Path, rows: list[dict[str, Any]]) -> None:
+    """Orphan rows whose id has a Context-Why in history count as documented: nothing waits for sync.
+
+    ROWS are dicts with "id", "status" and "reason" (ls, blame FILE, blame TARGET).
+    """
+    orphans = [row for row in rows if row.get("status") == "orphan"]
+    if not orphans:
+        return
+    found = whys(history(root))
+    for row in orphans:
+        commit = found.get(row["id"])
+        if commit is not None:
+            row["status"] = "documented"
+            row["reason"] = f"why in a trailer of {commit.sha[:12]}; `git context sync` folds it into the note"
+
+
 def trailer_eid(sha: str, position: int, ordinal: int, id: str) -> str:
     """Deterministic event id (sync is idempotent) that sorts in history order within one second.
 

@@ -12,7 +12,7 @@ from gitcontext import git
 from gitcontext.instructions.model import normalize
 from gitcontext.provenance.show import state_json
 from gitcontext.provenance.target import Target, World, world
-from gitcontext.provenance.trailers import history, mentions
+from gitcontext.provenance.trailers import history, mentions, promote_trailer_whys
 
 MARKERS = {"documented": " ", "stale": "~", "orphan": "?"}
 
@@ -63,6 +63,7 @@ def blame_target(root: Path, config: dict[str, Any], t: Target) -> dict[str, Any
             data["history"].append({"commit": d.commit, "date": d.date, "subject": d.subject,
                                     "change": "removed", "cause": d.cause, "text": None, "source": "history"})
     data["trailers"] = mentions(history(root), t.id)
+    promote_trailer_whys(root, [data])
     return data
 
 
@@ -79,7 +80,8 @@ def blame_file(root: Path, config: dict[str, Any], path: str, w: World | None = 
         life = find_life(lives, Target(r.id, inst, r.state, r.status, r.reason), tables)
         born = life.born.commit if life else (r.state.born.get("commit") if r.state and r.state.born else None)
         rows.append({"id": r.id, "file": path, "line": inst.line, "end_line": inst.end_line, "text": inst.text,
-                     "status": r.status, "born": born, "age": _age(life, born, position)})
+                     "status": r.status, "reason": r.reason, "born": born, "age": _age(life, born, position)})
+    promote_trailer_whys(root, rows)
     return rows
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from gitcontext.instructions.discover import load
 from gitcontext.provenance.resolve import resolve_all
-from gitcontext.provenance.trailers import history, whys
+from gitcontext.provenance.trailers import promote_trailer_whys
 
 
 def listing(root: Path, config: dict[str, Any], paths: list[str]) -> list[dict[str, Any]]:
@@ -19,21 +19,8 @@ def listing(root: Path, config: dict[str, Any], paths: list[str]) -> list[dict[s
             rows.append({"id": r.id, "file": inst.file, "line": inst.line, "end_line": inst.end_line,
                          "text": inst.text, "headings": list(inst.headings), "status": r.status,
                          "reason": r.reason})
-    _trailer_whys(root, rows)
+    promote_trailer_whys(root, rows)
     return rows
-
-
-def _trailer_whys(root: Path, rows: list[dict[str, Any]]) -> None:
-    """A why committed as a trailer counts before `sync` folds it into the note (nothing waits)."""
-    orphans = [row for row in rows if row["status"] == "orphan"]
-    if not orphans:
-        return
-    found = whys(history(root))
-    for row in orphans:
-        commit = found.get(row["id"])
-        if commit is not None:
-            row["status"] = "documented"
-            row["reason"] = f"why in a trailer of {commit.sha[:12]}; `git context sync` folds it into the note"
 
 
 def format_listing(rows: list[dict[str, Any]]) -> str:

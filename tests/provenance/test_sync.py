@@ -106,3 +106,10 @@ def test_ls_counts_a_why_in_a_trailer_before_sync(repo, capsys):
     rows = {row["id"]: row for row in run_json(capsys, "ls")["instructions"]}
     assert rows[UV]["status"] == "documented" and "sync" in rows[UV]["reason"]
     assert [row["status"] for id, row in rows.items() if id != UV] == ["orphan"]
+
+
+def test_blame_marks_a_trailer_why_documented_before_sync(repo, capsys):
+    commit(repo, {"CLAUDE.md": RULES}, f"add rules\n\nContext-Id: {UV} added\nContext-Why: pip broke the lockfile")
+    rows = {row["id"]: row for row in run_json(capsys, "blame", "CLAUDE.md")["instructions"]}
+    assert rows[UV]["status"] == "documented"
+    assert run_json(capsys, "blame", UV)["status"] == "documented"
