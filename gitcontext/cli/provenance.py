@@ -176,14 +176,18 @@ def retire_cmd(target, reason, as_json) -> int:
 
 
 @click.command("restore")
-@click.argument("id")
+@click.argument("target")
 @json_option
-def restore_cmd(id, as_json) -> int:
-    """Put a retired instruction back where it was (under its nearest heading if that moved)."""
+def restore_cmd(target, as_json) -> int:
+    """Put a retired instruction back where it was (under its nearest heading if that moved).
+
+    TARGET is the retired instruction's id, or a fragment of its text that only one retired
+    instruction contains.
+    """
     from gitcontext.provenance.retire import restore
 
     root, config = repo()
-    done = restore(root, config, id)
+    done = restore(root, config, target)
     emit_json(done._asdict()) if as_json else click.echo(f"restored {done.id} into {done.file} ({done.how})")
     return 0
 

@@ -88,6 +88,7 @@ STEPS = [
     Step("Commit the provenance", "Notes are plain files in git: reviewed, merged and blamed like code.",
          shell("add", ".context", ".gitattributes")),
     Step("", "", commit("Record provenance for the context files")),
+    Step("Check the set-up", "Hooks current, merge driver configured, every note valid.", cli("doctor")),
     Step("Add a rule without saying why", "The commit-msg hook asks for the why (policy: enforce).",
          add_rule),
     Step("", "", commit("Add rounding rule"), expect=1),
@@ -99,6 +100,9 @@ STEPS = [
     Step("", "", cli("radius", "--base", "HEAD")),
     Step("The ratchet in this repository", "How the context files grew, and which rules died how.",
          cli("history")),
+    Step("Prune safely", "Retiring keeps a byte-exact restore quote in the note; restore puts it back.",
+         cli("retire", "report.py free of database", "--reason", "reporting moved to the BI service (#44)")),
+    Step("", "", cli("restore", "report.py free of database")),
     Step("Point it at your own repository", "cd your-repo && git context init --backfill",
          cli("ls", "--json")),
 ]

@@ -5,13 +5,15 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from gitcontext.errors import UserError
+from gitcontext.identity.ids import is_id
+from gitcontext.instructions.model import normalize
 from gitcontext.instructions.discover import decode
 from gitcontext.provenance.events import new_event
 from gitcontext.provenance.fold import fold
 from gitcontext.provenance.quote import cut, paste
 from gitcontext.provenance.record import head, prepare
 from gitcontext.provenance.redact import redact
-from gitcontext.provenance.store import append_events, read_note, write_atomic
+from gitcontext.provenance.store import all_notes, append_events, read_note, write_atomic
 from gitcontext.provenance.target import find
 
 
@@ -53,7 +55,24 @@ def retire(root: Path, config: dict[str, Any], target: str, reason: str) -> Reti
     return Retired(t.id, inst.file, inst.line, secrets.labels, reflowed)
 
 
+def retired_id(root: Path, target: str) -> str:
+    """TARGET as an id, or the one retired instruction whose text contains it (ambiguous: exit 2)."""
+    if is_id(target):
+        return target
+    wanted = normalize(target)
+    hits = sorted(id for id, events in all_notes(root).items()
+                  for state in [fold(events, id)] if state.retired is not None and wanted in normalize(state.text or ""))
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise UserError(f"no retired instruction matches {target!r}",
+                        fix="give its id (`git context retire` printed it; notes are in .context/notes/)")
+    listed = "; ".join(f"{id}: {fold(read_note(root, id), id).text}" for id in hits[:10])
+    raise UserError(f"{target!r} matches {len(hits)} retired instructions: {listed}", fix="give one of the ids")
+
+
 def restore(root: Path, config: dict[str, Any], id: str) -> Restored:
+    id = retired_id(root, id)
     events = read_note(root, id)
     if not events:
         raise UserError(f"no note for {id}", fix="`git context ls` lists live ids; retired ones are in .context/notes/")

@@ -103,3 +103,16 @@ def test_retire_warns_when_markdown_reflows_the_neighbours(repo, capsys):
     code, _, err = run_cli(capsys, "retire", "Install the extension", "--reason", "preinstalled")
     assert code == 0 and "reads this differently" in err
     assert (repo / "CLAUDE.md").read_text() == "Steps to follow here:\n2. Restart the editor now.\n"
+
+
+def test_restore_finds_a_retired_instruction_by_a_fragment_of_its_text(repo, capsys):
+    data = "# Rules\n\n- Use uv for installs.\n- Use uv for locking.\n- Run pytest -q always.\n"
+    commit(repo, {"CLAUDE.md": data})
+    run_cli(capsys, "retire", "uv for installs", "--reason", "r1")
+    run_cli(capsys, "retire", "uv for locking", "--reason", "r2")
+    code, _, err = run_cli(capsys, "restore", "Use uv")
+    assert code == 2 and "matches 2 retired instructions" in err
+    assert run_cli(capsys, "restore", "never retired")[0] == 2
+    assert run_cli(capsys, "restore", "uv for LOCKING")[0] == 0
+    assert run_cli(capsys, "restore", "uv for installs")[0] == 0
+    assert (repo / "CLAUDE.md").read_text() == data
