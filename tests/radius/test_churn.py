@@ -43,7 +43,13 @@ def test_churn_falls_back_to_time_window_without_default_branch(repo: Path) -> N
     assert result.base is None and result.window == "last 30 days"
     assert {f.path: f.churn for f in result.files} == {"recent.py": 7}
     write(repo, ".context/config.yml", "radius:\n  window_days: 90\n")
-    assert _churn(repo) == {"old.py": 40, "recent.py": 7, ".context/config.yml": 2}
+    assert _churn(repo) == {"old.py": 40, "recent.py": 7}     # .context/ is provenance, not code
+
+
+def test_churn_leaves_out_provenance_notes(repo: Path) -> None:
+    first = commit(repo, {"a.py": "A = 1\n"}, "base")
+    commit(repo, {"a.py": "A = 2\n", ".context/README.md": "what this folder is\n" * 80}, "notes")
+    assert _churn(repo, base=first) == {"a.py": 2}
 
 
 def test_churn_without_commits_counts_the_whole_tree(repo: Path) -> None:
