@@ -31,7 +31,7 @@ def ratchet_warnings(root: Path, staged: Staged, git_dir: Path | None = None) ->
             line += f"; {path} is now {len(staged.new[path]) / first:.1f}x its first version"
         else:
             line += f" in {path}"
-        warnings.append(line + " (record why, or retire one: `git context audit`)")
+        warnings.append(line + " (record why; `git context ls` shows orphans, `git context retire` prunes)")
     return warnings
 
 
