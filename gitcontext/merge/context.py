@@ -4,9 +4,10 @@ Lines are aligned as git does, then judged by the instructions they belong to (s
 version): changes to different instructions apply even when their lines touch; changes that touch
 the same instruction, or touch headings, code or other payload, conflict as in git. When both sides
 insert whole instructions at the same place, both are kept: a block that continues the current
-section before one that opens a new section, otherwise in Unicode order of their text. The order
-depends only on the content, never on which side is "ours", so a merge and the equivalent rebase
-give the same file.
+section before one that opens a new section, otherwise in Unicode order of their text. If the
+identity matcher pairs an instruction of one block with one of the other (the same rule added twice
+in other words), that is a conflict instead. The order depends only on the content, never on which
+side is "ours", so a merge and the equivalent rebase give the same file.
 """
 from __future__ import annotations
 
@@ -80,6 +81,8 @@ class _Judge:
             if a < b and not self.whole(h.side, a, b):
                 return diff3.conflict(group, mine, other)
             blocks.append(self.texts[h.side][a:b])
+        if _restated(*blocks):
+            return diff3.conflict(group, mine, other)
         first, second = sorted(blocks, key=lambda b: (any(_SECTION.match(x) for x in b), "\n".join(b)))
         return [*mine[:head], *first, *_separator(mine[:head], mine[len(mine) - tail:], first, second),
                 *second, *mine[len(mine) - tail:]]
@@ -91,6 +94,14 @@ class _Judge:
         fences = sum(1 for line in text if _FENCE.match(line))
         return (not cut and fences % 2 == 0 and not any(_MARKER.match(x) for x in text)
                 and any(a <= s < b for s, _ in spans))
+
+
+def _restated(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Both sides added the same instruction in other words (the identity matcher pairs them):
+    keeping both would plant a near-duplicate, so it is a conflict for a human to settle."""
+    from gitcontext.identity.match import match  # only here: the matcher is the heavy part
+
+    return bool(match(segment("\n".join(a) + "\n"), segment("\n".join(b) + "\n")))
 
 
 def _separator(head: tuple[str, ...], tail: tuple[str, ...], first: tuple[str, ...],
