@@ -51,8 +51,10 @@ def _split(h: Hunk, base: Sequence[str], other: Sequence[str]) -> list[Hunk]:
     return list(tail)
 
 
-def _likeness(h: Hunk, base: Sequence[str], other: Sequence[str]) -> float:
-    return sum(SequenceMatcher(None, a, b).ratio() for a, b in zip(base[h.start:h.end], other[h.j1:h.j2]))
+def _likeness(h: Hunk, base: Sequence[str], other: Sequence[str], pairs: int = 3) -> float:
+    """How alike the first few paired lines are (a few are enough to tell the two ends apart)."""
+    paired = zip(base[h.start:h.end][:pairs], other[h.j1:h.j2][:pairs])
+    return sum(SequenceMatcher(None, a, b).ratio() for a, b in paired)
 
 
 def _slide(h: Hunk, base: Sequence[str], other: Sequence[str], limit: int) -> Hunk:
