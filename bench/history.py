@@ -27,7 +27,9 @@ from pathlib import Path
 from gitcontext.history.rebuild import rebuild
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
-ENV = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1"}
+# An installed package has its bytecode compiled (pip does it); a sandbox that forbids writing it would
+# make every fresh-Python run recompile gitcontext and PyDriller alike, which no user sees.
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {"GIT_CONFIG_NOSYSTEM": "1"}
 WORDS = ("build test lint deploy cache schema review module fixture branch token config release docs "
          "commit migration handler logger client server worker queue parser router").split()
 
