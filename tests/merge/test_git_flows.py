@@ -146,3 +146,14 @@ def test_init_record_on_two_branches_merges_cleanly(repo: Path, capsys: pytest.C
     assert sorted(after) == sorted(before) and len(after) == len(set(after))
     assert (repo / "CLAUDE.md").read_text() == EXPECTED_RULES
     assert check_merge(repo, start, "HEAD") == []
+
+
+def test_driver_runs_without_the_virtualenv_on_path(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """GUI clients start git with a bare PATH: the driver line names the interpreter absolutely."""
+    import shutil
+
+    _setup(repo)
+    git_dir = str(Path(shutil.which("git") or "/usr/bin/git").parent)
+    monkeypatch.setenv("PATH", git_dir)
+    git(repo, "merge", "--no-edit", "feature")
+    assert _eids(_note_at(repo)) == [f"e-{n:016x}" for n in (1, 2, 3)]
