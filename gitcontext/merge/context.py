@@ -69,12 +69,7 @@ class _Judge:
     def resolve(self, group: list[Hunk], mine: tuple[str, ...], other: tuple[str, ...]) -> list:
         if any(h.start != h.end or h.start != group[0].start for h in group):
             return diff3.conflict(group, mine, other)
-        head = 0
-        while head < min(len(mine), len(other)) and mine[head] == other[head]:
-            head += 1
-        tail = 0
-        while tail < min(len(mine), len(other)) - head and mine[-1 - tail] == other[-1 - tail]:
-            tail += 1
+        head, tail = diff3.common_ends(mine, other)
         blocks = []
         for h in sorted(group, key=lambda h: h.side):
             a, b = h.j1 + head, h.j2 - tail

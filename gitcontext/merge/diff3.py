@@ -46,14 +46,20 @@ def side_lines(group: list[Hunk], side: int, base: Sequence[str], other: Sequenc
     return (*out, *base[pos:end])
 
 
-def conflict(group: list[Hunk], mine: tuple[str, ...], other: tuple[str, ...]) -> list:
-    """Common leading and trailing lines stay outside the markers."""
+def common_ends(mine: Sequence[str], other: Sequence[str]) -> tuple[int, int]:
+    """How many leading and trailing lines the two sequences share (not overlapping)."""
     head = 0
     while head < min(len(mine), len(other)) and mine[head] == other[head]:
         head += 1
     tail = 0
     while tail < min(len(mine), len(other)) - head and mine[-1 - tail] == other[-1 - tail]:
         tail += 1
+    return head, tail
+
+
+def conflict(group: list[Hunk], mine: tuple[str, ...], other: tuple[str, ...]) -> list:
+    """Common leading and trailing lines stay outside the markers."""
+    head, tail = common_ends(mine, other)
     return [*mine[:head], Conflict(mine[head:len(mine) - tail], other[head:len(other) - tail]),
             *mine[len(mine) - tail:]]
 
