@@ -26,7 +26,8 @@ def check_merge(root: str | Path, base: str, head: str) -> list[tuple[str, str]]
 
 def _check_one(root: str | Path, merge: str, parents: list[str]) -> list[tuple[str, str]]:
     bases = git.merge_bases(parents[0], parents[1], root) if len(parents) == 2 else []
-    revs = [merge, *parents, *bases[:1]] if len(bases) == 1 else [merge, *parents]
+    base = bases[0] if len(bases) == 1 else None
+    revs = [merge, *parents] + ([base] if base else [])
     trees = {rev: git.blobs_under(rev, NOTES_DIR, root) for rev in revs}
     paths = {p for tree in trees.values() for p in tree
              if len({trees[rev].get(p) for rev in [merge, *parents]}) > 1}
@@ -40,9 +41,8 @@ def _check_one(root: str | Path, merge: str, parents: list[str]) -> list[tuple[s
     for path in sorted(paths):
         result = eids(merge, path)
         sides = [set(eids(rev, path) or []) for rev in parents]
-        if len(revs) == 4:
-            old = set(eids(revs[3], path) or [])
-            keyed = [{e: True for e in s} for s in (old, *sides)]
+        if base:
+            keyed = [dict.fromkeys(s, True) for s in (set(eids(base, path) or []), *sides)]
             expected = {key for key, _ in merge_keyed(*keyed)}
         else:
             expected = set().union(*sides)
