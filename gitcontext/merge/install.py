@@ -75,7 +75,9 @@ def problems(root: str | Path) -> list[tuple[str, str]]:
     driver = git.config_get("merge.gitcontext.driver", root)
     found: list[tuple[str, str]] = []
     if ours and driver is None:
-        found.append((f"{ATTRIBUTES} routes {ours[0]} (and {len(ours) - 1} more) to merge=gitcontext, but "
+        names = [".context/ notes" if p == note else p for p in ours]
+        what = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        found.append((f"{ATTRIBUTES} routes {what} to merge=gitcontext, but "
                       "merge.gitcontext.driver is not configured in this clone: git silently falls back to "
                       "a text merge that can drop or duplicate provenance events", fix))
     elif driver is not None and (issue := driver_issue(driver)):
