@@ -6,6 +6,7 @@ GITCONTEXT_MERGE=0 switches the structured merge off.
 """
 from __future__ import annotations
 
+import importlib
 import os
 import posixpath
 import signal
@@ -13,21 +14,20 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from gitcontext.merge.context import merge_context
 from gitcontext.merge.fallback import merge_file
-from gitcontext.merge.ledger import merge_ledger
 from gitcontext.merge.markers import Labels, Merged
-from gitcontext.merge.notes import merge_notes
 
 TIME_LIMIT = 20.0   # seconds of structured merging before the driver falls back
 Merger = Callable[[bytes, bytes, bytes, int, Labels], Merged]
 
-# (predicate on the repository-relative path, merger); the first match wins, None = git merge-file.
-MERGERS: list[tuple[Callable[[str], bool], Merger | None]] = [
-    (lambda p: p.startswith(".context/notes/") and p.endswith(".jsonl"), merge_notes),
-    (lambda p: p in (".context/rulings.jsonl", ".context/asks.jsonl"), merge_ledger),
+# (predicate on the repository-relative path, "module:function" or a merger); the first match wins,
+# None = git merge-file. Names are imported only when chosen, so a note merge never loads the
+# segmenter.
+MERGERS: list[tuple[Callable[[str], bool], str | Merger | None]] = [
+    (lambda p: p.startswith(".context/notes/") and p.endswith(".jsonl"), "notes:merge_notes"),
+    (lambda p: p in (".context/rulings.jsonl", ".context/asks.jsonl"), "ledger:merge_ledger"),
     (lambda p: p.startswith(".context/"), None),
-    (lambda p: True, merge_context),
+    (lambda p: True, "context:merge_context"),
 ]
 
 
@@ -36,7 +36,11 @@ def choose(path: str, mergers: list = MERGERS) -> Merger | None:
     if not path:
         return None
     clean = posixpath.normpath(path.replace("\\", "/"))
-    return next(merger for match, merger in mergers if match(clean))
+    merger = next(merger for match, merger in mergers if match(clean))
+    if isinstance(merger, str):
+        module, _, name = merger.partition(":")
+        merger = getattr(importlib.import_module(f"gitcontext.merge.{module}"), name)
+    return merger
 
 
 def structured(merger: Merger, paths: tuple[Path, Path, Path], size: int, labels: Labels,
