@@ -71,7 +71,7 @@ def _judge(merge: str, parents: list[str], path: str, result: list[str] | None,
 def _eids(data: bytes) -> list[str] | None:
     """The eid of every event line, or None when a line is not an event."""
     out = []
-    for line in data.decode("utf-8", "replace").splitlines():
+    for line in data.decode("utf-8", "replace").split("\n"):    # U+2028 may sit inside a JSON string
         if not line.strip():
             continue
         try:

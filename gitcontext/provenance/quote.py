@@ -54,7 +54,7 @@ def cut(text: str, inst: Instruction, others: Sequence[Instruction]) -> tuple[st
     start, end = span(text, inst, others)
     before_from = line_starts(text[:start])[-min(CONTEXT_LINES + 1, len(line_starts(text[:start])))]
     after = text[end:]
-    after_cut = sum(len(ln) for ln in after.splitlines(keepends=True)[:CONTEXT_LINES])
+    after_cut = min(len(after), sum(len(ln) + 1 for ln in after.split("\n")[:CONTEXT_LINES]))  # only \n ends a line
     quote = {"file": inst.file, "line": inst.line, "text": text[start:end], "instruction": inst.text,
              "headings": list(inst.headings), "before": text[before_from:start], "after": after[:after_cut],
              "offset": start}

@@ -82,3 +82,19 @@ def test_check_merge_unknown_revision_is_git_error(repo: Path) -> None:
     commit(repo, {"README.md": "x\n"})
     with pytest.raises(GitError):
         check_merge(repo, "nope", "HEAD")
+
+
+def test_check_merge_reads_a_line_separator_inside_an_event_as_text(repo: Path) -> None:
+    def event(n: int) -> str:
+        data = {"v": 1, "eid": f"e-{n:016x}", "id": "ctx-0123456789ab", "at": f"2026-01-{n:02d}T00:00:00Z",
+                "kind": "recurred", "source": "cli", "failure": "line one\u2028line two\x85end"}
+        return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+    base = commit(repo, {NOTE: event(1), "README.md": "x\n"}, "base")
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit(repo, {NOTE: event(1) + event(3)}, "feature")
+    git(repo, "checkout", "-q", "main")
+    commit(repo, {NOTE: event(1) + event(2)}, "main")
+    _hosted_merge(repo, event(1) + event(2))
+    (message, _), = check_merge(repo, base, "HEAD")
+    assert "lost 1 event" in message
