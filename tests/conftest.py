@@ -1,24 +1,17 @@
 from __future__ import annotations
 
-import os
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from tests.helpers import hermetic
+
 
 @pytest.fixture(autouse=True)
 def _hermetic_git(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
-    """No user or system git config leaks into a test; identities and dates are fixed."""
-    home = tmp_path_factory.mktemp("home")
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(home / ".gitconfig"))
-    for key in ("AUTHOR", "COMMITTER"):
-        monkeypatch.setenv(f"GIT_{key}_NAME", "Test User")
-        monkeypatch.setenv(f"GIT_{key}_EMAIL", "test@example.com")
-    for key in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GITCONTEXT_HOOKS", "GITCONTEXT_MERGE", "SKIP"):
-        monkeypatch.delenv(key, raising=False)
+    """No user or system git config leaks into a test; identities are fixed."""
+    hermetic(monkeypatch, tmp_path_factory.mktemp("home"))
 
 
 @pytest.fixture

@@ -14,6 +14,18 @@ CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 LABELS = Path(__file__).resolve().parents[1].parent / "shared" / "labels"
 
 
+def hermetic(mp: pytest.MonkeyPatch, home: Path) -> None:
+    """No user or system git config leaks in; identities are fixed; no hook switch is inherited."""
+    mp.setenv("HOME", str(home))
+    mp.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    mp.setenv("GIT_CONFIG_GLOBAL", str(home / ".gitconfig"))
+    for key in ("AUTHOR", "COMMITTER"):
+        mp.setenv(f"GIT_{key}_NAME", "Test User")
+        mp.setenv(f"GIT_{key}_EMAIL", "test@example.com")
+    for key in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GITCONTEXT_HOOKS", "GITCONTEXT_MERGE", "SKIP"):
+        mp.delenv(key, raising=False)
+
+
 def git(repo: Path, *args: str, input: str | None = None, check: bool = True) -> str:
     proc = subprocess.run(["git", *args], cwd=repo, input=input, capture_output=True, text=True)
     if check and proc.returncode != 0:

@@ -5,16 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import build_corpus_repo, corpus_events
-
-
-def _hermetic(mp: pytest.MonkeyPatch, home: Path) -> None:
-    mp.setenv("HOME", str(home))
-    mp.setenv("GIT_CONFIG_NOSYSTEM", "1")
-    mp.setenv("GIT_CONFIG_GLOBAL", str(home / ".gitconfig"))
-    for key in ("AUTHOR", "COMMITTER"):
-        mp.setenv(f"GIT_{key}_NAME", "Test User")
-        mp.setenv(f"GIT_{key}_EMAIL", "test@example.com")
+from tests.helpers import build_corpus_repo, corpus_events, hermetic
 
 
 @pytest.fixture(scope="session")
@@ -28,7 +19,7 @@ def corpus_repo(tmp_path_factory: pytest.TempPathFactory):
             path = tmp_path_factory.mktemp(name.replace("__", "-"))
             subprocess.run(["git", "init", "-q", "-b", "main", str(path)], check=True)
             with pytest.MonkeyPatch.context() as mp:
-                _hermetic(mp, tmp_path_factory.mktemp("home"))
+                hermetic(mp, tmp_path_factory.mktemp("home"))
                 build_corpus_repo(path, name)
             built[name] = path
         return built[name]
