@@ -67,12 +67,9 @@ def grow_money_module(repo: Path, env: Environment) -> int:
 STEPS = [
     Step("The sample repository", "A small ledger service whose CLAUDE.md grew one failure at a time.",
          shell("log", "--oneline", "--stat", "--", "CLAUDE.md", "AGENTS.md")),
-    Step("Every instruction, with its id and status",
-         "Payload (headings, code, tables) is left out; each list item or sentence is one instruction.",
-         cli("ls")),
-    Step("How the rules changed since the first version",
-         "Rewordings keep their identity; a rule that left CLAUDE.md for AGENTS.md is a move, not a death.",
-         cli("diff", "HEAD~4", "HEAD")),
+    Step("How the rules changed, rule by rule", "A rewording keeps its identity (similarity in brackets).",
+         cli("diff", "HEAD~3", "HEAD~2")),
+    Step("", "A rule that left CLAUDE.md for AGENTS.md is a move, not a death.", cli("diff", "HEAD~1", "HEAD")),
     Step("What the agent actually loads", "AGENTS.md imports CLAUDE.md with `@CLAUDE.md`.",
          cli("budget")),
     Step("Set up: notes, hooks, merge driver, and provenance recovered from history",
@@ -80,6 +77,9 @@ STEPS = [
          cli("init", "--backfill", "--hooks", "native")),
     Step("Fold the why that commits already carried", "Commit 2 had a Context-Why trailer.",
          cli("sync")),
+    Step("Every instruction, with its id and status",
+         "Payload (headings, code, tables) is left out; each list item or sentence is one instruction.",
+         cli("ls")),
     Step("The life of one rule", "Born with a reason; `blame` reads notes and trailers.",
          cli("blame", "floats for money")),
     Step("Record the why of an orphan rule", "Outcome-grounded: what failed, verbatim.",
@@ -115,9 +115,11 @@ def walk(repo: Path, env: Environment) -> int:
     failures = 0
     try:
         for step in STEPS:
-            if step.title:
+            if step.title or step.why:
                 env.out()
+            if step.title:
                 env.out(env.style(f"== {step.title}", "1;36"))
+            if step.why:
                 env.out(step.why)
             code = step.run(repo, env)
             if code != step.expect:

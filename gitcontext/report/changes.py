@@ -37,23 +37,28 @@ def _commit(rev: str, root: Path) -> str:
 
 
 def format_diff(diff: Diff) -> str:
-    by_file: dict[str, list[str]] = {}
-    for inst in diff.added:
-        by_file.setdefault(inst.file, []).append(f"  + {inst.line:>4}  {_one_line(inst.text)}")
+    """Per file, in line order (a removal at its old line): + added, - removed, ~ reworded, > moved in."""
+    by_file: dict[str, list[tuple[int, int, str]]] = {}
+
+    def put(file: str, line: int, rank: int, text: str) -> None:
+        by_file.setdefault(file, []).append((line, rank, text))
+
     for inst in diff.removed:
-        by_file.setdefault(inst.file, []).append(f"  - {inst.line:>4}  {_one_line(inst.text)}")
+        put(inst.file, inst.line, 0, f"  - {inst.line:>4}  {_one_line(inst.text)}")
+    for inst in diff.added:
+        put(inst.file, inst.line, 1, f"  + {inst.line:>4}  {_one_line(inst.text)}")
     for r in diff.reworded:
-        by_file.setdefault(r.new.file, []).append(
-            f"  ~ {r.new.line:>4}  {_one_line(r.new.text)}\n          was ({r.similarity:.0f}%): {_one_line(r.old.text)}")
+        put(r.new.file, r.new.line, 1, f"  ~ {r.new.line:>4}  {_one_line(r.new.text)}\n"
+                                       f"          was ({r.similarity:.0f}%): {_one_line(r.old.text)}")
     for m in diff.moved:
-        by_file.setdefault(m.new.file, []).append(
-            f"  > {m.new.line:>4}  {_one_line(m.new.text)}\n          moved from {m.old.file}:{m.old.line}")
+        put(m.new.file, m.new.line, 1, f"  > {m.new.line:>4}  {_one_line(m.new.text)}\n"
+                                       f"          moved from {m.old.file}:{m.old.line}")
     if not by_file:
         return f"no instruction changes ({len(diff.unchanged)} unchanged)\n"
     out = []
     for path in sorted(by_file):
         out.append(path + (" (rewrite)" if path in diff.rewrites else ""))
-        out += by_file[path]
+        out += [text for _, _, text in sorted(by_file[path])]
     out.append(f"{len(diff.added)} added, {len(diff.removed)} removed, {len(diff.reworded)} reworded, "
                f"{len(diff.moved)} moved, {len(diff.unchanged)} unchanged")
     return "\n".join(out) + "\n"

@@ -76,3 +76,14 @@ def test_ls_and_diff_paths_are_relative_to_the_current_directory(repo: Path, cap
     assert len(run_json(capsys, "ls")["instructions"]) == 3
     code, _, err = run_cli(capsys, "ls", "../..")
     assert code == 2 and "outside the repository" in err
+
+
+def test_diff_text_lists_changes_in_line_order(repo: Path, capsys) -> None:
+    from tests.helpers import commit
+
+    commit(repo, {"CLAUDE.md": "# R\n\n- Use uv for installs.\n- Run pytest before pushing.\n- Keep PRs small.\n"})
+    write(repo, "CLAUDE.md", "# R\n\n- Never push to main directly.\n- Use uv for every install.\n"
+                             "- Keep PRs small.\n- Write docs in English.\n")
+    code, out, _ = run_cli(capsys, "diff", "--worktree")
+    marks = [line.split()[0:2] for line in out.splitlines() if line.startswith("  ") and line.split()[0] in "+-~"]
+    assert code == 0 and marks == [["+", "3"], ["-", "4"], ["~", "4"], ["+", "6"]]   # as git diff: - before +
