@@ -1,10 +1,12 @@
 """Blast-radius benchmark: prints ratios (cold vs raw tree-sitter parsing, warm vs cold, vs grimp).
 
-We cannot fetch a repository here, so the "real" tree is a large pure-Python package installed in
-this virtualenv (numpy by default; `--package NAME`) copied into a temporary git repository. The
-second tree is generated: 5,000 files across Python, TypeScript, Go and Rust with random imports.
+Trees: a real repository fetched for benchmarking (`--repo GITDIR`, its HEAD tree exported into a
+temporary repository; nothing of it is committed), a large pure-Python package installed in this
+virtualenv (numpy by default; `--package NAME`) copied into a temporary git repository, and a
+generated tree: 5,000 files across Python, TypeScript, Go and Rust with random imports.
 
-    /work/venv/bin/python bench/radius.py [--package numpy] [--files 5000]
+    python bench/radius.py [--repo PATH/TO/click.git --repo-package click --repo-root src]
+                           [--package numpy] [--files 5000] [--runs 3]
 """
 from __future__ import annotations
 
@@ -83,19 +85,21 @@ def measure(name: str, repo: Path, runs: int) -> graph.Graph:
     return deps
 
 
-def versus_grimp(package: str, repo: Path, deps: graph.Graph, runs: int) -> None:
+def versus_grimp(package: str, repo: Path, deps: graph.Graph, runs: int, root: str = "") -> None:
+    """ROOT is the folder inside REPO that holds PACKAGE (e.g. "src" for a src layout)."""
     import grimp
 
-    sys.path.insert(0, str(repo))
+    sys.path.insert(0, str(repo / root))
+    prefix = root.strip("/") + "/" if root.strip("/") else ""
 
     grimp_time, theirs = best(runs, lambda: _timed(grimp.build_graph, package, cache_dir=None))
     ours_time, _ = best(runs, analysis, repo)
     ours_cold, _ = best(runs, cold_analysis, repo)
 
     def module(path: str) -> str | None:
-        if not path.endswith(".py"):
+        if not path.endswith(".py") or not path.startswith(prefix):
             return None
-        dotted = path[:-3].replace("/", ".")
+        dotted = path[len(prefix):-3].replace("/", ".")
         return dotted[: -len(".__init__")] if dotted.endswith(".__init__") else dotted
 
     # grimp only knows modules inside regular packages and keeps self-imports; compare like with like
@@ -164,8 +168,22 @@ def main() -> None:
     parser.add_argument("--package", default="numpy")
     parser.add_argument("--files", type=int, default=5000)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--repo", type=Path, help="a fetched repository's git directory: its HEAD tree is "
+                        "measured too (not committed; e.g. pallets/click with --repo-package click --repo-root src)")
+    parser.add_argument("--repo-package", default=None, help="the Python package in --repo to compare with grimp")
+    parser.add_argument("--repo-root", default="", help="the folder of --repo that holds that package")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
+        if args.repo:
+            fetched = Path(tmp) / "fetched"
+            fetched.mkdir()
+            archive = subprocess.run(["git", f"--git-dir={args.repo}", "archive", "HEAD"], check=True,
+                                     capture_output=True).stdout
+            subprocess.run(["tar", "-x", "-C", str(fetched)], input=archive, check=True)
+            make_repo(fetched)
+            deps = measure(f"{args.repo.parent.name} (fetched, HEAD)", fetched, args.runs)
+            if args.repo_package:
+                versus_grimp(args.repo_package, fetched, deps, args.runs, args.repo_root)
         real = Path(tmp) / "real"
         spec = importlib.util.find_spec(args.package)
         shutil.copytree(Path(spec.origin).parent, real / args.package,

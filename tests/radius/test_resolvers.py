@@ -65,3 +65,11 @@ def test_resolve_java_class_static_and_wildcard() -> None:
     assert resolve("import static com.a.C.run;", "Z.java", tree) == ["m/src/com/a/C.java"]
     assert resolve("import com.a.*;", "m/src/com/a/B.java", tree) == ["m/src/com/a/C.java", "n/com/a/B.java"]
     assert resolve("import java.util.List;", "Z.java", tree) == []
+
+
+def test_resolve_python_absolute_import_inside_a_package_is_not_a_sibling() -> None:
+    files = PY + ["src/app/types.py", "scripts/types.py"]
+    tree = Tree("/nonexistent", files)
+    assert resolver("python")("from types import TracebackType", "src/app/core.py", tree) == []
+    assert resolver("python")("from app.types import Thing", "src/app/core.py", tree) == ["src/app/types.py"]
+    assert resolver("python")("import types", "scripts/run.py", tree) == ["scripts/types.py"]   # a script's dir

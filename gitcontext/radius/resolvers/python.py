@@ -49,7 +49,10 @@ def _bases(module: str, path: str, tree) -> list[str]:
         for _ in range(dots - 1):
             base = posixpath.dirname(base)
         return [posixpath.join(base, rest) if rest else base]
-    roots = {*_roots(tree), posixpath.dirname(path)}
+    roots = set(_roots(tree))
+    here = posixpath.dirname(path)
+    if f"{here}/__init__.py" not in tree.files:
+        roots.add(here)        # a script's folder is on sys.path; inside a package, `import types` is the stdlib
     return [posixpath.join(root, rest) for root in sorted(roots)]
 
 
