@@ -1,11 +1,14 @@
 """Score the instruction matchers on hand-labelled rewordings, and time them on real histories.
 
-    python bench/matcher.py [--labels ../shared/labels/dev.jsonl] [--verbose] [--ablate] [--cv] [--speed]
+    python bench/matcher.py [--labels ../shared/labels/dev.jsonl] [--verbose] [--ablate] [--cv] [--loso] [--speed]
 
 Prints precision, recall and F1 for the paper's cascade and the default matcher (labels README:
-a predicted rewording is a matched pair whose normalised texts differ). --cv re-selects the one
-tuned number of the default matcher (its threshold) on k-1 folds of transitions and scores the
-held-out fold. --speed replays every consecutive pair of versions in the shared corpus.
+a predicted rewording is a matched pair whose normalised texts differ) on the dev labels, on the
+authored golden cases and on the blind golden cases (tests/cases/matcher/h*, labelled by someone who
+never saw the matcher). --cv re-selects the one tuned number of the default matcher (its threshold)
+on k-1 folds of dev transitions and scores the held-out fold; --loso selects it on dev alone and
+scores the blind cases, and the other way round. --speed replays every consecutive pair of versions
+in the shared corpus.
 """
 from __future__ import annotations
 
@@ -41,29 +44,54 @@ def table(transitions: list[labels.Transition], verbose: bool) -> None:
                     print(f"  {tag} {tid}: {old!r}\n         -> {new!r}")
 
 
-ABLATIONS = {
-    "no anchor-swap penalty": {"REPLACED_PENALTY": 0.0},
-    "no prose-overlap penalty": {"PROSE_PENALTY": 0.0},
-    "no character-ratio ordering": {"CHARS": 0.0},
-    "no corpus word weights": {"DF": {}},
-}
+def _ablations() -> dict[str, list[tuple[object, str, object]]]:
+    from gitcontext.identity import anchors, common_words, profile
+
+    return {
+        "no anchor-swap penalty": [(scorer, "REPLACED_PENALTY", 0.0)],
+        "no renames by kept name": [(scorer, "replaced", lambda a, fa, b, fb, *_: anchors.replaced(a, fa, b, fb))],
+        "no prose-overlap penalty": [(scorer, "PROSE_PENALTY", 0.0)],
+        "no specific-anchor exception": [(profile, "specific", lambda raw: False)],
+        "no character-ratio ordering": [(scorer, "CHARS", 0.0)],
+        "no corpus word weights": [(common_words, "DF", {})],
+    }
 
 
-def ablate(transitions: list[labels.Transition]) -> None:
+def ablate(sets: dict[str, list[labels.Transition]]) -> None:
     """The default matcher with one idea switched off at a time."""
-    from gitcontext.identity import common_words
-
-    for name, changes in ABLATIONS.items():
-        module = common_words if "DF" in changes else scorer
-        saved = {k: getattr(module, k) for k in changes}
-        for key, value in changes.items():
+    for name, changes in _ablations().items():
+        saved = [(module, key, getattr(module, key)) for module, key, _ in changes]
+        for module, key, value in changes:
             setattr(module, key, value)
+        _profile.cache_clear()
         try:
-            s = labels.evaluate(scorer.match_default, transitions)
+            scores = {label: labels.evaluate(scorer.match_default, ts) for label, ts in sets.items()}
         finally:
-            for key, value in saved.items():
+            for module, key, value in saved:
                 setattr(module, key, value)
-        print(f"  {name:<30} P {s.precision:.3f} R {s.recall:.3f} F1 {s.f1:.3f}")
+            _profile.cache_clear()
+        print(f"  {name:<30}" + "".join(f"  {label} P {s.precision:.3f} R {s.recall:.3f}"
+                                         for label, s in scores.items()))
+
+
+FINE = [round(0.30 + 0.005 * k, 3) for k in range(51)]
+
+
+def leave_one_set_out(sets: dict[str, list[labels.Transition]]) -> None:
+    """Select the threshold on one set alone (the middle of the thresholds with the best F1, then
+    precision) and score the other set with it."""
+    at = {t: functools.partial(scorer.match_default, threshold=t) for t in FINE}
+    scores = {(label, t): labels.evaluate(at[t], ts) for label, ts in sets.items() for t in FINE}
+    for train in sets:
+        key = {t: (round(scores[train, t].f1, 9), round(scores[train, t].precision, 9)) for t in FINE}
+        best = max(key.values())
+        plateau = [t for t in FINE if key[t] == best]
+        chosen = min(FINE, key=lambda t: abs(t - (plateau[0] + plateau[-1]) / 2))
+        for test in sets:
+            if test != train:
+                s = scores[test, chosen]
+                print(f"  tuned on {train} (best {plateau[0]:.3f}-{plateau[-1]:.3f}, chosen {chosen:.3f}): "
+                      f"{test} P {s.precision:.3f} R {s.recall:.3f} (FP {len(s.fp)}, FN {len(s.fn)})")
 
 
 def cross_validate(transitions: list[labels.Transition]) -> None:
@@ -145,18 +173,25 @@ def main() -> int:
     parser.add_argument("--corpus", type=Path, default=SHARED / "corpus")
     parser.add_argument("--verbose", action="store_true", help="list every TP, FP and FN")
     parser.add_argument("--cv", action="store_true", help=f"{FOLDS}-fold cross-validation of the threshold")
+    parser.add_argument("--loso", action="store_true", help="threshold selected on dev, scored on blind, and back")
     parser.add_argument("--speed", action="store_true", help="version pairs per second over the corpus")
     parser.add_argument("--ablate", action="store_true", help="score with one idea switched off at a time")
     args = parser.parse_args()
     transitions = labels.load(args.labels)
     print(f"{args.labels} ({len(transitions)} transitions)")
     table(transitions, args.verbose)
-    cases = [labels.load_case(folder) for folder in sorted(CASES.iterdir())]
-    print(f"\ntests/cases/matcher ({len(cases)} invented transitions, labelled before they were first run)")
-    table(cases, args.verbose)
+    folders = sorted(CASES.iterdir())
+    authored = [labels.load_case(f) for f in folders if not f.name.startswith("h")]
+    blind = [labels.load_case(f) for f in folders if f.name.startswith("h")]
+    print(f"\ntests/cases/matcher, authored ({len(authored)} transitions by the matcher's author)")
+    table(authored, args.verbose)
+    print(f"\ntests/cases/matcher, blind (h*: {len(blind)} transitions labelled without seeing the matcher)")
+    table(blind, args.verbose)
     print()
     if args.ablate:
-        ablate(transitions)
+        ablate({"dev": transitions, "blind": blind})
+    if args.loso:
+        leave_one_set_out({"dev": transitions, "blind": blind})
     if args.cv:
         cross_validate(transitions)
     if args.speed:

@@ -1,11 +1,13 @@
 """Anchors: the literal things a rule names (code spans, paths, file names, flags, numbers with units).
 
 Two texts that name different anchors are different rules even when the words around them agree
-("Flash with `make flash`" vs "Erase with `make erase`"); a rewording keeps or extends its anchors.
+("Flash with `make flash`" vs "Erase with `make erase`"); a rewording keeps or extends its anchors, or
+renames one while keeping its distinctive part, its *name* (`@acme/cli` -> `@internal/cli`).
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 _CODE = re.compile(r"`+([^`]+?)`+")
 _BARE = re.compile(r"""(?<![\w`])(
@@ -15,14 +17,48 @@ _BARE = re.compile(r"""(?<![\w`])(
     | \d+(?:\.\d+)?(?:\s?(?:%|[kKMGT]?i?[bB]\b|[kMG]?Hz\b|[mµn]?s\b|px\b|fps\b)|x\d+) # measures
 )""", re.X)
 _FOLD = re.compile(r"[^\w]+")
+_EXTENSION = re.compile(r"(?<=[^.])\.[a-zA-Z]\w{0,4}$")
+_NOT_LETTER = re.compile(r"[^a-z]+")
+_IDENTIFIER = re.compile(r"^@[A-Za-z]|[a-z][A-Z]|/[^/]+/.")   # @Sigil, camelCase, a path two levels deep
+
+
+def raw_anchors(text: str) -> list[str]:
+    """Anchors of TEXT as written: code spans first, then bare paths, file names, flags and measures."""
+    found = [m.group(1) for m in _CODE.finditer(text)]
+    rest = _CODE.sub(" ", text)
+    return found + [m.group(1).rstrip(".,;:") for m in _BARE.finditer(rest)]
 
 
 def anchors(text: str) -> frozenset[str]:
     """Folded anchors of TEXT: code spans first, then bare paths, file names, flags and measures."""
-    found = [m.group(1) for m in _CODE.finditer(text)]
-    rest = _CODE.sub(" ", text)
-    found += [m.group(1).rstrip(".,;:") for m in _BARE.finditer(rest)]
-    return frozenset(f for f in (fold(a) for a in found) if f)
+    return frozenset(f for f in (fold(a) for a in raw_anchors(text)) if f)
+
+
+def names(text: str) -> dict[str, str]:
+    """Folded anchor -> its name (see name) for the anchors of TEXT that have one."""
+    out: dict[str, str] = {}
+    for raw in raw_anchors(text):
+        key, value = fold(raw), name(raw)
+        if key and value:
+            out[key] = min(out.get(key, value), value)   # one answer whatever order the text has
+    return out
+
+
+def name(raw: str) -> str:
+    """The distinctive part of one anchor: the last path segment without its extension, letters only
+    (`@acme/cli` -> cli, `blog/authors.yml` -> authors, `python3.12` -> python). A renamed anchor keeps
+    it; a different one changes it. A command (words with spaces) or a bare number has none."""
+    raw = raw.strip().rstrip("/.,;:")
+    if not raw or any(c.isspace() for c in raw):
+        return ""
+    last = raw.rsplit("/", 1)[-1]
+    return _NOT_LETTER.sub("", _EXTENSION.sub("", last).casefold())
+
+
+def specific(raw: str) -> bool:
+    """An anchor that names one precise thing rather than a word or a common file: a code identifier
+    (`@Overwrite`, `LocationService`) or a path at least two levels deep (`assets/mod/lang/en_us.json`)."""
+    return bool(_IDENTIFIER.search(raw.strip().rstrip("/.,;:")))
 
 
 def strip_anchors(text: str) -> str:
@@ -35,10 +71,14 @@ def fold(text: str) -> str:
     return _FOLD.sub(" ", text.casefold()).strip()
 
 
-def survives(anchor: str, other_anchors: frozenset[str], other_text: str) -> bool:
-    """An anchor survives a rewording if the other side mentions it, or names an anchor that extends
-    it or that it extends (`pytest -m slow` ~ `pytest -n auto -m slow`: one's words in order in the other)."""
+def survives(anchor: str, other_anchors: frozenset[str], other_text: str,
+             own_name: str = "", other_names: frozenset[str] = frozenset()) -> bool:
+    """An anchor survives a rewording if the other side mentions it, names an anchor that extends it or
+    that it extends (`pytest -m slow` ~ `pytest -n auto -m slow`: one's words in order in the other),
+    or names an anchor with the same name (OWN_NAME in OTHER_NAMES: a rename)."""
     if f" {anchor} " in f" {other_text} ":
+        return True
+    if own_name and own_name in other_names:
         return True
     words = anchor.split()
     return any(_within(words, o.split()) or _within(o.split(), words) for o in other_anchors)
@@ -50,14 +90,18 @@ def _within(short: list[str], long: list[str]) -> bool:
     return all(word in rest for word in short)
 
 
-def replaced(a_anchors: frozenset[str], a_folded: str, b_anchors: frozenset[str], b_folded: str) -> float:
+def replaced(a_anchors: frozenset[str], a_folded: str, b_anchors: frozenset[str], b_folded: str,
+             a_names: Mapping[str, str] | None = None, b_names: Mapping[str, str] | None = None) -> float:
     """How much each side names what the other does not: the smaller of the two sides' shares of lost
     anchors. 1.0 is a clean swap (`make flash` vs `make erase`), the signature of a deleted rule and a
     different added one; 0 when only one side lost or gained anchors (adding backticks, an example or a
-    flag is a rewording); in between when a rule renames one of several things it names.
+    flag is a rewording) or when every swapped anchor kept its name (A_NAMES, B_NAMES: a rename); in
+    between when a rule swaps one of several things it names.
     """
     if not a_anchors or not b_anchors:
         return 0.0
-    lost_a = sum(not survives(x, b_anchors, b_folded) for x in a_anchors) / len(a_anchors)
-    lost_b = sum(not survives(x, a_anchors, a_folded) for x in b_anchors) / len(b_anchors)
-    return min(lost_a, lost_b)
+    a_names, b_names = a_names or {}, b_names or {}
+    a_set, b_set = frozenset(a_names.values()), frozenset(b_names.values())
+    lost_a = sum(not survives(x, b_anchors, b_folded, a_names.get(x, ""), b_set) for x in a_anchors)
+    lost_b = sum(not survives(x, a_anchors, a_folded, b_names.get(x, ""), a_set) for x in b_anchors)
+    return min(lost_a / len(a_anchors), lost_b / len(b_anchors))

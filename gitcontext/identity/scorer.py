@@ -4,8 +4,11 @@ The score of an (old, new) pair is the mean of two weighted word overlaps: Dice 
 texts is shared) and containment (how much of the shorter text survives, so an appended or dropped
 clause costs little; a text lighter than MIN_WORDS x the weight of a word unique to these files
 cannot be "contained" on so little evidence). Words weigh by rarity (words.rarity). A pair in which
-each side names an anchor the other lacks (anchors.replaced) loses REPLACED_PENALTY; a pair whose only
-common ground is what it references (no prose word in common) loses PROSE_PENALTY. Near-identical
+each side names an anchor the other lacks (anchors.replaced: not kept, not extended, not renamed with
+its name kept) loses REPLACED_PENALTY, however unchanged the words around it are; a pair whose only
+common ground is what it references (no prose word in common) loses PROSE_PENALTY, unless what both
+name is specific (anchors.specific: a code identifier or a deep path, `assets/mod/lang/en_us.json`),
+which is evidence of identity in itself. Near-identical
 strings (typos) score at least their character ratio. Pairs scoring at least THRESHOLD are assigned
 best first, each instruction at most once (assign.greedy); the order adds CHARS x the character
 ratio, so when two rules merge, the one that supplied most of the merged text keeps the identity.
@@ -91,17 +94,10 @@ def _value(a: Profile, b: Profile, shared: int, mass_a: int, mass_b: int, floor:
     value = max(value, fuzz_ratio(a.norm, b.norm, score_cutoff=100 * max(value, TYPO_RATIO)) / 100)
     if value < threshold:
         return value     # the penalties below only lower a score that already fails
-    if not _renamed(a, b):
-        value -= REPLACED_PENALTY * replaced(a.anchors, a.folded, b.anchors, b.folded)
-    if a.prose and b.prose and not (a.prose & b.words or b.prose & a.words):
+    value -= REPLACED_PENALTY * replaced(a.anchors, a.folded, b.anchors, b.folded, a.names, b.names)
+    if a.prose and b.prose and not (a.prose & b.words or b.prose & a.words) and not (a.specific & b.specific):
         value -= PROSE_PENALTY
     return value
-
-
-def _renamed(a: Profile, b: Profile) -> bool:
-    """The same prose (two content words or more) around different anchors: a path, package or tool
-    was renamed inside an unchanged rule (`@acme/cli` -> `@internal/cli`), not a different rule."""
-    return len(a.prose) >= 2 and a.prose == b.prose
 
 
 def _units(weights: Mapping[str, float]) -> dict[str, int]:

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from gitcontext.identity.anchors import anchors, fold, replaced, strip_anchors, survives
+from gitcontext.identity.anchors import anchors, fold, name, names, replaced, specific, strip_anchors, survives
 
 
 def _replaced(a: str, b: str) -> bool:
@@ -49,3 +49,37 @@ def test_replaced_is_the_share_of_anchors_swapped_on_both_sides() -> None:
     a = "Import `ToolSpec` from `@acme/core/types` in `tools.ts`."
     b = "Import `ToolSpec` from `@internal/core/types` in `tools.ts`."
     assert replaced(anchors(a), fold(a), anchors(b), fold(b)) == 1 / 3
+
+
+def _replaced_by_name(a: str, b: str) -> float:
+    return replaced(anchors(a), fold(a), anchors(b), fold(b), names(a), names(b))
+
+
+def test_name_is_the_last_segment_without_extension_or_digits() -> None:
+    assert name("@acme/cli") == name("@internal/cli") == "cli"
+    assert name("blog/authors.yml") == name("authors") == "authors"
+    assert name("src/utils/date.ts") == name("lib/utils/date.js") == "date"
+    assert name("python3.12") == "python"
+    assert name("apps/") == "apps" and name("lintlens.") == "lintlens"
+    assert name("make flash") == name("3.12") == ""
+
+
+def test_replaced_not_when_every_swapped_anchor_keeps_its_name() -> None:
+    a = "Import `ToolSpec` from `@acme/core/types` in `tools.ts`."
+    b = "Import `ToolSpec` from `@internal/core/types` in `tools.ts`."
+    assert _replaced_by_name(a, b) == 0
+    moved = ("Date helpers live in `src/utils/date.ts`.", "Date helpers are in `lib/utils/date.ts`.")
+    assert _replaced_by_name(*moved) == 0
+
+
+def test_replaced_when_the_same_sentence_names_a_different_thing() -> None:
+    a = "Every recipe needs a `cuisine` field listed in `data/cuisines.json`."
+    b = "Every recipe needs a `diet` field listed in `data/diets.json`."
+    assert _replaced_by_name(a, b) == 1.0
+    assert _replaced_by_name("Flash with `make flash`.", "Erase with `make erase`.") == 1.0
+
+
+def test_specific_anchors_are_identifiers_and_deep_paths() -> None:
+    assert all(map(specific, ["@Overwrite", "LocationService", "useEffect", "assets/mod/lang/en_us.json",
+                              "apps/api/src/routes/", "@acme/cli"]))
+    assert not any(map(specific, ["lintlens.", "HISTORY.md", "packages/db", "any", "make test", "apps/"]))

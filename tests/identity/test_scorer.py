@@ -114,3 +114,21 @@ def test_match_default_swapped_command_with_new_prose_is_a_new_rule() -> None:
     old = [*RULES, "Preview the site with `hugo server --buildDrafts`."]
     new = [*RULES, "Publish the site with `hugo deploy --target prod`."]
     assert _reworded(old, new) == set()
+
+
+def test_match_default_same_sentence_with_a_different_named_thing_is_a_new_rule() -> None:
+    old = [*RULES, "Every recipe needs a `cuisine` field listed in `data/cuisines.json`."]
+    new = [*RULES, "Every recipe needs a `diet` field listed in `data/diets.json`."]
+    assert _reworded(old, new) == set()
+
+
+def test_match_default_moved_file_keeps_identity_when_the_words_change_too() -> None:
+    old = [*RULES, "Keep date parsing helpers in `src/utils/date.ts`."]
+    new = [*RULES, "Date parsing helpers belong in `lib/utils/date.ts`."]
+    assert _reworded(old, new) == {(old[-1], new[-1])}
+
+
+def test_match_default_shared_specific_anchor_with_new_words_is_a_rewording() -> None:
+    old = [*RULES, "Only `PaymentGateway` may call `StripeClient`."]
+    new = [*RULES, "Charges go through `PaymentGateway`; nothing else touches `StripeClient`."]
+    assert _reworded(old, new) == {(old[-1], new[-1])}
