@@ -20,7 +20,10 @@ from gitcontext.radius.languages import BY_NAME, Lang, language_of
 from gitcontext.radius.treesitter import Parsed, grammar_version, parse
 
 MAX_BYTES = 1024 * 1024        # bigger sources are generated or data: skipped, counted
-POOL_THRESHOLD = 200           # cache misses above which parsing fans out to worker processes
+# Cache misses above which parsing fans out to worker processes (None: by how workers start). A forked
+# worker starts in milliseconds with the grammars loaded; a spawned one (macOS, Windows) re-imports all.
+POOL_THRESHOLD: int | None = None
+FORK_POOL_THRESHOLD, SPAWN_POOL_THRESHOLD = 40, 200
 
 
 class Scan(NamedTuple):
@@ -97,13 +100,22 @@ def _load(root: Path, source: _Source, skipped: dict[str, set[str]]) -> _Source 
 def _parse_all(sources: list[_Source], workers: int | None) -> list[Parsed | None]:
     jobs = [(s.lang.name, s.data) for s in sources]
     workers = workers if workers is not None else (os.cpu_count() or 1)
-    if len(jobs) < POOL_THRESHOLD or workers < 2:
+    if len(jobs) < _pool_threshold() or workers < 2:
         return [_parse_one(job) for job in jobs]
     try:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             return list(pool.map(_parse_one, jobs, chunksize=max(1, len(jobs) // (workers * 8))))
     except (OSError, BrokenProcessPool):     # no process support here (sandbox, no /dev/shm): stay serial
         return [_parse_one(job) for job in jobs]
+
+
+def _pool_threshold() -> int:
+    import multiprocessing
+
+    if POOL_THRESHOLD is not None:
+        return POOL_THRESHOLD
+    forked = multiprocessing.get_start_method(allow_none=False) == "fork"
+    return FORK_POOL_THRESHOLD if forked else SPAWN_POOL_THRESHOLD
 
 
 def _parse_one(job: tuple[str, bytes]) -> Parsed | None:

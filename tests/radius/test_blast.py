@@ -166,3 +166,16 @@ def test_blast_worker_pool_gives_the_same_graph(repo: Path, monkeypatch) -> None
     monkeypatch.setattr(scan, "POOL_THRESHOLD", 4)
     pooled = scan.scan(repo, workers=2)
     assert pooled.parsed == serial.parsed and len(pooled.parsed) == 13
+
+
+def test_scan_fans_out_sooner_where_workers_fork(monkeypatch) -> None:
+    import multiprocessing
+
+    from gitcontext.radius import scan
+
+    monkeypatch.setattr(multiprocessing, "get_start_method", lambda allow_none=False: "fork")
+    assert scan._pool_threshold() == scan.FORK_POOL_THRESHOLD
+    monkeypatch.setattr(multiprocessing, "get_start_method", lambda allow_none=False: "spawn")
+    assert scan._pool_threshold() == scan.SPAWN_POOL_THRESHOLD > scan.FORK_POOL_THRESHOLD
+    monkeypatch.setattr(scan, "POOL_THRESHOLD", 7)
+    assert scan._pool_threshold() == 7
