@@ -186,17 +186,19 @@ def add_trailers(message: str, trailers: Sequence[tuple[str, str]],
     return run(args, cwd=cwd, input=message.encode("utf-8")).decode("utf-8", "surrogateescape")
 
 
-def tree_entries(rev: str, cwd: str | Path | None = None) -> dict[str, tuple[str, str]]:
-    """path -> (mode, object id) for every blob at REV ('' = the index)."""
+def tree_entries(rev: str, cwd: str | Path | None = None, under: str | None = None
+                 ) -> dict[str, tuple[str, str]]:
+    """path -> (mode, object id) for every blob at REV ('' = the index), optionally only UNDER a folder."""
     entries: dict[str, tuple[str, str]] = {}
+    scope = ["--", under] if under else []
     if rev == "":
-        for record in run(["ls-files", "-s", "-z"], cwd=cwd).split(b"\0"):
+        for record in run(["ls-files", "-s", "-z", *scope], cwd=cwd).split(b"\0"):
             if record:
                 meta, _, path = record.partition(b"\t")
                 mode, oid, _stage = meta.decode().split()
                 entries[path.decode("utf-8", "surrogateescape")] = (mode, oid)
         return entries
-    for record in run(["ls-tree", "-r", "-z", "--full-tree", rev], cwd=cwd).split(b"\0"):
+    for record in run(["ls-tree", "-r", "-z", "--full-tree", rev, *scope], cwd=cwd).split(b"\0"):
         if record:
             meta, _, path = record.partition(b"\t")
             mode, kind, oid = meta.decode().split()
@@ -254,23 +256,6 @@ def log_numstat(*args: str, cwd: str | Path | None = None) -> Iterator[tuple[str
     for chunk in data.split(b"\x01")[1:]:
         sha, _, rest = chunk.partition(b"\0")
         yield sha.decode(), _numstat_rows(rest)
-
-
-def attributes_set(attrs: Sequence[str], paths: Sequence[str],
-                   cwd: str | Path | None = None) -> dict[str, dict[str, str]]:
-    """path -> {attr: value} for the attributes that are set (value 'set', 'true', ...)."""
-    if not paths:
-        return {}
-    out = run(["check-attr", "-z", "--stdin", *attrs], cwd=cwd,
-              input=b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in paths))
-    parts = out.split(b"\0")
-    result: dict[str, dict[str, str]] = {}
-    for i in range(0, len(parts) - 2, 3):
-        value = parts[i + 2].decode()
-        if value not in ("unspecified", "unset", "false"):
-            path = parts[i].decode("utf-8", "surrogateescape")
-            result.setdefault(path, {})[parts[i + 1].decode()] = value
-    return result
 
 
 def merge_base(a: str, b: str, cwd: str | Path | None = None) -> str | None:
@@ -343,14 +328,18 @@ def merge_file(ours: str | Path, base: str | Path, theirs: str | Path, labels: S
     return (code if code < 128 else -1), out
 
 
-def check_attr(attr: str, paths: Sequence[str], cwd: str | Path | None = None) -> dict[str, str]:
-    """path -> value of ATTR ('unspecified', 'set', 'unset' or the value) from .gitattributes."""
+def check_attr(attrs: Sequence[str], paths: Sequence[str],
+               cwd: str | Path | None = None) -> dict[str, dict[str, str]]:
+    """path -> {attr: value} from .gitattributes; value is 'unspecified', 'set', 'unset' or the value."""
     if not paths:
         return {}
-    out = run(["check-attr", "-z", "--stdin", attr], cwd=cwd,
-              input=b"\0".join(p.encode() for p in paths) + b"\0")
+    out = run(["check-attr", "-z", "--stdin", *attrs], cwd=cwd,
+              input=b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in paths))
     fields = out.decode("utf-8", "surrogateescape").split("\0")
-    return {fields[i]: fields[i + 2] for i in range(0, len(fields) - 2, 3)}
+    result: dict[str, dict[str, str]] = {}
+    for i in range(0, len(fields) - 2, 3):
+        result.setdefault(fields[i], {})[fields[i + 1]] = fields[i + 2]
+    return result
 
 
 def merge_commits(base: str, head: str, cwd: str | Path | None = None) -> list[list[str]]:
@@ -362,19 +351,6 @@ def merge_commits(base: str, head: str, cwd: str | Path | None = None) -> list[l
 def merge_bases(a: str, b: str, cwd: str | Path | None = None) -> list[str]:
     code, out, _ = run_status(["merge-base", "--all", a, b], cwd=cwd)
     return out.decode().split() if code == 0 else []
-
-
-def blobs_under(rev: str, prefix: str, cwd: str | Path | None = None) -> dict[str, str]:
-    """path -> blob id of every file under PREFIX at REV."""
-    out = run(["ls-tree", "-r", "-z", "--full-tree", rev, "--", prefix], cwd=cwd)
-    entries = {}
-    for record in out.split(b"\0"):
-        if record:
-            meta, _, path = record.partition(b"\t")
-            _mode, kind, oid = meta.decode().split()
-            if kind == "blob":
-                entries[path.decode("utf-8", "surrogateescape")] = oid
-    return entries
 
 
 def modified_paths(cwd: str | Path | None = None) -> list[str]:

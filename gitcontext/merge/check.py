@@ -28,7 +28,8 @@ def _check_one(root: str | Path, merge: str, parents: list[str]) -> list[tuple[s
     bases = git.merge_bases(parents[0], parents[1], root) if len(parents) == 2 else []
     base = bases[0] if len(bases) == 1 else None
     revs = [merge, *parents] + ([base] if base else [])
-    trees = {rev: git.blobs_under(rev, NOTES_DIR, root) for rev in revs}
+    trees = {rev: {path: oid for path, (_, oid) in git.tree_entries(rev, root, NOTES_DIR).items()}
+             for rev in revs}
     paths = {p for tree in trees.values() for p in tree
              if len({trees[rev].get(p) for rev in [merge, *parents]}) > 1}
     blobs = git.read_blobs(sorted({t[p] for t in trees.values() for p in paths if p in t}), root)

@@ -69,8 +69,8 @@ def problems(root: str | Path) -> list[tuple[str, str]]:
     except UserError:
         config = config_mod.DEFAULTS
     note = ".context/notes/ctx-000000000000.jsonl"
-    routed = git.check_attr("merge", [note, *discover(root, config)], root)
-    ours = [p for p, value in routed.items() if value == "gitcontext"]
+    routed = git.check_attr(["merge"], [note, *discover(root, config)], root)
+    ours = [p for p, attrs in routed.items() if attrs["merge"] == "gitcontext"]
     fix = "git context init"
     driver = git.config_get("merge.gitcontext.driver", root)
     found: list[tuple[str, str]] = []
@@ -82,7 +82,7 @@ def problems(root: str | Path) -> list[tuple[str, str]]:
                       "a text merge that can drop or duplicate provenance events", fix))
     elif driver is not None and (issue := driver_issue(driver)):
         found.append((f"merge.gitcontext.driver {issue}: {driver}", fix))
-    if (Path(root) / ".context").is_dir() and routed.get(note) != "gitcontext":
+    if (Path(root) / ".context").is_dir() and routed.get(note, {}).get("merge") != "gitcontext":
         found.append((f"{ATTRIBUTES} does not route .context/ notes to merge=gitcontext: concurrent "
                       "notes merge as text (conflicts, lost or duplicated events)", fix))
     return found

@@ -73,7 +73,8 @@ def tally(root: Path, rows: list[git.NumstatRow], config: dict[str, Any]) -> Chu
         else:
             lines[path] = lines.get(path, 0) + added + removed
     exclude = compile_globs(tuple(config["radius"]["exclude"]))
-    attrs = git.attributes_set(ATTRIBUTES, sorted(lines), cwd=root)
+    attrs = {path for path, values in git.check_attr(ATTRIBUTES, sorted(lines), cwd=root).items()
+             if any(v not in ("unspecified", "unset", "false") for v in values.values())}
     links = {p for p in binary if (root / p).is_symlink()}
     skipped: dict[str, set[str]] = {"binary": binary - set(lines) - links, "symlink": links}
     for path in list(lines):
