@@ -9,6 +9,7 @@ from gitcontext.provenance.events import now
 from gitcontext.provenance.fold import order
 from gitcontext.provenance.store import read_note
 from gitcontext.provenance.target import Target
+from gitcontext.provenance.trailers import promote_trailer_whys
 
 
 def age_days(at: str | None) -> int | None:
@@ -41,6 +42,7 @@ def state_json(root: Path, t: Target) -> dict[str, Any]:
                             "age_days": age_days(s.verified["at"])}
     if s and s.retired:
         data["retired"] = _pick(s.retired, "at", "reason", "commit", "restore")
+    promote_trailer_whys(root, [data])
     return data
 
 

@@ -63,7 +63,6 @@ def blame_target(root: Path, config: dict[str, Any], t: Target) -> dict[str, Any
             data["history"].append({"commit": d.commit, "date": d.date, "subject": d.subject,
                                     "change": "removed", "cause": d.cause, "text": None, "source": "history"})
     data["trailers"] = mentions(history(root), t.id)
-    promote_trailer_whys(root, [data])
     return data
 
 

@@ -113,3 +113,4 @@ def test_blame_marks_a_trailer_why_documented_before_sync(repo, capsys):
     rows = {row["id"]: row for row in run_json(capsys, "blame", "CLAUDE.md")["instructions"]}
     assert rows[UV]["status"] == "documented"
     assert run_json(capsys, "blame", UV)["status"] == "documented"
+    assert run_json(capsys, "show", UV)["status"] == "documented"
