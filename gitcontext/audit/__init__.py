@@ -1,0 +1,1 @@
+"""The audit: findings with stable ids over what each agent loads (views), from provenance and history."""
