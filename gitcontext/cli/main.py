@@ -33,6 +33,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "merge-driver": ("merge", "merge_driver_cmd", "The git merge driver (called by git)."),
     "hook": ("hooks", "hook_cmd", "Hook entry points (called by the installed hooks)."),
     "demo": ("demo", "demo_cmd", "Build a sample repository and walk the whole flow."),
+    "ruling": ("rulings", "ruling_group", "Owner rulings: add, list, show, lookup, digest, require."),
+    "ask": ("rulings", "ask_group", "Questions for the owner, refused when a ruling settles them."),
 }
 
 
