@@ -26,6 +26,16 @@ class Ledger(NamedTuple):
         """Unsuperseded rulings, newest first."""
         return newest_first(r for r in self.rulings if not self.superseded_by.get(r.id))
 
+    def current_of(self, id: str) -> str:
+        """The current ruling at the end of ID's supersede chain (ID itself when nothing overrides it)."""
+        seen, current = {id}, id
+        while self.superseded_by.get(current):
+            current = self.superseded_by[current][0]     # the newest overriding ruling
+            if current in seen:                          # a cycle written by hand: stop where it closes
+                break
+            seen.add(current)
+        return current
+
     def topics(self) -> set[str]:
         return {t for r in self.rulings for t in r.topics}
 
@@ -51,5 +61,6 @@ def ledger(rulings: Iterable[Ruling]) -> Ledger:
 
 
 def newest_first(rulings: Iterable[Ruling]) -> list[Ruling]:
-    """Newest ruling first (`ruled_at` is validated UTC, so it sorts as text), ties by id."""
-    return sorted(rulings, key=lambda r: (r.ruled_at, r.id), reverse=True)
+    """Newest ruling first (`ruled_at` is validated UTC, so it sorts as text); within one second the
+    later line of the ledger first (sorted() is stable, so reversing the input first keeps that)."""
+    return sorted(reversed(list(rulings)), key=lambda r: r.ruled_at, reverse=True)
