@@ -17,7 +17,7 @@ def test_packaging_sdist_and_wheel_pass_twine_and_ship_the_man_page(tmp_path: Pa
     subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
     subprocess.run([sys.executable, "-m", "build", "-q", "--outdir", str(tmp_path / "dist"), str(clone)],
                    check=True, capture_output=True)
-    built = sorted((tmp_path / "dist").iterdir())
+    built = sorted((tmp_path / "dist").iterdir(), key=lambda p: p.suffix)
     assert [p.suffix for p in built] == [".gz", ".whl"]
     check = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", *map(str, built)],
                            capture_output=True, text=True)
