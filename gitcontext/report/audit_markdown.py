@@ -104,4 +104,4 @@ def _item(f: Finding) -> str:
                      + (f", {cal['trials_passed']} passed trials" if cal["trials_passed"] else "") + ")")
     if f.evidence.get("held_back"):
         lines.append(f"  not a candidate: {escape(f.evidence['held_back'])}")
-    return "\n".join(lines) + "\n"
+    return "  \n".join(lines) + "\n"
