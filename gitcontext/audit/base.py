@@ -20,16 +20,19 @@ from gitcontext.audit.finding import Finding
 from gitcontext.errors import GitContextError, UserError
 
 
-def judge_against(ctx: AuditContext, base: str, checks: Sequence[str] | None,
-                  findings: list[Finding]) -> tuple[str, list[Finding], int]:
-    """(base sha, the findings kept, how many were left out as already in the base)."""
-    from gitcontext.audit.run import run_checks, select
-
+def resolve(root: Path, base: str) -> str:
     try:
-        sha = git.rev_parse(f"{base}^{{commit}}", ctx.root)
+        return git.rev_parse(f"{base}^{{commit}}", root)
     except git.GitError:
         raise UserError(f"unknown revision {base!r} for --base",
                         fix="name a commit, branch or tag (see `git log --oneline`)") from None
+
+
+def judge_against(ctx: AuditContext, sha: str, checks: Sequence[str] | None,
+                  findings: list[Finding]) -> tuple[list[Finding], int]:
+    """(the findings kept, how many were left out as already in the base commit SHA)."""
+    from gitcontext.audit.run import run_checks, select
+
     with tempfile.TemporaryDirectory(prefix="gitcontext-base-") as tmp:
         where = Path(tmp) / "base"
         git.worktree_add(where, sha, cwd=ctx.root)
@@ -47,7 +50,7 @@ def judge_against(ctx: AuditContext, base: str, checks: Sequence[str] | None,
     prints = {fingerprint(f) for f in old}
     touched = _touched(ctx, sha, known)
     kept = [f for f in findings if fingerprint(f) not in prints or (f.id is not None and f.id in touched)]
-    return sha, kept, len(findings) - len(kept)
+    return kept, len(findings) - len(kept)
 
 
 def _touched(ctx: AuditContext, sha: str, known: set[tuple[str, str, str]]) -> set[str]:

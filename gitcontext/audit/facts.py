@@ -82,7 +82,7 @@ def change(ctx: AuditContext) -> Change:
         given = getattr(ctx, "change_base", None)
         if given:
             sha = git.rev_parse(given, ctx.root)
-            return Change(sha, f"{given}..work tree", git.rev_list(f"{sha}..HEAD", cwd=ctx.root))
+            return Change(sha, f"{sha[:12]}..work tree", git.rev_list(f"{sha}..HEAD", cwd=ctx.root))
         branch = git.default_branch(ctx.root)
         sha = git.merge_base("HEAD", branch, ctx.root) if branch else None
         if sha:

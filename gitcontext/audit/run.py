@@ -58,18 +58,17 @@ def run_checks(ctx: AuditContext, mods: Iterable[ModuleType]) -> list[Finding]:
 
 def audit(root: str | Path, config: dict[str, Any], *, base: str | None = None, paths: Sequence[str] = (),
           checks: Sequence[str] | None = None, baseline: frozenset[str] | None = None) -> Report:
+    from gitcontext.audit import base as base_mod
+
     root = Path(root)
     mods = select(config, checks)
+    base_sha = base_mod.resolve(root, base) if base is not None else None
     ctx = AuditContext(root, config)
-    ctx.change_base = base                      # GC302 / GC400 measure the change from here
+    ctx.change_base = base_sha                  # GC302 / GC400 measure the change from here
     findings = [f for f in run_checks(ctx, mods) if _within(f.file, paths)]
     suppressed: dict[str, int] = {}
-    base_sha = None
-    if base is not None:
-        from gitcontext.audit.base import judge_against
-
-        base_sha, findings, dropped = judge_against(ctx, base, checks, findings)
-        suppressed["base"] = dropped
+    if base_sha is not None:
+        findings, suppressed["base"] = base_mod.judge_against(ctx, base_sha, checks, findings)
     if baseline:
         kept = [f for f in findings if fingerprint(f) not in baseline]
         suppressed["baseline"] = len(findings) - len(kept)

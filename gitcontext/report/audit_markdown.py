@@ -33,8 +33,12 @@ def escape(text: str) -> str:
 
 
 def code(text: str, limit: int = MAX_TEXT) -> str:
-    """TEXT as one inline code span (one line, a fence longer than any backtick run inside)."""
-    one = " ".join(str(text).split())
+    """TEXT as one inline code span (one line, a fence longer than any backtick run inside).
+
+    Markup inside a code span is inert; @-mentions are neutralized there too (GitHub's notification
+    parser is not the Markdown renderer, so we do not rely on it skipping code).
+    """
+    one = _MENTION.sub("@\u2060", " ".join(str(text).split()))
     if len(one) > limit:
         one = one[: limit - 1] + "…"
     fence = "`" * (max((len(m) for m in _TICK_RUN.findall(one)), default=0) + 1)
