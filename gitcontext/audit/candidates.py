@@ -1,6 +1,6 @@
 """Deletion candidates: GC2xx findings that may carry `git context retire <id> --reason "…"`.
 
-Never applied; never `safety: critical`; never an instruction a passed-over trial showed is needed;
+Never applied; never `safety: critical`; never an instruction a trial showed is needed;
 never a set that would take a file below `audit.floor` instructions (never empties one): the most
 confident candidates of a file are kept up to that limit, the rest are reported without a command.
 Each candidate carries its confidence 1 - q with the calibration behind it (k, e, trials).
