@@ -8,6 +8,7 @@ from gitcontext.environment import Environment
 
 COLOURS = {"error": "1;31", "warning": "33", "note": "36"}
 MAX_TEXT = 100
+DETAILED = 10        # findings of one check shown in full; the rest one line each
 
 
 def render(report: Report, env: Environment) -> str:
@@ -21,8 +22,11 @@ def render(report: Report, env: Environment) -> str:
         meta = names.get(check)
         title = f"{check} {group[0].name} ({len(group)})" + (f": {meta.summary}" if meta else "")
         lines.append(env.style(title, "1"))
-        for f in group:
+        for f in group[:DETAILED]:
             lines += _finding(f, env)
+        lines += [_brief(f, env) for f in group[DETAILED:]]
+        if len(group) > DETAILED:
+            lines.append(f"      ({len(group) - DETAILED} more shown one line each; --format json has every detail)")
         lines.append("")
     lines += _footer(report, env)
     return "\n".join(lines) + "\n"
@@ -48,6 +52,13 @@ def _finding(f: Finding, env: Environment) -> list[str]:
                    f"{cal['reason']} retirement(s), e = {cal['e']} restored"
                    + (f", {cal['trials_passed']} passed trial(s)" if cal["trials_passed"] else "") + ")")
     return out
+
+
+def _brief(f: Finding, env: Environment) -> str:
+    where = f"{f.file}:{f.line}" if f.file and f.line else (f.file or "(repository)")
+    text = f.evidence.get("text") if f.evidence else None
+    tail = f"  \u201c{' '.join(text.split())[:60]}\u201d" if isinstance(text, str) else f"  {f.message[:80]}"
+    return f"  {env.style(f.severity, COLOURS.get(f.severity, '0'))}  {where}" + (f"  {f.id}" if f.id else "") + tail
 
 
 def _footer(report: Report, env: Environment) -> list[str]:

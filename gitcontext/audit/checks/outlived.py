@@ -1,9 +1,11 @@
 """GC106 outlived: everything that came in with the instruction is gone — it outlived its feature.
 
-History-only: the files its birth commit added (leaving out context files, `.context/` and what
-`radius.exclude` skips, such as lockfiles) and the paths it names in backticks that existed then
-are all absent from the tree now, and git's rename detection finds none of them under a new
-name. A rule about a removed feature stays for months in real repositories; this is how to see it.
+History-only: the files its birth commit added (leaving out context files, `.context/`, docs and
+what `radius.exclude` skips, such as lockfiles; and nothing when that commit created the context
+file itself, since what came then came with the file) and the paths it names in backticks that
+existed then are all absent from the tree now, and git's rename detection finds none of them under
+a new name. When rename detection cannot run (blobs missing in a partial clone) nothing is judged
+and the report says so. A rule about a removed feature stays for months in real repositories; this is how to see it.
 The birth commit is the one `init --backfill` or a `Context-*` trailer recorded.
 
 Example: "- Regenerate the client with `scripts/gen_grpc.sh` after editing `proto/`" was born in
@@ -19,7 +21,7 @@ from collections.abc import Iterator
 
 from gitcontext import git
 from gitcontext.audit.context import AuditContext, Located
-from gitcontext.audit.facts import has_head, memo
+from gitcontext.audit.facts import caveat, has_head, memo
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.scope import CONTEXT_DIR, context_files
 from gitcontext.instructions.globs import compile_globs
@@ -30,6 +32,7 @@ CHECK = Check("GC106", "outlived", "warning",
 _TICKS = re.compile(r"`([^`\n]+)`")
 _PATHISH = re.compile(r"[\w.-]+(?:/[\w.-]+)+/?|[\w-]+\.[A-Za-z][A-Za-z0-9]{0,7}")
 _PLACEHOLDER = re.compile(r"[<>{}*?$\[\]]|\.\.\.|…")
+_DOCS = (".md", ".mdx", ".rst", ".txt", ".adoc")
 _SOURCE_SHA = re.compile(r"(?:backfill|trailer):([0-9a-f]{7,64})\Z")
 
 
@@ -44,18 +47,29 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         birth = births.get(loc.id)
         if not birth:
             continue
-        came = {p for p in added.get(birth, []) if not _ignored(ctx, p, skip)}
+        came = set() if _born_with_its_file(loc, added.get(birth, [])) else \
+            {p for p in added.get(birth, []) if not _ignored(ctx, p, skip)}
         named = _named_at(ctx, birth, loc.instruction.text)
         if (came or named) and not (came | named) & ctx.tracked:
             gone.append((loc, birth, sorted(came), sorted(named)))
     by_birth: dict[str, set[str]] = {}
     for _, birth, came, named in gone:
         by_birth.setdefault(birth, set()).update(came, named)
-    renamed = {b: {old for old, new in git.renamed_or_deleted(b, ctx.rev, sorted(paths), ctx.root).items() if new}
-               for b, paths in by_birth.items()}
+    renamed = {b: _renamed(ctx, b, paths) for b, paths in by_birth.items()}
     for loc, birth, came, named in gone:
-        if not renamed[birth].intersection(came, named):
+        if renamed[birth] is not None and not renamed[birth].intersection(came, named):
             yield _finding(loc, birth, came, named)
+
+
+def _renamed(ctx: AuditContext, birth: str, paths: set[str]) -> set[str] | None:
+    """Which PATHS git's rename detection finds under a new name since BIRTH; None when it cannot tell."""
+    try:
+        moves = git.renamed_or_deleted(birth, ctx.rev, sorted(paths), ctx.root)
+    except git.GitError:
+        caveat(ctx, f"GC106: rename detection failed from {birth[:7]} (blobs missing: a partial or shallow "
+                    "clone?); those instructions were not judged")
+        return None
+    return {old for old, new in moves.items() if new}
 
 
 def _birth(loc: Located) -> str | None:
@@ -64,8 +78,16 @@ def _birth(loc: Located) -> str | None:
     return m.group(1) if m else None
 
 
+def _born_with_its_file(loc: Located, added: list[str]) -> bool:
+    """Born in the commit that created its context file: what else came then came with the file, not the rule."""
+    born_file = (loc.state.born or {}).get("file") if loc.state else None
+    return born_file in added
+
+
 def _ignored(ctx: AuditContext, path: str, skip) -> bool:
-    return path.startswith(CONTEXT_DIR) or path in context_files(ctx) or bool(skip.match(path))
+    """Context files, notes, docs and excluded files (lockfiles…) are not a feature a rule can outlive."""
+    return (path.startswith((CONTEXT_DIR, "docs/")) or path.endswith(_DOCS) or path in context_files(ctx)
+            or bool(skip.match(path)))
 
 
 def _named_at(ctx: AuditContext, birth: str, text: str) -> set[str]:
