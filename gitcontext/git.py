@@ -441,9 +441,17 @@ def diff_names(rev: str, paths: Sequence[str] = (), cwd: str | Path | None = Non
 
 
 def existing(specs: Sequence[str], cwd: str | Path | None = None) -> set[str]:
-    """Which of SPECS (`rev:path`) name an object, through one `git cat-file --batch-check`."""
+    """Which of SPECS (`rev:path`) name an object, through one `git cat-file --batch-check`.
+
+    A path that leaves the repository (`..` segments, absolute) names nothing: git would fail the batch.
+    """
+    specs = [s for s in specs if not _escapes(s.partition(":")[2])]
     if not specs:
         return set()
     out = run(["cat-file", "--batch-check=%(objectname)"], cwd=cwd,
               input="".join(f"{s}\n" for s in specs).encode("utf-8", "surrogateescape"))
     return {spec for spec, line in zip(specs, out.decode().splitlines()) if not line.endswith(" missing")}
+
+
+def _escapes(path: str) -> bool:
+    return path.startswith("/") or ".." in path.split("/") or "\n" in path

@@ -67,6 +67,29 @@ def _lines(rows: list[git.NumstatRow]) -> dict[str, int]:
     return out
 
 
+def oldest_confirmation(ctx: AuditContext) -> str | None:
+    dates = [loc.state.confirmed_at for loc in ctx.located if loc.state is not None and loc.state.confirmed_at]
+    return min(dates) if dates else None
+
+
+def worktree_churn(ctx: AuditContext) -> dict[str, int]:
+    """Uncommitted lines added + removed per path (untracked files count as all added)."""
+    from gitcontext.radius import churn
+
+    def compute() -> dict[str, int]:
+        return {p: (a or 0) + (r or 0) for a, r, p in churn.worktree(ctx.root, has_head(ctx))}
+    return memo(ctx, "worktree_churn", compute)
+
+
+def changed_universe(ctx: AuditContext) -> frozenset[str]:
+    """Every path changed after the oldest confirmed rationale, committed or in the work tree."""
+    def compute() -> frozenset[str]:
+        since = oldest_confirmation(ctx)
+        touched = {p for t in touches_since(ctx, since) for p in t.lines} if since else set()
+        return frozenset(touched | set(worktree_churn(ctx)))
+    return memo(ctx, "changed_universe", compute)
+
+
 class Change(NamedTuple):
     """The change an audit looks at: from BASE (a commit) through the commits since to the work tree."""
     base: str | None        # None: no commits yet

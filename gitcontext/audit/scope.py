@@ -13,15 +13,33 @@ CONTEXT_DIR = ".context/"
 
 def in_scope(ctx: AuditContext, loc: Located, paths: Collection[str]) -> set[str]:
     """The PATHS (repository-relative) LOC's scope covers; never context files or notes."""
+    return _hits(ctx, loc, in_scope_candidates(ctx, paths))
+
+
+def _hits(ctx: AuditContext, loc: Located, paths: list[str]) -> set[str]:
     from gitcontext.radius.scope import mentioned
 
-    paths = [p for p in paths if not p.startswith(CONTEXT_DIR) and p not in context_files(ctx)]
     globs = [*(loc.state.scope if loc.state else ()), *_rule_globs(ctx, loc.instruction.file)]
     hits = set(mentioned(loc.instruction.text, paths, {}))
     if globs:
         pattern = compile_globs(tuple(g.lstrip("/") for g in globs))
         hits |= {p for p in paths if pattern.match(p)}
     return hits
+
+
+def covered(ctx: AuditContext, loc: Located) -> frozenset[str]:
+    """The files LOC's scope covers among every file changed since the oldest confirmed rationale
+    (committed or in the work tree): computed once per instruction, shared by GC101 and GC102."""
+    from gitcontext.audit.facts import changed_universe
+
+    universe = memo(ctx, "scope_universe", lambda: in_scope_candidates(ctx, sorted(changed_universe(ctx))))
+    return memo(ctx, f"covered:{loc.id}", lambda: frozenset(_hits(ctx, loc, universe)))
+
+
+def in_scope_candidates(ctx: AuditContext, paths: Collection[str]) -> list[str]:
+    """PATHS less context files and notes (never in any instruction's scope)."""
+    skip = context_files(ctx)
+    return [p for p in paths if p not in skip and not p.startswith(CONTEXT_DIR)]
 
 
 def has_scope(ctx: AuditContext, loc: Located) -> bool:

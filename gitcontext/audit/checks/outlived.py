@@ -24,6 +24,7 @@ from gitcontext.audit.context import AuditContext, Located
 from gitcontext.audit.facts import caveat, has_head, memo
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.scope import CONTEXT_DIR, context_files
+from gitcontext.instructions.discover import is_context_path
 from gitcontext.instructions.globs import compile_globs
 
 CHECK = Check("GC106", "outlived", "warning",
@@ -43,14 +44,16 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
     added = memo(ctx, "birth_files", lambda: git.added_files(sorted({b for b in births.values() if b}), ctx.root))
     skip = compile_globs(tuple(ctx.config["radius"]["exclude"]))
     gone: list[tuple[Located, str, list[str], list[str]]] = []
+    names = {loc.id: _names(loc.instruction.text) for loc in ctx.located if births.get(loc.id)}
+    existed = git.existing(sorted({f"{births[id]}:{n}" for id, ns in names.items() for n in ns}), ctx.root)
     for loc in ctx.located:
         birth = births.get(loc.id)
         if not birth:
             continue
         came = set() if _born_with_its_file(loc, added.get(birth, [])) else \
             {p for p in added.get(birth, []) if not _ignored(ctx, p, skip)}
-        named = _named_at(ctx, birth, loc.instruction.text)
-        if (came or named) and not (came | named) & ctx.tracked:
+        named = {n for n in names[loc.id] if f"{birth}:{n}" in existed and not _ignored(ctx, n, skip)}
+        if (came or named) and not any(_present(ctx, p) for p in came | named):
             gone.append((loc, birth, sorted(came), sorted(named)))
     by_birth: dict[str, set[str]] = {}
     for _, birth, came, named in gone:
@@ -85,21 +88,30 @@ def _born_with_its_file(loc: Located, added: list[str]) -> bool:
 
 
 def _ignored(ctx: AuditContext, path: str, skip) -> bool:
-    """Context files, notes, docs and excluded files (lockfiles…) are not a feature a rule can outlive."""
+    """Context files (now or then), notes, docs and excluded files (lockfiles…) are not a feature."""
     return (path.startswith((CONTEXT_DIR, "docs/")) or path.endswith(_DOCS) or path in context_files(ctx)
-            or bool(skip.match(path)))
+            or is_context_path(path, ctx.config) or bool(skip.match(path)))
 
 
-def _named_at(ctx: AuditContext, birth: str, text: str) -> set[str]:
-    """Repository paths TEXT names in backticks that existed at BIRTH."""
+def _present(ctx: AuditContext, path: str) -> bool:
+    """PATH is a tracked file now, or a folder holding one."""
+    if path in ctx.tracked:
+        return True
+    folders = memo(ctx, "tracked_folders", lambda: frozenset(
+        p.rsplit("/", n)[0] for p in ctx.tracked for n in range(1, p.count("/") + 1)))
+    return path in folders
+
+
+def _names(text: str) -> set[str]:
+    """Repository-path-like words TEXT puts in backticks (no URLs, absolute paths or placeholders)."""
     names = set()
     for token in _TICKS.findall(text):
         for word in token.split():
             word = word.strip("'\"(),;:").removeprefix("./").rstrip("/")
-            if _PATHISH.fullmatch(word) and not _PLACEHOLDER.search(word) and not word.startswith(("http", "/")):
+            if (_PATHISH.fullmatch(word) and not _PLACEHOLDER.search(word) and not word.startswith(("http", "/"))
+                    and ".." not in word.split("/")):
                 names.add(word)
-    found = git.existing([f"{birth}:{n}" for n in sorted(names)], ctx.root)
-    return {spec.split(":", 1)[1] for spec in found}
+    return names
 
 
 def _finding(loc: Located, birth: str, came: list[str], named: list[str]) -> Finding:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from gitcontext.audit.context import AuditContext
-from gitcontext.audit.facts import change, has_head
+from gitcontext.audit.facts import change, worktree_churn
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.scope import in_scope
 from gitcontext.radius import churn
@@ -26,7 +26,7 @@ CHECK = Check("GC400", "pressure", "warning", "The change churns a file past the
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
     span = change(ctx)
-    rows = churn.committed(ctx.root, span.commits, None) + churn.worktree(ctx.root, has_head(ctx))
+    rows = churn.committed(ctx.root, span.commits, None) + [(n, 0, p) for p, n in worktree_churn(ctx).items()]
     counted = churn.tally(ctx.root, rows, ctx.config).lines
     hot = sorted((p for p, n in counted.items() if tier(n) in PRESSURE_TIERS), key=lambda p: (-counted[p], p))
     for path in hot:

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from gitcontext.audit.context import AuditContext
-from gitcontext.audit.facts import has_head, memo, touches_since
+from gitcontext.audit.facts import changed_universe, memo, touches_since, worktree_churn
 from gitcontext.audit.finding import Check, Finding, finding
-from gitcontext.audit.scope import has_scope, in_scope
+from gitcontext.audit.scope import covered, has_scope
 from gitcontext.radius import churn
 from gitcontext.radius.score import PRESSURE_TIERS, tier
 
@@ -45,28 +45,23 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
 
 
 def _scope_churn(ctx: AuditContext, loc, since: str) -> dict[str, int]:
+    scope = covered(ctx, loc)
+    if not scope:
+        return {}
     per_file: dict[str, int] = {}
     for touch in touches_since(ctx, since):
-        for path, n in touch.lines.items():
-            per_file[path] = per_file.get(path, 0) + n
-    for path, n in _worktree(ctx).items():
-        per_file[path] = per_file.get(path, 0) + n
+        for path in scope.intersection(touch.lines):
+            per_file[path] = per_file.get(path, 0) + touch.lines[path]
+    for path in scope.intersection(worktree_churn(ctx)):
+        per_file[path] = per_file.get(path, 0) + worktree_churn(ctx)[path]
     kept = _countable(ctx, per_file)
-    covered = in_scope(ctx, loc, [p for p in per_file if p in kept])
-    return {p: per_file[p] for p in covered}
-
-
-def _worktree(ctx: AuditContext) -> dict[str, int]:
-    def compute() -> dict[str, int]:
-        return {p: (a or 0) + (r or 0) for a, r, p in churn.worktree(ctx.root, has_head(ctx))}
-    return memo(ctx, "worktree_churn", compute)
+    return {p: n for p, n in per_file.items() if p in kept}
 
 
 def _countable(ctx: AuditContext, per_file: dict[str, int]) -> set[str]:
-    """Paths churn counts (radius.exclude, linguist-generated/vendored and binaries left out)."""
-    seen = memo(ctx, "countable", dict)
-    unknown = sorted(p for p in per_file if p not in seen)
-    if unknown:
-        kept = churn.tally(ctx.root, [(1, 0, p) for p in unknown], ctx.config).lines
-        seen.update({p: p in kept for p in unknown})
-    return {p for p in per_file if seen[p]}
+    """Paths churn counts (radius.exclude, linguist-generated/vendored and binaries left out), judged
+    once for every changed path (one `git check-attr`)."""
+    def compute() -> frozenset[str]:
+        universe = sorted(changed_universe(ctx))
+        return frozenset(churn.tally(ctx.root, [(1, 0, p) for p in universe], ctx.config).lines)
+    return set(per_file) & memo(ctx, "countable", compute)

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.facts import touches_since
 from gitcontext.audit.finding import Check, Finding, finding
-from gitcontext.audit.scope import has_scope, in_scope
+from gitcontext.audit.scope import covered, has_scope
 from gitcontext.provenance.events import now
 
 CHECK = Check("GC101", "unverified", "warning",
@@ -53,6 +53,5 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
 def _touching(ctx: AuditContext, loc, since: str) -> list[str]:
     if not has_scope(ctx, loc):
         return []
-    touches = touches_since(ctx, since)
-    covered = in_scope(ctx, loc, {p for t in touches for p in t.lines})
-    return [t.sha for t in touches if covered.intersection(t.lines)]
+    scope = covered(ctx, loc)
+    return [t.sha for t in touches_since(ctx, since) if scope and not scope.isdisjoint(t.lines)] if scope else []
