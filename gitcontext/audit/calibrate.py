@@ -3,8 +3,7 @@
 A retirement's class is the check id its reason starts with (`GC201 falsified: …`, the form the
 audit's own retire commands write), else `manual`. With k retirements of a class and e of them
 later restored, q = (e + 1) / (k + 2) is the chance a retirement of that class is regretted (the
-posterior mean under a uniform prior). A trial that passed (the rule removed in a temporary worktree
-and the check still green) counts as one more unregretted retirement for that instruction.
+posterior mean under a uniform prior); the candidate's confidence is 1 - q.
 """
 from __future__ import annotations
 
@@ -21,15 +20,13 @@ class Calibration(NamedTuple):
     reason: str       # class: "GC201" or "manual"
     k: int            # retirements of this class on record
     e: int            # of which later restored
-    trials: int       # passed trials of this instruction (extra unregretted evidence)
 
     @property
     def q(self) -> float:
-        return (self.e + 1) / (self.k + 2 + self.trials)
+        return (self.e + 1) / (self.k + 2)
 
     def as_json(self) -> dict[str, object]:
-        return {"reason": self.reason, "k": self.k, "e": self.e, "trials_passed": self.trials,
-                "q": round(self.q, 3)}
+        return {"reason": self.reason, "k": self.k, "e": self.e, "q": round(self.q, 3)}
 
 
 def reason_class(reason: str) -> str:
@@ -52,6 +49,6 @@ def record(states: Iterable[State]) -> dict[str, tuple[int, int]]:
     return {c: (k, e) for c, (k, e) in counts.items()}
 
 
-def calibration(table: Mapping[str, tuple[int, int]], reason: str, trials: int = 0) -> Calibration:
+def calibration(table: Mapping[str, tuple[int, int]], reason: str) -> Calibration:
     k, e = table.get(reason, (0, 0))
-    return Calibration(reason, k, e, trials)
+    return Calibration(reason, k, e)

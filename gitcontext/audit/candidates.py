@@ -3,7 +3,9 @@
 Never applied; never `safety: critical`; never an instruction a trial showed is needed;
 never a set that would take a file below `audit.floor` instructions (never empties one): the most
 confident candidates of a file are kept up to that limit, the rest are reported without a command.
-Each candidate carries its confidence 1 - q with the calibration behind it (k, e, trials).
+Each candidate carries its confidence 1 - q with the calibration behind it (k, e); a trial that
+removed the rule and stayed green raises it (gitcontext.audit.trials), one that showed the rule is
+needed (scope unchanged since) takes the rule out of the candidates.
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from typing import Any
 
 from gitcontext.audit import calibrate, trials
 from gitcontext.audit.context import AuditContext
-from gitcontext.audit.facts import memo, raw_notes
+from gitcontext.audit.facts import memo
 from gitcontext.audit.finding import Finding
 
 CANDIDATE_CLASS = "GC2"
@@ -25,26 +27,31 @@ def is_candidate_check(check: str) -> bool:
 def judge(ctx: AuditContext, findings: Sequence[Finding]) -> list[Finding]:
     """FINDINGS with every GC2xx finding about one instruction judged as a deletion candidate."""
     table = memo(ctx, "calibration", lambda: calibrate.record(ctx.states.values()))
-    notes = raw_notes(ctx)
     judged: list[Finding] = []
     for f in findings:
         if not is_candidate_check(f.check) or f.id is None or f.id not in ctx.by_id:
             judged.append(f)
             continue
-        judged.append(_judge_one(ctx, f, table, trials.verdicts(notes.get(f.id, []))))
+        judged.append(_judge_one(ctx, f, table))
     return _apply_floor(ctx, judged)
 
 
-def _judge_one(ctx: AuditContext, f: Finding, table: dict, verdict: trials.Verdicts) -> Finding:
+def _judge_one(ctx: AuditContext, f: Finding, table: dict) -> Finding:
     state = ctx.by_id[f.id].state
     if state is not None and state.safety == "critical":
         return _held(f, "safety: critical is never a deletion candidate")
-    if verdict.needed:
-        return _held(f, f"a trial showed it is needed ({verdict.needed} failed run(s) without it)")
-    cal = calibrate.calibration(table, f.check, verdict.passed)
+    trial = trials.evidence(ctx.root, state)
+    if trial.needed:
+        return _held(f, f"a trial showed it is needed: {trial.reason}")
+    cal = calibrate.calibration(table, f.check)
+    confidence = 1 - cal.q
+    if trial.apply is not None:
+        confidence = trial.apply(confidence)
     reason = f"{f.check} {f.name}: {_short(f.message)}"
     evidence = {**f.evidence, "candidate": True, "calibration": cal.as_json()}
-    return f._replace(evidence=evidence, confidence=round(1 - cal.q, 3),
+    if trial.kind:
+        evidence["trial"] = trial.as_json()
+    return f._replace(evidence=evidence, confidence=round(confidence, 3),
                       fix=f"git context retire {f.id} --reason {shell_quote(reason)}")
 
 

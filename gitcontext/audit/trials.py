@@ -1,43 +1,45 @@
-"""What trials (`git context trial`: the rule removed in a temporary worktree) say about one instruction.
+"""What trials (`git context trial`: the rule removed in a temporary worktree) say about a candidate.
 
-The `evidence` package writes `trialled` events and provides the verdict; this module is the one
-place the audit reads them. When `gitcontext.evidence.verdict.verdict(events)` exists it decides
-(it returns "needed", "not-needed" or None per trial event); otherwise a `trialled` event's own
-`verdict` field is read. Anything else (no trials, unknown values) counts as no evidence.
+The `evidence` package owns trials: it writes `trialled` events, folds them into `State.trials`
+and judges them in `gitcontext.evidence.verdict` — `trial_verdict(state) -> Verdict | None`
+(`kind` removable | needed | flaky-control | inconclusive, `reason`, `apply(confidence)`) and
+`still_needed(root, state)`. This module is the audit's one door to it, read defensively: with no
+such module, no `trials` on the state, or no verdict for the current text, there is no evidence.
+A removable verdict raises the candidate's confidence (`Verdict.apply`); a needed one whose scope
+has not changed since excludes the rule; flaky or inconclusive trials are shown and change nothing.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any, NamedTuple
 
 
-class Verdicts(NamedTuple):
-    passed: int = 0     # trials where the check stayed green without the rule
-    needed: int = 0     # trials where removing the rule made the check fail
+class Trial(NamedTuple):
+    kind: str | None = None                    # the verdict's kind, None without a trial
+    reason: str | None = None                  # its sentence, for the finding
+    needed: bool = False                       # excludes the rule from deletion candidates
+    apply: Callable[[float], float] | None = None   # raises confidence (removable only)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"verdict": self.kind, "reason": self.reason}
 
 
-def verdicts(events: Sequence[dict[str, Any]]) -> Verdicts:
-    trials = [e for e in events if isinstance(e, dict) and e.get("kind") == "trialled"]
-    if not trials:
-        return Verdicts()
-    decide = _decider()
-    passed = needed = 0
-    for event in trials:
-        verdict = decide(event)
-        passed += verdict == "not-needed"
-        needed += verdict == "needed"
-    return Verdicts(passed, needed)
+NO_TRIAL = Trial()
 
 
-def _decider():
+def evidence(root: Path, state: Any) -> Trial:
+    if state is None or not getattr(state, "trials", ()):
+        return NO_TRIAL
     try:
-        from gitcontext.evidence.verdict import verdict  # type: ignore[import-not-found]
+        from gitcontext.evidence import verdict as v
     except ImportError:
-        return lambda event: event.get("verdict") if isinstance(event.get("verdict"), str) else None
-
-    def decide(event: dict[str, Any]) -> str | None:
-        try:
-            return verdict(event)
-        except (KeyError, TypeError, ValueError):
-            return None
-    return decide
+        return NO_TRIAL
+    found = v.trial_verdict(state)
+    if found is None:
+        return NO_TRIAL
+    if found.kind == v.NEEDED:
+        return Trial(found.kind, found.reason, needed=v.still_needed(root, state))
+    if found.kind == v.REMOVABLE:
+        return Trial(found.kind, found.reason, apply=found.apply)
+    return Trial(found.kind, found.reason)

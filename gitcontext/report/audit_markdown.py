@@ -104,8 +104,10 @@ def _item(f: Finding) -> str:
         lines.append(f"  fix: {code(f.fix, limit=400)}")
     cal = f.evidence.get("calibration")
     if cal and f.confidence is not None:
-        lines.append(f"  confidence {f.confidence:.2f} (q = {cal['q']:.2f}; k = {cal['k']}, e = {cal['e']}"
-                     + (f", {cal['trials_passed']} passed trials" if cal["trials_passed"] else "") + ")")
+        lines.append(f"  confidence {f.confidence:.2f} (q = {cal['q']:.2f}; k = {cal['k']}, e = {cal['e']})")
+    trial = f.evidence.get("trial")
+    if trial:
+        lines.append(f"  trial ({escape(trial['verdict'])}): {message(trial['reason'] or '')}")
     if f.evidence.get("held_back"):
         lines.append(f"  not a candidate: {escape(f.evidence['held_back'])}")
     return "  \n".join(lines) + "\n"

@@ -49,8 +49,10 @@ def _finding(f: Finding, env: Environment) -> list[str]:
     cal = f.evidence.get("calibration") if f.evidence else None
     if cal and f.confidence is not None:
         out.append(f"      confidence {f.confidence:.2f} (q = {cal['q']:.2f} from k = {cal['k']} past "
-                   f"{cal['reason']} retirement(s), e = {cal['e']} restored"
-                   + (f", {cal['trials_passed']} passed trial(s)" if cal["trials_passed"] else "") + ")")
+                   f"{cal['reason']} retirement(s), e = {cal['e']} restored)")
+    trial = f.evidence.get("trial") if f.evidence else None
+    if trial:
+        out.append(f"      trial ({trial['verdict']}): {trial['reason']}")
     return out
 
 

@@ -1,11 +1,17 @@
 from __future__ import annotations
 
 import json
+import sys
+import types
 from pathlib import Path
+from typing import NamedTuple
+
+import pytest
 
 from gitcontext import config as config_mod
 from gitcontext.audit.calibrate import Calibration, reason_class
 from gitcontext.audit.candidates import shell_quote
+from gitcontext.audit.finding import Finding
 from gitcontext.audit.run import audit
 from tests.helpers import git, run_cli, write
 
@@ -34,9 +40,8 @@ def test_reason_class_reads_the_check_id() -> None:
 
 
 def test_calibration_q_is_laplace() -> None:
-    assert Calibration("GC201", 0, 0, 0).q == 0.5
-    assert Calibration("GC201", 3, 1, 0).q == 0.4
-    assert Calibration("GC201", 3, 1, 1).q == 2 / 6
+    assert Calibration("GC201", 0, 0).q == 0.5
+    assert Calibration("GC201", 3, 1).q == 0.4
 
 
 def test_candidates_calibrated_from_past_retirements(repo: Path, capsys, monkeypatch) -> None:
@@ -79,12 +84,57 @@ def test_candidates_never_empty_a_file_even_with_floor_one(repo: Path, capsys, m
     assert len(report.findings) == 1 and report.findings[0].fix is None
 
 
-def test_trial_verdicts_count_passed_and_needed() -> None:
+class _Verdict(NamedTuple):
+    kind: str
+    reason: str
+    runs: int = 3
+
+    def apply(self, confidence: float) -> float:
+        return confidence + (1 - confidence) / 2
+
+
+def _evidence_module(monkeypatch, kind: str, needed_still: bool = True) -> None:
+    """The evidence package's verdict interface as this module consumes it (it lives on its own branch)."""
+    module = types.ModuleType("gitcontext.evidence.verdict")
+    module.NEEDED, module.REMOVABLE = "needed", "removable"
+    module.trial_verdict = lambda state: _Verdict(kind, f"{kind} by `make test`") if state.trials else None
+    module.still_needed = lambda root, state: needed_still
+    package = types.ModuleType("gitcontext.evidence")
+    package.verdict = module
+    monkeypatch.setitem(sys.modules, "gitcontext.evidence", package)
+    monkeypatch.setitem(sys.modules, "gitcontext.evidence.verdict", module)
+
+
+def _with_trials(state):
+    return types.SimpleNamespace(**state._asdict(), trials=({"kind": "trialled"},))
+
+
+@pytest.mark.parametrize("kind,needed_still,candidate,confidence", [
+    ("removable", True, True, 0.75), ("needed", True, False, None), ("needed", False, True, 0.5),
+    ("flaky-control", True, True, 0.5)])
+def test_trial_evidence_raises_or_excludes(repo: Path, capsys, monkeypatch, kind, needed_still, candidate,
+                                           confidence) -> None:
+    from gitcontext.audit import candidates
+    from gitcontext.audit.context import AuditContext
+
+    _setup(repo, capsys, monkeypatch)
+    _recur_all(repo, capsys, [1], monkeypatch)
+    _evidence_module(monkeypatch, kind, needed_still)
+    ctx = AuditContext(repo, config_mod.load(repo))
+    loc = ctx.located[0]
+    ctx.by_id[loc.id] = loc._replace(state=_with_trials(loc.state))
+    f = Finding("GC201", "falsified", "warning", loc.id, loc.instruction.file, 1, "recurred")
+    [judged] = candidates.judge(ctx, [f])
+    assert bool(judged.fix) == candidate and judged.confidence == confidence
+    assert (judged.evidence.get("trial") or judged.evidence.get("held_back")) and kind in str(judged.evidence)
+
+
+def test_trial_without_the_evidence_package_is_no_evidence(monkeypatch) -> None:
     from gitcontext.audit import trials
 
-    assert trials.verdicts([{"kind": "trialled", "verdict": "not-needed"}, {"kind": "trialled", "verdict": "needed"},
-                            {"kind": "trialled", "verdict": 3}, {"kind": "recurred"}]) == trials.Verdicts(1, 1)
-    assert trials.verdicts([]) == trials.Verdicts(0, 0)
+    monkeypatch.setitem(sys.modules, "gitcontext.evidence", None)
+    assert trials.evidence(Path("."), types.SimpleNamespace(trials=({"kind": "trialled"},))) == trials.NO_TRIAL
+    assert trials.evidence(Path("."), None) == trials.NO_TRIAL
 
 
 def test_shell_quote_is_safe_in_a_posix_shell(tmp_path: Path) -> None:

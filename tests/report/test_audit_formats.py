@@ -21,7 +21,8 @@ def _report(n: int = 1, **extra) -> Report:
                         {"text": HOSTILE}, fix=f'git context record ctx-{i:012x} --why "…"') for i in range(n)]
     findings.append(Finding("GC201", "falsified", "warning", "ctx-ffffffffffff", "AGENTS.md", 3, "recurred 2 time(s)",
                             {"candidate": True, "calibration": {"reason": "GC201", "k": 2, "e": 0,
-                                                                 "trials_passed": 0, "q": 0.25}},
+                                                                 "q": 0.25},
+                             "trial": {"verdict": "removable", "reason": "removing it passed 3/3 runs of `make test`"}},
                             fix='git context retire ctx-ffffffffffff --reason "GC201 falsified: x"', confidence=0.75))
     findings.append(Finding("GC107", "verification-fails", "error", None, None, None, "a\nb%c"))
     return Report(findings, {"instructions": 5, "documented": 1, "stale": 1, "orphan": 3}, CHECKS, **extra)
@@ -83,5 +84,6 @@ def test_text_groups_by_check_and_colours_only_on_request() -> None:
     plain = audit_text.render(_report(), Environment(color=False))
     assert "\x1b[" not in plain and plain.index("GC100 orphan") < plain.index("GC107") < plain.index("GC201")
     assert "confidence 0.75 (q = 0.25 from k = 2" in plain
+    assert "trial (removable): removing it passed 3/3 runs of `make test`" in plain
     assert "coverage: 5 instructions, 1 documented, 1 stale, 3 orphan" in plain
     assert "\x1b[1;31merror" in audit_text.render(_report(), Environment(color=True))
