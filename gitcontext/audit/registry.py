@@ -7,13 +7,13 @@ ruling) is reserved for the rulings ledger.
 from __future__ import annotations
 
 CHECKS: dict[str, str] = {
-    "GC100": "orphan",
-    "GC101": "unverified",
-    "GC102": "scope_churn",
-    "GC105": "reworded",
-    "GC106": "outlived",
-    "GC107": "verification_fails",
-    "GC201": "falsified",
-    "GC302": "ratchet",
-    "GC400": "pressure",
+    "GC100": "gc100_orphan",
+    "GC101": "gc101_unverified",
+    "GC102": "gc102_scope_churn",
+    "GC105": "gc105_reworded",
+    "GC106": "gc106_outlived",
+    "GC107": "gc107_verification_fails",
+    "GC201": "gc201_falsified",
+    "GC302": "gc302_ratchet",
+    "GC400": "gc400_pressure",
 }
