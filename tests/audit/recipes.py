@@ -1,4 +1,4 @@
-"""Golden audit cases: a folder with recipe.json (how to build the repository) and expected.json.
+"""Golden audit cases: a folder with recipe.json (how to build the repository) and expect.json.
 
 recipe.json:
     {"steps": [ {"commit": {PATH: TEXT | null | {"lines": N, "word": W}}, "date": ISO, "message": M},
@@ -7,7 +7,7 @@ recipe.json:
                 {"cli": ["record", "CLAUDE.md:3", "--why", "…"], "now": ISO} ],
      "config": {...} (written as .context/config.yml), "now": ISO (the audit's clock),
      "audit": ["--check", "GC101"] (extra audit arguments)}
-expected.json:
+expect.json:
     {"check": "GC101", "findings": [{"check", "file", "line", optional "candidate", "severity", "message_has"}]}
 The findings of `check` must be exactly the expected ones (by check, file, line).
 """
