@@ -92,6 +92,11 @@ class Change(NamedTuple):
     label: str              # "main..work tree"
     commits: list[str]
 
+    @property
+    def since(self) -> str:
+        """'since main' / 'since 1a2b3c4d5e6f' / 'in the first commit' (no commits yet) for messages."""
+        return f"since {self.label.split('..')[0]}" if self.base else "before the first commit"
+
 
 def change(ctx: AuditContext) -> Change:
     """`--base` when given (run sets ctx.change_base), else the merge-base with the default branch, else HEAD."""
