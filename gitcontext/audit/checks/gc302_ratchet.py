@@ -42,7 +42,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
             yield finding(CHECK, f"grows by {net} instruction(s) ({len(added)} added, {removed} removed) "
                                  f"{span.since}; {len(bare)} added without a rationale",
                           file=file, line=bare[0].instruction.line,
-                          evidence={"base": span.base, "before": sum(old.values()), "after": len(locs),
+                          evidence={"key": "ratchet", "base": span.base, "before": sum(old.values()), "after": len(locs),
                                     "added": len(added), "removed": removed,
                                     "without_rationale": [{"id": l.id, "line": l.instruction.line,
                                                            "text": l.instruction.text} for l in bare]},

@@ -33,6 +33,6 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         naming = [loc.id for loc in ctx.located if path in in_scope(ctx, loc, [path])]
         yield finding(CHECK, f"churned {counted[path]} lines ({tier(counted[path])}) {span.since}; "
                              f"{len(naming)} instruction(s) name it",
-                      file=path, evidence={"churn": counted[path], "tier": tier(counted[path]),
+                      file=path, evidence={"key": "pressure", "churn": counted[path], "tier": tier(counted[path]),
                                            "base": span.base, "instructions": naming},
                       fix=f"git context radius{'' if span.base is None else ' --base ' + span.base[:12]}")
