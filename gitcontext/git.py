@@ -312,8 +312,9 @@ def renamed_or_deleted(old: str, new: str, paths: Sequence[str], cwd: str | Path
 
 
 def worktree_add(path: str | Path, rev: str, cwd: str | Path | None = None) -> None:
-    """Check REV out, detached, at PATH (a folder that does not exist yet); no hooks run."""
-    run(["-c", "core.hooksPath=/dev/null", "worktree", "add", "--detach", "--quiet", str(path), rev], cwd=cwd)
+    """Check REV out, detached, at PATH (a folder that does not exist yet); no hooks, no LFS downloads."""
+    run(["-c", "core.hooksPath=/dev/null", "worktree", "add", "--detach", "--quiet", str(path), rev], cwd=cwd,
+        env={"GIT_LFS_SKIP_SMUDGE": "1"})
 
 
 def worktree_remove(path: str | Path, cwd: str | Path | None = None) -> None:
