@@ -5,7 +5,7 @@ Memoized on the AuditContext (one audit run), so two checks asking for the same 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar
 
 from gitcontext import git
 from gitcontext.audit.context import AuditContext
