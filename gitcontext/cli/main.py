@@ -33,6 +33,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "merge-driver": ("merge", "merge_driver_cmd", "The git merge driver (called by git)."),
     "hook": ("hooks", "hook_cmd", "Hook entry points (called by the installed hooks)."),
     "demo": ("demo", "demo_cmd", "Build a sample repository and walk the whole flow."),
+    "trial": ("evidence", "trial_cmd", "Run a command without some rules in a temporary worktree, and record it."),
+    "triage": ("evidence", "triage_cmd", "Match a failure log to the rules whose recorded failure recurred."),
 }
 
 
