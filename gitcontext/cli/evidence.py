@@ -57,3 +57,73 @@ def _trial_json(done) -> dict:
             "commit": done.commit, "removal": done.removal._asdict(), "control": done.control._asdict(),
             "duration_ms": done.duration_ms, "verdict": done.verdict, "views": done.views,
             "events": done.events, "kept": done.kept}
+
+
+@click.command("triage")
+@click.argument("logs", nargs=-1, required=True)
+@click.option("--record", is_flag=True, help="Append a `recurred` event (the matched lines, redacted) to each rule.")
+@click.option("--source", default=None, help="Where the log came from, recorded as the evidence (default: its path).")
+@click.option("--at", "at", default=None, help="When the log's run happened (YYYY-MM-DDTHH:MM:SSZ; default: now).")
+@json_option
+def triage_cmd(logs, record, source, at, as_json) -> int:
+    """Match failure logs (CI output, test reports, agent transcripts; `-` for stdin) to rules.
+
+    Each rule's recorded failures (`record --failure`, `recur`) are compared by class: timestamps,
+    durations, hashes, addresses, UUIDs, line and column numbers, temporary and absolute paths,
+    counters, colours, PIDs and ports are normalized away first.
+
+    \b
+      git context triage ci.log
+      gh run view 8812 --log-failed | git context triage - --source "run 8812" --record
+    """
+    from gitcontext.evidence.triage import triage
+
+    root, _ = repo()
+    done = triage(root, logs, record, source, at)
+    where = _locations(root, {r.match.signature.id for r in done.recurrences})
+    if as_json:
+        emit_json(_triage_json(done, where))
+        return 0
+    for rec in done.recurrences:
+        m = rec.match
+        loc = where.get(m.signature.id)
+        label = f"{loc[0]}:{loc[1]}  {loc[2][:70]}" if loc else "(not in the files now)"
+        flag = "  [retired: `git context restore` it?]" if rec.retired else ("  [recorded]" if rec.recorded else "")
+        click.echo(f"{m.signature.id}  {label}{flag}")
+        click.echo(f"  recorded failure: {' '.join(m.signature.failure.split())[:100]}")
+        click.echo(f"  recurred in {rec.log} ({m.matched} of {len(m.signature.lines)} lines, {m.score:.0%}):")
+        for hit in m.hits[:8]:
+            click.echo(f"    {hit.lineno:>6} | {hit.text[:160]}")
+    lines = sum(n for _, n in done.logs)
+    click.echo(f"{len(done.recurrences)} recurrence(s) in {lines} log line(s) against {done.signatures} "
+               f"recorded failure(s)" + ("" if record or not done.recurrences else "; --record writes them"))
+    for id in done.too_generic:
+        click.echo(f"note: {id}'s recorded failure is too generic to recognize; "
+                   f"`git context record {id} --why … --failure` with the verbatim error line", err=True)
+    return 0
+
+
+def _locations(root, ids) -> dict:
+    if not ids:
+        return {}
+    from gitcontext import config as config_mod
+    from gitcontext.provenance.target import world
+
+    w = world(root, config_mod.load(root))
+    return {r.id: (i.file, i.line, " ".join(i.text.split())) for items in w.instructions.values() for i in items
+            for r in [w.resolved[(i.file, i.index)]] if r.id in ids}
+
+
+def _triage_json(done, where) -> dict:
+    from gitcontext.evidence.triage import excerpt
+
+    rows = []
+    for rec in done.recurrences:
+        m, loc = rec.match, where.get(rec.match.signature.id)
+        rows.append({"id": m.signature.id, "file": loc[0] if loc else None, "line": loc[1] if loc else None,
+                     "text": loc[2] if loc else None, "retired": rec.retired, "recorded": rec.recorded,
+                     "failure": m.signature.failure, "failure_at": m.signature.at, "log": rec.log,
+                     "matched": m.matched, "of": len(m.signature.lines), "score": round(m.score, 3),
+                     "lines": [{"line": h.lineno, "text": h.text} for h in m.hits], "excerpt": excerpt(m)})
+    return {"recurrences": rows, "logs": [{"source": s, "lines": n} for s, n in done.logs],
+            "signatures": done.signatures, "too_generic": done.too_generic}

@@ -1,0 +1,130 @@
+"""Stream a log against many failure classes: anchor words find candidate lines, classes confirm them.
+
+The log is read in chunks of whole lines. Each recorded line is indexed by its rarest word (its
+anchor); a log line's words are checked against the anchors in one C-speed set test, only lines
+holding an anchor and every other word of a recorded line are normalized, and a recorded line
+matches a log line when its normalized text is contained in the log line's. A failure recurred when lines worth at
+least THRESHOLD of its weight match within a window of nearby log lines.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from typing import BinaryIO, NamedTuple
+
+from gitcontext.evidence.normalize import normalize
+from gitcontext.evidence.signature import COMMON, TOKEN, Line, Signature
+
+CHUNK = 4 * 1024 * 1024
+THRESHOLD = 0.6
+WINDOW_MIN = 40           # log lines a multi-line failure may spread over (more for longer failures)
+MAX_LINE = 4000           # characters of one log line that are normalized (a minified blob stays cheap)
+_WORDS = re.compile(TOKEN.encode())
+_ANSI = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
+
+
+class Hit(NamedTuple):
+    lineno: int               # 1-based in the log
+    text: str                 # the raw log line (decoded, newline stripped)
+
+
+class Match(NamedTuple):
+    signature: Signature
+    hits: tuple[Hit, ...]     # the matched log lines of the best window, in log order
+    matched: int              # distinct recorded lines matched there
+    score: float              # their share of the failure's weight
+
+
+class Index(NamedTuple):
+    by_anchor: dict[bytes, list[tuple[int, int, Line, tuple[bytes, ...]]]]   # anchor -> (signature, line, words)
+    signatures: list[Signature]
+
+
+def index(signatures: Iterable[Signature]) -> Index:
+    """Each recorded line is found through its rarest word: not a common log word, in the fewest recorded
+    lines, the longest."""
+    sigs = list(signatures)
+    df = Counter(w for sig in sigs for line in sig.lines for w in line.words)
+    by_anchor: dict[bytes, list[tuple[int, int, Line, tuple[bytes, ...]]]] = {}
+    for s, sig in enumerate(sigs):
+        for n, line in enumerate(sig.lines):
+            anchor = min(line.words, key=lambda w: (w.lower() in COMMON, df[w], -len(w), w))
+            words = tuple(w.encode() for w in line.words)
+            by_anchor.setdefault(anchor.encode(), []).append((s, n, line, words))
+    return Index(by_anchor, sigs)
+
+
+def chunks(stream: BinaryIO, size: int = CHUNK) -> Iterator[bytes]:
+    """Whole-line chunks of STREAM (the last may lack its newline)."""
+    rest = b""
+    while True:
+        block = stream.read(size)
+        if not block:
+            if rest:
+                yield rest
+            return
+        block = rest + block
+        cut = block.rfind(b"\n") + 1
+        if cut == 0:
+            rest = block
+            continue
+        rest = block[cut:]
+        yield block[:cut]
+
+
+def scan(stream: BinaryIO, idx: Index) -> tuple[list[Match], int]:
+    """Every signature that recurs in STREAM, best window first; and the number of log lines read."""
+    hits: dict[int, list[tuple[int, int, str]]] = {}
+    lineno = 0
+    for chunk in chunks(stream):
+        for s, n, at, text in _chunk_hits(chunk, idx, lineno):
+            hits.setdefault(s, []).append((at, n, text))
+        lineno += chunk.count(b"\n") + (0 if chunk.endswith(b"\n") else 1)
+    found = [m for s, h in hits.items() for m in [_best(idx.signatures[s], h)] if m]
+    found.sort(key=lambda m: (-m.score, m.hits[0].lineno, m.signature.id))
+    return found, lineno
+
+
+def _chunk_hits(chunk: bytes, idx: Index, base: int) -> Iterator[tuple[int, int, int, str]]:
+    """(signature, recorded line, log line number, log line) for each recorded line CHUNK's lines contain."""
+    if b"\x1b" in chunk:
+        chunk = _ANSI.sub(b"", chunk)       # colour codes never split a line, so line numbers hold
+    by_anchor, findall = idx.by_anchor, _WORDS.findall
+    anchors = by_anchor.keys()
+    for lineno, raw in enumerate(chunk.split(b"\n"), base + 1):
+        words = findall(raw)
+        if anchors.isdisjoint(words):
+            continue
+        candidates = [(s, n, line) for anchor in anchors & set(words) for s, n, line, need in by_anchor[anchor]
+                      if all(w in raw for w in need)]
+        if not candidates:
+            continue
+        text = raw.decode("utf-8", "replace").rstrip("\r")
+        norm = normalize(text[:MAX_LINE])
+        for s, n, line in candidates:
+            if line.text in norm:
+                yield s, n, lineno, text
+
+
+def _best(sig: Signature, hits: list[tuple[int, int, str]]) -> Match | None:
+    """The window of log lines where the most of SIG's weight matched (None below THRESHOLD)."""
+    hits.sort()
+    window = max(WINDOW_MIN, 4 * len(sig.lines))
+    total = sig.weight
+    best: tuple[float, int, int] | None = None
+    lo = 0
+    for hi in range(len(hits)):
+        while hits[hi][0] - hits[lo][0] > window:
+            lo += 1
+        seen = {n for _, n, _ in hits[lo:hi + 1]}
+        score = sum(sig.lines[n].weight for n in seen) / total
+        if best is None or score > best[0] + 1e-9:
+            best = (score, lo, hi)
+    if best is None or best[0] < THRESHOLD - 1e-9:
+        return None
+    score, lo, hi = best
+    kept: dict[int, Hit] = {}
+    for at, _, text in hits[lo:hi + 1]:
+        kept.setdefault(at, Hit(at, text))
+    return Match(sig, tuple(sorted(kept.values())), len({n for _, n, _ in hits[lo:hi + 1]}), score)

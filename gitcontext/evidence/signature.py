@@ -1,0 +1,89 @@
+"""A recorded failure as a class: its distinctive normalized lines, each with a weight and anchor words.
+
+A line is distinctive when, normalized, it has words of its own: lines every failure of a tool
+prints (`Traceback (most recent call last):`, `N failed, N passed in <D>`, `Process completed with
+exit code N.`) are boilerplate, and a line with no word of three letters is noise. Each line's
+weight is its count of distinct words (at most WEIGHT_CAP); a failure is a class only when its lines
+weigh at least MIN_WEIGHT, so a failure recorded as just "failed" never matches every log.
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from gitcontext.evidence.normalize import normalize
+
+WEIGHT_CAP = 8
+MIN_WEIGHT = 2
+MAX_LINES = 60
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_']{2,}")
+TOKEN = r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z0-9_]{3,}"   # an identifier-like word; the same in raw and normalized text
+_ANCHOR = re.compile(TOKEN)
+# Words most logs are full of: never an anchor while a line has any other word. Adding one is adding a word.
+COMMON = frozenset("""error errors warning warnings failed failure fail fails line file files test tests type value
+name none null true false this that with from self return expected found function module index path exception
+assert assertion result output input line call called args kwargs object string list dict main code when then
+have been should could would will must into than there their what which were info debug trace note help
+""".split())
+
+# Normalized lines that say a tool failed without saying how. Adding one is adding a row.
+BOILERPLATE = [re.compile(p) for p in (
+    r"^[=_*#~+-]{3,}.*[=_*#~+-]{3,}$",                                    # pytest/unittest section rules
+    r"^(?:##\[error\])?(?:Error: )?Process completed with exit code N\.?$",
+    r"^Traceback \(most recent call last\):$",
+    r"^During handling of the above exception, another exception occurred:$",
+    r"^The above exception was the direct cause of the following exception:$",
+    r"^(?:N (?:failed|passed|skipped|errors?|deselected|xfailed|xpassed|warnings?|rerun)[, ]*)+(?:in <D>)?$",
+    r"^(?:FAILED|FAILURES|ERRORS|OK) ?(?:\((?:failures|errors|skipped)=N(?:, \w+=N)*\))?$",
+    r"^Ran N tests? in <D>$",
+    r"^short test summary info$",
+    r"^make(?:\[N\])?: \*\*\* .*Error N$",
+    r"^npm ERR! (?:code ELIFECYCLE|errno N|Test failed\..*|A complete log of this run can be found in:.*"
+    r"|This is probably not a problem with npm\..*|Failed at the .* script\.)$",
+    r"^(?:ELIFECYCLE |error )?Command failed with exit code N\.?$",
+    r"^(?:error: )?build failed(?:, waiting for other jobs to finish\.\.\.)?$",
+    r"^warning: build failed, waiting for other jobs to finish\.\.\.$",
+    r"^Found N errors?(?: in N files?)?\.?(?: Watching for file changes\.)?$",
+    r"^The command .* returned a non-zero code: N$",
+    r"^(?:exit status|exited with code|exit code) N$",
+    r"^Error: The process .* failed with exit code N$",
+    r"^FAIL(?:ED)?:? ?N? tests?(?: failed)?\.?$",
+    r"^Tests?: +N failed.*$",
+    r"^Test Suites: +N failed.*$",
+)]
+
+
+class Line(NamedTuple):
+    text: str                   # normalized
+    weight: int
+    words: tuple[str, ...]      # every identifier-like word: a raw line must hold them all
+
+
+class Signature(NamedTuple):
+    id: str                     # the rule
+    failure: str                # the recorded failure, verbatim
+    at: str                     # when it was recorded
+    lines: tuple[Line, ...]
+
+    @property
+    def weight(self) -> int:
+        return sum(line.weight for line in self.lines)
+
+
+def lines_of(failure: str) -> tuple[Line, ...]:
+    out: dict[str, Line] = {}
+    for raw in failure.splitlines()[:MAX_LINES]:
+        text = normalize(raw)
+        if not text or any(p.search(text) for p in BOILERPLATE):
+            continue
+        words = set(_WORD.findall(text))
+        anchors = tuple(sorted(set(_ANCHOR.findall(text))))
+        if words and anchors:
+            out.setdefault(text, Line(text, min(len(words), WEIGHT_CAP), anchors))
+    return tuple(out.values())
+
+
+def signature(id: str, failure: str, at: str) -> Signature | None:
+    """FAILURE as a class, or None when it has too little of its own to be recognized."""
+    found = Signature(id, failure, at, lines_of(failure))
+    return found if found.weight >= MIN_WEIGHT else None
