@@ -19,6 +19,7 @@ from gitcontext.evidence.signature import COMMON, TOKEN, Line, Signature
 CHUNK = 4 * 1024 * 1024
 THRESHOLD = 0.6
 WINDOW_MIN = 40           # log lines a multi-line failure may spread over (more for longer failures)
+SHARED_BY = 3
 MAX_LINE = 4000           # characters of one log line that are normalized (a minified blob stays cheap)
 _WORDS = re.compile(TOKEN.encode())
 _ANSI = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
@@ -43,8 +44,10 @@ class Index(NamedTuple):
 
 def index(signatures: Iterable[Signature]) -> Index:
     """Each recorded line is found through its rarest word: not a common log word, in the fewest recorded
-    lines, the longest."""
-    sigs = list(signatures)
+    lines, the longest. A line the failures of SHARED_BY or more rules all hold is generic: the
+    boilerplate this repository's own harness prints around every failure (two rules may well have
+    recorded the same failure, so two is not enough)."""
+    sigs = _shared_is_generic(list(signatures))
     df = Counter(w for sig in sigs for line in sig.lines for w in line.words)
     by_anchor: dict[bytes, list[tuple[int, int, Line, tuple[bytes, ...]]]] = {}
     for s, sig in enumerate(sigs):
@@ -53,6 +56,18 @@ def index(signatures: Iterable[Signature]) -> Index:
             words = tuple(w.encode() for w in line.words)
             by_anchor.setdefault(anchor.encode(), []).append((s, n, line, words))
     return Index(by_anchor, sigs)
+
+
+def _shared_is_generic(sigs: list[Signature]) -> list[Signature]:
+    owners: dict[str, set[str]] = {}
+    for sig in sigs:
+        for line in sig.lines:
+            owners.setdefault(line.text, set()).add(sig.id)
+    shared = {text for text, ids in owners.items() if len(ids) >= SHARED_BY}
+    if not shared:
+        return sigs
+    return [sig._replace(lines=tuple(ln._replace(generic=True, weight=1) if ln.text in shared else ln
+                                     for ln in sig.lines)) for sig in sigs]
 
 
 def chunks(stream: BinaryIO, size: int = CHUNK) -> Iterator[bytes]:
@@ -111,13 +126,15 @@ def _best(sig: Signature, hits: list[tuple[int, int, str]]) -> Match | None:
     """The window of log lines where the most of SIG's weight matched (None below THRESHOLD)."""
     hits.sort()
     window = max(WINDOW_MIN, 4 * len(sig.lines))
-    total = sig.weight
+    total, specific = sig.weight, sig.specific
     best: tuple[float, int, int] | None = None
     lo = 0
     for hi in range(len(hits)):
         while hits[hi][0] - hits[lo][0] > window:
             lo += 1
         seen = {n for _, n, _ in hits[lo:hi + 1]}
+        if specific and all(sig.lines[n].generic for n in seen):
+            continue          # only boilerplate matched here: some other failure printed it
         score = sum(sig.lines[n].weight for n in seen) / total
         if best is None or score > best[0] + 1e-9:
             best = (score, lo, hi)

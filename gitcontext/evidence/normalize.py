@@ -16,8 +16,17 @@ def _hash(match: re.Match[str]) -> str:
     return "<H>" if any(c.isdigit() for c in word) and not word.isdigit() else word
 
 
+_PACKAGES = ("site-packages", "dist-packages", "node_modules", ".cargo", ".rustup")
+
+
 def _last_two(match: re.Match[str]) -> str:
+    """An absolute path as its last two parts (the checkout's root differs between machines), or from
+    the package folder on (`site-packages/click/core.py`), which says the frame is a dependency's."""
     parts = re.split(r"[\\/]+", match.group(0).rstrip("\\/"))
+    for marker in _PACKAGES:
+        if marker in parts[:-1]:
+            at = parts.index(marker)
+            return "/".join([marker] + parts[at + 1:][-2:])
     return "/".join(parts[-2:])
 
 
@@ -37,6 +46,7 @@ RULES: list[tuple[str, re.Pattern[str], object]] = [
     ("hash", _HEXWORD, _hash),
     ("duration", re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s?(?:ms|µs|us|ns|s|sec|secs|seconds?|m|min|mins|minutes?|h)\b"),
      "<D>"),
+    ("test-parameters", re.compile(r"(::\w+)\[[^\]\s]*\]"), r"\1[P]"),
     ("version", re.compile(r"\bv\d+(?:\.\d+)+"), "vN"),
     ("number", re.compile(r"(?<![A-Za-z_0-9])\d+(?:[.,]\d+)*"), "N"),
     ("space", re.compile(r"\s+"), " "),

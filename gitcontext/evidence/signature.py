@@ -3,7 +3,8 @@
 A line is distinctive when, normalized, it has words of its own: lines every failure of a tool
 prints (`Traceback (most recent call last):`, `N failed, N passed in <D>`, `Process completed with
 exit code N.`) are boilerplate, and a line with no word of three letters is noise. Each line's
-weight is its count of distinct words (at most WEIGHT_CAP); a failure is a class only when its lines
+weight is its count of distinct words (at most WEIGHT_CAP, doubled on a line that names an error, a
+failed test or a panic); a failure is a class only when its lines
 weigh at least MIN_WEIGHT, so a failure recorded as just "failed" never matches every log.
 """
 from __future__ import annotations
@@ -50,13 +51,37 @@ BOILERPLATE = [re.compile(p) for p in (
     r"^FAIL(?:ED)?:? ?N? tests?(?: failed)?\.?$",
     r"^Tests?: +N failed.*$",
     r"^Test Suites: +N failed.*$",
+    r"^error: aborting due to (?:N )?(?:previous errors?|N previous errors?)(?:; N warnings? emitted)?$",
+    r"^To learn more, run the command again with --verbose\.$",
+)]
+# A line that says what failed (an error, a failed test, a panic) weighs double: the preamble a
+# recorded failure often carries (build steps, a runner's banner) should not outvote it.
+KEY = re.compile(r"(?i)\b(?:error|errors|fail|failed|failure|fatal|panic|panicked|exception|assert\w*)\b|\w(?:Error|Exception)\b")
+
+
+# Normalized lines any failure of a runtime or tool may print: a language's own stack frames,
+# dependencies' frames, generic crash messages. They count (weight 1) but never identify a failure
+# alone: a class with other lines matches only where one of those matched too. Adding one is adding a row.
+GENERIC = [re.compile(p) for p in (
+    r"^(?:goroutine N|created by |panic\(|testing\.|runtime\.|reflect\.|sync\.)",         # Go
+    r"^(?:testing|runtime|reflect|debug|sync|asm_\w+)/\w+\.go:N|^\w+_test\.go:N: test panicked",
+    r"^\[?signal SIG\w+|^panic: runtime error: |^Panic: runtime error: |^Test Panicked$",
+    r"^File \"(?:python[\d.]*|site-packages|dist-packages|<frozen \w+>)[/\"]|^File \"<\w+>\"",  # Python
+    r"^(?:exec|return|raise|self\.\w+)\(.*\)$|^\^+$|^~+\^*~*$",
+    r"^at (?:new Promise|process\.|processTicksAndRejections|Module\.|Object\.<anonymous>|node:|internal/|"
+    r"Array\.forEach|async Promise\.all|Generator\.next)|\((?:node:)?internal/|node_modules/",  # Node
+    r"^at (?:java|javax|jdk|sun|kotlin|org\.junit|org\.gradle|org\.apache\.maven|junit)\.",  # JVM
+    r"^note: run with `RUST_BACKTRACE=N`|^For more information about this error, try `rustc --explain|"
+    r"^error: could not compile `[^`]+`|^Some errors have detailed explanations",                # Rust
+    r"^(?:Segmentation fault|Killed|Aborted)(?: \(core dumped\))?$|^E? *assert (?:False|None|N)$",
 )]
 
 
 class Line(NamedTuple):
     text: str                   # normalized
-    weight: int
+    weight: int                 # its distinct words (at most WEIGHT_CAP; x2 naming an error); 1 when generic
     words: tuple[str, ...]      # every identifier-like word: a raw line must hold them all
+    generic: bool = False
 
 
 class Signature(NamedTuple):
@@ -69,17 +94,28 @@ class Signature(NamedTuple):
     def weight(self) -> int:
         return sum(line.weight for line in self.lines)
 
+    @property
+    def specific(self) -> bool:
+        return any(not line.generic for line in self.lines)
+
 
 def lines_of(failure: str) -> tuple[Line, ...]:
     out: dict[str, Line] = {}
+    frame_indent = -1              # the indentation of a generic stack frame just seen (its code line follows)
     for raw in failure.splitlines()[:MAX_LINES]:
         text = normalize(raw)
+        indent = len(raw) - len(raw.lstrip())
+        under_frame, frame_indent = indent > frame_indent >= 0, -1
         if not text or any(p.search(text) for p in BOILERPLATE):
             continue
         words = set(_WORD.findall(text))
         anchors = tuple(sorted(set(_ANCHOR.findall(text))))
+        generic = under_frame or any(p.search(text) for p in GENERIC)
+        if generic and text.startswith("File "):
+            frame_indent = indent
         if words and anchors:
-            out.setdefault(text, Line(text, min(len(words), WEIGHT_CAP), anchors))
+            weight = 1 if generic else min(len(words), WEIGHT_CAP) * (2 if KEY.search(text) else 1)
+            out.setdefault(text, Line(text, weight, anchors, generic))
     return tuple(out.values())
 
 
