@@ -141,6 +141,9 @@ def _best(sig: Signature, hits: list[tuple[int, int, str]]) -> Match | None:
     if best is None or best[0] < THRESHOLD - 1e-9:
         return None
     score, lo, hi = best
+    covered = {n for _, n, _ in hits[lo:hi + 1]}
+    while lo < hi and {n for _, n, _ in hits[lo + 1:hi + 1]} == covered:
+        lo += 1               # the shortest window ending there: earlier copies of shared lines are not the failure
     kept: dict[int, Hit] = {}
     for at, _, text in hits[lo:hi + 1]:
         kept.setdefault(at, Hit(at, text))

@@ -40,7 +40,7 @@ RULES: list[tuple[str, re.Pattern[str], object]] = [
     ("address", re.compile(r"\b0x[0-9a-fA-F]+\b"), "<A>"),
     ("temp-path", re.compile(r"(?:/private)?(?:/tmp|/var/tmp|/var/folders|/dev/shm)(?:/[^\s/:'\"()\[\],]+)*"
                              r"|[A-Za-z]:\\Users\\[^\\\s]+\\AppData\\Local\\Temp(?:\\[^\s\\:'\"]+)*", re.I),
-     lambda m: "<P>/" + re.split(r"[\\/]", m.group(0))[-1]),
+     lambda m: "<P>/" + "/".join(re.split(r"[\\/]", m.group(0))[-2:])),
     ("absolute-path", re.compile(r"(?<![\w.<>:/])(?:/[\w.@+~-]+){3,}|\b[A-Za-z]:\\(?:[\w.@+~ -]+\\){2,}[\w.@+~-]+"),
      _last_two),
     ("hash", _HEXWORD, _hash),

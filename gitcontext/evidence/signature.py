@@ -5,7 +5,7 @@ prints (`Traceback (most recent call last):`, `N failed, N passed in <D>`, `Proc
 exit code N.`) are boilerplate, and a line with no word of three letters is noise. Each line's
 weight is its count of distinct words (at most WEIGHT_CAP, doubled on a line that names an error, a
 failed test or a panic); a failure is a class only when its lines
-weigh at least MIN_WEIGHT, so a failure recorded as just "failed" never matches every log.
+hold at least MIN_WORDS words, so a failure recorded as just "failed" never matches every log.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import NamedTuple
 from gitcontext.evidence.normalize import normalize
 
 WEIGHT_CAP = 8
-MIN_WEIGHT = 2
+MIN_WORDS = 2
 MAX_LINES = 60
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_']{2,}")
 TOKEN = r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z0-9_]{3,}"   # an identifier-like word; the same in raw and normalized text
@@ -122,4 +122,5 @@ def lines_of(failure: str) -> tuple[Line, ...]:
 def signature(id: str, failure: str, at: str) -> Signature | None:
     """FAILURE as a class, or None when it has too little of its own to be recognized."""
     found = Signature(id, failure, at, lines_of(failure))
-    return found if found.weight >= MIN_WEIGHT else None
+    words = {w for line in found.lines for w in _WORD.findall(line.text)}
+    return found if len(words) >= MIN_WORDS else None
