@@ -8,7 +8,8 @@ from gitcontext.cli.common import emit_json, json_option, repo
 TRIAL_EPILOG = ("TARGET is an id, FILE:LINE or a quoted fragment (several are removed together). CMD runs through "
                 "the shell in each worktree and sees GITCONTEXT_TRIAL=1, GITCONTEXT_TRIAL_ARM (removal|control), "
                 "GITCONTEXT_TRIAL_RUN (1..N), GITCONTEXT_TRIAL_REMOVED (space-separated ids; empty in the control) "
-                "and GITCONTEXT_TRIAL_VIEWS (the rendered executor views, os.pathsep-separated).")
+                "GITCONTEXT_TRIAL_VIEWS (the rendered executor views, os.pathsep-separated) and GITCONTEXT_TRIAL_REPO "
+                "(your repository, e.g. to reuse its virtualenv: the worktrees are clean checkouts of HEAD).")
 
 
 @click.command("trial", epilog=TRIAL_EPILOG)
@@ -37,13 +38,13 @@ def trial_cmd(targets, command, runs, keep, timeout, as_json) -> int:
     from gitcontext.evidence.verdict import describe
 
     for rule in done.rules:
-        click.echo(f"trial of {rule.id} ({rule.file}): {' '.join(rule.text.split())[:80]}")
+        click.echo(f"trial of {rule.id} ({rule.file}:{rule.line}): {' '.join(rule.text.split())[:80]}")
     click.echo(f"  `{done.command}` at {done.commit[:10]}, {done.runs} run(s) each, {done.duration_ms / 1000:.1f} s")
     for name, arm in (("without the rule(s)", done.removal), ("control", done.control)):
         click.echo(f"  {name + ':':21} {arm.passes}/{done.runs} passed (exit {', '.join(map(str, arm.exit_statuses))})")
     trialled = next(e for e in done.events if e["kind"] == "trialled")
     recorded = "; recorded as verified" if done.verdict == "needed" else ""
-    click.echo(f"  verdict: {done.verdict}: {describe(done.verdict, trialled)}{recorded}")
+    click.echo(f"  verdict: {done.verdict}: {describe(done.verdict, trialled, command=False)}{recorded}")
     if done.removal.passes < done.runs and done.removal.tail:
         click.echo("  output of a failing run without the rule(s):")
         click.echo("\n".join(f"    | {line}" for line in done.removal.tail.splitlines()[-12:]))

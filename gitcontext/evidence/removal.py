@@ -17,6 +17,7 @@ class Rule(NamedTuple):
     id: str
     file: str
     text: str
+    line: int = 0     # where it is in the work tree (for messages; HEAD's copy is found by its text)
 
 
 def remove(tree: Path, rules: Sequence[Rule]) -> list[str]:

@@ -1,6 +1,7 @@
 """`git context triage`: which rules' recorded failures recur in a failure log, and (--record) say so."""
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -9,14 +10,14 @@ from typing import Any, BinaryIO, NamedTuple
 from gitcontext.errors import UserError
 from gitcontext.evidence.matcher import Match, index, scan
 from gitcontext.evidence.signature import Signature, signature
-from gitcontext.provenance.events import _AT, new_event
+from gitcontext.provenance.events import new_event
 from gitcontext.provenance.fold import fold
 from gitcontext.provenance.record import head, tail
 from gitcontext.provenance.redact import clean
 from gitcontext.provenance.store import all_notes, append_events
 
 FAILURE_KINDS = ("added", "linked", "recurred")
-EXCERPT_CONTEXT = 0
+_AT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\Z")   # the note's `at` form
 
 
 class Recurrence(NamedTuple):

@@ -51,13 +51,13 @@ def trial(root: Path, config: dict[str, Any], targets: Sequence[str], command: s
     if not git.has_commits(root):
         raise UserError("the repository has no commits", fix="commit the context files, then trial")
     found = _targets(root, config, targets)
-    rules = [Rule(t.id, t.instruction.file, t.instruction.text) for t in found]
+    rules = [Rule(t.id, t.instruction.file, t.instruction.text, t.instruction.line) for t in found]
     commit = git.rev_parse("HEAD", root)
     started = time.monotonic()
     with interruptible(), trial_space(root, commit, ARMS, keep) as space:
         edited = remove(space["removal"], rules)
         views = {arm: render_views(space[arm], config, edited, space["views"] / arm) for arm in ARMS}
-        arms = _run(space, views, rules, command, runs, timeout)
+        arms = _run(root, space, views, rules, command, runs, timeout)
     duration_ms = int((time.monotonic() - started) * 1000)
     kind = verdicts.classify(runs, arms["removal"].passes, arms["control"].passes, len(rules))
     events = _events(root, found, command, runs, arms, commit, duration_ms, kind)
@@ -79,13 +79,14 @@ def _targets(root: Path, config: dict[str, Any], targets: Sequence[str]) -> list
     return list(found.values())
 
 
-def _run(space: dict[str, Path], views: dict[str, dict[str, Path]], rules: list[Rule], command: str,
+def _run(root: Path, space: dict[str, Path], views: dict[str, dict[str, Path]], rules: list[Rule], command: str,
          runs: int, timeout: float | None) -> dict[str, Arm]:
     """RUNS runs of each arm, interleaved (removal, control, removal, …) so drift hits both alike."""
     results: dict[str, list[tuple[int, bytes]]] = {arm: [] for arm in ARMS}
     for n in range(1, runs + 1):
         for arm in ARMS:
             env = {"GITCONTEXT_TRIAL": "1", "GITCONTEXT_TRIAL_ARM": arm, "GITCONTEXT_TRIAL_RUN": str(n),
+                   "GITCONTEXT_TRIAL_REPO": str(root),
                    "GITCONTEXT_TRIAL_REMOVED": " ".join(r.id for r in rules) if arm == "removal" else "",
                    "GITCONTEXT_TRIAL_VIEWS": os.pathsep.join(str(p) for _, p in sorted(views[arm].items()))}
             results[arm].append(git.run_command(command, space[arm], env, timeout))

@@ -50,16 +50,17 @@ def classify(runs: int, removal_passes: int, control_passes: int, removed: int =
     return NEEDED if removed == 1 else INCONCLUSIVE
 
 
-def describe(kind: str, event: dict[str, Any]) -> str:
-    runs, command = event["runs"], event["command"]
+def describe(kind: str, event: dict[str, Any], command: bool = True) -> str:
+    """One sentence on the trial; COMMAND=False leaves the command out (a report that shows it already)."""
+    runs, shown = event["runs"], f"`{event['command']}`" if command else "the command"
     got, ctl = event["removal"]["passes"], event["control"]["passes"]
     others = len(event.get("removed", [])) - 1
     together = f" (with {others} other rule{'s' * (others != 1)})" if others > 0 else ""
     return {
-        REMOVABLE: f"removing it{together} passed {got}/{runs} runs of `{command}`, as did the control",
-        NEEDED: f"removing it failed {runs - got}/{runs} runs of `{command}` that the control passed: it is needed",
-        FLAKY: f"the control failed {runs - ctl}/{runs} runs of `{command}`: the trial is no evidence",
-        INCONCLUSIVE: f"removing it{together} failed {runs - got}/{runs} runs of `{command}`; "
+        REMOVABLE: f"removing it{together} passed {got}/{runs} runs of {shown}, as did the control",
+        NEEDED: f"removing it failed {runs - got}/{runs} runs of {shown} that the control passed: it is needed",
+        FLAKY: f"the control failed {runs - ctl}/{runs} runs of {shown}: the trial is no evidence",
+        INCONCLUSIVE: f"removing it{together} failed {runs - got}/{runs} runs of {shown}; "
                       f"trial the rules one at a time to see which is needed",
     }[kind]
 

@@ -89,9 +89,12 @@ def test_trial_flaky_control_is_no_evidence(project, capsys, tmp_path):
 def test_trial_rule_in_an_imported_file_leaves_the_importing_view(project, capsys, tmp_path):
     seen = tmp_path / "seen"
     cmd = (f'for v in $(echo "$GITCONTEXT_TRIAL_VIEWS" | tr ":" " "); do echo "$GITCONTEXT_TRIAL_ARM $v" >> {seen};'
-           f' grep -c "generated files" "$v" >> {seen}; done; echo "$GITCONTEXT_TRIAL_REMOVED" >> {seen}')
+           f' grep -c "generated files" "$v" >> {seen}; done; echo "$GITCONTEXT_TRIAL_REMOVED" >> {seen};'
+           f' [ "$GITCONTEXT_TRIAL_REPO" = "$(git -C "$GITCONTEXT_TRIAL_REPO" rev-parse --show-toplevel)" ] &&'
+           f' [ "$PWD" != "$GITCONTEXT_TRIAL_REPO" ] && [ "$GITCONTEXT_TRIAL" = 1 ]')
     data = run_json(capsys, "trial", "generated files", "--run", cmd, "--runs", "1")
     assert data["views"] == ["AGENTS.md", "CLAUDE.md"] and data["rules"][0]["file"] == "AGENTS.md"
+    assert data["removal"]["exit_statuses"] == data["control"]["exit_statuses"] == [0]
     lines = seen.read_text().splitlines()
     removal, control = lines[:5], lines[5:]
     assert removal[0].endswith("views/removal/AGENTS.md") and removal[1:4:2] == ["0", "0"]
