@@ -88,11 +88,11 @@ def chunks(stream: BinaryIO, size: int = CHUNK) -> Iterator[bytes]:
         yield block[:cut]
 
 
-def scan(stream: BinaryIO, idx: Index) -> tuple[list[Match], int]:
+def scan(stream: BinaryIO, idx: Index, size: int = CHUNK) -> tuple[list[Match], int]:
     """Every signature that recurs in STREAM, best window first; and the number of log lines read."""
     hits: dict[int, list[tuple[int, int, str]]] = {}
     lineno = 0
-    for chunk in chunks(stream):
+    for chunk in chunks(stream, size):
         for s, n, at, text in _chunk_hits(chunk, idx, lineno):
             hits.setdefault(s, []).append((at, n, text))
         lineno += chunk.count(b"\n") + (0 if chunk.endswith(b"\n") else 1)

@@ -12,8 +12,10 @@ _HEXWORD = re.compile(r"\b[0-9a-fA-F]{7,64}\b")
 
 
 def _hash(match: re.Match[str]) -> str:
+    """A hex word with a digit is a hash: the same placeholder as a number, since an abbreviated hash
+    may be all digits (and a long number is as volatile as a hash)."""
     word = match.group(0)
-    return "<H>" if any(c.isdigit() for c in word) and not word.isdigit() else word
+    return "N" if any(c.isdigit() for c in word) else word
 
 
 _PACKAGES = ("site-packages", "dist-packages", "node_modules", ".cargo", ".rustup")
