@@ -63,7 +63,8 @@ def _trial_json(done) -> dict:
 @click.command("triage")
 @click.argument("logs", nargs=-1, required=True)
 @click.option("--record", is_flag=True, help="Append a `recurred` event (the matched lines, redacted) to each rule.")
-@click.option("--source", default=None, help="Where the log came from, recorded as the evidence (default: its path).")
+@click.option("--source", default=None,
+              help="Where the logs came from (a run URL), recorded as the evidence (default: each log's path).")
 @click.option("--at", "at", default=None, help="When the log's run happened (YYYY-MM-DDTHH:MM:SSZ; default: now).")
 @json_option
 def triage_cmd(logs, record, source, at, as_json) -> int:

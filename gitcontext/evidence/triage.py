@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple
 
 from gitcontext.errors import UserError
-from gitcontext.evidence.matcher import Match, index, scan
+from gitcontext.evidence.matcher import Index, Match, index, scan
 from gitcontext.evidence.signature import Signature, signature
 from gitcontext.provenance.events import new_event
 from gitcontext.provenance.fold import fold
@@ -71,7 +71,7 @@ def triage(root: Path, logs: Sequence[str], record: bool = False, source: str | 
     return Triage(found, read, len(sigs), generic)
 
 
-def _scan_one(log: str, idx, stdin: BinaryIO | None) -> tuple[list[Match], int]:
+def _scan_one(log: str, idx: Index, stdin: BinaryIO | None) -> tuple[list[Match], int]:
     if log == "-":
         return scan(stdin or sys.stdin.buffer, idx)
     try:

@@ -12,7 +12,7 @@ from gitcontext import git
 from gitcontext.errors import UserError
 from gitcontext.evidence import verdict as verdicts
 from gitcontext.evidence.removal import Rule, remove, render_views
-from gitcontext.evidence.worktree import interruptible, trial_space
+from gitcontext.evidence.worktree import interruptible, signals_held, trial_space
 from gitcontext.provenance.events import new_event
 from gitcontext.provenance.record import prepare, tail
 from gitcontext.provenance.redact import clean
@@ -61,7 +61,8 @@ def trial(root: Path, config: dict[str, Any], targets: Sequence[str], command: s
     duration_ms = int((time.monotonic() - started) * 1000)
     kind = verdicts.classify(runs, arms["removal"].passes, arms["control"].passes, len(rules))
     events = _events(root, found, command, runs, arms, commit, duration_ms, kind)
-    append_events(root, events)
+    with signals_held():          # every target's note gets its events, or (interrupted before) none does
+        append_events(root, events)
     return Trial(rules, command, runs, commit, arms["removal"], arms["control"], duration_ms, kind,
                  sorted(views["removal"]), events, str(space["views"].parent) if keep else None)
 

@@ -96,13 +96,13 @@ def trial_space(root: Path, rev: str, names: tuple[str, ...], keep: bool = False
         done = True
     finally:
         if not (keep and done):
-            with _signals_held():
+            with signals_held():
                 _remove(root, folder)
 
 
 @contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """A second Ctrl-C during clean-up waits until the worktrees are gone."""
+def signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM wait until the block is done (clean-up, writing the notes), then interrupt."""
     held: list[int] = []
     old = {s: signal.signal(s, lambda n, f: held.append(n)) for s in (signal.SIGINT, signal.SIGTERM)}
     try:
