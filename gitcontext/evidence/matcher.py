@@ -20,6 +20,7 @@ CHUNK = 4 * 1024 * 1024
 THRESHOLD = 0.6
 WINDOW_MIN = 40           # log lines a multi-line failure may spread over (more for longer failures)
 SHARED_BY = 3
+SAME_FAILURE = 0.5
 MAX_LINE = 4000           # characters of one log line that are normalized (a minified blob stays cheap)
 _WORDS = re.compile(TOKEN.encode())
 _ANSI = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
@@ -59,15 +60,28 @@ def index(signatures: Iterable[Signature]) -> Index:
 
 
 def _shared_is_generic(sigs: list[Signature]) -> list[Signature]:
-    owners: dict[str, set[str]] = {}
-    for sig in sigs:
+    """Mark generic the lines that SHARED_BY or more *different* failures hold: failures whose line sets
+    overlap less than SAME_FAILURE (Jaccard) are different; near-copies (the same failure recorded for
+    several rules) count once."""
+    owners: dict[str, list[int]] = {}
+    for n, sig in enumerate(sigs):
         for line in sig.lines:
-            owners.setdefault(line.text, set()).add(sig.id)
-    shared = {text for text, ids in owners.items() if len(ids) >= SHARED_BY}
+            owners.setdefault(line.text, []).append(n)
+    sets = [frozenset(line.text for line in sig.lines) for sig in sigs]
+    shared = {text for text, held in owners.items() if len(held) >= SHARED_BY and _kinds(held, sets) >= SHARED_BY}
     if not shared:
         return sigs
-    return [sig._replace(lines=tuple(ln._replace(generic=True, weight=1) if ln.text in shared else ln
-                                     for ln in sig.lines)) for sig in sigs]
+    return [sig._replace(lines=tuple(ln._replace(generic=True, weight=1, headline=False) if ln.text in shared
+                                     else ln for ln in sig.lines)) for sig in sigs]
+
+
+def _kinds(held: list[int], sets: list[frozenset[str]]) -> int:
+    """How many different failures among HELD (greedy clusters of near-identical line sets)."""
+    heads: list[frozenset[str]] = []
+    for n in held:
+        if not any(len(sets[n] & h) / len(sets[n] | h) >= SAME_FAILURE for h in heads):
+            heads.append(sets[n])
+    return len(heads)
 
 
 def chunks(stream: BinaryIO, size: int = CHUNK) -> Iterator[bytes]:
@@ -136,6 +150,8 @@ def _best(sig: Signature, hits: list[tuple[int, int, str]]) -> Match | None:
         if specific and all(sig.lines[n].generic for n in seen):
             continue          # only boilerplate matched here: some other failure printed it
         score = sum(sig.lines[n].weight for n in seen) / total
+        if any(sig.lines[n].headline for n in seen):
+            score = max(score, THRESHOLD)     # the exception and its message came back
         if best is None or score > best[0] + 1e-9:
             best = (score, lo, hi)
     if best is None or best[0] < THRESHOLD - 1e-9:

@@ -51,12 +51,13 @@ RULES: list[tuple[str, re.Pattern[str], object]] = [
     ("test-parameters", re.compile(r"(::\w+)\[[^\]\s]*\]"), r"\1[P]"),
     ("version", re.compile(r"\bv\d+(?:\.\d+)+"), "vN"),
     ("number", re.compile(r"(?<![A-Za-z_0-9])\d+(?:[.,]\d+)*"), "N"),
+    ("python-suggestion", re.compile(r"\.? Did you mean: '[^']*'\??"), ""),     # depends on the Python version
     ("space", re.compile(r"\s+"), " "),
 ]
 
 
 def normalize(line: str) -> str:
-    """LINE's failure class: volatile content replaced, whitespace collapsed, ends stripped."""
+    """LINE's failure class: volatile content replaced, whitespace collapsed, ends (and a final full stop) stripped."""
     for _, pattern, replacement in RULES:
         line = pattern.sub(replacement, line)  # type: ignore[arg-type]
-    return line.strip()
+    return line.strip().rstrip(".;,")

@@ -74,7 +74,12 @@ GENERIC = [re.compile(p) for p in (
     r"^note: run with `RUST_BACKTRACE=N`|^For more information about this error, try `rustc --explain|"
     r"^error: could not compile `[^`]+`|^Some errors have detailed explanations",                # Rust
     r"^(?:Segmentation fault|Killed|Aborted)(?: \(core dumped\))?$|^E? *assert (?:False|None|N)$",
+    r"expect\(received\)\.\w+\(|^(?:Expected|Received): ",                                     # jest
 )]
+# A headline names the exception and says what went wrong (`ModuleNotFoundError: No module named 'PIL'`):
+# where it appears again the failure recurred, whatever else the log printed around it.
+HEADLINE = re.compile(r"^(?:E\s+)?(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Failure)\b:? \S")
+HEADLINE_WORDS = 4
 
 
 class Line(NamedTuple):
@@ -82,6 +87,7 @@ class Line(NamedTuple):
     weight: int                 # its distinct words (at most WEIGHT_CAP; x2 naming an error); 1 when generic
     words: tuple[str, ...]      # every identifier-like word: a raw line must hold them all
     generic: bool = False
+    headline: bool = False      # an exception and its message: matching it alone is a recurrence
 
 
 class Signature(NamedTuple):
@@ -115,7 +121,8 @@ def lines_of(failure: str) -> tuple[Line, ...]:
             frame_indent = indent
         if words and anchors:
             weight = 1 if generic else min(len(words), WEIGHT_CAP) * (2 if KEY.search(text) else 1)
-            out.setdefault(text, Line(text, weight, anchors, generic))
+            headline = not generic and len(words) >= HEADLINE_WORDS and bool(HEADLINE.match(text))
+            out.setdefault(text, Line(text, weight, anchors, generic, headline))
     return tuple(out.values())
 
 
