@@ -3,7 +3,7 @@
 The log is read in chunks of whole lines. Each recorded line is indexed by its rarest word (its
 anchor); a log line's words are checked against the anchors in one C-speed set test, only lines
 holding an anchor and every other word of a recorded line are normalized, and a recorded line
-matches a log line when its normalized text is contained in the log line's. A failure recurred when lines worth at
+matches a log line when its normalized text is contained in the log line's (at word boundaries). A failure recurred when lines worth at
 least THRESHOLD of its weight match within a window of nearby log lines.
 """
 from __future__ import annotations
@@ -132,8 +132,24 @@ def _chunk_hits(chunk: bytes, idx: Index, base: int) -> Iterator[tuple[int, int,
         text = raw.decode("utf-8", "replace").rstrip("\r")
         norm = normalize(text[:MAX_LINE])
         for s, n, line in candidates:
-            if line.text in norm:
+            if _contains(norm, line.text):
                 yield s, n, lineno, text
+
+
+def _contains(haystack: str, needle: str) -> bool:
+    """NEEDLE in HAYSTACK at word boundaries (`Image` is not in `ImageOps`)."""
+    pos = haystack.find(needle)
+    while pos >= 0:
+        end = pos + len(needle)
+        if not (pos and _word(haystack[pos - 1]) and _word(needle[0])) and \
+                not (end < len(haystack) and _word(haystack[end]) and _word(needle[-1])):
+            return True
+        pos = haystack.find(needle, pos + 1)
+    return False
+
+
+def _word(char: str) -> bool:
+    return char.isalnum() or char == "_"
 
 
 def _best(sig: Signature, hits: list[tuple[int, int, str]]) -> Match | None:
