@@ -45,7 +45,12 @@ def trial_cmd(targets, command, runs, keep, timeout, as_json) -> int:
     trialled = next(e for e in done.events if e["kind"] == "trialled")
     recorded = "; recorded as verified" if done.verdict == "needed" else ""
     click.echo(f"  verdict: {done.verdict}: {describe(done.verdict, trialled, command=False)}{recorded}")
-    if done.removal.passes < done.runs and done.removal.tail:
+    if done.control.passes == 0:
+        click.echo("  hint: the command fails on an unchanged checkout of HEAD too; the worktrees have no untracked "
+                   "files (virtualenv, node_modules, .env): reach them through $GITCONTEXT_TRIAL_REPO", err=True)
+        if done.control.tail:
+            click.echo("\n".join(f"    | {line}" for line in done.control.tail.splitlines()[-6:]), err=True)
+    elif done.removal.passes < done.runs and done.removal.tail:
         click.echo("  output of a failing run without the rule(s):")
         click.echo("\n".join(f"    | {line}" for line in done.removal.tail.splitlines()[-12:]))
     if done.kept:
@@ -99,6 +104,9 @@ def triage_cmd(logs, record, source, at, as_json) -> int:
     lines = sum(n for _, n in done.logs)
     click.echo(f"{len(done.recurrences)} recurrence(s) in {lines} log line(s) against {done.signatures} "
                f"recorded failure(s)" + ("" if record or not done.recurrences else "; --record writes them"))
+    if not done.signatures:
+        click.echo("note: no rule has a recorded failure yet: `git context record TARGET --why … --failure "
+                   "'<the error line, verbatim>'`", err=True)
     for id in done.too_generic:
         click.echo(f"note: {id}'s recorded failure is too generic to recognize; "
                    f"`git context record {id} --why … --failure` with the verbatim error line", err=True)

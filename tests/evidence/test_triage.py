@@ -77,6 +77,13 @@ def test_triage_too_generic_failure_is_named(repo, capsys):
     assert code == 0 and "0 recurrence(s)" in out and f"note: {id}'s recorded failure is too generic" in err
 
 
+def test_triage_without_recorded_failures_says_how_to_record_one(repo, capsys):
+    commit(repo, {"CLAUDE.md": CLAUDE})
+    (repo / "ci.log").write_text(LOG, encoding="utf-8")
+    code, out, err = run_cli(capsys, "triage", "ci.log")
+    assert code == 0 and "against 0 recorded failure(s)" in out and "no rule has a recorded failure yet" in err
+
+
 def test_triage_bad_input_names_the_problem(repo, capsys):
     _setup(repo, capsys)
     code, _, err = run_cli(capsys, "triage", "missing.log")

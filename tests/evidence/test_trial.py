@@ -118,6 +118,12 @@ def test_trial_rule_not_committed_fails_before_running(project, capsys, tmp_path
     assert gitdoor.worktree_paths(project) == [str(project)]
 
 
+def test_trial_command_failing_everywhere_hints_at_the_clean_checkout(project, capsys):
+    code, out, err = run_cli(capsys, "trial", "PRs small", "--run", "./not-in-head.sh", "--runs", "1")
+    assert code == 0 and "verdict: flaky-control" in out and "exit 127" in out
+    assert "fails on an unchanged checkout of HEAD too" in err and "GITCONTEXT_TRIAL_REPO" in err
+
+
 def test_trial_timeout_counts_as_a_failed_run(project, capsys):
     data = run_json(capsys, "trial", "PRs small", "--run", "sleep 5", "--runs", "1", "--timeout", "0.2")
     assert data["removal"]["exit_statuses"] == [124] and "timed out" in data["removal"]["tail"]
