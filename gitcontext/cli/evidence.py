@@ -7,7 +7,7 @@ from gitcontext.cli.common import emit_json, json_option, repo
 
 TRIAL_EPILOG = ("TARGET is an id, FILE:LINE or a quoted fragment (several are removed together). CMD runs through "
                 "the shell in each worktree and sees GITCONTEXT_TRIAL=1, GITCONTEXT_TRIAL_ARM (removal|control), "
-                "GITCONTEXT_TRIAL_RUN (1..N), GITCONTEXT_TRIAL_REMOVED (space-separated ids; empty in the control) "
+                "GITCONTEXT_TRIAL_RUN (1..N), GITCONTEXT_TRIAL_REMOVED (space-separated ids; empty in the control), "
                 "GITCONTEXT_TRIAL_VIEWS (the rendered executor views, os.pathsep-separated) and GITCONTEXT_TRIAL_REPO "
                 "(your repository, e.g. to reuse its virtualenv: the worktrees are clean checkouts of HEAD).")
 
@@ -32,9 +32,11 @@ def trial_cmd(targets, command, runs, keep, timeout, as_json) -> int:
 
     root, config = repo()
     done = trial(root, config, targets, command, runs, keep, timeout)
-    if as_json:
-        emit_json(_trial_json(done))
-        return 0
+    emit_json(_trial_json(done)) if as_json else _print_trial(done)
+    return 0
+
+
+def _print_trial(done) -> None:
     from gitcontext.evidence.verdict import describe
 
     for rule in done.rules:
@@ -55,7 +57,6 @@ def trial_cmd(targets, command, runs, keep, timeout, as_json) -> int:
         click.echo("\n".join(f"    | {line}" for line in done.removal.tail.splitlines()[-12:]))
     if done.kept:
         click.echo(f"  worktrees kept in {done.kept} (remove with `git worktree remove`)")
-    return 0
 
 
 def _trial_json(done) -> dict:
