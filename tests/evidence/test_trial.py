@@ -180,3 +180,15 @@ def test_trial_json_events_round_trip_through_the_note(project, capsys):
         assert [e for e in note if e["kind"] == "trialled"][0]["removed"] == [r["id"] for r in data["rules"]]
         assert trial_verdict(fold(note, rule["id"])).kind == "inconclusive"
     assert json.dumps(data)
+
+
+def test_trial_rule_in_a_docs_file_imported_by_claude_md(repo, capsys, tmp_path):
+    config = 'version: 1\ndiscovery:\n  include: ["**/CLAUDE.md", "docs/rules.md"]\n'
+    commit(repo, {"CLAUDE.md": "# Rules\n\n@docs/rules.md\n", "docs/rules.md": "- Never edit generated files.\n",
+                  ".context/config.yml": config})
+    seen = tmp_path / "claude-view"
+    cmd = (f'for v in $(echo "$GITCONTEXT_TRIAL_VIEWS" | tr ":" " "); do case "$v" in */CLAUDE.md) '
+           f'[ "$GITCONTEXT_TRIAL_ARM" = control ] || cp "$v" {seen};; esac; done')
+    data = run_json(capsys, "trial", "generated files", "--run", cmd, "--runs", "1")
+    assert data["views"] == ["CLAUDE.md", "docs/rules.md"] and data["rules"][0]["file"] == "docs/rules.md"
+    assert seen.read_text() == "# Rules\n\n\n" and (repo / "docs/rules.md").read_text() == "- Never edit generated files.\n"
