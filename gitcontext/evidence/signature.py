@@ -40,10 +40,9 @@ BOILERPLATE = [re.compile(p) for p in (
     r"^short test summary info$",
     r"^make(?:\[N\])?: \*\*\* .*Error N$",
     r"^npm ERR! (?:code ELIFECYCLE|errno N|Test failed\..*|A complete log of this run can be found in:.*"
-    r"|This is probably not a problem with npm\..*|Failed at the .* script\.)$",
+    r"|This is probably not a problem with npm\..*|Failed at the .* script\.?)$",
     r"^(?:ELIFECYCLE |error )?Command failed with exit code N\.?$",
-    r"^(?:error: )?build failed(?:, waiting for other jobs to finish\.\.\.)?$",
-    r"^warning: build failed, waiting for other jobs to finish\.\.\.$",
+    r"^(?:error: |warning: )?build failed(?:, waiting for other jobs to finish(?:\.\.\.)?)?$",
     r"^Found N errors?(?: in N files?)?\.?(?: Watching for file changes\.)?$",
     r"^The command .* returned a non-zero code: N$",
     r"^(?:exit status|exited with code|exit code) N$",
@@ -52,7 +51,7 @@ BOILERPLATE = [re.compile(p) for p in (
     r"^Tests?: +N failed.*$",
     r"^Test Suites: +N failed.*$",
     r"^error: aborting due to (?:N )?(?:previous errors?|N previous errors?)(?:; N warnings? emitted)?$",
-    r"^To learn more, run the command again with --verbose\.$",
+    r"^To learn more, run the command again with --verbose\.?$",
 )]
 # A line that says what failed (an error, a failed test, a panic) weighs double: the preamble a
 # recorded failure often carries (build steps, a runner's banner) should not outvote it.

@@ -64,3 +64,18 @@ def test_scan_chunk_size_never_changes_matches_or_line_numbers(lines, size, fina
         assert all(text[hit.lineno - 1].replace("\x1b[31m", "").replace("\x1b[0m", "") == hit.text
                    for hit in match.hits)
     assert b"".join(chunks(io.BytesIO(log), size)) == log
+
+
+BOILERPLATE_LINES = [
+    "Traceback (most recent call last):", "===== 3 failed, 881 passed, 22 skipped in 38.21s =====",
+    "1 failed, 15 passed in 6.42s", "##[error]Process completed with exit code 1.", "make: *** [Makefile:38: compile] Error 2",
+    "npm ERR! Failed at the web@1.0.0 test script.", "warning: build failed, waiting for other jobs to finish...",
+    "error: build failed", "error: aborting due to previous error", "error: aborting due to 2 previous errors",
+    "To learn more, run the command again with --verbose.", "Found 2 errors in 1 file.", "Ran 12 tests in 0.031s",
+    "FAILED (failures=2)", "The command '/bin/sh -c npm run build' returned a non-zero code: 2",
+    "During handling of the above exception, another exception occurred:",
+]
+
+
+def test_signature_boilerplate_lines_are_no_class():
+    assert [line for line in BOILERPLATE_LINES if signature("ctx-00000000000d", line, "2026-01-01T00:00:00Z")] == []
