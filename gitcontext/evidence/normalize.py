@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+_END = re.compile(r"[\s.;,]+\Z")
 _HEXWORD = re.compile(r"\b[0-9a-fA-F]{7,64}\b")
 
 
@@ -60,4 +61,4 @@ def normalize(line: str) -> str:
     """LINE's failure class: volatile content replaced, whitespace collapsed, ends (and a final full stop) stripped."""
     for _, pattern, replacement in RULES:
         line = pattern.sub(replacement, line)  # type: ignore[arg-type]
-    return line.strip().rstrip(".;,")
+    return _END.sub("", line.lstrip())
