@@ -1,7 +1,8 @@
 """Stream a log against many failure classes: anchor words find candidate lines, classes confirm them.
 
 The log is read in chunks of whole lines. Each recorded line is indexed by its rarest word (its
-anchor); a log line's words are checked against the anchors in one C-speed set test, only lines
+anchor); a log line's words (one `translate` of the chunk, one `split` per line) are checked against
+the anchors in one C-speed set test, only lines
 holding an anchor and every other word of a recorded line are normalized, and a recorded line
 matches a log line when its normalized text is contained in the log line's (at word boundaries). A failure recurred when lines worth at
 least THRESHOLD of its weight match within a window of nearby log lines.
@@ -14,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from typing import BinaryIO, NamedTuple
 
 from gitcontext.evidence.normalize import normalize
-from gitcontext.evidence.signature import COMMON, TOKEN, Line, Signature
+from gitcontext.evidence.signature import COMMON, Line, Signature
 
 CHUNK = 4 * 1024 * 1024
 THRESHOLD = 0.6
@@ -22,7 +23,8 @@ WINDOW_MIN = 40           # log lines a multi-line failure may spread over (more
 SHARED_BY = 3
 SAME_FAILURE = 0.5
 MAX_LINE = 4000           # characters of one log line that are normalized (a minified blob stays cheap)
-_WORDS = re.compile(TOKEN.encode())
+_WORD_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_\n")
+_TO_WORDS = bytes(c if c in _WORD_BYTES else 32 for c in range(256))   # a line's words, by split()
 _ANSI = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
 
 
@@ -119,10 +121,11 @@ def _chunk_hits(chunk: bytes, idx: Index, base: int) -> Iterator[tuple[int, int,
     """(signature, recorded line, log line number, log line) for each recorded line CHUNK's lines contain."""
     if b"\x1b" in chunk:
         chunk = _ANSI.sub(b"", chunk)       # colour codes never split a line, so line numbers hold
-    by_anchor, findall = idx.by_anchor, _WORDS.findall
+    by_anchor = idx.by_anchor
     anchors = by_anchor.keys()
-    for lineno, raw in enumerate(chunk.split(b"\n"), base + 1):
-        words = findall(raw)
+    lines = zip(chunk.split(b"\n"), chunk.translate(_TO_WORDS).split(b"\n"))
+    for lineno, (raw, word_line) in enumerate(lines, base + 1):
+        words = word_line.split()      # maximal runs of [A-Za-z0-9_]: every anchor is one
         if anchors.isdisjoint(words):
             continue
         candidates = [(s, n, line) for anchor in anchors & set(words) for s, n, line, need in by_anchor[anchor]
