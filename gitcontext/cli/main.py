@@ -36,6 +36,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "ruling": ("rulings", "ruling_group", "Owner rulings: add, list, show, lookup, digest, require."),
     "ask": ("rulings", "ask_group", "Questions for the owner, refused when a ruling settles them."),
     "audit": ("audit", "audit_cmd", "Stale rationales, deletion candidates, orphans, duplicates, budgets."),
+    "trial": ("evidence", "trial_cmd", "Run a command without some rules in a temporary worktree, and record it."),
+    "triage": ("evidence", "triage_cmd", "Match a failure log to the rules whose recorded failure recurred."),
 }
 
 
