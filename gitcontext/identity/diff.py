@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
+from gitcontext.identity.formatting import same_text
 from gitcontext.identity.match import match
 from gitcontext.instructions.model import Instruction
 
@@ -57,7 +58,7 @@ def diff_files(old: Mapping[str, Sequence[Instruction]], new: Mapping[str, Seque
         seen_old = {p.old for p in pairs}
         seen_new = {p.new for p in pairs}
         for p in pairs:
-            if before[p.old].text == after[p.new].text:
+            if same_text(before[p.old].text, after[p.new].text):
                 unchanged.append((before[p.old], after[p.new]))
             else:
                 reworded.append(Reworded(before[p.old], after[p.new], p.similarity))

@@ -1,7 +1,7 @@
 """Match the instructions of two versions of a file: each instruction is used at most once."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from gitcontext.instructions.model import Instruction
@@ -14,10 +14,12 @@ class Pair(NamedTuple):
     similarity: float   # 0-100
 
 
-def match(old: Sequence[Instruction], new: Sequence[Instruction], matcher: str = "default") -> list[Pair]:
-    """Pairs of (old, new) that are the same instruction, sorted by new index."""
+def match(old: Sequence[Instruction], new: Sequence[Instruction], matcher: str = "default", *,
+          renames: Mapping[str, str] | None = None) -> list[Pair]:
+    """Pairs of (old, new) that are the same instruction, sorted by new index. RENAMES (old path ->
+    new path: git's rename detection for this change) tells the default matcher what was renamed."""
     if matcher == "paper":
         from gitcontext.identity.paper import match_paper
         return match_paper(old, new)
     from gitcontext.identity.scorer import match_default
-    return match_default(old, new)
+    return match_default(old, new, renames=renames)

@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
 from gitcontext.identity.anchors import fold, names, raw_anchors, specific, strip_anchors
 from gitcontext.identity.words import content_words
 from gitcontext.instructions.model import Instruction
+
+_CODE_SPAN = re.compile(r"`+[^`]+?`+")
+_CLAUSE_BREAK = re.compile(r";|:(?=\s)|\s[—–-]\s")
 
 
 class Profile(NamedTuple):
@@ -18,6 +22,8 @@ class Profile(NamedTuple):
     prose: frozenset[str]     # content words outside the anchors
     names: Mapping[str, str]  # anchor -> its name (anchors.name), for anchors that have one
     specific: frozenset[str]  # anchors that name one precise thing (anchors.specific)
+    lead: frozenset[str]      # words of the leading clause when a tail follows (before ; : or a dash)
+    lead_anchors: frozenset[str]
 
 
 def profile(inst: Instruction) -> Profile:
@@ -32,4 +38,18 @@ def _profile(text: str, norm: str) -> Profile:
     prose = content_words(strip_anchors(text))
     words = prose | content_words(" ".join(found)) | {"`" + a for a in found}
     precise = frozenset(fold(r) for r in raw if specific(r)) & found
-    return Profile(norm, words, found, fold(text), prose, names(text), precise)
+    lead, lead_anchors = _lead(text)
+    return Profile(norm, words, found, fold(text), prose, names(text), precise, lead, lead_anchors)
+
+
+def _lead(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The words and anchors of the clause before the first clause break (`;`, `:` or a dash between
+    spaces, outside code spans), when words follow it; empty otherwise."""
+    stripped = _CODE_SPAN.sub(lambda m: "x" * len(m.group(0)), text)
+    found = _CLAUSE_BREAK.search(stripped)
+    if not found or not content_words(text[found.end():]):
+        return frozenset(), frozenset()
+    head = text[: found.start()]
+    anchors = frozenset(f for f in map(fold, raw_anchors(head)) if f)
+    words = content_words(strip_anchors(head)) | content_words(" ".join(anchors)) | {"`" + a for a in anchors}
+    return frozenset(words), anchors
