@@ -15,11 +15,12 @@ ratio, so when two rules merge, the one that supplied most of the merged text ke
 """
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
 from rapidfuzz.fuzz import ratio as fuzz_ratio
 
+from gitcontext.identity.candidates import pairs as candidate_pairs
 from gitcontext.identity.anchors import extends, replaced
 from gitcontext.identity.assign import greedy
 from gitcontext.identity.formatting import format_key
@@ -74,21 +75,23 @@ def _reworded(a_side: list[Profile], b_side: list[Profile], every: list[frozense
     penalties, and pairs are assigned best first."""
     weights = _units(rarity(every, {w for p in (*a_side, *b_side) for w in p.words}))
     floor = MIN_WORDS * unique_weight(len(set(every))) * _UNIT
+    mass_a = [sum(weights[w] for w in a.words) for a in a_side]
     mass_b = [sum(weights[w] for w in b.words) for b in b_side]
-    postings: dict[str, list[int]] = defaultdict(list)
-    for n, b in enumerate(b_side):
-        for word in b.words:
-            postings[word].append(n)
+    refs_a = [sum(weights["`" + x] for x in a.anchors) for a in a_side]
+    refs_b = [sum(weights["`" + x] for x in b.anchors) for b in b_side]
     passing: dict[tuple[int, int], tuple[float, bool]] = {}
-    for o, a in enumerate(a_side):
-        mass_a, shared = sum(weights[w] for w in a.words), Counter()
-        for word in a.words:
-            for n in postings.get(word, ()):
-                shared[n] += weights[word]
-        for n, common in shared.items():
-            value, lead = _evidence(a, b_side[n], common, mass_a, mass_b[n], floor, weights)
-            if value >= threshold:
-                passing[o, n] = value, lead
+    found = candidate_pairs([a.words for a in a_side], [b.words for b in b_side], weights, threshold,
+                             refs_a, refs_b, _same_leads(a_side, b_side))
+    for o, n, common in found:
+        a, b = a_side[o], b_side[n]
+        # The evidence of words, with every anchor counted as extended, must reach the threshold, unless
+        # the leading clause is shared: the typo floor only lifts a pair that passes on its words.
+        top, least = common + min(refs_a[o], refs_b[n]), max(min(mass_a[o], mass_b[n]), floor)
+        if top / (mass_a[o] + mass_b[n]) + top / least / 2 < threshold and (not a.lead or a.lead != b.lead):
+            continue
+        value, lead = _evidence(a, b, common, mass_a[o], mass_b[n], floor, weights)
+        if value >= threshold:
+            passing[o, n] = value, lead
     seen = [(o, n, sub) for (o, n), (_, lead) in passing.items() if not lead
             for sub in swaps(a_side[o].anchors - b_side[n].anchors, b_side[n].anchors - a_side[o].anchors)]
     subs = given | repeated(seen)
@@ -100,6 +103,15 @@ def _reworded(a_side: list[Profile], b_side: list[Profile], every: list[frozense
             candidates.append((value + CHARS * fuzz_ratio(a.norm, b.norm) / 100, o, n))
             values[o, n] = value
     return [(o, n, values[o, n]) for _, o, n in greedy(candidates)]
+
+
+def _same_leads(a_side: list[Profile], b_side: list[Profile]) -> list[tuple[int, int]]:
+    """Pairs whose leading clauses are the same words (candidates whatever else they share)."""
+    by_lead: dict[frozenset[str], list[int]] = defaultdict(list)
+    for n, b in enumerate(b_side):
+        if len(b.lead) >= LEAD_WORDS:
+            by_lead[b.lead].append(n)
+    return [(o, n) for o, a in enumerate(a_side) if len(a.lead) >= LEAD_WORDS for n in by_lead.get(a.lead, ())]
 
 
 def score(a: Profile, b: Profile, weights: Mapping[str, float]) -> float:
