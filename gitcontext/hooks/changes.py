@@ -39,7 +39,7 @@ def staged_changes(root: Path, config: dict[str, Any]) -> Staged:
     old = load(root, config, "HEAD") if git.has_commits(root) else {}
     new = load(root, config, INDEX)
     diff = diff_files(old, new, config["matcher"])
-    if diff.added and diff.removed and old:
+    if old and (diff.added and diff.removed or any(r.uncertain for r in diff.reworded)):
         renames = git.renamed_paths("HEAD", None, root)
         if renames:     # a path renamed in this commit, as rules that name it may be renamed too
             diff = diff_files(old, new, config["matcher"], renames)

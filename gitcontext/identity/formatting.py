@@ -16,7 +16,7 @@ import html
 import re
 
 _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")                  # CommonMark: a backslash before ASCII punctuation
-_HARD_BREAK = re.compile(r"\\\n")                               # a backslash line break
+_HARD_BREAK = re.compile(r"\\(?=\s|$)")                        # a backslash line break (or a lone one)
 _AUTOLINK = re.compile(r"<((?:https?|mailto|ftp):[^\s<>]+)>")   # <https://x> is the link x
 _ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _MARKERS = re.compile(r"[`*]+|~~|(?<![^\W_])_+|_+(?![^\W_])")   # code and emphasis delimiters; `_` not inside a word

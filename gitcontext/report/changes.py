@@ -24,11 +24,16 @@ def instruction_diff(root: Path, config: dict[str, Any], revs: list[str], *, wor
     old = load(root, config, before, paths) if before is not None else {}
     new = load(root, config, after, paths)
     diff = diff_files(old, new, matcher)
-    if diff.added and diff.removed and before is not None and (len(revs) == 2 or not worktree):
+    if before is not None and (len(revs) == 2 or not worktree) and _may_rename(diff):
         renames = git.renamed_paths(before, after if len(revs) == 2 else None, root)
         if renames:     # a path renamed in this change, as rules that name it may be renamed too
             diff = diff_files(old, new, matcher, renames)
     return diff
+
+
+def _may_rename(diff: Diff) -> bool:
+    """Git's renames can change the answer only where rules were born and died, or paired uncertainly."""
+    return bool(diff.added and diff.removed) or any(r.uncertain for r in diff.reworded)
 
 
 def _commit(rev: str, root: Path) -> str:
