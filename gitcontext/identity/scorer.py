@@ -27,7 +27,7 @@ from gitcontext.identity.formatting import format_key
 from gitcontext.identity.match import Pair
 from gitcontext.identity.paper import _exact_stage
 from gitcontext.identity.profile import Profile, profile
-from gitcontext.identity.renames import Substitution, from_git, repeated, swaps
+from gitcontext.identity.renames import Substitution, apply, from_git, repeated, swaps
 from gitcontext.identity.words import rarity, unique_weight
 from gitcontext.instructions.model import Instruction
 
@@ -89,7 +89,7 @@ def _reworded(a_side: list[Profile], b_side: list[Profile], every: list[frozense
         top, least = common + min(refs_a[o], refs_b[n]), max(min(mass_a[o], mass_b[n]), floor)
         if top / (mass_a[o] + mass_b[n]) + top / least / 2 < threshold and (not a.lead or a.lead != b.lead):
             continue
-        value, lead = _evidence(a, b, common, mass_a[o], mass_b[n], floor, weights)
+        value, lead = _evidence(a, b, common, mass_a[o], mass_b[n], floor, weights, given)
         if value >= threshold:
             passing[o, n] = value, lead
     seen = [(o, n, sub) for (o, n), (_, lead) in passing.items() if not lead
@@ -126,9 +126,9 @@ def score(a: Profile, b: Profile, weights: Mapping[str, float]) -> float:
 
 
 def _evidence(a: Profile, b: Profile, shared: int, mass_a: int, mass_b: int, floor: float,
-              units: Mapping[str, int]) -> tuple[float, bool]:
+              units: Mapping[str, int], renamed: set[Substitution] = frozenset()) -> tuple[float, bool]:
     """The score before penalties, and whether A and B share their leading clause."""
-    shared += _extended(a, b, units)
+    shared += _extended(a, b, units, renamed)
     value = (2 * shared / (mass_a + mass_b) + shared / max(min(mass_a, mass_b), floor)) / 2
     value = max(value, fuzz_ratio(a.norm, b.norm, score_cutoff=100 * max(value, TYPO_RATIO)) / 100)
     lead = bool(a.lead) and a.lead == b.lead and len(a.lead) >= LEAD_WORDS
@@ -137,14 +137,19 @@ def _evidence(a: Profile, b: Profile, shared: int, mass_a: int, mass_b: int, flo
     return value, lead
 
 
-def _extended(a: Profile, b: Profile, units: Mapping[str, int]) -> int:
-    """An extended command is the same anchor (`npm ci` / `npm ci --ignore-scripts`): the weight of the
-    shorter anchor token counts as shared, the smaller of the two sides' totals (symmetric)."""
+def _extended(a: Profile, b: Profile, units: Mapping[str, int], renamed: set[Substitution]) -> int:
+    """An extended command is the same anchor (`npm ci` / `npm ci --ignore-scripts`), and so is one that
+    git renamed in this change (RENAMED): the weight of each such anchor token counts as shared, the
+    smaller of the two sides' totals (symmetric)."""
     a_only, b_only = a.anchors - b.anchors, b.anchors - a.anchors
     if not a_only or not b_only:
         return 0
-    ext_a = sum(units.get("`" + x, 0) for x in a_only if any(extends(x, y) for y in b_only))
-    ext_b = sum(units.get("`" + y, 0) for y in b_only if any(extends(x, y) for x in a_only))
+
+    def same(x: str, y: str) -> bool:
+        return extends(x, y) or bool(renamed) and (y in apply(x, renamed))
+
+    ext_a = sum(units.get("`" + x, 0) for x in a_only if any(same(x, y) for y in b_only))
+    ext_b = sum(units.get("`" + y, 0) for y in b_only if any(same(x, y) for x in a_only))
     return min(ext_a, ext_b)
 
 
