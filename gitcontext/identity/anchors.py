@@ -96,10 +96,13 @@ def survives(anchor: str, other_anchors: frozenset[str], other_text: str,
     return False
 
 
-def extends(a: str, b: str) -> bool:
-    """One folded anchor is the other with words added (`cargo test` / `cargo test workspace`)."""
-    x, y = a.split(), b.split()
-    return a != b and (_within(x, y) or _within(y, x))
+def extends(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """One anchor, as words split at spaces, is the other with words appended: the same command given
+    more arguments (`cargo test` / `cargo test --workspace`, `npm ci` / `npm ci --ignore-scripts`). A
+    word put in front (`yarn test` / `cd pkg && yarn test`) or a different word (`yarn test` /
+    `yarn test:unit`) is not an extension of what the other names."""
+    short, long = (a, b) if len(a) <= len(b) else (b, a)
+    return bool(short) and len(short) < len(long) and long[: len(short)] == short
 
 
 def _within(short: list[str], long: list[str]) -> bool:

@@ -146,7 +146,7 @@ def _extended(a: Profile, b: Profile, units: Mapping[str, int], renamed: set[Sub
         return 0
 
     def same(x: str, y: str) -> bool:
-        return extends(x, y) or bool(renamed) and (y in apply(x, renamed))
+        return extends(a.tokens.get(x, ()), b.tokens.get(y, ())) or bool(renamed) and (y in apply(x, renamed))
 
     ext_a = sum(units.get("`" + x, 0) for x in a_only if any(same(x, y) for y in b_only))
     ext_b = sum(units.get("`" + y, 0) for y in b_only if any(same(x, y) for x in a_only))
