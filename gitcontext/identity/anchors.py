@@ -6,6 +6,7 @@ renames one while keeping its distinctive part, its *name* (`@acme/cli` -> `@int
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 
@@ -68,6 +69,7 @@ def strip_anchors(text: str) -> str:
     return _BARE.sub(" ", _CODE.sub(" ", text))
 
 
+@functools.lru_cache(maxsize=1 << 15)
 def fold(text: str) -> str:
     """Case, case style and punctuation folded to single spaces, so `lintlens.` and lintlens compare
     equal, and so do `userId`, `user_id` and `user-id` (words.split_case)."""

@@ -13,6 +13,8 @@ from collections import defaultdict
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
+SMALL = 4096      # pairs: below this, indexing prefixes costs more than scoring every pair that shares a word
+
 
 def prefix(words: frozenset[str], weights: Mapping[str, int], share: float, refs: int) -> list[str]:
     """The heaviest words of WORDS until the rest weighs less than SHARE x their total, less REFS."""
@@ -34,6 +36,9 @@ def pairs(a_side: Sequence[frozenset[str]], b_side: Sequence[frozenset[str]], we
           extra: Sequence[tuple[int, int]] = ()) -> Iterator[tuple[int, int, int]]:
     """(a, b, shared weight) for every pair that shares a word of its lighter side's prefix, plus EXTRA
     pairs (those a rule other than word overlap lets through, such as a shared leading clause)."""
+    if len(a_side) * len(b_side) <= SMALL:
+        yield from _all_sharing(a_side, b_side, weights)
+        return
     mass_b = [sum(weights[w] for w in words) for words in b_side]
     every_b, prefix_b = _postings(b_side, mass_b, lambda n, words: words), _postings(
         b_side, mass_b, lambda n, words: prefix(words, weights, share, b_refs[n]))
@@ -55,6 +60,22 @@ def pairs(a_side: Sequence[frozenset[str]], b_side: Sequence[frozenset[str]], we
             common = words & b_side[n]
             if common:
                 yield o, n, sum(weights[w] for w in common)
+
+
+def _all_sharing(a_side: Sequence[frozenset[str]], b_side: Sequence[frozenset[str]],
+                 weights: Mapping[str, int]) -> Iterator[tuple[int, int, int]]:
+    """Every pair sharing a word (a superset of the prefix pairs; the caller's bound check decides)."""
+    postings: dict[str, list[int]] = defaultdict(list)
+    for n, words in enumerate(b_side):
+        for word in words:
+            postings[word].append(n)
+    for o, words in enumerate(a_side):
+        shared: dict[int, int] = defaultdict(int)
+        for word in words:
+            for n in postings.get(word, ()):
+                shared[n] += weights[word]
+        for n in sorted(shared):
+            yield o, n, shared[n]
 
 
 def _postings(side: Sequence[frozenset[str]], mass: Sequence[int],

@@ -57,7 +57,7 @@ def split_case(text: str) -> str:
     """Identifier spellings in words: camelCase, PascalCase and acronyms split where a word starts
     (`userId` -> user Id, `HTTPClient` -> HTTP Client), so every case style of an identifier names the
     same words as its snake_case or kebab-case spelling (the separators are not word characters)."""
-    return _CASE_BOUNDARY.sub(" ", text) if any(c.isupper() for c in text) else text
+    return text if text.lower() == text else _CASE_BOUNDARY.sub(" ", text)
 
 
 def content_words(text: str) -> frozenset[str]:
