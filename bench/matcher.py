@@ -67,19 +67,26 @@ def _ablations() -> dict[str, list[tuple[object, str, object]]]:
     }
 
 
+def _clear() -> None:
+    from gitcontext.identity.anchors import fold
+
+    _profile.cache_clear()
+    fold.cache_clear()
+
+
 def ablate(sets: dict[str, list[labels.Transition]]) -> None:
     """The default matcher with one idea switched off at a time."""
     for name, changes in _ablations().items():
         saved = [(module, key, getattr(module, key)) for module, key, _ in changes]
         for module, key, value in changes:
             setattr(module, key, value)
-        _profile.cache_clear()
+        _clear()
         try:
             scores = {label: labels.evaluate(scorer.match_default, ts) for label, ts in sets.items()}
         finally:
             for module, key, value in saved:
                 setattr(module, key, value)
-            _profile.cache_clear()
+            _clear()
         print(f"  {name:<30}" + "".join(f"  {label} P {s.precision:.3f} R {s.recall:.3f}"
                                          for label, s in scores.items()))
 

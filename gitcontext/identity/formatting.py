@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import html
 import re
+from urllib.parse import unquote
 
 _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")                  # CommonMark: a backslash before ASCII punctuation
 _HARD_BREAK = re.compile(r"\\(?=\s|$)")                        # a backslash line break (or a lone one)
@@ -32,7 +33,7 @@ def format_key(text: str) -> str:
     if "\\" in text:
         text = _ESCAPE.sub(r"\1", _HARD_BREAK.sub(" ", text))
     if "<" in text:
-        text = _AUTOLINK.sub(r"\1", text)
+        text = _AUTOLINK.sub(lambda m: unquote(m.group(1)), text)   # mdformat percent-encodes them
     return " ".join(_MARKERS.sub("", text).casefold().split()).rstrip(_TRAILING)
 
 
