@@ -12,17 +12,23 @@ which is evidence of identity in itself. Near-identical
 strings (typos) score at least their character ratio. Pairs scoring at least THRESHOLD are assigned
 best first, each instruction at most once (assign.greedy); the order adds CHARS x the character
 ratio, so when two rules merge, the one that supplied most of the merged text keeps the identity.
+
+Issue 11's mechanisms (docs/matcher.md): an anchor extended with arguments, or renamed by git in this
+change, counts as shared evidence (_extended); a shared leading clause lifts the score and limits the
+swap penalty to the clause (_evidence, profile._lead); a substitution several passing pairs share is a
+rename (renames.repeated); a short frame whose object and quantity both changed is a different rule
+(_slots_swapped). Only pairs that can pass are scored (candidates.pairs).
 """
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 
 from rapidfuzz.fuzz import ratio as fuzz_ratio
 
-from gitcontext.identity.candidates import pairs as candidate_pairs
 from gitcontext.identity.anchors import extends, replaced
 from gitcontext.identity.assign import greedy
+from gitcontext.identity.candidates import pairs as candidate_pairs
 from gitcontext.identity.formatting import format_key
 from gitcontext.identity.match import Pair
 from gitcontext.identity.paper import _exact_stage
@@ -126,7 +132,7 @@ def score(a: Profile, b: Profile, weights: Mapping[str, float]) -> float:
 
 
 def _evidence(a: Profile, b: Profile, shared: int, mass_a: int, mass_b: int, floor: float,
-              units: Mapping[str, int], renamed: set[Substitution] = frozenset()) -> tuple[float, bool]:
+              units: Mapping[str, int], renamed: Set[Substitution] = frozenset()) -> tuple[float, bool]:
     """The score before penalties, and whether A and B share their leading clause."""
     shared += _extended(a, b, units, renamed)
     value = (2 * shared / (mass_a + mass_b) + shared / max(min(mass_a, mass_b), floor)) / 2
@@ -137,7 +143,7 @@ def _evidence(a: Profile, b: Profile, shared: int, mass_a: int, mass_b: int, flo
     return value, lead
 
 
-def _extended(a: Profile, b: Profile, units: Mapping[str, int], renamed: set[Substitution]) -> int:
+def _extended(a: Profile, b: Profile, units: Mapping[str, int], renamed: Set[Substitution]) -> int:
     """An extended command is the same anchor (`npm ci` / `npm ci --ignore-scripts`), and so is one that
     git renamed in this change (RENAMED): the weight of each such anchor token counts as shared, the
     smaller of the two sides' totals (symmetric)."""
