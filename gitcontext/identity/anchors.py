@@ -37,10 +37,11 @@ def anchors(text: str) -> frozenset[str]:
     return frozenset(f for f in (fold(a) for a in raw_anchors(text)) if f)
 
 
-def names(text: str) -> dict[str, str]:
-    """Folded anchor -> its name (see name) for the anchors of TEXT that have one."""
+def names(text: str, raw_found: list[str] | None = None) -> dict[str, str]:
+    """Folded anchor -> its name (see name) for the anchors of TEXT (RAW_FOUND: its raw_anchors, when
+    the caller has them) that have one."""
     out: dict[str, str] = {}
-    for raw in raw_anchors(text):
+    for raw in raw_anchors(text) if raw_found is None else raw_found:
         key, value = fold(raw), name(raw)
         if key and value:
             out[key] = min(out.get(key, value), value)   # one answer whatever order the text has

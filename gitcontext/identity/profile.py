@@ -47,13 +47,15 @@ def _profile(text: str, norm: str) -> Profile:
     tokens = {}
     for r in raw:
         tokens.setdefault(fold(r), tuple(r.casefold().split()))
-    return Profile(norm, words, found, fold(text), prose, names(text), precise, lead, lead_anchors, tokens)
+    return Profile(norm, words, found, fold(text), prose, names(text, raw), precise, lead, lead_anchors, tokens)
 
 
 def _lead(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """The words and anchors of the clause before the first clause break (`;` or a dash between spaces,
     outside code spans), when words follow it and it does not open with a scene-setting word; empty
     otherwise. (A colon is left out: before one stands a label as often as a rule, "Unit tests: ...".)"""
+    if ";" not in text and " - " not in text and " — " not in text and " – " not in text:
+        return frozenset(), frozenset()
     stripped = _CODE_SPAN.sub(lambda m: "x" * len(m.group(0)), text)
     found = _CLAUSE_BREAK.search(stripped)
     if not found or not content_words(text[found.end():]):

@@ -63,6 +63,8 @@ def match_default(old: Sequence[Instruction], new: Sequence[Instruction], *,
     used_old: set[int] = set()
     used_new: set[int] = set()
     for how, key in _SAME_TEXT:
+        if len(used_old) == len(old) or len(used_new) == len(new):
+            break                   # nothing left on one side: the later stages would find nothing
         pairs += _exact_stage(old, new, key, how, used_old, used_new)
     left_old = [o for o in range(len(old)) if o not in used_old]
     left_new = [n for n in range(len(new)) if n not in used_new]
