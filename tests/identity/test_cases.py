@@ -51,3 +51,11 @@ def test_match_default_second_blind_set_reaches_measured_level() -> None:
     # after: P 0.988 (84/85), R 1.000 (84/84). The FP left: "not `RuntimeError`" -> "not `StandardError`".
     assert score.precision >= 0.98, score.fp
     assert score.recall >= 0.99, score.fn
+
+
+@pytest.mark.parametrize("case", sorted(CASES.iterdir()), ids=lambda p: p.name)
+def test_match_default_golden_case_is_mirror_symmetric(case: Path) -> None:
+    t = labels.load_case(case)
+    forward = {(p.old, p.new, p.how, p.similarity) for p in match_default(t.old, t.new, renames=t.renames)}
+    back = match_default(t.new, t.old, renames={new: old for old, new in t.renames.items()})
+    assert forward == {(p.new, p.old, p.how, p.similarity) for p in back}
