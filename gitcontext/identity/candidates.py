@@ -9,8 +9,8 @@ repeats are light and never in a prefix, so their long postings lists are not wa
 """
 from __future__ import annotations
 
-from collections import defaultdict
 from bisect import bisect_left, bisect_right
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 SMALL = 4096      # pairs: below this, indexing prefixes costs more than scoring every pair that shares a word
