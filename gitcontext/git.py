@@ -375,7 +375,7 @@ def tree_entry(rev: str, path: str, cwd: str | Path | None = None) -> tuple[str,
 def renamed_paths(a: str, b: str | None = None, cwd: str | Path | None = None) -> dict[str, str]:
     """Files git's rename detection finds renamed from A to B (B None: to the index): old -> new."""
     args = ["diff", "-z", "--name-status", "-M", "--diff-filter=R", "--no-ext-diff", a]
-    fields = _split_z(run([*args, b] if b else [*args[:-1], "--cached", a], cwd=cwd))
+    fields = _split_z(run([*args, b, "--"] if b else [*args[:-1], "--cached", a, "--"], cwd=cwd))
     out = {}
     for k in range(0, len(fields) - 2, 3):       # R<score>, old path, new path
         if fields[k].startswith("R"):
