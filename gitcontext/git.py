@@ -370,3 +370,11 @@ def tree_entry(rev: str, path: str, cwd: str | Path | None = None) -> tuple[str,
             fields = meta.decode().split()
             return fields[0], fields[1] if rev == "" else fields[2]
     return None
+
+
+def commit_messages(range_: str, cwd: str | Path | None = None) -> list[tuple[str, list[str], str]]:
+    """(sha, parent shas, full message) of every commit in RANGE (`base..head`), oldest first; one git log."""
+    out = run(["log", "--reverse", "-z", "--format=%H%x00%P%x00%B", range_, "--"], cwd=cwd)
+    fields = out.decode("utf-8", "surrogateescape").split("\0")
+    return [(fields[i].lstrip("\n"), fields[i + 1].split(), fields[i + 2])
+            for i in range(0, len(fields) - 2, 3)]
