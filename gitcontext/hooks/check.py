@@ -43,6 +43,7 @@ class CheckResult(NamedTuple):
     missing: list[Change]
     hints: list[str]
     diff: Diff
+    states: dict                 # id -> folded note at the head (restore quotes of removed instructions)
 
     @property
     def code(self) -> int:
@@ -72,9 +73,10 @@ def resolve_range(root: Path, base: str, head: str = "HEAD") -> Range:
     return Range(fork, head_sha, tuple(git.rev_list("--reverse", f"{fork}..{head_sha}", cwd=root)))
 
 
-def check(root: Path, base: str, head: str = "HEAD") -> CheckResult:
+def check(root: Path, base: str, head: str = "HEAD", config: dict[str, Any] | None = None) -> CheckResult:
+    """CONFIG (the Action's `config` input) replaces the config at the base when given."""
     rng = resolve_range(root, base, head)
-    config = config_at(root, rng.base)
+    config = config if config is not None else config_at(root, rng.base)
     old, new = load(root, config, rng.base), load(root, config, rng.head)
     diff = diff_files(old, new, config["matcher"])
     notes_before, notes_after = note_oids(root, rng.base), note_oids(root, rng.head)
@@ -83,12 +85,12 @@ def check(root: Path, base: str, head: str = "HEAD") -> CheckResult:
     policy = config["hooks"]["policy"]
     needing = [c for c in changes if c.kind in NEEDS_WHY]
     if policy == "off" or not needing:
-        return CheckResult(rng, policy, changes, {}, [], [], diff)
+        return CheckResult(rng, policy, changes, {}, [], [], diff, states)
     covered = {c.id: "note" for c in needing
                if notes_after.get(c.id) != notes_before.get(c.id) and c.id in states and states[c.id].why}
     hints = _trailer_coverage(root, config, rng, needing, covered)
     missing = [c for c in needing if c.id not in covered]
-    return CheckResult(rng, policy, changes, covered, missing, hints if missing else [], diff)
+    return CheckResult(rng, policy, changes, covered, missing, hints if missing else [], diff, states)
 
 
 def range_changes(root: Path, config: dict[str, Any], diff: Diff, states: dict, old_states: dict) -> list[Change]:
