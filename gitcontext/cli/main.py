@@ -35,6 +35,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "check": ("check", "check_cmd", "Require a why for every instruction a range of commits adds or rewords."),
     "github": ("github", "github_cmd", "GitHub Action entry points: the pull-request comment, the audit issue."),
     "demo": ("demo", "demo_cmd", "Build a sample repository and walk the whole flow."),
+    "audit": ("audit", "audit_cmd", "Stale rationales, deletion candidates, orphans, duplicates, budgets."),
 }
 
 

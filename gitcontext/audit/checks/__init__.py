@@ -1,0 +1,1 @@
+"""One module per audit check (see gitcontext.audit.registry for the table)."""

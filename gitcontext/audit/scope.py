@@ -1,0 +1,45 @@
+"""Which files an instruction is about: its note's `--scope` globs, its `.mdc` rule's `globs:`, and
+the paths and file names it mentions in backticks (gitcontext.radius.scope's reading)."""
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from gitcontext.audit.context import AuditContext, Located
+from gitcontext.audit.facts import memo
+from gitcontext.instructions.globs import compile_globs
+
+CONTEXT_DIR = ".context/"
+
+
+def in_scope(ctx: AuditContext, loc: Located, paths: Collection[str]) -> set[str]:
+    """The PATHS (repository-relative) LOC's scope covers; never context files or notes."""
+    from gitcontext.radius.scope import mentioned
+
+    paths = [p for p in paths if not p.startswith(CONTEXT_DIR) and p not in context_files(ctx)]
+    globs = [*(loc.state.scope if loc.state else ()), *_rule_globs(ctx, loc.instruction.file)]
+    hits = set(mentioned(loc.instruction.text, paths, {}))
+    if globs:
+        pattern = compile_globs(tuple(g.lstrip("/") for g in globs))
+        hits |= {p for p in paths if pattern.match(p)}
+    return hits
+
+
+def has_scope(ctx: AuditContext, loc: Located) -> bool:
+    return bool((loc.state and loc.state.scope) or _rule_globs(ctx, loc.instruction.file)
+                or "`" in loc.instruction.text)
+
+
+def context_files(ctx: AuditContext) -> frozenset[str]:
+    return memo(ctx, "context_files", lambda: frozenset(ctx.world.instructions))
+
+
+def _rule_globs(ctx: AuditContext, file: str) -> tuple[str, ...]:
+    if not file.endswith(".mdc"):
+        return ()
+
+    def read() -> tuple[str, ...]:
+        from gitcontext.instructions.discover import read as read_file
+        from gitcontext.instructions.frontmatter import front_matter, scope_globs
+
+        return tuple(scope_globs(front_matter(read_file(ctx.root, file) or "")))
+    return memo(ctx, f"rule_globs:{file}", read)
