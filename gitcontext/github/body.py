@@ -18,10 +18,14 @@ def size(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def assemble(marker: str, sections: list[Section], limit: int = LIMIT, footer: str = "") -> str:
-    """MARKER, then SECTIONS in order; the last droppable ones go first until the body fits, with a note."""
-    chosen = list(sections)
-    dropped: list[str] = []
+def assemble(marker: str, sections: list[Section], limit: int = LIMIT, footer: str = "",
+             minimal: bool = False) -> str:
+    """MARKER, then SECTIONS in order; the last droppable ones go first until the body fits, with a note.
+
+    MINIMAL keeps only the sections that are never dropped (GitHub refused a body we measured as fitting).
+    """
+    chosen = [s for s in sections if s.keep or not minimal]
+    dropped = [s.title for s in sections if s not in chosen]
     while True:
         body = _join(marker, chosen, dropped, footer)
         if size(body) <= limit:

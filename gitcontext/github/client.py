@@ -36,15 +36,17 @@ class Response(NamedTuple):
 class ApiError(GitError):
     """GitHub refused a request; `read_only` when the token may not write (a fork's pull request)."""
 
-    def __init__(self, method: str, path: str, status: int, message: str) -> None:
-        super().__init__(f"GitHub API {method} {path}: {status} {message}",
-                         fix="check the token's `permissions:` in the workflow (docs/action.md)")
-        self.status = status
+    def __init__(self, method: str, path: str, http_status: int, message: str) -> None:
+        busy = http_status >= 500 or http_status == 429 or "rate limit" in message.lower()
+        super().__init__(f"GitHub API {method} {path}: {http_status} {message}",
+                         fix="GitHub is rate limiting or unavailable; re-run the job later" if busy else
+                         "check the token and the job's `permissions:` (docs/action.md)")
+        self.http_status = http_status
         self.api_message = message
 
     @property
     def read_only(self) -> bool:
-        return self.status == 403 and READ_ONLY.lower() in self.api_message.lower()
+        return self.http_status == 403 and READ_ONLY.lower() in self.api_message.lower()
 
 
 class Client:
@@ -59,6 +61,22 @@ class Client:
         self._write_lock = threading.Lock()
         self._last_write = 0.0
         self.waited = 0.0                     # seconds spent waiting on retries (for the log)
+
+    @classmethod
+    def from_environment(cls, token: str) -> Client:
+        """GITHUB_API_URL, plus GITCONTEXT_WRITE_INTERVAL / GITCONTEXT_MAX_WAIT (seconds) to tune the pacing."""
+        def seconds(name: str, default: float) -> float:
+            raw = os.environ.get(name, "").strip()
+            try:
+                value = float(raw) if raw else default
+            except ValueError:
+                value = -1.0
+            if not 0 <= value <= 3600:
+                raise UserError(f"{name} must be a number of seconds (0-3600), got {raw!r}", fix=f"unset {name}")
+            return value
+
+        return cls(token, write_interval=seconds("GITCONTEXT_WRITE_INTERVAL", 1.0),
+                   max_wait=seconds("GITCONTEXT_MAX_WAIT", 60.0))
 
     def get(self, path: str) -> Any:
         return self.request("GET", path).data

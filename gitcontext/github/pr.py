@@ -45,9 +45,9 @@ def pr_comment(root: Path, run: Run, options: Options, client: Client | None = N
                                       encoding="utf-8")
     try:
         if options.comment:
-            client = client or Client(run.token)
+            client = client or Client.from_environment(run.token)
             posted = sticky.upsert(client, run.repository, number, body.assemble(sticky.MARKER, parts, footer=footer),
-                                   run.bot, shrink=lambda: body.assemble(sticky.MARKER, parts[:2], footer=footer))
+                                   run.bot, shrink=lambda: body.assemble(sticky.MARKER, parts, footer=footer, minimal=True))
             if posted.action == "read-only":
                 runner.warn("gitcontext: the token cannot write comments here (a fork's pull request?); the job "
                             "summary has the report. See docs/action.md for the two-workflow variant.")
@@ -77,7 +77,7 @@ def _report(root: Path, run: Run, options: Options, client: Client | None) -> tu
     if not isinstance(number, int) or data["head"] != head:
         raise UserError("the report is not for the commit this workflow_run ran on",
                         path=str(options.report_in), fix="post only the artifact of the triggering run")
-    pr = (client or Client(run.token)).get(f"/repos/{run.repository}/pulls/{number}")
+    pr = (client or Client.from_environment(run.token)).get(f"/repos/{run.repository}/pulls/{number}")
     if not isinstance(pr, dict) or (pr.get("head") or {}).get("sha") != head:
         raise UserError(f"pull request #{number} is not at {head[:12]} (the report names another one)",
                         fix="post only the artifact of the triggering run")

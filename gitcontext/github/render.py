@@ -49,9 +49,9 @@ def header(report: dict[str, Any]) -> str:
 def check(report: dict[str, Any]) -> str:
     data = report["check"]
     missing = [r for r in report["changes"] if r.get("missing")]
-    base = escape.code(str(report.get("base_name", "")))
+    command = escape.code(f"git context check --base {report.get('base_name', '')}")
     if not missing:
-        return f"#### Check\n\n`git context check --base` {base}: every added or reworded instruction has a why."
+        return f"#### Check\n\n{command}: every added or reworded instruction has a why."
     policy = escape.text(str(data.get("policy", "")))
     lines = [f"#### Check\n\n{len(missing)} instruction change{'s' if len(missing) != 1 else ''} without a why "
              f"(hooks.policy: {policy}). Push one more commit for each, or record a note:\n"]
@@ -135,7 +135,8 @@ def findings(title: str, rows: list[dict[str, Any]], links: Links, candidates: b
 def radius(report: dict[str, Any], links: Links) -> str:
     data = report["radius"]
     files = [f for f in data.get("files", []) if isinstance(f, dict)]
-    out = [f"#### Blast radius\n\n{escape.text(str(data.get('window', '')))}"]
+    span = escape.text(f"{report.get('base_name', '')} ({str(report.get('base', ''))[:12]}) to {str(report.get('head', ''))[:12]}")
+    out = [f"#### Blast radius\n\nFiles changed from {span}, churn-weighted by what imports them."]
     if data.get("pressure"):
         out.append("\n**Commit pressure**: a file churns at RISK or above; consider splitting the change.")
     if files:

@@ -12,7 +12,7 @@ from typing import Any
 from gitcontext.errors import UserError
 
 VERSION = 1
-STALE_CHECKS = ("GC101", "GC102", "GC104", "GC105", "GC106")
+STALE_CHECKS = ("GC101", "GC102", "GC104", "GC105", "GC106", "GC107")
 
 
 def build(root: Path, base: str, head: str, *, base_name: str = "", config: dict[str, Any] | None = None,
@@ -77,10 +77,14 @@ def _audit(root: Path, config: dict[str, Any], scope: set[str], texts: dict[str,
 
 def _finding(f, text: str | None) -> dict[str, Any]:
     evidence = dict(f.evidence or {})
+    calibration = evidence.pop("calibration", None)
+    facts = {k: v for k, v in evidence.items() if isinstance(v, (str, int, float, bool)) and k not in ("text", "candidate")}
+    if isinstance(calibration, dict):
+        facts.update({f"calibration {k}": v for k, v in calibration.items() if isinstance(v, (int, float, str))})
+    found_text = evidence.get("text") if isinstance(evidence.get("text"), str) else text
     return {"check": f.check, "name": f.name, "severity": f.severity, "id": f.id, "file": f.file, "line": f.line,
-            "message": f.message, "text": text, "confidence": f.confidence, "fix": f.fix,
-            "candidate": bool(evidence.get("candidate")) or (f.check.startswith("GC2") and f.fix is not None),
-            "evidence": {k: v for k, v in evidence.items() if isinstance(v, (str, int, float, bool))}}
+            "message": f.message, "text": found_text, "confidence": f.confidence, "fix": f.fix,
+            "candidate": bool(evidence.get("candidate")) and f.fix is not None, "evidence": facts}
 
 
 # ---- the JSON a pull_request run hands to a workflow_run (untrusted there) ---------------------

@@ -56,7 +56,7 @@ def _write(client: Client, method: str, path: str, body: str, shrink: Callable[[
     try:
         return client.request(method, path, {"body": body}).data
     except ApiError as exc:
-        if exc.status != 422 or shrink is None:
+        if exc.http_status != 422 or shrink is None:
             raise
         return client.request(method, path, {"body": shrink()}).data     # GitHub measured it larger than we did
 
@@ -66,6 +66,6 @@ def _delete(client: Client, repository: str, extra: list[dict[str, Any]]) -> int
         try:
             client.request("DELETE", f"/repos/{repository}/issues/comments/{comment['id']}")
         except ApiError as exc:
-            if exc.status != 404:                # another run already removed it
+            if exc.http_status != 404:                # another run already removed it
                 raise
     return len(extra)

@@ -32,7 +32,7 @@ def audit_issue(root: Path, run: Run, config: dict[str, Any], fail_on: str = "no
     outputs = {"findings": str(len(report.findings)), "comment-url": "", "markdown-file": str(markdown)}
     try:
         if open_issue:
-            done = issue.sync(client or Client(run.token), run.repository, run.bot, tracked)
+            done = issue.sync(client or Client.from_environment(run.token), run.repository, run.bot, tracked)
             if done.action == "read-only":
                 runner.warn("gitcontext: the token cannot write issues (give the job `issues: write`); "
                             "the job summary has the audit")
