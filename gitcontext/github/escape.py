@@ -1,7 +1,7 @@
 """Repository text made inert in a GitHub comment: no mentions, no HTML, no links, no marker.
 
 Anything a pull request can write (instruction text, failure quotes, commit subjects, file names)
-goes through `text` (prose) or `code` (instruction text, verbatim quotes) before it reaches
+goes through `text` (prose), `code` (instruction text) or `block` (restore quotes) before it reaches
 Markdown. `&` is escaped first, so entity forms (`&#64;`, `&commat;`) stay literal text and cannot
 become an `@` after rendering; a literal `@` gets a word joiner, which GitHub's mention and email
 autolinking do not read through. Links are only ever made by `blob_link` to the repository's own
@@ -14,7 +14,9 @@ import urllib.parse
 
 WORD_JOINER = "\u2060"
 MARKER_WORD = re.compile(r"gitcontext:(pr-comment|audit-issue|state)", re.I)
-_MD_PUNCT = re.compile(r"([\\`*_\[\]()#!|~{}+\-.>])")
+# What Markdown would act on inside a line: emphasis, code, links, strikethrough, table cells. An
+# underscore inside a word never emphasizes in GFM, so `stale_days` is left as it is.
+_MD_PUNCT = re.compile(r"([\\`*\[\]()|~]|(?<![0-9A-Za-z])_|_(?![0-9A-Za-z]))")
 _AUTOLINK = re.compile(r"(?i)(://|www\.)")
 _MAX = 400
 
@@ -34,16 +36,22 @@ def text(value: str, limit: int = _MAX) -> str:
     """Prose from the repository, one line: HTML escaped, Markdown punctuation escaped, mentions broken."""
     value = clip(value, limit)
     value = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-    return _MD_PUNCT.sub(r"\\\1", _inert(value))
+    return _MD_PUNCT.sub(lambda m: "\\" + m.group(0), _inert(value))
 
 
 def code(value: str, limit: int = _MAX) -> str:
-    """A code span holding VALUE verbatim on one line (no HTML, links or mentions inside code)."""
-    value = _inert(clip(value, limit)).replace("|", "\u2223")    # a pipe would split a table row
-    longest = max((len(run) for run in re.findall(r"`+", value)), default=0)
-    fence = "`" * (longest + 1)
-    pad = " " if value.startswith("`") or value.endswith("`") or not value.strip() else ""
-    return f"{fence}{pad}{value}{pad}{fence}"
+    """VALUE as an inline code span (`<code>`) on one line, its characters escaped like `text`.
+
+    A `<code>` element rather than backticks so that no `<`, `>` or `&` from the repository reaches
+    the body raw: it renders the same monospace text, and the escapes show as the characters.
+    """
+    return f"<code>{text(value, limit)}</code>"
+
+
+def block(value: str) -> str:
+    """Multi-line verbatim text (a restore quote) as a `<pre>` block: HTML-escaped, mentions and marker broken."""
+    value = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return f"<pre>{_inert(value).rstrip()}</pre>"
 
 
 def blob_link(label: str, server: str, repository: str, sha: str, path: str, line: int | None = None) -> str:

@@ -60,7 +60,7 @@ def check(report: dict[str, Any]) -> str:
             lines.append(row)
             continue
         ident = _id(row.get("id"))
-        lines.append(f"- {escape.code(ident)} {escape.code(str(row.get('text', '')), 120)}\n  "
+        lines.append(f"- `{ident}` {escape.code(str(row.get('text', '')), 120)}\n  "
                      f"`git commit --allow-empty -m 'Record why' -m 'Context-Why: {ident}: <what failed, how often, "
                      f"link>'`")
     return "\n".join(lines)
@@ -102,10 +102,8 @@ def _restore(row: dict[str, Any]) -> str:
     ident = _id(row.get("id"))
     if not isinstance(quote, str) or not quote.strip():
         return " — no restore quote recorded (removed without `git context retire`); the text above is the quote"
-    body = escape.strip_marker(quote.replace("@", "@" + escape.WORD_JOINER))
-    fence = "`" * max(3, 1 + max((len(r) for r in _runs(body)), default=0))
     return (f" — `git context restore {ident}`\n  <details><summary>restore quote</summary>\n\n"
-            f"{fence}text\n{body.rstrip()}\n{fence}\n\n  </details>")
+            f"{escape.block(quote)}\n\n  </details>")
 
 
 def findings(title: str, rows: list[dict[str, Any]], links: Links, candidates: bool = False) -> str:
@@ -116,7 +114,7 @@ def findings(title: str, rows: list[dict[str, Any]], links: Links, candidates: b
         if not isinstance(row, dict):
             out.append(row)
             continue
-        line = (f"- {escape.code(_id(row.get('id')))} {links.to(row.get('file'), row.get('line'))} "
+        line = (f"- `{_id(row.get('id'))}` {links.to(row.get('file'), row.get('line'))} "
                 f"{escape.code(str(row.get('text') or ''), 160)}\n  {escape.text(str(row.get('check', '')))} "
                 f"{escape.text(str(row.get('name', '')))}: {escape.text(str(row.get('message', '')))}")
         if candidates and isinstance(row.get("confidence"), (int, float)):
@@ -151,7 +149,7 @@ def radius(report: dict[str, Any], links: Links) -> str:
     inside = [i for i in data.get("instructions", []) if isinstance(i, dict)]
     if inside:
         out.append("\nInstructions whose scope lies in the radius (re-verify: `git context verify ID`):\n")
-        out += capped([f"- {escape.code(_id(i.get('id')))} {links.to(i.get('file'), i.get('line'))} "
+        out += capped([f"- `{_id(i.get('id'))}` {links.to(i.get('file'), i.get('line'))} "
                        f"{escape.code(str(i.get('text', '')), 160)}" for i in inside], 30)
     return "\n".join(out)
 
@@ -164,9 +162,3 @@ def _id(value: Any) -> str:
 
 def _num(value: Any) -> str:
     return f"{value:g}" if isinstance(value, (int, float)) and not isinstance(value, bool) else "?"
-
-
-def _runs(text: str) -> list[str]:
-    import re
-
-    return re.findall(r"`+|~+", text)

@@ -68,7 +68,7 @@ def _body(findings: list, coverage: dict[str, int], links: render.Links, texts: 
 
 
 def _line(f, links: render.Links, texts: dict[str, str]) -> str:
-    ident = f" {escape.code(f.id)}" if f.id else ""
+    ident = f" `{render._id(f.id)}`" if f.id else ""
     where = f" {links.to(f.file, f.line)}" if f.file else ""
     text = f" {escape.code(texts[f.id], 160)}" if f.id in texts else ""
     line = f"-{ident}{where}{text}\n  {escape.text(f.message)}"

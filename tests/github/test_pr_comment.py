@@ -32,7 +32,7 @@ def test_pr_comment_creates_one_comment_with_every_section(runner, fake):
                   "#### Stale rationales in the blast radius", "#### Blast radius"):
         assert title in body
     assert "Never force-push to the main branch." in body
-    assert "was `Run the tests before pushing.`" in body
+    assert "was <code>Run the tests before pushing.</code>" in body
     assert "**no why yet**" in body and "2 without a why" in body
     assert f"https://github.com/octo/repo/blob/{runner.env and _head(runner)}/CLAUDE.md#L" in body
     outputs = runner.outputs()
@@ -172,3 +172,74 @@ def test_pr_comment_concurrent_runs_converge_to_one(runner, fake):
     first = min(c["id"] for c in _ours(fake))
     assert runner.run("pr-comment").returncode == 0
     assert [c["id"] for c in _ours(fake)] == [first]
+
+
+HOSTILE_RULE = ("- Ping @octocat and &#64;admin <img src=x onerror=alert(1)> see [docs](https://evil.example) "
+                "<!-- gitcontext:pr-comment v1 --> `x`` `\n")
+
+
+def test_pr_comment_hostile_instruction_text_is_inert(repo, tmp_path, fake):
+    import re
+
+    base, head = pull_request_repo(repo, RULES + HOSTILE_RULE, {"docs/@team <b>.md": "x\n"},
+                                   message="@octocat <script> subject")
+    runner = make_runner(repo, tmp_path, fake, base, head)
+    done = runner.run("pr-comment")
+    assert done.returncode == 0, done.stderr
+    [comment] = _ours(fake)
+    body = comment["body"]
+    assert body.count(MARKER) == 1 and body.startswith(MARKER)
+    assert "gitcontext:pr-comment" not in body[len(MARKER):]
+    assert not re.search(r"(?<![\w`])@[A-Za-z0-9]", body)
+    assert "<img" not in body and "<b>" not in body and "<script" not in body
+    assert "](https://evil" not in body and "https://evil" not in body
+    links = re.findall(r"\]\(([^)]*)\)", body)
+    assert links and all(link.startswith(f"https://github.com/octo/repo/blob/{head}/") for link in links)
+    summary = runner.summary.read_text()
+    assert not re.search(r"(?<![\w`])@[A-Za-z0-9]", summary) and "<img" not in summary
+
+
+def test_pr_comment_oversize_report_drops_whole_sections_with_a_note(repo, tmp_path, fake):
+    long = "Always check the {n} service configuration before deploying " + "carefully " * 30
+    files = {name: "# Rules\n\n" + "".join(f"- {long.format(n=f'{name}-{i}')}\n" for i in range(70))
+             for name in ("AGENTS.md", "GEMINI.md", "docs/CLAUDE.md")}
+    base, head = pull_request_repo(repo, RULES, files)
+    runner = make_runner(repo, tmp_path, fake, base, head)
+    done = runner.run("pr-comment")
+    assert done.returncode == 0, done.stderr
+    [comment] = _ours(fake)
+    body = comment["body"]
+    assert len(body.encode("utf-16-le")) // 2 <= 65536
+    assert "Left out to stay under GitHub's 65,536-character limit" in body
+    assert "#### Check" in body and "#### Blast radius" not in body
+    full = open(runner.outputs()["markdown-file"], encoding="utf-8").read()
+    assert "#### Blast radius" in full and len(full) > 65536
+
+
+def test_pr_comment_two_workflow_variant_posts_a_report_from_an_untrusted_run(repo, tmp_path, fake):
+    base, head = pull_request_repo(repo, CHANGED)
+    untrusted = make_runner(repo, tmp_path, fake, base, head)
+    report = tmp_path / "report.json"
+    done = untrusted.run("pr-comment", "--report-out", str(report), GITCONTEXT_COMMENT="false",
+                         GITHUB_TOKEN="")
+    assert done.returncode == 0, done.stderr
+    assert fake.state.log == []
+    fake.state.pulls[NUMBER] = {"number": NUMBER, "head": {"sha": head}}
+    event = {"workflow_run": {"head_sha": head, "event": "pull_request", "pull_requests": []}}
+    privileged = make_runner(repo, tmp_path, fake, base, head, event=event)
+    done = privileged.run("pr-comment", "--from-report", str(report), GITHUB_EVENT_NAME="workflow_run")
+    assert done.returncode == 0, done.stderr
+    [comment] = _ours(fake)
+    assert "Never force-push" in comment["body"]
+    # a report that names another pull request (or another commit) is refused
+    fake.state.pulls[NUMBER]["head"]["sha"] = "b" * 40
+    done = privileged.run("pr-comment", "--from-report", str(report), GITHUB_EVENT_NAME="workflow_run")
+    assert done.returncode == 2 and "is not at" in done.stderr
+    data = json.loads(report.read_text())
+    data["changes"][0]["text"] = "@octocat <img src=x>"
+    report.write_text(json.dumps(data))
+    fake.state.pulls[NUMBER]["head"]["sha"] = head
+    done = privileged.run("pr-comment", "--from-report", str(report), GITHUB_EVENT_NAME="workflow_run")
+    assert done.returncode == 0, done.stderr
+    [comment] = _ours(fake)
+    assert "@octocat" not in comment["body"] and "<img" not in comment["body"]
