@@ -1,6 +1,8 @@
 """`git context check`: the commit-msg rule over BASE...HEAD, for CI (hooks can be skipped)."""
 from __future__ import annotations
 
+import os
+
 import click
 
 from gitcontext.cli.common import emit_json, json_option
@@ -18,15 +20,21 @@ def check_cmd(base: str, head: str, as_json: bool) -> int:
     (squash-merge messages and later commits included). Judged under `hooks.policy` as the
     config stands at the merge base: enforce exits 1 listing each instruction with the fix,
     warn prints the list and exits 0, off asks nothing. A shallow clone needs the base
-    present (actions/checkout `fetch-depth: 0`).
+    present (actions/checkout `fetch-depth: 0`). Inside GitHub Actions it also annotates each
+    instruction and writes the job summary and the `findings` output.
     """
     from gitcontext import git
     from gitcontext.hooks.check import check, format_check, to_json
 
     root = git.toplevel()
     result = check(root, base, head)
+    lines = format_check(result, base)
     if as_json:
         emit_json(to_json(result))
     else:
-        click.echo("\n".join(format_check(result, base)))
+        click.echo("\n".join(lines))
+    if os.environ.get("GITHUB_ACTIONS") == "true":
+        from gitcontext.github.status import publish_check
+
+        publish_check(result, lines)
     return result.code

@@ -200,3 +200,18 @@ def test_check_runs_as_the_installed_command(repo):
                           capture_output=True, text=True)
     assert done.returncode == 1 and "without a why" in done.stdout, done.stderr
     write(repo, "unused.txt", "")
+
+
+def test_check_inside_github_actions_annotates_and_writes_outputs(repo, tmp_path):
+    _branch(repo)
+    _add(repo, "- Ping @octocat <img src=x> before merging.\n")
+    output, summary = tmp_path / "out", tmp_path / "summary"
+    env = {**os.environ, "GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": str(output), "GITHUB_STEP_SUMMARY": str(summary),
+           "RUNNER_TEMP": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "gitcontext", "check", "--base", "main"], cwd=repo, env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 1, done.stderr
+    assert "::error file=CLAUDE.md,line=5,title=gitcontext%3A no why::added instruction ctx-" in done.stdout
+    assert output.read_text().startswith("findings<<ghadelimiter_")
+    text = summary.read_text()
+    assert "without a why" in text and "<img" not in text and "@octocat" not in text
