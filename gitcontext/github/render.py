@@ -54,15 +54,11 @@ def check(report: dict[str, Any]) -> str:
         return f"#### Check\n\n{command}: every added or reworded instruction has a why."
     policy = escape.text(str(data.get("policy", "")))
     lines = [f"#### Check\n\n{len(missing)} instruction change{'s' if len(missing) != 1 else ''} without a why "
-             f"(hooks.policy: {policy}). Push one more commit for each, or record a note:\n"]
-    for row in capped(missing, 30):
-        if not isinstance(row, dict):
-            lines.append(row)
-            continue
-        ident = _id(row.get("id"))
-        lines.append(f"- `{ident}` {escape.code(str(row.get('text', '')), 120)}\n  "
-                     f"`git commit --allow-empty -m 'Record why' -m 'Context-Why: {ident}: <what failed, how often, "
-                     f"link>'`")
+             f"(hooks.policy: {policy}):\n"]
+    lines += capped([f"- `{_id(row.get('id'))}` {escape.code(str(row.get('text', '')), 120)}" for row in missing], 30)
+    whys = "\n".join(f"Context-Why: {_id(row.get('id'))}: <what failed, how often, link>" for row in missing[:20])
+    lines.append(f"\nPush one commit that says why (or record notes with `git context record ID --why ...`):\n\n"
+                 f"```sh\ngit commit --allow-empty -m 'Record why' -m '{whys}'\n```")
     return "\n".join(lines)
 
 
@@ -140,7 +136,8 @@ def radius(report: dict[str, Any], links: Links) -> str:
     if files:
         out.append("\n| tier | file | churn | reach | score |\n|---|---|---:|---:|---:|")
         for f in files[:40]:
-            out.append(f"| {escape.text(str(f.get('tier')))} | {links.to(f.get('path'))} | {_num(f.get('churn'))} | "
+            where = links.to(f.get("path")) if f.get("exists") is True else f"{escape.text(str(f.get('path')))} (gone)"
+            out.append(f"| {escape.text(str(f.get('tier')))} | {where} | {_num(f.get('churn'))} | "
                        f"{_num(f.get('reach'))} | {_num(f.get('score'))} |")
         if len(files) > 40:
             out.append(f"\n… and {len(files) - 40} more files")

@@ -54,12 +54,14 @@ def _changes(result) -> list[dict[str, Any]]:
 
 
 def _radius(root: Path, config: dict[str, Any], result) -> dict[str, Any]:
+    from gitcontext import git
     from gitcontext.radius.blast import compute
 
     radius = compute(root, config, result.range.base)
+    at_head = git.tree_entries(result.range.head, root)           # a link only to a file the head has
     return {"pressure": radius.pressure, "window": radius.window,
-            "files": [{"path": f.path, "churn": f.churn, "reach": f.reach, "score": f.score, "tier": f.tier}
-                      for f in radius.files],
+            "files": [{"path": f.path, "churn": f.churn, "reach": f.reach, "score": f.score, "tier": f.tier,
+                       "exists": f.path in at_head} for f in radius.files],
             "instructions": [{"id": i.id, "file": i.file, "line": i.line, "text": i.text} for i in radius.instructions]}
 
 

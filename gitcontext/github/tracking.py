@@ -53,7 +53,9 @@ def build(findings: list, coverage: dict[str, int], links: render.Links, texts: 
 
 
 def _body(findings: list, coverage: dict[str, int], links: render.Links, texts: dict[str, str], room: int) -> str:
-    cover = " · ".join(f"{escape.text(k)}: **{int(v)}**" for k, v in sorted(coverage.items()))
+    order = ["instructions", "documented", "stale", "orphan"]
+    keys = [k for k in order if k in coverage] + sorted(set(coverage) - set(order))
+    cover = " · ".join(f"{escape.text(k)}: **{int(coverage[k])}**" for k in keys)
     parts = [body.Section("Summary", f"### gitcontext audit\n\n{len(findings)} finding"
                                      f"{'s' if len(findings) != 1 else ''} · {cover}", keep=True)]
     if not findings:

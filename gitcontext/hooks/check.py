@@ -212,12 +212,11 @@ def format_check(result: CheckResult, base_name: str) -> list[str]:
     lines = [head, f"{word}: {n} instruction change{'s' if n != 1 else ''} without a why:"]
     lines += [f"  {c.kind} {c.id}  {c.file}:{c.line}  {one_line(c.text, 70)}" for c in result.missing]
     lines += [f"  {h}" for h in result.hints]
-    lines.append("fix: push one more commit that says why, for each id above:")
-    for c in result.missing:
-        lines.append(f"  git commit --allow-empty -m 'Record why' -m '{CANONICAL}: {c.id}: "
-                     "<what failed, how often, link>'")
-    lines.append(f"  or record a note: `git context record {result.missing[0].id} --why '...' "
-                 f"&& git add {NOTES_DIR} && git commit`")
+    lines.append("fix: push one commit that says why, one trailer line per instruction:")
+    whys = [f"{CANONICAL}: {c.id}: <what failed, how often, link>" for c in result.missing[:20]]
+    lines.append("  git commit --allow-empty -m 'Record why' -m '" + "\n".join(whys) + "'")
+    lines.append(f"  or record notes: `git context record {result.missing[0].id} --why '...'` for each, then "
+                 f"`git add {NOTES_DIR} && git commit`")
     lines.append(f"(hooks.policy: {result.policy} at the base {rng.base[:12]})")
     return lines
 

@@ -215,3 +215,15 @@ def test_check_inside_github_actions_annotates_and_writes_outputs(repo, tmp_path
     assert output.read_text().startswith("findings<<ghadelimiter_")
     text = summary.read_text()
     assert "without a why" in text and "<img" not in text and "@octocat" not in text
+
+
+def test_check_the_printed_fix_makes_it_pass(repo, capsys):
+    _branch(repo)
+    _add(repo, RULE, RULE2)
+    code, out, _ = run_cli(capsys, "check", "--base", "main")
+    assert code == 1
+    start = out.index("git commit --allow-empty")
+    command = out[start:out.index("'\n", start) + 1].replace("<what failed, how often, link>", "it broke CI, #4")
+    subprocess.run(["bash", "-c", command], cwd=repo, check=True, capture_output=True)
+    code, out, _ = run_cli(capsys, "check", "--base", "main")
+    assert code == 0, out
