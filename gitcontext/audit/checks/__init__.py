@@ -1,1 +1,1 @@
-"""One module per audit check (see gitcontext.audit.registry for the table)."""
+"""The audit checks, one module each: `CHECK` (its stable id and name) and `run(ctx)` (its findings)."""
