@@ -71,8 +71,3 @@ def _safe_path(path: str) -> bool:
 
 def _repo_name(repository: str) -> bool:
     return re.fullmatch(r"[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+", repository) is not None
-
-
-def strip_marker(body: str) -> str:
-    """Defence in depth for text we did not escape ourselves: no marker word survives."""
-    return MARKER_WORD.sub(lambda m: m.group(0).replace(":", ":" + WORD_JOINER), body)

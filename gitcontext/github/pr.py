@@ -7,8 +7,6 @@ may not write gets a warning, not a failure.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -36,7 +34,7 @@ def pr_comment(root: Path, run: Run, options: Options, client: Client | None = N
     footer = (f"<sub>gitcontext · head {data['head'][:12]} · reproduce: "
               f"`git context check --base {data['base'][:12]} --head {data['head'][:12]}`</sub>")
     full = body.assemble(sticky.MARKER, parts, limit=10 ** 9, footer=footer)
-    markdown = _markdown_file("pr-comment.md", full)
+    markdown = runner.write_markdown("pr-comment.md", full)
     runner.write_summary(full.replace(sticky.MARKER, "", 1).lstrip())
     runner.annotate(annotations(data))
     outputs = {"findings": str(count(data)), "comment-url": "", "markdown-file": str(markdown)}
@@ -52,8 +50,8 @@ def pr_comment(root: Path, run: Run, options: Options, client: Client | None = N
                 runner.warn("gitcontext: the token cannot write comments here (a fork's pull request?); the job "
                             "summary has the report. See docs/action.md for the two-workflow variant.")
             outputs["comment-url"] = posted.url or ""
-            print(f"gitcontext: pull-request comment {posted.action}"
-                  + (f", {posted.deleted} duplicate(s) removed" if posted.deleted else ""))
+            runner.say(f"gitcontext: pull-request comment {posted.action}"
+                       + (f", {posted.deleted} duplicate(s) removed" if posted.deleted else ""))
     finally:
         runner.write_outputs(outputs)
     return 1 if failing(data, options.fail_on) else 0
@@ -118,11 +116,3 @@ def _path(value: Any) -> str | None:
 
 def _line(value: Any) -> int | None:
     return value if isinstance(value, int) and value > 0 else None
-
-
-def _markdown_file(name: str, text: str) -> Path:
-    folder = Path(os.environ.get("RUNNER_TEMP") or tempfile.gettempdir()) / "gitcontext"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    return path

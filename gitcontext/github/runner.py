@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import secrets
 import sys
+import tempfile
 from pathlib import Path
 from typing import NamedTuple, TextIO
 
@@ -67,3 +68,18 @@ def annotate(notes: list[Annotation], stream: TextIO | None = None, limit: int =
 
 def warn(message: str, stream: TextIO | None = None) -> None:
     annotate([Annotation("warning", message)], stream)
+
+
+def write_markdown(name: str, text: str) -> Path:
+    """The full report as a file under RUNNER_TEMP (the `markdown-file` output), never in the work tree."""
+    folder = Path(os.environ.get("RUNNER_TEMP") or tempfile.gettempdir()) / "gitcontext"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def say(line: str, stream: TextIO | None = None) -> None:
+    out = stream or sys.stdout
+    out.write(line + "\n")
+    out.flush()

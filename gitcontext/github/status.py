@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from gitcontext.github import escape, runner
-from gitcontext.github.pr import _markdown_file
 
 
 def publish_check(result, lines: list[str]) -> None:
@@ -13,5 +12,5 @@ def publish_check(result, lines: list[str]) -> None:
                                        c.file, c.line, "gitcontext: no why") for c in result.missing])
     summary = "### gitcontext check\n\n" + escape.block("\n".join(lines)) + "\n"
     runner.write_summary(summary)
-    path = _markdown_file("check.md", summary)
+    path = runner.write_markdown("check.md", summary)
     runner.write_outputs({"findings": str(len(result.missing)), "comment-url": "", "markdown-file": str(path)})

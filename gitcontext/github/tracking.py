@@ -11,7 +11,7 @@ from gitcontext import git
 from gitcontext.github import body, escape, issue, render, runner
 from gitcontext.github.client import Client
 from gitcontext.github.event import Run
-from gitcontext.github.pr import LEVELS, _markdown_file
+from gitcontext.github.pr import LEVELS
 from gitcontext.github.report import STALE_CHECKS
 
 
@@ -25,7 +25,7 @@ def audit_issue(root: Path, run: Run, config: dict[str, Any], fail_on: str = "no
     texts = _texts(root, config)
     tracked = build(report.findings, report.coverage, links, texts)
     full = issue.render(tracked)
-    markdown = _markdown_file("audit-issue.md", full)
+    markdown = runner.write_markdown("audit-issue.md", full)
     runner.write_summary(tracked.body)
     runner.annotate([runner.Annotation(_level(f.severity), f"{f.check} {f.name}: {escape.clip(f.message)}",
                                        f.file, f.line, f"gitcontext {f.check}") for f in report.findings])
@@ -37,7 +37,7 @@ def audit_issue(root: Path, run: Run, config: dict[str, Any], fail_on: str = "no
                 runner.warn("gitcontext: the token cannot write issues (give the job `issues: write`); "
                             "the job summary has the audit")
             outputs["comment-url"] = done.url or ""
-            print(f"gitcontext: tracking issue {done.action}" + (", comment added" if done.commented else ""))
+            runner.say(f"gitcontext: tracking issue {done.action}" + (", comment added" if done.commented else ""))
     finally:
         runner.write_outputs(outputs)
     floor = LEVELS.index(fail_on) if fail_on in LEVELS else None

@@ -81,7 +81,8 @@ def check(root: Path, base: str, head: str = "HEAD", config: dict[str, Any] | No
     diff = diff_files(old, new, config["matcher"])
     notes_before, notes_after = note_oids(root, rng.base), note_oids(root, rng.head)
     states = fold_notes(root, notes_after)
-    changes = range_changes(root, config, diff, states, fold_notes(root, notes_before) if diff.removed else {})
+    changes = range_changes(root, config, diff, (old, new), states,
+                            fold_notes(root, notes_before) if diff.removed else {})
     policy = config["hooks"]["policy"]
     needing = [c for c in changes if c.kind in NEEDS_WHY]
     if policy == "off" or not needing:
@@ -93,19 +94,18 @@ def check(root: Path, base: str, head: str = "HEAD", config: dict[str, Any] | No
     return CheckResult(rng, policy, changes, covered, missing, hints if missing else [], diff, states)
 
 
-def range_changes(root: Path, config: dict[str, Any], diff: Diff, states: dict, old_states: dict) -> list[Change]:
-    """The diff's changes with the ids `git context ls` shows at the head (a removal keeps its base id)."""
+def range_changes(root: Path, config: dict[str, Any], diff: Diff, sides: tuple[dict, dict],
+                  states: dict, old_states: dict) -> list[Change]:
+    """The diff's changes with the ids `git context ls` shows at the head (a removal keeps its base id).
+
+    Like the hook, every instruction of a side is resolved, not only the changed ones: which note an
+    instruction gets depends on the others competing for it.
+    """
     from gitcontext.provenance.resolve import resolve_all
 
-    def ids(side: list) -> dict:
-        by_file: dict[str, list] = {}
-        for inst in side:
-            by_file.setdefault(inst.file, []).append(inst)
-        return by_file
-
-    new_side = diff.added + [r.new for r in diff.reworded] + [m.new for m in diff.moved]
-    new_ids = resolve_all(root, config, {f: list(v) for f, v in ids(new_side).items()}, states) if new_side else {}
-    old_ids = resolve_all(root, config, ids(diff.removed), old_states) if diff.removed else {}
+    old, new = sides
+    new_ids = resolve_all(root, config, new, states) if diff.added or diff.reworded or diff.moved else {}
+    old_ids = resolve_all(root, config, old, old_states) if diff.removed else {}
 
     def _id(table: dict, inst) -> str:
         return table[(inst.file, inst.index)].id

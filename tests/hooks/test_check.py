@@ -227,3 +227,13 @@ def test_check_the_printed_fix_makes_it_pass(repo, capsys):
     subprocess.run(["bash", "-c", command], cwd=repo, check=True, capture_output=True)
     code, out, _ = run_cli(capsys, "check", "--base", "main")
     assert code == 0, out
+
+
+def test_check_ids_are_the_ones_ls_shows(repo, capsys):
+    from tests.helpers import run_json
+
+    _branch(repo)
+    _add(repo, RULE, RULE2)
+    _, data = _ids(repo, capsys)
+    listed = {i["text"]: i["id"] for i in run_json(capsys, "ls")["instructions"]}
+    assert {c["text"]: c["id"] for c in data["changes"]} == {t: listed[t] for t in (RULE[2:-1], RULE2[2:-1])}
