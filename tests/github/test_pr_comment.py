@@ -243,3 +243,18 @@ def test_pr_comment_two_workflow_variant_posts_a_report_from_an_untrusted_run(re
     assert done.returncode == 0, done.stderr
     [comment] = _ours(fake)
     assert "@octocat" not in comment["body"] and "<img" not in comment["body"]
+
+
+def test_pr_comment_from_report_refuses_a_forged_shape(repo, tmp_path, fake):
+    base, head = pull_request_repo(repo, CHANGED)
+    report = tmp_path / "report.json"
+    untrusted = make_runner(repo, tmp_path, fake, base, head)
+    assert untrusted.run("pr-comment", "--report-out", str(report), GITCONTEXT_COMMENT="false").returncode == 0
+    data = json.loads(report.read_text())
+    data["base"] = "`@everyone <img>`"
+    report.write_text(json.dumps(data))
+    event = {"workflow_run": {"head_sha": head, "event": "pull_request"}}
+    privileged = make_runner(repo, tmp_path, fake, base, head, event=event)
+    done = privileged.run("pr-comment", "--from-report", str(report))
+    assert done.returncode == 2 and "'base' is not a commit sha" in done.stderr
+    assert fake.comments(NUMBER) == []
