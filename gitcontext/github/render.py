@@ -86,11 +86,22 @@ def _change(row: dict[str, Any], links: Links) -> str:
     if kind == "moved":
         line += f"\n  from {escape.text(str(row.get('old_file', '')))}"
     if kind in ("added", "reworded"):
-        why = row.get("why")
-        line += " — **no why yet**" if row.get("missing") else (f" — why: {escape.text(str(why))}" if why else "")
+        line += " — **no why yet**" if row.get("missing") else _why(row)
     if kind == "retired":
         line += _restore(row)
     return line
+
+
+def _why(row: dict[str, Any]) -> str:
+    if not row.get("why"):
+        return ""
+    text = f"\n  why: {escape.text(str(row.get('why_text') or ''), 300)}"
+    if row.get("failure"):
+        text += f"\n  failure: {escape.code(str(row['failure']), 300)}"
+    source = escape.text(str(row["why"]))
+    if row.get("subject"):
+        source += f", “{escape.text(str(row['subject']), 100)}”"
+    return text + f" ({source})"
 
 
 def _restore(row: dict[str, Any]) -> str:

@@ -6,6 +6,7 @@ there, and rendering escapes every string again).
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +16,8 @@ VERSION = 1
 STALE_CHECKS = ("GC101", "GC102", "GC104", "GC105", "GC106", "GC107")
 
 
-def build(root: Path, base: str, head: str, *, base_name: str = "", config: dict[str, Any] | None = None,
-          with_audit: bool = True) -> dict[str, Any]:
+def build(root: Path, base: str, head: str, *, base_name: str = "", config: dict[str, Any] | None = None
+          ) -> dict[str, Any]:
     """CONFIG (the Action's `config` input) replaces the repository's: for the check, the radius and the audit."""
     from gitcontext import config as config_mod
     from gitcontext.hooks.check import check, format_check, to_json
@@ -26,7 +27,7 @@ def build(root: Path, base: str, head: str, *, base_name: str = "", config: dict
     changes = _changes(result)
     radius = _radius(root, config, result)
     texts = {i["id"]: i["text"] for i in radius["instructions"]} | {c["id"]: c["text"] for c in changes}
-    candidates, stale, audit_note = _audit(root, config, set(texts), texts) if with_audit else ([], [], "not run")
+    candidates, stale, audit_note = _audit(root, config, set(texts), texts)
     return {"version": VERSION, "base": result.range.base, "head": result.range.head,
             "base_name": base_name or result.range.base[:12], "commits": len(result.range.commits),
             "check": {**to_json(result), "lines": format_check(result, base_name or result.range.base[:12])},
@@ -43,8 +44,11 @@ def _changes(result) -> list[dict[str, Any]]:
     missing = {c.id for c in result.missing}
     rows = []
     for change, more in zip(result.changes, extra):
+        why = result.covered.get(change.id)
         row = {"kind": change.kind, "id": change.id, "file": change.file, "line": change.line, "text": change.text,
-               "why": result.covered.get(change.id), "missing": change.id in missing, **more}
+               "why": why.where if why else None, "why_text": why.text if why else None,
+               "failure": why.failure if why else None, "subject": why.subject if why else None,
+               "missing": change.id in missing, **more}
         if change.kind == "retired":
             state = result.states.get(change.id)
             quote = (state.retired or {}).get("restore") if state is not None else None
@@ -106,6 +110,9 @@ def load(data: Any, source: str) -> dict[str, Any]:
         if not isinstance(data.get(key), kind):
             raise UserError(f"report key {key!r} is missing or not a {getattr(kind, '__name__', kind)}", path=source,
                             fix="regenerate the report")
+    for key in ("base", "head"):
+        if not re.fullmatch(r"[0-9a-f]{40}", data[key]):
+            raise UserError(f"report key {key!r} is not a commit sha", path=source, fix="regenerate the report")
     for key in ("changes", "candidates", "stale"):
         if not all(isinstance(row, dict) for row in data[key]):
             raise UserError(f"report key {key!r} must be a list of objects", path=source, fix="regenerate the report")

@@ -35,11 +35,18 @@ class Range(NamedTuple):
     commits: tuple[str, ...]
 
 
+class Why(NamedTuple):
+    where: str                   # "note" or "trailer of <sha>"
+    text: str                    # the why itself
+    failure: str | None = None   # the failure it answers, verbatim, when the note records one
+    subject: str | None = None   # the subject of the commit whose trailer gave it
+
+
 class CheckResult(NamedTuple):
     range: Range
     policy: str
     changes: list[Change]
-    covered: dict[str, str]      # id -> where its why is ("note", "trailer of <sha>")
+    covered: dict[str, Why]      # id -> the why that covers it
     missing: list[Change]
     hints: list[str]
     diff: Diff
@@ -87,7 +94,7 @@ def check(root: Path, base: str, head: str = "HEAD", config: dict[str, Any] | No
     needing = [c for c in changes if c.kind in NEEDS_WHY]
     if policy == "off" or not needing:
         return CheckResult(rng, policy, changes, {}, [], [], diff, states)
-    covered = {c.id: "note" for c in needing
+    covered = {c.id: Why("note", states[c.id].why, states[c.id].failure) for c in needing
                if notes_after.get(c.id) != notes_before.get(c.id) and c.id in states and states[c.id].why}
     hints = _trailer_coverage(root, config, rng, needing, covered)
     missing = [c for c in needing if c.id not in covered]
@@ -141,7 +148,7 @@ def fold_notes(root: Path, oids: dict[str, str]) -> dict:
 
 
 def _trailer_coverage(root: Path, config: dict[str, Any], rng: Range, needing: list[Change],
-                      covered: dict[str, str]) -> list[str]:
+                      covered: dict[str, Why]) -> list[str]:
     """Mark the ids a Context-Why of the range covers; return near-miss hints (exact fixes) by commit."""
     from gitcontext.provenance.trailers import from_pairs
 
@@ -149,7 +156,7 @@ def _trailer_coverage(root: Path, config: dict[str, Any], rng: Range, needing: l
     by_text = {(c.file, normalize(c.text)): c.id for c in needing}
     hints: list[str] = []
     for sha, parents, message in git.commit_messages(f"{rng.base}..{rng.head}", root):
-        where = f"trailer of {sha[:12]}"
+        where, subject = f"trailer of {sha[:12]}", message.split("\n", 1)[0]
         read: set[str] = set()
         for block in trailer_blocks(message):
             pairs = git.parse_trailers(block, root)
@@ -160,11 +167,12 @@ def _trailer_coverage(root: Path, config: dict[str, Any], rng: Range, needing: l
             for t in whys:
                 for id in [t.id] if t.id else named:
                     if id in wanted:
-                        covered.setdefault(id, where)
+                        covered.setdefault(id, Why(where, t.value, None, subject))
             if any(t.id is None for t in whys) and not named:
                 sole = sole_change(root, config, sha, parents)
                 if sole in by_text:
-                    covered.setdefault(by_text[sole], where)
+                    t = next(t for t in whys if t.id is None)
+                    covered.setdefault(by_text[sole], Why(where, t.value, None, subject))
         lines = list(enumerate(message.splitlines(), start=1))
         hints += [f"commit {sha[:12]} message {h}" for h in diagnose(lines, read)]
     return hints[:10]
@@ -228,6 +236,10 @@ def to_json(result: CheckResult) -> dict[str, Any]:
         "base": rng.base, "head": rng.head, "commits": len(rng.commits), "policy": result.policy,
         "ok": not result.missing,
         "changes": [{"kind": c.kind, "id": c.id, "file": c.file, "line": c.line, "text": c.text,
-                     "why": result.covered.get(c.id), "missing": c.id in missing} for c in result.changes],
+                     "why": _where(result.covered.get(c.id)), "missing": c.id in missing} for c in result.changes],
         "missing": [c.id for c in result.missing],
     }
+
+
+def _where(why: Why | None) -> str | None:
+    return why.where if why else None

@@ -182,7 +182,8 @@ def test_pr_comment_hostile_instruction_text_is_inert(repo, tmp_path, fake):
     import re
 
     base, head = pull_request_repo(repo, RULES + HOSTILE_RULE, {"docs/@team <b>.md": "x\n"},
-                                   message="@octocat <script> subject")
+                                   message="@octocat <script> subject\n\n"
+                                           "Context-Why: ping @admin <img src=y> &#64;x https://evil.example")
     runner = make_runner(repo, tmp_path, fake, base, head)
     done = runner.run("pr-comment")
     assert done.returncode == 0, done.stderr
@@ -192,6 +193,7 @@ def test_pr_comment_hostile_instruction_text_is_inert(repo, tmp_path, fake):
     assert "gitcontext:pr-comment" not in body[len(MARKER):]
     assert not re.search(r"(?<![\w`])@[A-Za-z0-9]", body)
     assert "<img" not in body and "<b>" not in body and "<script" not in body
+    assert "why: ping @\u2060admin" in body and "“@\u2060octocat &lt;script&gt; subject”" in body
     assert "](https://evil" not in body and "https://evil" not in body
     links = re.findall(r"\]\(([^)]*)\)", body)
     assert links and all(link.startswith(f"https://github.com/octo/repo/blob/{head}/") for link in links)
