@@ -49,9 +49,10 @@ def code(value: str, limit: int = _MAX) -> str:
 
 
 def block(value: str) -> str:
-    """Multi-line verbatim text (a restore quote) as a `<pre>` block: HTML-escaped, mentions and marker broken."""
-    value = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return f"<pre>{_inert(value).rstrip()}</pre>"
+    """Multi-line verbatim text (a restore quote) as a one-line `<pre>`: HTML-escaped, mentions and marker
+    broken, line breaks as `&#10;` so the element sits inside a list item without ending it."""
+    value = value.rstrip().replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return "<pre>" + _inert(value).replace("\r", "").replace("\n", "&#10;") + "</pre>"
 
 
 def blob_link(label: str, server: str, repository: str, sha: str, path: str, line: int | None = None) -> str:

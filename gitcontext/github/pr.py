@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from gitcontext.errors import UserError
+from gitcontext.errors import GitContextError, UserError
 from gitcontext.github import body, escape, render, runner, sticky
 from gitcontext.github.client import Client
 from gitcontext.github.event import Run
@@ -28,7 +28,12 @@ class Options(NamedTuple):
 
 
 def pr_comment(root: Path, run: Run, options: Options, client: Client | None = None) -> int:
-    data, number = _report(root, run, options, client)
+    try:
+        data, number = _report(root, run, options, client)
+    except GitContextError as exc:          # e.g. a shallow checkout: say it where people look
+        runner.write_summary(f"### gitcontext\n\n{escape.block('error: ' + str(exc))}")
+        runner.write_outputs({"findings": "", "comment-url": "", "markdown-file": ""})
+        raise
     links = render.Links(run.server, run.repository, data["head"])
     parts = render.sections(data, links)
     footer = (f"<sub>gitcontext · head {data['head'][:12]} · reproduce: "

@@ -109,8 +109,7 @@ def _restore(row: dict[str, Any]) -> str:
     ident = _id(row.get("id"))
     if not isinstance(quote, str) or not quote.strip():
         return " — no restore quote recorded (removed without `git context retire`); the text above is the quote"
-    return (f" — `git context restore {ident}`\n  <details><summary>restore quote</summary>\n\n"
-            f"{escape.block(quote)}\n\n  </details>")
+    return f" — `git context restore {ident}`\n  <details><summary>restore quote</summary>{escape.block(quote)}</details>"
 
 
 def findings(title: str, rows: list[dict[str, Any]], links: Links, candidates: bool = False) -> str:

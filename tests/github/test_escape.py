@@ -33,7 +33,7 @@ def test_escape_code_span_is_a_code_element_with_nothing_raw():
 
 def test_escape_block_keeps_lines_and_escapes_html():
     out = escape.block("- one @me\n  <script>x</script>\n")
-    assert out == "<pre>- one @\u2060me\n  &lt;script&gt;x&lt;/script&gt;</pre>"
+    assert out == "<pre>- one @\u2060me&#10;  &lt;script&gt;x&lt;/script&gt;</pre>"
 
 
 def test_escape_blob_link_only_to_repository_files_at_a_sha():
@@ -51,6 +51,7 @@ def test_escape_blob_link_only_to_repository_files_at_a_sha():
 @given(st.text(alphabet=st.sampled_from(list("@&#;<>[]()`|!-:/.wah t0123456789\n")) | st.characters(), max_size=80))
 def test_escape_property_no_mention_html_or_marker(value):
     for out in (escape.text(value + HOSTILE), escape.code(value + HOSTILE)[6:-7], escape.block(value + HOSTILE)[5:-6]):
+        assert "\n" not in out
         assert not MENTION.search(out)
         assert MARKER not in out and "gitcontext:pr-comment" not in out
         assert "<" not in out and ">" not in out

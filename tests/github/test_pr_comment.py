@@ -260,3 +260,16 @@ def test_pr_comment_from_report_refuses_a_forged_shape(repo, tmp_path, fake):
     done = privileged.run("pr-comment", "--from-report", str(report))
     assert done.returncode == 2 and "'base' is not a commit sha" in done.stderr
     assert fake.comments(NUMBER) == []
+
+
+def test_pr_comment_shallow_checkout_says_fetch_depth_in_the_summary(repo, tmp_path, fake):
+    from tests.helpers import git
+
+    base, head = pull_request_repo(repo, CHANGED)
+    clone = tmp_path / "shallow"
+    git(tmp_path, "clone", "-q", "--depth", "1", "--branch", "feature", f"file://{repo}", str(clone))
+    runner = make_runner(clone, tmp_path, fake, "f" * 40, head)
+    done = runner.run("pr-comment")
+    assert done.returncode == 3 and "fetch-depth: 0" in done.stderr
+    assert "fetch-depth: 0" in runner.summary.read_text()
+    assert runner.outputs()["findings"] == "" and fake.state.log == []
