@@ -505,6 +505,8 @@ def _kill_group(proc: subprocess.Popen[bytes], sig: int) -> None:
         os.killpg(proc.pid, sig)
     except (ProcessLookupError, PermissionError):
         pass
+
+
 def renamed_paths(a: str, b: str | None = None, cwd: str | Path | None = None) -> dict[str, str]:
     """Files git's rename detection finds renamed from A to B (B None: to the index): old -> new."""
     args = ["diff", "-z", "--name-status", "-M", "--diff-filter=R", "--no-ext-diff", a]
@@ -514,3 +516,18 @@ def renamed_paths(a: str, b: str | None = None, cwd: str | Path | None = None) -
         if fields[k].startswith("R"):
             out[fields[k + 1]] = fields[k + 2]
     return out
+def existing(specs: Sequence[str], cwd: str | Path | None = None) -> set[str]:
+    """Which of SPECS (`rev:path`) name an object, through one `git cat-file --batch-check`."""
+    if not specs:
+        return set()
+    out = run(["cat-file", "--batch-check=%(objectname)"], cwd=cwd,
+              input="".join(f"{s}\n" for s in specs).encode("utf-8", "surrogateescape"))
+    return {spec for spec, line in zip(specs, out.decode().splitlines()) if not line.endswith(" missing")}
+
+
+def commit_messages(range_: str, cwd: str | Path | None = None) -> list[tuple[str, list[str], str]]:
+    """(sha, parent shas, full message) of every commit in RANGE (`base..head`), oldest first; one git log."""
+    out = run(["log", "--reverse", "-z", "--format=%H%x00%P%x00%B", range_, "--"], cwd=cwd)
+    fields = out.decode("utf-8", "surrogateescape").split("\0")
+    return [(fields[i].lstrip("\n"), fields[i + 1].split(), fields[i + 2])
+            for i in range(0, len(fields) - 2, 3)]
