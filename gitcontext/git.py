@@ -516,13 +516,6 @@ def renamed_paths(a: str, b: str | None = None, cwd: str | Path | None = None) -
         if fields[k].startswith("R"):
             out[fields[k + 1]] = fields[k + 2]
     return out
-def existing(specs: Sequence[str], cwd: str | Path | None = None) -> set[str]:
-    """Which of SPECS (`rev:path`) name an object, through one `git cat-file --batch-check`."""
-    if not specs:
-        return set()
-    out = run(["cat-file", "--batch-check=%(objectname)"], cwd=cwd,
-              input="".join(f"{s}\n" for s in specs).encode("utf-8", "surrogateescape"))
-    return {spec for spec, line in zip(specs, out.decode().splitlines()) if not line.endswith(" missing")}
 
 
 def commit_messages(range_: str, cwd: str | Path | None = None) -> list[tuple[str, list[str], str]]:
