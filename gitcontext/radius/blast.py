@@ -6,10 +6,11 @@ from typing import Any, NamedTuple
 
 from gitcontext import git
 from gitcontext.errors import UserError
-from gitcontext.radius import cache, churn, graph, scan, score, scope
+from gitcontext.radius import cache, churn, graph, score, scope
 
 
-SKIP_ORDER = ("submodule", "symlink", "huge", "binary", "excluded", "generated or vendored", "unparsable")
+SKIP_ORDER = ("submodule", "symlink", "huge", "binary", "excluded", "generated or vendored", "unparsable",
+              "malformed manifest")
 
 
 class FileRadius(NamedTuple):
@@ -30,6 +31,8 @@ class Radius(NamedTuple):
     skipped: dict[str, int]
     partial: int
     hops: int
+    imports: dict[str, Any]      # {"resolved": n, "external": n, "unresolved": {reason: n}}
+    errors: dict[str, str]       # malformed manifest -> what is wrong (its imports resolve without it)
 
 
 def compute(root: str | Path, config: dict[str, Any], base: str | None = None, hops: int | None = None,
@@ -43,18 +46,19 @@ def compute(root: str | Path, config: dict[str, Any], base: str | None = None, h
     base_sha, window, commits = _range(root, base, settings["window_days"])
     rows = churn.committed(root, commits, conn) + churn.worktree(root, git.has_commits(root))
     changed = churn.tally(root, rows, config)
-    found = scan.scan(root, conn)
-    deps = graph.build(root, found.files, found.parsed, found.blobs, conn)
-    if conn:
-        cache.save_edges(conn, sorted(deps.edges))
-        conn.close()
-    files = tuple(sorted((_file(p, n, deps, hops, settings["lambda"]) for p, n in changed.lines.items()),
-                         key=lambda f: (-f.score, f.path)))
-    radius = {f.path for f in files} | {p for f in files for p, _ in f.importers}
-    instructions = scope.in_radius(root, config, radius, deps.symbols) if with_instructions else []
+    try:
+        found = graph.analyse(root, conn, settings["roots"])
+        deps = found.graph
+        files = tuple(sorted((_file(p, n, deps, hops, settings["lambda"]) for p, n in changed.lines.items()),
+                             key=lambda f: (-f.score, f.path)))
+        radius = {f.path for f in files} | {p for f in files for p, _ in f.importers}
+        instructions = scope.in_radius(root, config, radius, deps.symbols) if with_instructions else []
+    finally:
+        if conn:
+            conn.close()
     skipped = _union(found.skipped, changed.skipped)
     return Radius(base_sha, window, files, score.pressure([f.tier for f in files]), tuple(instructions),
-                  skipped, found.partial, hops)
+                  skipped, found.partial, hops, found.imports, found.errors)
 
 
 def _union(*groups: dict[str, set[str]]) -> dict[str, int]:
@@ -104,4 +108,5 @@ def to_json(radius: Radius) -> dict[str, Any]:
         "instructions": [{"id": i.id, "file": i.file, "line": i.line, "text": i.text,
                           "matched": list(i.matched), "via": list(i.via)} for i in radius.instructions],
         "skipped": radius.skipped, "partial": radius.partial,
+        "imports": radius.imports, "manifest_errors": radius.errors,
     }

@@ -1,28 +1,30 @@
-"""SQLite cache under `.git/gitcontext/radius.sqlite`: parses by blob, churn by commit, last graph.
+"""SQLite cache under `.git/gitcontext/radius.sqlite`: parses by blob, churn by commit, the graph.
 
 Keys make stale entries unreachable rather than wrong: a parse is keyed by (blob SHA, grammar
-version, query hash), churn by commit SHA. Deleting the file changes no result, only the time.
+version, query hash), churn by commit SHA, each file's resolved imports by its blob against the
+listing signature (meta `listing`), the whole resolved graph by the state of the tree (meta
+`state`: every path, source blob and manifest). Deleting the file changes no result, only the time.
 """
 from __future__ import annotations
 
 import json
 import sqlite3
+import zlib
 from collections.abc import Iterable
 from pathlib import Path
 
 from gitcontext import git
 from gitcontext.radius.treesitter import Parsed
 
-LAYOUT = 2     # PRAGMA user_version of the table layout below
+LAYOUT = 3     # PRAGMA user_version of the table layout below
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS parsed (blob TEXT, grammar TEXT, qhash TEXT, imports TEXT, defs TEXT,
   partial INTEGER, PRIMARY KEY (blob, grammar, qhash));
 CREATE TABLE IF NOT EXISTS churn (commit_sha TEXT, path TEXT, added INTEGER, removed INTEGER);
 CREATE INDEX IF NOT EXISTS churn_commit ON churn (commit_sha);
 CREATE TABLE IF NOT EXISTS churn_done (commit_sha TEXT PRIMARY KEY);
-CREATE TABLE IF NOT EXISTS edges (importer TEXT, imported TEXT);
-CREATE TABLE IF NOT EXISTS resolved (path TEXT, blob TEXT, listing TEXT, targets TEXT,
-  PRIMARY KEY (path, blob, listing));
+CREATE TABLE IF NOT EXISTS resolved (path TEXT PRIMARY KEY, blob TEXT, targets TEXT, reasons TEXT);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value BLOB);
 """
 
 
@@ -84,21 +86,51 @@ def put_parsed(conn: sqlite3.Connection, rows: Iterable[tuple[str, str, str, Par
                           for b, g, q, p in rows])
 
 
-def get_resolved(conn: sqlite3.Connection, listing: str,
-                 items: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
-    """path -> resolved import targets, for (path, blob) pairs resolved before against LISTING."""
-    wanted = dict(items)
-    return {path: json.loads(targets) for path, blob, targets in
-            conn.execute("SELECT path, blob, targets FROM resolved WHERE listing=?", (listing,))
-            if wanted.get(path) == blob}
+Resolved = tuple[str, list[str], dict[str, int]]     # (blob, targets, unresolved imports by reason)
 
 
-def put_resolved(conn: sqlite3.Connection, listing: str, rows: Iterable[tuple[str, str, list[str]]]) -> None:
-    """Store resolutions against LISTING and drop those made against any other file listing."""
+def get_meta(conn: sqlite3.Connection, key: str) -> bytes | str | None:
+    row = conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+    return row[0] if row else None
+
+
+def get_resolved(conn: sqlite3.Connection, listing: str) -> dict[str, Resolved]:
+    """path -> its last resolution, when it was made against LISTING (else nothing is reusable)."""
+    if get_meta(conn, "listing") != listing:
+        return {}
+    return {path: (blob, json.loads(targets), json.loads(reasons))
+            for path, blob, targets, reasons in conn.execute("SELECT * FROM resolved")}
+
+
+def put_resolved(conn: sqlite3.Connection, listing: str, changed: dict[str, Resolved], gone: Iterable[str],
+                 rewrite: bool) -> None:
+    """Write the CHANGED rows and drop the GONE ones (REWRITE: the listing changed, replace all)."""
     with conn:
-        conn.execute("DELETE FROM resolved WHERE listing != ?", (listing,))
+        if rewrite:
+            conn.execute("DELETE FROM resolved")
+        else:
+            conn.executemany("DELETE FROM resolved WHERE path=?", [(p,) for p in gone])
         conn.executemany("INSERT OR REPLACE INTO resolved VALUES (?, ?, ?, ?)",
-                         [(p, b, listing, json.dumps(t)) for p, b, t in rows])
+                         [(p, b, json.dumps(t), json.dumps(r)) for p, (b, t, r) in changed.items()])
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('listing', ?)", (listing,))
+
+
+def get_snapshot(conn: sqlite3.Connection, state: str) -> dict | None:
+    """The analysis saved for STATE (the whole tree as it was), or None."""
+    if get_meta(conn, "state") != state:
+        return None
+    blob = get_meta(conn, "snapshot")
+    try:
+        return json.loads(zlib.decompress(blob)) if blob else None
+    except (zlib.error, ValueError, TypeError):
+        return None
+
+
+def put_snapshot(conn: sqlite3.Connection, state: str, snapshot: dict) -> None:
+    data = zlib.compress(json.dumps(snapshot, separators=(",", ":")).encode(), 1)
+    with conn:
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('snapshot', ?)", (data,))
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('state', ?)", (state,))
 
 
 def get_churn(conn: sqlite3.Connection, sha: str) -> list[tuple[int | None, int | None, str]] | None:
@@ -114,12 +146,6 @@ def put_churn(conn: sqlite3.Connection, sha: str, rows: list[tuple[int | None, i
         conn.execute("INSERT OR IGNORE INTO churn_done VALUES (?)", (sha,))
 
 
-def save_edges(conn: sqlite3.Connection, edges: Iterable[tuple[str, str]]) -> None:
-    with conn:
-        conn.execute("DELETE FROM edges")
-        conn.executemany("INSERT INTO edges VALUES (?, ?)", edges)
-
-
 def load_edges(path: Path) -> list[tuple[str, str]]:
     """The graph saved by the last full run, read-only; [] when there is none or it is unreadable."""
     if not path.exists():
@@ -129,8 +155,9 @@ def load_edges(path: Path) -> list[tuple[str, str]]:
     except sqlite3.Error:
         return []
     try:
-        return list(conn.execute("SELECT importer, imported FROM edges"))
-    except sqlite3.Error:
+        row = conn.execute("SELECT value FROM meta WHERE key='snapshot'").fetchone()
+        return [tuple(e) for e in json.loads(zlib.decompress(row[0]))["edges"]] if row else []
+    except (sqlite3.Error, zlib.error, ValueError, TypeError, KeyError):
         return []
     finally:
         conn.close()

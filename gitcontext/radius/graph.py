@@ -1,53 +1,144 @@
-"""The dependency graph: import edges resolved to files, reversed for reach, plus a symbol table."""
+"""The dependency graph: import edges resolved to files, reversed for reach, plus a symbol table.
+
+`analyse` does work in proportion to what changed: when the tree is exactly as at the last run
+(every path, source blob and manifest: the *state*) the saved graph is loaded whole; otherwise only
+the sources whose blob changed are parsed (cache by blob) and resolved again — all of them when the
+listing or a manifest changed, since any import may then point elsewhere.
+"""
 from __future__ import annotations
 
+import hashlib
+import json
 import sqlite3
-from collections import defaultdict, deque
+import zlib
+from collections import Counter, defaultdict, deque
 from collections.abc import Iterable
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from gitcontext.radius import cache
+from gitcontext.radius import cache, scan
 from gitcontext.radius.languages import language_of
-from gitcontext.radius.resolvers import Tree, resolver
+from gitcontext.radius.resolvers import EXTERNAL, Tree, manifests, resolver
 from gitcontext.radius.treesitter import Parsed
 
 
 class Graph(NamedTuple):
     edges: frozenset[tuple[str, str]]          # (importer, imported)
     importers: dict[str, frozenset[str]]       # imported -> files that import it directly
-    symbols: dict[str, frozenset[str]]         # symbol name -> files that define it
+    symbols: Any                               # symbol name -> files that define it (a mapping: .get)
 
 
-def build(root: str | Path, files: Iterable[str], parsed: dict[str, Parsed],
-          blobs: dict[str, str] | None = None, conn: sqlite3.Connection | None = None) -> Graph:
-    """Resolve every import; with BLOBS and a cache CONN, reuse resolutions of unchanged files
-    made against the same file listing (adding or removing a file resolves everything again)."""
-    tree = Tree(root, files)
-    known = cache.get_resolved(conn, tree.signature, blobs.items()) if conn and blobs else {}
-    fresh = {path: _resolve(path, result, tree) for path, result in parsed.items() if path not in known}
-    if conn and blobs:
-        cache.put_resolved(conn, tree.signature, [(p, blobs[p], t) for p, t in fresh.items() if p in blobs])
+class Analysis(NamedTuple):
+    graph: Graph
+    skipped: dict[str, set[str]]     # reason -> files left out (a malformed manifest: "malformed manifest")
+    partial: int                     # files parsed with syntax errors
+    imports: dict[str, Any]          # {"resolved": n, "external": n, "unresolved": {reason: n}}
+    errors: dict[str, str]           # malformed manifest -> what is wrong with it
+
+
+def analyse(root: str | Path, conn: sqlite3.Connection | None = None, roots: Iterable[str] = (),
+            *, workers: int | None = None) -> Analysis:
+    roots = tuple(roots)
+    found = scan.listing(root)
+    state = _state(Tree(root, found.files, roots).signature, found)
+    snapshot = cache.get_snapshot(conn, state) if conn else None
+    symbols = None             # on a cache hit, read only if an instruction mentions a symbol
+    if snapshot is None:
+        snapshot = _build(root, conn, roots, found, workers)
+        symbols = snapshot.pop("symbols")
+        if conn:
+            with conn:
+                conn.execute("INSERT OR REPLACE INTO meta VALUES ('symbols', ?)",
+                             (zlib.compress(json.dumps(symbols).encode(), 1),))
+            cache.put_snapshot(conn, state, snapshot)
+    return Analysis(from_edges(map(tuple, snapshot["edges"]), _Symbols(conn, symbols)),
+                    {r: set(p) for r, p in snapshot["skipped"].items()}, snapshot["partial"],
+                    snapshot["imports"], snapshot["errors"])
+
+
+def _state(signature: str, found: scan.Listing) -> str:
+    digest = hashlib.sha1(signature.encode())
+    for source in found.sources:
+        digest.update(f"{source.path}\0{'/'.join(source.key)}\0".encode("utf-8", "surrogateescape"))
+    return digest.hexdigest()
+
+
+def _build(root, conn, roots, found: scan.Listing, workers) -> dict[str, Any]:
+    parsed = scan.scan(root, conn, workers=workers, found=found)
+    decls = {p: tuple(i for i in r.imports if i.startswith("package ")) for p, r in parsed.parsed.items()
+             if p.endswith(".java")}
+    tree = Tree(root, found.files, roots, decls)
+    for path in sorted(found.files):      # every manifest, so a malformed one is always reported
+        if manifests.is_manifest(path):
+            tree.manifest(path)
+    previous = cache.get_resolved(conn, tree.signature) if conn else {}
+    rows: dict[str, cache.Resolved] = {}
+    changed: dict[str, cache.Resolved] = {}
+    for path, result in parsed.parsed.items():
+        old = previous.get(path)
+        if old and old[0] == parsed.blobs[path]:
+            rows[path] = old
+        else:
+            rows[path] = changed[path] = (parsed.blobs[path], *_resolve(path, result, tree))
+    if conn:
+        cache.put_resolved(conn, tree.signature, changed, set(previous) - set(rows), rewrite=not previous)
     symbols: dict[str, set[str]] = defaultdict(set)
-    for path, result in parsed.items():
+    for path, result in parsed.parsed.items():
         for name in result.definitions:
             symbols[name].add(path)
-    edges = {(path, target) for targets in (known, fresh) for path in targets for target in targets[path]}
-    return from_edges((e for e in edges if e[0] in parsed), symbols)
+    skipped = {r: sorted(p) for r, p in parsed.skipped.items()}
+    if tree.errors:
+        skipped["malformed manifest"] = sorted(tree.errors)
+    return {"edges": sorted({(p, t) for p, (_, targets, _) in rows.items() for t in targets}),
+            "symbols": {k: sorted(v) for k, v in symbols.items()}, "skipped": skipped,
+            "partial": parsed.partial, "imports": _tally(rows.values()), "errors": dict(sorted(tree.errors.items()))}
 
 
-def _resolve(path: str, result: Parsed, tree: Tree) -> list[str]:
+def _resolve(path: str, result: Parsed, tree: Tree) -> tuple[list[str], dict[str, int]]:
+    """(the files PATH's imports name, its imports that name none, by reason — resolved ones
+    counted under "resolved")."""
     resolve = resolver(language_of(path).resolver)
-    return sorted({target for spec in result.imports for target in resolve(spec, path, tree)})
+    targets: set[str] = set()
+    reasons: Counter = Counter()
+    for spec in result.imports:
+        found = resolve(spec, path, tree)
+        if isinstance(found, str):
+            reasons[found] += 1
+        elif found:
+            targets.update(found)
+            reasons["resolved"] += 1
+    return sorted(targets), dict(reasons)
 
 
-def from_edges(edges: Iterable[tuple[str, str]], symbols: dict[str, set[str]] | None = None) -> Graph:
+def _tally(rows: Iterable[cache.Resolved]) -> dict[str, Any]:
+    total: Counter = Counter()
+    for _, _, reasons in rows:
+        total.update(reasons)
+    resolved, external = total.pop("resolved", 0), total.pop(EXTERNAL, 0)
+    return {"resolved": resolved, "external": external, "unresolved": dict(sorted(total.items()))}
+
+
+class _Symbols:
+    """Symbol name -> defining files, read from the cache only when an instruction asks."""
+
+    def __init__(self, conn: sqlite3.Connection | None, table: dict[str, list[str]] | None) -> None:
+        self._conn, self._table = conn, table
+
+    def get(self, name: str, default=frozenset()):
+        if self._table is None:
+            row = cache.get_meta(self._conn, "symbols") if self._conn else None
+            self._table = json.loads(zlib.decompress(row)) if row else {}
+        hit = self._table.get(name)
+        return frozenset(hit) if hit is not None else default
+
+
+def from_edges(edges: Iterable[tuple[str, str]], symbols: Any = None) -> Graph:
     edges = frozenset(edges)
     importers: dict[str, set[str]] = defaultdict(set)
     for importer, imported in edges:
         importers[imported].add(importer)
     return Graph(edges, {k: frozenset(v) for k, v in importers.items()},
-                 {k: frozenset(v) for k, v in (symbols or {}).items()})
+                 symbols if symbols is not None else {})
 
 
 def reach(graph: Graph, start: str, hops: int) -> dict[str, int]:

@@ -61,12 +61,13 @@ LANGUAGES: tuple[Lang, ...] = (
          "(function_item name: (identifier) @def) (struct_item name: (type_identifier) @def)"
          " (enum_item name: (type_identifier) @def) (trait_item name: (type_identifier) @def)"
          " (const_item name: (identifier) @def) (type_item name: (type_identifier) @def)",
-         "(mod_item !body) @import (use_declaration argument: (_) @import)", "rust"),
+         "(mod_item !body) @import (use_declaration argument: (_) @import) (extern_crate_declaration) @import",
+         "rust"),
     Lang("java", "tree_sitter_java", "language", (".java",),
          "(class_declaration name: (identifier) @def) (interface_declaration name: (identifier) @def)"
          " (enum_declaration name: (identifier) @def) (method_declaration name: (identifier) @def)"
          " (record_declaration name: (identifier) @def)",
-         "(import_declaration) @import", "java"),
+         "(import_declaration) @import (package_declaration) @import", "java"),
 )
 
 BY_EXTENSION: dict[str, Lang] = {ext: lang for lang in LANGUAGES for ext in lang.extensions}

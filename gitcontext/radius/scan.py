@@ -41,14 +41,31 @@ class _Source(NamedTuple):
     data: bytes | None              # None: clean in the index, read only if the cache misses
 
 
-def scan(root: str | Path, conn: sqlite3.Connection | None = None, *, workers: int | None = None) -> Scan:
+class Listing(NamedTuple):
+    files: tuple[str, ...]          # every tracked or untracked (not ignored) file in the work tree
+    sources: tuple[_Source, ...]    # the files in a parsed language, keyed by content
+    skipped: dict[str, set[str]]    # reason -> the files left out so far
+
+
+def listing(root: str | Path) -> Listing:
+    """The work tree's files and the parse key of each source; only modified and untracked
+    sources are read (to hash them), clean ones are keyed by their index blob id."""
     root = Path(root)
     entries = git.tree_entries("", root)
     modules = {p for p, (mode, _) in entries.items() if mode == "160000"}
     skipped: dict[str, set[str]] = {"submodule": modules} if modules else {}
     files = tuple(p for p in git.ls_files(root, others=True) if p not in modules)
     dirty = set(git.modified_paths(root))
-    sources = [s for s in (_source(root, p, entries.get(p), p in dirty, skipped) for p in files) if s]
+    sources = tuple(s for s in (_source(root, p, entries.get(p), p in dirty, skipped) for p in files) if s)
+    return Listing(files, sources, skipped)
+
+
+def scan(root: str | Path, conn: sqlite3.Connection | None = None, *, workers: int | None = None,
+         found: Listing | None = None) -> Scan:
+    root = Path(root)
+    found = found or listing(root)
+    skipped = {reason: set(paths) for reason, paths in found.skipped.items()}
+    sources = found.sources
     hits = cache.get_parsed(conn, [s.key for s in sources]) if conn else {}
     misses = [s for s in (_load(root, s, skipped) for s in sources if s.key not in hits) if s]
     fresh = _parse_all(misses, workers)
@@ -59,7 +76,7 @@ def scan(root: str | Path, conn: sqlite3.Connection | None = None, *, workers: i
     for source, result in results:
         if result is None:
             skipped.setdefault("unparsable", set()).add(source.path)
-    return Scan(files, parsed, skipped, sum(p.partial for p in parsed.values()),
+    return Scan(found.files, parsed, skipped, sum(p.partial for p in parsed.values()),
                 {s.path: s.key[0] for s, p in results if p is not None})
 
 

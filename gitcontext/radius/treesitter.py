@@ -60,13 +60,23 @@ def parse(lang: Lang, data: bytes) -> Parsed:
     root = _parser(lang.name).parse(data).root_node
     found = captures(lang, f"{lang.imports}\n{lang.definitions}", root)   # one walk for both
     imports, defs = found.get("import", []), found.get("def", [])
-    return Parsed(tuple(sorted({_fold(n.text) for n in imports}, key=str)),
+    return Parsed(tuple(sorted({_fold(_attributes(n) + n.text) for n in imports}, key=str)),
                   tuple(sorted({_fold(n.text) for n in defs})), root.has_error)
 
 
 def parse_raw(lang: Lang, data: bytes) -> None:
     """Parse only (the benchmark's floor)."""
     _parser(lang.name).parse(data)
+
+
+def _attributes(node) -> bytes:
+    """The attributes written just before NODE (Rust's `#[path = "x.rs"]` before `mod x;`)."""
+    found = []
+    sibling = node.prev_named_sibling
+    while sibling is not None and sibling.type == "attribute_item":
+        found.append(sibling.text)
+        sibling = sibling.prev_named_sibling
+    return b" ".join(reversed(found)) + b" " if found else b""
 
 
 def _fold(text: bytes) -> str:
