@@ -33,7 +33,7 @@ DEFAULTS: dict[str, Any] = {
     "radius": {"hops": 2, "lambda": 1.0, "gate": False, "window_days": 30,
                "exclude": ["**/*.lock", "**/package-lock.json", "**/pnpm-lock.yaml", "**/go.sum", "**/CHANGELOG*", "vendor/**",
                            "third_party/**", "node_modules/**", ".context/**"],
-               "roots": []},
+               "roots": [], "wide_reach": 20},
     "audit": {"disable": [], "stale_days": 90, "stale_commits": 50, "budget_tokens": 8000},
 }
 CHOICES = {("hooks", "policy"): {"enforce", "warn", "off"}, ("hooks", "on_error"): {"pass", "block"},
