@@ -28,12 +28,13 @@ def radius_cmd(base: str | None, hops: int | None, svg_path: str | None, as_json
     scope or backticked mentions point into the radius are listed for re-verification.
     """
     from gitcontext.radius.blast import compute, to_json
-    from gitcontext.report.radar import radar_svg
 
     root, config = repo()
     result = compute(root, config, base, hops)
     data = to_json(result)
     if svg_path:
+        from gitcontext.report.radar import radar_svg
+
         _write(Path(svg_path), radar_svg(data["files"], f"Blast radius · {result.window}", result.hops))
     if as_json:
         emit_json(data)

@@ -9,8 +9,6 @@ import hashlib
 import os
 import sqlite3
 import stat
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import NamedTuple
 
@@ -119,6 +117,9 @@ def _parse_all(sources: list[_Source], workers: int | None) -> list[Parsed | Non
     workers = workers if workers is not None else (os.cpu_count() or 1)
     if len(jobs) < _pool_threshold() or workers < 2:
         return [_parse_one(job) for job in jobs]
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     try:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             return list(pool.map(_parse_one, jobs, chunksize=max(1, len(jobs) // (workers * 8))))

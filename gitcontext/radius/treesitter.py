@@ -45,15 +45,19 @@ def captures(lang: Lang, source: str, node) -> dict[str, list]:
 
 @functools.lru_cache(maxsize=None)
 def grammar_version(lang: Lang) -> str:
-    """Wheel version + ABI: part of the cache key, so a grammar upgrade re-parses."""
+    """Grammar wheel and tree-sitter versions: part of the cache key, so an upgrade re-parses.
+    Read from the installed metadata, without loading the grammar (a warm run never parses)."""
+    return f"{_version(lang.module.replace('_', '-'))};{_version('tree-sitter')}"
+
+
+@functools.lru_cache(maxsize=None)
+def _version(dist: str) -> str:
     from importlib import metadata
 
-    dist = lang.module.replace("_", "-")
     try:
-        version = metadata.version(dist)
+        return f"{dist}={metadata.version(dist)}"
     except metadata.PackageNotFoundError:
-        version = "unknown"
-    return f"{dist}={version};abi={_language(lang.name).abi_version}"
+        return f"{dist}=unknown"
 
 
 def parse(lang: Lang, data: bytes) -> Parsed:

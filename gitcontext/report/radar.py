@@ -11,7 +11,7 @@ and dark palettes through `prefers-color-scheme`.
 from __future__ import annotations
 
 import math
-from xml.sax.saxutils import escape
+from html import escape
 
 RADAR, KEY_W, HEIGHT = 2700, 1500, 2760          # radar square, key column, picture height
 WIDTH, CX, CY = RADAR + KEY_W, RADAR // 2, 1480
