@@ -6,7 +6,7 @@ from typing import Any, NamedTuple
 
 from gitcontext import git
 from gitcontext.errors import UserError
-from gitcontext.radius import cache, churn, graph, score, scope
+from gitcontext.radius import cache, churn, graph, scan, score, scope
 
 
 SKIP_ORDER = ("submodule", "symlink", "huge", "binary", "excluded", "generated or vendored", "unparsable",
@@ -43,11 +43,13 @@ def compute(root: str | Path, config: dict[str, Any], base: str | None = None, h
     if hops < 0:
         raise UserError(f"--hops must be 0 or more, got {hops}", fix="pass e.g. --hops 2")
     conn = cache.open_cache(root) if use_cache else None
-    base_sha, window, commits = _range(root, base, settings["window_days"])
-    rows = churn.committed(root, commits, conn) + churn.worktree(root, git.has_commits(root))
+    has_head = git.has_commits(root)
+    base_sha, window, commits = _range(root, base, settings["window_days"], has_head)
+    listing = scan.listing(root)
+    rows = churn.committed(root, commits, conn) + churn.worktree(root, has_head, listing.untracked)
     changed = churn.tally(root, rows, config)
     try:
-        found = graph.analyse(root, conn, settings["roots"])
+        found = graph.analyse(root, conn, settings["roots"], found=listing)
         deps = found.graph
         files = tuple(sorted((_file(p, n, deps, hops, settings["lambda"]) for p, n in changed.lines.items()),
                              key=lambda f: (-f.score, f.path)))
@@ -80,9 +82,9 @@ def _file(path: str, lines: int, deps: graph.Graph, hops: int, lam: float) -> Fi
     return FileRadius(path, lines, len(distances), near, score.blast(lines, distances, lam), score.tier(lines))
 
 
-def _range(root: Path, base: str | None, window_days: int) -> tuple[str | None, str, list[str]]:
+def _range(root: Path, base: str | None, window_days: int, has_head: bool) -> tuple[str | None, str, list[str]]:
     """(base commit, description, commits in base..HEAD or in the time window)."""
-    if not git.has_commits(root):
+    if not has_head:
         return None, "everything (no commits yet)", []
     if base is not None:
         try:

@@ -156,7 +156,8 @@ def load_edges(path: Path) -> list[tuple[str, str]]:
         return []
     try:
         row = conn.execute("SELECT value FROM meta WHERE key='snapshot'").fetchone()
-        return [tuple(e) for e in json.loads(zlib.decompress(row[0]))["edges"]] if row else []
+        importers = json.loads(zlib.decompress(row[0]))["importers"] if row else {}
+        return [(importer, imported) for imported, files in importers.items() for importer in files]
     except (sqlite3.Error, zlib.error, ValueError, TypeError, KeyError):
         return []
     finally:

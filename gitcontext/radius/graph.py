@@ -7,12 +7,13 @@ listing or a manifest changed, since any import may then point elsewhere.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import sqlite3
 import zlib
 from collections import Counter, defaultdict, deque
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -22,10 +23,18 @@ from gitcontext.radius.resolvers import EXTERNAL, Tree, manifests, resolver
 from gitcontext.radius.treesitter import Parsed
 
 
-class Graph(NamedTuple):
-    edges: frozenset[tuple[str, str]]          # (importer, imported)
-    importers: dict[str, frozenset[str]]       # imported -> files that import it directly
-    symbols: Any                               # symbol name -> files that define it (a mapping: .get)
+class Graph:
+    """IMPORTERS: imported file -> the files importing it directly; SYMBOLS: name -> defining files
+    (a mapping with .get); `edges` (importer, imported) is derived on first use."""
+
+    def __init__(self, importers: dict[str, Collection[str]], symbols: Any = None) -> None:
+        self.importers = importers
+        self.symbols = symbols if symbols is not None else {}
+
+    @functools.cached_property
+    def edges(self) -> frozenset[tuple[str, str]]:
+        return frozenset((importer, imported) for imported, importers in self.importers.items()
+                         for importer in importers)
 
 
 class Analysis(NamedTuple):
@@ -37,11 +46,14 @@ class Analysis(NamedTuple):
 
 
 def analyse(root: str | Path, conn: sqlite3.Connection | None = None, roots: Iterable[str] = (),
-            *, workers: int | None = None) -> Analysis:
+            *, workers: int | None = None, found: scan.Listing | None = None) -> Analysis:
+    """The import graph of the work tree (FOUND: its listing, when the caller already has it)."""
     roots = tuple(roots)
-    found = scan.listing(root)
+    found = found or scan.listing(root)
     state = _state(Tree(root, found.files, roots).signature, found)
     snapshot = cache.get_snapshot(conn, state) if conn else None
+    if not isinstance(snapshot, dict) or any(k not in snapshot for k in KEYS):
+        snapshot = None
     symbols = None             # on a cache hit, read only if an instruction mentions a symbol
     if snapshot is None:
         snapshot = _build(root, conn, roots, found, workers)
@@ -51,13 +63,17 @@ def analyse(root: str | Path, conn: sqlite3.Connection | None = None, roots: Ite
                 conn.execute("INSERT OR REPLACE INTO meta VALUES ('symbols', ?)",
                              (zlib.compress(json.dumps(symbols).encode(), 1),))
             cache.put_snapshot(conn, state, snapshot)
-    return Analysis(from_edges(map(tuple, snapshot["edges"]), _Symbols(conn, symbols)),
+    return Analysis(Graph(snapshot["importers"], _Symbols(conn, symbols)),
                     {r: set(p) for r, p in snapshot["skipped"].items()}, snapshot["partial"],
                     snapshot["imports"], snapshot["errors"])
 
 
+SNAPSHOT = "1"       # bump when the snapshot's shape changes: older ones are then never read
+KEYS = ("importers", "skipped", "partial", "imports", "errors")
+
+
 def _state(signature: str, found: scan.Listing) -> str:
-    digest = hashlib.sha1(signature.encode())
+    digest = hashlib.sha1(f"{SNAPSHOT}\0{signature}".encode())
     for source in found.sources:
         digest.update(f"{source.path}\0{'/'.join(source.key)}\0".encode("utf-8", "surrogateescape"))
     return digest.hexdigest()
@@ -89,7 +105,11 @@ def _build(root, conn, roots, found: scan.Listing, workers) -> dict[str, Any]:
     skipped = {r: sorted(p) for r, p in parsed.skipped.items()}
     if tree.errors:
         skipped["malformed manifest"] = sorted(tree.errors)
-    return {"edges": sorted({(p, t) for p, (_, targets, _) in rows.items() for t in targets}),
+    importers: dict[str, set[str]] = defaultdict(set)
+    for path, (_, targets, _) in rows.items():
+        for target in targets:
+            importers[target].add(path)
+    return {"importers": {k: sorted(v) for k, v in sorted(importers.items())},
             "symbols": {k: sorted(v) for k, v in symbols.items()}, "skipped": skipped,
             "partial": parsed.partial, "imports": _tally(rows.values()), "errors": dict(sorted(tree.errors.items()))}
 
@@ -133,12 +153,10 @@ class _Symbols:
 
 
 def from_edges(edges: Iterable[tuple[str, str]], symbols: Any = None) -> Graph:
-    edges = frozenset(edges)
     importers: dict[str, set[str]] = defaultdict(set)
     for importer, imported in edges:
         importers[imported].add(importer)
-    return Graph(edges, {k: frozenset(v) for k, v in importers.items()},
-                 symbols if symbols is not None else {})
+    return Graph(dict(importers), symbols)
 
 
 def reach(graph: Graph, start: str, hops: int) -> dict[str, int]:

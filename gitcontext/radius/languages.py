@@ -5,6 +5,7 @@ other languages still count for churn; they just have no import edges.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 from typing import NamedTuple
 
@@ -20,7 +21,12 @@ class Lang(NamedTuple):
 
     @property
     def query_hash(self) -> str:
-        return hashlib.sha1(f"{self.definitions}\0{self.imports}".encode()).hexdigest()[:16]
+        return _query_hash(self.definitions, self.imports)
+
+
+@functools.lru_cache(maxsize=None)
+def _query_hash(definitions: str, imports: str) -> str:
+    return hashlib.sha1(f"{definitions}\0{imports}".encode()).hexdigest()[:16]
 
 
 _JS_DEFS = """

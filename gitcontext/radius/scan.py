@@ -43,6 +43,7 @@ class Listing(NamedTuple):
     files: tuple[str, ...]          # every tracked or untracked (not ignored) file in the work tree
     sources: tuple[_Source, ...]    # the files in a parsed language, keyed by content
     skipped: dict[str, set[str]]    # reason -> the files left out so far
+    untracked: tuple[str, ...]      # the files not in the index (not ignored)
 
 
 def listing(root: str | Path) -> Listing:
@@ -55,7 +56,7 @@ def listing(root: str | Path) -> Listing:
     files = tuple(p for p in git.ls_files(root, others=True) if p not in modules)
     dirty = set(git.modified_paths(root))
     sources = tuple(s for s in (_source(root, p, entries.get(p), p in dirty, skipped) for p in files) if s)
-    return Listing(files, sources, skipped)
+    return Listing(files, sources, skipped, tuple(p for p in files if p not in entries))
 
 
 def scan(root: str | Path, conn: sqlite3.Connection | None = None, *, workers: int | None = None,

@@ -97,13 +97,27 @@ def _spans(counts: list[int]) -> list[tuple[float, float]]:
 
 
 def _sector_key(paths: list[str]):
-    """Directory of a path, cut to the deepest level that keeps at most MAX_SECTORS sectors."""
-    for depth in range(6, 0, -1):
-        def key(p: str, depth: int = depth) -> str:
-            return "/".join(p.split("/")[:-1][:depth]) or "."
-        if len({key(p) for p in paths}) <= MAX_SECTORS:
+    """path -> its sector: top-level folders, the most crowded split into subfolders while that keeps
+    at most MAX_SECTORS sectors (a monorepo's packages/ becomes packages/a, packages/b, …)."""
+    folders = {p: p.split("/")[:-1] for p in paths}
+    depth = {p: min(1, len(f)) for p, f in folders.items()}
+    key = lambda p: "/".join(folders[p][:depth[p]]) or "."        # noqa: E731
+    stuck: set[str] = set()
+    while True:
+        counts: dict[str, int] = {}
+        for p in paths:
+            counts[key(p)] = counts.get(key(p), 0) + 1
+        crowded = [k for k in sorted(counts, key=lambda k: (-counts[k], k)) if k not in stuck and counts[k] > 1]
+        if not crowded:
             return key
-    return lambda p: p.split("/")[0] if "/" in p else "."
+        target = crowded[0]
+        members = [p for p in paths if key(p) == target]
+        deeper = {p: depth[p] + 1 if len(folders[p]) > depth[p] else depth[p] for p in members}
+        after = len(counts) - 1 + len({"/".join(folders[p][:deeper[p]]) or "." for p in members})
+        if all(deeper[p] == depth[p] for p in members) or after > MAX_SECTORS:
+            stuck.add(target)
+            continue
+        depth.update(deeper)
 
 
 def _place(shown: list[dict], spans: dict[str, tuple[float, float]], fixed: list["Box"],
@@ -195,7 +209,7 @@ def _label(text: str, x: float, y: float, r: float, boxes: list[Box]) -> str | N
                   (x, y + r + FONT, "middle", (x - width / 2 - 4, y + r + 2, x + width / 2 + 4, y + r + 4 + height)),
                   (x, y - r - 10, "middle", (x - width / 2 - 4, y - r - 6 - height, x + width / 2 + 4, y - r - 2))]
     for tx, ty, anchor, box in candidates:
-        inside = box[0] >= 10 and box[2] <= RADAR - 10 and box[1] >= 200 and box[3] <= HEIGHT - 60
+        inside = box[0] >= 20 and box[2] <= RADAR - 20 and box[1] >= 200 and box[3] <= HEIGHT - 60
         if inside and not any(_overlaps(box, other) for other in boxes):
             boxes.append(box)
             return (f'<text class="txt small" x="{tx:.1f}" y="{ty:.1f}" text-anchor="{anchor}">'
@@ -224,9 +238,9 @@ def _sector_text(sector: str, span: tuple[float, float]) -> tuple[float, float, 
     x, y, anchor = _sector_place(span)
     width = _text_width(_sector_label(sector))
     if anchor == "start":
-        x = min(x, RADAR - 10 - width)
+        x = min(x, RADAR - 30 - width)
     elif anchor == "end":
-        x = max(x, 10 + width)
+        x = max(x, 30 + width)
     return x, y, anchor, width
 
 
