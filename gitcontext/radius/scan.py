@@ -96,14 +96,19 @@ def _load(root: Path, source: _Source, skipped: dict[str, set[str]]) -> _Source 
     """SOURCE with its bytes (and, if it had none, its blob id); None when it must be skipped."""
     if source.data is not None:
         return source
+    full = os.path.join(root, source.path)     # str paths: pathlib costs more than the read here
     try:
-        info = os.lstat(root / source.path)
+        info = os.lstat(full)
     except OSError:
         return None                 # deleted in the work tree
     if stat.S_ISDIR(info.st_mode):
         return None                 # a submodule (counted from the index)
     reason = "symlink" if stat.S_ISLNK(info.st_mode) else "huge" if info.st_size > MAX_BYTES else None
-    data = b"" if reason else (root / source.path).read_bytes()
+    if reason:
+        data = b""
+    else:
+        with open(full, "rb") as handle:
+            data = handle.read()
     if not reason and b"\0" in data[:8192]:
         reason = "binary"
     if reason:

@@ -30,6 +30,17 @@ def statements(text: str) -> list[tuple[str, tuple[str, ...]]]:
 
 
 def resolve(spec: str, path: str, tree) -> list[str] | str:
+    """The files SPEC names from PATH (memoised by folder: the answer depends on nothing else)."""
+    memo = tree.memo("python.answers", lambda t: {})
+    key = (spec, posixpath.dirname(path))
+    if key not in memo:
+        memo[key] = _resolve(spec, path, tree)
+    found, reason = memo[key]
+    found = [f for f in found if f != path]
+    return found if found else reason
+
+
+def _resolve(spec: str, path: str, tree) -> tuple[list[str], str]:
     found: set[str] = set()
     reason = EXTERNAL
     for module, names in statements(spec):
@@ -43,8 +54,7 @@ def resolve(spec: str, path: str, tree) -> list[str] | str:
             reason = "relative import not found"
         elif module.split(".")[0] in tree.memo("python.top", _top_names):
             reason = "module not found"
-    found.discard(path)
-    return sorted(found) if found else reason
+    return sorted(found), reason
 
 
 def _nearest(module: str, path: str, tree) -> list[str]:

@@ -26,10 +26,23 @@ BUILT = ("dist", "lib", "build", "out", "esm", "cjs")
 
 
 def resolve(spec: str, path: str, tree) -> list[str] | str:
+    """The files SPEC names from PATH (memoised by folder: the answer depends on nothing else)."""
+    memo = tree.memo("script.answers", lambda t: {})
+    key = (spec, posixpath.dirname(path))
+    if key not in memo:
+        memo[key] = _resolve(spec, path, tree)
+    found = memo[key]
+    if isinstance(found, list):
+        found = [f for f in found if f != path]
+        return found if found else []
+    return found
+
+
+def _resolve(spec: str, path: str, tree) -> list[str] | str:
     spec = spec.split("?", 1)[0]          # a bundler query (`./logo.svg?raw`) names the same file
     if spec.startswith((".", "/")):
         hit = _probe(posixpath.join(posixpath.dirname(path), spec), tree)
-        return ([h for h in hit if h != path] if hit else "relative import not found")
+        return hit if hit else "relative import not found"
     if spec.startswith("#"):
         return _subpath_import(spec, path, tree)
     config = _tsconfig(posixpath.dirname(path), tree)
