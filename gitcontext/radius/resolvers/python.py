@@ -77,9 +77,10 @@ def _bases(module: str, path: str, tree) -> list[str]:
         for _ in range(dots - 1):
             base = posixpath.dirname(base)
         return [posixpath.join(base, rest) if rest else base]
-    roots = _roots(tree)
+    roots = tree.memo("python.tops", _tops).get(rest.split("/")[0], ())     # only roots holding that name
     here = posixpath.dirname(path)
-    if f"{here}/__init__.py" not in tree.files and not _inside(here, roots) and here not in roots:
+    every = tree.memo("python.rootset", lambda t: frozenset(_roots(t)))
+    if f"{here}/__init__.py" not in tree.files and here not in every and not _inside(here, every):
         # a script's folder is on sys.path; inside a package, `import types` is the stdlib
         return [posixpath.join(root, rest) for root in (*roots, here)]
     return [posixpath.join(root, rest) for root in roots]
@@ -115,7 +116,28 @@ def _roots(tree) -> tuple[str, ...]:
 
 def _inside(folder: str, roots) -> bool:
     """FOLDER lies strictly below a non-empty root (a namespace package portion, not a script dir)."""
-    return any(root and folder.startswith(root + "/") for root in roots)
+    roots = roots if isinstance(roots, (set, frozenset)) else frozenset(roots)
+    while folder:
+        folder = posixpath.dirname(folder)
+        if folder and folder in roots:
+            return True
+    return False
+
+
+def _tops(tree) -> dict[str, tuple[str, ...]]:
+    """Top-level name -> the roots it exists under (as a module, a package or a namespace folder),
+    in root order: an absolute import looks only there."""
+    ordered = _roots(tree)
+    roots = set(ordered)
+    found: dict[str, set[str]] = {}
+    for stem in tree.memo("python.stems", _stems):
+        parts = stem.split("/")
+        for i in range(len(parts)):
+            ancestor = "/".join(parts[:i])
+            if ancestor in roots:
+                found.setdefault(parts[i], set()).add(ancestor)
+    rank = {root: n for n, root in enumerate(ordered)}
+    return {top: tuple(sorted(found[top], key=rank.__getitem__)) for top in found}
 
 
 def _roots_of(tree) -> tuple[str, ...]:
@@ -174,8 +196,5 @@ def _top_names(tree) -> frozenset[str]:
     these that finds no file is unresolved rather than external. A namespace package's name is not
     among them: its other portions may be installed from elsewhere."""
     stems = tree.memo("python.stems", _stems)
-    names = set()
-    for root in _roots(tree):
-        prefix = f"{root}/" if root else ""
-        names |= {stem[len(prefix):] for stem in stems if stem.startswith(prefix) and "/" not in stem[len(prefix):]}
-    return frozenset(names)
+    return frozenset(top for top, roots in tree.memo("python.tops", _tops).items()
+                     if any(posixpath.join(root, top) in stems for root in roots))
