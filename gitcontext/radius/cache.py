@@ -12,18 +12,19 @@ import sqlite3
 import zlib
 from collections.abc import Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 from gitcontext import git
 from gitcontext.radius.treesitter import Parsed
 
-LAYOUT = 3     # PRAGMA user_version of the table layout below
+LAYOUT = 5     # PRAGMA user_version of the table layout below
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS parsed (blob TEXT, grammar TEXT, qhash TEXT, imports TEXT, defs TEXT,
   partial INTEGER, PRIMARY KEY (blob, grammar, qhash));
 CREATE TABLE IF NOT EXISTS churn (commit_sha TEXT, path TEXT, added INTEGER, removed INTEGER);
 CREATE INDEX IF NOT EXISTS churn_commit ON churn (commit_sha);
 CREATE TABLE IF NOT EXISTS churn_done (commit_sha TEXT PRIMARY KEY);
-CREATE TABLE IF NOT EXISTS resolved (path TEXT PRIMARY KEY, blob TEXT, targets TEXT, reasons TEXT);
+CREATE TABLE IF NOT EXISTS resolved (path TEXT PRIMARY KEY, blob TEXT, row TEXT);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value BLOB);
 """
 
@@ -86,7 +87,14 @@ def put_parsed(conn: sqlite3.Connection, rows: Iterable[tuple[str, str, str, Par
                           for b, g, q, p in rows])
 
 
-Resolved = tuple[str, list[str], dict[str, int]]     # (blob, targets, unresolved imports by reason)
+class Row(NamedTuple):
+    """A source as the last run saw it: its blob, what its imports resolved to, what it defines."""
+    blob: str
+    targets: list[str]               # files its imports name
+    reasons: dict[str, int]          # its imports by outcome ("resolved", or why not)
+    defs: list[str]                  # symbol names it defines
+    decls: list[str]                 # declarations placing it (a Java `package` line)
+    partial: bool                    # parsed with syntax errors
 
 
 def get_meta(conn: sqlite3.Connection, key: str) -> bytes | str | None:
@@ -94,24 +102,18 @@ def get_meta(conn: sqlite3.Connection, key: str) -> bytes | str | None:
     return row[0] if row else None
 
 
-def get_resolved(conn: sqlite3.Connection, listing: str) -> dict[str, Resolved]:
-    """path -> its last resolution, when it was made against LISTING (else nothing is reusable)."""
-    if get_meta(conn, "listing") != listing:
-        return {}
-    return {path: (blob, json.loads(targets), json.loads(reasons))
-            for path, blob, targets, reasons in conn.execute("SELECT * FROM resolved")}
+def get_rows(conn: sqlite3.Connection) -> tuple[str | None, dict[str, Row]]:
+    """(the listing signature they were resolved against, path -> row) of the last run."""
+    rows = {path: Row(blob, *json.loads(row)) for path, blob, row in conn.execute("SELECT * FROM resolved")}
+    return get_meta(conn, "listing"), rows
 
 
-def put_resolved(conn: sqlite3.Connection, listing: str, changed: dict[str, Resolved], gone: Iterable[str],
-                 rewrite: bool) -> None:
-    """Write the CHANGED rows and drop the GONE ones (REWRITE: the listing changed, replace all)."""
+def put_rows(conn: sqlite3.Connection, listing: str, changed: dict[str, Row], gone: Iterable[str]) -> None:
+    """Write the CHANGED rows and drop the GONE ones, now valid against LISTING."""
     with conn:
-        if rewrite:
-            conn.execute("DELETE FROM resolved")
-        else:
-            conn.executemany("DELETE FROM resolved WHERE path=?", [(p,) for p in gone])
-        conn.executemany("INSERT OR REPLACE INTO resolved VALUES (?, ?, ?, ?)",
-                         [(p, b, json.dumps(t), json.dumps(r)) for p, (b, t, r) in changed.items()])
+        conn.executemany("DELETE FROM resolved WHERE path=?", [(p,) for p in gone])
+        conn.executemany("INSERT OR REPLACE INTO resolved VALUES (?, ?, ?)",
+                         [(p, r.blob, json.dumps(r[1:], separators=(",", ":"))) for p, r in changed.items()])
         conn.execute("INSERT OR REPLACE INTO meta VALUES ('listing', ?)", (listing,))
 
 

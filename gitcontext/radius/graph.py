@@ -80,38 +80,46 @@ def _state(signature: str, found: scan.Listing) -> str:
 
 
 def _build(root, conn, roots, found: scan.Listing, workers) -> dict[str, Any]:
-    parsed = scan.scan(root, conn, workers=workers, found=found)
-    decls = {p: tuple(i for i in r.imports if i.startswith("package ")) for p, r in parsed.parsed.items()
-             if p.endswith(".java")}
-    tree = Tree(root, found.files, roots, decls)
+    """The analysis, reusing the last run's rows of every source whose blob is unchanged: only the
+    others are parsed and resolved — unless the listing signature moved, then all are resolved."""
+    listing, previous = cache.get_rows(conn) if conn else (None, {})
+    keep = {s.path for s in found.sources if s.path in previous and previous[s.path].blob == s.key[0]}
+    fresh = scan.scan(root, conn, workers=workers,
+                      found=found._replace(sources=tuple(s for s in found.sources if s.path not in keep)))
+    decls = {p: tuple(previous[p].decls) for p in keep} | {p: _decls(p, r) for p, r in fresh.parsed.items()}
+    tree = Tree(root, found.files, roots, {p: d for p, d in decls.items() if d})
     for path in sorted(found.files):      # every manifest, so a malformed one is always reported
         if manifests.is_manifest(path):
             tree.manifest(path)
-    previous = cache.get_resolved(conn, tree.signature) if conn else {}
-    rows: dict[str, cache.Resolved] = {}
-    changed: dict[str, cache.Resolved] = {}
-    for path, result in parsed.parsed.items():
-        old = previous.get(path)
-        if old and old[0] == parsed.blobs[path]:
-            rows[path] = old
-        else:
-            rows[path] = changed[path] = (parsed.blobs[path], *_resolve(path, result, tree))
+    todo = fresh.parsed
+    if keep and tree.signature != listing:      # any import may now point elsewhere: resolve all
+        todo = {**scan.scan(root, conn, workers=workers, found=found._replace(
+            sources=tuple(s for s in found.sources if s.path in keep))).parsed, **fresh.parsed}
+    rows = {p: previous[p] for p in keep}
+    changed = {p: cache.Row(fresh.blobs.get(p) or previous[p].blob, *_resolve(p, r, tree), list(r.definitions),
+                            list(decls.get(p, ())), r.partial) for p, r in todo.items()}
+    rows.update(changed)
     if conn:
-        cache.put_resolved(conn, tree.signature, changed, set(previous) - set(rows), rewrite=not previous)
+        cache.put_rows(conn, tree.signature, changed, set(previous) - set(rows))
     symbols: dict[str, set[str]] = defaultdict(set)
-    for path, result in parsed.parsed.items():
-        for name in result.definitions:
+    importers: dict[str, set[str]] = defaultdict(set)
+    for path, row in rows.items():
+        for name in row.defs:
             symbols[name].add(path)
-    skipped = {r: sorted(p) for r, p in parsed.skipped.items()}
+        for target in row.targets:
+            importers[target].add(path)
+    skipped = {r: sorted(p) for r, p in fresh.skipped.items()}
     if tree.errors:
         skipped["malformed manifest"] = sorted(tree.errors)
-    importers: dict[str, set[str]] = defaultdict(set)
-    for path, (_, targets, _) in rows.items():
-        for target in targets:
-            importers[target].add(path)
-    return {"importers": {k: sorted(v) for k, v in sorted(importers.items())},
-            "symbols": {k: sorted(v) for k, v in symbols.items()}, "skipped": skipped,
-            "partial": parsed.partial, "imports": _tally(rows.values()), "errors": dict(sorted(tree.errors.items()))}
+    return {"importers": {k: list(v) for k, v in importers.items()},
+            "symbols": {k: list(v) for k, v in symbols.items()}, "skipped": skipped,
+            "partial": sum(row.partial for row in rows.values()), "imports": _tally(rows.values()),
+            "errors": dict(sorted(tree.errors.items()))}
+
+
+def _decls(path: str, result: Parsed) -> tuple[str, ...]:
+    """The declarations that place PATH in its language's name space (Java's `package` line)."""
+    return tuple(i for i in result.imports if i.startswith("package ")) if path.endswith(".java") else ()
 
 
 def _resolve(path: str, result: Parsed, tree: Tree) -> tuple[list[str], dict[str, int]]:
@@ -130,10 +138,10 @@ def _resolve(path: str, result: Parsed, tree: Tree) -> tuple[list[str], dict[str
     return sorted(targets), dict(reasons)
 
 
-def _tally(rows: Iterable[cache.Resolved]) -> dict[str, Any]:
+def _tally(rows: Iterable[cache.Row]) -> dict[str, Any]:
     total: Counter = Counter()
-    for _, _, reasons in rows:
-        total.update(reasons)
+    for row in rows:
+        total.update(row.reasons)
     resolved, external = total.pop("resolved", 0), total.pop(EXTERNAL, 0)
     return {"resolved": resolved, "external": external, "unresolved": dict(sorted(total.items()))}
 
