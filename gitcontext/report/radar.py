@@ -217,9 +217,16 @@ def _label(text: str, x: float, y: float, r: float, boxes: list[Box]) -> str | N
     return None
 
 
-def _sector_label(sector: str) -> str:
-    text = "(top level)" if sector == "." else sector + "/"
-    return text if len(text) <= 26 else "…" + text[-25:]
+def _sector_label(sector: str, room: int = 32) -> str:
+    """The sector's folder, shortened in the middle (its first and last folder kept) to ROOM chars."""
+    if sector == ".":
+        return "(top level)"
+    parts = sector.split("/")
+    head, tail = parts[0], parts[-1]
+    for text in (sector + "/", f"{head}/…/{tail}/", f"{head[:room - len(tail) - 5]}…/{tail}/"):
+        if len(text) <= room and not text.startswith("…"):
+            return text
+    return "…" + (sector + "/")[-(room - 1):]
 
 
 def _sector_place(span: tuple[float, float]) -> tuple[float, float, str]:
