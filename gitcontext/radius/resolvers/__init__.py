@@ -120,14 +120,19 @@ def resolver(name: str) -> Resolver:
     return importlib.import_module(f"gitcontext.radius.resolvers.{name}").resolve
 
 
-def glob_dirs(tree: Tree, base: str, patterns: Iterable[str]) -> list[str]:
-    """Folders of the tree under BASE matching workspace member PATTERNS (`crates/*`, `packages/**`,
-    `!excluded`), the way Cargo, npm, pnpm and uv expand them (`*` stays within one folder)."""
+def _folders(tree: Tree) -> frozenset[str]:
     dirs = set(tree.by_dir)
     for d in list(dirs):
         while d:
             d = posixpath.dirname(d)
             dirs.add(d)
+    return frozenset(dirs)
+
+
+def glob_dirs(tree: Tree, base: str, patterns: Iterable[str]) -> list[str]:
+    """Folders of the tree under BASE matching workspace member PATTERNS (`crates/*`, `packages/**`,
+    `!excluded`), the way Cargo, npm, pnpm and uv expand them (`*` stays within one folder)."""
+    dirs = tree.memo("folders", _folders)
     keep: set[str] = set()
     for pattern in patterns:
         if not isinstance(pattern, str) or not pattern.strip():
