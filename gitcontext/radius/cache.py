@@ -89,7 +89,7 @@ def put_parsed(conn: sqlite3.Connection, rows: Iterable[tuple[str, str, str, Par
 
 class Row(NamedTuple):
     """A source as the last run saw it: its blob, what its imports resolved to, what it defines."""
-    blob: str
+    blob: str                        # its parse key: blob id, grammar build, query hash
     targets: list[str]               # files its imports name
     reasons: dict[str, int]          # its imports by outcome ("resolved", or why not)
     defs: list[str]                  # symbol names it defines

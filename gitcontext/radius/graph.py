@@ -83,7 +83,8 @@ def _build(root, conn, roots, found: scan.Listing, workers) -> dict[str, Any]:
     """The analysis, reusing the last run's rows of every source whose blob is unchanged: only the
     others are parsed and resolved — unless the listing signature moved, then all are resolved."""
     listing, previous = cache.get_rows(conn) if conn else (None, {})
-    keep = {s.path for s in found.sources if s.path in previous and previous[s.path].blob == s.key[0]}
+    keys = {s.path: "/".join(s.key) for s in found.sources}       # blob, grammar build, query hash
+    keep = {p for p, key in keys.items() if p in previous and previous[p].blob == key}
     fresh = scan.scan(root, conn, workers=workers,
                       found=found._replace(sources=tuple(s for s in found.sources if s.path not in keep)))
     decls = {p: tuple(previous[p].decls) for p in keep} | {p: _decls(p, r) for p, r in fresh.parsed.items()}
@@ -96,8 +97,8 @@ def _build(root, conn, roots, found: scan.Listing, workers) -> dict[str, Any]:
         todo = {**scan.scan(root, conn, workers=workers, found=found._replace(
             sources=tuple(s for s in found.sources if s.path in keep))).parsed, **fresh.parsed}
     rows = {p: previous[p] for p in keep}
-    changed = {p: cache.Row(fresh.blobs.get(p) or previous[p].blob, *_resolve(p, r, tree), list(r.definitions),
-                            list(decls.get(p, ())), r.partial) for p, r in todo.items()}
+    changed = {p: cache.Row(keys[p], *_resolve(p, r, tree), list(r.definitions), list(decls.get(p, ())),
+                            r.partial) for p, r in todo.items()}
     rows.update(changed)
     if conn:
         cache.put_rows(conn, tree.signature, changed, set(previous) - set(rows))
