@@ -211,3 +211,50 @@ def test_manifests_parse_any_text_or_report_it(name: str, text: str) -> None:
         manifests.parse(name, text)
     except manifests.Malformed as exc:
         assert str(exc)
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+                         st.sampled_from(["compilerOptions", "paths", "baseUrl", "extends", "exports", "main",
+                                          "workspaces", "packages", "name", "imports", ".", "./x", "@a/*",
+                                          "types", "import"]), inner, max_size=4), max_leaves=12)
+
+
+@settings(max_examples=80, deadline=None)
+@given(tsconfig=_JSON, package=_JSON)
+def test_resolve_script_manifests_of_any_shape_never_raise(tmp_path_factory, tsconfig, package) -> None:
+    import json
+
+    root = tmp_path_factory.mktemp("shapes")
+    files = {"tsconfig.json": json.dumps(tsconfig), "package.json": json.dumps(package),
+             "pkgs/a/package.json": json.dumps(package), "src/x.ts": "", "pkgs/a/index.ts": ""}
+    tree = _tree(root, files)
+    for spec in ("./x", "@a/b", "a", "#x", "x", "@a/b/c"):
+        found = resolver("script")(spec, "src/x.ts", tree)
+        assert isinstance(found, (list, str))
+
+
+@settings(max_examples=60, deadline=None)
+@given(cargo=st.dictionaries(st.sampled_from(["package", "lib", "bin", "dependencies", "workspace", "target"]),
+                             _JSON, max_size=4))
+def test_resolve_rust_cargo_of_any_shape_never_raises(tmp_path_factory, cargo) -> None:
+    root = tmp_path_factory.mktemp("cargo")
+    lines = [f"{key} = {_toml(value)}" for key, value in cargo.items()]
+    tree = _tree(root, {"Cargo.toml": "\n".join(lines) + "\n", "src/lib.rs": "", "src/a.rs": ""})
+    for spec in ("crate::a", "mod a;", "other::x", "extern crate other;"):
+        assert isinstance(resolver("rust")(spec, "src/lib.rs", tree), (list, str))
+
+
+def _toml(value) -> str:
+    """VALUE as a TOML inline value (None becomes a string: TOML has no null)."""
+    import json
+
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{json.dumps(k)} = {_toml(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return '""'
+    return json.dumps(value)

@@ -135,10 +135,10 @@ def _crate_root(path: str, crates: Crates, tree) -> str | None:
 
 
 def _rename(name: str, path: str, crates: Crates) -> str:
-    """A dependency key as the crate ident it stands for in PATH's package."""
-    for folder, renames in crates.renames.items():
-        if name in renames and (not folder or path.startswith(folder + "/")):
-            return renames[name]
+    """A dependency key as the crate ident it stands for in PATH's package (the nearest Cargo.toml)."""
+    for folder, renames in crates.renames.items():        # deepest folder first
+        if not folder or path.startswith(folder + "/"):
+            return renames.get(name, name)
     return name
 
 
