@@ -17,6 +17,7 @@ RADAR, KEY_W, HEIGHT = 2700, 1500, 2760          # radar square, key column, pic
 WIDTH, CX, CY = RADAR + KEY_W, RADAR // 2, 1480
 R_MAX, TOP, MAX_SECTORS, FONT = 80.0, 30, 12, 28
 BANDS = {"DEADLY": (0, 250), "RISK": (250, 470), "HIGH": (470, 690), "MEDIUM": (690, 900), "LOW": (900, 1080)}
+Box = tuple[float, float, float, float]       # x0, y0, x1, y1 of a label, a name or a blip
 CHAR = 0.56            # average glyph width in em for the sans fonts below (estimate, kept generous)
 
 STYLE = """
@@ -120,7 +121,7 @@ def _sector_key(paths: list[str]):
         depth.update(deeper)
 
 
-def _place(shown: list[dict], spans: dict[str, tuple[float, float]], fixed: list["Box"],
+def _place(shown: list[dict], spans: dict[str, tuple[float, float]], fixed: list[Box],
            scale: float) -> list[tuple[dict, float, float, float, float]] | None:
     """Put each blip (highest score first) at the free spot nearest its band's middle inside its
     sector, else anywhere in its band, else just outside it; never onto another blip. None when
@@ -151,12 +152,12 @@ def _free(placed: list, fixed: list[Box], halo: float, distances: list[float],
     return None
 
 
-def _circle_hits_box(x: float, y: float, r: float, box: "Box") -> bool:
+def _circle_hits_box(x: float, y: float, r: float, box: Box) -> bool:
     nearest_x, nearest_y = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
     return math.hypot(x - nearest_x, y - nearest_y) < r
 
 
-def _ring_label_boxes() -> list["Box"]:
+def _ring_label_boxes() -> list[Box]:
     return [(CX, CY - outer + 2, CX + 16 + _text_width(tier, 24), CY - outer + 34) for tier, (_, outer) in BANDS.items()]
 
 
@@ -183,9 +184,6 @@ def _angles(start: float, end: float, distance: float, halo: float) -> list[floa
     step = max(10 / distance, 0.004)
     count = int(half / step)
     return [middle + sign * k * step for k in range(count + 1) for sign in ((1,) if k == 0 else (1, -1))]
-
-
-Box = tuple[float, float, float, float]       # x0, y0, x1, y1
 
 
 def _box_of_circle(x: float, y: float, r: float) -> Box:

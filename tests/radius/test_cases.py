@@ -9,6 +9,7 @@ import pytest
 
 from gitcontext import config as config_mod
 from gitcontext.radius.blast import compute
+from gitcontext.radius.resolvers import REASONS
 from tests.helpers import git
 
 CASES = Path(__file__).resolve().parents[1] / "cases" / "radius"
@@ -31,5 +32,6 @@ def test_radius_golden_case(repo: Path, case: str) -> None:
     assert got == expected["files"]
     assert result.pressure == expected["pressure"]
     assert result.skipped == expected.get("skipped", {})
+    assert set(result.imports["unresolved"]) <= set(REASONS)
     if "imports" in expected:            # resolved / outside the tree / unresolved by reason
         assert result.imports == expected["imports"]

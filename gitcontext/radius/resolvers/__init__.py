@@ -20,7 +20,6 @@ from typing import Any
 
 from gitcontext.radius.resolvers import manifests
 
-Resolution = "list[str] | str"
 Resolver = Callable[[str, str, "Tree"], "list[str] | str"]
 VERSION = "2"          # bump when a resolver changes what it returns: cached resolutions expire
 EXTERNAL = "outside the tree"
