@@ -23,7 +23,8 @@ _PACKAGE = Path(__file__).resolve().parents[1]
 def code_hash() -> str:
     digest = hashlib.sha256()
     for path in sorted([*(_PACKAGE / "identity").glob("*.py"), *(_PACKAGE / "instructions").glob("*.py"),
-                        _PACKAGE / "history" / "lineage.py", Path(__file__)]):
+                        _PACKAGE / "history" / "lineage.py",
+                        _PACKAGE / "history" / "attribution.py", Path(__file__)]):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -39,7 +40,10 @@ def cached_trace(root: str | Path, config: dict[str, Any], result: Replay, match
         _restore(tracer, data)
         start = data["commits"]
     if start < len(result.commits) or data is None:
+        from gitcontext.history.attribution import credit
+
         tracer.run(start)
+        credit(root, tracer)
         if result.commits:
             cache.save(where, key, _dump(tracer, result))
     return tracer.lives()

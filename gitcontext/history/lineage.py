@@ -31,6 +31,7 @@ class Birth(NamedTuple):
     file: str
     text: str
     version: int            # index of the version in its file's history
+    via: str = ""           # the first-parent merge that brought it, when commit is a side-branch commit
 
 
 class Change(NamedTuple):
@@ -42,6 +43,7 @@ class Change(NamedTuple):
     file: str
     old_text: str
     text: str
+    via: str = ""           # as Birth.via
 
 
 class Death(NamedTuple):
@@ -98,6 +100,13 @@ def lineage(root: str | Path, config: dict[str, Any], matcher: str = "default", 
     return cached_trace(root, config, result, matcher)
 
 
+def raw_lines(step: dict[str, Any], inst: Instruction) -> tuple[str, ...]:
+    """The lines of the version's text that INST was segmented from (split once per step)."""
+    if "lines" not in step:
+        step["lines"] = (step["text"] or "").split("\n")
+    return tuple(step["lines"][inst.line - 1:inst.end_line])
+
+
 def trace(result: Replay, matcher: str = "default",
           on_version: Callable[[FileStep], None] | None = None) -> list[Life]:
     tracer = Tracer(result, matcher, on_version)
@@ -119,6 +128,8 @@ class Tracer:
         self.live: dict[int, list[tuple[Instruction, int]]] = defaultdict(list)   # chain -> (inst, life)
         self.records: list[dict[str, Any]] = []
         self.taken: set[str] = set()
+        # (life, change number or -1 for the birth, commit index, path, raw lines): what attribution reads
+        self.written: list[tuple[int, int, int, str, tuple[str, ...]]] = []
 
     def run(self, start: int = 0) -> None:
         """Process the commits from index START on (earlier ones are already in the state)."""
@@ -133,6 +144,7 @@ class Tracer:
     def commit(self, index: int, touched: list[tuple[int, int, Version]]) -> None:
         sha, date, subject = self.result.commits[index]
         meta = (sha, date, subject)
+        self.index = index
         steps, leaving, arriving = {}, [], []
         for chain, position, version in touched:
             before = self.live[chain]
@@ -161,6 +173,7 @@ class Tracer:
         if inst.text != new.text or inst.file != new.file:
             kind = "moved" if inst.file != new.file else "reworded"
             record["changes"].append(Change(kind, *meta, inst.file, new.file, inst.text, new.text))
+            self._wrote(life, len(record["changes"]) - 1, step, new)
             if kind == "reworded":
                 step["reworded"].append(life)
         record["current"] = new
@@ -181,6 +194,7 @@ class Tracer:
             waiting[inst.norm].remove(target)
             new = steps[target[0]]["after"][target[1]]
             self.records[life]["changes"].append(Change("moved", *meta, inst.file, new.file, inst.text, new.text))
+            self._wrote(life, len(self.records[life]["changes"]) - 1, steps[target[0]], new)
             self.records[life]["current"] = new
             steps[target[0]]["kept"][target[1]] = life
             steps[chain]["out"].append(life)
@@ -204,6 +218,7 @@ class Tracer:
         for n, inst in enumerate(after):
             if n not in step["kept"]:
                 step["kept"][n] = self._born(inst, chain, position, meta)
+                self._wrote(step["kept"][n], -1, step, inst)
                 step["births"].append(step["kept"][n])
         for life in step["in"]:
             self.records[life]["stays"].append(self._enter(life, chain, position))
@@ -219,6 +234,10 @@ class Tracer:
         self.records.append({"lid": lid, "born": Birth(*meta, inst.file, inst.text, position), "changes": [],
                              "death": None, "current": inst, "stays": [Stay(chain, 0, position, None, None)]})
         return len(self.records) - 1
+
+    def _wrote(self, life: int, change: int, step: dict[str, Any], inst: Instruction) -> None:
+        if self.on_version is None:      # analytics never report who wrote a line
+            self.written.append((life, change, self.index, inst.file, raw_lines(step, inst)))
 
     def _leave(self, life: int, position: int, cause: str) -> None:
         stays = self.records[life]["stays"]

@@ -54,10 +54,10 @@ def blame_target(root: Path, config: dict[str, Any], t: Target) -> dict[str, Any
     if life is not None:
         b = life.born
         data["born"] = {"commit": b.commit, "date": b.date, "subject": b.subject, "file": b.file,
-                        "text": b.text, "source": "history"}
+                        "text": b.text, "source": "history", **({"via": b.via} if b.via else {})}
         data["history"] = [{"commit": c.commit, "date": c.date, "subject": c.subject, "change": c.kind,
                             "text": c.text, "old_text": c.old_text, "old_file": c.old_file, "file": c.file,
-                            "source": "history"} for c in life.changes]
+                            "source": "history", **({"via": c.via} if c.via else {})} for c in life.changes]
         if life.death is not None:
             d = life.death
             data["history"].append({"commit": d.commit, "date": d.date, "subject": d.subject,
@@ -88,8 +88,8 @@ def _age(life: Any, born: str | None, position: dict[str, int]) -> int | None:
     """Commits touching its files since birth: the age it entered this file with, plus this file's since."""
     if life is None:
         return position.get(born) if born else None
-    moves = [c.commit for c in life.changes if c.kind == "moved"]
-    entry = position.get(moves[-1] if moves else life.born.commit)
+    moves = [c.via or c.commit for c in life.changes if c.kind == "moved"]
+    entry = position.get(moves[-1] if moves else life.born.via or life.born.commit)
     return None if entry is None else entry + (life.stays[-1].entry_age if life.stays else 0)
 
 
