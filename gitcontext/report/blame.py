@@ -52,9 +52,14 @@ def blame_target(root: Path, config: dict[str, Any], t: Target) -> dict[str, Any
     data = state_json(root, t)
     life = find_life(_lives(root, config), t)
     if life is not None:
+        from gitcontext.history.backfill import shallow_boundary
+
         b = life.born
+        bounded = (data.get("born") or {}).get("bounded") or (
+            "shallow" if (b.via or b.commit) in shallow_boundary(root) else None)
         data["born"] = {"commit": b.commit, "date": b.date, "subject": b.subject, "file": b.file,
-                        "text": b.text, "source": "history", **({"via": b.via} if b.via else {})}
+                        "text": b.text, "source": "history", **({"via": b.via} if b.via else {}),
+                        **({"bounded": bounded} if bounded else {})}
         data["history"] = [{"commit": c.commit, "date": c.date, "subject": c.subject, "change": c.kind,
                             "text": c.text, "old_text": c.old_text, "old_file": c.old_file, "file": c.file,
                             "source": "history", **({"via": c.via} if c.via else {})} for c in life.changes]
@@ -116,7 +121,8 @@ def format_blame(data: dict[str, Any]) -> str:
     out = [format_state(data).rstrip("\n"), "  life:"]
     b = data["born"]
     if b:
-        out.append(f"    {b['date'][:10]} {(b['commit'] or '')[:10]:10} born   {b.get('subject') or ''}")
+        bounded = "  (bounded: at or before the shallow-clone boundary)" if b.get("bounded") else ""
+        out.append(f"    {b['date'][:10]} {(b['commit'] or '')[:10]:10} born   {b.get('subject') or ''}{bounded}")
     for h in data["history"]:
         detail = h.get("subject") or ""
         if h["change"] == "moved":
