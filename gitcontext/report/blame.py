@@ -12,7 +12,8 @@ from gitcontext import git
 from gitcontext.instructions.model import normalize
 from gitcontext.provenance.show import state_json
 from gitcontext.provenance.target import Target, World, world
-from gitcontext.provenance.trailers import history, mentions, promote_trailer_whys
+from gitcontext.provenance.trailer_cache import trailer_history
+from gitcontext.provenance.trailers import mentions, promote_trailer_whys
 
 MARKERS = {"documented": " ", "stale": "~", "orphan": "?"}
 
@@ -67,7 +68,7 @@ def blame_target(root: Path, config: dict[str, Any], t: Target) -> dict[str, Any
             d = life.death
             data["history"].append({"commit": d.commit, "date": d.date, "subject": d.subject,
                                     "change": "removed", "cause": d.cause, "text": None, "source": "history"})
-    data["trailers"] = mentions(history(root), t.id)
+    data["trailers"] = mentions(trailer_history(root), t.id)
     return data
 
 
