@@ -39,7 +39,9 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
         if progress:
             progress(step.commit + 1, total)
 
-    lives = trace(result, matcher, on_version)
+    from gitcontext.history import overrides
+
+    lives = trace(result, matcher, on_version, overrides.load(root) if result.commits else None)
     chains = [c for c in range(len(result.chains)) if _is_file(result, c) and _selected(result, c, paths)]
     rows = collector.summaries(result.commits)
     files = [rows[c] for c in chains]

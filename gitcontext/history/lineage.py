@@ -44,6 +44,8 @@ class Change(NamedTuple):
     old_text: str
     text: str
     via: str = ""           # as Birth.via
+    similarity: float | None = None   # the matcher's (or an override's) similarity, for a rewording
+    how: str = ""           # how the pairing was made: "exact", "normalized", "fuzzy", "override"
 
 
 class Death(NamedTuple):
@@ -92,12 +94,15 @@ class FileStep(NamedTuple):
 def lineage(root: str | Path, config: dict[str, Any], matcher: str = "default", rev: str = "HEAD",
             on_version: Callable[[FileStep], None] | None = None) -> list[Life]:
     """Every instruction life; without a callback the result is cached (see lifecache)."""
+    from gitcontext.history import overrides
+
     result = replay(root, config, rev)
+    rules = overrides.load(root) if result.commits else overrides.NONE
     if on_version is not None:
-        return trace(result, matcher, on_version)
+        return trace(result, matcher, on_version, rules)
     from gitcontext.history.lifecache import cached_trace
 
-    return cached_trace(root, config, result, matcher)
+    return cached_trace(root, config, result, matcher, rules)
 
 
 def raw_lines(step: dict[str, Any], inst: Instruction) -> tuple[str, ...]:
@@ -108,8 +113,8 @@ def raw_lines(step: dict[str, Any], inst: Instruction) -> tuple[str, ...]:
 
 
 def trace(result: Replay, matcher: str = "default",
-          on_version: Callable[[FileStep], None] | None = None) -> list[Life]:
-    tracer = Tracer(result, matcher, on_version)
+          on_version: Callable[[FileStep], None] | None = None, rules: Any = None) -> list[Life]:
+    tracer = Tracer(result, matcher, on_version, rules)
     tracer.run()
     return tracer.lives()
 
@@ -123,8 +128,12 @@ def instructions_of(version: Version) -> list[Instruction]:
 class Tracer:
     """Feeds a replay's commits, in first-parent order, through matching; its state can be cached."""
 
-    def __init__(self, result: Replay, matcher: str, on_version: Callable[[FileStep], None] | None) -> None:
+    def __init__(self, result: Replay, matcher: str, on_version: Callable[[FileStep], None] | None,
+                 rules: Any = None) -> None:
+        from gitcontext.history.overrides import NONE
+
         self.result, self.matcher, self.on_version = result, matcher, on_version
+        self.rules = rules or NONE
         self.live: dict[int, list[tuple[Instruction, int]]] = defaultdict(list)   # chain -> (inst, life)
         self.records: list[dict[str, Any]] = []
         self.taken: set[str] = set()
@@ -150,6 +159,11 @@ class Tracer:
             before = self.live[chain]
             after = instructions_of(version)
             pairs = match([i for i, _ in before], after, self.matcher)
+            rules = self.rules.by_commit.get(sha, []) + self.rules.by_text
+            if rules:
+                from gitcontext.history.overrides import apply
+
+                pairs = apply(pairs, before, after, [self.records[life]["lid"] for _, life in before], rules)
             kept: dict[int, int] = {p.new: before[p.old][1] for p in pairs}
             gone = sorted(set(range(len(before))) - {p.old for p in pairs})
             step = {"version": position, "path": version.path, "text": version.text, "before": before,
@@ -157,7 +171,7 @@ class Tracer:
                     "after": after, "kept": kept, "reworded": [], "births": [], "deaths": [],
                     "out": [], "in": []}
             for p in pairs:
-                self._carry(before[p.old], after[p.new], meta, step)
+                self._carry(before[p.old], after[p.new], meta, step, p)
             leaving += [(chain, before[o][1]) for o in gone]
             arriving += [(chain, n) for n in range(len(after)) if n not in kept]
             steps[chain] = step
@@ -167,12 +181,13 @@ class Tracer:
             self._open(index, chain, step, meta, rewrites[chain])
 
     def _carry(self, old: tuple[Instruction, int], new: Instruction, meta: tuple[str, str, str],
-               step: dict[str, Any]) -> None:
+               step: dict[str, Any], pair: Any) -> None:
         inst, life = old
         record = self.records[life]
         if inst.text != new.text or inst.file != new.file:
             kind = "moved" if inst.file != new.file else "reworded"
-            record["changes"].append(Change(kind, *meta, inst.file, new.file, inst.text, new.text))
+            record["changes"].append(Change(kind, *meta, inst.file, new.file, inst.text, new.text,
+                                            similarity=round(float(pair.similarity), 1), how=pair.how))
             self._wrote(life, len(record["changes"]) - 1, step, new)
             if kind == "reworded":
                 step["reworded"].append(life)

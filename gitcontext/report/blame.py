@@ -63,7 +63,9 @@ def blame_target(root: Path, config: dict[str, Any], t: Target) -> dict[str, Any
                         **({"bounded": bounded} if bounded else {})}
         data["history"] = [{"commit": c.commit, "date": c.date, "subject": c.subject, "change": c.kind,
                             "text": c.text, "old_text": c.old_text, "old_file": c.old_file, "file": c.file,
-                            "source": "history", **({"via": c.via} if c.via else {})} for c in life.changes]
+                            "source": "history", **({"via": c.via} if c.via else {}),
+                            **({"similarity": c.similarity, "how": c.how} if c.kind == "reworded" else {})}
+                           for c in life.changes]
         if life.death is not None:
             d = life.death
             data["history"].append({"commit": d.commit, "date": d.date, "subject": d.subject,
@@ -117,21 +119,6 @@ def format_blame_file(rows: list[dict[str, Any]], text: str) -> str:
 
 
 def format_blame(data: dict[str, Any]) -> str:
-    from gitcontext.provenance.show import format_state
+    from gitcontext.report.blame_text import format_life
 
-    out = [format_state(data).rstrip("\n"), "  life:"]
-    b = data["born"]
-    if b:
-        bounded = "  (bounded: at or before the shallow-clone boundary)" if b.get("bounded") else ""
-        out.append(f"    {b['date'][:10]} {(b['commit'] or '')[:10]:10} born   {b.get('subject') or ''}{bounded}")
-    for h in data["history"]:
-        detail = h.get("subject") or ""
-        if h["change"] == "moved":
-            detail = f"{h.get('old_file')} -> {h.get('file')}  {detail}"
-        out.append(f"    {h['date'][:10]} {(h['commit'] or '')[:10]:10} {h['change']:<6} {detail}".rstrip())
-    for e in data["events"]:
-        out.append(f"    {e['at'][:10]} {'note':10} {e['kind']:<6} ({e['source']})")
-    for c in data["trailers"]:
-        keys = ", ".join(f"{k}: {v}" for k, v in c["trailers"])
-        out.append(f"    {c['date'][:10]} {c['commit'][:10]:10} trailer {keys}")
-    return "\n".join(out) + "\n"
+    return format_life(data)

@@ -1,0 +1,88 @@
+"""Overrides: `Context-Id: <old-id> reworded` links what the matcher missed, `Context-Id: <id> added`
+breaks what it paired; trailers and sync's note events, honoured by lineage, backfill, blame and ls."""
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from gitcontext import config as config_mod
+from gitcontext.history.lineage import lineage
+from gitcontext.identity.ids import instruction_id
+from gitcontext.instructions.model import normalize
+from gitcontext.provenance.store import all_notes
+from tests.helpers import commit, git, run_cli, run_json
+
+KEEP = "- Keep PRs small.\n"
+DUMPS = "Never commit database dumps; they go in the vault."
+SNAPSHOTS = "Database snapshots are uploaded to s3://team/snapshots/ by the backup job."
+BRANCHES = "Use kebab-case for branch names."
+CSS = "Use kebab-case for CSS classes."
+
+
+def _id(text: str) -> str:
+    return instruction_id("AGENTS.md", normalize(text))
+
+
+def _life(repo: Path, text: str):
+    return next(x for x in lineage(repo, config_mod.DEFAULTS) if x.born.text == text)
+
+
+def test_lineage_reworded_trailer_links_a_rule_the_matcher_missed(repo: Path, capsys) -> None:
+    commit(repo, {"AGENTS.md": f"- {DUMPS}\n{KEEP}"}, "rules")
+    assert lineage(repo, config_mod.DEFAULTS)    # cache the lives before the override arrives
+    sha = commit(repo, {"AGENTS.md": f"- {SNAPSHOTS}\n{KEEP}"},
+                 f"Move dumps to S3\n\nContext-Id: {_id(DUMPS)} reworded")
+    life = _life(repo, DUMPS)
+    assert life.death is None and life.current.text == SNAPSHOTS
+    assert [(c.kind, c.commit, c.how, c.old_text) for c in life.changes] == [("reworded", sha, "override", DUMPS)]
+    assert not [x for x in lineage(repo, config_mod.DEFAULTS) if x.born.text == SNAPSHOTS]
+    run_cli(capsys, "init", "--hooks", "none", "--backfill")
+    rows = {r["text"]: r["id"] for r in run_json(capsys, "ls")["instructions"]}
+    assert rows[SNAPSHOTS] == _id(DUMPS)
+    code, out, _ = run_cli(capsys, "blame", SNAPSHOTS)
+    assert code == 0 and DUMPS in out and "reworded" in out and "override" in out
+
+
+def test_lineage_added_trailer_breaks_a_wrong_pairing(repo: Path) -> None:
+    commit(repo, {"AGENTS.md": f"- {BRANCHES}\n{KEEP}"}, "rules")
+    sha = commit(repo, {"AGENTS.md": f"- {CSS}\n{KEEP}"}, f"css naming\n\nContext-Id: {_id(BRANCHES)} added")
+    old, new = _life(repo, BRANCHES), _life(repo, CSS)
+    assert old.changes == [] and old.death is not None and old.death.commit == sha
+    assert new.born.commit == sha and new.current.text == CSS
+
+
+def test_lineage_without_override_pairs_them_so_the_trailer_is_what_changes_it(repo: Path) -> None:
+    commit(repo, {"AGENTS.md": f"- {BRANCHES}\n{KEEP}"}, "rules")
+    commit(repo, {"AGENTS.md": f"- {CSS}\n{KEEP}"}, f"css naming\n\nContext-Id: {_id(BRANCHES)} reworded")
+    assert [c.kind for c in _life(repo, BRANCHES).changes] == ["reworded"]    # an agreeing trailer: no-op
+
+
+def _squash(repo: Path, branch: str, message: str) -> str:
+    git(repo, "merge", "-q", "--squash", branch)
+    subprocess.run(["git", "commit", "-q", "--no-verify", "-m", message], cwd=repo, check=True)
+    return git(repo, "rev-parse", "HEAD").strip()
+
+
+def test_sync_writes_overrides_as_note_events_that_survive_a_squash_merge(repo: Path, capsys) -> None:
+    commit(repo, {"AGENTS.md": f"- {DUMPS}\n- {BRANCHES}\n{KEEP}"}, "rules", "2026-01-01T00:00:00Z")
+    assert run_cli(capsys, "init", "--hooks", "none", "--backfill")[0] == 0
+    git(repo, "add", ".context", ".gitattributes")
+    commit(repo, {}, "notes", "2026-01-02T00:00:00Z")
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit(repo, {"AGENTS.md": f"- {SNAPSHOTS}\n- {CSS}\n{KEEP}"},
+           f"Storage and naming\n\nContext-Id: {_id(DUMPS)} reworded\nContext-Id: {_id(BRANCHES)} added",
+           "2026-01-03T00:00:00Z")
+    assert run_json(capsys, "sync")["events"] == 2
+    assert run_json(capsys, "sync")["events"] == 0                                   # idempotent
+    marked = {e["override"]: e for events in all_notes(repo).values() for e in events if e.get("override")}
+    assert marked["reworded"]["id"] == _id(DUMPS) and marked["reworded"]["text"] == SNAPSHOTS
+    assert marked["added"]["kind"] == "retired" and marked["added"]["text"] == CSS
+    git(repo, "add", ".context")
+    commit(repo, {}, "sync notes")
+    git(repo, "checkout", "-q", "main")
+    squash = _squash(repo, "feature", "Storage and naming (#7)")                       # the trailers are gone
+    rows = {r["text"]: r["id"] for r in run_json(capsys, "ls")["instructions"]}
+    assert rows[SNAPSHOTS] == _id(DUMPS) and rows[CSS] != _id(BRANCHES)
+    dumps, css = _life(repo, DUMPS), _life(repo, CSS)
+    assert [(c.kind, c.commit, c.how) for c in dumps.changes] == [("reworded", squash, "override")]
+    assert _life(repo, BRANCHES).death.commit == squash and css.born.commit == squash
