@@ -14,7 +14,7 @@ def listing(root: Path, config: dict[str, Any], paths: list[str]) -> list[dict[s
     """Ids and statuses are resolved against every context file, then PATHS filter what is shown,
     so `ls PATH` says exactly what unfiltered `ls` (and the hook) says for those files."""
     instructions = load(root, config)
-    resolved = resolve_all(root, config, instructions)
+    resolved = resolve_all(root, config, instructions, trailers=True)
     rows = []
     for path, items in instructions.items():
         if not selected(path, paths):

@@ -86,3 +86,14 @@ def test_sync_writes_overrides_as_note_events_that_survive_a_squash_merge(repo: 
     dumps, css = _life(repo, DUMPS), _life(repo, CSS)
     assert [(c.kind, c.commit, c.how) for c in dumps.changes] == [("reworded", squash, "override")]
     assert _life(repo, BRANCHES).death.commit == squash and css.born.commit == squash
+
+
+def test_ls_honours_an_override_trailer_before_sync(repo: Path, capsys) -> None:
+    commit(repo, {"AGENTS.md": f"- {DUMPS}\n- {BRANCHES}\n{KEEP}"}, "rules", "2026-01-01T00:00:00Z")
+    run_cli(capsys, "init", "--hooks", "none", "--backfill")
+    commit(repo, {"AGENTS.md": f"- {SNAPSHOTS}\n- {CSS}\n{KEEP}"},
+           f"Storage and naming\n\nContext-Id: {_id(DUMPS)} reworded\nContext-Id: {_id(BRANCHES)} added",
+           "2026-01-03T00:00:00Z")
+    rows = {r["text"]: r["id"] for r in run_json(capsys, "ls")["instructions"]}
+    assert rows[SNAPSHOTS] == _id(DUMPS) and rows[CSS] != _id(BRANCHES)
+    assert run_json(capsys, "blame", SNAPSHOTS)["id"] == _id(DUMPS)
