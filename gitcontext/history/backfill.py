@@ -6,6 +6,7 @@ nothing. Instructions that already have a note are left alone (their note is the
 """
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +88,6 @@ def life_events(id: str, life: Any, bounded: bool = False) -> list[dict[str, Any
 
 
 def _eid(id: str, commit: str, ordinal: int) -> str:
-    """Deterministic, unique within the note (one birth, then its changes in order), and lower than
-    every trailer or command eid: a reconstructed birth precedes any fact recorded in the same second."""
-    return f"e-{0:010x}{ordinal:06x}"
+    """Deterministic; the ordinal leads so same-second events keep their order in the fold."""
+    digest = hashlib.sha256(f"backfill\0{id}\0{commit}\0{ordinal}".encode()).hexdigest()
+    return f"e-{ordinal:04x}{digest[:12]}"
