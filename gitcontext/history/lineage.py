@@ -8,6 +8,7 @@ rewrite, and those deaths have cause "rewrite". A pipeline with a callback per f
 """
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
@@ -119,6 +120,22 @@ def trace(result: Replay, matcher: str = "default",
     return tracer.lives()
 
 
+_MARKERS = re.compile(r"[`*]+|~~|(?<![^\W_])_+|_+(?![^\W_])")
+
+
+def same_words(a: str, b: str) -> bool:
+    """A formatter's edit (re-wrap, emphasis or code markers, case, a trailing stop) is not a rewording.
+
+    The matcher's `gitcontext.identity.formatting.same_text` is the same contract; this call site
+    switches to it once it is on main.
+    """
+    return a == b or _fold(a) == _fold(b)
+
+
+def _fold(text: str) -> str:
+    return " ".join(_MARKERS.sub("", text).casefold().split()).rstrip(" .;:,!")
+
+
 def instructions_of(version: Version) -> list[Instruction]:
     if version.text is None or version.mode == SYMLINK:
         return []
@@ -184,7 +201,7 @@ class Tracer:
                step: dict[str, Any], pair: Any) -> None:
         inst, life = old
         record = self.records[life]
-        if inst.text != new.text or inst.file != new.file:
+        if not same_words(inst.text, new.text) or inst.file != new.file:
             kind = "moved" if inst.file != new.file else "reworded"
             record["changes"].append(Change(kind, *meta, inst.file, new.file, inst.text, new.text,
                                             similarity=round(float(pair.similarity), 1), how=pair.how))
