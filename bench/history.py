@@ -85,6 +85,31 @@ def generated_history(work: Path, versions: int, seed: int = 7) -> tuple[Path, s
     return repo, "CLAUDE.md", versions
 
 
+def growing_history(work: Path, versions: int, seed: int = 11) -> tuple[Path, str, int]:
+    """A CLAUDE.md that keeps growing: each commit adds a rule (and sometimes rewords or drops one)."""
+    rng = random.Random(seed)
+    rules = [_rule(rng) for _ in range(10)]
+    events = []
+    for n in range(versions):
+        roll = rng.random()
+        if roll < 0.75:
+            rules.insert(rng.randrange(len(rules) + 1), _rule(rng))
+        elif roll < 0.85:
+            rules.pop(rng.randrange(len(rules)))
+        else:
+            i = rng.randrange(len(rules))
+            rules[i] = rules[i].replace(rng.choice(WORDS), rng.choice(WORDS), 1) + " now"
+        text = "# Project rules\n\n" + "".join(f"- {r}\n" for r in rules)
+        events.append({"commit": f"{n:040x}", "date": "2026-01-01T00:00:00+00:00", "subject": f"edit {n}",
+                       "path": "CLAUDE.md", "status": "M", "content": text})
+    source = work / f"grow{versions}.jsonl.gz"
+    with gzip.open(source, "wt", encoding="utf-8") as fh:
+        fh.writelines(json.dumps(e) + "\n" for e in events)
+    repo = work / f"growing{versions}"
+    rebuild(source, repo)
+    return repo, "CLAUDE.md", versions
+
+
 def _rule(rng: random.Random) -> str:
     return "always " + " ".join(rng.choice(WORDS) for _ in range(rng.randint(5, 12)))
 

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from gitcontext.history.replay import Replay, Version, replay
 from gitcontext.identity.ids import instruction_id
-from gitcontext.identity.match import match
+from gitcontext.identity.match import Pair, match
 from gitcontext.instructions.model import Instruction
 from gitcontext.instructions.segment import segment
 
@@ -136,10 +136,29 @@ def _fold(text: str) -> str:
     return " ".join(_MARKERS.sub("", text).casefold().split()).rstrip(" .;:,!")
 
 
-def instructions_of(version: Version) -> list[Instruction]:
+def pair_versions(old: list[Instruction], new: list[Instruction], matcher: str) -> list[Pair]:
+    """`match`, with the usual commit's shortcut: when, past the unchanged leading and trailing
+    instructions, one side has nothing left (rules only added, or only removed), the pairs are the
+    unchanged ones and nothing needs scoring. Otherwise the matcher sees both whole files (its word
+    weights are computed over them)."""
+    head, limit = 0, min(len(old), len(new))
+    while head < limit and old[head].text == new[head].text:
+        head += 1
+    tail = 0
+    while tail < limit - head and old[-1 - tail].text == new[-1 - tail].text:
+        tail += 1
+    if head + tail < len(old) and head + tail < len(new):
+        return match(old, new, matcher)
+    shift = len(new) - len(old)
+    return ([Pair(n, n, "exact", 100.0) for n in range(head)]
+            + [Pair(o, o + shift, "exact", 100.0) for o in range(len(old) - tail, len(old))])
+
+
+def instructions_of(version: Version, segmenter: Callable[[str, str], list[Instruction]] = segment
+                    ) -> list[Instruction]:
     if version.text is None or version.mode == SYMLINK:
         return []
-    return segment(version.text, version.path)
+    return segmenter(version.text, version.path)
 
 
 class Tracer:
@@ -149,8 +168,11 @@ class Tracer:
                  rules: Any = None) -> None:
         from gitcontext.history.overrides import NONE
 
+        from gitcontext.history.chunks import ChunkSegmenter
+
         self.result, self.matcher, self.on_version = result, matcher, on_version
         self.rules = rules or NONE
+        self.segmenters: dict[int, ChunkSegmenter] = defaultdict(ChunkSegmenter)   # chain -> its memo
         self.live: dict[int, list[tuple[Instruction, int]]] = defaultdict(list)   # chain -> (inst, life)
         self.records: list[dict[str, Any]] = []
         self.taken: set[str] = set()
@@ -174,8 +196,8 @@ class Tracer:
         steps, leaving, arriving = {}, [], []
         for chain, position, version in touched:
             before = self.live[chain]
-            after = instructions_of(version)
-            pairs = match([i for i, _ in before], after, self.matcher)
+            after = instructions_of(version, self.segmenters[chain])
+            pairs = pair_versions([i for i, _ in before], after, self.matcher)
             rules = self.rules.by_commit.get(sha, []) + self.rules.by_text
             if rules:
                 from gitcontext.history.overrides import apply

@@ -136,7 +136,7 @@ def test_lineage_cache_is_incremental_and_changes_nothing(repo: Path, monkeypatc
     commit(repo, {"AGENTS.md": _rules("format", "document")}, "edit")
     calls = []
     real = lineage_mod.instructions_of
-    monkeypatch.setattr(lineage_mod, "instructions_of", lambda v: calls.append(v.path) or real(v))
+    monkeypatch.setattr(lineage_mod, "instructions_of", lambda v, *a: calls.append(v.path) or real(v, *a))
     again = lineage(repo, CONFIG)
     assert calls == ["AGENTS.md"]                       # only the new commit was traced
     assert lineage(repo, CONFIG) == again and calls == ["AGENTS.md"]
