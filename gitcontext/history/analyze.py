@@ -31,6 +31,8 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
             rev: str = "HEAD", progress: Callable[[int, int], None] | None = None,
             rounds: int = hz.BOOTSTRAP) -> Measurement:
     result = replay(root, config, rev)
+    chosen = [c for c in range(len(result.chains)) if _is_file(result, c) and _selected(result, c, paths)]
+    traced = _with_siblings(result, chosen) if paths else result
     collector = FileCollector()
     total = len(result.commits)
 
@@ -41,12 +43,20 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
 
     from gitcontext.history import overrides
 
-    lives = trace(result, matcher, on_version, overrides.load(root) if result.commits else None)
-    chains = [c for c in range(len(result.chains)) if _is_file(result, c) and _selected(result, c, paths)]
+    lives = trace(traced, matcher, on_version, overrides.load(root) if result.commits else None)
+    chains = chosen
     rows = collector.summaries(result.commits)
     files = [rows[c] for c in chains]
     subjects = hz.subjects(hazard_rows(result, lives, set(chains)))
     return Measurement(result, lives, files, chains, hz.estimate(subjects, rounds), summarize(files))
+
+
+def _with_siblings(result: Replay, chosen: list[int]) -> Replay:
+    """RESULT with only the CHOSEN files and the files changed in the same commits (where a migration
+    to or from a chosen file can happen) left to trace; the others' histories are emptied."""
+    commits = {index for c in chosen for index, _ in result.chains[c]}
+    keep = set(chosen) | {c for c, chain in enumerate(result.chains) if any(i in commits for i, _ in chain)}
+    return result._replace(chains=[chain if c in keep else [] for c, chain in enumerate(result.chains)])
 
 
 def _is_file(result: Replay, chain: int) -> bool:

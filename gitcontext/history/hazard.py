@@ -15,6 +15,7 @@ import numpy as np
 
 BANDWIDTH = 2.0
 BOOTSTRAP = 200
+MIN_EVENTS = 10         # fewer individual deletions than this: no slope (4 gave -0.0000, then +0.1153)
 
 
 class Subjects(NamedTuple):
@@ -39,7 +40,7 @@ class Hazard(NamedTuple):
                              "bandwidth": BANDWIDTH},
                 "log_slope": self.log_slope,
                 "log_slope_ci": list(self.log_slope_ci) if self.log_slope_ci else None,
-                "events": self.events, "subjects": self.subjects}
+                "events": self.events, "subjects": self.subjects, "min_events": MIN_EVENTS}
 
 
 def subjects(rows: Sequence[tuple[int, int, bool]]) -> Subjects:
@@ -110,7 +111,7 @@ def bootstrap_slope(s: Subjects, rounds: int = BOOTSTRAP, seed: int = 0) -> tupl
 def estimate(s: Subjects, rounds: int = BOOTSTRAP) -> Hazard:
     times, cumulative, _ = nelson_aalen(s)
     ages, hazard = smoothed(s)
-    slope = log_slope(s)
+    slope = log_slope(s) if int(s.event.sum()) >= MIN_EVENTS else None
     interval = bootstrap_slope(s, rounds) if slope is not None and rounds else None
     return Hazard([float(t) for t in times], [round(float(h), 6) for h in cumulative],
                   [float(a) for a in ages], [round(float(h), 6) for h in hazard],
