@@ -47,7 +47,6 @@ NONE = Overrides({}, [])
 
 
 def load(root: str | Path) -> Overrides:
-    from gitcontext.provenance.store import all_notes
     from gitcontext.provenance.trailer_cache import trailer_history
 
     by_commit: dict[str, list[Override]] = defaultdict(list)
@@ -56,9 +55,28 @@ def load(root: str | Path) -> Overrides:
             if t.key == "Context-Id" and t.id and t.value in KINDS:
                 by_commit[c.sha].append(Override(t.value, t.id, c.sha))
     by_text = [Override(e["override"], e["id"], None, e.get("old_text", ""), e.get("text", ""))
-               for events in all_notes(root).values() for e in events
+               for events in _noted(root) for e in events
                if e.get("override") in KINDS and e.get("old_text") and e.get("text")]
     return Overrides(dict(by_commit), sorted(set(by_text)))
+
+
+def _noted(root: str | Path) -> list[list[dict]]:
+    """The notes that hold an override event, read (and validated) by the store; a note whose bytes
+    never say `"override"` is not parsed (history need not validate 500 notes to find none)."""
+    from gitcontext.identity.ids import is_id
+    from gitcontext.provenance.store import NOTES_DIR, SUFFIX, read_note
+
+    folder = Path(root) / NOTES_DIR
+    out = []
+    for path in sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []:
+        stem = path.name[: -len(SUFFIX)]
+        try:
+            marked = b'"override":' in path.read_bytes()
+        except OSError:
+            continue
+        if marked and is_id(stem):
+            out.append(read_note(root, stem))
+    return out
 
 
 def apply(pairs: list[Pair], before: Sequence[tuple[Instruction, int]], after: Sequence[Instruction],
