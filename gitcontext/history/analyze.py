@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from gitcontext.history import hazard as hz
 from gitcontext.history.files import FileCollector
-from gitcontext.history.lineage import SYMLINK, Life, trace
+from gitcontext.history.lineage import SYMLINK, Life
 from gitcontext.history.replay import Replay, replay
 
 
@@ -41,9 +41,16 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
         if progress:
             progress(step.commit + 1, total)
 
-    from gitcontext.history import overrides
+    from gitcontext.history import measurecache, overrides
+    from gitcontext.history.lineage import Tracer
 
-    lives = trace(traced, matcher, on_version, overrides.load(root) if result.commits else None)
+    rules = overrides.load(root) if result.commits else None
+    tracer = Tracer(traced, matcher, on_version, rules)
+    start = measurecache.restore(root, config, paths, matcher, rules, traced, tracer, collector)
+    if start < len(traced.commits):
+        tracer.run(start)
+        measurecache.save(root, config, paths, matcher, rules, traced, tracer, collector)
+    lives = tracer.lives()
     chains = chosen
     rows = collector.summaries(result.commits)
     files = [rows[c] for c in chains]

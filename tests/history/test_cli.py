@@ -172,3 +172,19 @@ def test_history_too_few_deletions_give_no_slope(repo: Path, capsys) -> None:
     assert data["hazard"]["events"] < data["hazard"]["min_events"] and data["hazard"]["log_slope"] is None
     code, out, _ = run_cli(capsys, "history")
     assert "too few individual deletions to estimate one (needs 10)" in out
+
+
+def test_history_cache_is_extended_by_new_commits_and_changes_nothing(repo: Path, capsys) -> None:
+    import shutil
+
+    from gitcontext.history import cache
+
+    _history(repo)
+    first = run_json(capsys, "history")
+    assert run_json(capsys, "history") == first                       # read back at the same head
+    commit(repo, {"AGENTS.md": _doc(7, 1), "CLAUDE.md": _doc(0)}, "more")
+    extended = run_json(capsys, "history")
+    shutil.rmtree(cache.location(repo))
+    assert run_json(capsys, "history") == extended != first
+    git(repo, "reset", "-q", "--hard", "HEAD~1")                       # another head: from scratch
+    assert run_json(capsys, "history") == first
