@@ -46,16 +46,18 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
 
     rules = overrides.load(root) if result.commits else None
     tracer = Tracer(traced, matcher, on_version, rules)
-    start = measurecache.restore(root, config, paths, matcher, rules, traced, tracer, collector)
-    if start < len(traced.commits):
-        tracer.run(start)
-        measurecache.save(root, config, paths, matcher, rules, traced, tracer, collector)
+    start, cached = measurecache.restore(root, config, paths, matcher, rules, traced, tracer, collector)
+    tracer.run(start)
     lives = tracer.lives()
-    chains = chosen
     rows = collector.summaries(result.commits)
-    files = [rows[c] for c in chains]
-    subjects = hz.subjects(hazard_rows(result, lives, set(chains)))
-    return Measurement(result, lives, files, chains, hz.estimate(subjects, rounds), summarize(files))
+    files = [rows[c] for c in chosen]
+    if start == len(traced.commits) and cached and cached["rounds"] == rounds:
+        hazard = hz.Hazard.from_json(cached["hazard"])
+    else:
+        hazard = hz.estimate(hz.subjects(hazard_rows(result, lives, set(chosen))), rounds)
+        measurecache.save(root, config, paths, matcher, rules, traced, tracer, collector,
+                          {"rounds": rounds, "hazard": hazard.to_json()})
+    return Measurement(result, lives, files, chosen, hazard, summarize(files))
 
 
 def _with_siblings(result: Replay, chosen: list[int]) -> Replay:

@@ -25,24 +25,27 @@ def _key(config: dict[str, Any], paths: Sequence[str], matcher: str, rules: Any)
 
 
 def restore(root: str | Path, config: dict[str, Any], paths: Sequence[str], matcher: str, rules: Any,
-            traced: Replay, tracer: Tracer, collector: FileCollector) -> int:
-    """Load the cached state into TRACER and COLLECTOR; the index of the first commit left to trace."""
+            traced: Replay, tracer: Tracer, collector: FileCollector) -> tuple[int, dict[str, Any] | None]:
+    """Load the cached state into TRACER and COLLECTOR: (the first commit left to trace, the cached
+    hazard with its bootstrap rounds, {"rounds", "hazard"}, or None)."""
     data = cache.load(cache.location(root), _key(config, paths, matcher, rules))
     commits = traced.commits
     if not data or not 0 < data["commits"] <= len(commits) or commits[data["commits"] - 1][0] != data["last"] \
             or data["traced"] != _traced(traced):
-        return 0
+        return 0, None
     _restore(tracer, data)
     for chain, points in data["points"].items():
         collector.steps[int(chain)] = [Point(*p) for p in points]
-    return data["commits"]
+    return data["commits"], data.get("estimate")
 
 
 def save(root: str | Path, config: dict[str, Any], paths: Sequence[str], matcher: str, rules: Any,
-         traced: Replay, tracer: Tracer, collector: FileCollector) -> None:
+         traced: Replay, tracer: Tracer, collector: FileCollector, estimate: dict[str, Any]) -> None:
+    """ESTIMATE: {"rounds", "hazard"} for the state saved (the bootstrap is the slowest part of a warm run)."""
     if not traced.commits:
         return
     data = _dump(tracer, traced)
+    data["estimate"] = estimate
     data["traced"] = _traced(traced)
     data["points"] = {str(chain): points for chain, points in collector.steps.items()}
     cache.save(cache.location(root), _key(config, paths, matcher, rules), data)
