@@ -97,3 +97,23 @@ def test_ls_honours_an_override_trailer_before_sync(repo: Path, capsys) -> None:
     rows = {r["text"]: r["id"] for r in run_json(capsys, "ls")["instructions"]}
     assert rows[SNAPSHOTS] == _id(DUMPS) and rows[CSS] != _id(BRANCHES)
     assert run_json(capsys, "blame", SNAPSHOTS)["id"] == _id(DUMPS)
+
+
+def test_blame_prints_one_line_per_event_and_reads_whys_as_whys(repo: Path, capsys) -> None:
+    commit(repo, {"AGENTS.md": f"- {DUMPS}\n{KEEP}"}, "rules", "2026-01-01T00:00:00Z")
+    run_cli(capsys, "init", "--hooks", "none", "--backfill")
+    id = _id(DUMPS)
+    commit(repo, {"AGENTS.md": f"- {SNAPSHOTS}\n{KEEP}"},
+           f"Dumps go to S3\n\nContext-Id: {id} reworded\nContext-Why: {id} the vault was retired\n"
+           f"Context-Failure: {id} a dump leaked in PR 41", "2026-01-03T00:00:00Z")
+    code, before, _ = run_cli(capsys, "blame", SNAPSHOTS)
+    assert code == 0 and "(not synced yet)" in before
+    run_cli(capsys, "sync")
+    code, out, _ = run_cli(capsys, "blame", SNAPSHOTS)
+    life = out[out.index("  life:"):].splitlines()[1:]
+    assert len(life) == len(set(life))                                  # no line twice
+    assert not any(" linked" in line for line in life)
+    assert any("why: the vault was retired" in line for line in life)
+    assert any("failure: a dump leaked in PR 41" in line for line in life)
+    assert f"- {DUMPS}" in out and f"+ {SNAPSHOTS}" in out and "(override" in out
+    assert "not synced yet" not in out and "backfill:" not in out
