@@ -142,10 +142,10 @@ def pair_versions(old: list[Instruction], new: list[Instruction], matcher: str) 
     unchanged ones and nothing needs scoring. Otherwise the matcher sees both whole files (its word
     weights are computed over them)."""
     head, limit = 0, min(len(old), len(new))
-    while head < limit and old[head].text == new[head].text:
+    while head < limit and (old[head] is new[head] or old[head].text == new[head].text):
         head += 1
     tail = 0
-    while tail < limit - head and old[-1 - tail].text == new[-1 - tail].text:
+    while tail < limit - head and (old[-1 - tail] is new[-1 - tail] or old[-1 - tail].text == new[-1 - tail].text):
         tail += 1
     if head + tail < len(old) and head + tail < len(new):
         return match(old, new, matcher)
@@ -210,7 +210,8 @@ class Tracer:
                     "after": after, "kept": kept, "reworded": [], "births": [], "deaths": [],
                     "out": [], "in": []}
             for p in pairs:
-                self._carry(before[p.old], after[p.new], meta, step, p)
+                if before[p.old][0] is not after[p.new]:      # the same object: an unmoved, unchanged chunk
+                    self._carry(before[p.old], after[p.new], meta, step, p)
             leaving += [(chain, before[o][1]) for o in gone]
             arriving += [(chain, n) for n in range(len(after)) if n not in kept]
             steps[chain] = step
