@@ -77,7 +77,8 @@ def _guides(root: str | Path, config: dict[str, Any], rev: str | None, entries: 
             wanted = {p: (entries or {})[targets.get(p, p)][1] for p in ps if targets.get(p, p) in files}
             blobs = git.read_blobs(sorted(set(wanted.values())), root)
             return {p: blobs[o].decode("utf-8", "replace") for p, o in wanted.items() if o in blobs}
-    found = guides(targets, texts_of, exists, lambda p: not exclude.match(p) and p.endswith((".md", ".mdc", ".markdown")))
+    found = guides(targets, texts_of, exists, lambda p: not exclude.match(p) and p.endswith((".md", ".mdc", ".markdown")),
+                   links=config["discovery"].get("links", True))
     return {p: p for p in found}
 
 

@@ -2,8 +2,8 @@
 
 A rule moved from CLAUDE.md into `docs/testing.md` that CLAUDE.md imports (`@docs/testing.md`) or
 links (`[testing guide](docs/testing.md)`) is still a rule the agent is pointed at, so discovery
-counts such files as context files (`discovery.imports`, default true): the move is a move, not a
-death. Followed transitively up to MAX_DEPTH hops, inside the repository only.
+counts such files as context files (`discovery.imports`, default true; `discovery.links: false`
+keeps the imports and drops the links): the move is a move, not a death. Followed transitively up to MAX_DEPTH hops, inside the repository only.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ _LINK = re.compile(r"\[[^\]\n]*\]\(\s*<?([^)\s>]+?\.(?:md|mdc|markdown))>?(?:#[^
                    re.IGNORECASE)
 
 
-def referenced(text: str) -> list[str]:
+def referenced(text: str, imports: bool = True, links: bool = True) -> list[str]:
     """Paths named by whole-line `@path` imports and by Markdown links to local .md files, outside code."""
     from gitcontext.instructions.blocks import payload_mask, split_lines
 
@@ -25,10 +25,11 @@ def referenced(text: str) -> list[str]:
     for line in payload_mask(split_lines(text)):
         if line is None:
             continue
-        match = _IMPORT.match(line)
+        match = _IMPORT.match(line) if imports else None
         if match:
             out.append(match.group(1))
-        out += [m.group(1) for m in _LINK.finditer(line) if "://" not in m.group(1)]
+        if links:
+            out += [m.group(1) for m in _LINK.finditer(line) if "://" not in m.group(1)]
     return out
 
 
@@ -41,7 +42,7 @@ def resolve(importer: str, ref: str) -> str | None:
 
 
 def guides(roots: Iterable[str], texts_of: Callable[[list[str]], dict[str, str]], exists: Callable[[str], bool],
-           allowed: Callable[[str], bool]) -> list[str]:
+           allowed: Callable[[str], bool], links: bool = True) -> list[str]:
     """Every file ROOTS reference (transitively), that exists and is ALLOWED, not in ROOTS, sorted.
 
     TEXTS_OF reads a batch of paths at once (one `git cat-file --batch` per hop at a revision).
@@ -53,7 +54,7 @@ def guides(roots: Iterable[str], texts_of: Callable[[list[str]], dict[str, str]]
         nxt = []
         texts = texts_of(frontier)
         for path in frontier:
-            for ref in referenced(texts.get(path) or ""):
+            for ref in referenced(texts.get(path) or "", links=links):
                 target = resolve(path, ref)
                 if target and target not in seen and exists(target) and allowed(target):
                     seen.add(target)

@@ -33,7 +33,9 @@ def test_discover_finds_skills_imports_and_linked_guides(repo: Path) -> None:
     commit(repo, {}, "all")
     assert discover(repo, config_mod.DEFAULTS, "HEAD") == discover(repo, config_mod.DEFAULTS)
     off = {**config_mod.DEFAULTS, "discovery": {**config_mod.DEFAULTS["discovery"], "imports": False}}
-    assert "ops/deploy.md" not in discover(repo, off)
+    assert "ops/deploy.md" not in discover(repo, off) and "docs/style.md" not in discover(repo, off)
+    no_links = {**config_mod.DEFAULTS, "discovery": {**config_mod.DEFAULTS["discovery"], "links": False}}
+    assert {"docs/style.md", "ops/deploy.md", "docs/nested.md"} & set(discover(repo, no_links)) == {"docs/style.md"}
 
 
 def test_lineage_rule_moved_into_a_skill_is_a_move_not_a_death(repo: Path, capsys) -> None:
