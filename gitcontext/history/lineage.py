@@ -166,9 +166,8 @@ class Tracer:
 
     def __init__(self, result: Replay, matcher: str, on_version: Callable[[FileStep], None] | None,
                  rules: Any = None) -> None:
-        from gitcontext.history.overrides import NONE
-
         from gitcontext.history.chunks import ChunkSegmenter
+        from gitcontext.history.overrides import NONE
 
         self.result, self.matcher, self.on_version = result, matcher, on_version
         self.rules = rules or NONE
@@ -178,6 +177,7 @@ class Tracer:
         self.taken: set[str] = set()
         # (life, change number or -1 for the birth, commit index, path, raw lines): what attribution reads
         self.written: list[tuple[int, int, int, str, tuple[str, ...]]] = []
+        self.index = 0                                   # the commit being processed
 
     def run(self, start: int = 0) -> None:
         """Process the commits from index START on (earlier ones are already in the state)."""
