@@ -47,6 +47,8 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
     rules = overrides.load(root) if result.commits else None
     tracer = Tracer(traced, matcher, on_version, rules)
     start, cached = measurecache.restore(root, config, paths, matcher, rules, traced, tracer, collector)
+    if rules and start < len(traced.commits):
+        tracer.rules = overrides.on_first_parent(root, traced, rules)
     tracer.run(start)
     lives = tracer.lives()
     rows = collector.summaries(result.commits)

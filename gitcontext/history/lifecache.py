@@ -45,7 +45,10 @@ def cached_trace(root: str | Path, config: dict[str, Any], result: Replay, match
         start = data["commits"]
     if start < len(result.commits) or data is None:
         from gitcontext.history.attribution import credit
+        from gitcontext.history.overrides import on_first_parent
 
+        if rules:
+            tracer.rules = on_first_parent(root, result, rules)
         tracer.run(start)
         credit(root, tracer)
         if result.commits:

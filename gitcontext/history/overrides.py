@@ -18,7 +18,7 @@ import json
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from gitcontext.identity.match import Pair
 from gitcontext.instructions.model import Instruction, normalize
@@ -77,6 +77,24 @@ def _noted(root: str | Path) -> list[list[dict]]:
         if marked and is_id(stem):
             out.append(read_note(root, stem))
     return out
+
+
+def on_first_parent(root: str | Path, result: Any, rules: Overrides) -> Overrides:
+    """RULES with each trailer of a side-branch commit moved to the first-parent merge that brought
+    it in (the replay sees the branch's change there); one `rev-list --parents`, only when needed."""
+    on_line = {sha for sha, _, _ in result.commits}
+    stray = [sha for sha in rules.by_commit if sha not in on_line]
+    if not stray or not result.head:
+        return rules
+    from gitcontext.history.attribution import _graph, _sides
+
+    parents, _ = _graph(root, result.head, None)
+    owner = {s: merge for merge, brought in _sides(result.head, parents, set(parents)).items() for s in brought}
+    by_commit = {sha: list(found) for sha, found in rules.by_commit.items() if sha not in owner}
+    for sha in stray:
+        if sha in owner:
+            by_commit.setdefault(owner[sha], []).extend(rules.by_commit[sha])
+    return rules._replace(by_commit=by_commit)
 
 
 def apply(pairs: list[Pair], before: Sequence[tuple[Instruction, int]], after: Sequence[Instruction],

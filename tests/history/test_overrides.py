@@ -117,3 +117,17 @@ def test_blame_prints_one_line_per_event_and_reads_whys_as_whys(repo: Path, caps
     assert any("failure: a dump leaked in PR 41" in line for line in life)
     assert f"- {DUMPS}" in out and f"+ {SNAPSHOTS}" in out and "(override" in out
     assert "not synced yet" not in out and "backfill:" not in out
+
+
+def test_lineage_honours_an_override_trailer_on_a_merged_feature_branch(repo: Path) -> None:
+    commit(repo, {"AGENTS.md": f"- {DUMPS}\n{KEEP}"}, "rules", "2026-01-01T00:00:00Z")
+    git(repo, "checkout", "-q", "-b", "feature")
+    side = commit(repo, {"AGENTS.md": f"- {SNAPSHOTS}\n{KEEP}"},
+                  f"Move dumps to S3\n\nContext-Id: {_id(DUMPS)} reworded", "2026-01-02T00:00:00Z")
+    git(repo, "checkout", "-q", "main")
+    commit(repo, {"README.md": "x\n"}, "main moves on", "2026-01-03T00:00:00Z")
+    git(repo, "merge", "-q", "--no-ff", "-m", "Merge pull request #9 from team/feature", "feature")
+    merge = git(repo, "rev-parse", "HEAD").strip()
+    life = _life(repo, DUMPS)
+    assert [(c.kind, c.how, c.commit, c.via) for c in life.changes] == [("reworded", "override", side, merge)]
+    assert not [x for x in lineage(repo, config_mod.DEFAULTS) if x.born.text == SNAPSHOTS]
