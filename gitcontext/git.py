@@ -412,3 +412,26 @@ def grep_words(words: Sequence[str], exclude: Sequence[str] = (), cwd: str | Pat
         args += ["-e", word]
     code, out, _ = run_status([*args, "--", ".", *(f":(exclude){p}" for p in exclude)], cwd=cwd)
     return set(out.decode("utf-8", "surrogateescape").splitlines()) & set(words) if code == 0 else set()
+
+
+def blame_lines(path: str, lines: Sequence[int], rev: str = "HEAD",
+                cwd: str | Path | None = None) -> dict[int, tuple[str, str]]:
+    """line -> (commit, author date ISO) of the last change to each of LINES of PATH at REV; one process."""
+    if not lines:
+        return {}
+    args = ["blame", "--porcelain", *(a for n in sorted(set(lines)) for a in ("-L", f"{n},{n}")), rev, "--", path]
+    code, out, _ = run_status(args, cwd=cwd)
+    if code != 0:
+        return {}
+    found: dict[int, tuple[str, str]] = {}
+    dates: dict[str, str] = {}
+    sha, final = "", 0
+    for raw in out.decode("utf-8", "surrogateescape").splitlines():
+        head = raw.split(" ")
+        if len(head) >= 3 and len(head[0]) == 40 and head[1].isdigit():
+            sha, final = head[0], int(head[2])
+        elif raw.startswith("author-time "):
+            dates[sha] = raw.split(" ", 1)[1]
+        elif raw.startswith("\t"):
+            found[final] = (sha, dates.get(sha, ""))
+    return found

@@ -1,0 +1,153 @@
+"""How much two instructions state the same rule, on the identity matcher's word profiles and weights.
+
+The identity matcher asks "is B a rewording of A?" and so forgives a dropped clause (containment). A
+duplicate is stricter: the weighted Dice overlap of the two rules' content words (words.rarity over the
+files loaded together), compared three ways — the sentences, the prose paragraphs they sit in ("Generated
+by `wrangler types`. Do not hand-edit." is one rule in two sentences), and their clauses ("Never hardcode
+secrets — use `wrangler secret put`" holds the rule "hardcode secrets" of a `**Never:**` list). Two rules
+that name different things in the same frame (`anthropic-patterns/` uses `wrangler.json`, `human-in-the-
+loop/` uses `wrangler.toml`) are not the same rule (anchors.replaced), and a lead-in ("Full-stack examples
+must have:") is not a rule of its own.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+from gitcontext.identity.anchors import name, replaced
+from gitcontext.identity.profile import Profile, _profile
+from gitcontext.identity.words import content_words, rarity
+from gitcontext.instructions.model import Instruction, normalize
+
+SAME = 0.6            # weighted Dice at or above which two sentences or paragraphs state the same rule
+CLAUSE_SAME = 0.75    # a clause pair must agree more: it has fewer words
+CLAUSE_WORDS = 2      # and hold at least this many content words each
+_SPANS = re.compile(r"`([^`\s]+)`")
+_LABEL = re.compile(r"^\W*(?:\w+\W+){0,4}?\w+\W*:\s")     # "Tests cover: ..." — the label is no clause
+_CLAUSE = re.compile(r"\s[—–]\s|\s-\s|;\s|\(|\)|:\s|\.\s")
+
+
+class Unit(NamedTuple):
+    """An instruction with the prose paragraph around it and its clauses, profiled once."""
+    inst: Instruction
+    own: Profile
+    paragraph: Profile | None        # None when the instruction is its own paragraph (a list item)
+    clauses: tuple[Profile, ...]
+    para_key: tuple[str, int]        # (file, line) where its paragraph starts
+
+
+def units(insts: Sequence[Instruction]) -> list[Unit]:
+    """Units of INSTS (one file's or a view's instructions, in file order)."""
+    paragraphs = _paragraphs(insts)
+    out = []
+    for inst in insts:
+        group = paragraphs[(inst.file, inst.index)]
+        para = _text_profile(" ".join(i.text for i in group)) if len(group) > 1 else None
+        body = _LABEL.sub("", inst.text, count=1)
+        clauses = tuple(p for p in (_text_profile(c) for c in _CLAUSE.split(body))
+                        if len(_concepts(p)) >= CLAUSE_WORDS)
+        out.append(Unit(inst, _profile(inst.text, inst.norm), para, clauses if len(clauses) > 1 else (),
+                        (inst.file, group[0].line)))
+    return out
+
+
+def _paragraphs(insts: Sequence[Instruction]) -> dict[tuple[str, int], list[Instruction]]:
+    groups: dict[tuple[str, int], list[Instruction]] = {}
+    current: list[Instruction] = []
+    for inst in insts:
+        prev = current[-1] if current else None
+        if not (prev and prev.file == inst.file and inst.kind == prev.kind == "sentence"
+                and inst.line <= prev.end_line + 1 and inst.headings == prev.headings):
+            current = []
+        current.append(inst)
+        groups[(inst.file, inst.index)] = current
+    return groups
+
+
+def _plain(p: Profile) -> frozenset[str]:
+    return frozenset(x for x in p.words if not x.startswith("`"))
+
+
+def _concepts(p: Profile) -> frozenset[str]:
+    """Prose words and anchors, an anchor counting once (`wrangler.jsonc` is one thing, not three words)."""
+    return p.prose | {"`" + a for a in p.anchors}
+
+
+def _text_profile(text: str) -> Profile:
+    return _profile(text, normalize(text))
+
+
+def weights(all_units: Sequence[Unit]) -> dict[str, float]:
+    """Rarity of each word among these instructions; a word only a clause split produced weighs most."""
+    found = rarity([u.own.words for u in all_units])
+    top = max(found.values(), default=1.0)
+    extra = {w for u in all_units for p in (u.paragraph, *u.clauses) if p for w in p.words} - set(found)
+    return {**found, **dict.fromkeys(extra, top)}
+
+
+def dice(a: Profile, b: Profile, w: Mapping[str, float]) -> float:
+    """Weighted Dice overlap of the content words (an anchor's words count; its exact spelling as one
+    token does not: `verbatimModuleSyntax: true` and `verbatimModuleSyntax` name the same setting)."""
+    aw, bw = _plain(a), _plain(b)
+    shared = sum(w.get(x, 0.0) for x in aw & bw)
+    total = sum(w.get(x, 0.0) for x in aw) + sum(w.get(x, 0.0) for x in bw)
+    return 2 * shared / total if total else 0.0
+
+
+def lead_in(inst: Instruction) -> bool:
+    return inst.text.rstrip().endswith(":") or len(content_words(inst.text)) < 2
+
+
+def same_rule(a: Unit, b: Unit, w: Mapping[str, float]) -> tuple[float, str]:
+    """(similarity 0-1, how: "sentence" | "paragraph" | "clause") of A and B as one rule; 0 when not."""
+    if a.para_key == b.para_key or lead_in(a.inst) or lead_in(b.inst) or _swapped(a, b):
+        return 0.0, ""
+    if a.inst.norm == b.inst.norm:
+        return 1.0, "sentence"
+    best = (dice(a.own, b.own, w), "sentence")
+    if a.paragraph or b.paragraph:
+        pa, pb = a.paragraph or a.own, b.paragraph or b.own
+        best = max(best, (dice(pa, pb, w), "paragraph"))
+    if best[0] < SAME:
+        for ca in a.clauses or (a.own,):
+            for cb in b.clauses or (b.own,):
+                if (a.clauses or b.clauses) and len(_concepts(ca) & _concepts(cb)) >= CLAUSE_WORDS:
+                    value = dice(ca, cb, w)
+                    if value >= CLAUSE_SAME:
+                        best = max(best, (value * SAME / CLAUSE_SAME, "clause"))
+    return best if best[0] >= SAME else (0.0, "")
+
+
+def _swapped(a: Unit, b: Unit) -> bool:
+    """Different subjects: most anchors swapped, or a path one side is about that the other never names."""
+    pa, pb = a.own, b.own
+    if replaced(pa.anchors, pa.folded, pb.anchors, pb.folded, pa.names, pb.names) >= 0.5:
+        return True
+    return _own_path(a.inst.text, b.paragraph or pb) or _own_path(b.inst.text, a.paragraph or pa)
+
+
+def _own_path(text: str, other: Profile) -> bool:
+    for raw in _SPANS.findall(text):
+        if "/" in raw.strip("/") or raw.endswith("/"):
+            key = name(raw)
+            if key and key not in other.names.values() and key not in other.folded.replace(" ", ""):
+                return True
+    return False
+
+
+def candidates(us: Sequence[Unit]) -> list[tuple[int, int]]:
+    """Index pairs (i < j) of US that share at least two content words (their paragraphs' included):
+    the only pairs same_rule can call one rule, found through postings rather than all pairs."""
+    postings: dict[str, list[int]] = {}
+    for n, u in enumerate(us):
+        for word in _plain(u.own) | (_plain(u.paragraph) if u.paragraph else frozenset()):
+            postings.setdefault(word, []).append(n)
+    shared: dict[tuple[int, int], int] = {}
+    for members in postings.values():
+        if len(members) > 200:
+            continue            # a word in most instructions weighs next to nothing
+        for x, i in enumerate(members):
+            for j in members[x + 1:]:
+                shared[(i, j)] = shared.get((i, j), 0) + 1
+    return sorted(pair for pair, count in shared.items() if count >= 2)
