@@ -33,7 +33,7 @@ _EXT = re.compile(r"[^/]\.[A-Za-z][A-Za-z0-9]{0,7}$")
 _PLACEHOLDER = re.compile(r"[<>{}*$%…\[\]|]|\.\.\.|(?:^|/)(?:path/to|your[-_][\w-]+|my[-_][\w-]+|foo|bar|baz|"
                           r"example[-_][\w-]+|xxx|[a-z])(?:/|\.|$)", re.I)
 _NEGATION = re.compile(r"\b(?:not|don'?t|do not|never|avoid|instead of|rather than|no longer|deprecated|"
-                       r"legacy|formerly|previously|was|were|old|removed|deleted|renamed|moved from)\b", re.I)
+                       r"legacy|formerly|previously|was|were|removed|deleted|renamed|moved from)\b", re.I)
 _OTHER_REPO = re.compile(r"github\.com/|gitlab|bitbucket|\b(?:other|another|sibling|upstream|separate|"
                          r"private|external)\s+(?:\w+\s+)?repo", re.I)
 _TREE_LINE = re.compile(r"^(?P<lead>[\s│├└─|`+\-]*)(?P<name>[\w@.][\w@.\-]*/?)\s*(?:(?:#|//|<-|←|--|—|-\s).*)?$")

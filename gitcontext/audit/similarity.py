@@ -22,6 +22,7 @@ from gitcontext.instructions.model import Instruction, normalize
 
 SAME = 0.6            # weighted Dice at or above which two sentences or paragraphs state the same rule
 CLAUSE_SAME = 0.75    # a clause pair must agree more: it has fewer words
+MIN_BAGS = 60         # rarity is computed as if at least this many instructions were loaded
 CLAUSE_WORDS = 2      # and hold at least this many content words each
 _SPANS = re.compile(r"`([^`\s]+)`")
 _LABEL = re.compile(r"^\W*(?:\w+\W+){0,4}?\w+\W*:\s")     # "Tests cover: ..." — the label is no clause
@@ -79,8 +80,13 @@ def _text_profile(text: str) -> Profile:
 
 
 def weights(all_units: Sequence[Unit]) -> dict[str, float]:
-    """Rarity of each word among these instructions; a word only a clause split produced weighs most."""
-    found = rarity([u.own.words for u in all_units])
+    """Rarity of each word among these instructions; a word only a clause split produced weighs most.
+
+    A small file set is padded to MIN_BAGS instructions (bags of nothing real): with four rules, the
+    two copies of one rule would otherwise make its words look common and weigh them down."""
+    bags = [u.own.words for u in all_units]
+    bags += [frozenset({f"\0{n}"}) for n in range(MIN_BAGS - len(set(bags)))]
+    found = {w: v for w, v in rarity(bags).items() if not w.startswith("\0")}
     top = max(found.values(), default=1.0)
     extra = {w for u in all_units for p in (u.paragraph, *u.clauses) if p for w in p.words} - set(found)
     return {**found, **dict.fromkeys(extra, top)}

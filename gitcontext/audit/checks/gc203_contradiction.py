@@ -25,7 +25,7 @@ from typing import NamedTuple
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.references import commands
-from gitcontext.audit.similarity import dice, units, weights
+from gitcontext.audit.similarity import units
 from gitcontext.instructions.blocks import split_lines, strip_container
 
 CHECK = Check("GC203", "contradiction", "warning",
@@ -202,7 +202,6 @@ def _command_use(use: Use) -> bool:
 def _values(view, ids: dict, seen: set) -> Iterator[Finding]:
     """Two instructions that agree word for word but for a number, version or date."""
     us = units([loc.instruction for loc in view.instructions])
-    w = weights(us)
     with_values = [u for u in us if _VALUE.search(u.inst.text) and len(u.own.prose) >= 3]
     for i, a in enumerate(with_values):
         for b in with_values[i + 1:]:
@@ -211,7 +210,7 @@ def _values(view, ids: dict, seen: set) -> Iterator[Finding]:
             va, vb = _numbers(a.inst.text), _numbers(b.inst.text)
             if not va or not vb or va & vb or len(va) != len(vb):
                 continue
-            if a.own.prose != b.own.prose or dice(a.own, b.own, w) < 0.5:
+            if _wordy(a.own.prose) != _wordy(b.own.prose):
                 continue
             key = (b.inst.file, b.inst.line, a.inst.file, a.inst.line)
             if key in seen:
@@ -222,6 +221,10 @@ def _values(view, ids: dict, seen: set) -> Iterator[Finding]:
                           file=b.inst.file, line=b.inst.line, view=view.name,
                           evidence={"kind": "value", "other": {"file": a.inst.file, "line": a.inst.line,
                                                                 "text": a.inst.text}})
+
+
+def _wordy(words: frozenset[str]) -> frozenset[str]:
+    return frozenset(x for x in words if not _VALUE.search(x))
 
 
 def _numbers(text: str) -> frozenset[str]:
