@@ -384,9 +384,14 @@ class Removal(NamedTuple):
 
 
 def log_removals(rev: str = "HEAD", cwd: str | Path | None = None) -> list[Removal]:
-    """Every deletion and rename (git's rename detection) in REV's history, newest first; one process."""
-    data = run(["log", "-z", "--name-status", "-M", "--diff-filter=DR", "--format=%x01%H%x00%aI%x00%s",
-                rev, "--"], cwd=cwd)
+    """Every deletion and rename (git's rename detection) in REV's history, newest first; one process.
+
+    Rename detection reads blobs; where some are absent (a partial or damaged clone) deletions alone
+    are listed, renamed paths then showing as deleted."""
+    fmt = ["--diff-filter=DR", "--format=%x01%H%x00%aI%x00%s", rev, "--"]
+    code, data, _ = run_status(["log", "-z", "--name-status", "-M", *fmt], cwd=cwd)
+    if code != 0:
+        data = run(["log", "-z", "--name-status", "--no-renames", *fmt], cwd=cwd)
     out: list[Removal] = []
     for chunk in data.split(b"\x01")[1:]:
         fields = [f.decode("utf-8", "surrogateescape") for f in chunk.split(b"\0")]

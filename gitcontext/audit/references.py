@@ -24,6 +24,7 @@ class Ref(NamedTuple):
     tool: str = ""            # for script: npm | pnpm | yarn | bun
     written: str = ""         # the command or span as written, for the message
     group: int = 0            # for tree: the first line of its code fence (entries are judged together)
+    after: str | None = None  # for a prose command: the folder an earlier fence of its section `cd`-ed into
 
 
 _SPAN = re.compile(r"(`+)((?:(?!\1).)+?)\1")
@@ -35,27 +36,37 @@ _PLACEHOLDER = re.compile(r"[<>{}*$%…\[\]|]|\.\.\.|(?:^|/)(?:path/to|your[-_][
 _NEGATION = re.compile(r"\b(?:not|don'?t|do not|never|avoid|instead of|rather than|no longer|deprecated|"
                        r"legacy|formerly|previously|was|were|removed|deleted|renamed|moved from)\b", re.I)
 _OTHER_REPO = re.compile(r"github\.com/|gitlab|bitbucket|\b(?:other|another|sibling|upstream|separate|"
-                         r"private|external)\s+(?:\w+\s+)?repo", re.I)
+                         r"private|external|specialized|dedicated)\s+(?:\w+\s+)?repo|"
+                         r"`[\w.-]+/[\w.-]+`[^`]*\brepo(?:sitory|sitories|s)?\b", re.I)
 _TREE_LINE = re.compile(r"^(?P<lead>[\s│├└─|`+\-]*)(?P<name>[\w@.][\w@.\-]*/?)\s*(?:(?:#|//|<-|←|--|—|-\s).*)?$")
 _TREE_CHARS = re.compile(r"[│├└]")
 _SHELL_LANGS = {"", "bash", "sh", "shell", "zsh", "console", "shell-session", "terminal", "cmd", "powershell"}
 _TREE_LANGS = {"", "text", "txt", "tree", "plain", "plaintext", "none", "sh", "bash", "shell"}
 _CALL = re.compile(r"^(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]{2,})\(\)$")
-_CAMEL = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+){2,}$")
+_UNTRACKED = re.compile(r"\b(?:generated|local artifacts?|gitignored|git-ignored|ignored by git|untracked|"
+                        r"not committed|never committed|build output|built)\b", re.I)
+_EXAMPLE = re.compile(r"\b(?:e\.g\.|for example|for instance|examples?\s*\**:|would be|could be|such as|"
+                      r"hypothetical|illustrat\w*)", re.I)
 
 
 def references(file: str, text: str) -> Iterator[Ref]:
     """Every reference in the context file FILE (its text TEXT), in line order."""
     lines = split_lines(text)
-    n = 0
+    n, after = 0, None
     while n < len(lines):
         opened = _FENCE.match(strip_container(lines[n]))
         if opened:
             end = _fence_end(lines, n, opened.group(1))
-            yield from _fenced(file, lines[n + 1:end], n + 2, opened.group(2).lower())
+            cwd: list[str | None] = [None]
+            yield from _fenced(file, lines[n + 1:end], n + 2, opened.group(2).lower(), cwd)
+            after = cwd[0] or after
             n = end + 1
             continue
-        yield from _prose(file, lines[n], n + 1)
+        if lines[n].startswith("#"):
+            after = None
+        window = " ".join(lines[n:n + 2])           # a sentence wrapped onto the next line keeps its context
+        for ref in _prose(file, lines[n], n + 1, window):
+            yield ref._replace(after=after) if ref.kind == "script" and after else ref
         n += 1
 
 
@@ -67,7 +78,7 @@ def _fence_end(lines: list[str], start: int, fence: str) -> int:
     return len(lines)
 
 
-def _prose(file: str, line: str, number: int) -> Iterator[Ref]:
+def _prose(file: str, line: str, number: int, window: str) -> Iterator[Ref]:
     if _OTHER_REPO.search(line) or "<!--" in line:
         return
     for match in _SPAN.finditer(line):
@@ -76,11 +87,11 @@ def _prose(file: str, line: str, number: int) -> Iterator[Ref]:
         span = match.group(2).strip()
         if " " in span or span.startswith(("cd", "make")):
             yield from commands(file, span, number, None)
-        elif path_like(span):
-            yield Ref(file, number, "path", clean_path(span), written=span)
-        elif _CALL.match(span) or _CAMEL.match(span):
-            yield Ref(file, number, "symbol", (_CALL.match(span) or _CAMEL.match(span)).group(0).split("(")[0]
-                      .rsplit(".", 1)[-1], written=span)
+        elif path_like(span) and not _UNTRACKED.search(window):
+            yield Ref(file, number, "path", clean_path(span), written=span, tool="example" if _EXAMPLE.search(line)
+                      else "")
+        elif _CALL.match(span):
+            yield Ref(file, number, "symbol", _CALL.match(span).group(1), written=span)
     for match in _LINK.finditer(line):
         target = match.group(1).split("#")[0]
         if target and not re.match(r"^[a-z][\w+.-]*:", target, re.I) and not _placeholder(target) \
@@ -103,6 +114,7 @@ def _placeholder(ref: str) -> bool:
 
 
 def clean_path(span: str) -> str:
+    span = span.split("#", 1)[0] if "#" in span[1:] else span      # docs/x.md#section
     span = span.rstrip(".,;:)")
     span = re.sub(r":\d+(?::\d+)?$", "", span)          # file.py:12
     return span[2:] if span.startswith("./") else span
@@ -119,11 +131,10 @@ def path_like(span: str) -> bool:
     return "/" in core.strip("/") or core.endswith("/") or bool(_EXT.search(core))
 
 
-def _fenced(file: str, lines: list[str], first: int, lang: str) -> Iterator[Ref]:
+def _fenced(file: str, lines: list[str], first: int, lang: str, cwd: list[str | None]) -> Iterator[Ref]:
     if lang in _TREE_LANGS and _is_tree(lines):
         yield from _tree(file, lines, first)
     elif lang in _SHELL_LANGS:
-        cwd: list[str | None] = [None]
         for n, line in enumerate(lines):
             yield from commands(file, line, first + n, cwd)
 
@@ -161,7 +172,8 @@ _PKG = {"npm", "pnpm", "yarn", "bun"}
 _BUILTINS = {
     "pnpm": set("install i add remove rm uninstall update up upgrade exec dlx create init publish link unlink list ls "
                 "outdated why audit store config env import fetch rebuild prune patch patch-commit pack root bin "
-                "setup server licenses deploy install-test it approve-builds self-update help x".split()),
+                "setup server licenses deploy install-test it approve-builds self-update help x dedupe doctor cache "
+                "view info recursive catalog sbom ignored-builds".split()),
     "yarn": set("install add remove upgrade up init dlx workspace workspaces why info config cache set plugin node "
                 "exec create link unlink pack publish version npm constraints explain help".split()),
     "npm": set(), "bun": set(),

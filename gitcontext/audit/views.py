@@ -177,17 +177,19 @@ def _chain_views(tree: _Tree, agent: Agent) -> list[View]:
     found: dict[str, list[str]] = {}
     names = {posixpath.basename(n) for n in agent.files}
     for path in tree.paths:
-        if posixpath.basename(path) in names:
+        if posixpath.basename(path) in names and not in_skill(path):
             folder = posixpath.dirname(path)
             folder = posixpath.dirname(folder) if posixpath.basename(folder) == ".claude" else folder
             found.setdefault(folder or ".", []).append(path)
     always, scoped = _claude_rules(tree) if agent.name == "claude" else ([], [])
-    views = []
+    views: list[View] = []
     for folder in sorted(found, key=_depth):
         chain = [f for f in sorted(found, key=_depth) if _contains(f, folder)
                  or (agent.chain == "tree" and _contains(folder, f))]
         paths = [p for f in chain for p in found[f]] + always
-        views.append(_view(tree, f"{agent.name}:{folder}", agent, _loaded(tree, paths, agent.imports)))
+        view = _view(tree, f"{agent.name}:{folder}", agent, _loaded(tree, paths, agent.imports))
+        if all(v.files != view.files for v in views):     # .agents/AGENTS.md behind a root symlink: one view
+            views.append(view)
     root = [p for p in found.get(".", [])] + always
     for path, globs in scoped:
         views.append(_view(tree, f"{agent.name}:{path}", agent, _loaded(tree, root + [path], agent.imports),
@@ -201,6 +203,13 @@ def _claude_rules(tree: _Tree) -> tuple[list[str], list[tuple[str, list[str]]]]:
         mode, globs = _claude_rule_mode(front_matter(tree.text(path)))
         (always.append(path) if mode == "always" else scoped.append((path, globs)))
     return always, scoped
+
+
+def in_skill(path: str) -> bool:
+    """A file bundled inside a skill folder (`.agents/skills/<name>/AGENTS.md`) is the skill's reference,
+    read when the skill asks for it, not a folder's context file."""
+    parts = path.split("/")
+    return parts[-1] != "SKILL.md" and any(p == "skills" for p in parts[:-2])
 
 
 def _depth(folder: str) -> tuple[int, str]:

@@ -32,6 +32,7 @@ from gitcontext import git
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.references import Ref, references
+from gitcontext.audit.views import in_skill
 
 CHECK = Check("GC103", "dead-reference", "warning",
               "a path, link, @import, folder tree, script, Make target, test id or symbol git no longer has")
@@ -43,6 +44,8 @@ _PACKAGE_FILES = ("package.json", "pyproject.toml", "Cargo.toml", "go.mod", "set
                   "Gemfile", "pom.xml", "build.gradle", "deno.json")
 _SOURCE_FREE = re.compile(r"(?:^|/)(?:[^/]*\.(?:md|mdc|txt)|\.gitignore|\.gitattributes|LICEN[CS]E[^/]*|"
                           r"\.context/.*)$", re.I)
+NEVER_MIN_DEPTH = 2     # a never-existed root path needs a folder two levels deep to stand on (not `scripts/x.py`)
+_MODULE_EXTS = {".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".py", ".rs", ".go", ".rb", ".vue", ".svelte"}
 TREE_MIN_MATCH = 0.5    # a drawn tree matching less of the repository than this is an illustration
 
 
@@ -64,9 +67,8 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
 
 
 def _files(ctx: AuditContext) -> list[str]:
-    files = {loc.instruction.file for loc in ctx.located}
-    files |= {f for view in ctx.views for f in view.files}
-    return sorted(files)
+    """What some agent loads (a file bundled in a skill folder is the skill's vendored reference)."""
+    return sorted({f for view in ctx.views for f in view.files if not in_skill(f)})
 
 
 def _read(ctx: AuditContext, path: str) -> str:
@@ -118,7 +120,8 @@ def _join(base: str, path: str) -> str | None:
 
 
 def _judge_path(tree: _Git, ref: Ref, path: str, bases: list[str], tail_ok: bool) -> tuple[str, str, dict] | None:
-    candidates = [c for c in (_join(b, path) for b in bases) if c]
+    pairs = [(c, b) for c, b in ((_join(b, path), b) for b in bases) if c]
+    candidates = [c for c, _ in pairs]
     if not candidates or any(tree.exists(c) for c in candidates) or (tail_ok and tree.tail_exists(path)):
         return None
     if any(tree.generated(c) for c in candidates) or tree.ignored(candidates):
@@ -127,8 +130,11 @@ def _judge_path(tree: _Git, ref: Ref, path: str, bases: list[str], tail_ok: bool
         verdict = tree.history(cand, ref.text)
         if verdict:
             return verdict
+    if ref.tool == "example":
+        return None             # "Examples: `references/finance.md` ..." illustrates, it does not point
+    near = [c for c, b in pairs if b or path.strip("/").count("/") >= NEVER_MIN_DEPTH]
     if ref.kind in ("link", "import") or "/" in path.strip("/") and \
-            any(tree.exists(posixpath.dirname(c.rstrip("/")) or ".") for c in candidates):
+            any(tree.exists(posixpath.dirname(c.rstrip("/")) or ".") for c in near):
         return ("never-existed", f"`{ref.text}` does not exist (and never did in this history)",
                 {"resolved": candidates[0]})
     return None
@@ -178,6 +184,9 @@ def _judge_command(tree: _Git, ref: Ref) -> tuple[str, str, dict] | None:
         folders, where = found[:1], found[0]
     else:
         folders, where = tree.command_folders(folder, ref.kind), folder or "."
+        if ref.after is not None:
+            inherited = [c for c in (_join(folder, ref.after), _join("", ref.after)) if c and tree.is_dir(c)]
+            folders = _unique(folders + inherited[:1])
     if ref.kind == "script":
         return _judge_script(tree, ref, folders, where)
     if ref.kind == "make":
@@ -234,8 +243,13 @@ class _Git:
         self.has_source = any(p not in context and not _SOURCE_FREE.search(p) for p in self.files)
 
     def exists(self, path: str) -> bool:
+        """A tracked file or folder, or a module named without its extension (`src/server/queues`)."""
         path = path.rstrip("/") or "."
-        return path == "." or path in self.files or path in self.dirs
+        return path == "." or path in self.files or path in self.dirs or path in self._modules
+
+    @functools.cached_property
+    def _modules(self) -> frozenset[str]:
+        return frozenset(p.rsplit(".", 1)[0] for p in self.files if posixpath.splitext(p)[1] in _MODULE_EXTS)
 
     def is_dir(self, path: str) -> bool:
         return path.rstrip("/") in self.dirs or path in (".", "")
@@ -252,7 +266,9 @@ class _Git:
         return any(part in GENERATED or part.startswith(".env") for part in path.strip("/").split("/"))
 
     def ignored(self, paths: list[str]) -> bool:
-        return bool(git.check_ignore([p.rstrip("/") for p in paths], self.ctx.root))
+        """Any of PATHS gitignored, as a file or as a folder (`.claude/skills/` only matches a folder)."""
+        forms = [f for p in paths for f in (p.rstrip("/"), p.rstrip("/") + "/")]
+        return bool(git.check_ignore(forms, self.ctx.root))
 
     def package_of(self, folder: str) -> str:
         """The nearest folder at or above FOLDER with a package manifest ("" for the root)."""
@@ -272,7 +288,7 @@ class _Git:
         below = [posixpath.dirname(p) for p in self.files if folder and p.startswith(folder + "/")
                  and posixpath.basename(p) == manifest and p.count("/") - folder.count("/") <= 3
                  and not self.generated(p)] if own != folder else []
-        return _unique([own] + below)
+        return _unique([own] + below + [""])    # the root's scripts run from anywhere in a workspace
 
     @functools.lru_cache(maxsize=None)
     def text(self, path: str) -> str:

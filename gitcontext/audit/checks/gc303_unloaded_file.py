@@ -21,6 +21,7 @@ from collections.abc import Iterator
 
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
+from gitcontext.audit.views import in_skill
 from gitcontext.instructions.discover import discover
 from gitcontext.instructions.globs import compile_globs
 
@@ -32,7 +33,7 @@ _ROOT_ONLY = {".cursorrules": "Cursor", ".windsurfrules": "Windsurf", ".clinerul
 def run(ctx: AuditContext) -> Iterator[Finding]:
     loaded = {f for view in ctx.views for f in view.files}
     for path in discover(ctx.root, ctx.config):
-        if path in loaded:
+        if path in loaded or in_skill(path):
             continue
         base = posixpath.basename(path)
         why = f" ({_ROOT_ONLY[base]} reads {base} at the repository root only)" if base in _ROOT_ONLY else ""
