@@ -23,8 +23,11 @@ from gitcontext.instructions.model import Instruction, normalize
 SAME = 0.6            # weighted Dice at or above which two sentences or paragraphs state the same rule
 CLAUSE_SAME = 0.75    # a clause pair must agree more: it has fewer words
 MIN_BAGS = 60         # rarity is computed as if at least this many instructions were loaded
+CLAUSE_FLOOR = 0.4    # a clause match needs this much overlap of the whole sentences too
 CLAUSE_WORDS = 2      # and hold at least this many content words each
+_DANGLING = frozenset("is are was were be the a an to of for in on with and or by as that which".split())
 _SPANS = re.compile(r"`([^`\s]+)`")
+_CMD_SPANS = re.compile(r"`([^`]+)`")
 _LABEL = re.compile(r"^\W*(?:\w+\W+){0,4}?\w+\W*:\s")     # "Tests cover: ..." — the label is no clause
 _CLAUSE = re.compile(r"\s[—–]\s|\s-\s|;\s|\(|\)|:\s|\.\s")
 
@@ -36,11 +39,13 @@ class Unit(NamedTuple):
     paragraph: Profile | None        # None when the instruction is its own paragraph (a list item)
     clauses: tuple[Profile, ...]
     para_key: tuple[str, int]        # (file, line) where its paragraph starts
+    list_key: tuple[str, int] | None  # (file, line) where its list starts, for a list item
 
 
 def units(insts: Sequence[Instruction]) -> list[Unit]:
     """Units of INSTS (one file's or a view's instructions, in file order)."""
     paragraphs = _paragraphs(insts)
+    lists = _lists(insts)
     out = []
     for inst in insts:
         group = paragraphs[(inst.file, inst.index)]
@@ -49,7 +54,7 @@ def units(insts: Sequence[Instruction]) -> list[Unit]:
         clauses = tuple(p for p in (_text_profile(c) for c in _CLAUSE.split(body))
                         if len(_concepts(p)) >= CLAUSE_WORDS)
         out.append(Unit(inst, _profile(inst.text, inst.norm), para, clauses if len(clauses) > 1 else (),
-                        (inst.file, group[0].line)))
+                        (inst.file, group[0].line), lists.get((inst.file, inst.index))))
     return out
 
 
@@ -68,6 +73,21 @@ def _paragraphs(insts: Sequence[Instruction]) -> dict[tuple[str, int], list[Inst
 
 def _plain(p: Profile) -> frozenset[str]:
     return frozenset(x for x in p.words if not x.startswith("`"))
+
+
+def _lists(insts: Sequence[Instruction]) -> dict[tuple[str, int], tuple[str, int]]:
+    """Each list item's list: consecutive items of one file and section, at most a blank line apart."""
+    out: dict[tuple[str, int], tuple[str, int]] = {}
+    start, prev = None, None
+    for inst in insts:
+        if inst.kind != "item":
+            start = prev = None
+            continue
+        if not (prev and prev.file == inst.file and prev.headings == inst.headings and inst.line <= prev.end_line + 2):
+            start = (inst.file, inst.line)
+        out[(inst.file, inst.index)] = start
+        prev = inst
+    return out
 
 
 def _concepts(p: Profile) -> frozenset[str]:
@@ -102,12 +122,16 @@ def dice(a: Profile, b: Profile, w: Mapping[str, float]) -> float:
 
 
 def lead_in(inst: Instruction) -> bool:
-    return inst.text.rstrip().endswith(":") or len(content_words(inst.text)) < 2
+    """A lead-in or fragment ("Full-stack examples must have:", "The new data model is"), not a rule."""
+    text = inst.text.rstrip()
+    last = text.rsplit(None, 1)[-1].casefold() if text else ""
+    return text.endswith(":") or last in _DANGLING or len(content_words(text)) < 2
 
 
 def same_rule(a: Unit, b: Unit, w: Mapping[str, float]) -> tuple[float, str]:
     """(similarity 0-1, how: "sentence" | "paragraph" | "clause") of A and B as one rule; 0 when not."""
-    if a.para_key == b.para_key or lead_in(a.inst) or lead_in(b.inst) or _swapped(a, b):
+    if a.para_key == b.para_key or (a.list_key is not None and a.list_key == b.list_key) \
+            or lead_in(a.inst) or lead_in(b.inst) or _swapped(a, b):
         return 0.0, ""
     if a.inst.norm == b.inst.norm:
         return 1.0, "sentence"
@@ -115,7 +139,7 @@ def same_rule(a: Unit, b: Unit, w: Mapping[str, float]) -> tuple[float, str]:
     if a.paragraph or b.paragraph:
         pa, pb = a.paragraph or a.own, b.paragraph or b.own
         best = max(best, (dice(pa, pb, w), "paragraph"))
-    if best[0] < SAME:
+    if SAME > best[0] >= CLAUSE_FLOOR:
         for ca in a.clauses or (a.own,):
             for cb in b.clauses or (b.own,):
                 if (a.clauses or b.clauses) and len(_concepts(ca) & _concepts(cb)) >= CLAUSE_WORDS:
@@ -130,7 +154,17 @@ def _swapped(a: Unit, b: Unit) -> bool:
     pa, pb = a.own, b.own
     if replaced(pa.anchors, pa.folded, pb.anchors, pb.folded, pa.names, pb.names) >= 0.5:
         return True
-    return _own_path(a.inst.text, b.paragraph or pb) or _own_path(b.inst.text, a.paragraph or pa)
+    if _own_path(a.inst.text, b.paragraph or pb) or _own_path(b.inst.text, a.paragraph or pa):
+        return True
+    return _other_commands(a.inst.text, b.inst.text)
+
+
+def _other_commands(a: str, b: str) -> bool:
+    """Both name commands (code spans with a space) and none of one is, or contains, one of the other:
+    `pnpm run dev` and `pnpm --filter web run dev` are two instructions, not one said twice."""
+    ca = {" ".join(x.split()) for x in _CMD_SPANS.findall(a) if " " in x.strip()}
+    cb = {" ".join(x.split()) for x in _CMD_SPANS.findall(b) if " " in x.strip()}
+    return bool(ca and cb) and not any(x in y or y in x for x in ca for y in cb)
 
 
 def _own_path(text: str, other: Profile) -> bool:
