@@ -27,6 +27,10 @@ CLAUSE_FLOOR = 0.4    # a clause match needs this much overlap of the whole sent
 CLAUSE_WORDS = 2      # and hold at least this many content words each
 _DANGLING = frozenset("is are was were be the a an to of for in on with and or by as that which".split())
 _SPANS = re.compile(r"`([^`\s]+)`")
+_INDEX = re.compile(r"^[^`:\n]{1,60}:\s*`[^`]+`(?:\s*(?:,|/|and|or)\s*`[^`]+`)*\s*\.?$")
+_VERBS = frozenset("""update add implement register define put create run use install keep write check make set remove
+delete move prefer avoid call import export follow read open start ensure validate regenerate reuse configure build
+test deploy document mark wrap pass return emit log verify bump edit change fix place store insert extend""".split())
 _CMD_SPANS = re.compile(r"`([^`]+)`")
 _LABEL = re.compile(r"^\W*(?:\w+\W+){0,4}?\w+\W*:\s")     # "Tests cover: ..." — the label is no clause
 _CLAUSE = re.compile(r"\s[—–]\s|\s-\s|;\s|\(|\)|:\s|\.\s")
@@ -131,7 +135,7 @@ def lead_in(inst: Instruction) -> bool:
 def same_rule(a: Unit, b: Unit, w: Mapping[str, float]) -> tuple[float, str]:
     """(similarity 0-1, how: "sentence" | "paragraph" | "clause") of A and B as one rule; 0 when not."""
     if a.para_key == b.para_key or (a.list_key is not None and a.list_key == b.list_key) \
-            or lead_in(a.inst) or lead_in(b.inst) or _swapped(a, b):
+            or lead_in(a.inst) or lead_in(b.inst) or _swapped(a, b) or _index_and_step(a.inst, b.inst):
         return 0.0, ""
     if a.inst.norm == b.inst.norm:
         return 1.0, "sentence"
@@ -157,6 +161,18 @@ def _swapped(a: Unit, b: Unit) -> bool:
     if _own_path(a.inst.text, b.paragraph or pb) or _own_path(b.inst.text, a.paragraph or pa):
         return True
     return _other_commands(a.inst.text, b.inst.text)
+
+
+def _index_and_step(a: Instruction, b: Instruction) -> bool:
+    """An entry of a map ("Postgres schema: `prisma/schema.prisma`") and a step that acts on what it maps
+    ("Update `prisma/schema.prisma`.") name the same file for different reasons: not one rule twice."""
+    ia, ib = bool(_INDEX.match(a.text)), bool(_INDEX.match(b.text))
+    return ia != ib and _imperative(b.text if ia else a.text)
+
+
+def _imperative(text: str) -> bool:
+    first = re.match(r"\W*([A-Za-z]+)", text)
+    return bool(first) and first.group(1).casefold() in _VERBS
 
 
 def _other_commands(a: str, b: str) -> bool:
