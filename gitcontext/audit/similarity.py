@@ -22,11 +22,15 @@ from gitcontext.instructions.model import Instruction, normalize
 
 SAME = 0.6            # weighted Dice at or above which two sentences or paragraphs state the same rule
 CLAUSE_SAME = 0.75    # a clause pair must agree more: it has fewer words
+POINTER_WORDS = 8      # a text this short around a link is a pointer, whatever it links to
 MIN_BAGS = 60         # rarity is computed as if at least this many instructions were loaded
 CLAUSE_FLOOR = 0.4    # a clause match needs this much overlap of the whole sentences too
 CLAUSE_WORDS = 2      # and hold at least this many content words each
 _DANGLING = frozenset("is are was were be the a an to of for in on with and or by as that which".split())
 _SPANS = re.compile(r"`([^`\s]+)`")
+_URL_ONLY = re.compile(r"https?://[^\s)>\"'#]+")
+_ASIDE = re.compile(r"\([^()]*\)")
+_URL = re.compile(r"<a\s[^>]*>|</a>|\(?https?://[^\s)>\"']+\)?")
 _INDEX = re.compile(r"^[^`:\n]{1,60}:\s*`[^`]+`(?:\s*(?:,|/|and|or)\s*`[^`]+`)*\s*\.?$")
 _VERBS = frozenset("""update add implement register define put create run use install keep write check make set remove
 delete move prefer avoid call import export follow read open start ensure validate regenerate reuse configure build
@@ -53,11 +57,12 @@ def units(insts: Sequence[Instruction]) -> list[Unit]:
     out = []
     for inst in insts:
         group = paragraphs[(inst.file, inst.index)]
-        para = _text_profile(" ".join(i.text for i in group)) if len(group) > 1 else None
-        body = _LABEL.sub("", inst.text, count=1)
+        para = _text_profile(_no_urls(" ".join(i.text for i in group))) if len(group) > 1 else None
+        body = _ASIDE.sub(" ", _LABEL.sub("", _no_urls(inst.text), count=1))   # an aside is not the rule
         clauses = tuple(p for p in (_text_profile(c) for c in _CLAUSE.split(body))
                         if len(_concepts(p)) >= CLAUSE_WORDS)
-        out.append(Unit(inst, _profile(inst.text, inst.norm), para, clauses if len(clauses) > 1 else (),
+        own = _text_profile(_no_urls(inst.text)) if "://" in inst.text else _profile(inst.text, inst.norm)
+        out.append(Unit(inst, own, para, clauses if len(clauses) > 1 else (),
                         (inst.file, group[0].line), lists.get((inst.file, inst.index))))
     return out
 
@@ -92,6 +97,11 @@ def _lists(insts: Sequence[Instruction]) -> dict[tuple[str, int], tuple[str, int
         out[(inst.file, inst.index)] = start
         prev = inst
     return out
+
+
+def _no_urls(text: str) -> str:
+    """A link's address is where to read more, not what the rule says: its words do not count."""
+    return _URL.sub(" ", text) if "://" in text else text
 
 
 def _concepts(p: Profile) -> frozenset[str]:
@@ -139,6 +149,8 @@ def same_rule(a: Unit, b: Unit, w: Mapping[str, float]) -> tuple[float, str]:
         return 0.0, ""
     if a.inst.norm == b.inst.norm:
         return 1.0, "sentence"
+    if _one_word_swapped(a.own, b.own) or _links_differ_only(a.inst.text, b.inst.text):
+        return 0.0, ""
     best = (dice(a.own, b.own, w), "sentence")
     if a.paragraph or b.paragraph:
         pa, pb = a.paragraph or a.own, b.paragraph or b.own
@@ -161,6 +173,24 @@ def _swapped(a: Unit, b: Unit) -> bool:
     if _own_path(a.inst.text, b.paragraph or pb) or _own_path(b.inst.text, a.paragraph or pa):
         return True
     return _other_commands(a.inst.text, b.inst.text)
+
+
+def _links_differ_only(a: str, b: str) -> bool:
+    """Short pointers to different places ("Source: ... <url A>", "Source: ... <url B>", "See <url>"):
+    a list of links, not one rule twice."""
+    if "://" not in a or "://" not in b:
+        return False
+    ua, ub = set(_URL_ONLY.findall(a)), set(_URL_ONLY.findall(b))
+    if ua & ub:
+        return False
+    return normalize(_no_urls(a)) == normalize(_no_urls(b)) or \
+        max(len(content_words(_no_urls(a))), len(content_words(_no_urls(b)))) <= POINTER_WORDS
+
+
+def _one_word_swapped(a: Profile, b: Profile) -> bool:
+    """One template, two subjects: "reference for all browser options" / "... all agent options"."""
+    only_a, only_b = _plain(a) - _plain(b), _plain(b) - _plain(a)
+    return bool(only_a and only_b) and len(only_a) + len(only_b) <= 2
 
 
 def _index_and_step(a: Instruction, b: Instruction) -> bool:
