@@ -33,6 +33,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "merge-driver": ("merge", "merge_driver_cmd", "The git merge driver (called by git)."),
     "hook": ("hooks", "hook_cmd", "Hook entry points (called by the installed hooks)."),
     "demo": ("demo", "demo_cmd", "Build a sample repository and walk the whole flow."),
+    "audit": ("audit", "audit_cmd", "Stale rationales, deletion candidates, orphans, duplicates, budgets."),
 }
 
 
