@@ -46,17 +46,20 @@ _SOURCE_FREE = re.compile(r"(?:^|/)(?:[^/]*\.(?:md|mdc|txt)|\.gitignore|\.gitatt
                           r"\.context/.*)$", re.I)
 NEVER_MIN_DEPTH = 2     # a never-existed root path needs a folder two levels deep to stand on (not `scripts/x.py`)
 _MODULE_EXTS = {".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".py", ".rs", ".go", ".rb", ".vue", ".svelte"}
+_PATH_KINDS = ("path", "link", "import", "tree", "symbol")
 TREE_MIN_MATCH = 0.5    # a drawn tree matching less of the repository than this is an illustration
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
     tree = _Git(ctx)
-    if not tree.has_source:
-        yield finding(CHECK, "no source tree in this checkout (only context files are tracked): "
-                      "paths, scripts and symbols are not judged", severity="note",
-                      evidence={"tracked": len(ctx.tracked)})
-        return
     refs = [ref for file in _files(ctx) for ref in references(file, _read(ctx, file))]
+    if not tree.has_source:
+        paths = sum(1 for r in refs if r.kind in _PATH_KINDS)
+        if paths:
+            yield finding(CHECK, f"no source tree in this checkout (only context files are tracked): {paths} "
+                          "paths, scripts and symbols are not judged", severity="note",
+                          evidence={"tracked": len(ctx.tracked), "unjudged": paths})
+        return
     by_line = {(loc.instruction.file, n): loc.id for loc in ctx.located
                for n in range(loc.instruction.line, loc.instruction.end_line + 1)}
     for ref, verdict in _judged(tree, refs):
