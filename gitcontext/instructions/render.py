@@ -19,7 +19,7 @@ from gitcontext.instructions.discover import decode
 from gitcontext.instructions.blocks import payload_mask, split_lines
 from gitcontext.instructions.segment import segment
 
-_IMPORT = re.compile(r"^\s*@([^\s@]+)\s*$")
+_IMPORT = re.compile(r"^\s*@([^\s@`]+)\s*$")
 _INLINE = re.compile(r"(?:(?<=^)|(?<=[\s(\[\"']))@((?:~/|\.{1,2}/)?[\w.\-]+(?:/[\w.\-]+)*)")
 _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 _FILE_LIKE = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,5}$")
@@ -41,7 +41,8 @@ def line_imports(visible: str) -> tuple[list[str], bool]:
     if "@" not in visible:
         return [], False
     prose = _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), visible)
-    return [m.group(1).rstrip(".") for m in _INLINE.finditer(prose)], False
+    refs = (m.group(1).rstrip(".") for m in _INLINE.finditer(prose))
+    return [ref for ref in refs if ref.strip("./~")], False
 
 
 def imports(text: str) -> list[str]:
