@@ -34,7 +34,10 @@ DEFAULTS: dict[str, Any] = {
                "exclude": ["**/*.lock", "**/package-lock.json", "**/CHANGELOG*", "vendor/**",
                            "third_party/**", "node_modules/**", ".context/**"]},
     "audit": {"disable": [], "stale_days": 90, "stale_commits": 50, "budget_tokens": 8000},
+    "rulings": {"aliases": {}, "ask_reminder_days": 7, "digest_budget": 800},
 }
+# Mappings whose keys are the user's own (topic -> its other spellings), not schema keys.
+FREE_MAPPINGS = {("rulings", "aliases")}
 # audit-core: deletion candidates never take a file below `floor` instructions; `fail_on` is --fail-on's default.
 DEFAULTS["audit"].update({"floor": 3, "fail_on": "error"})
 CHOICES = {("hooks", "policy"): {"enforce", "warn", "off"}, ("hooks", "on_error"): {"pass", "block"},
@@ -71,6 +74,9 @@ def _merge(base: dict[str, Any], raw: dict[str, Any], where: tuple[str, ...]) ->
             raise UserError(f"unknown key {dotted!r} (known here: {known})", path=CONFIG_PATH,
                             fix=f"remove or rename {dotted!r} in {CONFIG_PATH}")
         default = base[key]
+        if (*where, key) in FREE_MAPPINGS:
+            base[key] = _free_mapping(value, dotted)
+            continue
         if isinstance(default, dict):
             if not isinstance(value, dict):
                 raise UserError(f"{dotted!r} must be a mapping", path=CONFIG_PATH,
@@ -90,6 +96,20 @@ def _merge(base: dict[str, Any], raw: dict[str, Any], where: tuple[str, ...]) ->
                             path=CONFIG_PATH, fix=f"edit {dotted!r} in {CONFIG_PATH}")
         base[key] = value
     return base
+
+
+def _free_mapping(value: Any, dotted: str) -> dict[str, list[str]]:
+    """A mapping of kebab-case keys to a string or a list of strings (each value becomes a list)."""
+    if not isinstance(value, dict):
+        raise UserError(f"{dotted!r} must be a mapping", path=CONFIG_PATH, fix=f"edit {dotted!r} in {CONFIG_PATH}")
+    out = {}
+    for k, v in value.items():
+        names = [v] if isinstance(v, str) else v
+        if not isinstance(k, str) or not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise UserError(f"{dotted}.{str(k)[:40]} must map a topic to a topic or a list of topics",
+                            path=CONFIG_PATH, fix=f"write `{str(k)[:40]}: [other-spelling, …]` under {dotted!r}")
+        out[k] = names
+    return out
 
 
 def _same_type(default: Any, value: Any) -> bool:

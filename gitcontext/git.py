@@ -313,8 +313,9 @@ def renamed_or_deleted(old: str, new: str, paths: Sequence[str], cwd: str | Path
 
 
 def worktree_add(path: str | Path, rev: str, cwd: str | Path | None = None) -> None:
-    """Check REV out, detached, at PATH (a folder that does not exist yet); no hooks run."""
-    run(["-c", "core.hooksPath=/dev/null", "worktree", "add", "--detach", "--quiet", str(path), rev], cwd=cwd)
+    """Check REV out, detached, at PATH (a folder that does not exist yet); no hooks, no LFS downloads."""
+    run(["-c", "core.hooksPath=/dev/null", "worktree", "add", "--detach", "--quiet", str(path), rev], cwd=cwd,
+        env={"GIT_LFS_SKIP_SMUDGE": "1"})
 
 
 def worktree_remove(path: str | Path, cwd: str | Path | None = None) -> None:
@@ -525,3 +526,52 @@ def blame_lines(path: str, lines: Sequence[int], rev: str = "HEAD",
         elif raw.startswith("\t"):
             found[final] = (sha, dates.get(sha, ""))
     return found
+
+
+# ---- temporary worktrees and trial commands (`git context trial`) ------------------------------
+
+def worktree_add(path: str | Path, rev: str, cwd: str | Path | None = None) -> None:
+    """A detached worktree of REV at PATH; hooks off so a post-checkout hook cannot run or fail."""
+    run(["-c", f"core.hooksPath={os.devnull}", "worktree", "add", "--detach", "--quiet", str(path), rev], cwd=cwd)
+
+
+def worktree_remove(path: str | Path, cwd: str | Path | None = None) -> None:
+    """Forget the worktree at PATH (removing its files) and prune git's records; never raises."""
+    run_status(["worktree", "remove", "--force", "--force", str(path)], cwd=cwd)
+    run_status(["worktree", "prune"], cwd=cwd)
+
+
+def worktree_paths(cwd: str | Path | None = None) -> list[str]:
+    out = text(["worktree", "list", "--porcelain", "-z"], cwd=cwd)
+    return [field[len("worktree "):] for field in out.split("\0") if field.startswith("worktree ")]
+
+
+def run_command(command: str, cwd: str | Path, env: dict[str, str] | None = None,
+                timeout: float | None = None) -> tuple[int, bytes]:
+    """Run a user's command through the shell in its own process group: (exit status, stdout+stderr).
+
+    A timeout stops the whole group (exit status 124); so does an interruption (SIGINT, SIGTERM turned
+    into an exception by the caller), which is then re-raised: no grandchild outlives the trial.
+    """
+    import signal
+
+    proc = subprocess.Popen(command, shell=True, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            env={**os.environ, **(env or {})}, start_new_session=True)
+    try:
+        out, _ = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        _kill_group(proc, signal.SIGKILL)
+        out, _ = proc.communicate()
+        return 124, (out or b"") + f"\n[timed out after {timeout}s]\n".encode()
+    except BaseException:
+        _kill_group(proc, signal.SIGKILL)
+        proc.wait()
+        raise
+    return proc.returncode, out
+
+
+def _kill_group(proc: subprocess.Popen[bytes], sig: int) -> None:
+    try:
+        os.killpg(proc.pid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass

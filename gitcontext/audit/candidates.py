@@ -48,7 +48,8 @@ def _judge_one(ctx: AuditContext, f: Finding, table: dict) -> Finding:
     if trial.apply is not None:
         confidence = trial.apply(confidence)
     reason = f"{f.check} {f.name}: {_short(f.message)}"
-    evidence = {**f.evidence, "candidate": True, "calibration": cal.as_json()}
+    evidence = {"text": ctx.by_id[f.id].instruction.text, **f.evidence, "candidate": True,
+                "calibration": cal.as_json()}
     if trial.kind:
         evidence["trial"] = trial.as_json()
     return f._replace(evidence=evidence, confidence=round(confidence, 3),

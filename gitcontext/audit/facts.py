@@ -5,7 +5,7 @@ Memoized on the AuditContext (one audit run), so two checks asking for the same 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar
 
 from gitcontext import git
 from gitcontext.audit.context import AuditContext
@@ -38,24 +38,18 @@ def has_head(ctx: AuditContext) -> bool:
     return memo(ctx, "has_head", lambda: git.has_commits(ctx.root))
 
 
-def raw_notes(ctx: AuditContext) -> dict[str, list[dict[str, Any]]]:
-    """Every note's events as stored (the fold keeps only what it knows; trials read the rest)."""
-    from gitcontext.provenance.store import all_notes
-
-    return memo(ctx, "raw_notes", lambda: all_notes(ctx.root))
-
-
 def touches_since(ctx: AuditContext, since: str) -> list[Touch]:
     """Commits reachable from ctx.rev committed after SINCE (ISO UTC), newest first, with their churn.
 
-    One `git log --numstat` from the oldest date any check asked for; later asks are slices of it.
+    One `git log --numstat` from the oldest confirmed rationale (or SINCE, if older); asks are slices of it.
     """
     if not has_head(ctx):
         return []
     cached: tuple[str, list[Touch]] | None = ctx.__dict__.setdefault("_facts", {}).get("touches")
     if cached is None or since < cached[0]:
-        rows = [Touch(sha, at, _lines(found)) for sha, at, found in git.log_numstat_dated(since, ctx.rev, cwd=ctx.root)]
-        cached = (since, rows)
+        start = min(since, oldest_confirmation(ctx) or since)
+        rows = [Touch(sha, at, _lines(found)) for sha, at, found in git.log_numstat_dated(start, ctx.rev, cwd=ctx.root)]
+        cached = (start, rows)
         ctx.__dict__["_facts"]["touches"] = cached
     return [t for t in cached[1] if t.at > since]
 
@@ -68,8 +62,10 @@ def _lines(rows: list[git.NumstatRow]) -> dict[str, int]:
 
 
 def oldest_confirmation(ctx: AuditContext) -> str | None:
-    dates = [loc.state.confirmed_at for loc in ctx.located if loc.state is not None and loc.state.confirmed_at]
-    return min(dates) if dates else None
+    def compute() -> str | None:
+        dates = [loc.state.confirmed_at for loc in ctx.located if loc.state is not None and loc.state.confirmed_at]
+        return min(dates) if dates else None
+    return memo(ctx, "oldest_confirmation", compute)
 
 
 def worktree_churn(ctx: AuditContext) -> dict[str, int]:
@@ -95,6 +91,11 @@ class Change(NamedTuple):
     base: str | None        # None: no commits yet
     label: str              # "main..work tree"
     commits: list[str]
+
+    @property
+    def since(self) -> str:
+        """'since main' / 'since 1a2b3c4d5e6f' / 'in the first commit' (no commits yet) for messages."""
+        return f"since {self.label.split('..')[0]}" if self.base else "before the first commit"
 
 
 def change(ctx: AuditContext) -> Change:

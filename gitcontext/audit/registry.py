@@ -1,8 +1,7 @@
 """Every audit check by its stable id: adding a check is adding a row (module under gitcontext.audit.checks).
 
 Each module exposes `CHECK` (gitcontext.audit.finding.Check) and `run(ctx) -> Iterator[Finding]`;
-its docstring (with an example) becomes its section of docs/checks.md. GC104 (cites a superseded
-ruling) is reserved for the rulings ledger.
+its docstring (with an example) becomes its section of docs/checks.md.
 """
 from __future__ import annotations
 
@@ -11,6 +10,7 @@ CHECKS: dict[str, str] = {
     "GC101": "gc101_unverified",
     "GC102": "gc102_scope_churn",
     "GC103": "gc103_dead_reference",
+    "GC104": "gc104_superseded_ruling",
     "GC105": "gc105_reworded",
     "GC106": "gc106_outlived",
     "GC107": "gc107_verification_fails",
@@ -22,4 +22,5 @@ CHECKS: dict[str, str] = {
     "GC302": "gc302_ratchet",
     "GC303": "gc303_unloaded_file",
     "GC400": "gc400_pressure",
+    "GC500": "gc500_open_ask",
 }

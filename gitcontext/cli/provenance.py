@@ -221,14 +221,23 @@ def restore_cmd(target, as_json) -> int:
 @click.option("--rev", default="HEAD", show_default=True, help="History to read trailers from.")
 @json_option
 def sync_cmd(rev, as_json) -> int:
-    """Fold Context-* trailers from history into notes (idempotent: run it any time)."""
+    """Fold Context-* trailers from history into notes, and Context-Ruling trailers into the ledger.
+
+    Idempotent: run it any time.
+    """
     from gitcontext.provenance.sync import sync
+    from gitcontext.rulings.trailers import sync_rulings
 
     root, config = repo()
     counts = sync(root, config, rev)
+    ledger = sync_rulings(root, rev)
     if as_json:
-        emit_json(counts)
-    else:
-        click.echo(f"{counts['events']} event(s) written from {counts['commits']} commit(s) with Context-* trailers"
-                   + (f"; {counts['unattributed']} trailer(s) named no instruction" if counts["unattributed"] else ""))
+        emit_json({**counts, "rulings": ledger["rulings"], "rulings_skipped": ledger["skipped"]})
+        return 0
+    click.echo(f"{counts['events']} event(s) written from {counts['commits']} commit(s) with Context-* trailers"
+               + (f"; {counts['unattributed']} trailer(s) named no instruction" if counts["unattributed"] else ""))
+    if ledger["rulings"]:
+        click.echo(f"{ledger['rulings']} ruling(s) recorded from Context-Ruling trailers")
+    for skipped in ledger["skipped"]:
+        click.echo(f"gitcontext: Context-Ruling skipped, commit {skipped}", err=True)
     return 0

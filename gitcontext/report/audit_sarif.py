@@ -3,6 +3,8 @@
 One run; every check that ran is a rule (id, name, descriptions, help link, default level); each
 finding a result with its location (repository-relative URI under %SRCROOT%, 1-based start line) and
 `partialFingerprints` (the audit's stable fingerprint), so alerts follow an instruction as lines move.
+A finding about no one file (e.g. "no source tree: paths not judged") is a tool execution
+notification of the run's invocation, since code scanning rejects a result without a location.
 """
 from __future__ import annotations
 
@@ -28,7 +30,9 @@ def to_sarif(report: Report) -> dict[str, Any]:
                             "informationUri": DOCS, "rules": rules}},
         "automationDetails": {"id": "gitcontext/audit/"},
         "columnKind": "unicodeCodePoints",
-        "results": [_result(f, index) for f in report.findings],
+        "results": [_result(f, index) for f in report.findings if f.file],
+        "invocations": [{"executionSuccessful": True, "toolExecutionNotifications": [
+            _notification(f) for f in report.findings if not f.file]}],
         "properties": {"coverage": dict(report.coverage), "base": report.base},
     }]}
 
@@ -60,6 +64,12 @@ def _result(f: Finding, index: dict[str, int]) -> dict[str, Any]:
             location["region"] = {"startLine": f.line}
         result["locations"] = [{"physicalLocation": location}]
     return result
+
+
+def _notification(f: Finding) -> dict[str, Any]:
+    """A finding about no file: code scanning needs a location for every result, so it is a notification."""
+    return {"level": LEVELS[f.severity], "message": {"text": f"{f.check} {f.name}: {f.message}"},
+            "descriptor": {"id": f.check}}
 
 
 def _pascal(name: str) -> str:

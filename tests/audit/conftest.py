@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import commit, run_cli
+from tests.helpers import commit, git, run_cli
 
 RULES = "# Rules\n\n- Run `make lint` before pushing.\n- Use `uv` for every install.\n- Keep commits small.\n"
 
@@ -16,9 +16,7 @@ def rules_repo(repo: Path, capsys, monkeypatch) -> Path:
     commit(repo, {"CLAUDE.md": RULES}, "rules", "2025-01-01T00:00:00Z")
     assert run_cli(capsys, "init", "--hooks", "none")[0] == 0
     assert run_cli(capsys, "record", "CLAUDE.md:3", "--why", "lint failed on CI three times")[0] == 0
-    commit(repo, {}, "notes", "2025-01-01T00:00:00Z")
-    import subprocess
-    subprocess.run(["git", "add", ".context", ".gitattributes"], cwd=repo, check=False, capture_output=True)
-    subprocess.run(["git", "commit", "-q", "--no-verify", "-m", "context"], cwd=repo, check=True, capture_output=True)
+    git(repo, "add", ".context", ".gitattributes")
+    commit(repo, {}, "context", "2025-01-01T00:00:00Z")
     monkeypatch.setenv("GITCONTEXT_NOW", "2025-01-05T00:00:00Z")
     return repo

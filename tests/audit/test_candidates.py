@@ -106,7 +106,7 @@ def _evidence_module(monkeypatch, kind: str, needed_still: bool = True) -> None:
 
 
 def _with_trials(state):
-    return types.SimpleNamespace(**state._asdict(), trials=({"kind": "trialled"},))
+    return state._replace(trials=({"kind": "trialled"},))
 
 
 @pytest.mark.parametrize("kind,needed_still,candidate,confidence", [

@@ -45,7 +45,9 @@ def test_sarif_validates_against_the_2_1_0_schema() -> None:
     first = run["results"][0]
     assert first["locations"][0]["physicalLocation"]["region"]["startLine"] == 1
     assert first["partialFingerprints"][audit_sarif.FINGERPRINT_KEY]
-    assert run["results"][0]["ruleIndex"] == 0 and "locations" not in run["results"][-1]
+    assert run["results"][0]["ruleIndex"] == 0 and all(r["locations"] for r in run["results"])
+    [note] = run["invocations"][0]["toolExecutionNotifications"]
+    assert note["descriptor"]["id"] == "GC107" and note["level"] == "error"
 
 
 def test_github_caps_each_level_at_ten_then_one_notice() -> None:

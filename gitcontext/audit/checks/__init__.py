@@ -1,1 +1,1 @@
-"""The audit checks, one module each: `CHECK = Check(...)` and `run(ctx) -> Iterator[Finding]`."""
+"""The audit checks, one module each: `CHECK` (its stable id and name) and `run(ctx)` (its findings)."""

@@ -45,7 +45,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         if reasons:
             inst = loc.instruction
             yield finding(CHECK, "; ".join(reasons), id=loc.id, file=inst.file, line=inst.line,
-                          evidence={"confirmed_at": state.confirmed_at, "age_days": age,
+                          evidence={"key": "unverified", "confirmed_at": state.confirmed_at, "age_days": age,
                                     "commits_in_scope": len(touching), "recent_commits": touching[:5]},
                           fix=f'git context verify {loc.id} --run "…"')
 

@@ -39,7 +39,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
             top = sorted(lines.items(), key=lambda kv: (-kv[1], kv[0]))[:10]
             yield finding(CHECK, f"its scope churned {total} lines ({level}) since its last verification",
                           id=loc.id, file=inst.file, line=inst.line,
-                          evidence={"churn": total, "tier": level, "since": state.confirmed_at,
+                          evidence={"key": "scope-churn", "churn": total, "tier": level, "since": state.confirmed_at,
                                     "files": dict(top)},
                           fix=f'git context verify {loc.id} --run "…"')
 

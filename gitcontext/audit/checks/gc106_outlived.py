@@ -121,5 +121,5 @@ def _finding(loc: Located, birth: str, came: list[str], named: list[str]) -> Fin
     return finding(CHECK, f"everything that came with it is gone: {gone} (born in {birth[:7]}, "
                           f"{born.get('at', '')[:10]}); retire it if the feature is, or verify why it stays",
                    id=loc.id, file=inst.file, line=inst.line,
-                   evidence={"birth_commit": birth, "came_with": came, "named": named},
+                   evidence={"key": "outlived", "birth_commit": birth, "came_with": came, "named": named},
                    fix=f'git context retire {loc.id} --reason "GC106 outlived: {gone}"')

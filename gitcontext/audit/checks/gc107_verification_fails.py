@@ -29,7 +29,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         how = last.get("run") or last.get("how", "")
         tail = f" exited {status}" if status is not None else " failed"
         yield finding(CHECK, f"last verification failed: `{how}`{tail}", id=loc.id, file=inst.file,
-                      line=inst.line, evidence={"how": how, "exit_status": status, "at": last["at"],
+                      line=inst.line, evidence={"key": "fails", "how": how, "exit_status": status, "at": last["at"],
                                                 "output": last.get("output", "")[-800:]},
                       fix=f'git context verify {loc.id} --run "{how}"' if last.get("exit_status") is not None
                       else f"git context verify {loc.id}")

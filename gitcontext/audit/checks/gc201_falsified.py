@@ -38,7 +38,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
                           evidence={"key": "recurred", "written_at": since,
                                     "recurrences": [{"at": r["at"], "failure": r["failure"],
                                                      "evidence": r.get("evidence")} for r in after]})
-        results = _verifications(ctx, loc.id)
+        results = _verifications(ctx, loc.id) if state.verified and state.verified["result"] == "fails" else []
         if results and all(r == "fails" for r in results):
             yield finding(CHECK, f"every recorded verification failed ({len(results)} of {len(results)}); "
                                  "it was never shown to hold", id=loc.id, file=inst.file, line=inst.line,
@@ -55,7 +55,8 @@ def _text_since(state: State) -> str:
 
 
 def _verifications(ctx: AuditContext, id: str) -> list[str]:
-    from gitcontext.audit.facts import raw_notes
+    """Every recorded verification result of ID (the fold keeps only the last one)."""
+    from gitcontext.provenance.store import read_note
 
-    return [e["result"] for e in raw_notes(ctx).get(id, [])
+    return [e["result"] for e in read_note(ctx.root, id)
             if e.get("kind") == "verified" and e.get("result") in ("holds", "fails")]

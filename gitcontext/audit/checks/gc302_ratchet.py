@@ -39,10 +39,10 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         net = len(locs) - sum(old.values())
         bare = [loc for loc in added if loc.status == "orphan"]
         if net > 0 and bare:
-            yield finding(CHECK, f"grows by {net} instruction(s) ({len(added)} added, {removed} removed) since "
-                                 f"{span.label.split('..')[0]}; {len(bare)} added without a rationale",
+            yield finding(CHECK, f"grows by {net} instruction(s) ({len(added)} added, {removed} removed) "
+                                 f"{span.since}; {len(bare)} added without a rationale",
                           file=file, line=bare[0].instruction.line,
-                          evidence={"base": span.base, "before": sum(old.values()), "after": len(locs),
+                          evidence={"key": "ratchet", "base": span.base, "before": sum(old.values()), "after": len(locs),
                                     "added": len(added), "removed": removed,
                                     "without_rationale": [{"id": l.id, "line": l.instruction.line,
                                                            "text": l.instruction.text} for l in bare]},

@@ -31,8 +31,8 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
     hot = sorted((p for p, n in counted.items() if tier(n) in PRESSURE_TIERS), key=lambda p: (-counted[p], p))
     for path in hot:
         naming = [loc.id for loc in ctx.located if path in in_scope(ctx, loc, [path])]
-        yield finding(CHECK, f"churned {counted[path]} lines ({tier(counted[path])}) since "
-                             f"{span.label.split('..')[0]}; {len(naming)} instruction(s) name it",
-                      file=path, evidence={"churn": counted[path], "tier": tier(counted[path]),
+        yield finding(CHECK, f"churned {counted[path]} lines ({tier(counted[path])}) {span.since}; "
+                             f"{len(naming)} instruction(s) name it",
+                      file=path, evidence={"key": "pressure", "churn": counted[path], "tier": tier(counted[path]),
                                            "base": span.base, "instructions": naming},
                       fix=f"git context radius{'' if span.base is None else ' --base ' + span.base[:12]}")
