@@ -48,6 +48,7 @@ class Unit(NamedTuple):
     clauses: tuple[Profile, ...]
     para_key: tuple[str, int]        # (file, line) where its paragraph starts
     list_key: tuple[str, int] | None  # (file, line) where its list starts, for a list item
+    lead: bool = False               # a lead-in or fragment (lead_in), never one side of a duplicate
 
 
 def units(insts: Sequence[Instruction]) -> list[Unit]:
@@ -63,7 +64,7 @@ def units(insts: Sequence[Instruction]) -> list[Unit]:
                         if len(_concepts(p)) >= CLAUSE_WORDS)
         own = _text_profile(_no_urls(inst.text)) if "://" in inst.text else _profile(inst.text, inst.norm)
         out.append(Unit(inst, own, para, clauses if len(clauses) > 1 else (),
-                        (inst.file, group[0].line), lists.get((inst.file, inst.index))))
+                        (inst.file, group[0].line), lists.get((inst.file, inst.index)), lead_in(inst)))
     return out
 
 
@@ -145,7 +146,7 @@ def lead_in(inst: Instruction) -> bool:
 def same_rule(a: Unit, b: Unit, w: Mapping[str, float]) -> tuple[float, str]:
     """(similarity 0-1, how: "sentence" | "paragraph" | "clause") of A and B as one rule; 0 when not."""
     if a.para_key == b.para_key or (a.list_key is not None and a.list_key == b.list_key) \
-            or lead_in(a.inst) or lead_in(b.inst) or _swapped(a, b) or _index_and_step(a.inst, b.inst):
+            or a.lead or b.lead or _swapped(a, b) or _index_and_step(a.inst, b.inst):
         return 0.0, ""
     if a.inst.norm == b.inst.norm:
         return 1.0, "sentence"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -205,6 +206,17 @@ def _claude_rules(tree: _Tree) -> tuple[list[str], list[tuple[str, list[str]]]]:
     return always, scoped
 
 
+_SOURCE_FREE = re.compile(r"(?:^|/)(?:[^/]*\.(?:md|mdc|txt)|\.gitignore|\.gitattributes|LICEN[CS]E[^/]*|"
+                          r"\.context/.*)$", re.I)
+
+
+def has_source_tree(ctx: AuditContext) -> bool:
+    """Whether git tracks anything besides context files and prose: a checkout rebuilt from context-file
+    history alone has nothing paths, scripts or globs can be judged against."""
+    context = {loc.instruction.file for loc in ctx.located}
+    return any(p not in context and not _SOURCE_FREE.search(p) for p in ctx.tracked)
+
+
 def in_skill(path: str) -> bool:
     """A file bundled inside a skill folder (`.agents/skills/<name>/AGENTS.md`) is the skill's reference,
     read when the skill asks for it, not a folder's context file."""
@@ -244,8 +256,9 @@ def rule_mode(agent: str, path: str, text: str) -> tuple[str, list[str]]:
     if agent == "cline":
         return ("always", []) if path == ".clinerules" or path.startswith(".clinerules/") and \
             path.endswith((".md", ".txt")) else ("never", [])
-    if path in (".cursorrules", ".windsurfrules", ".github/copilot-instructions.md", ".junie/guidelines.md") \
-            or agent == "rules":
+    if posixpath.basename(path).upper().startswith("README"):
+        return "never", []          # a rules folder's README describes the rules; no agent loads it as one
+    if path in (".cursorrules", ".windsurfrules", ".github/copilot-instructions.md", ".junie/guidelines.md"):
         return "always", []
     meta = front_matter(text) if text.startswith("---") else {}
     return _RULE_MODES.get(agent, _cursor_mode)(meta)
@@ -282,7 +295,8 @@ def _claude_rule_mode(meta: dict) -> tuple[str, list[str]]:
 
 
 _RULE_MODES: dict[str, Callable[[dict], tuple[str, list[str]]]] = {
-    "cursor": _cursor_mode, "copilot": _copilot_mode, "windsurf": _windsurf_mode, "claude": _claude_rule_mode,
+    "cursor": _cursor_mode, "rules": _cursor_mode, "copilot": _copilot_mode, "windsurf": _windsurf_mode,
+    "claude": _claude_rule_mode,
 }
 
 

@@ -32,7 +32,7 @@ from gitcontext import git
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.references import Ref, references
-from gitcontext.audit.views import in_skill
+from gitcontext.audit.views import has_source_tree, in_skill
 
 CHECK = Check("GC103", "dead-reference", "warning",
               "a path, link, @import, folder tree, script, Make target, test id or symbol git no longer has")
@@ -42,8 +42,6 @@ GENERATED = frozenset("node_modules dist build out target coverage __pycache__ .
                       "htmlcov site-packages .gradle .dart_tool".split())
 _PACKAGE_FILES = ("package.json", "pyproject.toml", "Cargo.toml", "go.mod", "setup.py", "composer.json",
                   "Gemfile", "pom.xml", "build.gradle", "deno.json")
-_SOURCE_FREE = re.compile(r"(?:^|/)(?:[^/]*\.(?:md|mdc|txt)|\.gitignore|\.gitattributes|LICEN[CS]E[^/]*|"
-                          r"\.context/.*)$", re.I)
 NEVER_MIN_DEPTH = 2     # a never-existed root path needs a folder two levels deep to stand on (not `scripts/x.py`)
 _MODULE_EXTS = {".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".py", ".rs", ".go", ".rb", ".vue", ".svelte"}
 _PATH_KINDS = ("path", "link", "import", "tree", "symbol")
@@ -242,8 +240,7 @@ class _Git:
         self.ctx = ctx
         self.files = ctx.tracked
         self.dirs = {d for p in self.files for d in _parents(p)}
-        context = {loc.instruction.file for loc in ctx.located}
-        self.has_source = any(p not in context and not _SOURCE_FREE.search(p) for p in self.files)
+        self.has_source = has_source_tree(ctx)
 
     def exists(self, path: str) -> bool:
         """A tracked file or folder, or a module named without its extension (`src/server/queues`)."""

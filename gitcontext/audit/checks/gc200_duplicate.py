@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from gitcontext import git
 from gitcontext.audit.context import AuditContext, Located
 from gitcontext.audit.finding import Check, Finding, finding
-from gitcontext.audit.similarity import Unit, candidates, same_rule, units, weights
+from gitcontext.audit.similarity import Unit, candidates, dice, same_rule, units, weights
 
 CHECK = Check("GC200", "duplicate", "warning",
               "the same rule twice among files loaded together, or a near-copy that drifted from its twin")
@@ -35,9 +35,11 @@ MAX_DRIFT = 50      # drift findings need git blame; past this many the rest are
 def run(ctx: AuditContext) -> Iterator[Finding]:
     generated = _generated_files(ctx)
     together: dict[tuple[tuple[str, int], tuple[str, int]], tuple[float, str, Unit, Unit, str]] = {}
+    compared: set[tuple[str, str]] = set()     # file pairs some earlier view already compared
     for view in ctx.views:
-        for key, value in _pairs(view.instructions, generated, view.name).items():
+        for key, value in _pairs(view.instructions, generated, view.name, compared).items():
             together.setdefault(key, value)
+        compared |= {(a, b) for a in view.files for b in view.files}
     ids = {(loc.instruction.file, loc.instruction.index): loc.id for loc in ctx.located}
     blame = _Blame(ctx)
     for (_, _), (value, how, a, b, view) in sorted(together.items()):
@@ -61,14 +63,19 @@ def _generated_files(ctx: AuditContext) -> set[str]:
     return out
 
 
-def _pairs(locs: tuple[Located, ...] | list[Located], generated: set[str], view: str
+def _pairs(locs: tuple[Located, ...] | list[Located], generated: set[str], view: str,
+           skip: set[tuple[str, str]] = frozenset()
            ) -> dict[tuple[tuple[str, int], tuple[str, int]], tuple[float, str, Unit, Unit, str]]:
-    """Same-rule pairs among LOCS, one per pair of paragraphs, in load order (the first copy first)."""
+    """Same-rule pairs among LOCS, one per pair of paragraphs, in load order (the first copy first);
+    pairs of files in SKIP were compared in an earlier view (Cursor's always-on rules recur in every
+    scoped view: compared once, not once per scoped rule)."""
     us = units([loc.instruction for loc in locs if loc.instruction.file not in generated])
     w = weights(us)
     found: dict[tuple[tuple[str, int], tuple[str, int]], tuple[float, str, Unit, Unit, str]] = {}
     for i, j in candidates(us):
         a, b = us[i], us[j]
+        if (a.inst.file, b.inst.file) in skip:
+            continue
         value, how = same_rule(a, b, w)
         if value:
             key = (a.para_key, b.para_key) if how == "paragraph" else \
@@ -103,13 +110,22 @@ def _drift(ctx: AuditContext, generated: set[str], together: set[frozenset], ids
     files = sorted({loc.instruction.file for loc in locs})
     if len(files) < 2:
         return
-    count = 0
-    for key, (value, how, a, b, _) in sorted(_pairs(locs, generated, "").items()):
+    us = units([loc.instruction for loc in locs])
+    w = weights(us)
+    found = []
+    for i, j in candidates(us):
+        a, b = us[i], us[j]
         x, y = a.inst, b.inst
         if x.file == y.file or shared.get(x.file, set()) & shared.get(y.file, set()) or x.norm == y.norm \
-                or frozenset(key) in together or how != "sentence" or value < DRIFT_SAME \
-                or min(len(a.own.prose), len(b.own.prose)) < DRIFT_WORDS:
-            continue
+                or min(len(a.own.prose), len(b.own.prose)) < DRIFT_WORDS or dice(a.own, b.own, w) < DRIFT_SAME:
+            continue            # cheap tests first: most pairs are in one view, or far apart
+        value, how = same_rule(a, b, w)
+        key = ((x.file, x.line), (y.file, y.line))
+        if how == "sentence" and value >= DRIFT_SAME and frozenset(key) not in together:
+            found.append((key, value, a, b))
+    count = 0
+    for _, value, a, b in sorted(found, key=lambda f: f[0]):
+        x, y = a.inst, b.inst
         count += 1
         if count > MAX_DRIFT:
             continue

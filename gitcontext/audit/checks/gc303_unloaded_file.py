@@ -11,8 +11,9 @@ Example::
 
 Which files each agent reads is audit.views.AGENTS; a file discovery finds (the `discovery.include` globs)
 that is in no view is reported, and so is a Cursor, Copilot, Windsurf or `.claude/rules/` rule whose globs
-select nothing git tracks — it loads for no file an agent can open. Rules loaded on request (a
-description) or by mention are loaded, and not reported.
+select nothing git tracks — it loads for no file an agent can open (not judged when the checkout holds
+only context files). Rules loaded on request (a description) or by mention are loaded, and not reported;
+neither is a README in a rules folder.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from collections.abc import Iterator
 
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
-from gitcontext.audit.views import in_skill
+from gitcontext.audit.views import has_source_tree, in_skill
 from gitcontext.instructions.discover import discover
 from gitcontext.instructions.globs import compile_globs
 
@@ -33,11 +34,13 @@ _ROOT_ONLY = {".cursorrules": "Cursor", ".windsurfrules": "Windsurf", ".clinerul
 def run(ctx: AuditContext) -> Iterator[Finding]:
     loaded = {f for view in ctx.views for f in view.files}
     for path in discover(ctx.root, ctx.config):
-        if path in loaded or in_skill(path):
-            continue
+        if path in loaded or in_skill(path) or posixpath.basename(path).upper().startswith("README"):
+            continue            # a rules folder's README documents the rules: loaded by no one, by design
         base = posixpath.basename(path)
         why = f" ({_ROOT_ONLY[base]} reads {base} at the repository root only)" if base in _ROOT_ONLY else ""
         yield finding(CHECK, f"no agent loads this file{why}", file=path, evidence={"kind": "unloaded"})
+    if not has_source_tree(ctx):
+        return                  # only context files are tracked: a glob has nothing to match yet
     tracked = sorted(ctx.tracked)
     for view in ctx.views:
         if not view.scope:
