@@ -13,7 +13,9 @@ uses `Y` — including the rule's own example in a code fence of its section. A 
 same setting**: two sentences that agree word for word except a number, version or date
 (`compatibility_date: "2026-06-11"` here, `"2025-01-01"` there). Explicit scoping is honoured: a line that
 names both `X` and `Y` ("`start` for full-stack examples, `dev` for server-only ones") is a scoped
-choice, and a descriptive mention ("`human-in-the-loop/` uses `wrangler.toml`") is not a use. A style
+choice, two lists under their own bold lead-ins ("**Options schemas:**" / "**Response schemas:**") are
+scoped apart, a prohibition about someone else ("a reviewer must not invoke `x`") binds no agent, and a
+descriptive mention ("`human-in-the-loop/` uses `wrangler.toml`") is not a use. A style
 difference — npm in one file, pnpm in another, with no rule ruling either out — is not reported.
 """
 from __future__ import annotations
@@ -39,6 +41,7 @@ _PREFER = [re.compile(p, re.I) for p in (
 )]
 _FORBID = re.compile(r"\b(?:never|don'?t|do not|avoid|must not|should not|shouldn'?t)\s+(?:use|run|call|add|"
                      r"invoke|import|write)?\s*" + _SPAN, re.I)
+_LEAD_IN = re.compile(r"^\*\*[^*]+\*\*[^`]{0,80}:\s*$")
 _NEVER_LEAD = re.compile(r"^\W*(?:never|don'?t|do not|avoid|forbidden|prohibited)\W*:?\W*$", re.I)
 _IMPERATIVE = re.compile(r"^(?:[-*+]|\d+[.)])?\s*(?:always\s+)?(?:use|run|call|invoke|execute|start|launch|"
                          r"type|install with|prefer)\b", re.I)
@@ -54,6 +57,7 @@ class Rule(NamedTuple):
     forbidden: str
     preferred: str | None
     heading: int         # the line of the heading the rule sits under (its section)
+    scope: int = 0       # the line of a bold lead-in ("**Response Schemas** (API responses):") scoping it
 
 
 class Use(NamedTuple):
@@ -65,6 +69,7 @@ class Use(NamedTuple):
     heading: int
     fenced: bool
     intro: int = 0       # for a use in a code fence: the prose line that introduces the fence
+    scope: int = 0       # as Rule.scope
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
@@ -99,7 +104,7 @@ def _scan(file: str, text: str) -> tuple[list[Rule], list[Use]]:
     rules: list[Rule] = []
     uses: list[Use] = []
     lines = split_lines(text)
-    heading, never_list, fence, lang, prose, intro = 0, False, None, "", 0, 0
+    heading, never_list, fence, lang, prose, intro, scope = 0, False, None, "", 0, 0, 0
     cwd: list[str | None] = [None]
     for n, line in enumerate(lines, 1):
         stripped = strip_container(line)
@@ -116,16 +121,18 @@ def _scan(file: str, text: str) -> tuple[list[Rule], list[Use]]:
         if stripped.strip():
             prose = n
         if stripped.startswith("#"):
-            heading, never_list = n, False
+            heading, never_list, scope = n, False, 0
             continue
+        if _LEAD_IN.match(stripped):
+            scope = n
         if _NEVER_LEAD.match(stripped.replace("*", "")):
             never_list = True
             continue
         item = _ITEM.match(line)
         if never_list and not item and stripped.strip():
             never_list = False
-        rules += _rules(file, n, line, heading, never_list and bool(item))
-        uses += _prose_uses(file, n, line, heading, never_list and bool(item))
+        rules += [r._replace(scope=scope) for r in _rules(file, n, line, heading, never_list and bool(item))]
+        uses += [u._replace(scope=scope) for u in _prose_uses(file, n, line, heading, never_list and bool(item))]
     return rules, uses
 
 
@@ -135,13 +142,23 @@ def _rules(file: str, n: int, line: str, heading: int, in_never_list: bool) -> l
         for m in pattern.finditer(line):
             out.append(Rule(file, n, line, _token(m.group(2)), _token(m.group(1)), heading))
     for m in _FORBID.finditer(line):
-        out.append(Rule(file, n, line, _token(m.group(1)), None, heading))
+        if _addressed_to_agent(line[:m.start()]):
+            out.append(Rule(file, n, line, _token(m.group(1)), None, heading))
     if in_never_list:
         body = _ITEM.match(line).group(1)
         first = re.match(r"^(?:use|run|call|add)\s+" + _SPAN, body, re.I)
         if first:
             out.append(Rule(file, n, line, _token(first.group(1)), None, heading))
     return [r for r in out if r.forbidden and r.forbidden != r.preferred]
+
+
+def _addressed_to_agent(before: str) -> bool:
+    """The prohibition is an imperative to the reader ("Never use `x`", "You must not run `y`"), not a rule
+    about someone else ("An independent reviewer must not invoke `z`"): nothing but a list marker, a label
+    or "you" precedes it in its clause."""
+    clause = re.split(r"[.;!?]\s|:\s|\s[—–]\s", before)[-1]
+    clause = re.sub(r"^\s*(?:[-*+]|\d+[.)])?\s*(?:\*\*[^*]*\*\*:?)?\s*", "", clause)
+    return clause.strip().casefold() in ("", "you", "please", "and", "but", "so", "always")
 
 
 def _token(span: str) -> str:
@@ -185,8 +202,9 @@ def _ruled_out(rules: list[Rule], uses: list[Use]) -> Iterator[tuple[Rule, Use]]
         by_token.setdefault(use.token, []).append(use)
     for rule in rules:
         for use in by_token.get(rule.forbidden, []):
-            if use.file == rule.file and use.line == rule.line:
-                continue
+            if use.file == rule.file and (use.line == rule.line or use.heading == rule.heading
+                                          and use.scope != rule.scope and use.scope and rule.scope):
+                continue        # the same line, or two lists each scoped by its own bold lead-in
             if rule.preferred and re.search(r"`" + re.escape(rule.preferred) + r"`|\b" + re.escape(rule.preferred)
                                             + r"\b", use.text):
                 continue        # the line names both: a scoped choice, not a contradiction
