@@ -169,7 +169,10 @@ def _prose_uses(file: str, n: int, line: str, heading: int, in_never_list: bool)
     if in_never_list:
         return []
     out = []
-    body = _ITEM.match(line).group(1) if _ITEM.match(line) else line.strip()
+    item = _ITEM.match(line)
+    body = item.group(1) if item else line.strip()
+    verb = _IMPERATIVE.match(body)
+    verb_end = line.index(body) + verb.end() if verb and body else -1
     for m in re.finditer(_SPAN, line):
         clause = re.split(r"[.;!?]\s|\s[—–]\s", line[:m.start()])[-1]
         if re.search(r"\b(?:not|never|don'?t|do not|avoid|instead|rather|no)\b", clause, re.I):
@@ -178,7 +181,7 @@ def _prose_uses(file: str, n: int, line: str, heading: int, in_never_list: bool)
         for ref in commands(file, span, n, None):
             if ref.kind == "script":
                 out.append(Use(file, n, line, ref.text, span, heading, False))
-        if _IMPERATIVE.match(body) and _IMPERATIVE.match(body).end() >= m.start() - len(line) + len(body) - 1:
+        if verb_end >= 0 and m.start() <= verb_end + 1:      # the verb's own object: "Run `yarn build`"
             out.append(Use(file, n, line, span, span, heading, False))
             out.append(Use(file, n, line, span.split()[0], span, heading, False))
     return out
