@@ -40,7 +40,7 @@ def prepare(root: Path, t: Target, source: str = "cli") -> list[dict[str, Any]]:
     if t.state.file != inst.file:
         out.append(new_event("moved", t.id, source, old_file=t.state.file or "", file=inst.file,
                              text=inst.text, commit=commit))
-    if t.state.text != inst.text:
+    if t.state.text != clean(inst.text):          # the note holds the text redacted
         out.append(new_event("reworded", t.id, source, old_text=t.state.text or "", text=inst.text,
                              file=inst.file, commit=commit))
     return out
