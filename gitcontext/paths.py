@@ -7,6 +7,7 @@ control character) and, with every symlinked component resolved, still inside th
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 from gitcontext.errors import UserError
@@ -67,3 +68,32 @@ def symlinked_component(root: str | Path, path: str) -> str | None:
         if os.path.islink(current):
             return Path(os.path.relpath(current, root)).as_posix()
     return None
+
+
+def read_regular(root: str | Path, path: str, limit: int) -> bytes | None:
+    """Bytes of ROOT/PATH (None when absent): a regular file inside the work tree, at most LIMIT bytes.
+
+    A FIFO, a device (a link to /dev/zero), a folder or a link out of the repository is a UserError,
+    never a hang or a read outside.
+    """
+    full = Path(root) / path
+    if not os.path.lexists(full):
+        return None
+    target = resolve_inside(root, path)
+    try:
+        fd = os.open(target, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise UserError("is a symlink that names nothing", path=path, fix=f"remove {path}") from None
+    except OSError as exc:
+        raise UserError(f"cannot read: {exc.strerror}", path=path, fix=f"check {path}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise UserError("is not a regular file (a folder, FIFO or device)", path=path, fix=f"remove {path}")
+        data = os.read(fd, limit + 1)
+        while len(data) <= limit and (chunk := os.read(fd, limit + 1 - len(data))):
+            data += chunk
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise UserError(f"is over the {limit}-byte limit", path=path, fix=f"shorten {path}")
+    return data
