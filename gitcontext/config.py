@@ -64,7 +64,7 @@ def load(root: str | Path) -> dict[str, Any]:
         data = read_regular(root, CONFIG_PATH, MAX_CONFIG_BYTES)
     except UserError as exc:
         raise UserError(f"cannot read config: it {exc.message}", path=CONFIG_PATH,
-                        fix=f"make {CONFIG_PATH} a regular file, or delete it to use the defaults") from None
+                        fix=f"make {CONFIG_PATH} a regular file of YAML, or delete it to use the defaults") from None
     if data is None:
         return copy.deepcopy(DEFAULTS)
     raw = parse_yaml(data, CONFIG_PATH) or {}
