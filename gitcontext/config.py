@@ -65,8 +65,11 @@ def load(root: str | Path) -> dict[str, Any]:
     except UserError as exc:
         raise UserError(f"cannot read config: it {exc.message}", path=CONFIG_PATH,
                         fix=f"make {CONFIG_PATH} a regular file of YAML, or delete it to use the defaults") from None
-    if data is None:
-        return copy.deepcopy(DEFAULTS)
+    return copy.deepcopy(DEFAULTS) if data is None else parse(data)
+
+
+def parse(data: bytes) -> dict[str, Any]:
+    """The config in DATA (the bytes of config.yml) merged over the defaults, or a UserError."""
     raw = parse_yaml(data, CONFIG_PATH) or {}
     if not isinstance(raw, dict):
         raise UserError("config must be a mapping", path=CONFIG_PATH,
@@ -172,8 +175,10 @@ def _glob_problem(patterns: list[str]) -> str | None:
         for c in pattern:
             depth += {"{": 1, "}": -1}.get(c, 0)
             deepest = max(deepest, depth)
-        if len(pattern) > MAX_GLOB or deepest > MAX_BRACE_DEPTH or pattern.count("{") > 64:
-            return (f"has a glob over the limits ({MAX_GLOB} characters, braces {MAX_BRACE_DEPTH} deep): "
+        wildcards = pattern.count("*") + pattern.count("?")
+        if len(pattern) > MAX_GLOB or deepest > MAX_BRACE_DEPTH or pattern.count("{") > 64 or wildcards > 32:
+            return (f"has a glob over the limits ({MAX_GLOB} characters, braces {MAX_BRACE_DEPTH} deep, "
+                    f"32 wildcards): "
                     f"{_shown(pattern)}")
         if "\0" in pattern:
             return f"has a glob with a NUL character: {_shown(pattern)}"

@@ -53,3 +53,22 @@ def test_config_that_is_not_a_regular_file_is_an_error_not_a_hang(repo, kind):
      "directory": lambda: path.mkdir()}[kind]()
     with pytest.raises(UserError, match="cannot read config"):
         config.load(repo)
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+YAMLISH = st.lists(st.sampled_from(list("ab:-[]{}&*!|>'\"#\n ,.0123456789") + ["hooks", "time_budget", "version",
+                                                                               ".inf", ".nan", "  ", "audit"]),
+                  max_size=200).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(YAMLISH, st.binary(max_size=200).map(lambda b: b.decode("latin-1"))))
+def test_config_parse_is_a_config_or_a_user_error(text):
+    try:
+        loaded = config.parse(text.encode("utf-8", "surrogatepass"))
+    except UserError as exc:
+        assert ".context/config.yml" in str(exc) and len(str(exc)) < 800
+    else:
+        assert 0.1 <= loaded["hooks"]["time_budget"] <= 600 and loaded["version"] == 1

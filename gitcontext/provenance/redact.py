@@ -78,9 +78,9 @@ PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                       r"(?=[A-Za-z0-9+/]{0,200}[0-9+/=])[A-Za-z0-9+/]{12,}={0,2})")),
     ("api-key-header", _p(r"(?i)\b(?:x-api-key|api-key|x-auth-token|private-token)\s*:\s*(?P<s>" + _NOT_MARK +
                           r"[^\s\"']{8,})")),
-    ("connection-password", _p(r"\b[a-z][a-z0-9+.\-]*://[^\s:/@]+:(?P<s>" + _NOT_MARK + r"[^\s@/]+)(?=@)(?!@sha\d+:)",
-                        re.I)),
-    ("netrc-password", _p(r"(?i)\blogin\s+\S+\s+password\s+(?P<s>\S+)")),
+    ("connection-password", _p(r"\b[a-z][a-z0-9+.\-]{0,30}://[^\s:/@]{1,256}:(?P<s>" + _NOT_MARK +
+                               r"[^\s@/]{1,256})(?=@)(?!@sha\d+:)", re.I)),
+    ("netrc-password", _p(r"(?i)\blogin\s+\S{1,256}\s+password\s+(?P<s>\S+)")),
     ("cli-password", _p(r"(?i)--(?:password|passwd|token|api-key|secret)(?:=|\s+)(?P<s>" + _NOT_MARK +
                         r"(?!-)[^\s\"']{4,})")),
     # KEY=value (env lines, .ini, JSON, YAML): a secret-named key with a literal value, not code. After
