@@ -102,10 +102,14 @@ def redact(text: str) -> Redacted:
     """TEXT with every secret replaced by `[REDACTED:<label>]`."""
     labels: list[str] = []
     text = _private_keys(text, labels)
+    lower = text.lower()
     for label, pattern in PATTERNS:
-        if _cheap_miss(label, text):
-            continue
-        text = pattern.sub(lambda m, label=label: _replace(m, label, labels), text)
+        hints = HINTS.get(label)
+        if hints is not None and not any(h in (lower if h.islower() else text) for h in hints):
+            continue                                   # a literal every match contains is absent: skip the regex
+        new = pattern.sub(lambda m, label=label: _replace(m, label, labels), text)
+        if new != text:
+            text, lower = new, new.lower()
     return Redacted(text, tuple(labels))
 
 
@@ -119,13 +123,27 @@ def _replace(match: re.Match[str], label: str, labels: list[str]) -> str:
     return whole[: start - match.start()] + f"{MARK}{label}]" + whole[end - match.start():]
 
 
-_HINTS = {"bearer-token": "earer", "basic-auth": "asic", "connection-password": "://", "slack-webhook": "hooks.slack",
-          "discord-webhook": "webhooks", "sentry-dsn": "@", "jwt": "eyJ", "azure-sas": "sig="}
-
-
-def _cheap_miss(label: str, text: str) -> bool:
-    hint = _HINTS.get(label)
-    return hint is not None and hint not in text and hint.lower() not in text.lower()
+# label -> literals one of which every match contains (all-lower-case ones are looked for case-blind).
+HINTS: dict[str, tuple[str, ...]] = {
+    "aws-access-key": ("AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "ANVA", "AIPA", "ABIA", "ACCA"),
+    "aws-session-token": ("FwoGZXIvYXdz", "IQoJb3JpZ2lu", "FQoGZXIvYXdz"), "aws-secret-key": ("secret",),
+    "gcp-api-key": ("AIza",), "google-oauth-secret": ("GOCSPX-",), "google-oauth-token": ("ya29.",),
+    "google-refresh-token": ("1//0",), "azure-key": ("accountkey", "sharedaccesskey"), "azure-sas": ("sig=",),
+    "github-token": ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+    "gitlab-token": ("glpat-", "gldt-", "glrt-", "glptt-", "glcbt-", "glsoat-"), "slack-token": ("xox", "xapp-"),
+    "slack-webhook": ("hooks.slack",), "discord-webhook": ("webhooks",),
+    "stripe-key": ("sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_"), "anthropic-key": ("sk-ant-",),
+    "openai-key": ("sk-",), "npm-token": ("npm_",), "npm-auth": ("_auth",), "pypi-token": ("pypi-AgE",),
+    "huggingface-token": ("hf_",), "sendgrid-key": ("SG.",), "twilio-key": ("SK",), "mailgun-key": ("key-",),
+    "shopify-token": ("shp",), "square-token": ("sq0", "EAAA"), "digitalocean-token": ("_v1_",),
+    "databricks-token": ("dapi",), "atlassian-token": ("ATATT3",), "docker-pat": ("dckr_pat_",),
+    "vault-token": ("hvs.", "hvb.", "hvr."), "linear-key": ("lin_api_",), "postman-key": ("PMAK-",),
+    "grafana-token": ("glsa_", "glc_"), "newrelic-key": ("NRAK-",), "age-secret-key": ("AGE-SECRET-KEY-1",),
+    "telegram-bot-token": (":AA",), "jwt": ("eyJ",), "sentry-dsn": ("@",), "bearer-token": ("bearer",),
+    "basic-auth": ("basic",), "api-key-header": ("api-key", "auth-token", "private-token"),
+    "connection-password": ("://",), "netrc-password": ("password",), "cli-password": ("--",),
+    "assigned-secret": ("key", "secret", "token", "pass", "credential", "auth"),
+}
 
 
 def _private_keys(text: str, labels: list[str]) -> str:
