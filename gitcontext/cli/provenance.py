@@ -209,5 +209,7 @@ def sync_cmd(rev, as_json) -> int:
         emit_json(counts)
     else:
         click.echo(f"{counts['events']} event(s) written from {counts['commits']} commit(s) with Context-* trailers"
-                   + (f"; {counts['unattributed']} trailer(s) named no instruction" if counts["unattributed"] else ""))
+                   + (f"; {counts['unattributed']} trailer(s) named no instruction" if counts["unattributed"] else "")
+                   + (f"; {counts['invalid']} trailer(s) skipped (no valid event holds them)"
+                      if counts.get("invalid") else ""))
     return 0

@@ -38,6 +38,7 @@ PATH_FIELDS = frozenset({"file", "old_file"})
 QUOTE_FIELDS: dict[str, type] = {"text": str, "before": str, "after": str, "instruction": str, "file": str,
                                  "line": int, "offset": int, "headings": list}
 QUOTE_REQUIRED = ("text",)
+MAX_ID = 64                 # ids are ctx- and 12 characters; a longer one cannot name a note file
 MAX_LINE = 1 << 20          # one event's serialized size: notes hold sentences and output tails
 SAFETY = ("none", "guarded", "critical")
 RESULTS = ("holds", "fails", "unknown")
@@ -125,7 +126,7 @@ def check(event: Any) -> str | None:
     for key, pattern in (("eid", _EID), ("at", _AT), ("source", _SOURCE)):
         if not isinstance(event[key], str) or not pattern.match(event[key]):
             return f"bad {key} {shown(event[key])}"
-    if not isinstance(event["id"], str) or not is_id(event["id"]):
+    if not isinstance(event["id"], str) or len(event["id"]) > MAX_ID or not is_id(event["id"]):
         return f"bad instruction id {shown(event['id'])}"
     if not isinstance(event["kind"], str) or event["kind"] not in KINDS:
         return f"unknown kind {shown(event['kind'])} (known: {', '.join(KINDS)})"

@@ -99,7 +99,7 @@ def validate_note_text(path: str, text: str) -> list[dict[str, Any]]:
             raise UserError("note line is not in the canonical form (sorted keys, compact JSON)", path=path,
                             line=lineno, fix="notes are written by `git context`; restore this line from git")
         if stem and is_id(stem) and event["id"] != stem:
-            raise UserError(f"event for {event['id']} in the note of {stem}", path=path, line=lineno,
+            raise UserError(f"event for {event['id'][:80]} in the note of {stem[:80]}", path=path, line=lineno,
                             fix="move the line to its own note")
         if event["eid"] in seen:
             raise UserError(f"duplicate event id {event['eid']}", path=path, line=lineno,

@@ -31,3 +31,12 @@ def test_verify_timeout_must_be_a_positive_number(repo, capsys):
         code, _, err = run_cli(capsys, "verify", "uv for installs", "--run", "true", "--timeout", value)
         assert code == 2 and "--timeout" in err, (value, err)
     assert not (repo / ".context" / "notes").exists() or not list((repo / ".context/notes").glob("*.jsonl"))
+
+
+def test_sync_skips_a_trailer_no_event_can_hold_and_keeps_working(repo, capsys):
+    commit(repo, {"CLAUDE.md": "# Rules\n\n- Use uv for installs.\n"}, "rules")
+    commit(repo, {"CLAUDE.md": "# Rules\n\n- Use uv for installs.\n- Pin every version.\n"},
+           "Add\n\nContext-Why: ctx-" + "9" * 300 + ": a 300-character id\nContext-Safety: ctx-0123456789ab: critical")
+    for _ in range(2):
+        code, out, err = run_cli(capsys, "sync")
+        assert code == 0, err
