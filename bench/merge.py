@@ -90,6 +90,40 @@ def corpus(folder: Path) -> None:
           f"time driver (in-process) / git (process): {ours['time'] / git['time']:.2f}x")
 
 
+def context_versions(rules: int, seed: int = 1) -> tuple[bytes, bytes, bytes]:
+    """A context file of RULES list items in sections (blank lines every five), and two sides:
+    ours adds three rules, theirs rewords three others, far apart (a clean merge)."""
+    import random
+
+    r = random.Random(seed)
+    words = "use run never always test build lint commit deploy cache module config file path api docs".split()
+    base: list[str] = []
+    for i in range(rules):
+        if i % 20 == 0:
+            base += [f"## Section {i // 20}", ""]
+        base.append("- " + " ".join(r.choice(words) for _ in range(8)) + f" {i}.")
+        if i % 5 == 4:
+            base.append("")
+    ours, theirs = list(base), list(base)
+    for k in (rules - 5, rules // 2, 10):
+        ours.insert(int(k * 1.2), f"- a brand new rule number {k} here.")
+    for k in (30, rules // 3, rules - 50):
+        at = next(n for n in range(int(k * 1.2), len(base)) if base[n].startswith("- "))
+        theirs[at] = theirs[at].replace("- ", "- reworded ", 1)
+    return tuple("".join(line + "\n" for line in side).encode() for side in (base, ours, theirs))
+
+
+def context_scaling(repeat: int) -> None:
+    print("context-file merge, instruction by instruction (goal: 1,000 rules under 100 ms, linear):")
+    print(f"  {'rules':>6} {'lines':>6} {'ms':>8} {'us/line':>8}")
+    for rules in (500, 1000, 2000, 4000, 8000):
+        base, ours, theirs = context_versions(rules)
+        assert merge_context(base, ours, theirs).conflicts == 0
+        took = best(lambda: merge_context(base, ours, theirs), repeat)
+        lines = base.count(b"\n")
+        print(f"  {rules:6d} {lines:6d} {took * 1000:8.1f} {took / lines * 1e6:8.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--events", type=int, default=10_000)
@@ -122,6 +156,7 @@ def main() -> None:
     print(f"git merge-file:                 {git_time * 1000:8.1f} ms")
     print(f"ratio in-process / git merge-file: {structured / git_time:6.1f}x")
     print(f"ratio driver / git merge-file:     {driver_time / git_time:6.1f}x")
+    context_scaling(args.repeat)
     if args.corpus.is_dir():
         corpus(args.corpus)
 

@@ -36,6 +36,7 @@ DEFAULTS: dict[str, Any] = {
                "exclude": ["**/*.lock", "**/package-lock.json", "**/CHANGELOG*", "vendor/**",
                            "third_party/**", "node_modules/**", ".context/**"]},
     "audit": {"disable": [], "stale_days": 90, "stale_commits": 50, "budget_tokens": 8000},
+    "rulings": {"aliases": {}, "ask_reminder_days": 7, "digest_budget": 800},
 }
 # dotted key -> (lowest, highest) accepted; numbers are also finite. A value outside is an error naming the key.
 RANGES: dict[tuple[str, ...], tuple[float, float]] = {
@@ -44,16 +45,24 @@ RANGES: dict[tuple[str, ...], tuple[float, float]] = {
     ("radius", "hops"): (0, 10),
     ("radius", "lambda"): (0.0, 100.0),
     ("radius", "window_days"): (1, 36500),
-    ("audit", "stale_days"): (0, 36500),
-    ("audit", "stale_commits"): (0, 10**7),
-    ("audit", "budget_tokens"): (0, 10**9),
+    ("audit", "stale_days"): (1, 36500),
+    ("audit", "stale_commits"): (1, 1_000_000),
+    ("audit", "budget_tokens"): (1, 10_000_000),
+    ("audit", "floor"): (1, 10_000),
+    ("rulings", "ask_reminder_days"): (0, 36500),
+    ("rulings", "digest_budget"): (0, 10_000_000),
 }
 MAX_CONFIG_BYTES = 64 * 1024
 MAX_GLOB = 512
 MAX_NESTING = 64
 MAX_BRACE_DEPTH = 8
+# Mappings whose keys are the user's own (topic -> its other spellings), not schema keys.
+FREE_MAPPINGS = {("rulings", "aliases")}
+# audit-core: deletion candidates never take a file below `floor` instructions; `fail_on` is --fail-on's default.
+DEFAULTS["audit"].update({"floor": 3, "fail_on": "error"})
 CHOICES = {("hooks", "policy"): {"enforce", "warn", "off"}, ("hooks", "on_error"): {"pass", "block"},
            ("matcher",): {"default", "paper"}}
+CHOICES[("audit", "fail_on")] = {"note", "warning", "error", "never"}
 
 
 def load(root: str | Path) -> dict[str, Any]:
@@ -139,6 +148,9 @@ def _merge(base: dict[str, Any], raw: dict[str, Any], where: tuple[str, ...]) ->
             raise UserError(f"unknown key {dotted!r} (known here: {known})", path=CONFIG_PATH,
                             fix=f"remove or rename {dotted!r} in {CONFIG_PATH}")
         default = base[key]
+        if (*where, key) in FREE_MAPPINGS:
+            base[key] = _free_mapping(value, dotted)
+            continue
         if isinstance(default, dict):
             if not isinstance(value, dict):
                 raise UserError(f"{dotted!r} must be a mapping", path=CONFIG_PATH,
@@ -188,6 +200,20 @@ def _glob_problem(patterns: list[str]) -> str | None:
 def _shown(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _free_mapping(value: Any, dotted: str) -> dict[str, list[str]]:
+    """A mapping of kebab-case keys to a string or a list of strings (each value becomes a list)."""
+    if not isinstance(value, dict):
+        raise UserError(f"{dotted!r} must be a mapping", path=CONFIG_PATH, fix=f"edit {dotted!r} in {CONFIG_PATH}")
+    out = {}
+    for k, v in value.items():
+        names = [v] if isinstance(v, str) else v
+        if not isinstance(k, str) or not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise UserError(f"{dotted}.{str(k)[:40]} must map a topic to a topic or a list of topics",
+                            path=CONFIG_PATH, fix=f"write `{str(k)[:40]}: [other-spelling, …]` under {dotted!r}")
+        out[k] = names
+    return out
 
 
 def _same_type(default: Any, value: Any) -> bool:

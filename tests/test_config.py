@@ -38,9 +38,9 @@ def test_config_hostile_values_are_user_errors_naming_the_key(repo, text, needle
 
 
 def test_config_in_range_values_load(repo):
-    write(repo, ".context/config.yml", "version: 1\nhooks:\n  time_budget: 2\naudit:\n  stale_days: 0\n")
+    write(repo, ".context/config.yml", "version: 1\nhooks:\n  time_budget: 2\naudit:\n  stale_days: 1\n")
     loaded = config.load(repo)
-    assert loaded["hooks"]["time_budget"] == 2 and loaded["audit"]["stale_days"] == 0
+    assert loaded["hooks"]["time_budget"] == 2 and loaded["audit"]["stale_days"] == 1
 
 
 @pytest.mark.parametrize("kind", ["fifo", "dev-zero", "directory"])

@@ -99,15 +99,18 @@ def _relative(root: Path, file: str) -> str:
               help="Repositories measured in parallel, one process each (default: CPU count).")
 @click.option("--cache", "cache_dir", type=click.Path(file_okay=False), default=None,
               help="Where per-repository results are kept (default: $XDG_CACHE_HOME/gitcontext/corpus).")
+@click.option("--save", "save_dir", type=click.Path(file_okay=False), default=None,
+              help="Also write each repository's result as DIR/<name>.corpus.json (merge them later).")
 @MATCHER
 @json_option
-def corpus_cmd(repos: tuple[str, ...], jobs: int | None, cache_dir: str | None, matcher: str | None,
-               as_json: bool) -> int:
+def corpus_cmd(repos: tuple[str, ...], jobs: int | None, cache_dir: str | None, save_dir: str | None,
+               matcher: str | None, as_json: bool) -> int:
     """The paper's measurements over many repositories, side by side with the paper's numbers.
 
     REPOS are git repositories, shared-corpus `.jsonl.gz` histories (each rebuilt into a temporary
-    repository), or folders of them. Results are cached per repository by HEAD sha, so an
-    interrupted run resumes. Aggregates: median and p90 instructions at the last version, share of
+    repository), folders of them, or `.corpus.json` results that `--save` wrote on other machines
+    (one CI matrix job per repository, then one job that merges them). Results are cached per
+    repository by HEAD sha, so an interrupted run resumes. Aggregates: median and p90 instructions at the last version, share of
     repositories growing / shrinking, growth, net growth per commit outside rewrites, rewrite and
     migration share of deaths, regrowth, and the deletion-hazard log-slope with a
     repository-level bootstrap interval.
@@ -115,7 +118,7 @@ def corpus_cmd(repos: tuple[str, ...], jobs: int | None, cache_dir: str | None, 
     import os
 
     from gitcontext.history.aggregate import aggregate
-    from gitcontext.history.corpus import default_cache, run, sources
+    from gitcontext.history.corpus import default_cache, run, save_results, sources
     from gitcontext.history.progress import Progress
     from gitcontext.history.text import format_corpus
 
@@ -126,6 +129,8 @@ def corpus_cmd(repos: tuple[str, ...], jobs: int | None, cache_dir: str | None, 
                       Path(cache_dir) if cache_dir else default_cache(), progress)
     finally:
         progress.close()
+    if save_dir:
+        save_results(results, Path(save_dir))
     data = {"repositories": [{k: v for k, v in r.items() if k != "hazard_rows"} for r in results],
             "aggregate": aggregate(results)}
     if as_json:

@@ -6,7 +6,6 @@ import sys
 
 import click
 
-from gitcontext import __version__
 from gitcontext.errors import ExitStatus, GitContextError
 
 # name -> (module under gitcontext.cli, attribute, one-line help). Adding a command is adding a row.
@@ -33,7 +32,16 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "merge-driver": ("merge", "merge_driver_cmd", "The git merge driver (called by git)."),
     "hook": ("hooks", "hook_cmd", "Hook entry points (called by the installed hooks)."),
     "demo": ("demo", "demo_cmd", "Build a sample repository and walk the whole flow."),
+    "completion": ("completion", "completion_cmd", "Print a bash, zsh or fish completion script."),
+    "ruling": ("rulings", "ruling_group", "Owner rulings: add, list, show, lookup, digest, require."),
+    "ask": ("rulings", "ask_group", "Questions for the owner, refused when a ruling settles them."),
+    "audit": ("audit", "audit_cmd", "Stale rationales, deletion candidates, orphans, duplicates, budgets."),
+    "trial": ("evidence", "trial_cmd", "Run a command without some rules in a temporary worktree, and record it."),
+    "triage": ("evidence", "triage_cmd", "Match a failure log to the rules whose recorded failure recurred."),
 }
+
+
+COMPLETE_VAR = "_GIT_CONTEXT_COMPLETE"     # shell completion requests (see `git context completion`)
 
 
 class LazyGroup(click.Group):
@@ -60,7 +68,8 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="gitcontext")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, help="Show the version and exit.",
+              callback=lambda ctx, _, value: _print_version(ctx) if value else None)
 def cli() -> None:
     """Keep the why of every instruction in agent context files, in git.
 
@@ -86,7 +95,7 @@ def help_cmd(ctx: click.Context, command: str | None) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        result = cli.main(args=argv, prog_name="git context", standalone_mode=False)
+        result = cli.main(args=argv, prog_name="git context", complete_var=COMPLETE_VAR, standalone_mode=False)
     except GitContextError as exc:
         click.echo(f"gitcontext: error: {exc}", err=True)
         return int(exc.status)
@@ -94,6 +103,9 @@ def main(argv: list[str] | None = None) -> int:
         return int(exc.exit_code)
     except click.Abort:
         return int(ExitStatus.INTERRUPTED)
+    except click.UsageError as exc:
+        _usage_error(exc)
+        return int(ExitStatus.USAGE)
     except click.ClickException as exc:
         exc.show()
         return int(ExitStatus.USAGE)
@@ -102,6 +114,26 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     return int(result or 0)
+
+
+def _print_version(ctx: click.Context) -> None:
+    import gitcontext
+
+    click.echo(f"gitcontext {gitcontext.__version__}")
+    ctx.exit()
+
+
+def _usage_error(exc: click.UsageError) -> None:
+    """Click's message, pointing at `git context help CMD`: under git, `--help` opens a man page."""
+    ctx = exc.ctx
+    if type(exc).__name__ == "NoArgsIsHelpError":    # click >= 8.2: no command given, the message is the help
+        click.echo(exc.format_message(), err=True)
+        return
+    if ctx is not None:
+        click.echo(ctx.get_usage(), err=True)
+    click.echo(f"Error: {exc.format_message()}", err=True)
+    words = ctx.command_path.split()[2:] if ctx is not None else []
+    click.echo(f"Try 'git context help{''.join(' ' + w for w in words)}' for help.", err=True)
 
 
 if __name__ == "__main__":

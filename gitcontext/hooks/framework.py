@@ -1,20 +1,37 @@
-"""`init --hooks pre-commit`: add gitcontext's two hooks to `.pre-commit-config.yaml`, or say how."""
+"""`init --hooks pre-commit`: add gitcontext's two hooks to `.pre-commit-config.yaml`, or say how.
+
+The hooks are written as a `repo: local` entry that runs the installed `git-context` (`language:
+system`): it needs no repository URL or tag that nobody has checked, and runs exactly the version the
+team installed (pipx, a dev dependency). The same hooks, for a remote `repo:` entry, are declared in
+the shipped `.pre-commit-hooks.yaml`; a test keeps the two in step.
+"""
 from __future__ import annotations
 
 from pathlib import Path
 
-from gitcontext import __version__
 from gitcontext.errors import UserError
 
 CONFIG = ".pre-commit-config.yaml"
-REPO_URL = "https://github.com/gitcontext/gitcontext"
-HOOK_IDS = ("gitcontext", "gitcontext-msg")
 HOOK_TYPES = ("pre-commit", "prepare-commit-msg", "commit-msg")
 INSTALL_COMMAND = "pre-commit install " + " ".join(f"--hook-type {t}" for t in HOOK_TYPES)
+# id -> (name, entry, stages, pass_filenames): the manifest's hooks, run from the PATH.
+HOOKS = {
+    "gitcontext": ("gitcontext (validate notes, summarize instruction changes)", "git-context hook pre-commit",
+                   ("pre-commit",), False),
+    "gitcontext-msg": ("gitcontext (a why for every added or reworded instruction)", "git-context hook msg",
+                       ("prepare-commit-msg", "commit-msg"), True),
+}
+HOOK_IDS = tuple(HOOKS)
 
 
-def entry_text(indent: str = "", rev: str = f"v{__version__}") -> str:
-    lines = [f"-   repo: {REPO_URL}", f"    rev: {rev}", "    hooks:", *(f"    -   id: {h}" for h in HOOK_IDS)]
+def entry_text(indent: str = "") -> str:
+    lines = ["-   repo: local", "    hooks:"]
+    for id, (name, entry, stages, pass_filenames) in HOOKS.items():
+        lines += [f"    -   id: {id}", f"        name: {name}", f"        entry: {entry}",
+                  "        language: system", "        always_run: true", "        require_serial: true",
+                  "        verbose: true", f"        stages: [{', '.join(stages)}]"]
+        if not pass_filenames:
+            lines.append("        pass_filenames: false")
     return "".join(f"{indent}{line}\n" for line in lines)
 
 

@@ -28,7 +28,24 @@ def pre_commit(call: HookCall) -> Outcome:
     pressure = _pressure(call)
     if pressure:
         lines.append(f"gitcontext: warning: {pressure}")
+    lines += _overdue_asks(call)
     return Outcome(1 if problems else 0, lines)
+
+
+def _overdue_asks(call: HookCall) -> list[str]:
+    """A reminder (never a refusal) of asks open past `rulings.ask_reminder_days`."""
+    if not (call.root / ".context" / "asks.jsonl").is_file():
+        return []
+    from gitcontext.rulings.asks import overdue
+
+    try:
+        late = overdue(call.root, call.config)
+    except UserError as exc:
+        return [f"gitcontext: warning: {str(exc).splitlines()[0]}"]
+    shown = [f"gitcontext: reminder: ask {o.ask.id} open {o.days} days: {o.ask.question[:80]}" for o in late[:3]]
+    if len(late) > 3:
+        shown.append(f"gitcontext: reminder: {len(late) - 3} more open asks: `git context ask list --open`")
+    return shown
 
 
 def staged_note_problems(root: Path, staged: list[str] | None = None) -> tuple[list[str], int]:

@@ -1,9 +1,11 @@
 """Owner ledgers (`.context/rulings.jsonl`, `.context/asks.jsonl`): union of entries by `id`.
 
-Each line is kept verbatim (the ledger owns its serialization). Entries of the base keep their
-order; entries new on either side follow, ordered by their timestamp then id, so the result does not
-depend on which side is "ours". Two lines for one id inside one file, a line that is not a JSON
-object with an `id`, or bytes that are not UTF-8 raise Unmergeable (line merge fallback).
+Each line is kept verbatim (the ledger owns its serialization). A line is keyed by its `eid` when it
+has one (asks: every revision, answer or withdrawal is a new line of the same `id`), else by its `id`
+(rulings: one line each). Entries of the base keep their order; entries new on either side follow,
+ordered by their timestamp then key, so the result does not depend on which side is "ours". Two
+lines with one key inside one file, a line that is not a JSON object with an `id`, or bytes that are
+not UTF-8 raise Unmergeable (line merge fallback).
 """
 from __future__ import annotations
 
@@ -38,9 +40,10 @@ def parse(data: bytes) -> dict[str, Entry]:
             raise Unmergeable(f"line {number} is not JSON") from exc
         if not isinstance(record, dict) or not isinstance(record.get("id"), str):
             raise Unmergeable(f"line {number} has no string `id`")
-        if record["id"] in entries:
-            raise Unmergeable(f"line {number} repeats id {record['id']}")
-        entries[record["id"]] = Entry(json.dumps(record, sort_keys=True), line, _when(record))
+        key = record["eid"] if isinstance(record.get("eid"), str) else record["id"]
+        if key in entries:
+            raise Unmergeable(f"line {number} repeats {key}")
+        entries[key] = Entry(json.dumps(record, sort_keys=True), line, _when(record))
     return entries
 
 

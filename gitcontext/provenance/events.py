@@ -25,10 +25,11 @@ KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "falsified": (("attempt", "outcome"), ("commit",)),
     "reworded": (("old_text", "text"), ("commit", "file")),
     "moved": (("old_file", "file"), ("commit", "text")),
-    "verified": (("how", "result"), ("commit", "output", "exit_status")),
+    "verified": (("how", "result"), ("commit", "output", "exit_status", "run")),
     "retired": (("reason", "restore"), ("commit",)),
     "restored": ((), ("commit", "file")),
     "linked": ((), ("why", "failure", "refs", "scope", "safety", "owner", "commit")),
+    "trialled": (("command", "runs", "removal", "control"), ("removed", "text", "file", "duration_ms", "commit")),
 }
 LIST_FIELDS = frozenset({"refs", "scope", "headings"})
 DICT_FIELDS = frozenset({"restore"})
@@ -40,6 +41,7 @@ QUOTE_FIELDS: dict[str, type] = {"text": str, "before": str, "after": str, "inst
 QUOTE_REQUIRED = ("text",)
 MAX_ID = 64                 # ids are ctx- and 12 characters; a longer one cannot name a note file
 MAX_LINE = 1 << 20          # one event's serialized size: notes hold sentences and output tails
+TRIAL_FIELDS = frozenset({"runs", "removal", "control", "removed", "duration_ms"})   # checked by _check_trial
 SAFETY = ("none", "guarded", "critical")
 RESULTS = ("holds", "fails", "unknown")
 
@@ -141,6 +143,11 @@ def _check_fields(event: dict[str, Any]) -> str | None:
     for key, value in event.items():
         if key in COMMON:
             continue
+        if key in TRIAL_FIELDS and event["kind"] == "trialled":
+            problem = _check_trial(key, value, event["runs"])
+            if problem:
+                return problem
+            continue
         if key in LIST_FIELDS:
             ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
         elif key in DICT_FIELDS:
@@ -197,3 +204,19 @@ def _is_text(value: Any) -> bool:
     if isinstance(value, list):
         return all(_is_text(v) for v in value)
     return True
+def _check_trial(key: str, value: Any, runs: Any) -> str | None:
+    """A `trialled` event's numbers: runs and duration_ms ints, removed ids, each arm's passes and statuses."""
+    def whole(v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+    if key in ("runs", "duration_ms"):
+        return None if whole(value) and (key != "runs" or value >= 1) else f"field {key!r} must be a count"
+    if key == "removed":
+        ok = isinstance(value, list) and all(isinstance(v, str) and is_id(v) for v in value)
+        return None if ok else "field 'removed' must list instruction ids"
+    if not (isinstance(value, dict) and whole(value.get("passes")) and isinstance(value.get("exit_statuses"), list)
+            and all(isinstance(s, int) and not isinstance(s, bool) for s in value["exit_statuses"])
+            and isinstance(value.get("tail", ""), str)):
+        return f"field {key!r} must be {{passes, exit_statuses[], tail}}"
+    if whole(runs) and (len(value["exit_statuses"]) != runs or value["passes"] > runs):
+        return f"field {key!r} does not add up to {runs} runs"
+    return None

@@ -199,7 +199,8 @@ def clean(text: str | None) -> str | None:
 # Event fields that hold free text (redacted before any note is written); paths, ids, commits,
 # globs and enums are checked, not redacted.
 TEXT_FIELDS = frozenset({"why", "failure", "evidence", "attempt", "outcome", "how", "output", "reason", "text",
-                         "old_text", "owner", "subject"})
+                         "old_text", "owner", "subject", "command"})
+ARM_FIELDS = frozenset({"removal", "control"})     # a trial's arms: {passes, exit_statuses, tail}
 LIST_TEXT_FIELDS = frozenset({"refs", "headings"})
 QUOTE_TEXT_FIELDS = ("text", "before", "after", "instruction")
 
@@ -216,6 +217,10 @@ def redact_event(event: dict[str, Any]) -> dict[str, Any]:
             new_list = [redact(v).text if isinstance(v, str) else v for v in value]
             if new_list != value:
                 changed[key] = new_list
+        elif key in ARM_FIELDS and isinstance(value, dict) and isinstance(value.get("tail"), str):
+            tail = redact(value["tail"]).text
+            if tail != value["tail"]:
+                changed[key] = {**value, "tail": tail}
         elif key == "restore" and isinstance(value, dict):
             quote = {k: redact(v).text if k in QUOTE_TEXT_FIELDS and isinstance(v, str) else v
                      for k, v in value.items()}

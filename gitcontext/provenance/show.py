@@ -67,6 +67,8 @@ def format_state(data: dict[str, Any]) -> str:
            f"  {where}", *(f"  | {line}" for line in (data["text"] or "").splitlines())]
     rows = [("why", data["why"]), ("failure", data["failure"]),
             ("recurrences", str(data["recurrences"]) if data["recurrences"] else None),
+            *(("recurred", f"{r['at'][:10]}: {r['failure']}" + (f" ({r['evidence']})" if r.get("evidence") else ""))
+              for r in data["recurred"]),
             ("refs", ", ".join(data["refs"]) or None), ("scope", ", ".join(data["scope"]) or None),
             ("owner", data["owner"]), ("safety", data["safety"] if data["safety"] != "none" else None)]
     for f in data["falsified"]:

@@ -94,3 +94,26 @@ def test_corpus_parallel_equals_serial(tmp_path: Path, capsys) -> None:
     parallel = run_json(capsys, "corpus", *inputs, "-j", "2", "--cache", str(tmp_path / "b"))
     assert serial == parallel
     assert [r["name"] for r in serial["repositories"]] == ["Effect-TS/effect", "biomejs/biome"]
+
+
+def test_corpus_saved_results_merge_like_one_run(tmp_path: Path, capsys) -> None:
+    """One job per repository (a CI matrix) writes a result; one more job merges them."""
+    first = _gz(tmp_path / "o__one.jsonl.gz", [
+        _event("a1", "CLAUDE.md", "- one rule for all\n- two rules for all\n", "A"),
+        _event("a2", "CLAUDE.md", "- one rule for all\n- two rules for all\n- three rules for all\n"),
+    ])
+    second = _gz(tmp_path / "o__two.jsonl.gz", [
+        _event("b1", "AGENTS.md", "- alpha beta gamma\n- delta epsilon zeta\n", "A"),
+        _event("b2", "AGENTS.md", "- alpha beta gamma\n"),
+    ])
+    together = run_json(capsys, "corpus", str(first), str(second), "-j", "1", "--cache", str(tmp_path / "c0"))
+    for n, history in enumerate((first, second)):
+        run_json(capsys, "corpus", str(history), "-j", "1", "--cache", str(tmp_path / f"c{n + 1}"),
+                 "--save", str(tmp_path / "saved"))
+    saved = sorted((tmp_path / "saved").glob("*.corpus.json"))
+    assert [p.name for p in saved] == ["o__one.corpus.json", "o__two.corpus.json"]
+    merged = run_json(capsys, "corpus", *map(str, saved), "--cache", str(tmp_path / "c3"))
+    assert merged == together
+    saved[0].write_text('{"name": "x"}')
+    code, _, err = run_cli(capsys, "corpus", str(saved[0]))
+    assert code == 2 and "o__one.corpus.json" in err and "--save" in err

@@ -111,3 +111,16 @@ def test_framework_unrelated_commit_passes_quietly(framework_repo):
     done = attempt(repo, "-m", "code")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Context-Id" not in last_message(repo)
+
+
+def test_framework_local_entry_matches_the_shipped_manifest(repo):
+    assert merge_config(repo)[0] == "created"
+    [entry] = yaml.safe_load((repo / CONFIG).read_text())["repos"]
+    assert entry["repo"] == "local" and "rev" not in entry
+    manifest = {h["id"]: h for h in yaml.safe_load(MANIFEST.read_text())}
+    for hook in entry["hooks"]:
+        shipped = manifest[hook["id"]]
+        assert hook["language"] == "system"
+        for key in ("name", "entry", "stages", "always_run", "require_serial", "verbose"):
+            assert hook[key] == shipped[key], key
+        assert hook.get("pass_filenames", True) == shipped.get("pass_filenames", True)

@@ -58,6 +58,7 @@ def test_recur_falsified_link_accumulate_in_show(repo, capsys):
     assert shown["refs"] == ["#40", "#41"] and shown["owner"] == "@bo"
     code, out, _ = run_cli(capsys, "show", "pytest -q")
     assert "recurrences  2" in out and "pytest -n 4 -> deadlocks" in out
+    assert ": FAILED test_x (CI #881)" in out and ": FAILED test_y" in out     # each recurrence's text
 
 
 def test_verify_run_records_real_exit_status_and_redacted_output(repo, capsys):

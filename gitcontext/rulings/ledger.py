@@ -1,0 +1,99 @@
+"""Reading and appending the ledgers: bounded, validated, one writer at a time, never rewritten."""
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import secrets
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TypeVar
+
+from gitcontext import git
+from gitcontext.errors import UserError
+from gitcontext.provenance.store import write_atomic
+from gitcontext.rulings.records import Ask, Ruling, dumps, parse_ask, parse_ruling
+
+RULINGS = ".context/rulings.jsonl"
+ASKS = ".context/asks.jsonl"
+MAX_BYTES = 16 * 1024 * 1024
+T = TypeVar("T")
+
+
+def read_rulings(root: Path) -> list[Ruling]:
+    rulings = _read(root, RULINGS, parse_ruling)
+    seen: set[str] = set()
+    for n, r in enumerate(rulings, start=1):
+        if r.id in seen:
+            raise UserError(f"ruling {r.id} appears twice", path=RULINGS, line=n,
+                            fix="a ruling is never edited; keep the first line and add a superseding ruling")
+        seen.add(r.id)
+    return rulings
+
+
+def read_asks(root: Path) -> list[Ask]:
+    asks = _read(root, ASKS, parse_ask)
+    seen: set[str] = set()
+    for n, a in enumerate(asks, start=1):
+        if a.eid in seen:
+            raise UserError(f"ask line {a.eid} appears twice", path=ASKS, line=n,
+                            fix="remove the repeated line (a bad merge?)")
+        seen.add(a.eid)
+    return asks
+
+
+def append(root: Path, rel: str, record: Ruling | Ask) -> None:
+    """Append RECORD's line to the ledger REL (validated again, under the ledger's lock)."""
+    path = _inside(root, rel)
+    with _locked(root, rel):
+        old = path.read_bytes() if path.exists() else b""
+        if old and not old.endswith(b"\n"):
+            old += b"\n"
+        write_atomic(path, old + dumps(record).encode("utf-8"))
+
+
+def new_id(prefix: str, taken: set[str]) -> str:
+    while True:
+        candidate = f"{prefix}-{secrets.token_hex(3)}"
+        if candidate not in taken:
+            return candidate
+
+
+def _read(root: Path, rel: str, parse: Callable[[str, str, int], T]) -> list[T]:
+    path = _inside(root, rel)
+    if not path.exists():
+        return []
+    if not path.is_file():
+        raise UserError("is not a regular file", path=rel, fix=f"remove {rel} and restore it from git")
+    if path.stat().st_size > MAX_BYTES:
+        raise UserError(f"is larger than {MAX_BYTES >> 20} MiB", path=rel,
+                        fix="the ledger holds one short line per decision; restore it from git")
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UserError(f"is not UTF-8 (byte {exc.start})", path=rel, fix=f"restore {rel} from git") from None
+    lines = text.split("\n")
+    return [parse(line.rstrip("\r"), rel, n) for n, line in enumerate(lines, start=1) if line.strip()]
+
+
+def _inside(root: Path, rel: str) -> Path:
+    """REL under ROOT, refusing a symlinked `.context/` or ledger that leads out of the work tree."""
+    path = root / rel
+    real_root = root.resolve()
+    target = path.resolve()
+    if target != real_root and real_root not in target.parents:
+        raise UserError("resolves outside the work tree (a symlink?)", path=rel,
+                        fix=f"replace {rel} (or .context/) with a regular file or folder")
+    return path
+
+
+@contextlib.contextmanager
+def _locked(root: Path, rel: str) -> Iterator[None]:
+    folder = git.common_dir(root) / "gitcontext" / "locks"
+    folder.mkdir(parents=True, exist_ok=True)
+    fd = os.open(folder / (Path(rel).name + ".lock"), os.O_CREAT | os.O_RDWR, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
