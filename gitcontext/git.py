@@ -540,3 +540,12 @@ def _kill_group(proc: subprocess.Popen[bytes], sig: int) -> None:
         os.killpg(proc.pid, sig)
     except (ProcessLookupError, PermissionError):
         pass
+def renamed_paths(a: str, b: str | None = None, cwd: str | Path | None = None) -> dict[str, str]:
+    """Files git's rename detection finds renamed from A to B (B None: to the index): old -> new."""
+    args = ["diff", "-z", "--name-status", "-M", "--diff-filter=R", "--no-ext-diff", a]
+    fields = _split_z(run([*args, b, "--"] if b else [*args[:-1], "--cached", a, "--"], cwd=cwd))
+    out = {}
+    for k in range(0, len(fields) - 2, 3):       # R<score>, old path, new path
+        if fields[k].startswith("R"):
+            out[fields[k + 1]] = fields[k + 2]
+    return out
