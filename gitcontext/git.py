@@ -283,7 +283,7 @@ def log_numstat_dated(since: str, rev: str = "HEAD", cwd: str | Path | None = No
                       ) -> Iterator[tuple[str, str, list[NumstatRow]]]:
     """(sha, committer date UTC ISO, numstat rows) of commits in REV after SINCE, newest first, one process."""
     data = run(["-c", "log.showSignature=false", "log", "-z", "--numstat", "--no-renames",
-                f"--since={since}", "--date=iso-strict-local", "--format=%x01%H%x00%cd", rev, "--"],
+                f"--since={since}", "--date=iso-strict-local", "--format=%x01%H%x00%cd", EOO, check_rev(rev), "--"],
                cwd=cwd, env={"TZ": "UTC"})
     for chunk in data.split(b"\x01")[1:]:
         sha, _, rest = chunk.partition(b"\0")
@@ -330,20 +330,10 @@ def renamed_or_deleted(old: str, new: str, paths: Sequence[str], cwd: str | Path
     return {p: n for p, n in out.items() if p in wanted}
 
 
-def worktree_add(path: str | Path, rev: str, cwd: str | Path | None = None) -> None:
-    """Check REV out, detached, at PATH (a folder that does not exist yet); no hooks, no LFS downloads."""
-    run(["-c", "core.hooksPath=/dev/null", "worktree", "add", "--detach", "--quiet", str(path), rev], cwd=cwd,
-        env={"GIT_LFS_SKIP_SMUDGE": "1"})
-
-
-def worktree_remove(path: str | Path, cwd: str | Path | None = None) -> None:
-    run_status(["worktree", "remove", "--force", str(path)], cwd=cwd)
-    run_status(["worktree", "prune"], cwd=cwd)
-
-
 def diff_names(rev: str, paths: Sequence[str] = (), cwd: str | Path | None = None) -> list[str]:
     """Paths whose work-tree content differs from REV (optionally only under PATHS), renames as delete+add."""
-    return _split_z(run(["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", rev, "--", *paths], cwd=cwd))
+    return _split_z(run(["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", EOO, check_rev(rev), "--",
+                         *paths], cwd=cwd))
 
 
 def existing(specs: Sequence[str], cwd: str | Path | None = None) -> set[str]:
@@ -497,7 +487,8 @@ def tree_entry(rev: str, path: str, cwd: str | Path | None = None) -> tuple[str,
 
 def worktree_add(path: str | Path, rev: str, cwd: str | Path | None = None) -> None:
     """A detached worktree of REV at PATH; hooks off so a post-checkout hook cannot run or fail."""
-    run(["-c", f"core.hooksPath={os.devnull}", "worktree", "add", "--detach", "--quiet", str(path), rev], cwd=cwd)
+    run(["-c", f"core.hooksPath={os.devnull}", "worktree", "add", "--detach", "--quiet", str(path), check_rev(rev)],
+        cwd=cwd)
 
 
 def worktree_remove(path: str | Path, cwd: str | Path | None = None) -> None:
@@ -542,7 +533,8 @@ def _kill_group(proc: subprocess.Popen[bytes], sig: int) -> None:
         pass
 def renamed_paths(a: str, b: str | None = None, cwd: str | Path | None = None) -> dict[str, str]:
     """Files git's rename detection finds renamed from A to B (B None: to the index): old -> new."""
-    args = ["diff", "-z", "--name-status", "-M", "--diff-filter=R", "--no-ext-diff", a]
+    args = ["diff", "-z", "--name-status", "-M", "--diff-filter=R", "--no-ext-diff", check_rev(a)]
+    b = None if b is None else check_rev(b)
     fields = _split_z(run([*args, b, "--"] if b else [*args[:-1], "--cached", a, "--"], cwd=cwd))
     out = {}
     for k in range(0, len(fields) - 2, 3):       # R<score>, old path, new path
