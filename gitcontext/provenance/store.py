@@ -146,29 +146,37 @@ def append_events(root: str | Path, events: Iterable[dict[str, Any]]) -> int:
     if not by_id:
         return 0
     paths = {id: note_path(root, id) for id in by_id}
-    with locks.locked(root, by_id):
-        written = 0
-        for id, new in by_id.items():
-            path = paths[id]
-            data = read_bytes(root, path)
-            old = validate_note_text(_relative(root, path), _decode(root, path, data)) if data else []
-            seen = {e["eid"] for e in old}
-            lines = []
-            for event in new:
-                if event["eid"] not in seen:
-                    seen.add(event["eid"])
-                    lines.append(dumps(event))
-            if lines:
-                write_atomic(path, ("".join(dumps(e) for e in old) + "".join(lines)).encode("utf-8"), root)
-                written += len(lines)
+    for id, path in paths.items():          # every old note valid before anything is written
+        data = read_bytes(root, path)
+        if data:
+            validate_note_text(_relative(root, path), _decode(root, path, data))
+    written = 0
+    for id, new in by_id.items():           # one note at a time: a backfill never holds thousands of locks
+        with locks.locked(root, [locks.bucket(id)]):
+            written += _append_locked(root, paths[id], new)
     return written
+
+
+def _append_locked(root: str | Path, path: Path, new: list[dict[str, Any]]) -> int:
+    """Re-read PATH (its lock held), append the events of NEW it does not have; how many were written."""
+    data = read_bytes(root, path)
+    old = validate_note_text(_relative(root, path), _decode(root, path, data)) if data else []
+    seen = {e["eid"] for e in old}
+    lines = []
+    for event in new:
+        if event["eid"] not in seen:
+            seen.add(event["eid"])
+            lines.append(dumps(event))
+    if lines:
+        write_atomic(path, ("".join(dumps(e) for e in old) + "".join(lines)).encode("utf-8"), root)
+    return len(lines)
 
 
 def remove_events(root: str | Path, id: str, eids: Iterable[str]) -> int:
     """Take the events EIDS out of ID's note (only to roll back an interrupted command's own events)."""
     drop = set(eids)
     path = note_path(root, id)
-    with locks.locked(root, [id]):
+    with locks.locked(root, [locks.bucket(id)]):
         data = read_bytes(root, path)
         old = validate_note_text(_relative(root, path), _decode(root, path, data)) if data else []
         kept = [e for e in old if e["eid"] not in drop]
