@@ -38,8 +38,14 @@ DEFAULTS: dict[str, Any] = {
 }
 # Mappings whose keys are the user's own (topic -> its other spellings), not schema keys.
 FREE_MAPPINGS = {("rulings", "aliases")}
+# audit-core: deletion candidates never take a file below `floor` instructions; `fail_on` is --fail-on's default.
+DEFAULTS["audit"].update({"floor": 3, "fail_on": "error"})
 CHOICES = {("hooks", "policy"): {"enforce", "warn", "off"}, ("hooks", "on_error"): {"pass", "block"},
            ("matcher",): {"default", "paper"}}
+# (section, key) -> (lowest, highest) allowed, inclusive.
+RANGES = {("audit", "stale_days"): (1, 36500), ("audit", "stale_commits"): (1, 1_000_000),
+          ("audit", "budget_tokens"): (1, 10_000_000), ("audit", "floor"): (1, 10_000)}
+CHOICES[("audit", "fail_on")] = {"note", "warning", "error", "never"}
 
 
 def load(root: str | Path) -> dict[str, Any]:
@@ -83,6 +89,10 @@ def _merge(base: dict[str, Any], raw: dict[str, Any], where: tuple[str, ...]) ->
         allowed = CHOICES.get((*where, key))
         if allowed and value not in allowed:
             raise UserError(f"{dotted!r} must be one of {', '.join(sorted(allowed))}, got {value!r}",
+                            path=CONFIG_PATH, fix=f"edit {dotted!r} in {CONFIG_PATH}")
+        bounds = RANGES.get((*where, key))
+        if bounds and not bounds[0] <= value <= bounds[1]:
+            raise UserError(f"{dotted!r} must be between {bounds[0]} and {bounds[1]}, got {value!r}",
                             path=CONFIG_PATH, fix=f"edit {dotted!r} in {CONFIG_PATH}")
         base[key] = value
     return base

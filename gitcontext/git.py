@@ -258,6 +258,92 @@ def log_numstat(*args: str, cwd: str | Path | None = None) -> Iterator[tuple[str
         yield sha.decode(), _numstat_rows(rest)
 
 
+# ---- audit: history since a date, trees compared, a base revision checked out ------------------
+
+def log_numstat_dated(since: str, rev: str = "HEAD", cwd: str | Path | None = None
+                      ) -> Iterator[tuple[str, str, list[NumstatRow]]]:
+    """(sha, committer date UTC ISO, numstat rows) of commits in REV after SINCE, newest first, one process."""
+    data = run(["-c", "log.showSignature=false", "log", "-z", "--numstat", "--no-renames",
+                f"--since={since}", "--date=iso-strict-local", "--format=%x01%H%x00%cd", rev, "--"],
+               cwd=cwd, env={"TZ": "UTC"})
+    for chunk in data.split(b"\x01")[1:]:
+        sha, _, rest = chunk.partition(b"\0")
+        date, _, rest = rest.partition(b"\0")
+        stamp = date.decode().strip().replace("+00:00", "Z")
+        yield sha.decode(), stamp, _numstat_rows(rest)
+
+
+def added_files(commits: Sequence[str], cwd: str | Path | None = None) -> dict[str, list[str]]:
+    """sha -> paths each commit added (against its first parent), one `git log --no-walk` process."""
+    if not commits:
+        return {}
+    data = run(["log", "-z", "--no-walk=unsorted", "--first-parent", "-m", "--diff-filter=A", "--no-renames",
+                "--name-only", "--format=%x01%H", *commits, "--"], cwd=cwd)
+    out: dict[str, list[str]] = {sha: [] for sha in commits}
+    for chunk in data.split(b"\x01")[1:]:
+        sha, _, rest = chunk.partition(b"\0")
+        key = sha.decode().strip()
+        out.setdefault(key, []).extend(_split_z(rest.lstrip(b"\n")))
+    return out
+
+
+def renamed_or_deleted(old: str, new: str, paths: Sequence[str], cwd: str | Path | None = None
+                       ) -> dict[str, str | None]:
+    """For PATHS present at OLD: path -> its new name at NEW (rename detection) or None when deleted.
+
+    Paths unchanged or only modified are left out.
+    """
+    if not paths:
+        return {}
+    wanted = set(paths)   # no pathspec: rename detection needs the new names in the diff too
+    fields = _split_z(run(["diff", "-z", "--name-status", "-M", "--no-ext-diff", old, new, "--"], cwd=cwd))
+    out: dict[str, str | None] = {}
+    i = 0
+    while i < len(fields):
+        status = fields[i]
+        if status.startswith(("R", "C")):
+            out[fields[i + 1]] = fields[i + 2] if status.startswith("R") else out.get(fields[i + 1])
+            i += 3
+        else:
+            if status == "D":
+                out.setdefault(fields[i + 1], None)
+            i += 2
+    return {p: n for p, n in out.items() if p in wanted}
+
+
+def worktree_add(path: str | Path, rev: str, cwd: str | Path | None = None) -> None:
+    """Check REV out, detached, at PATH (a folder that does not exist yet); no hooks, no LFS downloads."""
+    run(["-c", "core.hooksPath=/dev/null", "worktree", "add", "--detach", "--quiet", str(path), rev], cwd=cwd,
+        env={"GIT_LFS_SKIP_SMUDGE": "1"})
+
+
+def worktree_remove(path: str | Path, cwd: str | Path | None = None) -> None:
+    run_status(["worktree", "remove", "--force", str(path)], cwd=cwd)
+    run_status(["worktree", "prune"], cwd=cwd)
+
+
+def diff_names(rev: str, paths: Sequence[str] = (), cwd: str | Path | None = None) -> list[str]:
+    """Paths whose work-tree content differs from REV (optionally only under PATHS), renames as delete+add."""
+    return _split_z(run(["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", rev, "--", *paths], cwd=cwd))
+
+
+def existing(specs: Sequence[str], cwd: str | Path | None = None) -> set[str]:
+    """Which of SPECS (`rev:path`) name an object, through one `git cat-file --batch-check`.
+
+    A path that leaves the repository (`..` segments, absolute) names nothing: git would fail the batch.
+    """
+    specs = [s for s in specs if not _escapes(s.partition(":")[2])]
+    if not specs:
+        return set()
+    out = run(["cat-file", "--batch-check=%(objectname)"], cwd=cwd,
+              input="".join(f"{s}\n" for s in specs).encode("utf-8", "surrogateescape"))
+    return {spec for spec, line in zip(specs, out.decode().splitlines()) if not line.endswith(" missing")}
+
+
+def _escapes(path: str) -> bool:
+    return path.startswith("/") or ".." in path.split("/") or "\n" in path
+
+
 def merge_base(a: str, b: str, cwd: str | Path | None = None) -> str | None:
     code, out, _ = run_status(["merge-base", a, b], cwd=cwd)
     return out.decode().strip() if code == 0 else None

@@ -35,6 +35,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "completion": ("completion", "completion_cmd", "Print a bash, zsh or fish completion script."),
     "ruling": ("rulings", "ruling_group", "Owner rulings: add, list, show, lookup, digest, require."),
     "ask": ("rulings", "ask_group", "Questions for the owner, refused when a ruling settles them."),
+    "audit": ("audit", "audit_cmd", "Stale rationales, deletion candidates, orphans, duplicates, budgets."),
 }
 
 

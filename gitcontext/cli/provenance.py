@@ -114,24 +114,49 @@ def falsified_cmd(target, attempt, outcome, as_json) -> int:
 
 
 @click.command("verify", epilog=TARGET_HELP + " Exit 1 when --run's command fails (the failure is recorded).")
-@click.argument("target")
+@click.argument("target", required=False)
 @click.option("--how", default=None, help="How it was checked (test id, command, `manual`).")
 @click.option("--run", "run", default=None, help="Shell command to run; its exit status and output tail are recorded.")
 @click.option("--timeout", type=float, default=None, help="Seconds before --run's command is stopped.")
+@click.option("--all", "all_", is_flag=True, help="Re-run every recorded --run command and record the real outcome.")
+@click.option("--scope-changed", is_flag=True, help="With --all: only where a file in the scope changed since.")
 @json_option
-def verify_cmd(target, how, run, timeout, as_json) -> int:
+def verify_cmd(target, how, run, timeout, all_, scope_changed, as_json) -> int:
     """Record that the rationale still holds; with --run, record the command's real outcome.
 
     \b
       git context verify ctx-3f9a2c4b1d2e --run "uv sync --locked"
       git context verify CLAUDE.md:12 --how "read the lockfile"
+      git context verify --all --scope-changed     re-run recorded commands whose scope changed
     """
+    if all_ or scope_changed:
+        return _verify_all(target, how, run, timeout, all_, scope_changed, as_json)
+    if target is None:
+        raise click.UsageError("give a TARGET, or --all to re-run every recorded command")
     from gitcontext.provenance.record import verify
 
     root, config = repo()
     written = verify(root, config, target, how, run, timeout)
     _done(written, as_json, f"verification ({written.events[-1]['result']}) for")
     return 0 if written.events[-1]["result"] == "holds" else 1
+
+
+def _verify_all(target, how, run, timeout, all_, scope_changed, as_json) -> int:
+    if target or how or run or not all_:
+        raise click.UsageError("--all re-runs the recorded commands: give no TARGET, --how or --run "
+                               "(--scope-changed needs --all)")
+    from gitcontext.audit.reverify import verify_all
+
+    root, config = repo()
+    done = verify_all(root, config, scope_changed, timeout)
+    if as_json:
+        emit_json({"verifications": [r._asdict() for r in done]})
+    for r in [] if as_json else done:
+        click.echo(f"{r.result:<8} {r.id}  {r.file}:{r.line}  {r.command}"
+                   + (f"  (exit {r.exit_status})" if r.result == "fails" else ""))
+    if not done and not as_json:
+        click.echo("no recorded verification command to re-run" + (" in a changed scope" if scope_changed else ""))
+    return 1 if any(r.result == "fails" for r in done) else 0
 
 
 @click.command("link", epilog=TARGET_HELP)

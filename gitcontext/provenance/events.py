@@ -23,7 +23,7 @@ KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "falsified": (("attempt", "outcome"), ("commit",)),
     "reworded": (("old_text", "text"), ("commit", "file")),
     "moved": (("old_file", "file"), ("commit", "text")),
-    "verified": (("how", "result"), ("commit", "output", "exit_status")),
+    "verified": (("how", "result"), ("commit", "output", "exit_status", "run")),
     "retired": (("reason", "restore"), ("commit",)),
     "restored": ((), ("commit", "file")),
     "linked": ((), ("why", "failure", "refs", "scope", "safety", "owner", "commit")),

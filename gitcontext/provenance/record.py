@@ -87,7 +87,8 @@ def verify(root: Path, config: dict[str, Any], target: str, how: str | None = No
     find(root, config, target)   # a bad TARGET fails before the command runs
     code, output = git.run_shell(run, cwd=root, timeout=timeout)
     return _write(root, config, target, "verified", how=clean(how or run), result="holds" if code == 0 else "fails",
-                  exit_status=code, output=clean(tail(output.decode("utf-8", "replace"))))
+                  exit_status=code, output=clean(tail(output.decode("utf-8", "replace"))),
+                  run=clean(run) if how else None)   # the command itself, for `verify --all`, when --how named it otherwise
 
 
 def tail(text: str) -> str:

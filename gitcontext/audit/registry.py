@@ -1,0 +1,20 @@
+"""Every audit check by its stable id: adding a check is adding a row (module under gitcontext.audit.checks).
+
+Each module exposes `CHECK` (gitcontext.audit.finding.Check) and `run(ctx) -> Iterator[Finding]`;
+its docstring (with an example) becomes its section of docs/checks.md.
+"""
+from __future__ import annotations
+
+CHECKS: dict[str, str] = {
+    "GC100": "gc100_orphan",
+    "GC101": "gc101_unverified",
+    "GC102": "gc102_scope_churn",
+    "GC104": "gc104_superseded_ruling",
+    "GC105": "gc105_reworded",
+    "GC106": "gc106_outlived",
+    "GC107": "gc107_verification_fails",
+    "GC201": "gc201_falsified",
+    "GC302": "gc302_ratchet",
+    "GC400": "gc400_pressure",
+    "GC500": "gc500_open_ask",
+}

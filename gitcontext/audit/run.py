@@ -1,0 +1,101 @@
+"""`git context audit`: run the selected checks, judge deletion candidates, filter, count coverage.
+
+With `base`, the base revision is audited too (in a temporary worktree, with its own config and
+notes) and only findings the change introduced, or findings about instructions the change touched,
+are kept. With `baseline`, findings whose fingerprint the baseline lists are suppressed.
+"""
+from __future__ import annotations
+
+import importlib
+import posixpath
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any, NamedTuple
+
+from gitcontext.audit.baseline import fingerprint
+from gitcontext.audit.context import AuditContext
+from gitcontext.audit.finding import Check, Finding
+from gitcontext.audit.registry import CHECKS
+from gitcontext.errors import UserError
+
+
+class Report(NamedTuple):
+    findings: list[Finding]
+    coverage: dict[str, int]              # instructions, documented, stale, orphan
+    checks: tuple[Check, ...]             # the checks that ran (SARIF rule metadata, text grouping)
+    base: str | None = None               # the base commit findings were judged against
+    suppressed: dict[str, int] = {}       # reason (base, baseline) -> findings left out
+    notes: tuple[str, ...] = ()           # caveats a reader must see (e.g. no source tree)
+
+
+def modules() -> dict[str, ModuleType]:
+    return {id: importlib.import_module(f"gitcontext.audit.checks.{name}") for id, name in CHECKS.items()}
+
+
+def select(config: dict[str, Any], only: Sequence[str] | None = None) -> list[ModuleType]:
+    """The check modules to run: ONLY (ids or names) if given, else all minus `audit.disable`."""
+    mods = modules()
+    by_key = {**{id: m for id, m in mods.items()}, **{m.CHECK.name: m for m in mods.values()}}
+    for key in [*(only or ()), *config["audit"]["disable"]]:
+        if key not in by_key:
+            where = "--check" if key in (only or ()) else "audit.disable in .context/config.yml"
+            known = ", ".join(f"{m.CHECK.id} {m.CHECK.name}" for m in mods.values())
+            raise UserError(f"unknown check {key!r} in {where}", fix=f"use one of: {known}")
+    if only:
+        chosen = {by_key[k].CHECK.id for k in only}
+    else:
+        chosen = set(mods) - {by_key[k].CHECK.id for k in config["audit"]["disable"]}
+    return [mods[id] for id in sorted(chosen)]
+
+
+def run_checks(ctx: AuditContext, mods: Iterable[ModuleType]) -> list[Finding]:
+    from gitcontext.audit.candidates import judge
+
+    found = [f for m in mods for f in m.run(ctx)]
+    return judge(ctx, found)
+
+
+def audit(root: str | Path, config: dict[str, Any], *, base: str | None = None, paths: Sequence[str] = (),
+          checks: Sequence[str] | None = None, baseline: frozenset[str] | None = None) -> Report:
+    from gitcontext.audit import base as base_mod
+
+    root = Path(root)
+    mods = select(config, checks)
+    base_sha = base_mod.resolve(root, base) if base is not None else None
+    ctx = AuditContext(root, config)
+    ctx.change_base = base_sha                  # GC302 / GC400 measure the change from here
+    findings = [f for f in run_checks(ctx, mods) if _within(f.file, paths)]
+    suppressed: dict[str, int] = {}
+    if base_sha is not None:
+        findings, suppressed["base"] = base_mod.judge_against(ctx, base_sha, checks, findings)
+    if baseline:
+        kept = [f for f in findings if fingerprint(f) not in baseline]
+        suppressed["baseline"] = len(findings) - len(kept)
+        findings = kept
+    return Report(sort(findings), coverage(ctx, paths), tuple(m.CHECK for m in mods), base_sha, suppressed,
+                  tuple(getattr(ctx, "notes", ())))
+
+
+def sort(findings: Iterable[Finding]) -> list[Finding]:
+    return sorted(findings, key=lambda f: (f.file or "", f.line or 0, f.check, f.id or "", f.message))
+
+
+def coverage(ctx: AuditContext, paths: Sequence[str] = ()) -> dict[str, int]:
+    counts = {"instructions": 0, "documented": 0, "stale": 0, "orphan": 0}
+    for loc in ctx.located:
+        if _within(loc.instruction.file, paths):
+            counts["instructions"] += 1
+            counts[loc.status] = counts.get(loc.status, 0) + 1
+    return counts
+
+
+def _within(file: str | None, paths: Sequence[str]) -> bool:
+    """Whether FILE lies under one of PATHS (repository-relative); findings about no file always do."""
+    if not paths or file is None:
+        return True
+    for p in paths:
+        p = posixpath.normpath(p).rstrip("/")
+        if p == "." or file == p or file.startswith(p + "/"):
+            return True
+    return False

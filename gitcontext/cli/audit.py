@@ -1,0 +1,93 @@
+"""audit: findings with stable ids, deletion candidates, coverage, in five formats."""
+from __future__ import annotations
+
+import importlib
+import os
+from pathlib import Path
+
+import click
+
+from gitcontext.cli.common import repo
+from gitcontext.errors import UserError
+
+# --format name -> module under gitcontext.report. Adding a format is adding a row.
+FORMATS = {"text": "audit_text", "markdown": "audit_markdown", "json": "audit_json", "sarif": "audit_sarif",
+           "github": "audit_github"}
+LEVELS = ("note", "warning", "error", "never")
+
+
+@click.command("audit")
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--base", metavar="REV", default=None,
+              help="Report only what the change from REV introduced or touched (REV is audited too).")
+@click.option("--format", "fmt", type=click.Choice(sorted(FORMATS)), default=None, help="Output format (default text).")
+@click.option("--fail-on", type=click.Choice(LEVELS), default=None,
+              help="Exit 1 when a finding is at or above LEVEL (default audit.fail_on, `error`).")
+@click.option("--check", "checks", multiple=True, metavar="ID", help="Run only this check (id or name; repeatable).")
+@click.option("--baseline", type=click.Path(dir_okay=False), default=None,
+              help="Suppress findings whose fingerprint FILE lists.")
+@click.option("--write-baseline", type=click.Path(dir_okay=False), default=None,
+              help="Write the fingerprints of the findings shown to FILE (then audit with --baseline FILE).")
+@click.option("--list-checks", is_flag=True, help="List every check with its id, name and severity, and exit.")
+@click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
+def audit_cmd(paths, base, fmt, fail_on, checks, baseline, write_baseline, list_checks, as_json) -> int:
+    """Audit the context files: stale rationales, deletion candidates, orphans, duplicates, budgets.
+
+    \b
+      git context audit                         everything, grouped by check
+      git context audit --base origin/main      only what this branch introduced or touched
+      git context audit --format sarif > audit.sarif
+      git context audit --check GC100 --check GC201 --fail-on warning
+    Findings cite a stable id (GC101) and name (unverified); disable one with
+    `audit: {disable: [GC101]}` in .context/config.yml. Exit 1 when a finding is at or above
+    --fail-on, 2 on usage errors. docs/checks.md documents every check.
+    """
+    from gitcontext.audit import baseline as baseline_mod
+    from gitcontext.audit.run import audit, modules
+    from gitcontext.environment import Environment
+
+    env = Environment()
+    if list_checks:
+        for m in modules().values():
+            env.out(f"{m.CHECK.id}  {m.CHECK.name:<22} {m.CHECK.severity:<8} {m.CHECK.summary}")
+        return 0
+    if as_json and fmt not in (None, "json"):
+        raise UserError(f"--json and --format {fmt} disagree", fix="give one of them")
+    root, config = repo()
+    known = baseline_mod.load(baseline) if baseline else None
+    report = audit(root, config, base=base, paths=[_relative(root, p) for p in paths], checks=checks or None,
+                   baseline=known)
+    if write_baseline:
+        _write(Path(write_baseline), baseline_mod.dumps(report.findings))
+    module = importlib.import_module(f"gitcontext.report.{FORMATS['json' if as_json else fmt or 'text']}")
+    text = module.render(report, env) if module.__name__.endswith("audit_text") else module.render(report)
+    env.stdout.write(text)
+    return _exit(report, fail_on or config["audit"]["fail_on"])
+
+
+def _exit(report, level: str) -> int:
+    from gitcontext.audit.finding import rank
+
+    if level == "never":
+        return 0
+    return 1 if any(rank(f.severity) >= rank(level) for f in report.findings) else 0
+
+
+def _relative(root: Path, path: str) -> str:
+    """PATH (given from the cwd) relative to the repository root; a UserError when it lies outside."""
+    full = Path(os.path.abspath(path))
+    try:
+        return full.relative_to(Path(root).resolve()).as_posix() or "."
+    except ValueError:
+        try:
+            return full.relative_to(Path(root)).as_posix() or "."
+        except ValueError:
+            raise UserError(f"{path} is outside the repository", fix=f"give a path under {root}") from None
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"cannot write the baseline: {exc.strerror}", path=str(path),
+                        fix="choose a writable path for --write-baseline") from exc

@@ -1,0 +1,44 @@
+"""`audit --format github`: GitHub Actions workflow-command annotations.
+
+GitHub shows at most 10 annotations of each level per step, so at most 10 are written per level
+(errors first, in report order) and one summary `::notice::` names how many were left out. Data is
+escaped per the workflow-command rules (% \\r \\n) and property values also escape : and ,.
+"""
+from __future__ import annotations
+
+from gitcontext.audit.finding import Finding
+from gitcontext.audit.run import Report
+
+PER_LEVEL = 10
+COMMANDS = {"error": "error", "warning": "warning", "note": "notice"}
+
+
+def escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def annotation(f: Finding) -> str:
+    props = []
+    if f.file:
+        props.append(f"file={escape_property(f.file)}")
+        if f.line:
+            props.append(f"line={f.line}")
+    props.append(f"title={escape_property(f'{f.check} {f.name}')}")
+    text = f.message + (f" ({f.id})" if f.id else "") + (f"\nfix: {f.fix}" if f.fix else "")
+    return f"::{COMMANDS[f.severity]} {','.join(props)}::{escape_data(text)}"
+
+
+def render(report: Report) -> str:
+    lines, left = [], 0
+    for severity in ("error", "warning", "note"):
+        group = [f for f in report.findings if f.severity == severity]
+        lines += [annotation(f) for f in group[:PER_LEVEL]]
+        left += max(0, len(group) - PER_LEVEL)
+    if left:
+        lines.append(f"::notice title=gitcontext audit::{left} more finding(s) not annotated "
+                     f"(at most {PER_LEVEL} per level); run `git context audit` for all of them")
+    return "".join(line + "\n" for line in lines)

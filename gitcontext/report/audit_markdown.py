@@ -1,0 +1,113 @@
+"""`audit --format markdown`: the report section by section, safe to post as a PR comment or issue body.
+
+Instruction text (untrusted: it arrives through anyone's PR) is shown only inside code spans; every
+other string from the repository is HTML-escaped and has its @-mentions neutralized (a zero-width
+joiner after `@`), so rendering a finding can never ping a user or inject markup.
+"""
+from __future__ import annotations
+
+import html
+import re
+from typing import NamedTuple
+
+from gitcontext.audit.candidates import candidate_ids
+from gitcontext.audit.finding import Finding
+from gitcontext.audit.run import Report
+
+MAX_TEXT = 160
+_MENTION = re.compile(r"@(?=[A-Za-z0-9_-])")
+_TICK_RUN = re.compile(r"`+")
+
+
+class Section(NamedTuple):
+    key: str        # summary | candidates | stale | GCnnn
+    title: str
+    body: str       # Markdown, ends with a newline
+
+
+def escape(text: str) -> str:
+    """Plain text for Markdown prose: HTML escaped, @-mentions neutralized, Markdown punctuation inert."""
+    text = html.escape(" ".join(str(text).split()), quote=False)
+    text = _MENTION.sub("@\u2060", text)
+    return re.sub(r"([\\*_\[\]|#~])", r"\\\1", text)
+
+
+def code(text: str, limit: int = MAX_TEXT) -> str:
+    """TEXT as one inline code span (one line, a fence longer than any backtick run inside).
+
+    Markup inside a code span is inert; @-mentions are neutralized there too (GitHub's notification
+    parser is not the Markdown renderer, so we do not rely on it skipping code).
+    """
+    one = _MENTION.sub("@\u2060", " ".join(str(text).split()))
+    if len(one) > limit:
+        one = one[: limit - 1] + "…"
+    fence = "`" * (max((len(m) for m in _TICK_RUN.findall(one)), default=0) + 1)
+    pad = " " if one.startswith("`") or one.endswith("`") or not one.strip() else ""
+    return f"{fence}{pad}{one}{pad}{fence}"
+
+
+def message(text: str) -> str:
+    """A finding message: `backticked` parts stay code spans (escaped as code), the rest as prose."""
+    parts = re.split(r"(`[^`]*`)", str(text))
+    return "".join(code(p[1:-1]) if p.startswith("`") and p.endswith("`") and len(p) > 1 else escape(p)
+                   for p in parts)
+
+
+def sections(report: Report) -> list[Section]:
+    out = [Section("summary", "Summary", _summary(report))]
+    candidates = [f for f in report.findings if f.fix and f.evidence.get("candidate")]
+    if candidates:
+        out.append(Section("candidates", "Deletion candidates", "".join(_item(f) for f in candidates)))
+    stale = [f for f in report.findings if f.check.startswith("GC1") and f.check != "GC100"]
+    if stale:
+        out.append(Section("stale", "Stale rationales", "".join(_item(f) for f in stale)))
+    names = {c.id: c for c in report.checks}
+    for check in sorted({f.check for f in report.findings} - {"GC101", "GC102", "GC104", "GC105", "GC106", "GC107"}):
+        group = [f for f in report.findings if f.check == check and f not in candidates]
+        if group:
+            meta = names.get(check)
+            title = f"{check} {group[0].name}" + (f" — {escape(meta.summary)}" if meta else "")
+            out.append(Section(check, title, "".join(_item(f) for f in group)))
+    return out
+
+
+def render(report: Report, level: int = 3) -> str:
+    hashes = "#" * level
+    return "\n".join(f"{hashes} {s.title}\n\n{s.body}" for s in sections(report))
+
+
+def _summary(report: Report) -> str:
+    c = report.coverage
+    counts = {s: sum(f.severity == s for f in report.findings) for s in ("error", "warning", "note")}
+    lines = [f"**{c['instructions']}** instructions: {c['documented']} documented, {c['stale']} stale, "
+             f"{c['orphan']} orphan.",
+             f"**{len(report.findings)}** findings ({', '.join(f'{n} {s}' for s, n in counts.items())}); "
+             f"**{len(candidate_ids(report.findings))}** deletion candidates."]
+    if report.base:
+        lines.append(f"Judged against base `{report.base[:12]}`: {report.suppressed.get('base', 0)} findings "
+                     "already there and untouched are left out.")
+    if report.suppressed.get("baseline"):
+        lines.append(f"{report.suppressed['baseline']} known findings suppressed by the baseline.")
+    lines += [f"Note: {escape(n)}" for n in report.notes]
+    return "\n".join(f"{line}  " for line in lines) + "\n"
+
+
+def _item(f: Finding) -> str:
+    where = f"{f.file}:{f.line}" if f.file and f.line else (f.file or "repository")
+    head = f"- **{f.check} {f.name}** {code(where)}" + (f" {code(f.id)}" if f.id else "")
+    head += f" ({escape(f.view)})" if f.view else ""
+    lines = [head + f": {message(f.message)}"]
+    text = f.evidence.get("text")
+    if isinstance(text, str):
+        lines.append(f"  {code(text)}")
+    if f.fix:
+        lines.append(f"  fix: {code(f.fix, limit=400)}")
+    cal = f.evidence.get("calibration")
+    if cal and f.confidence is not None:
+        lines.append(f"  confidence {f.confidence:.2f} (q = {cal['q']:.2f}; k = {cal['k']}, e = {cal['e']})")
+    trial = f.evidence.get("trial")
+    if trial:
+        lines.append(f"  trial ({escape(trial['verdict'])}): {message(trial['reason'] or '')}")
+    if f.evidence.get("held_back"):
+        lines.append(f"  not a candidate: {escape(f.evidence['held_back'])}")
+    return "  \n".join(lines) + "\n"

@@ -1,0 +1,51 @@
+"""End to end on histories rebuilt from ../shared/corpus/ with `init --backfill` (skipped without it)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import build_corpus_repo, git, run_cli, run_json
+
+# a migration (CRUSH.md -> AGENTS.md), a rewrite (crewAI 142 -> 26), many files (agno)
+NAMES = ["charmbracelet__crush", "crewAIInc__crewAI", "agno-agi__agno"]
+SCHEMA = Path(__file__).resolve().parents[1] / "report" / "data" / "sarif-schema-2.1.0.json"
+
+
+def _audit(capsys, *args: str) -> dict:
+    code, out, err = run_cli(capsys, "audit", "--format", "json", "--fail-on", "never", *args)
+    assert code == 0, err
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_audit_backfilled_corpus_history(repo: Path, capsys, monkeypatch, name: str) -> None:
+    build_corpus_repo(repo, name)
+    assert run_cli(capsys, "init", "--hooks", "none", "--backfill")[0] == 0
+    rows = run_json(capsys, "ls")["instructions"]
+    data = _audit(capsys)
+    assert data["coverage"]["instructions"] == len(rows) > 0
+    orphans = [f for f in data["findings"] if f["check"] == "GC100"]
+    assert len(orphans) == data["coverage"]["orphan"] == sum(r["status"] == "orphan" for r in rows)
+    lines = {(r["file"], r["line"]) for r in rows}
+    assert all((f["file"], f["line"]) in lines for f in orphans)
+    for f in data["findings"]:
+        assert f["file"] is None or (repo / f["file"]).exists() or f["check"] == "GC400", f
+
+
+def test_audit_corpus_base_and_sarif(repo: Path, capsys) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    build_corpus_repo(repo, "charmbracelet__crush")
+    assert run_cli(capsys, "init", "--hooks", "none", "--backfill")[0] == 0
+    git(repo, "add", ".context", ".gitattributes")
+    git(repo, "commit", "-q", "--no-verify", "-m", "backfill")
+    assert _audit(capsys, "--base", "HEAD")["findings"] == []            # nothing changed since HEAD
+    agents = repo / "AGENTS.md"
+    agents.write_text(agents.read_text(encoding="utf-8") + "\n- Never vendor the Go toolchain into the repo.\n",
+                      encoding="utf-8")
+    data = _audit(capsys, "--base", "HEAD")
+    assert sorted(f["check"] for f in data["findings"]) == ["GC100", "GC302"]
+    assert data["suppressed"]["base"] > 100 and data["base"] == git(repo, "rev-parse", "HEAD").strip()
+    code, out, _ = run_cli(capsys, "audit", "--format", "sarif", "--fail-on", "never")
+    jsonschema.validate(json.loads(out), json.loads(SCHEMA.read_text(encoding="utf-8")))

@@ -1,0 +1,51 @@
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import pytest
+
+from gitcontext.audit.run import audit, select
+from gitcontext.config import DEFAULTS
+from gitcontext.errors import UserError
+from tests.helpers import write
+
+
+def _config(**audit_keys):
+    config = copy.deepcopy(DEFAULTS)
+    config["audit"].update(audit_keys)
+    return config
+
+
+def test_select_disables_by_id_and_by_name() -> None:
+    ids = {m.CHECK.id for m in select(_config(disable=["GC100", "unverified"]))}
+    assert "GC100" not in ids and "GC101" not in ids and "GC105" in ids
+
+
+def test_select_only_overrides_disable() -> None:
+    assert [m.CHECK.id for m in select(_config(disable=["GC100"]), ["orphan"])] == ["GC100"]
+
+
+def test_select_unknown_check_names_the_place() -> None:
+    with pytest.raises(UserError, match="--check"):
+        select(_config(), ["GC999"])
+    with pytest.raises(UserError, match="audit.disable"):
+        select(_config(disable=["nope"]))
+
+
+def test_audit_coverage_and_sorted_findings(rules_repo: Path) -> None:
+    report = audit(rules_repo, _config(), checks=["GC100"])
+    assert report.coverage == {"instructions": 3, "documented": 1, "stale": 0, "orphan": 2}
+    assert [(f.file, f.line) for f in report.findings] == [("CLAUDE.md", 4), ("CLAUDE.md", 5)]
+
+
+def test_audit_paths_limit_findings_and_coverage(rules_repo: Path) -> None:
+    write(rules_repo, "docs/AGENTS.md", "- Write docs in plain English only.\n")
+    report = audit(rules_repo, _config(), checks=["GC100"], paths=["docs"])
+    assert [f.file for f in report.findings] == ["docs/AGENTS.md"]
+    assert report.coverage["instructions"] == 1
+
+
+def test_audit_is_deterministic(rules_repo: Path) -> None:
+    first = audit(rules_repo, _config())
+    assert first == audit(rules_repo, _config())
