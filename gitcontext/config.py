@@ -122,3 +122,17 @@ def _same_type(default: Any, value: Any) -> bool:
     if isinstance(default, list):
         return isinstance(value, list) and all(isinstance(v, str) for v in value)
     return isinstance(value, type(default))
+
+
+def parse(text: str, source: str = CONFIG_PATH) -> dict[str, Any]:
+    """A config's TEXT (e.g. the blob at a revision) merged over the defaults, validated like `load`."""
+    import yaml
+
+    try:
+        raw = yaml.safe_load(text) or {}
+    except yaml.YAMLError as exc:
+        raise UserError(f"cannot read config: {exc}", path=source,
+                        fix=f"fix the YAML in {CONFIG_PATH}") from exc
+    if not isinstance(raw, dict):
+        raise UserError("config must be a mapping", path=source, fix=f"see docs/design.md for the keys of {CONFIG_PATH}")
+    return _merge(copy.deepcopy(DEFAULTS), raw, ())

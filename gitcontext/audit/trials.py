@@ -3,8 +3,8 @@
 The `evidence` package owns trials: it writes `trialled` events, folds them into `State.trials`
 and judges them in `gitcontext.evidence.verdict` — `trial_verdict(state) -> Verdict | None`
 (`kind` removable | needed | flaky-control | inconclusive, `reason`, `apply(confidence)`) and
-`still_needed(root, state)`. This module is the audit's one door to it, read defensively: with no
-such module, no `trials` on the state, or no verdict for the current text, there is no evidence.
+`still_needed(root, state)`. This module is the audit's one door to it: with no `trials` on the
+state, or no verdict for the current text, there is no evidence.
 A removable verdict raises the candidate's confidence (`Verdict.apply`); a needed one whose scope
 has not changed since excludes the rule; flaky or inconclusive trials are shown and change nothing.
 """
@@ -31,10 +31,8 @@ NO_TRIAL = Trial()
 def evidence(root: Path, state: Any) -> Trial:
     if state is None or not getattr(state, "trials", ()):
         return NO_TRIAL
-    try:
-        from gitcontext.evidence import verdict as v
-    except ImportError:
-        return NO_TRIAL
+    from gitcontext.evidence import verdict as v
+
     found = v.trial_verdict(state)
     if found is None:
         return NO_TRIAL

@@ -31,11 +31,15 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "corpus": ("history", "corpus_cmd", "The paper's measurements over many repositories."),
     "merge-driver": ("merge", "merge_driver_cmd", "The git merge driver (called by git)."),
     "hook": ("hooks", "hook_cmd", "Hook entry points (called by the installed hooks)."),
+    "check": ("check", "check_cmd", "Require a why for every instruction a range of commits adds or rewords."),
+    "github": ("github", "github_cmd", "GitHub Action entry points: the pull-request comment, the audit issue."),
     "demo": ("demo", "demo_cmd", "Build a sample repository and walk the whole flow."),
     "completion": ("completion", "completion_cmd", "Print a bash, zsh or fish completion script."),
     "ruling": ("rulings", "ruling_group", "Owner rulings: add, list, show, lookup, digest, require."),
     "ask": ("rulings", "ask_group", "Questions for the owner, refused when a ruling settles them."),
     "audit": ("audit", "audit_cmd", "Stale rationales, deletion candidates, orphans, duplicates, budgets."),
+    "trial": ("evidence", "trial_cmd", "Run a command without some rules in a temporary worktree, and record it."),
+    "triage": ("evidence", "triage_cmd", "Match a failure log to the rules whose recorded failure recurred."),
 }
 
 

@@ -5,7 +5,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from gitcontext import git
-from gitcontext.identity.diff import Diff, diff_files
+from gitcontext.identity.diff import CONFIDENT, Diff, diff_files
 from gitcontext.instructions.discover import INDEX, load
 from gitcontext.instructions.model import Instruction
 
@@ -18,6 +18,8 @@ class Change(NamedTuple):
     file: str
     line: int
     text: str
+    old_text: str = ""          # a rewording's text at HEAD
+    similarity: float = 100.0   # a rewording's score (identity.diff.CONFIDENT marks the uncertain band)
 
 
 class Staged(NamedTuple):
@@ -37,6 +39,10 @@ def staged_changes(root: Path, config: dict[str, Any]) -> Staged:
     old = load(root, config, "HEAD") if git.has_commits(root) else {}
     new = load(root, config, INDEX)
     diff = diff_files(old, new, config["matcher"])
+    if old and (diff.added and diff.removed or any(r.uncertain for r in diff.reworded)):
+        renames = git.renamed_paths("HEAD", None, root)
+        if renames:     # a path renamed in this commit, as rules that name it may be renamed too
+            diff = diff_files(old, new, config["matcher"], renames)
     if not (diff.added or diff.reworded or diff.moved or diff.removed):
         return Staged([], diff, old, new)
     states = {id: fold(events, id) for id, events in all_notes(root).items()}    # read once, used twice
@@ -47,10 +53,27 @@ def staged_changes(root: Path, config: dict[str, Any]) -> Staged:
         return ids[(inst.file, inst.index)].id
 
     changes = [Change("added", _id(new_ids, i), i.file, i.line, i.text) for i in diff.added]
-    changes += [Change("reworded", _id(new_ids, r.new), r.new.file, r.new.line, r.new.text) for r in diff.reworded]
+    changes += [Change("reworded", _id(new_ids, r.new), r.new.file, r.new.line, r.new.text, r.old.text, r.similarity)
+                for r in diff.reworded]
     changes += [Change("moved", _id(new_ids, m.new), m.new.file, m.new.line, m.new.text) for m in diff.moved]
     changes += [Change("retired", _id(old_ids, i), i.file, i.line, i.text) for i in diff.removed]
     return Staged(changes, diff, old, new)
+
+
+def label(change: Change) -> str:
+    """The change's kind as the listing shows it: an uncertain rewording reads `reworded? 58%`."""
+    if change.kind == "reworded" and change.similarity < CONFIDENT:
+        return f"reworded? {change.similarity:.0f}%"
+    return change.kind
+
+
+def listing(change: Change, width: int = 60) -> list[str]:
+    """The lines of one change in the hook's listing; an uncertain rewording also shows its old text,
+    so a wrong pairing can be seen (and corrected with `Context-Id: <id> added`)."""
+    lines = [f"  {label(change):<8} {change.id}  {change.file}:{change.line}  {one_line(change.text, width)}"]
+    if change.kind == "reworded" and change.similarity < CONFIDENT:
+        lines.append(f"           was: {one_line(change.old_text, width + 20)}")
+    return lines
 
 
 def one_line(text: str, width: int = 72) -> str:

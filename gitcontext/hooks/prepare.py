@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gitcontext.hooks.changes import NEEDS_WHY, Change, one_line, staged_changes
+from gitcontext.hooks.changes import NEEDS_WHY, Change, listing, staged_changes
 from gitcontext.hooks.guard import sequencer_state
 from gitcontext.hooks.message import comment_char, with_block, without_block
 from gitcontext.hooks.runner import HookCall, Outcome
@@ -30,7 +30,7 @@ def prepare_commit_msg(call: HookCall) -> Outcome:
 def block_lines(changes: list[Change]) -> list[str]:
     lines = []
     for c in changes:
-        lines.append(f"  {c.kind:<8} {c.id}  {c.file}:{c.line}  {one_line(c.text, 60)}")
+        lines += listing(c)
     needing = [c for c in changes if c.kind in NEEDS_WHY]
     retiring = [c for c in changes if c.kind == "retired"]
     if needing:

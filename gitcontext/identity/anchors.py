@@ -6,8 +6,11 @@ renames one while keeping its distinctive part, its *name* (`@acme/cli` -> `@int
 """
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+
+from gitcontext.identity.words import split_case
 
 _CODE = re.compile(r"`+([^`]+?)`+")
 _BARE = re.compile(r"""(?<![\w`])(
@@ -16,7 +19,7 @@ _BARE = re.compile(r"""(?<![\w`])(
     | [\w-]{2,}\.(?:[a-zA-Z]{1,5})\b(?!\.\w) # file names such as README.md
     | \d+(?:\.\d+)?(?:\s?(?:%|[kKMGT]?i?[bB]\b|[kMG]?Hz\b|[mµn]?s\b|px\b|fps\b)|x\d+) # measures
 )""", re.X)
-_FOLD = re.compile(r"[^\w]+")
+_FOLD = re.compile(r"[\W_]+")
 _EXTENSION = re.compile(r"(?<=[^.])\.[a-zA-Z]\w{0,4}$")
 _NOT_LETTER = re.compile(r"[^a-z]+")
 _IDENTIFIER = re.compile(r"^@[A-Za-z]|[a-z][A-Z]|/[^/]+/.")   # @Sigil, camelCase, a path two levels deep
@@ -34,10 +37,11 @@ def anchors(text: str) -> frozenset[str]:
     return frozenset(f for f in (fold(a) for a in raw_anchors(text)) if f)
 
 
-def names(text: str) -> dict[str, str]:
-    """Folded anchor -> its name (see name) for the anchors of TEXT that have one."""
+def names(text: str, raw_found: list[str] | None = None) -> dict[str, str]:
+    """Folded anchor -> its name (see name) for the anchors of TEXT (RAW_FOUND: its raw_anchors, when
+    the caller has them) that have one."""
     out: dict[str, str] = {}
-    for raw in raw_anchors(text):
+    for raw in raw_anchors(text) if raw_found is None else raw_found:
         key, value = fold(raw), name(raw)
         if key and value:
             out[key] = min(out.get(key, value), value)   # one answer whatever order the text has
@@ -66,22 +70,42 @@ def strip_anchors(text: str) -> str:
     return _BARE.sub(" ", _CODE.sub(" ", text))
 
 
+@functools.lru_cache(maxsize=1 << 15)
 def fold(text: str) -> str:
-    """Case and punctuation folded to single spaces, so `lintlens.` and lintlens compare equal."""
-    return _FOLD.sub(" ", text.casefold()).strip()
+    """Case, case style and punctuation folded to single spaces, so `lintlens.` and lintlens compare
+    equal, and so do `userId`, `user_id` and `user-id` (words.split_case)."""
+    return _FOLD.sub(" ", split_case(text).casefold()).strip()
 
 
 def survives(anchor: str, other_anchors: frozenset[str], other_text: str,
-             own_name: str = "", other_names: frozenset[str] = frozenset()) -> bool:
+             own_name: str = "", other_names: frozenset[str] = frozenset(),
+             subs: Iterable[tuple[tuple[str, ...], tuple[str, ...]]] = ()) -> bool:
     """An anchor survives a rewording if the other side mentions it, names an anchor that extends it or
     that it extends (`pytest -m slow` ~ `pytest -n auto -m slow`: one's words in order in the other),
-    or names an anchor with the same name (OWN_NAME in OTHER_NAMES: a rename)."""
+    names an anchor with the same name (OWN_NAME in OTHER_NAMES: a rename), or names it renamed by one
+    of SUBS (renames.apply: a substitution this transition applies to several rules, or git's)."""
     if f" {anchor} " in f" {other_text} ":
         return True
     if own_name and own_name in other_names:
         return True
     words = anchor.split()
-    return any(_within(words, o.split()) or _within(o.split(), words) for o in other_anchors)
+    if len(words) > 1 and any("".join(words) == "".join(o.split()) for o in other_anchors):
+        return True                 # `SwiftLint` (swift lint) is `swiftlint`
+    if any(_within(words, o.split()) or _within(o.split(), words) for o in other_anchors):
+        return True
+    if subs:
+        from gitcontext.identity.renames import apply
+        return any(r in other_anchors or f" {r} " in f" {other_text} " for r in apply(anchor, subs))
+    return False
+
+
+def extends(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """One anchor, as words split at spaces, is the other with words appended: the same command given
+    more arguments (`cargo test` / `cargo test --workspace`, `npm ci` / `npm ci --ignore-scripts`). A
+    word put in front (`yarn test` / `cd pkg && yarn test`) or a different word (`yarn test` /
+    `yarn test:unit`) is not an extension of what the other names."""
+    short, long = (a, b) if len(a) <= len(b) else (b, a)
+    return bool(short) and len(short) < len(long) and long[: len(short)] == short
 
 
 def _within(short: list[str], long: list[str]) -> bool:
@@ -91,7 +115,8 @@ def _within(short: list[str], long: list[str]) -> bool:
 
 
 def replaced(a_anchors: frozenset[str], a_folded: str, b_anchors: frozenset[str], b_folded: str,
-             a_names: Mapping[str, str] | None = None, b_names: Mapping[str, str] | None = None) -> float:
+             a_names: Mapping[str, str] | None = None, b_names: Mapping[str, str] | None = None,
+             subs: Iterable[tuple[tuple[str, ...], tuple[str, ...]]] = ()) -> float:
     """How much each side names what the other does not: the smaller of the two sides' shares of lost
     anchors. 1.0 is a clean swap (`make flash` vs `make erase`), the signature of a deleted rule and a
     different added one; 0 when only one side lost or gained anchors (adding backticks, an example or a
@@ -102,6 +127,7 @@ def replaced(a_anchors: frozenset[str], a_folded: str, b_anchors: frozenset[str]
         return 0.0
     a_names, b_names = a_names or {}, b_names or {}
     a_set, b_set = frozenset(a_names.values()), frozenset(b_names.values())
-    lost_a = sum(not survives(x, b_anchors, b_folded, a_names.get(x, ""), b_set) for x in a_anchors)
-    lost_b = sum(not survives(x, a_anchors, a_folded, b_names.get(x, ""), a_set) for x in b_anchors)
+    subs = tuple(subs)
+    lost_a = sum(not survives(x, b_anchors, b_folded, a_names.get(x, ""), b_set, subs) for x in a_anchors)
+    lost_b = sum(not survives(x, a_anchors, a_folded, b_names.get(x, ""), a_set, subs) for x in b_anchors)
     return min(lost_a / len(a_anchors), lost_b / len(b_anchors))

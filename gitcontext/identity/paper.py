@@ -10,7 +10,8 @@ from gitcontext.instructions.model import Instruction
 THRESHOLD = 70.0
 
 
-def match_paper(old: Sequence[Instruction], new: Sequence[Instruction]) -> list[Pair]:
+def match_paper(old: Sequence[Instruction], new: Sequence[Instruction], renames: object = None) -> list[Pair]:
+    """The cascade; RENAMES is accepted for the common signature and ignored (the paper has none)."""
     from rapidfuzz import fuzz
 
     pairs: list[Pair] = []

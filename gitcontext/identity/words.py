@@ -50,6 +50,14 @@ def stem(word: str) -> str:
 
 
 _STOP_STEMS = STOPWORDS | {stem(w) for w in STOPWORDS}
+_CASE_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def split_case(text: str) -> str:
+    """Identifier spellings in words: camelCase, PascalCase and acronyms split where a word starts
+    (`userId` -> user Id, `HTTPClient` -> HTTP Client), so every case style of an identifier names the
+    same words as its snake_case or kebab-case spelling (the separators are not word characters)."""
+    return text if text.lower() == text else _CASE_BOUNDARY.sub(" ", text)
 
 
 def content_words(text: str) -> frozenset[str]:

@@ -27,10 +27,12 @@ KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "retired": (("reason", "restore"), ("commit",)),
     "restored": ((), ("commit", "file")),
     "linked": ((), ("why", "failure", "refs", "scope", "safety", "owner", "commit")),
+    "trialled": (("command", "runs", "removal", "control"), ("removed", "text", "file", "duration_ms", "commit")),
 }
 LIST_FIELDS = frozenset({"refs", "scope", "headings"})
 DICT_FIELDS = frozenset({"restore"})
 INT_FIELDS = frozenset({"exit_status"})
+TRIAL_FIELDS = frozenset({"runs", "removal", "control", "removed", "duration_ms"})   # checked by _check_trial
 SAFETY = ("none", "guarded", "critical")
 RESULTS = ("holds", "fails", "unknown")
 
@@ -125,6 +127,11 @@ def _check_fields(event: dict[str, Any]) -> str | None:
     for key, value in event.items():
         if key in COMMON:
             continue
+        if key in TRIAL_FIELDS and event["kind"] == "trialled":
+            problem = _check_trial(key, value, event["runs"])
+            if problem:
+                return problem
+            continue
         if key in LIST_FIELDS:
             ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
         elif key in DICT_FIELDS:
@@ -137,4 +144,22 @@ def _check_fields(event: dict[str, Any]) -> str | None:
             return f"field {key!r} has the wrong type ({type(value).__name__})"
     if "safety" in event and event["safety"] not in SAFETY:
         return f"safety must be one of {', '.join(SAFETY)}, got {event['safety']!r}"
+    return None
+
+
+def _check_trial(key: str, value: Any, runs: Any) -> str | None:
+    """A `trialled` event's numbers: runs and duration_ms ints, removed ids, each arm's passes and statuses."""
+    def whole(v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+    if key in ("runs", "duration_ms"):
+        return None if whole(value) and (key != "runs" or value >= 1) else f"field {key!r} must be a count"
+    if key == "removed":
+        ok = isinstance(value, list) and all(isinstance(v, str) and is_id(v) for v in value)
+        return None if ok else "field 'removed' must list instruction ids"
+    if not (isinstance(value, dict) and whole(value.get("passes")) and isinstance(value.get("exit_statuses"), list)
+            and all(isinstance(s, int) and not isinstance(s, bool) for s in value["exit_statuses"])
+            and isinstance(value.get("tail", ""), str)):
+        return f"field {key!r} must be {{passes, exit_statuses[], tail}}"
+    if whole(runs) and (len(value["exit_statuses"]) != runs or value["passes"] > runs):
+        return f"field {key!r} does not add up to {runs} runs"
     return None

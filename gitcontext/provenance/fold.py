@@ -23,6 +23,7 @@ class State(NamedTuple):
     retired: dict[str, Any] | None = None    # the `retired` event while it is retired
     born: dict[str, Any] | None = None       # the first `added` event
     history: tuple[dict[str, Any], ...] = ()  # reworded / moved / retired / restored, in order
+    trials: tuple[dict[str, Any], ...] = ()   # `trialled` events, in order (gitcontext.evidence.verdict)
     events: int = 0
     last_at: str | None = None
 
@@ -108,4 +109,5 @@ _STEP = {
     "verified": _verified,
     "retired": _retired,
     "restored": _restored,
+    "trialled": lambda s, e: s._replace(trials=s.trials + (e,)),
 }

@@ -23,7 +23,17 @@ def instruction_diff(root: Path, config: dict[str, Any], revs: list[str], *, wor
         after = WORKTREE if worktree else INDEX
     old = load(root, config, before, paths) if before is not None else {}
     new = load(root, config, after, paths)
-    return diff_files(old, new, matcher)
+    diff = diff_files(old, new, matcher)
+    if before is not None and (len(revs) == 2 or not worktree) and _may_rename(diff):
+        renames = git.renamed_paths(before, after if len(revs) == 2 else None, root)
+        if renames:     # a path renamed in this change, as rules that name it may be renamed too
+            diff = diff_files(old, new, matcher, renames)
+    return diff
+
+
+def _may_rename(diff: Diff) -> bool:
+    """Git's renames can change the answer only where rules were born and died, or paired uncertainly."""
+    return bool(diff.added and diff.removed) or any(r.uncertain for r in diff.reworded)
 
 
 def _commit(rev: str, root: Path) -> str:
@@ -37,7 +47,8 @@ def _commit(rev: str, root: Path) -> str:
 
 
 def format_diff(diff: Diff) -> str:
-    """Per file, in line order (a removal at its old line): + added, - removed, ~ reworded, > moved in."""
+    """Per file, in line order (a removal at its old line): + added, - removed, ~ reworded, > moved in.
+    A rewording below the confidence band says so (`reworded? 58%, was: <old text>`)."""
     by_file: dict[str, list[tuple[int, int, str]]] = {}
 
     def put(file: str, line: int, rank: int, text: str) -> None:
@@ -48,8 +59,9 @@ def format_diff(diff: Diff) -> str:
     for inst in diff.added:
         put(inst.file, inst.line, 1, f"  + {inst.line:>4}  {_one_line(inst.text)}")
     for r in diff.reworded:
+        was = f"reworded? {r.similarity:.0f}%, was" if r.uncertain else f"was ({r.similarity:.0f}%)"
         put(r.new.file, r.new.line, 1, f"  ~ {r.new.line:>4}  {_one_line(r.new.text)}\n"
-                                       f"          was ({r.similarity:.0f}%): {_one_line(r.old.text)}")
+                                       f"          {was}: {_one_line(r.old.text)}")
     for m in diff.moved:
         put(m.new.file, m.new.line, 1, f"  > {m.new.line:>4}  {_one_line(m.new.text)}\n"
                                        f"          moved from {m.old.file}:{m.old.line}")

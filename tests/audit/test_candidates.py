@@ -106,7 +106,7 @@ def _evidence_module(monkeypatch, kind: str, needed_still: bool = True) -> None:
 
 
 def _with_trials(state):
-    return types.SimpleNamespace(**state._asdict(), trials=({"kind": "trialled"},))
+    return state._replace(trials=({"kind": "trialled"},))
 
 
 @pytest.mark.parametrize("kind,needed_still,candidate,confidence", [
@@ -127,14 +127,6 @@ def test_trial_evidence_raises_or_excludes(repo: Path, capsys, monkeypatch, kind
     [judged] = candidates.judge(ctx, [f])
     assert bool(judged.fix) == candidate and judged.confidence == confidence
     assert (judged.evidence.get("trial") or judged.evidence.get("held_back")) and kind in str(judged.evidence)
-
-
-def test_trial_without_the_evidence_package_is_no_evidence(monkeypatch) -> None:
-    from gitcontext.audit import trials
-
-    monkeypatch.setitem(sys.modules, "gitcontext.evidence", None)
-    assert trials.evidence(Path("."), types.SimpleNamespace(trials=({"kind": "trialled"},))) == trials.NO_TRIAL
-    assert trials.evidence(Path("."), None) == trials.NO_TRIAL
 
 
 def test_shell_quote_is_safe_in_a_posix_shell(tmp_path: Path) -> None:

@@ -132,3 +132,84 @@ def test_match_default_shared_specific_anchor_with_new_words_is_a_rewording() ->
     old = [*RULES, "Only `PaymentGateway` may call `StripeClient`."]
     new = [*RULES, "Charges go through `PaymentGateway`; nothing else touches `StripeClient`."]
     assert _reworded(old, new) == {(old[-1], new[-1])}
+
+
+# Issue 11's mechanisms, one behaviour each (invented rules, not those of the golden cases).
+
+def test_match_default_extended_command_is_the_same_anchor() -> None:
+    new = ["Use `uv run pytest -x --ff` to run the test suite.", *RULES[1:]]
+    assert _reworded(list(RULES), new) == {(RULES[0], new[0])}
+
+
+def test_match_default_identifier_respelled_in_another_case_style() -> None:
+    old = [*RULES, "Read the tenant from `TenantContext.currentTenant` in services."]
+    new = [*RULES, "Services read the tenant from `tenant_context.current_tenant` only."]
+    assert _reworded(old, new) == {(old[-1], new[-1])}
+
+
+def test_match_default_shared_leading_clause_with_new_tail() -> None:
+    old = [*RULES, "Never log request bodies; they may hold card numbers."]
+    new = [*RULES, "Never log request bodies; redact them with `scrub()` if you must trace a call."]
+    assert _reworded(old, new) == {(old[-1], new[-1])}
+
+
+def test_match_default_short_shared_opening_is_not_a_leading_clause() -> None:
+    old = [*RULES, "When in doubt: open an issue on `tracker`."]
+    new = [*RULES, "When in doubt: ping `@oncall` in chat."]
+    assert _reworded(old, new) == set()
+
+
+def test_match_default_substitution_in_several_rules_is_a_rename() -> None:
+    old = [*RULES, "Feature flags live in `config/flags/`.", "Add a test in `config/flags/` for every new flag."]
+    new = [*RULES, "Feature flags live in `settings/toggles/`.", "Add a test in `settings/toggles/` for every new flag."]
+    assert _reworded(old, new) == {(old[-2], new[-2]), (old[-1], new[-1])}
+
+
+def test_match_default_one_swap_alone_is_not_a_rename() -> None:
+    old = [*RULES, "Feature flags live in `config/flags/`."]
+    new = [*RULES, "Feature flags live in `settings/toggles/`."]
+    with_git = match(items(*old), items(*new), renames={"config/flags/beta.yml": "settings/toggles/beta.yml"})
+    without = match(items(*old), items(*new))
+    assert [p.similarity for p in with_git if p.how == "fuzzy"] > [p.similarity for p in without if p.how == "fuzzy"]
+    assert all(p.similarity < 70 for p in without if p.how == "fuzzy")
+    assert all(p.similarity >= 70 for p in with_git if p.how == "fuzzy")
+
+
+def test_match_default_object_and_quantity_swapped_is_a_different_rule() -> None:
+    old = [*RULES, "Retry flaky uploads 3 times."]
+    new = [*RULES, "Retry failed webhooks 5 times."]
+    assert _reworded(old, new) == set()
+
+
+def test_match_default_quantity_alone_changed_is_a_rewording() -> None:
+    old = [*RULES, "Retry flaky uploads 3 times before giving up."]
+    new = [*RULES, "Retry flaky uploads 5 times before giving up."]
+    assert _reworded(old, new) == {(old[-1], new[-1])}
+
+
+def test_match_default_formatting_only_change_is_normalized_not_fuzzy() -> None:
+    old = [*RULES, "Run `make check` before \\*every\\* push."]
+    new = [*RULES, "Run make check before *every* push."]
+    assert (old[-1], new[-1], "normalized") in _pairs(old, new)
+
+
+def test_match_forced_pairs_and_births_override_the_matcher() -> None:
+    texts = list(RULES)
+    texts[2] = "Keep modules under 300 lines; split them by feature."
+    old, new = items(*RULES), items(*texts)
+    assert (2, 2, "fuzzy") in {(p.old, p.new, p.how) for p in match(old, new)}
+    born = match(old, new, force_new=[2])                  # `Context-Id: <id> added`
+    assert 2 not in {p.new for p in born} and 2 not in {p.old for p in born}
+    forced = match(old, new, force_pairs=[(5, 2)])         # `Context-Id: <old-id> reworded`
+    assert (5, 2, "forced") in {(p.old, p.new, p.how) for p in forced}
+    assert len({p.old for p in forced}) == len(forced) == len({p.new for p in forced})
+    assert {(p.old, p.new) for p in forced} >= {(0, 0), (1, 1), (3, 3), (4, 4)}
+
+
+def test_match_forced_index_used_twice_is_an_error() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match="forced twice"):
+        match(items(*RULES), items(*RULES), force_pairs=[(0, 1)], force_new=[1])
+    with pytest.raises(ValueError, match="out of range"):
+        match(items(*RULES), items(*RULES), force_pairs=[(0, 99)])

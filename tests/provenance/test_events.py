@@ -67,6 +67,13 @@ def _fields(kind: str, draw) -> dict:
             fields[name] = draw(st.sampled_from(["none", "guarded", "critical"]))
         elif name == "result":
             fields[name] = draw(st.sampled_from(["holds", "fails"]))
+        elif name in ("runs", "duration_ms"):
+            fields[name] = 2 if name == "runs" else draw(st.integers(0, 10**6))
+        elif name in ("removal", "control"):
+            fields[name] = {"passes": draw(st.integers(0, 2)), "exit_statuses": draw(st.lists(
+                st.integers(0, 255), min_size=2, max_size=2)), "tail": draw(_text)}
+        elif name == "removed":
+            fields[name] = [ID]
         else:
             fields[name] = draw(_text)
     return fields

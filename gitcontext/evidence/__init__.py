@@ -1,0 +1,1 @@
+"""Evidence from real runs: deletions trialled in temporary worktrees, failure logs triaged to rules."""

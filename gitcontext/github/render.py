@@ -1,0 +1,171 @@
+"""The pull-request comment as Markdown, from a report dict; every repository string is escaped here."""
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from gitcontext.github import escape
+from gitcontext.github.body import Section, capped
+
+KIND = {"added": "➕ added", "reworded": "✏️ reworded", "moved": "🚚 moved", "retired": "➖ removed"}
+TIERS = ("DEADLY", "RISK", "HIGH", "MEDIUM", "LOW")
+
+
+class Links(NamedTuple):
+    server: str
+    repository: str
+    head: str
+
+    def to(self, path: Any, line: Any = None) -> str:
+        path = str(path or "")
+        label = escape.text(f"{path}:{line}" if line else path)
+        return escape.blob_link(label, self.server, self.repository, self.head, path,
+                                line if isinstance(line, int) else None)
+
+
+def sections(report: dict[str, Any], links: Links) -> list[Section]:
+    return [Section("Summary", header(report), keep=True), Section("Check", check(report), keep=True),
+            Section("Instruction changes", changes(report, links)),
+            Section("Deletion candidates", findings("Deletion candidates", report["candidates"], links, True)),
+            Section("Stale rationales", findings("Stale rationales in the blast radius", report["stale"], links)),
+            Section("Blast radius", radius(report, links))]
+
+
+def header(report: dict[str, Any]) -> str:
+    rows = report["changes"]
+    kinds = [str(r.get("kind")) for r in rows]
+    counts = ", ".join(f"{kinds.count(k)} {KIND[k].split()[1]}" for k in KIND if kinds.count(k)) or "none"
+    missing = sum(1 for r in rows if r.get("missing"))
+    verdict = "❌ **failed**" if missing and report["check"].get("policy") == "enforce" else \
+        ("⚠️ **warning**" if missing else "✅ **passed**")
+    tiers = [str(f.get("tier")) for f in report["radius"].get("files", [])]
+    top = next((t for t in TIERS if t in tiers), "none")
+    audit = "" if report["audit"] == "ran" else f" · audit: {escape.text(report['audit'])}"
+    return (f"### gitcontext\n\nInstruction changes: **{counts}** · check {verdict}"
+            f"{f' ({missing} without a why)' if missing else ''} · deletion candidates: **{len(report['candidates'])}**"
+            f" · stale rationales in the blast radius: **{len(report['stale'])}** · blast radius: **{top}**"
+            f"{' (commit pressure)' if report['radius'].get('pressure') else ''}{audit}")
+
+
+def check(report: dict[str, Any]) -> str:
+    data = report["check"]
+    missing = [r for r in report["changes"] if r.get("missing")]
+    command = escape.code(f"git context check --base {report.get('base_name', '')}")
+    if not missing:
+        return f"#### Check\n\n{command}: every added or reworded instruction has a why."
+    policy = escape.text(str(data.get("policy", "")))
+    lines = [f"#### Check\n\n{len(missing)} instruction change{'s' if len(missing) != 1 else ''} without a why "
+             f"(hooks.policy: {policy}):\n"]
+    lines += capped([f"- `{_id(row.get('id'))}` {escape.code(str(row.get('text', '')), 120)}" for row in missing], 30)
+    whys = "\n".join(f"Context-Why: {_id(row.get('id'))}: <what failed, how often, link>" for row in missing[:20])
+    lines.append(f"\nPush one commit that says why (or record notes with `git context record ID --why ...`):\n\n"
+                 f"```sh\ngit commit --allow-empty -m 'Record why' -m '{whys}'\n```")
+    return "\n".join(lines)
+
+
+def changes(report: dict[str, Any], links: Links) -> str:
+    rows = report["changes"]
+    if not rows:
+        return "#### Instruction changes\n\nThis pull request changes no instruction."
+    by_file: dict[str, list[str]] = {}
+    for row in rows:
+        by_file.setdefault(str(row.get("file", "")), []).append(_change(row, links))
+    out = ["#### Instruction changes"]
+    for file in sorted(by_file):
+        out.append(f"\n**{escape.text(file)}**\n")
+        out += capped(by_file[file])
+    return "\n".join(out)
+
+
+def _change(row: dict[str, Any], links: Links) -> str:
+    kind = str(row.get("kind"))
+    where = links.to(row.get("file"), row.get("line")) if kind != "retired" else \
+        escape.text(f"{row.get('file')}:{row.get('line')}")
+    line = f"- {KIND.get(kind, escape.text(kind))} {where} {escape.code(str(row.get('text', '')))}"
+    if kind == "reworded":
+        line += f"\n  was {escape.code(str(row.get('old_text', '')))} ({_num(row.get('similarity'))}% similar)"
+    if kind == "moved":
+        line += f"\n  from {escape.text(str(row.get('old_file', '')))}"
+    if kind in ("added", "reworded"):
+        line += " — **no why yet**" if row.get("missing") else _why(row)
+    if kind == "retired":
+        line += _restore(row)
+    return line
+
+
+def _why(row: dict[str, Any]) -> str:
+    if not row.get("why"):
+        return ""
+    text = f"\n  why: {escape.text(str(row.get('why_text') or ''), 300)}"
+    if row.get("failure"):
+        text += f"\n  failure: {escape.code(str(row['failure']), 300)}"
+    source = escape.text(str(row["why"]))
+    if row.get("subject"):
+        source += f", “{escape.text(str(row['subject']), 100)}”"
+    return text + f" ({source})"
+
+
+def _restore(row: dict[str, Any]) -> str:
+    quote = row.get("restore")
+    ident = _id(row.get("id"))
+    if not isinstance(quote, str) or not quote.strip():
+        return " — no restore quote recorded (removed without `git context retire`); the text above is the quote"
+    return f" — `git context restore {ident}`\n  <details><summary>restore quote</summary>{escape.block(quote)}</details>"
+
+
+def findings(title: str, rows: list[dict[str, Any]], links: Links, candidates: bool = False) -> str:
+    if not rows:
+        return f"#### {title}\n\nNone among the instructions this pull request touches or reaches."
+    out = [f"#### {title}\n"]
+    for row in capped(rows, 40):
+        if not isinstance(row, dict):
+            out.append(row)
+            continue
+        line = (f"- `{_id(row.get('id'))}` {links.to(row.get('file'), row.get('line'))} "
+                f"{escape.code(str(row.get('text') or ''), 160)}\n  {escape.text(str(row.get('check', '')))} "
+                f"{escape.text(str(row.get('name', '')))}: {escape.text(str(row.get('message', '')))}")
+        if candidates and isinstance(row.get("confidence"), (int, float)):
+            line += f" · confidence **{row['confidence']:.2f}**"
+        evidence = row.get("evidence") if isinstance(row.get("evidence"), dict) else {}
+        facts = [f"{escape.text(str(k))}: {escape.text(str(v), 80)}" for k, v in sorted(evidence.items())
+                 if k != "candidate"][:6]
+        if facts:
+            line += "\n  evidence: " + "; ".join(facts)
+        if candidates and row.get("fix"):
+            line += f"\n  {escape.code(str(row['fix']), 300)}"
+        out.append(line)
+    return "\n".join(out)
+
+
+def radius(report: dict[str, Any], links: Links) -> str:
+    data = report["radius"]
+    files = [f for f in data.get("files", []) if isinstance(f, dict)]
+    span = escape.text(f"{report.get('base_name', '')} ({str(report.get('base', ''))[:12]}) to {str(report.get('head', ''))[:12]}")
+    out = [f"#### Blast radius\n\nFiles changed from {span}, churn-weighted by what imports them."]
+    if data.get("pressure"):
+        out.append("\n**Commit pressure**: a file churns at RISK or above; consider splitting the change.")
+    if files:
+        out.append("\n| tier | file | churn | reach | score |\n|---|---|---:|---:|---:|")
+        for f in files[:40]:
+            where = links.to(f.get("path")) if f.get("exists") is True else f"{escape.text(str(f.get('path')))} (gone)"
+            out.append(f"| {escape.text(str(f.get('tier')))} | {where} | {_num(f.get('churn'))} | "
+                       f"{_num(f.get('reach'))} | {_num(f.get('score'))} |")
+        if len(files) > 40:
+            out.append(f"\n… and {len(files) - 40} more files")
+    else:
+        out.append("\nNo changed files.")
+    inside = [i for i in data.get("instructions", []) if isinstance(i, dict)]
+    if inside:
+        out.append("\nInstructions whose scope lies in the radius (re-verify: `git context verify ID`):\n")
+        out += capped([f"- `{_id(i.get('id'))}` {links.to(i.get('file'), i.get('line'))} "
+                       f"{escape.code(str(i.get('text', '')), 160)}" for i in inside], 30)
+    return "\n".join(out)
+
+
+def _id(value: Any) -> str:
+    from gitcontext.identity.ids import is_id
+
+    return value if isinstance(value, str) and is_id(value) else "ctx-invalid"
+
+
+def _num(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, (int, float)) and not isinstance(value, bool) else "?"
