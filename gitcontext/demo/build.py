@@ -20,6 +20,9 @@ def build(target: Path) -> Path:
                         fix="give `git context demo` a new or empty directory")
     target.mkdir(parents=True, exist_ok=True)
     git.run(["init", "-q", "-b", "main", str(target)])
+    (git.git_dir(target) / "info").mkdir(exist_ok=True)
+    with open(git.git_dir(target) / "info" / "exclude", "a", encoding="utf-8") as fh:
+        fh.write("# pictures the demo draws (not code: left out of the blast radius)\n*.svg\n")
     day = today()
     for step in HISTORY:
         for path, content in step.files.items():

@@ -55,14 +55,15 @@ FX = ('"""Currency conversion (rounds half to even)."""\nfrom decimal import ROU
       '    return int((Decimal(cents) * Decimal(rate)).quantize(Decimal(1), rounding=ROUND_HALF_EVEN))\n')
 EVAL = '''"""A stand-in for an agent eval: does what the agent loads still cover each failure we saw?
 
-`git context trial` runs it with a rule removed; GITCONTEXT_VIEW_CLAUDE_MD (or CLAUDE.md) is what
-the agent would load. A real team runs its agent harness or test suite here.
+`git context trial` runs it with a rule removed: GITCONTEXT_TRIAL_VIEWS names the rendered files
+the agent would load (CLAUDE.md when run by hand). A real team runs its agent harness or tests here.
 """
 import os
 import sys
 from pathlib import Path
 
-view = Path(os.environ.get("GITCONTEXT_VIEW_CLAUDE_MD", "CLAUDE.md")).read_text(encoding="utf-8")
+views = [Path(p) for p in os.environ.get("GITCONTEXT_TRIAL_VIEWS", "").split(os.pathsep) if p]
+view = "".join(p.read_text(encoding="utf-8") for p in [Path("CLAUDE.md"), *views] if p.is_file())
 needed = {"float rounding (invoice #12)": "integer cents", "schema drift (CI, twice)": "alembic upgrade head"}
 missing = [failure for failure, guard in needed.items() if guard not in view]
 for failure in missing:
