@@ -156,8 +156,9 @@ STEPS = [
                shell("log", "-1", "--format=%B")), shows="Context-Id: ctx-"),
     Step("Two branches, both recording provenance, merged", "The merge driver unions note events and keeps both "
          "branches' rules.", branches, shows="Merge branch"),
-    Step("The life of one rule", "Born with a reason, survived a rewrite, recurred on a branch; blame reads notes "
-         "and trailers.", cli("blame", "integer cents (see"), shows="recurred"),
+    Step("The life of one rule", "Born with a reason in a trailer, kept through the rewrite, recurred on one "
+         "branch and verified on the other: blame reads notes and trailers.", cli("blame", "integer cents (see"),
+         shows="verified: holds"),
     Step("Which rationales a change puts at risk", "A big edit to a module others import: churn, reach, tier, "
          "commit pressure.", steps(grow_money_module, cli("radius", "--svg", "radar.svg")), shows="RISK"),
     Step("", "", shell("checkout", "-q", "--", PENDING_CODE)),
