@@ -108,12 +108,13 @@ REWRITE = _v(
     ("Git", [PR]),
 )
 STYLE = "- Type every public function; `mypy --strict ledger` must pass.\n"
+PNPM = "- Use `pnpm` (not `npm`) for the client: the lockfile is `pnpm-lock.yaml`.\n"
 INVOICE = "- Invoice totals are computed once, in `ledger/invoices.py`; never re-add line items in the client.\n"
 LEAK = ("- Incident 2026-10-03 (INC-42): the nightly export crashed on a null currency; validate currency codes "
         "before exporting.\n")
 REGROW = [REWRITE.replace("## Git\n", "## Style\n\n" + STYLE + "\n## Git\n"),
           None, None]
-REGROW[1] = REGROW[0].replace(CENTS, CENTS + INVOICE)
+REGROW[1] = REGROW[0].replace(CENTS, CENTS + INVOICE).replace(ALEMBIC, ALEMBIC + PNPM)
 REGROW[2] = REGROW[1].replace("## Style\n\n" + STYLE, "## Style\n\n" + STYLE + LEAK)
 MIGRATED = REGROW[2].replace("\n## Git\n\n" + PR, "")
 AGENTS = ("# AGENTS.md\n\nFor every coding agent in this repository (Claude Code reads CLAUDE.md as well).\n\n"
@@ -121,7 +122,7 @@ AGENTS = ("# AGENTS.md\n\nFor every coding agent in this repository (Claude Code
 WEB_CLAUDE = ("# web/CLAUDE.md\n\nRules for the TypeScript client.\n\n"
               "- Never use floats for money in the client; amounts are integer cents.\n"
               "- Format amounts only in `web/src/format.ts`.\n")
-SCRIPT = "- Regenerate the API client with `npm run gen:api` in `web/` after changing the server.\n"
+SCRIPT = "- Run `npm run gen:api` in `web/` after changing the server; it regenerates the API client.\n"
 
 HISTORY = [
     SampleCommit(120, "Add ledger service", {**CODE, "CLAUDE.md": V[0]}),
