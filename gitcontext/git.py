@@ -262,11 +262,51 @@ def _numstat_rows(chunk: bytes) -> list[NumstatRow]:
     return rows
 
 
-def diff_numstat(*revs: str, cached: bool = False, cwd: str | Path | None = None) -> list[NumstatRow]:
-    """`git diff --numstat` from REVS (none: index vs work tree) to the work tree / index."""
+def diff_numstat(*revs: str, cached: bool = False, cwd: str | Path | None = None,
+                 paths: Sequence[str] | None = None) -> list[NumstatRow]:
+    """`git diff --numstat` from REVS (none: index vs work tree) to the work tree / index; with PATHS,
+    only those paths (literally: no glob or pathspec magic), and no git at all when PATHS is empty."""
+    if paths is not None and not paths:
+        return []
     args = ["diff", "--numstat", "-z", "--no-renames", "--no-ext-diff", *(["--cached"] if cached else []),
-            EOO, *map(check_rev, revs), "--"]
-    return _numstat_rows(run(args, cwd=cwd))
+            EOO, *map(check_rev, revs), "--", *(paths or ())]
+    return _numstat_rows(run(["--literal-pathspecs", *args] if paths else args, cwd=cwd))
+
+
+RawRow = tuple[str, str, str]   # (blob at HEAD, blob in the index, path); a zero id where there is none
+
+
+def staged_raw(cwd: str | Path | None = None) -> list[RawRow]:
+    """`git diff --cached --raw`: each staged path with its blob ids, no blob read (as cheap as --name-only)."""
+    fields = run(["diff", "--cached", "--raw", "-z", "--no-renames", "--no-abbrev", "--no-ext-diff"],
+                 cwd=cwd).split(b"\0")
+    rows: list[RawRow] = []
+    for meta, path in zip(fields[0::2], fields[1::2]):
+        parts = meta.split()
+        if len(parts) >= 5:
+            rows.append((parts[2].decode(), parts[3].decode(), path.decode("utf-8", "surrogateescape")))
+    return rows
+
+
+def object_sizes(oids: Sequence[str], cwd: str | Path | None = None) -> dict[str, int]:
+    """Size in bytes of each object of OIDS that exists, through one `git cat-file --batch-check`."""
+    if not oids:
+        return {}
+    out = run(["cat-file", "--batch-check=%(objectname) %(objectsize)"], cwd=cwd,
+              input="".join(f"{o}\n" for o in oids).encode())
+    sizes = {}
+    for line in out.decode().splitlines():
+        oid, _, size = line.partition(" ")
+        if size.isdigit():
+            sizes[oid] = int(size)
+    return sizes
+
+
+def write_tree(cwd: str | Path | None = None) -> str | None:
+    """The tree id of the index (`git write-tree`, what `git commit` writes anyway); None while a
+    merge leaves unmerged entries."""
+    code, out, _ = run_status(["write-tree"], cwd=cwd)
+    return out.decode().strip() if code == 0 else None
 
 
 def log_numstat(*args: str, cwd: str | Path | None = None) -> Iterator[tuple[str, list[NumstatRow]]]:

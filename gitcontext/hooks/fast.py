@@ -1,9 +1,12 @@
 """The hooks' entry point, kept lean: no click, yaml-only-if-configured, nothing heavy.
 
-The shim runs `main([HOOK, *git's arguments])`. When no context file and nothing under `.context/`
-is staged, it returns after one `git diff --cached --numstat` (plus a `git rev-parse` when not run
-from the top) — unless, for pre-commit, a staged file churns enough lines to reach a commit-pressure
-tier, which the blast radius then judges exactly.
+The shim runs `main([HOOK, *git's arguments])`. It decides from the staged paths alone (`git diff
+--cached --name-only -z`; pre-commit asks for `--raw`, as cheap, to also get the blob ids): when no
+context file and nothing under `.context/` is staged, it returns — unless, for pre-commit, a staged
+file may churn enough lines to reach a commit-pressure tier. Lines added + removed never exceed the
+bytes of the two blobs, so only files whose blobs (one `git cat-file --batch-check`) hold at least
+the lowest tier's lines in bytes are counted, by a `--numstat` limited to them; the rows travel to
+the hook, which never runs that query again.
 """
 from __future__ import annotations
 
@@ -28,9 +31,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         root = _toplevel()
-        rows = git.diff_numstat(cached=True, cwd=root)
-        staged = relevant_staged(root, [path for _, _, path in rows])
-        if not staged and not (hook == "pre-commit" and may_pressure(rows)):
+        raw = git.staged_raw(root) if hook == "pre-commit" else None
+        names = [path for _, _, path in raw] if raw is not None else git.staged_paths(root)
+        staged = relevant_staged(root, names)
+        churn = pressure_rows(root, raw) if raw else None
+        if not staged and not churn:
             return 0
         git_dir = git.git_dir(root)
     except Exception as exc:  # noqa: BLE001 - the runner's error policy applies below
@@ -39,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
         return report_error(hook, _git_dir_or_none(), None, exc)
     from gitcontext.hooks.runner import run_hook
 
-    return run_hook(hook, root, git_dir, args, staged)
+    return run_hook(hook, root, git_dir, args, staged, churn)
 
 
 def _toplevel() -> Path:
@@ -80,12 +85,15 @@ def _is_default(path: Path) -> bool:
     return meaningful in ([], ["version: 1"])
 
 
-def may_pressure(rows: list) -> bool:
-    """Whether any staged file churns at least the lowest commit-pressure tier (before exclusions)."""
+def pressure_rows(root: Path, raw: list[git.RawRow]) -> list[git.NumstatRow]:
+    """Numstat rows of the staged files that could churn at least the lowest commit-pressure tier
+    (before exclusions): the only ones that can reach it, since a line is at least one byte."""
     from gitcontext.radius.score import PRESSURE_TIERS, TIERS
 
     floor = min(lines for name, lines in TIERS if name in PRESSURE_TIERS)
-    return any((added or 0) + (removed or 0) >= floor for added, removed, _ in rows)
+    sizes = git.object_sizes(sorted({oid for old, new, _ in raw for oid in (old, new) if oid.strip("0")}), root)
+    candidates = [path for old, new, path in raw if sizes.get(old, 0) + sizes.get(new, 0) >= floor]
+    return git.diff_numstat(cached=True, cwd=root, paths=candidates)
 
 
 def relevant_staged(root: Path, staged: list[str]) -> list[str]:

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gitcontext import git
 from gitcontext.errors import UserError
-from gitcontext.hooks.changes import Staged, staged_changes
-from gitcontext.hooks.ratchet import ratchet_warnings
 from gitcontext.hooks.runner import HookCall, Outcome
+
+if TYPE_CHECKING:
+    from gitcontext.hooks.changes import Staged
 
 NOTES_PREFIX = ".context/notes/"
 
@@ -16,6 +18,9 @@ def pre_commit(call: HookCall) -> Outcome:
     if not call.staged:                       # only a big code change brought us here
         pressure = _pressure(call)
         return Outcome(0, [f"gitcontext: warning: {pressure}"] if pressure else [])
+    from gitcontext.hooks.changes import staged_changes
+    from gitcontext.hooks.ratchet import ratchet_warnings
+
     problems, notes = staged_note_problems(call.root, list(call.staged))
     staged = staged_changes(call.root, call.config)
     lines = [_summary(staged, notes, problems)]
@@ -85,6 +90,25 @@ def _summary(staged: Staged, notes: int, problems: list[str]) -> str:
 
 
 def _pressure(call: HookCall) -> str | None:
-    from gitcontext.radius.pressure import staged_pressure
+    """The commit-pressure warning, from the rows the fast path counted (`radius.pressure.staged_pressure`
+    when called without them): the same message, without a second `git diff --numstat` of every file."""
+    if call.churn is None:
+        from gitcontext.radius.pressure import staged_pressure
 
-    return staged_pressure(call.root, call.config)
+        return staged_pressure(call.root, call.config)
+    if not call.churn:
+        return None
+    from gitcontext.radius import cache, churn, graph, score
+
+    changed = churn.tally(call.root, list(call.churn), call.config)
+    hot = sorted(((n, p) for p, n in changed.lines.items() if score.tier(n) in score.PRESSURE_TIERS), reverse=True)
+    if not hot:
+        return None
+    lines, path = hot[0]
+    hops = call.config["radius"]["hops"]
+    edges = cache.load_edges(cache.path_for(call.root))
+    reach = f", reaching {len(graph.reach(graph.from_edges(edges), path, hops))} files within {hops} hops" \
+        if edges else ""
+    more = f" (+{len(hot) - 1} more at RISK or above)" if len(hot) > 1 else ""
+    return (f"commit pressure: {path} churns {lines} lines ({score.tier(lines)}){reach}{more}; "
+            "consider splitting the commit — `git context radius` shows the blast radius")

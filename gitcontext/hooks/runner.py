@@ -42,6 +42,7 @@ class HookCall(NamedTuple):
     config: dict[str, Any]
     args: tuple[str, ...]
     staged: tuple[str, ...] = ()      # staged context files and .context/ paths (the fast path's finding)
+    churn: tuple | None = None        # pre-commit: numstat rows of the files that may reach a pressure tier
 
 
 class Outcome(NamedTuple):
@@ -61,7 +62,8 @@ class HookFailure(Exception):
         return self.message
 
 
-def run_hook(hook: str, root: Path, git_dir: Path, args: list[str], staged: list[str] | None = None) -> int:
+def run_hook(hook: str, root: Path, git_dir: Path, args: list[str], staged: list[str] | None = None,
+             churn: list | None = None) -> int:
     from gitcontext.hooks.fast import load_config
 
     try:
@@ -70,7 +72,8 @@ def run_hook(hook: str, root: Path, git_dir: Path, args: list[str], staged: list
         return report_error(hook, git_dir, None, exc)
     if args:
         args = [str(Path(args[0]).resolve()), *args[1:]]
-    call = HookCall(hook, root, git_dir, config, tuple(args), tuple(staged or ()))
+    call = HookCall(hook, root, git_dir, config, tuple(args), tuple(staged or ()),
+                    None if churn is None else tuple(churn))
     budget = config["hooks"]["time_budget"]
     try:
         module, name = HOOKS[hook]
