@@ -6,6 +6,7 @@ path, the merge driver and history replay all stream the git CLI.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -268,9 +269,12 @@ def diff_numstat(*revs: str, cached: bool = False, cwd: str | Path | None = None
     only those paths (literally: no glob or pathspec magic), and no git at all when PATHS is empty."""
     if paths is not None and not paths:
         return []
+    scope = paths if paths and len(paths) <= MAX_PATHSPECS else ()
     args = ["diff", "--numstat", "-z", "--no-renames", "--no-ext-diff", *(["--cached"] if cached else []),
-            EOO, *map(check_rev, revs), "--", *(paths or ())]
-    return _numstat_rows(run(["--literal-pathspecs", *args] if paths else args, cwd=cwd))
+            EOO, *map(check_rev, revs), "--", *scope]
+    rows = _numstat_rows(run(["--literal-pathspecs", *args], cwd=cwd))
+    wanted = set(paths) if paths and not scope else None
+    return [row for row in rows if row[2] in wanted] if wanted is not None else rows
 
 
 RawRow = tuple[str, str, str]   # (blob at HEAD, blob in the index, path); a zero id where there is none
@@ -299,6 +303,26 @@ def object_sizes(oids: Sequence[str], cwd: str | Path | None = None) -> dict[str
         oid, _, size = line.partition(" ")
         if size.isdigit():
             sizes[oid] = int(size)
+    return sizes
+
+
+_DEBUG_ENTRY = re.compile(rb"([^\0]*)\0  ctime: [^\n]*\n  mtime: [^\n]*\n  dev: [^\n]*\n  uid: [^\n]*\n"
+                          rb"  size: (\d+)\tflags: [0-9a-f]+\n")
+MAX_PATHSPECS = 1000             # more paths than this: list everything rather than a huge command line
+
+
+def index_sizes(paths: Sequence[str], cwd: str | Path | None = None) -> dict[str, int]:
+    """path -> the size the index's stat data records for PATHS (`ls-files --debug`, no object read):
+    the work-tree file's size when it was staged, 0 when git holds no stat for the entry (read-tree,
+    --cacheinfo). Stored in 32 bits, so it wraps past 4 GiB."""
+    if not paths:
+        return {}
+    scope = ["--", *paths] if len(paths) <= MAX_PATHSPECS else []
+    out = run(["--literal-pathspecs", "ls-files", "--debug", "-z", *scope], cwd=cwd)
+    sizes: dict[str, int] = {}
+    for match in _DEBUG_ENTRY.finditer(out):
+        path = match.group(1).decode("utf-8", "surrogateescape")
+        sizes[path] = max(sizes.get(path, 0), int(match.group(2)))
     return sizes
 
 

@@ -87,12 +87,28 @@ def _is_default(path: Path) -> bool:
 
 def pressure_rows(root: Path, raw: list[git.RawRow]) -> list[git.NumstatRow]:
     """Numstat rows of the staged files that could churn at least the lowest commit-pressure tier
-    (before exclusions): the only ones that can reach it, since a line is at least one byte."""
+    (before exclusions): the only ones that can reach it.
+
+    A line is at least one byte, so lines added + removed <= the bytes of the two blobs. The staged
+    blob's size is bounded by the size the index's stat data records (`ls-files --debug`, no object
+    read; staged blobs are loose objects, and reading 2,500 of them costs as much as the --numstat
+    this avoids): line-end and ident conversions only shrink a file on its way into git. A file with
+    a `filter` or `working-tree-encoding`, or with no size recorded, is counted. HEAD's blob (packed,
+    cheap) is sized by `cat-file --batch-check`.
+    """
     from gitcontext.radius.score import PRESSURE_TIERS, TIERS
 
     floor = min(lines for name, lines in TIERS if name in PRESSURE_TIERS)
-    sizes = git.object_sizes(sorted({oid for old, new, _ in raw for oid in (old, new) if oid.strip("0")}), root)
-    candidates = [path for old, new, path in raw if sizes.get(old, 0) + sizes.get(new, 0) >= floor]
+    zero = {old for old, _, _ in raw if not old.strip("0")}
+    old_sizes = git.object_sizes(sorted({old for old, _, _ in raw} - zero), root)
+    staged = [path for _, new, path in raw if new.strip("0")]
+    recorded = git.index_sizes(staged, root)
+    bound = {path: old_sizes.get(old, 0) + recorded.get(path, 0) for old, _, path in raw}
+    unsure = [p for p in staged if recorded.get(p) and bound[p] < floor]
+    enlarging = {p for p, values in git.check_attr(("filter", "working-tree-encoding"), unsure, root).items()
+                 if any(v not in ("unspecified", "unset") for v in values.values())}
+    candidates = [path for _, new, path in raw
+                  if bound[path] >= floor or path in enlarging or (new.strip("0") and not recorded.get(path))]
     return git.diff_numstat(cached=True, cwd=root, paths=candidates)
 
 

@@ -18,11 +18,11 @@ def pre_commit(call: HookCall) -> Outcome:
     if not call.staged:                       # only a big code change brought us here
         pressure = _pressure(call)
         return Outcome(0, [f"gitcontext: warning: {pressure}"] if pressure else [])
-    from gitcontext.hooks.changes import staged_changes
     from gitcontext.hooks.ratchet import ratchet_warnings
+    from gitcontext.hooks.shared import computed
 
     problems, notes = staged_note_problems(call.root, list(call.staged))
-    staged = staged_changes(call.root, call.config)
+    staged = computed(call)                 # saved for prepare-commit-msg and commit-msg
     lines = [_summary(staged, notes, problems)]
     lines += [f"  {p}" for p in problems]
     if problems:
