@@ -10,7 +10,6 @@ visible line.
 """
 from __future__ import annotations
 
-import datetime
 import importlib
 import os
 import pickle
@@ -19,7 +18,6 @@ import signal
 import sys
 import threading
 import time
-import traceback
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -169,6 +167,8 @@ def _work(impl, call: HookCall) -> tuple[str, Any]:
     try:
         return "ok", impl(call)
     except BaseException as exc:  # noqa: BLE001 - handed to the error policy by the runner
+        import traceback              # only on failure: 5 ms of imports every hook would pay
+
         return "error", HookFailure(str(exc), "".join(traceback.format_exception(exc)))
 
 
@@ -192,6 +192,9 @@ def report_error(hook: str, git_dir: Path | None, config: dict[str, Any] | None,
 def _log(hook: str, git_dir: Path, exc: BaseException) -> None:
     log = git_dir / ERROR_LOG
     try:
+        import datetime
+        import traceback
+
         from gitcontext.provenance.redact import redact
 
         details = exc.details if isinstance(exc, HookFailure) else "".join(traceback.format_exception(exc))
