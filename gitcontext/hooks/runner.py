@@ -110,6 +110,7 @@ def _in_child(impl, call: HookCall, budget: float) -> tuple[str, Any]:
         finally:
             os._exit(0)
     os.close(write_end)
+    data = None                                       # interrupted or out of time: the child is killed
     try:
         data = _receive(read_end, time.monotonic() + budget)
     finally:

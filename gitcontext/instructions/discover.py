@@ -92,7 +92,6 @@ def link_problems(root: str | Path, config: dict[str, Any]) -> list[tuple[str, s
     return found
 
 
-
 def _tree_targets(root: str | Path, entries: dict[str, tuple[str, str]],
                   paths: list[str]) -> dict[str, str | None]:
     links = {p: oid for p, (mode, oid) in entries.items() if mode == _LINK}

@@ -1,13 +1,14 @@
 """`.git/gitcontext/`: writers' locks and temporary files, where `git add` never sees them.
 
-A writer takes a lock per note (an flock on `locks/<name>.lock`), re-reads under it, and replaces
-the file through a temporary file in `tmp/` named after its process id. A temporary file whose
-process is gone is removed by the next writer; `doctor` lists any that remain.
+A writer takes its note's lock (an flock on `locks/notes-NN.lock`, one of 64 buckets), re-reads the
+note under it, and replaces the file through a temporary file in `tmp/` named after its process id.
+A temporary file whose process is gone is removed by the next writer; `doctor` lists any that remain.
 """
 from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
 import secrets
 import time
@@ -46,6 +47,14 @@ def state_dir(root: str | Path, sub: str) -> Path:
         raise UserError(f"cannot create {folder}: {exc.strerror}", path=str(folder),
                         fix="check the permissions of the .git folder") from exc
     return folder
+
+
+BUCKETS = 64
+
+
+def bucket(id: str) -> str:
+    """The lock a note's writers share: one of 64, so the folder stays small however many notes there are."""
+    return f"notes-{int(hashlib.sha1(id.encode('utf-8')).hexdigest()[:8], 16) % BUCKETS:02d}"
 
 
 @contextlib.contextmanager

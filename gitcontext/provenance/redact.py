@@ -102,6 +102,18 @@ def redact(text: str) -> Redacted:
     """TEXT with every secret replaced by `[REDACTED:<label>]`."""
     labels: list[str] = []
     text = _private_keys(text, labels)
+    for _ in range(MAX_ROUNDS):        # a marker can join pieces into a new match: repeat until nothing changes
+        before = len(labels)
+        text = _round(text, labels)
+        if len(labels) == before:
+            break
+    return Redacted(text, tuple(labels))
+
+
+MAX_ROUNDS = 8
+
+
+def _round(text: str, labels: list[str]) -> str:
     lower = text.lower()
     for label, pattern in PATTERNS:
         hints = HINTS.get(label)
@@ -110,7 +122,7 @@ def redact(text: str) -> Redacted:
         new = pattern.sub(lambda m, label=label: _replace(m, label, labels), text)
         if new != text:
             text, lower = new, new.lower()
-    return Redacted(text, tuple(labels))
+    return text
 
 
 def _replace(match: re.Match[str], label: str, labels: list[str]) -> str:

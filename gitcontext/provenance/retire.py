@@ -8,8 +8,8 @@ from typing import Any, NamedTuple
 from gitcontext.errors import UserError
 from gitcontext.identity.ids import is_id
 from gitcontext.instructions.model import normalize
-from gitcontext.instructions.discover import decode
-from gitcontext.paths import resolve_inside
+from gitcontext.instructions.discover import MAX_BYTES, decode
+from gitcontext.paths import read_regular, resolve_inside
 from gitcontext.provenance import journal, locks
 from gitcontext.provenance.events import new_event
 from gitcontext.provenance.fold import fold
@@ -44,7 +44,7 @@ def retire(root: Path, config: dict[str, Any], target: str, reason: str) -> Reti
         raise UserError(f"{t.id} is not in any context file now", fix=f"`git context show {t.id}`")
     inst = t.instruction
     path = resolve_inside(root, inst.file, what="context file")   # a symlinked file is edited at its target
-    data = path.read_bytes()
+    data = read_regular(root, inst.file, MAX_BYTES) or b""
     text = decode(inst.file, data)
     from gitcontext.instructions.segment import segment
 
@@ -108,7 +108,7 @@ def restore(root: Path, config: dict[str, Any], id: str) -> Restored:
     file = quote.get("file") or state.file
     path = resolve_inside(root, file, source=f".context/notes/{id}.jsonl", what="restore.file")
     exact = exact_quote(root, state.retired, file)
-    old = path.read_bytes() if path.exists() else None
+    old = read_regular(root, file, MAX_BYTES)
     if old is not None:
         restored, how = paste(decode(file, old), exact or quote)
     else:

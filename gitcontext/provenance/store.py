@@ -39,10 +39,14 @@ def notes_folder(root: str | Path) -> Path:
 
 
 def note_path(root: str | Path, id: str) -> Path:
+    return _in_folder(notes_folder(root), id)
+
+
+def _in_folder(folder: Path, id: str) -> Path:
     if not is_id(id):
         raise UserError(f"{shown(id)} is not an instruction id",
                         fix="ids look like ctx-3f9a2c4b1d2e; see `git context ls`")
-    return notes_folder(root) / f"{id}{SUFFIX}"
+    return folder / f"{id}{SUFFIX}"
 
 
 def read_bytes(root: str | Path, path: Path) -> bytes | None:
@@ -111,11 +115,12 @@ def validate_note_text(path: str, text: str) -> list[dict[str, Any]]:
 
 def read_note(root: str | Path, id: str) -> list[dict[str, Any]]:
     """The events of one note in file order ([] when there is none)."""
-    path = note_path(root, id)
+    return _read_events(root, note_path(root, id))
+
+
+def _read_events(root: str | Path, path: Path) -> list[dict[str, Any]]:
     data = read_bytes(root, path)
-    if data is None:
-        return []
-    return validate_note_text(_relative(root, path), _decode(root, path, data))
+    return validate_note_text(_relative(root, path), _decode(root, path, data)) if data else []
 
 
 def all_notes(root: str | Path) -> dict[str, list[dict[str, Any]]]:
@@ -127,7 +132,7 @@ def all_notes(root: str | Path) -> dict[str, list[dict[str, Any]]]:
     for path in sorted(folder.glob(f"*{SUFFIX}")):
         stem = path.name[: -len(SUFFIX)]
         if is_id(stem):
-            notes[stem] = read_note(root, stem)
+            notes[stem] = _read_events(root, path)     # the folder was checked once above
     return notes
 
 
@@ -145,30 +150,39 @@ def append_events(root: str | Path, events: Iterable[dict[str, Any]]) -> int:
         by_id.setdefault(event["id"], []).append(event)
     if not by_id:
         return 0
-    paths = {id: note_path(root, id) for id in by_id}
-    with locks.locked(root, by_id):
-        written = 0
-        for id, new in by_id.items():
-            path = paths[id]
-            data = read_bytes(root, path)
-            old = validate_note_text(_relative(root, path), _decode(root, path, data)) if data else []
-            seen = {e["eid"] for e in old}
-            lines = []
-            for event in new:
-                if event["eid"] not in seen:
-                    seen.add(event["eid"])
-                    lines.append(dumps(event))
-            if lines:
-                write_atomic(path, ("".join(dumps(e) for e in old) + "".join(lines)).encode("utf-8"), root)
-                written += len(lines)
+    folder = notes_folder(root)
+    paths = {id: _in_folder(folder, id) for id in by_id}
+    for id, path in paths.items():          # every old note valid before anything is written
+        data = read_bytes(root, path)
+        if data:
+            validate_note_text(_relative(root, path), _decode(root, path, data))
+    written = 0
+    for id, new in by_id.items():           # one note at a time: a backfill never holds thousands of locks
+        with locks.locked(root, [locks.bucket(id)]):
+            written += _append_locked(root, paths[id], new)
     return written
+
+
+def _append_locked(root: str | Path, path: Path, new: list[dict[str, Any]]) -> int:
+    """Re-read PATH (its lock held), append the events of NEW it does not have; how many were written."""
+    data = read_bytes(root, path)
+    old = validate_note_text(_relative(root, path), _decode(root, path, data)) if data else []
+    seen = {e["eid"] for e in old}
+    lines = []
+    for event in new:
+        if event["eid"] not in seen:
+            seen.add(event["eid"])
+            lines.append(dumps(event))
+    if lines:
+        write_atomic(path, ("".join(dumps(e) for e in old) + "".join(lines)).encode("utf-8"), root)
+    return len(lines)
 
 
 def remove_events(root: str | Path, id: str, eids: Iterable[str]) -> int:
     """Take the events EIDS out of ID's note (only to roll back an interrupted command's own events)."""
     drop = set(eids)
     path = note_path(root, id)
-    with locks.locked(root, [id]):
+    with locks.locked(root, [locks.bucket(id)]):
         data = read_bytes(root, path)
         old = validate_note_text(_relative(root, path), _decode(root, path, data)) if data else []
         kept = [e for e in old if e["eid"] not in drop]
