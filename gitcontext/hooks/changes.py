@@ -1,13 +1,17 @@
 """What the commit being made does to the instructions: HEAD vs the index, each change with its id."""
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gitcontext import git
 from gitcontext.identity.diff import CONFIDENT, Diff, diff_files
 from gitcontext.instructions.discover import INDEX, load
 from gitcontext.instructions.model import Instruction
+
+if TYPE_CHECKING:
+    from gitcontext.provenance.fold import State
 
 NEEDS_WHY = ("added", "reworded")
 
@@ -29,9 +33,11 @@ class Staged(NamedTuple):
     new: dict[str, list[Instruction]]
 
 
-def staged_changes(root: Path, config: dict[str, Any]) -> Staged:
+def staged_changes(root: Path, config: dict[str, Any], notes: Callable[[], Mapping[str, State]] | None = None
+                   ) -> Staged:
     """Ids are the ones `git context ls`/`record` show for the staged text (identify on the index
-    side); a removed instruction keeps the id it had at HEAD."""
+    side); a removed instruction keeps the id it had at HEAD. NOTES gives the notes' folded states
+    when there are changes to name (default: every note of the work tree, read and folded)."""
     from gitcontext.provenance.fold import fold
     from gitcontext.provenance.resolve import resolve_all
     from gitcontext.provenance.store import all_notes
@@ -45,7 +51,7 @@ def staged_changes(root: Path, config: dict[str, Any]) -> Staged:
             diff = diff_files(old, new, config["matcher"], renames)
     if not (diff.added or diff.reworded or diff.moved or diff.removed):
         return Staged([], diff, old, new)
-    states = {id: fold(events, id) for id, events in all_notes(root).items()}    # read once, used twice
+    states = notes() if notes else {id: fold(events, id) for id, events in all_notes(root).items()}  # used twice
     new_ids = resolve_all(root, config, new, states)
     old_ids = resolve_all(root, config, old, states) if diff.removed else {}
 

@@ -45,8 +45,11 @@ def shared_changes(call: HookCall) -> list[Change]:
 
 def computed(call: HookCall, key: str | None = None) -> Staged:
     """`staged_changes`, saved for the later hooks when the state did not change while it ran."""
+    from gitcontext.hooks.notestates import note_states
+
     key = analysis_key(call) if key is None else key
-    staged = staged_changes(call.root, call.config)
+    clean = key is not None                         # the work tree's notes are the index's
+    staged = staged_changes(call.root, call.config, lambda: note_states(call.root, call.git_dir, clean))
     if key is not None and analysis_key(call) == key:
         save(call.git_dir, key, staged.changes)
     return staged
