@@ -19,6 +19,7 @@ from gitcontext.hooks.guard import skip_reason
 
 HOOK_NAMES = ("pre-commit", "prepare-commit-msg", "commit-msg", "msg")
 STORE_PREFIX = ".context/"
+FEW = 16          # staged files counted directly, without the size pre-filter (two more processes)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,6 +108,8 @@ def pressure_rows(root: Path, raw: list[git.RawRow]) -> list[git.NumstatRow]:
     """
     from gitcontext.radius.score import PRESSURE_TIERS, TIERS
 
+    if len(raw) <= FEW:                               # one --numstat is cheaper than sizing them first
+        return git.diff_numstat(cached=True, cwd=root, paths=[path for _, _, path in raw])
     floor = min(lines for name, lines in TIERS if name in PRESSURE_TIERS)
     zero = {old for old, _, _ in raw if not old.strip("0")}
     old_sizes = git.object_sizes(sorted({old for old, _, _ in raw} - zero), root)

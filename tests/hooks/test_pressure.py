@@ -8,7 +8,7 @@ import pytest
 
 from gitcontext import config as config_mod
 from gitcontext import git as gitmod
-from gitcontext.hooks.fast import main, pressure_rows
+from gitcontext.hooks.fast import FEW, main, pressure_rows
 from gitcontext.radius.blast import compute
 from gitcontext.radius.pressure import staged_pressure
 from tests.helpers import commit, git, write
@@ -53,10 +53,16 @@ def test_pre_commit_pressure_equals_staged_pressure(repo: Path, capsys, monkeypa
         assert expected is not None
 
 
+def _many_small(repo: Path) -> None:
+    """More than FEW staged files: the size pre-filter is used."""
+    for i in range(FEW + 1):
+        write(repo, f"small/m{i}.py", f"V = {i}\n")
+    git(repo, "add", "small")
+
+
 def test_pressure_rows_count_only_files_that_may_reach_a_tier(repo: Path) -> None:
     _repo(repo)
-    for i in range(30):
-        write(repo, f"small/m{i}.py", f"V = {i}\n")
+    _many_small(repo)
     write(repo, "lib/core.py", "A = 1\n" + "B = 2\n" * 550)
     git(repo, "add", "-A")
     rows = pressure_rows(repo, gitmod.staged_raw(repo))
@@ -71,6 +77,7 @@ def test_pressure_rows_count_a_file_whose_filter_may_grow_it(repo: Path) -> None
     write(repo, ".gitattributes", "*.grow filter=grow\n")
     write(repo, "data.grow", "x\ny\nz\n")
     git(repo, "add", ".gitattributes", "data.grow")
+    _many_small(repo)
     rows = {path: (added, removed) for added, removed, path in pressure_rows(repo, gitmod.staged_raw(repo))}
     assert rows["data.grow"] == (600, 0)
     assert ".gitattributes" not in rows
@@ -81,5 +88,13 @@ def test_pressure_rows_count_an_entry_without_recorded_size(repo: Path) -> None:
     _repo(repo)
     oid = git(repo, "hash-object", "-w", "--stdin", input="Z = 0\n" * 650).strip()
     git(repo, "update-index", "--add", "--cacheinfo", f"100644,{oid},lib/made.py")
+    _many_small(repo)
     rows = {path: (added, removed) for added, removed, path in pressure_rows(repo, gitmod.staged_raw(repo))}
     assert rows["lib/made.py"] == (650, 0)
+
+
+def test_pressure_rows_few_staged_files_are_counted_directly(repo: Path) -> None:
+    _repo(repo)
+    write(repo, "lib/a.py", "from lib import core\nC = 3\n")
+    git(repo, "add", "lib/a.py")
+    assert pressure_rows(repo, gitmod.staged_raw(repo)) == [(1, 0, "lib/a.py")]
