@@ -108,9 +108,17 @@ def pressure_rows(root: Path, raw: list[git.RawRow]) -> list[git.NumstatRow]:
     """
     from gitcontext.radius.score import PRESSURE_TIERS, TIERS
 
-    if len(raw) <= FEW:                               # one --numstat is cheaper than sizing them first
-        return git.diff_numstat(cached=True, cwd=root, paths=[path for _, _, path in raw])
     floor = min(lines for name, lines in TIERS if name in PRESSURE_TIERS)
+    if len(raw) <= FEW:                               # one --numstat is cheaper than sizing them first
+        candidates = [path for _, _, path in raw]
+    else:
+        candidates = _may_reach(root, raw, floor)
+    rows = git.diff_numstat(cached=True, cwd=root, paths=candidates)
+    return [row for row in rows if (row[0] or 0) + (row[1] or 0) >= floor]
+
+
+def _may_reach(root: Path, raw: list[git.RawRow], floor: int) -> list[str]:
+    """The staged paths whose blobs hold at least FLOOR bytes, or whose size is not known to bound them."""
     zero = {old for old, _, _ in raw if not old.strip("0")}
     old_sizes = git.object_sizes(sorted({old for old, _, _ in raw} - zero), root)
     staged = [path for _, new, path in raw if new.strip("0")]
@@ -119,9 +127,8 @@ def pressure_rows(root: Path, raw: list[git.RawRow]) -> list[git.NumstatRow]:
     unsure = [p for p in staged if recorded.get(p) and bound[p] < floor]
     enlarging = {p for p, values in git.check_attr(("filter", "working-tree-encoding"), unsure, root).items()
                  if any(v not in ("unspecified", "unset") for v in values.values())}
-    candidates = [path for _, new, path in raw
-                  if bound[path] >= floor or path in enlarging or (new.strip("0") and not recorded.get(path))]
-    return git.diff_numstat(cached=True, cwd=root, paths=candidates)
+    return [path for _, new, path in raw
+            if bound[path] >= floor or path in enlarging or (new.strip("0") and not recorded.get(path))]
 
 
 def relevant_staged(root: Path, staged: list[str]) -> list[str]:

@@ -96,5 +96,6 @@ def test_pressure_rows_count_an_entry_without_recorded_size(repo: Path) -> None:
 def test_pressure_rows_few_staged_files_are_counted_directly(repo: Path) -> None:
     _repo(repo)
     write(repo, "lib/a.py", "from lib import core\nC = 3\n")
-    git(repo, "add", "lib/a.py")
-    assert pressure_rows(repo, gitmod.staged_raw(repo)) == [(1, 0, "lib/a.py")]
+    write(repo, "lib/core.py", "B = 2\n" * 500 + "A = 1\n")
+    git(repo, "add", "lib")
+    assert pressure_rows(repo, gitmod.staged_raw(repo)) == [(500, 0, "lib/core.py")]   # lib/a.py is below the tier
