@@ -40,14 +40,17 @@ def shared_changes(call: HookCall) -> list[Change]:
         saved = load(call.git_dir, key)
         if saved is not None:
             return saved
-    return computed(call, key).changes
+    return _computed(call, key).changes
 
 
-def computed(call: HookCall, key: str | None = None) -> Staged:
+def computed(call: HookCall) -> Staged:
     """`staged_changes`, saved for the later hooks when the state did not change while it ran."""
+    return _computed(call, analysis_key(call))
+
+
+def _computed(call: HookCall, key: str | None) -> Staged:
     from gitcontext.hooks.notestates import note_states
 
-    key = analysis_key(call) if key is None else key
     clean = key is not None                         # the work tree's notes are the index's
     staged = staged_changes(call.root, call.config, lambda: note_states(call.root, call.git_dir, clean))
     if key is not None and analysis_key(call) == key:
