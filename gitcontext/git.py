@@ -138,6 +138,20 @@ def config_get(key: str, cwd: str | Path | None = None) -> str | None:
     return out.decode("utf-8", "surrogateescape").strip() if code == 0 else None
 
 
+def config_matching(pattern: str, cwd: str | Path | None = None) -> list[tuple[str, str]]:
+    """(key, value) of every config entry whose lower-cased name matches the regular expression PATTERN,
+    in git's order (later ones win), through one `git config -z --get-regexp`."""
+    code, out, _ = run_status(["config", "-z", "--get-regexp", pattern], cwd=cwd)
+    if code != 0:
+        return []
+    pairs = []
+    for record in out.decode("utf-8", "surrogateescape").split("\0"):
+        if record:
+            key, _, value = record.partition("\n")
+            pairs.append((key, value))
+    return pairs
+
+
 def config_set(key: str, value: str, cwd: str | Path | None = None) -> None:
     run(["config", key, value], cwd=cwd)
 
