@@ -6,6 +6,7 @@ path, the merge driver and history replay all stream the git CLI.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -138,6 +139,20 @@ def config_get(key: str, cwd: str | Path | None = None) -> str | None:
     return out.decode("utf-8", "surrogateescape").strip() if code == 0 else None
 
 
+def config_matching(pattern: str, cwd: str | Path | None = None) -> list[tuple[str, str]]:
+    """(key, value) of every config entry whose lower-cased name matches the regular expression PATTERN,
+    in git's order (later ones win), through one `git config -z --get-regexp`."""
+    code, out, _ = run_status(["config", "-z", "--get-regexp", pattern], cwd=cwd)
+    if code != 0:
+        return []
+    pairs = []
+    for record in out.decode("utf-8", "surrogateescape").split("\0"):
+        if record:
+            key, _, value = record.partition("\n")
+            pairs.append((key, value))
+    return pairs
+
+
 def config_set(key: str, value: str, cwd: str | Path | None = None) -> None:
     run(["config", key, value], cwd=cwd)
 
@@ -263,11 +278,74 @@ def _numstat_rows(chunk: bytes) -> list[NumstatRow]:
     return rows
 
 
-def diff_numstat(*revs: str, cached: bool = False, cwd: str | Path | None = None) -> list[NumstatRow]:
-    """`git diff --numstat` from REVS (none: index vs work tree) to the work tree / index."""
+def diff_numstat(*revs: str, cached: bool = False, cwd: str | Path | None = None,
+                 paths: Sequence[str] | None = None) -> list[NumstatRow]:
+    """`git diff --numstat` from REVS (none: index vs work tree) to the work tree / index; with PATHS,
+    only those paths (literally: no glob or pathspec magic), and no git at all when PATHS is empty."""
+    if paths is not None and not paths:
+        return []
+    scope = paths if paths and len(paths) <= MAX_PATHSPECS else ()
     args = ["diff", "--numstat", "-z", "--no-renames", "--no-ext-diff", *(["--cached"] if cached else []),
-            EOO, *map(check_rev, revs), "--"]
-    return _numstat_rows(run(args, cwd=cwd))
+            EOO, *map(check_rev, revs), "--", *scope]
+    rows = _numstat_rows(run(["--literal-pathspecs", *args], cwd=cwd))
+    wanted = set(paths) if paths and not scope else None
+    return [row for row in rows if row[2] in wanted] if wanted is not None else rows
+
+
+RawRow = tuple[str, str, str]   # (blob at HEAD, blob in the index, path); a zero id where there is none
+
+
+def staged_raw(cwd: str | Path | None = None) -> list[RawRow]:
+    """`git diff --cached --raw`: each staged path with its blob ids, no blob read (as cheap as --name-only)."""
+    fields = run(["diff", "--cached", "--raw", "-z", "--no-renames", "--no-abbrev", "--no-ext-diff"],
+                 cwd=cwd).split(b"\0")
+    rows: list[RawRow] = []
+    for meta, path in zip(fields[0::2], fields[1::2]):
+        parts = meta.split()
+        if len(parts) >= 5:
+            rows.append((parts[2].decode(), parts[3].decode(), path.decode("utf-8", "surrogateescape")))
+    return rows
+
+
+def object_sizes(oids: Sequence[str], cwd: str | Path | None = None) -> dict[str, int]:
+    """Size in bytes of each object of OIDS that exists, through one `git cat-file --batch-check`."""
+    if not oids:
+        return {}
+    out = run(["cat-file", "--batch-check=%(objectname) %(objectsize)"], cwd=cwd,
+              input="".join(f"{o}\n" for o in oids).encode())
+    sizes = {}
+    for line in out.decode().splitlines():
+        oid, _, size = line.partition(" ")
+        if size.isdigit():
+            sizes[oid] = int(size)
+    return sizes
+
+
+_DEBUG_ENTRY = re.compile(rb"([^\0]*)\0  ctime: [^\n]*\n  mtime: [^\n]*\n  dev: [^\n]*\n  uid: [^\n]*\n"
+                          rb"  size: (\d+)\tflags: [0-9a-f]+\n")
+MAX_PATHSPECS = 1000             # more paths than this: list everything rather than a huge command line
+
+
+def index_sizes(paths: Sequence[str], cwd: str | Path | None = None) -> dict[str, int]:
+    """path -> the size the index's stat data records for PATHS (`ls-files --debug`, no object read):
+    the work-tree file's size when it was staged, 0 when git holds no stat for the entry (read-tree,
+    --cacheinfo). Stored in 32 bits, so it wraps past 4 GiB."""
+    if not paths:
+        return {}
+    scope = ["--", *paths] if len(paths) <= MAX_PATHSPECS else []
+    out = run(["--literal-pathspecs", "ls-files", "--debug", "-z", *scope], cwd=cwd)
+    sizes: dict[str, int] = {}
+    for match in _DEBUG_ENTRY.finditer(out):
+        path = match.group(1).decode("utf-8", "surrogateescape")
+        sizes[path] = max(sizes.get(path, 0), int(match.group(2)))
+    return sizes
+
+
+def write_tree(cwd: str | Path | None = None) -> str | None:
+    """The tree id of the index (`git write-tree`, what `git commit` writes anyway); None while a
+    merge leaves unmerged entries."""
+    code, out, _ = run_status(["write-tree"], cwd=cwd)
+    return out.decode().strip() if code == 0 else None
 
 
 def log_numstat(*args: str, cwd: str | Path | None = None) -> Iterator[tuple[str, list[NumstatRow]]]:

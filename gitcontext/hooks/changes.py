@@ -1,13 +1,16 @@
 """What the commit being made does to the instructions: HEAD vs the index, each change with its id."""
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gitcontext import git
-from gitcontext.identity.diff import CONFIDENT, Diff, diff_files
-from gitcontext.instructions.discover import INDEX, load
-from gitcontext.instructions.model import Instruction
+
+if TYPE_CHECKING:        # the analysis's imports (8 ms) only where it runs: a hook reusing it needs none
+    from gitcontext.identity.diff import Diff
+    from gitcontext.instructions.model import Instruction
+    from gitcontext.provenance.fold import State
 
 NEEDS_WHY = ("added", "reworded")
 
@@ -29,9 +32,13 @@ class Staged(NamedTuple):
     new: dict[str, list[Instruction]]
 
 
-def staged_changes(root: Path, config: dict[str, Any]) -> Staged:
+def staged_changes(root: Path, config: dict[str, Any], notes: Callable[[], Mapping[str, State]] | None = None
+                   ) -> Staged:
     """Ids are the ones `git context ls`/`record` show for the staged text (identify on the index
-    side); a removed instruction keeps the id it had at HEAD."""
+    side); a removed instruction keeps the id it had at HEAD. NOTES gives the notes' folded states
+    when there are changes to name (default: every note of the work tree, read and folded)."""
+    from gitcontext.identity.diff import diff_files
+    from gitcontext.instructions.discover import INDEX, load
     from gitcontext.provenance.fold import fold
     from gitcontext.provenance.resolve import resolve_all
     from gitcontext.provenance.store import all_notes
@@ -45,7 +52,7 @@ def staged_changes(root: Path, config: dict[str, Any]) -> Staged:
             diff = diff_files(old, new, config["matcher"], renames)
     if not (diff.added or diff.reworded or diff.moved or diff.removed):
         return Staged([], diff, old, new)
-    states = {id: fold(events, id) for id, events in all_notes(root).items()}    # read once, used twice
+    states = notes() if notes else {id: fold(events, id) for id, events in all_notes(root).items()}  # used twice
     new_ids = resolve_all(root, config, new, states)
     old_ids = resolve_all(root, config, old, states) if diff.removed else {}
 
@@ -62,7 +69,7 @@ def staged_changes(root: Path, config: dict[str, Any]) -> Staged:
 
 def label(change: Change) -> str:
     """The change's kind as the listing shows it: an uncertain rewording reads `reworded? 58%`."""
-    if change.kind == "reworded" and change.similarity < CONFIDENT:
+    if change.kind == "reworded" and change.similarity < _confident():
         return f"reworded? {change.similarity:.0f}%"
     return change.kind
 
@@ -71,9 +78,15 @@ def listing(change: Change, width: int = 60) -> list[str]:
     """The lines of one change in the hook's listing; an uncertain rewording also shows its old text,
     so a wrong pairing can be seen (and corrected with `Context-Id: <id> added`)."""
     lines = [f"  {label(change):<8} {change.id}  {change.file}:{change.line}  {one_line(change.text, width)}"]
-    if change.kind == "reworded" and change.similarity < CONFIDENT:
+    if change.kind == "reworded" and change.similarity < _confident():
         lines.append(f"           was: {one_line(change.old_text, width + 20)}")
     return lines
+
+
+def _confident() -> float:
+    from gitcontext.identity.diff import CONFIDENT
+
+    return CONFIDENT
 
 
 def one_line(text: str, width: int = 72) -> str:

@@ -4,11 +4,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from gitcontext import git
-from gitcontext.hooks.changes import NEEDS_WHY, Change, staged_changes
+from gitcontext.hooks.changes import NEEDS_WHY, Change
 from gitcontext.hooks.guard import sequencer_state
 from gitcontext.hooks.message import body, body_lines, comment_char
 from gitcontext.hooks.nearmiss import CANONICAL, coverage_hints, diagnose
 from gitcontext.hooks.runner import HookCall, Outcome
+from gitcontext.hooks.shared import shared_changes
 
 NOTES_DIR = ".context/notes"
 
@@ -22,7 +23,7 @@ def commit_msg(call: HookCall) -> Outcome:
     text = body(message, comment)
     if not text.strip():
         return Outcome(0, [])              # git aborts an empty message itself
-    changes = staged_changes(call.root, call.config).changes
+    changes = shared_changes(call)
     if not changes:
         return Outcome(0, [])
     policy = call.config["hooks"]["policy"]
@@ -59,22 +60,29 @@ def missing_why(root: Path, text: str, lines: list[tuple[int, str]],
 
 
 def staged_note_ids(root: Path, ids: list[str]) -> set[str]:
-    """Ids whose staged note adds events to HEAD's and, folded, says why."""
-    from gitcontext.provenance.store import validate_note_text
+    """Ids whose staged note adds events to HEAD's and, folded, says why (one `ls-files`, and an
+    `ls-tree` and a `cat-file --batch` only when such a note is staged)."""
+    from gitcontext.errors import GitError
     from gitcontext.provenance.fold import fold
+    from gitcontext.provenance.store import validate_note_text
 
+    names = {f"{NOTES_DIR}/{id}.jsonl": id for id in ids}
+    staged = {p: oid for p, (_, oid) in git.tree_entries("", root, under=NOTES_DIR).items() if p in names}
+    if not staged:
+        return set()
+    try:
+        before = {p: oid for p, (_, oid) in git.tree_entries("HEAD", root, under=NOTES_DIR).items()}
+    except GitError:                 # no commit yet
+        before = {}
+    changed = {p: oid for p, oid in staged.items() if before.get(p) != oid}
+    blobs = git.read_blobs(sorted(set(changed.values())), root)
     covered = set()
-    for id in ids:
-        staged = git.blob_at("", f"{NOTES_DIR}/{id}.jsonl", root)
-        if not staged:
+    for name, oid in sorted(changed.items()):
+        if oid not in blobs:
             continue
-        before = git.blob_at("HEAD", f"{NOTES_DIR}/{id}.jsonl", root) or b""
-        if staged == before:
-            continue
-        name = f"{NOTES_DIR}/{id}.jsonl"
-        events = validate_note_text(name, staged.decode("utf-8", "surrogateescape"))
-        if fold(events, id).why:
-            covered.add(id)
+        events = validate_note_text(name, blobs[oid].decode("utf-8", "surrogateescape"))
+        if fold(events, names[name]).why:
+            covered.add(names[name])
     return covered
 
 

@@ -1,9 +1,12 @@
 """The hooks' entry point, kept lean: no click, yaml-only-if-configured, nothing heavy.
 
-The shim runs `main([HOOK, *git's arguments])`. When no context file and nothing under `.context/`
-is staged, it returns after one `git diff --cached --numstat` (plus a `git rev-parse` when not run
-from the top) — unless, for pre-commit, a staged file churns enough lines to reach a commit-pressure
-tier, which the blast radius then judges exactly.
+The shim runs `main([HOOK, *git's arguments])`. It decides from the staged paths alone (`git diff
+--cached --name-only -z`; pre-commit asks for `--raw`, as cheap, to also get the blob ids): when no
+context file and nothing under `.context/` is staged, it returns — unless, for pre-commit, a staged
+file may churn enough lines to reach a commit-pressure tier. Lines added + removed never exceed the
+bytes of the two blobs, so only files whose blobs (one `git cat-file --batch-check`) hold at least
+the lowest tier's lines in bytes are counted, by a `--numstat` limited to them; the rows travel to
+the hook, which never runs that query again.
 """
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from gitcontext.hooks.guard import skip_reason
 
 HOOK_NAMES = ("pre-commit", "prepare-commit-msg", "commit-msg", "msg")
 STORE_PREFIX = ".context/"
+FEW = 16          # staged files counted directly, without the size pre-filter (two more processes)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -28,24 +32,35 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         root = _toplevel()
-        rows = git.diff_numstat(cached=True, cwd=root)
-        staged = relevant_staged(root, [path for _, _, path in rows])
-        if not staged and not (hook == "pre-commit" and may_pressure(rows)):
+        raw = git.staged_raw(root) if hook == "pre-commit" else None
+        names = [path for _, _, path in raw] if raw is not None else git.staged_paths(root)
+        staged = relevant_staged(root, names)
+        churn = pressure_rows(root, raw) if raw else None
+        if not staged and not churn:
             return 0
-        git_dir = git.git_dir(root)
+        git_dir = _git_dir(root)
     except Exception as exc:  # noqa: BLE001 - the runner's error policy applies below
         from gitcontext.hooks.runner import report_error
 
         return report_error(hook, _git_dir_or_none(), None, exc)
     from gitcontext.hooks.runner import run_hook
 
-    return run_hook(hook, root, git_dir, args, staged)
+    return run_hook(hook, root, git_dir, args, staged, churn)
 
 
 def _toplevel() -> Path:
     """git runs hooks at the top of the work tree; ask git only when called from elsewhere."""
     here = Path.cwd()
     return here if (here / ".git").exists() else git.toplevel(here)
+
+
+def _git_dir(root: Path) -> Path:
+    """git's repository layout: with no GIT_DIR set, a `.git` folder at the top of the work tree is
+    the git dir (a linked worktree or a submodule has a `.git` file instead: then ask git)."""
+    dot = root / ".git"
+    if "GIT_DIR" not in os.environ and dot.is_dir() and not dot.is_symlink():
+        return dot.resolve()
+    return git.git_dir(root)
 
 
 def _git_dir_or_none() -> Path | None:
@@ -80,12 +95,40 @@ def _is_default(path: Path) -> bool:
     return meaningful in ([], ["version: 1"])
 
 
-def may_pressure(rows: list) -> bool:
-    """Whether any staged file churns at least the lowest commit-pressure tier (before exclusions)."""
+def pressure_rows(root: Path, raw: list[git.RawRow]) -> list[git.NumstatRow]:
+    """Numstat rows of the staged files that could churn at least the lowest commit-pressure tier
+    (before exclusions): the only ones that can reach it.
+
+    A line is at least one byte, so lines added + removed <= the bytes of the two blobs. The staged
+    blob's size is bounded by the size the index's stat data records (`ls-files --debug`, no object
+    read; staged blobs are loose objects, and reading 2,500 of them costs as much as the --numstat
+    this avoids): line-end and ident conversions only shrink a file on its way into git. A file with
+    a `filter` or `working-tree-encoding`, or with no size recorded, is counted. HEAD's blob (packed,
+    cheap) is sized by `cat-file --batch-check`.
+    """
     from gitcontext.radius.score import PRESSURE_TIERS, TIERS
 
     floor = min(lines for name, lines in TIERS if name in PRESSURE_TIERS)
-    return any((added or 0) + (removed or 0) >= floor for added, removed, _ in rows)
+    if len(raw) <= FEW:                               # one --numstat is cheaper than sizing them first
+        candidates = [path for _, _, path in raw]
+    else:
+        candidates = _may_reach(root, raw, floor)
+    rows = git.diff_numstat(cached=True, cwd=root, paths=candidates)
+    return [row for row in rows if (row[0] or 0) + (row[1] or 0) >= floor]
+
+
+def _may_reach(root: Path, raw: list[git.RawRow], floor: int) -> list[str]:
+    """The staged paths whose blobs hold at least FLOOR bytes, or whose size is not known to bound them."""
+    zero = {old for old, _, _ in raw if not old.strip("0")}
+    old_sizes = git.object_sizes(sorted({old for old, _, _ in raw} - zero), root)
+    staged = [path for _, new, path in raw if new.strip("0")]
+    recorded = git.index_sizes(staged, root)
+    bound = {path: old_sizes.get(old, 0) + recorded.get(path, 0) for old, _, path in raw}
+    unsure = [p for p in staged if recorded.get(p) and bound[p] < floor]
+    enlarging = {p for p, values in git.check_attr(("filter", "working-tree-encoding"), unsure, root).items()
+                 if any(v not in ("unspecified", "unset") for v in values.values())}
+    return [path for _, new, path in raw
+            if bound[path] >= floor or path in enlarging or (new.strip("0") and not recorded.get(path))]
 
 
 def relevant_staged(root: Path, staged: list[str]) -> list[str]:

@@ -12,7 +12,9 @@ BLOCK_END = "gitcontext: end"
 
 
 def comment_char(root: Path) -> str:
-    value = git.config_get("core.commentString", root) or git.config_get("core.commentChar", root)
+    """core.commentString, else core.commentChar, else `#` (one git process for both)."""
+    found = dict(git.config_matching(r"^core\.comment(string|char)$", root))   # the last value of each wins
+    value = found.get("core.commentstring") or found.get("core.commentchar")
     return "#" if not value or value == "auto" else value
 
 

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gitcontext.hooks.changes import NEEDS_WHY, Change, listing, staged_changes
+from gitcontext.hooks.changes import NEEDS_WHY, Change, listing
 from gitcontext.hooks.guard import sequencer_state
 from gitcontext.hooks.message import comment_char, with_block, without_block
 from gitcontext.hooks.runner import HookCall, Outcome
+from gitcontext.hooks.shared import shared_changes
 
 # git's message sources after which the message is not edited from scratch (as git's own template)
 SKIP_SOURCES = {"message", "merge", "squash", "commit"}
@@ -19,7 +20,7 @@ def prepare_commit_msg(call: HookCall) -> Outcome:
     path = Path(call.args[0])
     message = path.read_text(encoding="utf-8")
     comment = comment_char(call.root)
-    changes = staged_changes(call.root, call.config).changes
+    changes = shared_changes(call)
     if not changes:
         cleaned = without_block(message, comment)
         return Outcome(0, [], cleaned if cleaned != message else None)

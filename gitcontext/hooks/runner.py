@@ -10,7 +10,6 @@ visible line.
 """
 from __future__ import annotations
 
-import datetime
 import importlib
 import os
 import pickle
@@ -19,7 +18,6 @@ import signal
 import sys
 import threading
 import time
-import traceback
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -42,6 +40,7 @@ class HookCall(NamedTuple):
     config: dict[str, Any]
     args: tuple[str, ...]
     staged: tuple[str, ...] = ()      # staged context files and .context/ paths (the fast path's finding)
+    churn: tuple | None = None        # pre-commit: numstat rows of the files that may reach a pressure tier
 
 
 class Outcome(NamedTuple):
@@ -61,7 +60,8 @@ class HookFailure(Exception):
         return self.message
 
 
-def run_hook(hook: str, root: Path, git_dir: Path, args: list[str], staged: list[str] | None = None) -> int:
+def run_hook(hook: str, root: Path, git_dir: Path, args: list[str], staged: list[str] | None = None,
+             churn: list | None = None) -> int:
     from gitcontext.hooks.fast import load_config
 
     try:
@@ -70,7 +70,8 @@ def run_hook(hook: str, root: Path, git_dir: Path, args: list[str], staged: list
         return report_error(hook, git_dir, None, exc)
     if args:
         args = [str(Path(args[0]).resolve()), *args[1:]]
-    call = HookCall(hook, root, git_dir, config, tuple(args), tuple(staged or ()))
+    call = HookCall(hook, root, git_dir, config, tuple(args), tuple(staged or ()),
+                    None if churn is None else tuple(churn))
     budget = config["hooks"]["time_budget"]
     try:
         module, name = HOOKS[hook]
@@ -167,6 +168,8 @@ def _work(impl, call: HookCall) -> tuple[str, Any]:
     try:
         return "ok", impl(call)
     except BaseException as exc:  # noqa: BLE001 - handed to the error policy by the runner
+        import traceback              # only on failure: 5 ms of imports every hook would pay
+
         return "error", HookFailure(str(exc), "".join(traceback.format_exception(exc)))
 
 
@@ -190,6 +193,9 @@ def report_error(hook: str, git_dir: Path | None, config: dict[str, Any] | None,
 def _log(hook: str, git_dir: Path, exc: BaseException) -> None:
     log = git_dir / ERROR_LOG
     try:
+        import datetime
+        import traceback
+
         from gitcontext.provenance.redact import redact
 
         details = exc.details if isinstance(exc, HookFailure) else "".join(traceback.format_exception(exc))

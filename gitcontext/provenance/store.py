@@ -123,6 +123,18 @@ def _read_events(root: str | Path, path: Path) -> list[dict[str, Any]]:
     return validate_note_text(_relative(root, path), _decode(root, path, data)) if data else []
 
 
+def read_notes(root: str | Path, ids: Iterable[str]) -> dict[str, list[dict[str, Any]]]:
+    """The events of the notes of IDS that exist, by id: `read_note` for each (the folder checked once)."""
+    folder = notes_folder(root)
+    notes = {}
+    for id in ids:
+        path = _in_folder(folder, id)
+        data = read_bytes(root, path)
+        if data is not None:
+            notes[id] = validate_note_text(_relative(root, path), _decode(root, path, data)) if data else []
+    return notes
+
+
 def all_notes(root: str | Path) -> dict[str, list[dict[str, Any]]]:
     """Every note of the work tree, by instruction id."""
     folder = notes_folder(root)

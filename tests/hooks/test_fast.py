@@ -16,10 +16,12 @@ PROBE = ("import json, sys\n"
          f"print(json.dumps([code, [m for m in {HEAVY!r} if m in sys.modules]]))\n")
 
 
-def _probe(repo) -> tuple[int, list[str]]:
+def _probe(repo, with_err: bool = False):
+    """(exit code, heavy modules the hook's own process loaded[, its stderr]); the hook's work runs in
+    a forked child, so what the work imports shows in what it prints, not in the modules."""
     out = subprocess.run([sys.executable, "-c", PROBE], cwd=repo, capture_output=True, text=True, check=True)
     code, loaded = json.loads(out.stdout.splitlines()[-1])
-    return code, loaded
+    return (code, loaded, out.stderr) if with_err else (code, loaded)
 
 
 def test_fast_path_imports_nothing_heavy(repo):
@@ -33,8 +35,8 @@ def test_fast_path_not_taken_when_a_context_file_is_staged(repo):
     commit(repo, {"CLAUDE.md": RULES}, "rules")
     write(repo, "CLAUDE.md", RULES + "- Never force-push to the main branch.\n")
     git(repo, "add", "CLAUDE.md")
-    code, loaded = _probe(repo)
-    assert code == 0 and "gitcontext.instructions.segment" in loaded
+    code, _, err = _probe(repo, with_err=True)
+    assert code == 0 and "gitcontext: 1 added" in err
 
 
 def test_fast_path_custom_globs_are_honoured(repo):
@@ -42,8 +44,8 @@ def test_fast_path_custom_globs_are_honoured(repo):
     assert load_config(repo)["discovery"]["include"] == ["docs/RULES.md"]
     write(repo, "docs/RULES.md", "# Rules\n\n- Always run the linter first.\n")
     git(repo, "add", "docs/RULES.md")
-    code, loaded = _probe(repo)
-    assert "gitcontext.instructions.segment" in loaded
+    code, _, err = _probe(repo, with_err=True)
+    assert "gitcontext: 1 added" in err
 
 
 def test_fast_entry_rejects_unknown_hook(repo, capsys):
