@@ -13,7 +13,6 @@ if TYPE_CHECKING:
     from gitcontext.hooks.changes import Staged
 
 NOTES_PREFIX = ".context/notes/"
-LINGUIST = ("linguist-generated", "linguist-vendored")   # as radius.churn.ATTRIBUTES
 
 
 def pre_commit(call: HookCall) -> Outcome:
@@ -92,52 +91,13 @@ def _summary(staged: Staged, notes: int, problems: list[str]) -> str:
 
 
 def _pressure(call: HookCall) -> str | None:
-    """The commit-pressure warning of `radius.pressure.staged_pressure`, from the rows the fast path
-    counted: no second `git diff --numstat` of every staged file, exclusions checked only for the
-    files at RISK or above, and the radius graph opened only when one was saved."""
+    """The commit-pressure warning, from the rows the fast path counted (no second `git diff --numstat`
+    of every staged file), or from a fresh count when the hook was called without them."""
+    from gitcontext.radius.pressure import pressure_line, staged_pressure
+
     if call.churn is None:
-        from gitcontext.radius.pressure import staged_pressure
-
         return staged_pressure(call.root, call.config)
-    from gitcontext.radius.score import PRESSURE_TIERS, tier
-
-    lines: dict[str, int] = {}
-    for added, removed, path in call.churn:
-        if added is not None:
-            lines[path] = lines.get(path, 0) + added + removed
-    hot = sorted(((n, p) for p, n in _kept(call, [p for p, n in lines.items() if tier(n) in PRESSURE_TIERS]).items()),
-                 reverse=True)
-    if not hot:
-        return None
-    count, path = hot[0]
-    hops = call.config["radius"]["hops"]
-    reach = ""
-    graph_file = _graph_path(call)
-    if graph_file.exists():
-        from gitcontext.radius import cache, graph
-
-        edges = cache.load_edges(graph_file)
-        if edges:
-            reach = f", reaching {len(graph.reach(graph.from_edges(edges), path, hops))} files within {hops} hops"
-    more = f" (+{len(hot) - 1} more at RISK or above)" if len(hot) > 1 else ""
-    return (f"commit pressure: {path} churns {count} lines ({tier(count)}){reach}{more}; "
-            "consider splitting the commit — `git context radius` shows the blast radius")
-
-
-def _kept(call: HookCall, paths: list[str]) -> dict[str, int]:
-    """PATHS with their churn, less what `radius.churn.tally` leaves out: radius.exclude globs and
-    linguist-generated / linguist-vendored files (tests/hooks/test_pressure.py holds the two equal)."""
-    from gitcontext.instructions.globs import compile_globs
-
-    exclude = compile_globs(tuple(call.config["radius"]["exclude"]))
-    paths = [p for p in paths if not exclude.match(p)]
-    attrs = git.check_attr(LINGUIST, paths, cwd=call.root)
-    lines = {path: 0 for path in paths
-             if not any(v not in ("unspecified", "unset", "false") for v in attrs.get(path, {}).values())}
-    for added, removed, path in call.churn or ():
-        if path in lines and added is not None:
-            lines[path] += added + removed
-    return lines
+    return pressure_line(call.root, call.config, call.churn, _graph_path(call))
 
 
 def _graph_path(call: HookCall) -> Path:

@@ -1,29 +1,60 @@
-"""Commit pressure for the pre-commit hook: the staged diff against the cached graph, no parsing."""
+"""Commit pressure for the pre-commit hook: staged churn against the cached graph, no parsing.
+
+Light on purpose (the hook imports it): exclusions are checked only for the files at RISK or above,
+and the graph is opened only when `git context radius` saved one.
+"""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from gitcontext import git
-from gitcontext.radius import cache, churn, graph, score
+from gitcontext.radius.score import PRESSURE_TIERS, tier
+
+ATTRIBUTES = ("linguist-generated", "linguist-vendored")   # what radius.churn.tally leaves out, too
 
 
 def staged_pressure(root: str | Path, config: dict[str, Any]) -> str | None:
-    """A one-line warning when a staged file churns at RISK or above; None otherwise.
+    """The warning for everything staged (one `git diff --cached --numstat`)."""
+    from gitcontext.radius import cache
 
-    Reach comes from the graph the last `git context radius` saved (none yet: reach is omitted).
-    """
     root = Path(root)
-    changed = churn.tally(root, git.diff_numstat(cached=True, cwd=root), config)
-    hot = sorted(((n, p) for p, n in changed.lines.items() if score.tier(n) in score.PRESSURE_TIERS),
-                 reverse=True)
+    return pressure_line(root, config, git.diff_numstat(cached=True, cwd=root), cache.path_for(root))
+
+
+def pressure_line(root: Path, config: dict[str, Any], rows: Sequence[git.NumstatRow],
+                  graph_file: Path) -> str | None:
+    """A one-line warning when a file of ROWS churns at RISK or above; None otherwise. Reach comes from
+    the graph in GRAPH_FILE (none saved yet: reach is omitted)."""
+    lines: dict[str, int] = {}
+    for added, removed, path in rows:
+        if added is not None:
+            lines[path] = lines.get(path, 0) + added + removed
+    hot = sorted(((n, p) for p, n in _kept(root, config, [p for p, n in lines.items() if tier(n) in PRESSURE_TIERS],
+                                           lines).items()), reverse=True)
     if not hot:
         return None
-    lines, path = hot[0]
+    count, path = hot[0]
     hops = config["radius"]["hops"]
-    edges = cache.load_edges(cache.path_for(root))
-    reach = f", reaching {len(graph.reach(graph.from_edges(edges), path, hops))} files within {hops} hops" \
-        if edges else ""
+    reach = ""
+    if graph_file.exists():
+        from gitcontext.radius import cache, graph
+
+        edges = cache.load_edges(graph_file)
+        if edges:
+            reach = f", reaching {len(graph.reach(graph.from_edges(edges), path, hops))} files within {hops} hops"
     more = f" (+{len(hot) - 1} more at RISK or above)" if len(hot) > 1 else ""
-    return (f"commit pressure: {path} churns {lines} lines ({score.tier(lines)}){reach}{more}; "
+    return (f"commit pressure: {path} churns {count} lines ({tier(count)}){reach}{more}; "
             "consider splitting the commit — `git context radius` shows the blast radius")
+
+
+def _kept(root: Path, config: dict[str, Any], paths: list[str], lines: dict[str, int]) -> dict[str, int]:
+    """PATHS with their churn, less radius.exclude globs and linguist-generated / -vendored files."""
+    from gitcontext.instructions.globs import compile_globs
+
+    exclude = compile_globs(tuple(config["radius"]["exclude"]))
+    paths = [p for p in paths if not exclude.match(p)]
+    attrs = git.check_attr(ATTRIBUTES, paths, cwd=root)
+    return {p: lines[p] for p in paths
+            if not any(v not in ("unspecified", "unset", "false") for v in attrs.get(p, {}).values())}
