@@ -31,8 +31,9 @@ DEFAULTS: dict[str, Any] = {
     },
     "merge": {"context_files": True},
     "radius": {"hops": 2, "lambda": 1.0, "gate": False, "window_days": 30,
-               "exclude": ["**/*.lock", "**/package-lock.json", "**/CHANGELOG*", "vendor/**",
-                           "third_party/**", "node_modules/**", ".context/**"]},
+               "exclude": ["**/*.lock", "**/package-lock.json", "**/pnpm-lock.yaml", "**/go.sum", "**/CHANGELOG*", "vendor/**",
+                           "third_party/**", "node_modules/**", ".context/**"],
+               "roots": [], "wide_reach": 20},
     "audit": {"disable": [], "stale_days": 90, "stale_commits": 50, "budget_tokens": 8000},
     "rulings": {"aliases": {}, "ask_reminder_days": 7, "digest_budget": 800},
 }

@@ -28,17 +28,18 @@ def radius_cmd(base: str | None, hops: int | None, svg_path: str | None, as_json
     scope or backticked mentions point into the radius are listed for re-verification.
     """
     from gitcontext.radius.blast import compute, to_json
-    from gitcontext.report.radar import radar_svg
 
     root, config = repo()
     result = compute(root, config, base, hops)
     data = to_json(result)
     if svg_path:
-        _write(Path(svg_path), radar_svg(data["files"], f"Blast radius · {result.window}"))
+        from gitcontext.report.radar import radar_svg
+
+        _write(Path(svg_path), radar_svg(data["files"], f"Blast radius · {result.window}", result.hops))
     if as_json:
         emit_json(data)
     else:
-        click.echo(format_radius(data), nl=False)
+        click.echo(format_radius(data, config["radius"]["wide_reach"]), nl=False)
     return 1 if result.pressure and config["radius"]["gate"] else 0
 
 
@@ -50,16 +51,27 @@ def _write(path: Path, text: str) -> None:
                         fix="choose a writable path for --svg") from exc
 
 
-def format_radius(data: dict) -> str:
-    lines = [f"blast radius: {data['window']} ({data['hops']} hops)"]
-    if not data["files"]:
+def format_radius(data: dict, wide: int = 20, limit: int = 40) -> str:
+    """The ranked table (by score), a flag on every change whose reach is WIDE or more whatever its
+    tier, pressure, instructions to re-verify, and what was left out (files and imports)."""
+    files = data["files"]
+    lines = [f"blast radius: {data['window']} ({data['hops']} hops)"
+             + (f" — {len(files)} changed files, ranked by score" if files else "")]
+    if not files:
         lines.append("no changed files")
-    for f in data["files"]:
-        lines.append(f"  {f['tier']:<7}{f['churn']:>7} lines  reach {f['reach']:>3}  score {f['score']:>10g}  "
-                     f"{f['path']}")
+    else:
+        lines.append(f"  {'score':>10}  {'tier':<7}{'churn':>7}  {'reach':>5}  file")
+    for f in files[:limit]:
+        lines.append(f"  {f['score']:>10g}  {f['tier']:<7}{f['churn']:>7}  {f['reach']:>5}  {f['path']}")
         near = [i["path"] for i in f["importers"] if i["hops"] == 1]
-        if near and f["tier"] != "LOW":
-            lines.append(f"           imported by {', '.join(near[:5])}" + (" ..." if len(near) > 5 else ""))
+        if f["reach"] >= wide:
+            lead = "small change" if f["tier"] in ("LOW", "MEDIUM") else f"{f['tier']} change"
+            lines.append(f"{'':>14}^ {lead}, {f['reach']} importers within {data['hops']} hops "
+                         f"({len(near)} direct, e.g. {near[0] if near else '-'})")
+        elif near and f["tier"] != "LOW":
+            lines.append(f"{'':>14}imported by {', '.join(near[:2])}" + (f" +{len(near) - 2} more" if len(near) > 2 else ""))
+    if len(files) > limit:
+        lines.append(f"  … {len(files) - limit} more with lower scores (--json lists all)")
     if data["pressure"]:
         lines.append("commit pressure: a file churns at RISK or above — consider splitting the change")
     if data["instructions"]:
@@ -67,4 +79,11 @@ def format_radius(data: dict) -> str:
         lines += [f"  {i['id']}  {i['file']}:{i['line']}  {i['text'][:70]}" for i in data["instructions"]]
     if data["skipped"]:
         lines.append("skipped: " + ", ".join(f"{n} {why}" for why, n in data["skipped"].items()))
+    for path, error in data.get("manifest_errors", {}).items():
+        lines.append(f"warning: {path}: {error} — its settings are ignored; fix it to resolve imports through it")
+    imports = data.get("imports")
+    if imports:
+        unresolved = ", ".join(f"{n} {why}" for why, n in imports["unresolved"].items())
+        lines.append(f"imports: {imports['resolved']} resolved, {imports['external']} outside the tree"
+                     + (f"; unresolved: {unresolved}" if unresolved else ""))
     return "\n".join(lines) + "\n"

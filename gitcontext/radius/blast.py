@@ -9,7 +9,8 @@ from gitcontext.errors import UserError
 from gitcontext.radius import cache, churn, graph, scan, score, scope
 
 
-SKIP_ORDER = ("submodule", "symlink", "huge", "binary", "excluded", "generated or vendored", "unparsable")
+SKIP_ORDER = ("submodule", "symlink", "huge", "binary", "excluded", "generated or vendored", "unparsable",
+              "malformed manifest")
 
 
 class FileRadius(NamedTuple):
@@ -30,6 +31,8 @@ class Radius(NamedTuple):
     skipped: dict[str, int]
     partial: int
     hops: int
+    imports: dict[str, Any]      # {"resolved": n, "external": n, "unresolved": {reason: n}}
+    errors: dict[str, str]       # malformed manifest -> what is wrong (its imports resolve without it)
 
 
 def compute(root: str | Path, config: dict[str, Any], base: str | None = None, hops: int | None = None,
@@ -40,21 +43,24 @@ def compute(root: str | Path, config: dict[str, Any], base: str | None = None, h
     if hops < 0:
         raise UserError(f"--hops must be 0 or more, got {hops}", fix="pass e.g. --hops 2")
     conn = cache.open_cache(root) if use_cache else None
-    base_sha, window, commits = _range(root, base, settings["window_days"])
-    rows = churn.committed(root, commits, conn) + churn.worktree(root, git.has_commits(root))
+    has_head = git.has_commits(root)
+    base_sha, window, commits = _range(root, base, settings["window_days"], has_head)
+    listing = scan.listing(root)
+    rows = churn.committed(root, commits, conn) + churn.worktree(root, has_head, listing.untracked)
     changed = churn.tally(root, rows, config)
-    found = scan.scan(root, conn)
-    deps = graph.build(root, found.files, found.parsed, found.blobs, conn)
-    if conn:
-        cache.save_edges(conn, sorted(deps.edges))
-        conn.close()
-    files = tuple(sorted((_file(p, n, deps, hops, settings["lambda"]) for p, n in changed.lines.items()),
-                         key=lambda f: (-f.score, f.path)))
-    radius = {f.path for f in files} | {p for f in files for p, _ in f.importers}
-    instructions = scope.in_radius(root, config, radius, deps.symbols) if with_instructions else []
+    try:
+        found = graph.analyse(root, conn, settings["roots"], found=listing)
+        deps = found.graph
+        files = tuple(sorted((_file(p, n, deps, hops, settings["lambda"]) for p, n in changed.lines.items()),
+                             key=lambda f: (-f.score, f.path)))
+        radius = {f.path for f in files} | {p for f in files for p, _ in f.importers}
+        instructions = scope.in_radius(root, config, radius, deps.symbols) if with_instructions else []
+    finally:
+        if conn:
+            conn.close()
     skipped = _union(found.skipped, changed.skipped)
     return Radius(base_sha, window, files, score.pressure([f.tier for f in files]), tuple(instructions),
-                  skipped, found.partial, hops)
+                  skipped, found.partial, hops, found.imports, found.errors)
 
 
 def _union(*groups: dict[str, set[str]]) -> dict[str, int]:
@@ -76,9 +82,9 @@ def _file(path: str, lines: int, deps: graph.Graph, hops: int, lam: float) -> Fi
     return FileRadius(path, lines, len(distances), near, score.blast(lines, distances, lam), score.tier(lines))
 
 
-def _range(root: Path, base: str | None, window_days: int) -> tuple[str | None, str, list[str]]:
+def _range(root: Path, base: str | None, window_days: int, has_head: bool) -> tuple[str | None, str, list[str]]:
     """(base commit, description, commits in base..HEAD or in the time window)."""
-    if not git.has_commits(root):
+    if not has_head:
         return None, "everything (no commits yet)", []
     if base is not None:
         try:
@@ -104,4 +110,5 @@ def to_json(radius: Radius) -> dict[str, Any]:
         "instructions": [{"id": i.id, "file": i.file, "line": i.line, "text": i.text,
                           "matched": list(i.matched), "via": list(i.via)} for i in radius.instructions],
         "skipped": radius.skipped, "partial": radius.partial,
+        "imports": radius.imports, "manifest_errors": radius.errors,
     }

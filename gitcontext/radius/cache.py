@@ -1,28 +1,31 @@
-"""SQLite cache under `.git/gitcontext/radius.sqlite`: parses by blob, churn by commit, last graph.
+"""SQLite cache under `.git/gitcontext/radius.sqlite`: parses by blob, churn by commit, the graph.
 
 Keys make stale entries unreachable rather than wrong: a parse is keyed by (blob SHA, grammar
-version, query hash), churn by commit SHA. Deleting the file changes no result, only the time.
+version, query hash), churn by commit SHA, each file's resolved imports by its blob against the
+listing signature (meta `listing`), the whole resolved graph by the state of the tree (meta
+`state`: every path, source blob and manifest). Deleting the file changes no result, only the time.
 """
 from __future__ import annotations
 
 import json
 import sqlite3
+import zlib
 from collections.abc import Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 from gitcontext import git
 from gitcontext.radius.treesitter import Parsed
 
-LAYOUT = 2     # PRAGMA user_version of the table layout below
+LAYOUT = 5     # PRAGMA user_version of the table layout below
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS parsed (blob TEXT, grammar TEXT, qhash TEXT, imports TEXT, defs TEXT,
   partial INTEGER, PRIMARY KEY (blob, grammar, qhash));
 CREATE TABLE IF NOT EXISTS churn (commit_sha TEXT, path TEXT, added INTEGER, removed INTEGER);
 CREATE INDEX IF NOT EXISTS churn_commit ON churn (commit_sha);
 CREATE TABLE IF NOT EXISTS churn_done (commit_sha TEXT PRIMARY KEY);
-CREATE TABLE IF NOT EXISTS edges (importer TEXT, imported TEXT);
-CREATE TABLE IF NOT EXISTS resolved (path TEXT, blob TEXT, listing TEXT, targets TEXT,
-  PRIMARY KEY (path, blob, listing));
+CREATE TABLE IF NOT EXISTS resolved (path TEXT PRIMARY KEY, blob TEXT, row TEXT);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value BLOB);
 """
 
 
@@ -84,21 +87,52 @@ def put_parsed(conn: sqlite3.Connection, rows: Iterable[tuple[str, str, str, Par
                           for b, g, q, p in rows])
 
 
-def get_resolved(conn: sqlite3.Connection, listing: str,
-                 items: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
-    """path -> resolved import targets, for (path, blob) pairs resolved before against LISTING."""
-    wanted = dict(items)
-    return {path: json.loads(targets) for path, blob, targets in
-            conn.execute("SELECT path, blob, targets FROM resolved WHERE listing=?", (listing,))
-            if wanted.get(path) == blob}
+class Row(NamedTuple):
+    """A source as the last run saw it: its blob, what its imports resolved to, what it defines."""
+    blob: str                        # its parse key: blob id, grammar build, query hash
+    targets: list[str]               # files its imports name
+    reasons: dict[str, int]          # its imports by outcome ("resolved", or why not)
+    defs: list[str]                  # symbol names it defines
+    decls: list[str]                 # declarations placing it (a Java `package` line)
+    partial: bool                    # parsed with syntax errors
 
 
-def put_resolved(conn: sqlite3.Connection, listing: str, rows: Iterable[tuple[str, str, list[str]]]) -> None:
-    """Store resolutions against LISTING and drop those made against any other file listing."""
+def get_meta(conn: sqlite3.Connection, key: str) -> bytes | str | None:
+    row = conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+    return row[0] if row else None
+
+
+def get_rows(conn: sqlite3.Connection) -> tuple[str | None, dict[str, Row]]:
+    """(the listing signature they were resolved against, path -> row) of the last run."""
+    rows = {path: Row(blob, *json.loads(row)) for path, blob, row in conn.execute("SELECT * FROM resolved")}
+    return get_meta(conn, "listing"), rows
+
+
+def put_rows(conn: sqlite3.Connection, listing: str, changed: dict[str, Row], gone: Iterable[str]) -> None:
+    """Write the CHANGED rows and drop the GONE ones, now valid against LISTING."""
     with conn:
-        conn.execute("DELETE FROM resolved WHERE listing != ?", (listing,))
-        conn.executemany("INSERT OR REPLACE INTO resolved VALUES (?, ?, ?, ?)",
-                         [(p, b, listing, json.dumps(t)) for p, b, t in rows])
+        conn.executemany("DELETE FROM resolved WHERE path=?", [(p,) for p in gone])
+        conn.executemany("INSERT OR REPLACE INTO resolved VALUES (?, ?, ?)",
+                         [(p, r.blob, json.dumps(r[1:], separators=(",", ":"))) for p, r in changed.items()])
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('listing', ?)", (listing,))
+
+
+def get_snapshot(conn: sqlite3.Connection, state: str) -> dict | None:
+    """The analysis saved for STATE (the whole tree as it was), or None."""
+    if get_meta(conn, "state") != state:
+        return None
+    blob = get_meta(conn, "snapshot")
+    try:
+        return json.loads(zlib.decompress(blob)) if blob else None
+    except (zlib.error, ValueError, TypeError):
+        return None
+
+
+def put_snapshot(conn: sqlite3.Connection, state: str, snapshot: dict) -> None:
+    data = zlib.compress(json.dumps(snapshot, separators=(",", ":")).encode(), 1)
+    with conn:
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('snapshot', ?)", (data,))
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('state', ?)", (state,))
 
 
 def get_churn(conn: sqlite3.Connection, sha: str) -> list[tuple[int | None, int | None, str]] | None:
@@ -114,12 +148,6 @@ def put_churn(conn: sqlite3.Connection, sha: str, rows: list[tuple[int | None, i
         conn.execute("INSERT OR IGNORE INTO churn_done VALUES (?)", (sha,))
 
 
-def save_edges(conn: sqlite3.Connection, edges: Iterable[tuple[str, str]]) -> None:
-    with conn:
-        conn.execute("DELETE FROM edges")
-        conn.executemany("INSERT INTO edges VALUES (?, ?)", edges)
-
-
 def load_edges(path: Path) -> list[tuple[str, str]]:
     """The graph saved by the last full run, read-only; [] when there is none or it is unreadable."""
     if not path.exists():
@@ -129,8 +157,10 @@ def load_edges(path: Path) -> list[tuple[str, str]]:
     except sqlite3.Error:
         return []
     try:
-        return list(conn.execute("SELECT importer, imported FROM edges"))
-    except sqlite3.Error:
+        row = conn.execute("SELECT value FROM meta WHERE key='snapshot'").fetchone()
+        importers = json.loads(zlib.decompress(row[0]))["importers"] if row else {}
+        return [(importer, imported) for imported, files in importers.items() for importer in files]
+    except (sqlite3.Error, zlib.error, ValueError, TypeError, KeyError):
         return []
     finally:
         conn.close()

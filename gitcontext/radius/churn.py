@@ -7,6 +7,7 @@ vendored and `linguist-generated` files are excluded (radius.exclude, git check-
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -41,12 +42,13 @@ def committed(root: Path, commits: list[str], conn: sqlite3.Connection | None) -
     return rows
 
 
-def worktree(root: Path, has_head: bool) -> list[git.NumstatRow]:
+def worktree(root: Path, has_head: bool, untracked: Iterable[str] | None = None) -> list[git.NumstatRow]:
+    """The work tree's numstat rows against HEAD, plus UNTRACKED files (listed here when not given)."""
     rows = git.diff_numstat("HEAD" if has_head else EMPTY_TREE, cwd=root)
-    tracked = set(git.ls_files(root))
-    for path in git.ls_files(root, others=True):
-        if path not in tracked:
-            rows.append(_untracked(root / path, path))
+    if untracked is None:
+        tracked = set(git.ls_files(root))
+        untracked = [p for p in git.ls_files(root, others=True) if p not in tracked]
+    rows += [_untracked(root / path, path) for path in untracked]
     return rows
 
 

@@ -1,53 +1,171 @@
-"""The dependency graph: import edges resolved to files, reversed for reach, plus a symbol table."""
+"""The dependency graph: import edges resolved to files, reversed for reach, plus a symbol table.
+
+`analyse` does work in proportion to what changed: when the tree is exactly as at the last run
+(every path, source blob and manifest: the *state*) the saved graph is loaded whole; otherwise only
+the sources whose blob changed are parsed (cache by blob) and resolved again — all of them when the
+listing or a manifest changed, since any import may then point elsewhere.
+"""
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
 import sqlite3
-from collections import defaultdict, deque
-from collections.abc import Iterable
+import zlib
+from collections import Counter, defaultdict, deque
+from collections.abc import Collection, Iterable
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from gitcontext.radius import cache
+from gitcontext.radius import cache, scan
 from gitcontext.radius.languages import language_of
-from gitcontext.radius.resolvers import Tree, resolver
+from gitcontext.radius.resolvers import EXTERNAL, Tree, manifests, resolver
 from gitcontext.radius.treesitter import Parsed
 
 
-class Graph(NamedTuple):
-    edges: frozenset[tuple[str, str]]          # (importer, imported)
-    importers: dict[str, frozenset[str]]       # imported -> files that import it directly
-    symbols: dict[str, frozenset[str]]         # symbol name -> files that define it
+class Graph:
+    """IMPORTERS: imported file -> the files importing it directly; SYMBOLS: name -> defining files
+    (a mapping with .get); `edges` (importer, imported) is derived on first use."""
+
+    def __init__(self, importers: dict[str, Collection[str]], symbols: Any = None) -> None:
+        self.importers = importers
+        self.symbols = symbols if symbols is not None else {}
+
+    @functools.cached_property
+    def edges(self) -> frozenset[tuple[str, str]]:
+        return frozenset((importer, imported) for imported, importers in self.importers.items()
+                         for importer in importers)
 
 
-def build(root: str | Path, files: Iterable[str], parsed: dict[str, Parsed],
-          blobs: dict[str, str] | None = None, conn: sqlite3.Connection | None = None) -> Graph:
-    """Resolve every import; with BLOBS and a cache CONN, reuse resolutions of unchanged files
-    made against the same file listing (adding or removing a file resolves everything again)."""
-    tree = Tree(root, files)
-    known = cache.get_resolved(conn, tree.signature, blobs.items()) if conn and blobs else {}
-    fresh = {path: _resolve(path, result, tree) for path, result in parsed.items() if path not in known}
-    if conn and blobs:
-        cache.put_resolved(conn, tree.signature, [(p, blobs[p], t) for p, t in fresh.items() if p in blobs])
+class Analysis(NamedTuple):
+    graph: Graph
+    skipped: dict[str, set[str]]     # reason -> files left out (a malformed manifest: "malformed manifest")
+    partial: int                     # files parsed with syntax errors
+    imports: dict[str, Any]          # {"resolved": n, "external": n, "unresolved": {reason: n}}
+    errors: dict[str, str]           # malformed manifest -> what is wrong with it
+
+
+def analyse(root: str | Path, conn: sqlite3.Connection | None = None, roots: Iterable[str] = (),
+            *, workers: int | None = None, found: scan.Listing | None = None) -> Analysis:
+    """The import graph of the work tree (FOUND: its listing, when the caller already has it)."""
+    roots = tuple(roots)
+    found = found or scan.listing(root)
+    state = _state(Tree(root, found.files, roots).signature, found)
+    snapshot = cache.get_snapshot(conn, state) if conn else None
+    if not isinstance(snapshot, dict) or any(k not in snapshot for k in KEYS):
+        snapshot = None
+    symbols = None             # on a cache hit, read only if an instruction mentions a symbol
+    if snapshot is None:
+        snapshot = _build(root, conn, roots, found, workers)
+        symbols = snapshot.pop("symbols")
+        if conn:
+            with conn:
+                conn.execute("INSERT OR REPLACE INTO meta VALUES ('symbols', ?)",
+                             (zlib.compress(json.dumps(symbols).encode(), 1),))
+            cache.put_snapshot(conn, state, snapshot)
+    return Analysis(Graph(snapshot["importers"], _Symbols(conn, symbols)),
+                    {r: set(p) for r, p in snapshot["skipped"].items()}, snapshot["partial"],
+                    snapshot["imports"], snapshot["errors"])
+
+
+SNAPSHOT = "1"       # bump when the snapshot's shape changes: older ones are then never read
+KEYS = ("importers", "skipped", "partial", "imports", "errors")
+
+
+def _state(signature: str, found: scan.Listing) -> str:
+    digest = hashlib.sha1(f"{SNAPSHOT}\0{signature}".encode())
+    for source in found.sources:
+        digest.update(f"{source.path}\0{'/'.join(source.key)}\0".encode("utf-8", "surrogateescape"))
+    return digest.hexdigest()
+
+
+def _build(root, conn, roots, found: scan.Listing, workers) -> dict[str, Any]:
+    """The analysis, reusing the last run's rows of every source whose blob is unchanged: only the
+    others are parsed and resolved — unless the listing signature moved, then all are resolved."""
+    listing, previous = cache.get_rows(conn) if conn else (None, {})
+    keys = {s.path: "/".join(s.key) for s in found.sources}       # blob, grammar build, query hash
+    keep = {p for p, key in keys.items() if p in previous and previous[p].blob == key}
+    fresh = scan.scan(root, conn, workers=workers,
+                      found=found._replace(sources=tuple(s for s in found.sources if s.path not in keep)))
+    decls = {p: tuple(previous[p].decls) for p in keep} | {p: _decls(p, r) for p, r in fresh.parsed.items()}
+    tree = Tree(root, found.files, roots, {p: d for p, d in decls.items() if d})
+    for path in sorted(found.files):      # every manifest, so a malformed one is always reported
+        if manifests.is_manifest(path):
+            tree.manifest(path)
+    todo = fresh.parsed
+    if keep and tree.signature != listing:      # any import may now point elsewhere: resolve all
+        todo = {**scan.scan(root, conn, workers=workers, found=found._replace(
+            sources=tuple(s for s in found.sources if s.path in keep))).parsed, **fresh.parsed}
+    rows = {p: previous[p] for p in keep}
+    changed = {p: cache.Row(keys[p], *_resolve(p, r, tree), list(r.definitions), list(decls.get(p, ())),
+                            r.partial) for p, r in todo.items()}
+    rows.update(changed)
+    if conn:
+        cache.put_rows(conn, tree.signature, changed, set(previous) - set(rows))
     symbols: dict[str, set[str]] = defaultdict(set)
-    for path, result in parsed.items():
-        for name in result.definitions:
+    importers: dict[str, set[str]] = defaultdict(set)
+    for path, row in rows.items():
+        for name in row.defs:
             symbols[name].add(path)
-    edges = {(path, target) for targets in (known, fresh) for path in targets for target in targets[path]}
-    return from_edges((e for e in edges if e[0] in parsed), symbols)
+        for target in row.targets:
+            importers[target].add(path)
+    skipped = {r: sorted(p) for r, p in fresh.skipped.items()}
+    if tree.errors:
+        skipped["malformed manifest"] = sorted(tree.errors)
+    return {"importers": {k: list(v) for k, v in importers.items()},
+            "symbols": {k: list(v) for k, v in symbols.items()}, "skipped": skipped,
+            "partial": sum(row.partial for row in rows.values()), "imports": _tally(rows.values()),
+            "errors": dict(sorted(tree.errors.items()))}
 
 
-def _resolve(path: str, result: Parsed, tree: Tree) -> list[str]:
+def _decls(path: str, result: Parsed) -> tuple[str, ...]:
+    """The declarations that place PATH in its language's name space (Java's `package` line)."""
+    return tuple(i for i in result.imports if i.startswith("package ")) if path.endswith(".java") else ()
+
+
+def _resolve(path: str, result: Parsed, tree: Tree) -> tuple[list[str], dict[str, int]]:
+    """(the files PATH's imports name, its imports that name none, by reason — resolved ones
+    counted under "resolved")."""
     resolve = resolver(language_of(path).resolver)
-    return sorted({target for spec in result.imports for target in resolve(spec, path, tree)})
+    targets: set[str] = set()
+    reasons: Counter = Counter()
+    for spec in result.imports:
+        found = resolve(spec, path, tree)
+        if isinstance(found, str):
+            reasons[found] += 1
+        elif found:
+            targets.update(found)
+            reasons["resolved"] += 1
+    return sorted(targets), dict(reasons)
 
 
-def from_edges(edges: Iterable[tuple[str, str]], symbols: dict[str, set[str]] | None = None) -> Graph:
-    edges = frozenset(edges)
+def _tally(rows: Iterable[cache.Row]) -> dict[str, Any]:
+    total: Counter = Counter()
+    for row in rows:
+        total.update(row.reasons)
+    resolved, external = total.pop("resolved", 0), total.pop(EXTERNAL, 0)
+    return {"resolved": resolved, "external": external, "unresolved": dict(sorted(total.items()))}
+
+
+class _Symbols:
+    """Symbol name -> defining files, read from the cache only when an instruction asks."""
+
+    def __init__(self, conn: sqlite3.Connection | None, table: dict[str, list[str]] | None) -> None:
+        self._conn, self._table = conn, table
+
+    def get(self, name: str, default=frozenset()):
+        if self._table is None:
+            row = cache.get_meta(self._conn, "symbols") if self._conn else None
+            self._table = json.loads(zlib.decompress(row)) if row else {}
+        hit = self._table.get(name)
+        return frozenset(hit) if hit is not None else default
+
+
+def from_edges(edges: Iterable[tuple[str, str]], symbols: Any = None) -> Graph:
     importers: dict[str, set[str]] = defaultdict(set)
     for importer, imported in edges:
         importers[imported].add(importer)
-    return Graph(edges, {k: frozenset(v) for k, v in importers.items()},
-                 {k: frozenset(v) for k, v in (symbols or {}).items()})
+    return Graph(dict(importers), symbols)
 
 
 def reach(graph: Graph, start: str, hops: int) -> dict[str, int]:

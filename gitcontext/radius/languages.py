@@ -5,6 +5,7 @@ other languages still count for churn; they just have no import edges.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 from typing import NamedTuple
 
@@ -20,7 +21,12 @@ class Lang(NamedTuple):
 
     @property
     def query_hash(self) -> str:
-        return hashlib.sha1(f"{self.definitions}\0{self.imports}".encode()).hexdigest()[:16]
+        return _query_hash(self.definitions, self.imports)
+
+
+@functools.lru_cache(maxsize=None)
+def _query_hash(definitions: str, imports: str) -> str:
+    return hashlib.sha1(f"{definitions}\0{imports}".encode()).hexdigest()[:16]
 
 
 _JS_DEFS = """
@@ -61,12 +67,13 @@ LANGUAGES: tuple[Lang, ...] = (
          "(function_item name: (identifier) @def) (struct_item name: (type_identifier) @def)"
          " (enum_item name: (type_identifier) @def) (trait_item name: (type_identifier) @def)"
          " (const_item name: (identifier) @def) (type_item name: (type_identifier) @def)",
-         "(mod_item !body) @import (use_declaration argument: (_) @import)", "rust"),
+         "(mod_item !body) @import (use_declaration argument: (_) @import) (extern_crate_declaration) @import",
+         "rust"),
     Lang("java", "tree_sitter_java", "language", (".java",),
          "(class_declaration name: (identifier) @def) (interface_declaration name: (identifier) @def)"
          " (enum_declaration name: (identifier) @def) (method_declaration name: (identifier) @def)"
          " (record_declaration name: (identifier) @def)",
-         "(import_declaration) @import", "java"),
+         "(import_declaration) @import (package_declaration) @import", "java"),
 )
 
 BY_EXTENSION: dict[str, Lang] = {ext: lang for lang in LANGUAGES for ext in lang.extensions}

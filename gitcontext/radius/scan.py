@@ -9,8 +9,6 @@ import hashlib
 import os
 import sqlite3
 import stat
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import NamedTuple
 
@@ -41,14 +39,32 @@ class _Source(NamedTuple):
     data: bytes | None              # None: clean in the index, read only if the cache misses
 
 
-def scan(root: str | Path, conn: sqlite3.Connection | None = None, *, workers: int | None = None) -> Scan:
+class Listing(NamedTuple):
+    files: tuple[str, ...]          # every tracked or untracked (not ignored) file in the work tree
+    sources: tuple[_Source, ...]    # the files in a parsed language, keyed by content
+    skipped: dict[str, set[str]]    # reason -> the files left out so far
+    untracked: tuple[str, ...]      # the files not in the index (not ignored)
+
+
+def listing(root: str | Path) -> Listing:
+    """The work tree's files and the parse key of each source; only modified and untracked
+    sources are read (to hash them), clean ones are keyed by their index blob id."""
     root = Path(root)
     entries = git.tree_entries("", root)
     modules = {p for p, (mode, _) in entries.items() if mode == "160000"}
     skipped: dict[str, set[str]] = {"submodule": modules} if modules else {}
     files = tuple(p for p in git.ls_files(root, others=True) if p not in modules)
     dirty = set(git.modified_paths(root))
-    sources = [s for s in (_source(root, p, entries.get(p), p in dirty, skipped) for p in files) if s]
+    sources = tuple(s for s in (_source(root, p, entries.get(p), p in dirty, skipped) for p in files) if s)
+    return Listing(files, sources, skipped, tuple(p for p in files if p not in entries))
+
+
+def scan(root: str | Path, conn: sqlite3.Connection | None = None, *, workers: int | None = None,
+         found: Listing | None = None) -> Scan:
+    root = Path(root)
+    found = found or listing(root)
+    skipped = {reason: set(paths) for reason, paths in found.skipped.items()}
+    sources = found.sources
     hits = cache.get_parsed(conn, [s.key for s in sources]) if conn else {}
     misses = [s for s in (_load(root, s, skipped) for s in sources if s.key not in hits) if s]
     fresh = _parse_all(misses, workers)
@@ -59,7 +75,7 @@ def scan(root: str | Path, conn: sqlite3.Connection | None = None, *, workers: i
     for source, result in results:
         if result is None:
             skipped.setdefault("unparsable", set()).add(source.path)
-    return Scan(files, parsed, skipped, sum(p.partial for p in parsed.values()),
+    return Scan(found.files, parsed, skipped, sum(p.partial for p in parsed.values()),
                 {s.path: s.key[0] for s, p in results if p is not None})
 
 
@@ -80,14 +96,19 @@ def _load(root: Path, source: _Source, skipped: dict[str, set[str]]) -> _Source 
     """SOURCE with its bytes (and, if it had none, its blob id); None when it must be skipped."""
     if source.data is not None:
         return source
+    full = os.path.join(root, source.path)     # str paths: pathlib costs more than the read here
     try:
-        info = os.lstat(root / source.path)
+        info = os.lstat(full)
     except OSError:
         return None                 # deleted in the work tree
     if stat.S_ISDIR(info.st_mode):
         return None                 # a submodule (counted from the index)
     reason = "symlink" if stat.S_ISLNK(info.st_mode) else "huge" if info.st_size > MAX_BYTES else None
-    data = b"" if reason else (root / source.path).read_bytes()
+    if reason:
+        data = b""
+    else:
+        with open(full, "rb") as handle:
+            data = handle.read()
     if not reason and b"\0" in data[:8192]:
         reason = "binary"
     if reason:
@@ -102,6 +123,9 @@ def _parse_all(sources: list[_Source], workers: int | None) -> list[Parsed | Non
     workers = workers if workers is not None else (os.cpu_count() or 1)
     if len(jobs) < _pool_threshold() or workers < 2:
         return [_parse_one(job) for job in jobs]
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     try:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             return list(pool.map(_parse_one, jobs, chunksize=max(1, len(jobs) // (workers * 8))))

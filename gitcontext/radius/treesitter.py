@@ -45,28 +45,47 @@ def captures(lang: Lang, source: str, node) -> dict[str, list]:
 
 @functools.lru_cache(maxsize=None)
 def grammar_version(lang: Lang) -> str:
-    """Wheel version + ABI: part of the cache key, so a grammar upgrade re-parses."""
-    from importlib import metadata
+    """The installed grammar and tree-sitter builds: part of the cache key, so an upgrade re-parses.
+    Found without importing either (a warm run never parses) and without importlib.metadata (whose
+    import alone costs more than a warm run): the names, sizes and times of the packages' files."""
+    return f"{_build(lang.module)};{_build('tree_sitter')}"
 
-    dist = lang.module.replace("_", "-")
-    try:
-        version = metadata.version(dist)
-    except metadata.PackageNotFoundError:
-        version = "unknown"
-    return f"{dist}={version};abi={_language(lang.name).abi_version}"
+
+@functools.lru_cache(maxsize=None)
+def _build(module: str) -> str:
+    import hashlib
+    import importlib.util
+    import os
+
+    spec = importlib.util.find_spec(module)
+    if spec is None or not spec.origin:
+        return f"{module}=missing"
+    folder = os.path.dirname(spec.origin)
+    files = sorted((e.name, e.stat().st_size, int(e.stat().st_mtime)) for e in os.scandir(folder) if e.is_file())
+    return f"{module}={hashlib.sha1(repr(files).encode()).hexdigest()[:12]}"
 
 
 def parse(lang: Lang, data: bytes) -> Parsed:
     root = _parser(lang.name).parse(data).root_node
     found = captures(lang, f"{lang.imports}\n{lang.definitions}", root)   # one walk for both
     imports, defs = found.get("import", []), found.get("def", [])
-    return Parsed(tuple(sorted({_fold(n.text) for n in imports}, key=str)),
+    return Parsed(tuple(sorted({_fold(_attributes(n) + n.text) for n in imports}, key=str)),
                   tuple(sorted({_fold(n.text) for n in defs})), root.has_error)
 
 
 def parse_raw(lang: Lang, data: bytes) -> None:
     """Parse only (the benchmark's floor)."""
     _parser(lang.name).parse(data)
+
+
+def _attributes(node) -> bytes:
+    """The attributes written just before NODE (Rust's `#[path = "x.rs"]` before `mod x;`)."""
+    found = []
+    sibling = node.prev_named_sibling
+    while sibling is not None and sibling.type == "attribute_item":
+        found.append(sibling.text)
+        sibling = sibling.prev_named_sibling
+    return b" ".join(reversed(found)) + b" " if found else b""
 
 
 def _fold(text: bytes) -> str:

@@ -1,49 +1,89 @@
-"""The radar picture of a blast radius: one blip per file, angle by directory, distance by tier.
+"""The radar picture of a blast radius: angle by directory, distance by tier, area by churn, halo by reach.
 
-A blip's radius is min(R_MAX, 22 + 3.1·√churn), so its area tracks the churned lines. The SVG is
-self-contained (embeddable in HTML or Markdown) and carries its own light and dark palettes
-through `prefers-color-scheme`.
+Drawn: the TOP files by score and the TOP by churn (a small change with a wide reach is as visible
+as a large one). Each blip carries its rank by score; a key beside the radar lists every drawn file
+by its shortest unambiguous path with churn, reach and tier, so nothing depends on a label that did
+not fit. Labels beside blips are placed only where they overlap no blip, no other label and stay
+inside the picture. Blip radius r = min(R_MAX, 18 + 2.4·√churn), so the area tracks churned lines;
+the dashed halo around it grows with log2(1 + reach). The SVG is self-contained and carries light
+and dark palettes through `prefers-color-scheme`.
 """
 from __future__ import annotations
 
 import math
-import posixpath
-from xml.sax.saxutils import escape
+from html import escape
 
-WIDTH, HEIGHT, CX, CY = 2900, 2760, 1450, 1420
-R_MAX, MAX_BLIPS, MAX_SECTORS, GAP = 120.0, 60, 12, 10     # R_MAX reached at ~1,100 churned lines
-BANDS = {"DEADLY": (0, 270), "RISK": (270, 540), "HIGH": (540, 790), "MEDIUM": (790, 1020), "LOW": (1020, 1200)}
+RADAR, KEY_W, HEIGHT = 2700, 1500, 2760          # radar square, key column, picture height
+WIDTH, CX, CY = RADAR + KEY_W, RADAR // 2, 1480
+R_MAX, TOP, MAX_SECTORS, FONT = 80.0, 30, 12, 28
+BANDS = {"DEADLY": (0, 250), "RISK": (250, 470), "HIGH": (470, 690), "MEDIUM": (690, 900), "LOW": (900, 1080)}
+Box = tuple[float, float, float, float]       # x0, y0, x1, y1 of a label, a name or a blip
+CHAR = 0.56            # average glyph width in em for the sans fonts below (estimate, kept generous)
 
 STYLE = """
 .bg{fill:#ffffff}.ring{fill:none;stroke:#d0d7de;stroke-width:2}.spoke{stroke:#d8dee4;stroke-dasharray:6 6}
-.txt{fill:#1f2328;font:30px system-ui,-apple-system,'Segoe UI',sans-serif}.small{font-size:25px}
-.big{font-size:50px;font-weight:600}.muted{fill:#59636e}
-.num{fill:#ffffff;font-weight:600;text-anchor:middle;dominant-baseline:central}
-.blip{fill-opacity:.85;stroke:#ffffff;stroke-width:2}
-.DEADLY{fill:#cf222e}.RISK{fill:#e16f24}.HIGH{fill:#9a6700}.MEDIUM{fill:#0969da}.LOW{fill:#818b98}
+.txt{fill:#1f2328;font:28px system-ui,-apple-system,'Segoe UI',sans-serif}.small{font-size:24px}
+.big{font-size:48px;font-weight:600}.muted{fill:#59636e}.mono{font-family:ui-monospace,Menlo,Consolas,monospace}
+.num{fill:#ffffff;font-weight:700;text-anchor:middle;dominant-baseline:central}
+.blip{fill-opacity:.9;stroke:#ffffff;stroke-width:2}.halo{fill:none;stroke:#8c959f;stroke-width:2;stroke-dasharray:5 5}
+.DEADLY{fill:#cf222e}.RISK{fill:#e16f24}.HIGH{fill:#9a6700}.MEDIUM{fill:#0969da}.LOW{fill:#6e7781}
 @media (prefers-color-scheme:dark){.bg{fill:#0d1117}.ring{stroke:#3d444d}.spoke{stroke:#30363d}
-.txt{fill:#e6edf3}.muted{fill:#9198a1}.blip{stroke:#0d1117}
-.DEADLY{fill:#da3633}.RISK{fill:#db6d28}.HIGH{fill:#9e6a03}.MEDIUM{fill:#1f6feb}.LOW{fill:#656c76}}
+.txt{fill:#e6edf3}.muted{fill:#9198a1}.blip{stroke:#0d1117}.halo{stroke:#6e7681}
+.DEADLY{fill:#da3633}.RISK{fill:#db6d28}.HIGH{fill:#bb8009}.MEDIUM{fill:#1f6feb}.LOW{fill:#656c76}}
 """
 
 
 def blip_radius(churn: int) -> float:
-    return min(R_MAX, 22 + 3.1 * math.sqrt(churn))
+    return min(R_MAX, 18 + 2.4 * math.sqrt(churn))
 
 
-def radar_svg(files: list[dict], title: str = "Blast radius") -> str:
-    """FILES: dicts with path, churn, reach, tier (the `radius --json` rows)."""
-    shown = sorted(files, key=lambda f: (-f["churn"], f["path"]))[:MAX_BLIPS]
+def halo_radius(churn: int, reach: int) -> float:
+    return blip_radius(churn) + (4 + 6 * math.log2(1 + reach) if reach else 0)
+
+
+def chosen(files: list[dict], top: int = TOP) -> list[dict]:
+    """The TOP files by score and the TOP by churn, ranked by score (highest first)."""
+    by_score = sorted(files, key=lambda f: (-f.get("score", f["churn"]), f["path"]))
+    by_churn = sorted(files, key=lambda f: (-f["churn"], f["path"]))
+    keep = {f["path"] for f in by_score[:top]} | {f["path"] for f in by_churn[:top]}
+    return [f for f in by_score if f["path"] in keep]
+
+
+def short_names(paths: list[str], among: list[str]) -> dict[str, str]:
+    """Each of PATHS as its shortest path suffix shared with no other path of AMONG."""
+    names = {}
+    for path in paths:
+        parts = path.split("/")
+        for n in range(1, len(parts) + 1):
+            suffix = "/".join(parts[-n:])
+            if not any(o != path and (o == suffix or o.endswith("/" + suffix)) for o in among):
+                break
+        names[path] = suffix
+    return names
+
+
+def radar_svg(files: list[dict], title: str = "Blast radius", hops: int | None = None) -> str:
+    """FILES: dicts with path, churn, reach, tier and score (the `radius --json` rows)."""
+    shown = chosen(files)
+    names = short_names([f["path"] for f in shown], [f["path"] for f in files])
     key = _sector_key([f["path"] for f in shown])
     sectors = sorted({key(f["path"]) for f in shown}) or ["."]
-    spans = _spans([sum(1 for f in shown if key(f["path"]) == s) for s in sectors])
-    placed = []
-    for sector, span in zip(sectors, spans):
-        for tier in BANDS:
-            placed += _pack([f for f in shown if key(f["path"]) == sector and f["tier"] == tier], span)
-    _relax(placed)
-    body = [_frame(title, list(zip(sectors, spans)), len(files) - len(shown))]
-    body += [_blip(f, angle, dist, r) for f, angle, dist, r, _ in placed]
+    spans = dict(zip(sectors, _spans([sum(1 for f in shown if key(f["path"]) == s) for s in sectors])))
+    fixed = [_sector_box(s, span) for s, span in spans.items()] + _ring_label_boxes()
+    scale, where = 1.0, {f["path"]: spans[key(f["path"])] for f in shown}
+    blips = _place(shown, where, fixed, scale)
+    while blips is None:          # a band too full for blips this size: shrink them all, keep areas relative
+        scale *= 0.85
+        blips = _place(shown, where, fixed, scale)
+    boxes = [_box_of_circle(x, y, halo) for _, x, y, _, halo in blips] + fixed
+    body = [_frame(title, spans, len(files) - len(shown), hops)]
+    for rank, (f, x, y, r, halo) in enumerate(blips, 1):
+        body.append(_blip(f, rank, x, y, r, halo))
+    for rank, (f, x, y, r, halo) in enumerate(blips, 1):
+        label = _label(names[f["path"]], x, y, halo, boxes)
+        if label:
+            body.append(label)
+    body.append(_key(blips, names))
     return "\n".join(body) + "\n</svg>\n"
 
 
@@ -58,93 +98,218 @@ def _spans(counts: list[int]) -> list[tuple[float, float]]:
 
 
 def _sector_key(paths: list[str]):
-    """Directory of a path, cut to the deepest level that keeps at most MAX_SECTORS sectors."""
-    for depth in range(6, 0, -1):
-        def key(p: str, depth: int = depth) -> str:
-            return "/".join(p.split("/")[:-1][:depth]) or "."
-        if len({key(p) for p in paths}) <= MAX_SECTORS:
+    """path -> its sector: top-level folders, the most crowded split into subfolders while that keeps
+    at most MAX_SECTORS sectors (a monorepo's packages/ becomes packages/a, packages/b, …)."""
+    folders = {p: p.split("/")[:-1] for p in paths}
+    depth = {p: min(1, len(f)) for p, f in folders.items()}
+    key = lambda p: "/".join(folders[p][:depth[p]]) or "."        # noqa: E731
+    stuck: set[str] = set()
+    while True:
+        counts: dict[str, int] = {}
+        for p in paths:
+            counts[key(p)] = counts.get(key(p), 0) + 1
+        crowded = [k for k in sorted(counts, key=lambda k: (-counts[k], k)) if k not in stuck and counts[k] > 1]
+        if not crowded:
             return key
-    return lambda p: p.split("/")[0] if "/" in p else "."
+        target = crowded[0]
+        members = [p for p in paths if key(p) == target]
+        deeper = {p: depth[p] + 1 if len(folders[p]) > depth[p] else depth[p] for p in members}
+        after = len(counts) - 1 + len({"/".join(folders[p][:deeper[p]]) or "." for p in members})
+        if all(deeper[p] == depth[p] for p in members) or after > MAX_SECTORS:
+            stuck.add(target)
+            continue
+        depth.update(deeper)
 
 
-def _pack(members: list[dict], span: tuple[float, float]) -> list[list]:
-    """Lay a sector's blips of one tier in rows along arcs of their band, outermost row last."""
-    if not members:
-        return []
-    low, _ = BANDS[members[0]["tier"]]
-    radii = [blip_radius(f["churn"]) for f in members]
-    distance = max(low + max(radii) + GAP, 130.0)
-    rows: list[list[tuple[dict, float]]] = [[]]
-    used = 0.0
-    for f, r in zip(members, radii):
-        step = (2 * r + GAP) / distance
-        if rows[-1] and used + step > span[1] - span[0]:
-            rows.append([])
-            distance += 2 * max(radii) + 34
-            used = 0.0
-        rows[-1].append((f, distance))
-        used += (2 * r + GAP) / distance
-    placed = []
-    for row in rows:
-        steps = [(2 * blip_radius(f["churn"]) + GAP) / d for f, d in row]
-        angle = span[0] + (span[1] - span[0] - sum(steps)) / 2
-        for (f, d), step in zip(row, steps):
-            placed.append([f, angle + step / 2, d, blip_radius(f["churn"]), span])
-            angle += step
+def _place(shown: list[dict], spans: dict[str, tuple[float, float]], fixed: list[Box],
+           scale: float) -> list[tuple[dict, float, float, float, float]] | None:
+    """Put each blip (highest score first) at the free spot nearest its band's middle inside its
+    sector, else anywhere in its band, else just outside it; never onto another blip. None when
+    some blip finds no room at SCALE."""
+    placed: list[tuple[dict, float, float, float, float]] = []
+    for f in shown:
+        r, halo = blip_radius(f["churn"]) * scale, halo_radius(f["churn"], f["reach"]) * scale
+        low, high = BANDS[f["tier"]]
+        start, end = spans[f["path"]]
+        spot = _free(placed, fixed, halo, _distances(low, high, halo), (start, end)) or \
+            _free(placed, fixed, halo, _distances(low, high, halo), (0.0, 2 * math.pi)) or \
+            _free(placed, fixed, halo, [high + 20 * k for k in range(1, 8)], (0.0, 2 * math.pi))
+        if spot is None and scale > 0.2:
+            return None
+        placed.append((f, *(spot or _polar((start + end) / 2, high)), r, halo))
     return placed
 
 
-def _relax(placed: list[list], rounds: int = 80) -> None:
-    """Push overlapping blips apart, keeping each inside its tier's band and its sector."""
-    for _ in range(rounds):
-        moved = False
-        for i, a in enumerate(placed):
-            for b in placed[i + 1:]:
-                (ax, ay), (bx, by) = _polar(a[1], a[2]), _polar(b[1], b[2])
-                gap = math.hypot(ax - bx, ay - by) - (a[3] + b[3] + 4)
-                if gap < 0:
-                    moved = True
-                    for blip, sign in ((a, -1), (b, 1)):
-                        step = -gap / 2 / max(blip[2], 40)
-                        blip[1] += sign * step if a[1] != b[1] else sign * 0.01
-                        blip[2] += sign * (-gap / 4) * (1 if b[2] >= a[2] else -1)
-        for blip in placed:
-            low, high = BANDS[blip[0]["tier"]]
-            blip[2] = min(max(blip[2], low + min(blip[3], (high - low) / 2)), high - min(blip[3], (high - low) / 2))
-            start, end = blip[4]
-            blip[1] = min(max(blip[1], start + 0.02), end - 0.02)
-        if not moved:
-            return
+def _free(placed: list, fixed: list[Box], halo: float, distances: list[float],
+          span: tuple[float, float]) -> tuple[float, float] | None:
+    """The first spot along DISTANCES x angles of SPAN where a blip of HALO touches nothing."""
+    for distance in distances:
+        for angle in _angles(*span, distance, halo):
+            x, y = _polar(angle, distance)
+            if all(math.hypot(x - px, y - py) >= halo + other + 6 for _, px, py, _, other in placed) and \
+                    not any(_circle_hits_box(x, y, halo + 4, box) for box in fixed):
+                return x, y
+    return None
 
 
-def _frame(title: str, sectors: list[tuple[str, tuple[float, float]]], hidden: int) -> str:
+def _circle_hits_box(x: float, y: float, r: float, box: Box) -> bool:
+    nearest_x, nearest_y = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
+    return math.hypot(x - nearest_x, y - nearest_y) < r
+
+
+def _ring_label_boxes() -> list[Box]:
+    return [(CX, CY - outer + 2, CX + 16 + _text_width(tier, 24), CY - outer + 34) for tier, (_, outer) in BANDS.items()]
+
+
+def _distances(low: float, high: float, halo: float) -> list[float]:
+    """Distances from the centre that keep a blip of HALO inside its band, middle first."""
+    near, far = (0.0 if low == 0 else low + halo), high - halo
+    if far < near:
+        return [(low + high) / 2]
+    middle = (near + far) / 2 if low else near
+    steps = sorted({min(max(middle + k * s, near), far) for k in range(30) for s in (-15, 15)},
+                   key=lambda d: abs(d - middle))
+    return steps
+
+
+def _angles(start: float, end: float, distance: float, halo: float) -> list[float]:
+    middle = (start + end) / 2
+    if distance < 1:
+        return [middle]
+    full = end - start >= 2 * math.pi - 1e-9
+    margin = 0.0 if full else min((end - start) / 2, (halo + 4) / distance)
+    half = (end - start) / 2 - margin
+    if half <= 0:
+        return [middle]
+    step = max(10 / distance, 0.004)
+    count = int(half / step)
+    return [middle + sign * k * step for k in range(count + 1) for sign in ((1,) if k == 0 else (1, -1))]
+
+
+def _box_of_circle(x: float, y: float, r: float) -> Box:
+    return x - r, y - r, x + r, y + r
+
+
+def _text_width(text: str, size: float = FONT) -> float:
+    return len(text) * size * CHAR
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _label(text: str, x: float, y: float, r: float, boxes: list[Box]) -> str | None:
+    """The label beside its blip (right, left, below, above) at the first place that is free and
+    inside the radar; None when there is none (the key lists the file under its rank)."""
+    width, height = _text_width(text), FONT * 1.25
+    candidates = [(x + r + 8, y + FONT * 0.35, "start", (x + r + 4, y - height / 2, x + r + 12 + width, y + height / 2)),
+                  (x - r - 8, y + FONT * 0.35, "end", (x - r - 12 - width, y - height / 2, x - r - 4, y + height / 2)),
+                  (x, y + r + FONT, "middle", (x - width / 2 - 4, y + r + 2, x + width / 2 + 4, y + r + 4 + height)),
+                  (x, y - r - 10, "middle", (x - width / 2 - 4, y - r - 6 - height, x + width / 2 + 4, y - r - 2))]
+    for tx, ty, anchor, box in candidates:
+        inside = box[0] >= 20 and box[2] <= RADAR - 20 and box[1] >= 200 and box[3] <= HEIGHT - 60
+        if inside and not any(_overlaps(box, other) for other in boxes):
+            boxes.append(box)
+            return (f'<text class="txt small" x="{tx:.1f}" y="{ty:.1f}" text-anchor="{anchor}">'
+                    f"{escape(text)}</text>")
+    return None
+
+
+def _sector_label(sector: str, room: int = 32) -> str:
+    """The sector's folder, shortened in the middle (its first and last folder kept) to ROOM chars."""
+    if sector == ".":
+        return "(top level)"
+    parts = sector.split("/")
+    head, tail = parts[0], parts[-1]
+    for text in (sector + "/", f"{head}/…/{tail}/", f"{head[:room - len(tail) - 5]}…/{tail}/"):
+        if len(text) <= room and not text.startswith("…"):
+            return text
+    return "…" + (sector + "/")[-(room - 1):]
+
+
+def _sector_place(span: tuple[float, float]) -> tuple[float, float, str]:
+    lx, ly = _polar((span[0] + span[1]) / 2, BANDS["LOW"][1] + 50)
+    return lx, ly + 10, "start" if lx > CX + 5 else "end" if lx < CX - 5 else "middle"
+
+
+def _sector_box(sector: str, span: tuple[float, float]) -> Box:
+    x, y, anchor, _ = _sector_text(sector, span)
+    width = _text_width(_sector_label(sector))
+    x0 = x if anchor == "start" else x - width if anchor == "end" else x - width / 2
+    return x0 - 4, y - FONT, x0 + width + 4, y + 8
+
+
+def _sector_text(sector: str, span: tuple[float, float]) -> tuple[float, float, str, float]:
+    x, y, anchor = _sector_place(span)
+    width = _text_width(_sector_label(sector))
+    if anchor == "start":
+        x = min(x, RADAR - 30 - width)
+    elif anchor == "end":
+        x = max(x, 30 + width)
+    return x, y, anchor, width
+
+
+def _frame(title: str, spans: dict[str, tuple[float, float]], hidden: int, hops: int | None) -> str:
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH // 2}" '
            f'height="{HEIGHT // 2}" role="img" aria-label="{escape(title)}">', f"<title>{escape(title)}</title>",
            f"<style>{STYLE}</style>", f'<rect class="bg" width="{WIDTH}" height="{HEIGHT}"/>',
            f'<text class="txt big" x="40" y="70">{escape(title)}</text>']
+    out += _legend(hops)
     for tier, (_, outer) in BANDS.items():
         out.append(f'<circle class="ring" cx="{CX}" cy="{CY}" r="{outer}"/>')
         out.append(f'<text class="txt small muted" x="{CX + 8}" y="{CY - outer + 26}">{tier}</text>')
-    for sector, (start, end) in sectors:
-        if len(sectors) > 1:
+    for sector, (start, end) in spans.items():
+        if len(spans) > 1:
             x, y = _polar(start, BANDS["LOW"][1])
             out.append(f'<line class="spoke" x1="{CX}" y1="{CY}" x2="{x:.1f}" y2="{y:.1f}"/>')
-        lx, ly = _polar((start + end) / 2, BANDS["LOW"][1] + 30)
-        anchor = "start" if lx > CX + 5 else "end" if lx < CX - 5 else "middle"
-        out.append(f'<text class="txt muted" x="{lx:.1f}" y="{ly + 8:.1f}" text-anchor="{anchor}">'
-                   f"{escape('(top level)' if sector == '.' else sector + '/')}</text>")
+        lx, ly, anchor, _ = _sector_text(sector, (start, end))
+        out.append(f'<text class="txt muted" x="{lx:.1f}" y="{ly:.1f}" text-anchor="{anchor}">'
+                   f"{escape(_sector_label(sector))}</text>")
     if hidden > 0:
-        out.append(f'<text class="txt small muted" x="40" y="{HEIGHT - 30}">+{hidden} smaller changes not drawn</text>')
+        out.append(f'<text class="txt small muted" x="40" y="{HEIGHT - 30}">+{hidden} changed files with lower '
+                   "score and churn not drawn (`git context radius --json` lists all)</text>")
     return "\n".join(out)
 
 
-def _blip(f: dict, angle: float, distance: float, r: float) -> str:
-    x, y = _polar(angle, distance)
-    name = escape(posixpath.basename(f["path"]))
-    return (f'<g><title>{escape(f["path"])}: {f["churn"]} lines, reach {f["reach"]}, {f["tier"]}</title>'
+def _legend(hops: int | None) -> list[str]:
+    out, x = [], 40
+    for tier in BANDS:
+        out.append(f'<circle class="{tier}" cx="{x + 14}" cy="130" r="14"/>')
+        out.append(f'<text class="txt small" x="{x + 36}" y="139">{tier}</text>')
+        x += 36 + int(_text_width(tier, 24)) + 40
+    within = f" within {hops} hops" if hops is not None else ""
+    out.append(f'<text class="txt small muted" x="40" y="190">ring = tier by churned lines · area = churned lines · '
+               f"dashed halo = reach (files importing it{within}) · number = rank by score</text>")
+    return out
+
+
+def _blip(f: dict, rank: int, x: float, y: float, r: float, halo: float) -> str:
+    ring = f'<circle class="halo" cx="{x:.1f}" cy="{y:.1f}" r="{halo:.1f}"/>' if halo > r else ""
+    return (f'<g><title>{escape(f["path"])}: {f["churn"]} lines, reach {f["reach"]}, {f["tier"]}</title>{ring}'
             f'<circle class="blip {f["tier"]}" cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}"/>'
-            f'<text class="txt num small" x="{x:.1f}" y="{y:.1f}">{f["churn"]}</text>'
-            f'<text class="txt small" x="{x:.1f}" y="{y + r + 22:.1f}" text-anchor="middle">{name}</text></g>')
+            f'<text class="txt num small" x="{x:.1f}" y="{y:.1f}">{rank}</text></g>')
+
+
+def _key(blips: list, names: dict[str, str]) -> str:
+    """The drawn files by rank: number, shortest unambiguous path, churn, reach, tier (columns)."""
+    x0, y, step = RADAR + 20, 250, min(40, (HEIGHT - 330) / max(1, len(blips)))
+    size = min(24, step * 0.75)
+    columns = [("churn", WIDTH - 330), ("reach", WIDTH - 200)]
+    room = int((columns[0][1] - 130 - x0 - 70) / (size * CHAR))
+    out = [f'<text class="txt small muted" x="{x0 + 60}" y="{y - 20}">file (shortest unambiguous path)</text>']
+    out += [f'<text class="txt small muted" x="{cx}" y="{y - 20}" text-anchor="end">{name}</text>' for name, cx in columns]
+    out.append(f'<text class="txt small muted" x="{WIDTH - 170}" y="{y - 20}">tier</text>')
+    for rank, (f, *_rest) in enumerate(blips, 1):
+        name = names[f["path"]]
+        name = name if len(name) <= room else "…" + name[-(room - 1):]
+        y += step
+        font = f'class="txt mono" style="font-size:{size:.0f}px"'
+        out.append(f'<text {font} x="{x0 + 40}" y="{y:.0f}" text-anchor="end">{rank}</text>')
+        out.append(f'<text {font} x="{x0 + 60}" y="{y:.0f}">{escape(name)}</text>')
+        out += [f'<text {font} x="{cx}" y="{y:.0f}" text-anchor="end">{f[name_]}</text>' for name_, cx in columns]
+        out.append(f'<text class="txt mono {f["tier"]}" style="font-size:{size:.0f}px" x="{WIDTH - 170}" '
+                   f'y="{y:.0f}">{f["tier"]}</text>')
+    return "\n".join(out)
 
 
 def _polar(angle: float, distance: float) -> tuple[float, float]:

@@ -1,4 +1,4 @@
-"""Golden blast-radius cases: tests/cases/radius/<case>/{before,after}/ + expected.json."""
+"""Golden blast-radius cases: tests/cases/radius/<case>/{before,after}/ + expected.json (see its README)."""
 from __future__ import annotations
 
 import json
@@ -9,6 +9,7 @@ import pytest
 
 from gitcontext import config as config_mod
 from gitcontext.radius.blast import compute
+from gitcontext.radius.resolvers import REASONS
 from tests.helpers import git
 
 CASES = Path(__file__).resolve().parents[1] / "cases" / "radius"
@@ -18,7 +19,7 @@ def build_case(repo: Path, case: Path) -> None:
     shutil.copytree(case / "before", repo, dirs_exist_ok=True)
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "-m", "before")
-    shutil.copytree(case / "after", repo, dirs_exist_ok=True)
+    shutil.copytree(case / "after", repo, dirs_exist_ok=True, copy_function=shutil.copy)   # fresh mtimes
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir() if p.is_dir()))
@@ -31,3 +32,6 @@ def test_radius_golden_case(repo: Path, case: str) -> None:
     assert got == expected["files"]
     assert result.pressure == expected["pressure"]
     assert result.skipped == expected.get("skipped", {})
+    assert set(result.imports["unresolved"]) <= set(REASONS)
+    if "imports" in expected:            # resolved / outside the tree / unresolved by reason
+        assert result.imports == expected["imports"]

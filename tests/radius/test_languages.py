@@ -14,8 +14,9 @@ SAMPLES = {
     "typescript": (b"import type {T} from '../t';\ninterface I {}\nenum E { A }\n", {"../t"}, {"I", "E"}),
     "tsx": (b"export { B } from './b';\nexport const C = () => <div/>;\n", {"./b"}, {"C"}),
     "go": (b'package p\nimport "example.com/m/q"\nfunc F() {}\ntype T struct{}\n', {"example.com/m/q"}, {"F", "T"}),
-    "rust": (b"mod m;\nuse crate::a::b;\nfn f() {}\nstruct S;\n", {"mod m;", "crate::a::b"}, {"f", "S"}),
-    "java": (b"package p;\nimport a.b.C;\nclass D { void m() {} }\n", {"import a.b.C;"}, {"D", "m"}),
+    "rust": (b"mod m;\n#[path = \"x.rs\"]\nmod y;\nuse crate::a::b;\nextern crate e;\nfn f() {}\nstruct S;\n",
+             {"mod m;", "#[path = \"x.rs\"] mod y;", "crate::a::b", "extern crate e;"}, {"f", "S"}),
+    "java": (b"package p;\nimport a.b.C;\nclass D { void m() {} }\n", {"package p;", "import a.b.C;"}, {"D", "m"}),
 }
 
 

@@ -1,29 +1,78 @@
-"""Rust: `mod x;` declarations and `use crate::/super::/self::` paths, module files by directory."""
+"""Rust: `mod` declarations (with `#[path]`), `use` paths inside a crate and across workspace crates.
+
+Crates come from every Cargo.toml in the tree: `[package] name` (`-` read as `_`) or `[lib] name`,
+the library root `[lib] path` or `src/lib.rs`, binary/test/bench/example roots (`[[bin]] path`…,
+`src/main.rs`) for `crate::`. Dependencies renamed with `package = "…"` (also through
+`workspace = true`) are followed, so `use other_crate::a::B` names `a.rs` of that crate.
+"""
 from __future__ import annotations
 
 import posixpath
 import re
+from typing import NamedTuple
 
-_MOD = re.compile(r"\bmod\s+(r#)?(\w+)")
+from gitcontext.radius.resolvers import EXTERNAL
+from gitcontext.radius.resolvers.manifests import strings, table
+
+_MOD = re.compile(r"\bmod\s+(r#)?(\w+)\s*;$")
+_PATH = re.compile(r'#\[\s*path\s*=\s*"([^"]+)"\s*\]')
+_EXTERN = re.compile(r"^extern\s+crate\s+(\w+)")
+_TARGETS = ("bin", "test", "bench", "example")
+_DEPS = ("dependencies", "dev-dependencies", "build-dependencies")
 
 
-def resolve(spec: str, path: str, tree) -> list[str]:
-    match = _MOD.search(spec) if spec.endswith(";") else None
+class Crates(NamedTuple):
+    libs: dict[str, str]                   # crate ident -> library root file
+    roots: tuple[str, ...]                 # every target root file (lib, bins, tests…), deepest first
+    targets: frozenset[str]                # the same, as a set
+    renames: dict[str, dict[str, str]]     # package folder -> {dependency key -> crate ident}
+
+
+def resolve(spec: str, path: str, tree) -> list[str] | str:
+    crates: Crates = tree.memo("rust.crates", _crates)
+    match = _MOD.search(spec)
     if match:
-        return _module(_children_dir(path), [match.group(2)], tree)
+        return _mod(spec, match.group(2), path, tree, crates)
+    extern = _EXTERN.match(spec)
+    if extern:
+        lib = crates.libs.get(_rename(extern.group(1), path, crates))
+        return [lib] if lib and lib != path else EXTERNAL
     found: set[str] = set()
+    reason = EXTERNAL
+    here = _children_dir(path, crates.targets)
     for use in expand(spec):
-        head, *rest = use.split("::")
+        head, *rest = use.lstrip(":").split("::")
         if head == "crate":
-            base = _crate_dir(path, tree)
+            root = _crate_root(path, crates, tree)
+            base = _children_dir(root, crates.targets) if root else None
         elif head == "self":
-            base = _children_dir(path)
+            root, base = path, here
         elif head == "super":
-            base = posixpath.dirname(_children_dir(path))
+            root = _parent_module(path, tree)
+            base = _children_dir(root, crates.targets) if root else None
+        elif tree.first([f"{here}/{head}.rs", f"{here}/{head}/mod.rs"]):
+            root, base, rest = path, here, [head, *rest]     # a local module (2018 paths)
         else:
+            root = crates.libs.get(_rename(head, path, crates))
+            base = _children_dir(root, crates.targets) if root else None
+        if base is None:
             continue   # std or an external crate
-        found.update(_module(base, [s for s in rest if s not in ("self", "*")], tree))
-    return sorted(found - {path})
+        hit = _module(base, [s for s in rest if s not in ("self", "*")], tree) or ([root] if root in tree.files else [])
+        found.update(hit)
+        reason = "crate path not found" if not hit else reason
+    if found == {path}:
+        return []          # an item of this very module (`use self::Kind::*`)
+    found.discard(path)
+    return sorted(found) if found else reason
+
+
+def _mod(spec: str, name: str, path: str, tree, crates: Crates) -> list[str] | str:
+    attr = _PATH.search(spec)
+    if attr:     # relative to the declaring file's folder
+        hit = tree.first([posixpath.join(posixpath.dirname(path), attr.group(1))])
+    else:
+        hit = _module(_children_dir(path, crates.targets), [name], tree)
+    return hit or "mod file not found"
 
 
 def expand(text: str) -> list[str]:
@@ -53,20 +102,96 @@ def _module(base: str, segments: list[str], tree) -> list[str]:
     return []
 
 
-def _children_dir(path: str) -> str:
+def _children_dir(path: str, roots: frozenset[str] = frozenset()) -> str:
+    """The folder a module's `mod x;` children live in: beside a crate root or mod.rs, else below."""
     directory, name = posixpath.split(path)
-    if name in ("lib.rs", "main.rs", "mod.rs"):
+    if name in ("lib.rs", "main.rs", "mod.rs") or path in roots:
         return directory
     return posixpath.join(directory, name[:-3])
 
 
-def _crate_dir(path: str, tree) -> str:
-    directory = posixpath.dirname(path)
+def _parent_module(path: str, tree) -> str | None:
+    """The file of the module that declares PATH's module (`super`)."""
+    here = _children_dir(path)
+    parent = posixpath.dirname(here)
+    owner = tree.first([f"{parent}.rs", f"{parent}/mod.rs", f"{parent}/lib.rs", f"{parent}/main.rs"])
+    return owner[0] if owner else None
+
+
+def _crate_root(path: str, crates: Crates, tree) -> str | None:
+    """The target root whose folder holds PATH most closely (crate roots are `crate::`)."""
+    if path in crates.roots:
+        return path
+    for root in crates.roots:
+        folder = posixpath.dirname(root)
+        if not folder or path.startswith(folder + "/"):
+            return root
+    folder = posixpath.dirname(path)      # no Cargo.toml target covers it: the nearest lib.rs/main.rs
     while True:
-        if posixpath.join(directory, "Cargo.toml") in tree.files or any(
-                posixpath.join(directory, f) in tree.files for f in ("lib.rs", "main.rs")):
-            src = posixpath.join(directory, "src")
-            return src if f"{src}/lib.rs" in tree.files or f"{src}/main.rs" in tree.files else directory
-        if not directory:
-            return ""
-        directory = posixpath.dirname(directory)
+        hit = tree.first([posixpath.join(folder, n) for n in ("src/lib.rs", "src/main.rs", "lib.rs", "main.rs")])
+        if hit or not folder:
+            return hit[0] if hit else None
+        folder = posixpath.dirname(folder)
+
+
+def _rename(name: str, path: str, crates: Crates) -> str:
+    """A dependency key as the crate ident it stands for in PATH's package (the nearest Cargo.toml)."""
+    for folder, renames in crates.renames.items():        # deepest folder first
+        if not folder or path.startswith(folder + "/"):
+            return renames.get(name, name)
+    return name
+
+
+def _crates(tree) -> Crates:
+    libs: dict[str, str] = {}
+    roots: set[str] = set()
+    renames: dict[str, dict[str, str]] = {}
+    workspace_deps: dict[str, str] = {}
+    for manifest in tree.by_name.get("Cargo.toml", []):
+        data = table(tree.manifest(manifest))
+        workspace_deps.update(_renamed(table(table(data.get("workspace")).get("dependencies")), {}))
+    for manifest in tree.by_name.get("Cargo.toml", []):
+        folder = posixpath.dirname(manifest)
+        data = table(tree.manifest(manifest))
+        package = table(data.get("package"))
+        if not isinstance(package.get("name"), str):
+            continue
+        lib = table(data.get("lib"))
+        ident = (lib.get("name") if isinstance(lib.get("name"), str) else package["name"]).replace("-", "_")
+        lib_path = _at(folder, lib.get("path") if isinstance(lib.get("path"), str) else "src/lib.rs")
+        if lib_path in tree.files:
+            libs[ident] = lib_path
+            roots.add(lib_path)
+        roots |= {p for p in (_at(folder, "src/main.rs"),) if p in tree.files}
+        for auto in ("src/bin", "tests", "benches", "examples"):      # Cargo's target auto-discovery
+            roots |= {p for p in tree.by_dir.get(_at(folder, auto), []) if p.endswith(".rs")}
+        for kind in _TARGETS:
+            targets = data.get(kind)
+            for target in targets if isinstance(targets, list) else []:
+                roots |= {_at(folder, p) for p in strings(table(target).get("path"))} & tree.files
+        deps = {}
+        for section in _DEPS:
+            deps.update(_renamed(table(data.get(section)), workspace_deps))
+        for target in table(data.get("target")).values():
+            for section in _DEPS:
+                deps.update(_renamed(table(table(target).get(section)), workspace_deps))
+        renames[folder] = deps
+    ordered = sorted(roots, key=lambda r: (-r.count("/"), r))
+    return Crates(libs, tuple(ordered), frozenset(ordered), dict(sorted(renames.items(), key=lambda kv: -len(kv[0]))))
+
+
+def _renamed(section: dict, workspace: dict[str, str]) -> dict[str, str]:
+    """{dependency key -> crate ident} for the keys renamed with `package = "…"`."""
+    found = {}
+    for key, spec in section.items():
+        spec = table(spec)
+        if isinstance(spec.get("package"), str):
+            found[key.replace("-", "_")] = spec["package"].replace("-", "_")
+        elif spec.get("workspace") is True and key.replace("-", "_") in workspace:
+            found[key.replace("-", "_")] = workspace[key.replace("-", "_")]
+    return found
+
+
+def _at(folder: str, relative: str) -> str:
+    joined = posixpath.normpath(posixpath.join(folder, relative))
+    return "" if joined == "." else joined

@@ -1,0 +1,5 @@
+package log
+
+import "fmt"
+
+func Info(msg string) { fmt.Println(msg) }

@@ -1,0 +1,3 @@
+module github.com/acme/kit
+
+go 1.22

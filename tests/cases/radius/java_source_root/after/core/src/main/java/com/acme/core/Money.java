@@ -1,0 +1,5 @@
+package com.acme.core;
+
+public class Money {
+    long cents;
+}

@@ -1,0 +1,5 @@
+package com.acme.billing;
+
+import com.acme.core.Money;
+
+public class Invoice {}

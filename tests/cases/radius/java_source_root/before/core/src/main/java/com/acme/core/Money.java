@@ -1,0 +1,3 @@
+package com.acme.core;
+
+public class Money {}

@@ -1,0 +1,5 @@
+package com.acme.core;
+
+import com.acme.core.Money;
+
+class MoneyTest {}

@@ -1,0 +1,2 @@
+// a stray copy outside any source root: no package line
+public class Money {}

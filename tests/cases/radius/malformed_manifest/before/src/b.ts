@@ -1,0 +1,3 @@
+import { a } from './a';
+import { c } from '@/c';
+export const b = a;

@@ -1,0 +1,1 @@
+from acme.api.trace import Tracer

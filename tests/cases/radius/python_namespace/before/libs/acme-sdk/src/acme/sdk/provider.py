@@ -1,0 +1,2 @@
+from acme.api import trace
+from acme.api.trace import Tracer

@@ -1,0 +1,2 @@
+from acme.sdk.provider import Tracer
+import trace

@@ -1,0 +1,5 @@
+pub struct Token;
+
+impl Token {
+    pub fn new() -> Self { Token }
+}

@@ -1,0 +1,2 @@
+use crate::token::Token;
+pub fn raw() -> Option<Token> { None }

@@ -1,0 +1,3 @@
+export function format(x: number): string {
+  return x.toFixed(2);
+}

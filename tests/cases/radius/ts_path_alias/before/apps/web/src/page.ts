@@ -1,0 +1,2 @@
+import { format } from '@core/format';
+export const page = format(1);

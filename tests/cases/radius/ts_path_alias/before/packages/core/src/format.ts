@@ -1,0 +1,1 @@
+export function format(x: number): string { return String(x); }

@@ -1,0 +1,2 @@
+export const Button = () => 'button';
+export const Big = () => 'big';

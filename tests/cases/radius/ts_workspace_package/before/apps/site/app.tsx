@@ -1,0 +1,2 @@
+import { Button } from '@acme/ui/button';
+export const App = Button;
