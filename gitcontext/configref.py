@@ -67,13 +67,23 @@ DESCRIPTIONS: dict[str, tuple[str, Any]] = {
         "so CI can gate on it. Off: it reports and exits 0.",
         True),
     "radius.window_days": (
-        "Without `--base`, `radius` measures the churn of the commits of the last this-many days (plus the work "
+        "Without `--base`, `radius` measures from the merge base with the default branch (origin/HEAD, main or "
+        "master); only when there is none does it take the commits of the last this-many days (plus the work "
         "tree).",
         14),
     "radius.exclude": (
         "Globs left out of churn (lock files, changelogs, vendored trees); files git marks `linguist-generated` "
         "or `linguist-vendored` are left out too. Replaces the default list.",
         ["**/*.lock", "dist/**", ".context/**"]),
+    "radius.roots": (
+        "Extra Python source roots (folders that would be on `sys.path`) for resolving absolute imports, on top of "
+        "the ones found: the repository root, `src/` folders, distribution folders and what `pyproject.toml` "
+        "names.",
+        ["services/api/lib"]),
+    "radius.wide_reach": (
+        "The text output of `radius` flags a change whose reach is at least this many files, whatever its tier "
+        "(a small change to a module many files import).",
+        50),
     "audit.disable": (
         "Checks (ids like `GC302` or names like `ratchet`) the audit never runs; an unknown one is an error. "
         "`audit --check` runs a chosen set instead.",
