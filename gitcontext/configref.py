@@ -43,7 +43,7 @@ DESCRIPTIONS: dict[str, tuple[str, Any]] = {
         "Seconds a hook may run; past it the hook says so and lets the commit through unchecked.",
         2.5),
     "hooks.on_error": (
-        "What a hook does when it fails internally (the traceback goes to `.git/gitcontext/`): `pass` lets the "
+        "What a hook does when it fails internally (the traceback goes to `.git/gitcontext/hook-errors.log`): `pass` lets the "
         "commit through, `block` refuses it.",
         "block"),
     "hooks.ratchet_warning": (
