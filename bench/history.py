@@ -1,13 +1,20 @@
 """History replay benchmark: every version of one context file, against git itself and PyDriller.
 
 For two histories -- the longest file history in the shared corpus and a generated 1,000-version
-CLAUDE.md -- prints (docs/design.md §10):
+CLAUDE.md -- prints (docs/design.md §10, issue 17):
   replay / floor      `file_versions` in a fresh Python (cold cache) / (`git log -p` on the same
                       file + a bare Python start)                                   (goal <= 3x)
   history / floor     the whole `git context history FILE` (replay, lineage, hazard) / floor
   pydriller / replay  PyDriller extracting the same versions / our replay           (goal >= 10x)
+then
+  scaling             `history FILE --json` cold and warm / floor on a file that keeps growing,
+                      100 -> 5,000 versions (goal: warm <= 3x, cold <= 5x, flat as versions grow)
+  siblings            `history FILE` in a repository with 120 context files / the same file's
+                      history alone                                                 (goal <= 1.5x)
+  ls, blame FILE      warm, after `init --backfill` / `git log --oneline -1`        (goal <= 3x)
 
-    /work/venv/bin/python bench/history.py [--runs 5] [--versions 1000] [--no-pydriller]
+    python bench/history.py [--runs 5] [--versions 1000] [--sizes 100,500,1000,2000,5000]
+                            [--no-pydriller] [--only scaling,siblings,commands]
 """
 from __future__ import annotations
 
@@ -26,7 +33,10 @@ from pathlib import Path
 
 from gitcontext.history.rebuild import rebuild
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+CORPUS = next((p for p in (Path(__file__).resolve().parents[2] / "shared" / "corpus",
+                            Path(__file__).resolve().parents[3] / "shared" / "corpus") if p.is_dir()),
+              Path(__file__).resolve().parents[2] / "shared" / "corpus")
+GIT_CONTEXT = [sys.executable, "-m", "gitcontext"]
 # An installed package has its bytecode compiled (pip does it); a sandbox that forbids writing it would
 # make every fresh-Python run recompile gitcontext and PyDriller alike, which no user sees.
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {"GIT_CONFIG_NOSYSTEM": "1"}
@@ -85,6 +95,31 @@ def generated_history(work: Path, versions: int, seed: int = 7) -> tuple[Path, s
     return repo, "CLAUDE.md", versions
 
 
+def growing_history(work: Path, versions: int, seed: int = 11) -> tuple[Path, str, int]:
+    """A CLAUDE.md that keeps growing: each commit adds a rule (and sometimes rewords or drops one)."""
+    rng = random.Random(seed)
+    rules = [_rule(rng) for _ in range(10)]
+    events = []
+    for n in range(versions):
+        roll = rng.random()
+        if roll < 0.75:
+            rules.insert(rng.randrange(len(rules) + 1), _rule(rng))
+        elif roll < 0.85:
+            rules.pop(rng.randrange(len(rules)))
+        else:
+            i = rng.randrange(len(rules))
+            rules[i] = rules[i].replace(rng.choice(WORDS), rng.choice(WORDS), 1) + " now"
+        text = "# Project rules\n\n" + "".join(f"- {r}\n" for r in rules)
+        events.append({"commit": f"{n:040x}", "date": "2026-01-01T00:00:00+00:00", "subject": f"edit {n}",
+                       "path": "CLAUDE.md", "status": "M", "content": text})
+    source = work / f"grow{versions}.jsonl.gz"
+    with gzip.open(source, "wt", encoding="utf-8") as fh:
+        fh.writelines(json.dumps(e) + "\n" for e in events)
+    repo = work / f"growing{versions}"
+    rebuild(source, repo)
+    return repo, "CLAUDE.md", versions
+
+
 def _rule(rng: random.Random) -> str:
     return "always " + " ".join(rng.choice(WORDS) for _ in range(rng.randint(5, 12)))
 
@@ -120,6 +155,76 @@ def measure(label: str, repo: Path, path: str, n: int, runs: int, with_pydriller
               f"pydriller/replay {driller / replay:5.1f}x  (goal >= 10x)")
 
 
+def floor(repo: Path, path: str, runs: int) -> float:
+    return best(runs, ["git", "log", "-p", "--follow", "--first-parent", "--", path], repo) \
+        + best(runs, [sys.executable, "-c", "pass"], repo)
+
+
+def scaling(work: Path, sizes: list[int], runs: int) -> None:
+    print("history FILE --json on a growing CLAUDE.md (goal: warm <= 3x, cold <= 5x the floor, flat)")
+    print(f"  {'versions':>8}  {'rules':>5}  {'floor ms':>8}  {'cold ms':>8}  {'cold/floor':>10}  "
+          f"{'warm ms':>8}  {'warm/floor':>10}")
+    for n in sizes:
+        repo, path, _ = growing_history(work, n)
+        subprocess.run(["git", "checkout", "-q", "-f", "main"], cwd=repo, check=True, env=ENV)
+        rules = (repo / path).read_text().count("\n- ")
+        clear = lambda: shutil.rmtree(repo / ".git" / "gitcontext", ignore_errors=True)  # noqa: E731
+        k = runs if n <= 1000 else 1
+        base = floor(repo, path, k)
+        cold = best(k, [*GIT_CONTEXT, "history", path, "--json"], repo, clear)
+        warm = best(k, [*GIT_CONTEXT, "history", path, "--json"], repo)
+        print(f"  {n:>8}  {rules:>5}  {base * 1000:>8.1f}  {cold * 1000:>8.1f}  {cold / base:>9.1f}x  "
+              f"{warm * 1000:>8.1f}  {warm / base:>9.1f}x", flush=True)
+
+
+def _git(repo: Path, *args: str, message: str | None = None) -> None:
+    subprocess.run(["git", *args, *(["-m", message] if message else [])], cwd=repo, check=True,
+                   stdout=subprocess.DEVNULL, env=ENV | {"GIT_AUTHOR_NAME": "b", "GIT_AUTHOR_EMAIL": "b@x",
+                                                         "GIT_COMMITTER_NAME": "b", "GIT_COMMITTER_EMAIL": "b@x"})
+
+
+def siblings(work: Path, runs: int, versions: int = 200, others: int = 120) -> None:
+    """The same AGENTS.md history alone, and among OTHERS package AGENTS.md files edited in their own commits."""
+    alone, path, _ = growing_history(work, versions)
+    crowd = work / "crowd"
+    shutil.copytree(alone, crowd)
+    rng = random.Random(3)
+    for n in range(others):
+        for v in range(3):
+            target = crowd / f"packages/p{n:03d}/AGENTS.md"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text("# Package rules\n\n" + "".join(f"- {_rule(rng)}\n" for _ in range(v + 3)))
+            _git(crowd, "add", "-A")
+            _git(crowd, "commit", "-q", "--no-verify", message=f"package {n} v{v}")
+    for repo in (alone, crowd):
+        subprocess.run(["git", "checkout", "-q", "-f", "main"], cwd=repo, check=True, env=ENV)
+        subprocess.run([*GIT_CONTEXT, "history", path, "--json"], cwd=repo, check=True, env=ENV,
+                       stdout=subprocess.DEVNULL)
+    one = best(runs, [*GIT_CONTEXT, "history", path, "--json"], alone)
+    many = best(runs, [*GIT_CONTEXT, "history", path, "--json"], crowd)
+    print(f"history {path} warm: alone {one * 1000:.1f} ms, with {others} other context files "
+          f"{many * 1000:.1f} ms, ratio {many / one:.2f}x (goal <= 1.5x)")
+
+
+def commands(work: Path, runs: int) -> None:
+    """ls and blame FILE warm, after a backfill, against `git log --oneline -1`."""
+    repo, path, n = (longest_corpus_history(work) if CORPUS.is_dir() else generated_history(work, 300))
+    subprocess.run(["git", "checkout", "-q", "-f", "main"], cwd=repo, check=True, env=ENV)
+    subprocess.run([*GIT_CONTEXT, "init", "--hooks", "none", "--backfill"], cwd=repo, check=True, env=ENV,
+                   stdout=subprocess.DEVNULL)
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "--no-verify", message="notes")
+    base = best(runs, ["git", "log", "--oneline", "-1"], repo)
+    print(f"ls / blame on {repo.name}:{path} ({n} versions), warm, against git log --oneline -1 "
+          f"({base * 1000:.1f} ms) and a bare Python start")
+    python = best(runs, [sys.executable, "-c", "pass"], repo)
+    for label, cmd in (("ls", ["ls"]), ("blame FILE", ["blame", path])):
+        subprocess.run([*GIT_CONTEXT, *cmd], cwd=repo, check=True, env=ENV, stdout=subprocess.DEVNULL)
+        took = best(runs, [*GIT_CONTEXT, *cmd], repo)
+        print(f"  {label:<10} {took * 1000:8.1f} ms   / git log -1 {took / base:6.1f}x (goal <= 3x)   "
+              f"/ (git log -1 + python) {took / (base + python):5.1f}x")
+
+
 def main() -> int:
     if sys.argv[1:2] == ["--pydriller-only"]:
         print(pydriller_versions(sys.argv[2], sys.argv[3]))
@@ -128,14 +233,25 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--versions", type=int, default=1000)
     parser.add_argument("--no-pydriller", action="store_true")
+    parser.add_argument("--sizes", default="100,500,1000,2000,5000")
+    parser.add_argument("--only", default="replay,scaling,siblings,commands")
     args = parser.parse_args()
+    parts = set(args.only.split(","))
     with tempfile.TemporaryDirectory(prefix="bench-history-") as tmp:
         work = Path(tmp)
-        if CORPUS.is_dir():
-            measure("longest corpus file history", *longest_corpus_history(work), args.runs, not args.no_pydriller)
-        else:
-            print("shared corpus not found; skipping the corpus history")
-        measure("generated CLAUDE.md", *generated_history(work, args.versions), args.runs, not args.no_pydriller)
+        if "replay" in parts:
+            if CORPUS.is_dir():
+                measure("longest corpus file history", *longest_corpus_history(work), args.runs,
+                        not args.no_pydriller)
+            else:
+                print("shared corpus not found; skipping the corpus history")
+            measure("generated CLAUDE.md", *generated_history(work, args.versions), args.runs, not args.no_pydriller)
+        if "scaling" in parts:
+            scaling(work, [int(n) for n in args.sizes.split(",")], args.runs)
+        if "siblings" in parts:
+            siblings(work, args.runs)
+        if "commands" in parts:
+            commands(work / "cmd", args.runs)
     return 0
 
 

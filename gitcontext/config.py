@@ -15,13 +15,14 @@ DEFAULT_GLOBS = [
     "**/.cursorrules", ".cursor/rules/**/*.md", ".cursor/rules/**/*.mdc", "**/.windsurfrules",
     ".windsurf/rules/**", "**/.clinerules", ".clinerules/**", ".claude/rules/**", ".agents/rules/**",
     ".junie/guidelines.md",
+    "**/SKILL.md",
 ]
 NEVER_TRACKED = ["**/CLAUDE.local.md"]
 
 # The schema is the defaults: every key that exists has a default whose type is the contract.
 DEFAULTS: dict[str, Any] = {
     "version": 1,
-    "discovery": {"include": DEFAULT_GLOBS, "exclude": []},
+    "discovery": {"include": DEFAULT_GLOBS, "exclude": [], "imports": True, "links": True},
     "matcher": "default",
     "hooks": {
         "policy": "enforce",          # enforce | warn | off

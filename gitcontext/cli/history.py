@@ -40,6 +40,8 @@ def history_cmd(files: tuple[str, ...], rev: str, svg_path: str | None, html_pat
     from gitcontext import git
 
     root, config = repo()
+    if rev != "HEAD" or git.has_commits(root):
+        _known_revision(root, rev)
     paths = [_relative(root, f) for f in files]
     shallow = git.is_shallow(root)
     if shallow:
@@ -82,6 +84,17 @@ def write_file(path: Path, text: str, option: str) -> None:
     except OSError as exc:
         raise UserError(f"cannot write: {exc.strerror}", path=str(path),
                         fix=f"choose a writable path for {option}") from exc
+
+
+def _known_revision(root: Path, rev: str) -> None:
+    """An unknown --rev is a usage error (exit 2), as in `radius --base`."""
+    from gitcontext import git
+    from gitcontext.errors import GitError
+
+    try:
+        git.rev_parse(rev, root)
+    except GitError as exc:
+        raise UserError(exc.message, fix="check the name with `git log --oneline` (or `git branch -a`)") from None
 
 
 def _relative(root: Path, file: str) -> str:

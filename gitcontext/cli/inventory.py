@@ -17,7 +17,13 @@ def ls_cmd(paths: tuple[str, ...], as_json: bool) -> int:
     from gitcontext.report.listing import listing, format_listing
 
     root, config = repo()
-    rows = listing(root, config, _repo_paths(root, paths))
+    wanted = _repo_paths(root, paths)
+    for path in wanted:
+        if not (root / path).exists():
+            from gitcontext.errors import UserError
+
+            raise UserError("no such file or folder", path=path, fix="`git context ls` lists the context files")
+    rows = listing(root, config, wanted)
     if as_json:
         emit_json({"instructions": rows})
     else:

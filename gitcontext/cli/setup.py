@@ -10,9 +10,11 @@ from gitcontext.cli.common import emit_json, json_option, repo
 @click.option("--hooks", "hooks", type=click.Choice(["native", "pre-commit", "none"]), default="native",
               show_default=True, help="Install git hooks natively, through the pre-commit framework, or not.")
 @click.option("--backfill", is_flag=True, help="Reconstruct every live instruction's birth from history.")
+@click.option("--allow-shallow", is_flag=True,
+              help="Backfill in a shallow clone anyway; births at its boundary are marked bounded.")
 @click.option("--no-merge-context-files", is_flag=True,
               help="Register the merge driver for .context/ only, not for the context files.")
-def init_cmd(hooks: str, backfill: bool, no_merge_context_files: bool) -> int:
+def init_cmd(hooks: str, backfill: bool, no_merge_context_files: bool, allow_shallow: bool = False) -> int:
     """Set up .context/ (config, notes, README), the merge driver and the hooks. Safe to re-run.
 
     \b
@@ -26,6 +28,10 @@ def init_cmd(hooks: str, backfill: bool, no_merge_context_files: bool) -> int:
     from gitcontext.provenance.store import init_store
 
     root, config = repo()
+    if backfill:
+        from gitcontext.history.backfill import refuse_shallow
+
+        refuse_shallow(root, allow_shallow)
     lines = _install_hooks(root, hooks)
     lines += [f"created {path}" for path in init_store(root)]
     lines += _configure_merge(root, config, not no_merge_context_files)

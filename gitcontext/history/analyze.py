@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from gitcontext.history import hazard as hz
 from gitcontext.history.files import FileCollector
-from gitcontext.history.lineage import SYMLINK, Life, trace
+from gitcontext.history.lineage import SYMLINK, Life
 from gitcontext.history.replay import Replay, replay
 
 
@@ -31,6 +31,8 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
             rev: str = "HEAD", progress: Callable[[int, int], None] | None = None,
             rounds: int = hz.BOOTSTRAP) -> Measurement:
     result = replay(root, config, rev)
+    chosen = [c for c in range(len(result.chains)) if _is_file(result, c) and _selected(result, c, paths)]
+    traced = _with_siblings(result, chosen) if paths else result
     collector = FileCollector()
     total = len(result.commits)
 
@@ -39,12 +41,33 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
         if progress:
             progress(step.commit + 1, total)
 
-    lives = trace(result, matcher, on_version)
-    chains = [c for c in range(len(result.chains)) if _is_file(result, c) and _selected(result, c, paths)]
+    from gitcontext.history import measurecache, overrides
+    from gitcontext.history.lineage import Tracer
+
+    rules = overrides.load(root) if result.commits else None
+    tracer = Tracer(traced, matcher, on_version, rules)
+    start, cached = measurecache.restore(root, config, paths, matcher, rules, traced, tracer, collector)
+    if rules and start < len(traced.commits):
+        tracer.rules = overrides.on_first_parent(root, traced, rules)
+    tracer.run(start)
+    lives = tracer.lives()
     rows = collector.summaries(result.commits)
-    files = [rows[c] for c in chains]
-    subjects = hz.subjects(hazard_rows(result, lives, set(chains)))
-    return Measurement(result, lives, files, chains, hz.estimate(subjects, rounds), summarize(files))
+    files = [rows[c] for c in chosen]
+    if start == len(traced.commits) and cached and cached["rounds"] == rounds:
+        hazard = hz.Hazard.from_json(cached["hazard"])
+    else:
+        hazard = hz.estimate(hz.subjects(hazard_rows(result, lives, set(chosen))), rounds)
+        measurecache.save(root, config, paths, matcher, rules, traced, tracer, collector,
+                          {"rounds": rounds, "hazard": hazard.to_json()})
+    return Measurement(result, lives, files, chosen, hazard, summarize(files))
+
+
+def _with_siblings(result: Replay, chosen: list[int]) -> Replay:
+    """RESULT with only the CHOSEN files and the files changed in the same commits (where a migration
+    to or from a chosen file can happen) left to trace; the others' histories are emptied."""
+    commits = {index for c in chosen for index, _ in result.chains[c]}
+    keep = set(chosen) | {c for c, chain in enumerate(result.chains) if any(i in commits for i, _ in chain)}
+    return result._replace(chains=[chain if c in keep else [] for c, chain in enumerate(result.chains)])
 
 
 def _is_file(result: Replay, chain: int) -> bool:

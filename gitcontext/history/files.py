@@ -29,6 +29,7 @@ class Point(NamedTuple):
     reworded: int
     rewrite: bool
     payload: int            # bytes that are not instruction text
+    link: str | None = None  # the target, when this version is a symlink
 
 
 class FileCollector:
@@ -41,7 +42,7 @@ class FileCollector:
         self.steps[step.chain].append(Point(
             step.commit, step.version, step.path, step.text is not None and not step.symlink, len(step.before), len(step.after),
             len(step.births), len(step.deaths), len(step.migrated_out), len(step.migrated_in),
-            len(step.reworded), step.rewrite, max(0, size - words)))
+            len(step.reworded), step.rewrite, max(0, size - words), step.text if step.symlink else None))
 
     def summaries(self, commits: list[tuple[str, str, str]]) -> dict[int, dict[str, Any]]:
         return {chain: _summary(steps, commits) for chain, steps in self.steps.items()}
@@ -67,6 +68,7 @@ def _summary(steps: list[Point], commits: list[tuple[str, str, str]]) -> dict[st
         "first_commit": commits[steps[0].commit][0], "first_date": commits[steps[0].commit][1],
         "last_commit": commits[steps[-1].commit][0], "last_date": commits[steps[-1].commit][1],
         "exists": bool(steps[-1].text),
+        "symlink_to": steps[-1].link,
         "instructions_first": first,
         "instructions_last": counts[-1],
         "births": sum(s.births for s in later),

@@ -9,18 +9,24 @@ two agree exactly.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
-
-import numpy as np
+from typing import Any, NamedTuple
 
 BANDWIDTH = 2.0
 BOOTSTRAP = 200
+MIN_EVENTS = 10         # fewer individual deletions than this: no slope (4 gave -0.0000, then +0.1153)
 
 
 class Subjects(NamedTuple):
-    entry: np.ndarray       # age when it entered observation
-    exit: np.ndarray        # age when it left (event or censoring)
-    event: np.ndarray       # bool: an individual deletion
+    entry: Any              # numpy array: age when it entered observation
+    exit: Any               # age when it left (event or censoring)
+    event: Any              # bool: an individual deletion
+
+
+def _numpy() -> Any:
+    """numpy is imported when a hazard is computed, not when this module is (a cached run needs none)."""
+    import numpy
+
+    return numpy
 
 
 class Hazard(NamedTuple):
@@ -39,17 +45,25 @@ class Hazard(NamedTuple):
                              "bandwidth": BANDWIDTH},
                 "log_slope": self.log_slope,
                 "log_slope_ci": list(self.log_slope_ci) if self.log_slope_ci else None,
-                "events": self.events, "subjects": self.subjects}
+                "events": self.events, "subjects": self.subjects, "min_events": MIN_EVENTS}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Hazard":
+        ci = data["log_slope_ci"]
+        return cls(data["ages"], data["cumulative_hazard"], data["smoothed"]["ages"], data["smoothed"]["hazard"],
+                   data["log_slope"], tuple(ci) if ci else None, data["events"], data["subjects"])
 
 
 def subjects(rows: Sequence[tuple[int, int, bool]]) -> Subjects:
     """From (entry age, exit age, individual deletion?) rows."""
+    np = _numpy()
     arr = np.array(rows, dtype=float).reshape(-1, 3)
     return Subjects(arr[:, 0], arr[:, 1], arr[:, 2].astype(bool))
 
 
-def nelson_aalen(s: Subjects) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def nelson_aalen(s: Subjects) -> tuple[Any, Any, Any]:
     """(times, cumulative hazard, risk set) at every distinct entry or exit age."""
+    np = _numpy()
     times = np.unique(np.concatenate([s.entry, s.exit]))
     deaths = np.zeros(len(times))
     np.add.at(deaths, np.searchsorted(times, s.exit[s.event]), 1.0)
@@ -61,12 +75,13 @@ def nelson_aalen(s: Subjects) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return times, np.cumsum(increments), at_risk
 
 
-def smoothed(s: Subjects, bandwidth: float = BANDWIDTH) -> tuple[np.ndarray, np.ndarray]:
+def smoothed(s: Subjects, bandwidth: float = BANDWIDTH) -> tuple[Any, Any]:
     """Epanechnikov-smoothed hazard on whole-commit ages; ages with < 1 expected event are dropped.
 
     h(t) = (1/b) * sum_i K((t - t_i) / b) * dH(t_i); expected events at t = h(t) * at-risk(t).
     Ages are whole commits, so the kernel is a short convolution over the age grid.
     """
+    np = _numpy()
     times, cumulative, at_risk = nelson_aalen(s)
     if not len(times):
         return np.array([]), np.array([])
@@ -83,6 +98,7 @@ def smoothed(s: Subjects, bandwidth: float = BANDWIDTH) -> tuple[np.ndarray, np.
 
 
 def log_slope(s: Subjects) -> float | None:
+    np = _numpy()
     ages, hazard = smoothed(s)
     if len(ages) < 2:
         return None
@@ -91,6 +107,7 @@ def log_slope(s: Subjects) -> float | None:
 
 def bootstrap_slope(s: Subjects, rounds: int = BOOTSTRAP, seed: int = 0) -> tuple[float, float] | None:
     """Percentile 95% interval of the log-slope, resampling subjects."""
+    np = _numpy()
     n = len(s.entry)
     if n < 2:
         return None
@@ -110,7 +127,7 @@ def bootstrap_slope(s: Subjects, rounds: int = BOOTSTRAP, seed: int = 0) -> tupl
 def estimate(s: Subjects, rounds: int = BOOTSTRAP) -> Hazard:
     times, cumulative, _ = nelson_aalen(s)
     ages, hazard = smoothed(s)
-    slope = log_slope(s)
+    slope = log_slope(s) if int(s.event.sum()) >= MIN_EVENTS else None
     interval = bootstrap_slope(s, rounds) if slope is not None and rounds else None
     return Hazard([float(t) for t in times], [round(float(h), 6) for h in cumulative],
                   [float(a) for a in ages], [round(float(h), 6) for h in hazard],

@@ -23,15 +23,20 @@ _PACKAGE = Path(__file__).resolve().parents[1]
 def code_hash() -> str:
     digest = hashlib.sha256()
     for path in sorted([*(_PACKAGE / "identity").glob("*.py"), *(_PACKAGE / "instructions").glob("*.py"),
-                        _PACKAGE / "history" / "lineage.py", Path(__file__)]):
+                        _PACKAGE / "history" / "lineage.py",
+                        _PACKAGE / "history" / "attribution.py", _PACKAGE / "history" / "overrides.py",
+                        Path(__file__)]):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
 
-def cached_trace(root: str | Path, config: dict[str, Any], result: Replay, matcher: str) -> list[Life]:
-    key = "lineage:" + json.dumps([matcher, config["discovery"], code_hash()], sort_keys=True)
+def cached_trace(root: str | Path, config: dict[str, Any], result: Replay, matcher: str,
+                 rules: Any = None) -> list[Life]:
+    """RULES (history.overrides) from note events are part of the key; trailer rules come with commits."""
+    key = "lineage:" + json.dumps([matcher, config["discovery"], code_hash(), rules.key() if rules else ""],
+                                  sort_keys=True)
     where = cache.location(root)
-    tracer = Tracer(result, matcher, None)
+    tracer = Tracer(result, matcher, None, rules)
     data = cache.load(where, key)
     start = 0
     if data and 0 < data["commits"] <= len(result.commits) \
@@ -39,7 +44,13 @@ def cached_trace(root: str | Path, config: dict[str, Any], result: Replay, match
         _restore(tracer, data)
         start = data["commits"]
     if start < len(result.commits) or data is None:
+        from gitcontext.history.attribution import credit
+        from gitcontext.history.overrides import on_first_parent
+
+        if rules:
+            tracer.rules = on_first_parent(root, result, rules)
         tracer.run(start)
+        credit(root, tracer)
         if result.commits:
             cache.save(where, key, _dump(tracer, result))
     return tracer.lives()

@@ -8,6 +8,7 @@ rewrite, and those deaths have cause "rewrite". A pipeline with a callback per f
 """
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import Any, NamedTuple
 
 from gitcontext.history.replay import Replay, Version, replay
 from gitcontext.identity.ids import instruction_id
-from gitcontext.identity.match import match
+from gitcontext.identity.match import Pair, match
 from gitcontext.instructions.model import Instruction
 from gitcontext.instructions.segment import segment
 
@@ -31,6 +32,7 @@ class Birth(NamedTuple):
     file: str
     text: str
     version: int            # index of the version in its file's history
+    via: str = ""           # the first-parent merge that brought it, when commit is a side-branch commit
 
 
 class Change(NamedTuple):
@@ -42,6 +44,9 @@ class Change(NamedTuple):
     file: str
     old_text: str
     text: str
+    via: str = ""           # as Birth.via
+    similarity: float | None = None   # the matcher's (or an override's) similarity, for a rewording
+    how: str = ""           # how the pairing was made: "exact", "normalized", "fuzzy", "override"
 
 
 class Death(NamedTuple):
@@ -90,35 +95,89 @@ class FileStep(NamedTuple):
 def lineage(root: str | Path, config: dict[str, Any], matcher: str = "default", rev: str = "HEAD",
             on_version: Callable[[FileStep], None] | None = None) -> list[Life]:
     """Every instruction life; without a callback the result is cached (see lifecache)."""
+    from gitcontext.history import overrides
+
     result = replay(root, config, rev)
+    rules = overrides.load(root) if result.commits else overrides.NONE
     if on_version is not None:
-        return trace(result, matcher, on_version)
+        return trace(result, matcher, on_version, rules)
     from gitcontext.history.lifecache import cached_trace
 
-    return cached_trace(root, config, result, matcher)
+    return cached_trace(root, config, result, matcher, rules)
+
+
+def raw_lines(step: dict[str, Any], inst: Instruction) -> tuple[str, ...]:
+    """The lines of the version's text that INST was segmented from (split once per step)."""
+    if "lines" not in step:
+        step["lines"] = (step["text"] or "").split("\n")
+    return tuple(step["lines"][inst.line - 1:inst.end_line])
 
 
 def trace(result: Replay, matcher: str = "default",
-          on_version: Callable[[FileStep], None] | None = None) -> list[Life]:
-    tracer = Tracer(result, matcher, on_version)
+          on_version: Callable[[FileStep], None] | None = None, rules: Any = None) -> list[Life]:
+    tracer = Tracer(result, matcher, on_version, rules)
     tracer.run()
     return tracer.lives()
 
 
-def instructions_of(version: Version) -> list[Instruction]:
+_MARKERS = re.compile(r"[`*]+|~~|(?<![^\W_])_+|_+(?![^\W_])")
+
+
+def same_words(a: str, b: str) -> bool:
+    """A formatter's edit (re-wrap, emphasis or code markers, case, a trailing stop) is not a rewording.
+
+    The matcher's `gitcontext.identity.formatting.same_text` is the same contract; this call site
+    switches to it once it is on main.
+    """
+    return a == b or _fold(a) == _fold(b)
+
+
+def _fold(text: str) -> str:
+    return " ".join(_MARKERS.sub("", text).casefold().split()).rstrip(" .;:,!")
+
+
+def pair_versions(old: list[Instruction], new: list[Instruction], matcher: str) -> list[Pair]:
+    """`match`, with the usual commit's shortcut: when, past the unchanged leading and trailing
+    instructions, one side has nothing left (rules only added, or only removed), the pairs are the
+    unchanged ones and nothing needs scoring. Otherwise the matcher sees both whole files (its word
+    weights are computed over them)."""
+    head, limit = 0, min(len(old), len(new))
+    while head < limit and (old[head] is new[head] or old[head].text == new[head].text):
+        head += 1
+    tail = 0
+    while tail < limit - head and (old[-1 - tail] is new[-1 - tail] or old[-1 - tail].text == new[-1 - tail].text):
+        tail += 1
+    if head + tail < len(old) and head + tail < len(new):
+        return match(old, new, matcher)
+    shift = len(new) - len(old)
+    return ([Pair(n, n, "exact", 100.0) for n in range(head)]
+            + [Pair(o, o + shift, "exact", 100.0) for o in range(len(old) - tail, len(old))])
+
+
+def instructions_of(version: Version, segmenter: Callable[[str, str], list[Instruction]] = segment
+                    ) -> list[Instruction]:
     if version.text is None or version.mode == SYMLINK:
         return []
-    return segment(version.text, version.path)
+    return segmenter(version.text, version.path)
 
 
 class Tracer:
     """Feeds a replay's commits, in first-parent order, through matching; its state can be cached."""
 
-    def __init__(self, result: Replay, matcher: str, on_version: Callable[[FileStep], None] | None) -> None:
+    def __init__(self, result: Replay, matcher: str, on_version: Callable[[FileStep], None] | None,
+                 rules: Any = None) -> None:
+        from gitcontext.history.chunks import ChunkSegmenter
+        from gitcontext.history.overrides import NONE
+
         self.result, self.matcher, self.on_version = result, matcher, on_version
+        self.rules = rules or NONE
+        self.segmenters: dict[int, ChunkSegmenter] = defaultdict(ChunkSegmenter)   # chain -> its memo
         self.live: dict[int, list[tuple[Instruction, int]]] = defaultdict(list)   # chain -> (inst, life)
         self.records: list[dict[str, Any]] = []
         self.taken: set[str] = set()
+        # (life, change number or -1 for the birth, commit index, path, raw lines): what attribution reads
+        self.written: list[tuple[int, int, int, str, tuple[str, ...]]] = []
+        self.index = 0                                   # the commit being processed
 
     def run(self, start: int = 0) -> None:
         """Process the commits from index START on (earlier ones are already in the state)."""
@@ -133,11 +192,17 @@ class Tracer:
     def commit(self, index: int, touched: list[tuple[int, int, Version]]) -> None:
         sha, date, subject = self.result.commits[index]
         meta = (sha, date, subject)
+        self.index = index
         steps, leaving, arriving = {}, [], []
         for chain, position, version in touched:
             before = self.live[chain]
-            after = instructions_of(version)
-            pairs = match([i for i, _ in before], after, self.matcher)
+            after = instructions_of(version, self.segmenters[chain])
+            pairs = pair_versions([i for i, _ in before], after, self.matcher)
+            rules = self.rules.by_commit.get(sha, []) + self.rules.by_text
+            if rules:
+                from gitcontext.history.overrides import apply
+
+                pairs = apply(pairs, before, after, [self.records[life]["lid"] for _, life in before], rules)
             kept: dict[int, int] = {p.new: before[p.old][1] for p in pairs}
             gone = sorted(set(range(len(before))) - {p.old for p in pairs})
             step = {"version": position, "path": version.path, "text": version.text, "before": before,
@@ -145,7 +210,8 @@ class Tracer:
                     "after": after, "kept": kept, "reworded": [], "births": [], "deaths": [],
                     "out": [], "in": []}
             for p in pairs:
-                self._carry(before[p.old], after[p.new], meta, step)
+                if before[p.old][0] is not after[p.new]:      # the same object: an unmoved, unchanged chunk
+                    self._carry(before[p.old], after[p.new], meta, step, p)
             leaving += [(chain, before[o][1]) for o in gone]
             arriving += [(chain, n) for n in range(len(after)) if n not in kept]
             steps[chain] = step
@@ -155,12 +221,14 @@ class Tracer:
             self._open(index, chain, step, meta, rewrites[chain])
 
     def _carry(self, old: tuple[Instruction, int], new: Instruction, meta: tuple[str, str, str],
-               step: dict[str, Any]) -> None:
+               step: dict[str, Any], pair: Any) -> None:
         inst, life = old
         record = self.records[life]
-        if inst.text != new.text or inst.file != new.file:
+        if not same_words(inst.text, new.text) or inst.file != new.file:
             kind = "moved" if inst.file != new.file else "reworded"
-            record["changes"].append(Change(kind, *meta, inst.file, new.file, inst.text, new.text))
+            record["changes"].append(Change(kind, *meta, inst.file, new.file, inst.text, new.text,
+                                            similarity=round(float(pair.similarity), 1), how=pair.how))
+            self._wrote(life, len(record["changes"]) - 1, step, new)
             if kind == "reworded":
                 step["reworded"].append(life)
         record["current"] = new
@@ -181,6 +249,7 @@ class Tracer:
             waiting[inst.norm].remove(target)
             new = steps[target[0]]["after"][target[1]]
             self.records[life]["changes"].append(Change("moved", *meta, inst.file, new.file, inst.text, new.text))
+            self._wrote(life, len(self.records[life]["changes"]) - 1, steps[target[0]], new)
             self.records[life]["current"] = new
             steps[target[0]]["kept"][target[1]] = life
             steps[chain]["out"].append(life)
@@ -204,6 +273,7 @@ class Tracer:
         for n, inst in enumerate(after):
             if n not in step["kept"]:
                 step["kept"][n] = self._born(inst, chain, position, meta)
+                self._wrote(step["kept"][n], -1, step, inst)
                 step["births"].append(step["kept"][n])
         for life in step["in"]:
             self.records[life]["stays"].append(self._enter(life, chain, position))
@@ -219,6 +289,10 @@ class Tracer:
         self.records.append({"lid": lid, "born": Birth(*meta, inst.file, inst.text, position), "changes": [],
                              "death": None, "current": inst, "stays": [Stay(chain, 0, position, None, None)]})
         return len(self.records) - 1
+
+    def _wrote(self, life: int, change: int, step: dict[str, Any], inst: Instruction) -> None:
+        if self.on_version is None:      # analytics never report who wrote a line
+            self.written.append((life, change, self.index, inst.file, raw_lines(step, inst)))
 
     def _leave(self, life: int, position: int, cause: str) -> None:
         stays = self.records[life]["stays"]

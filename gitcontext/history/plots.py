@@ -42,19 +42,28 @@ def growth_panel(files: list[dict[str, Any]], x: float, y: float, w: float, h: f
                 if f["versions"] > 1 and f["payload"][0][1] > 0]
     grid = [i / 40 for i in range(41)]
     peak = sorted(v for c in curves for _, v in c)[int(0.95 * (sum(len(c) for c in curves) - 1))] if curves else 2
-    panel = Panel(x, y, w, h, (0, 1), (0, max(2.0, peak * 1.1)))
+    means = [[(t, mean(_at(c, t) for c in group)) for t in grid] for group in (payloads, curves) if group]
+    top = max([2.0, peak * 1.1] + [v * 1.05 for m in means for _, v in m])   # the means are never clipped
+    panel = Panel(x, y, w, h, (0, 1), (0, top))
     panel.axes("Growth over a file's life (relative to its first version)",
                "normalized life of the file (first version = 0, last = 1)", "× first version")
     for curve in curves:
-        panel.polyline([(t, min(v, panel.yr[1])) for t, v in curve], "thin", 1, 0.45, step=True)
-    if payloads:
-        panel.polyline([(t, min(mean(_at(c, t) for c in payloads), panel.yr[1])) for t in grid], "s2", 2.2)
-    if curves:
-        panel.polyline([(t, min(mean(_at(c, t) for c in curves), panel.yr[1])) for t in grid], "s0", 3)
+        panel.polyline([(t, min(v, top)) for t, v in curve], "thin", 1, 0.45, step=True)
+    for line, cls, width in zip(means, ["s2", "s0"] if payloads else ["s0"], [2.2, 3]):
+        panel.polyline(line, cls, width)
+    _above(panel, [max(v for _, v in c) for c in curves], top, "×{:.1f}")
     panel.polyline([(0, 1), (1, 1)], "axis", 1, 0.6)
     panel.legend([("s0", f"instructions, mean of {len(curves)} files"), ("s2", "payload bytes"),
                   ("thin", "one file")])
     return panel.parts
+
+
+def _above(panel: Panel, peaks: list[float], top: float, fmt: str) -> None:
+    """Say how many single curves run past the top of the axis, and how far (nothing is cut silently)."""
+    over = [v for v in peaks if v > top]
+    if over:
+        panel.parts.append(f'<text class="muted small" x="{panel.x + panel.w - 4:.1f}" y="{panel.y + 12:.1f}" '
+                           f'text-anchor="end">↑ {len(over)} above the axis (up to {fmt.format(max(over))})</text>')
 
 
 def regrowth_panel(files: list[dict[str, Any]], x: float, y: float, w: float, h: float) -> list[str]:
@@ -65,14 +74,15 @@ def regrowth_panel(files: list[dict[str, Any]], x: float, y: float, w: float, h:
         for e in f["rewrite_events"]:
             v = e["version"]
             curves.append([(k, 100.0 * counts[v + k] / e["before"]) for k in range(min(11, len(counts) - v))])
-    top = max([120.0] + [min(300.0, p) for c in curves for _, p in c])
+    reach = [(k, [c[k][1] for c in curves if len(c) > k]) for k in range(11)]
+    top = max([120.0] + [min(300.0, p) for c in curves for _, p in c] + [mean(v) for _, v in reach if v])
     panel = Panel(x, y, w, h, (0, 10), (0, top * 1.05))
     panel.axes("Regrowth after a rewrite", "commits after the rewrite", "% of the count before")
     for curve in curves:
         panel.polyline([(k, min(p, panel.yr[1])) for k, p in curve], "s2", 1.2, 0.6)
     panel.polyline([(0, 100), (10, 100)], "axis", 1, 0.6)
-    reach = [(k, [c[k][1] for c in curves if len(c) > k]) for k in range(11)]
-    means = [(k, min(mean(v), panel.yr[1])) for k, v in reach if v]
+    _above(panel, [max(p for _, p in c) for c in curves if c], panel.yr[1], "{:.0f}%")
+    means = [(k, mean(v)) for k, v in reach if v]
     if means:
         panel.polyline(means, "s0", 3)
     panel.legend([("s2", f"{len(curves)} rewrites"), ("s0", "mean of those still followed")])

@@ -62,8 +62,19 @@ def context_histories(root: str | Path, config: dict[str, Any], rev: str = "HEAD
 def replay(root: str | Path, config: dict[str, Any], rev: str = "HEAD") -> Replay:
     """All context files replayed together, commits in first-parent order (for cross-file analysis)."""
     key = "context:" + json.dumps(config["discovery"], sort_keys=True)
-    return _replay(root, rev, key, lambda rng, known: sorted(known | set(_context_paths(root, config, rng))),
+    return _replay(root, rev, key, lambda rng, known: sorted(known | set(_context_paths(root, config, rng))
+                                                             | set(_guide_paths(root, config, rng))),
                    follow=False)
+
+
+def _guide_paths(root: str | Path, config: dict[str, Any], rng: str) -> list[str]:
+    """Files that the context files at the range's end import or link (discovery.imports), read only
+    when the replay reads new commits: a guide stays in the replay once it was one."""
+    if not config["discovery"].get("imports", True):
+        return []
+    from gitcontext.instructions.discover import discover, is_context_path
+
+    return [p for p in discover(root, config, rng.rpartition("..")[2]) if not is_context_path(p, config)]
 
 
 def _context_paths(root: str | Path, config: dict[str, Any], rng: str) -> Iterator[str]:

@@ -15,7 +15,7 @@ def format_history(data: dict[str, Any]) -> str:
     width = max(len(f["path"]) for f in files)
     out = [f"{'file':<{width}}  versions  first  last  births  deaths  rewrites  migrated  net/commit"]
     for f in files:
-        gone = "" if f["exists"] else "  (deleted)"
+        gone = "" if f["exists"] else (f"  (symlink to {f['symlink_to']})" if f.get("symlink_to") else "  (deleted)")
         out.append(f"{f['path']:<{width}}  {f['versions']:>8}  {f['instructions_first']:>5}  "
                    f"{f['instructions_last']:>4}  {f['births']:>6}  {f['deaths']:>6}  {f['rewrites']:>8}  "
                    f"{f['migrations']:>8}  {_num(f['net_per_commit_outside_rewrites'], '{:+.2f}'):>10}{gone}")
@@ -39,8 +39,12 @@ def summary_lines(s: dict[str, Any], hazard: dict[str, Any]) -> list[str]:
         f"{causes['migration']} migrations ({_num(s['rewrite_or_migration_share'], '{}%')} rewrites or migrations)",
         f"rewrites: {s['rewrites']}; regrowth within 10 commits: {_num(s['regrowth_pct_mean'], '{}%')} of the "
         f"pre-rewrite count",
-        f"deletion hazard log-slope: {_num(hazard['log_slope'], '{:+.4f}')} per commit of age{interval}; "
-        f"{hazard['events']} individual deletions among {hazard['subjects']} instruction stays",
+        (f"deletion hazard log-slope: {hazard['log_slope']:+.4f} per commit of age{interval}; "
+         if hazard["log_slope"] is not None else
+         f"deletion hazard log-slope: too few individual deletions to estimate one (needs "
+         f"{hazard.get('min_events', 10)}); " if hazard["events"] < hazard.get("min_events", 10) else
+         "deletion hazard log-slope: - (the smoothed hazard has under two usable ages); ")
+        + f"{hazard['events']} individual deletions among {hazard['subjects']} instruction stays",
     ]
 
 

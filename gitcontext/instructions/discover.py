@@ -47,6 +47,8 @@ def _targets(root: str | Path, config: dict[str, Any], rev: str | None,
         entries = git.tree_entries(rev, root) if entries is None else entries
         paths = [p for p in entries if is_context_path(p, config)]
         resolved = _tree_targets(root, entries, paths)
+    if config["discovery"].get("imports", True):
+        resolved.update(_guides(root, config, rev, entries, resolved))
     chosen: dict[str, str] = {}
     for path in sorted(p for p, t in resolved.items() if t is not None):
         target = resolved[path]
@@ -54,6 +56,38 @@ def _targets(root: str | Path, config: dict[str, Any], rev: str | None,
             continue  # the target is counted under its own name, or under an earlier link
         chosen[path] = target
     return chosen
+
+
+def _guides(root: str | Path, config: dict[str, Any], rev: str | None, entries: dict[str, tuple[str, str]] | None,
+            resolved: dict[str, str | None]) -> dict[str, str]:
+    """Files the context files import or link (gitcontext.instructions.guides), each its own target."""
+    from gitcontext.instructions.guides import guides
+
+    exclude = compile_globs(tuple(config["discovery"]["exclude"]) + tuple(NEVER_TRACKED))
+    targets = {p: t for p, t in resolved.items() if t is not None}
+    if rev is WORKTREE:
+        listed = set(git.ls_files(root, others=True))
+        exists = lambda p: p in listed and _worktree_target(Path(root), p) == p  # noqa: E731
+        texts_of = lambda ps: {p: _quiet(lambda: _read_file(Path(root), targets.get(p, p))) for p in ps}  # noqa: E731
+    else:
+        files = {p for p, (mode, _) in (entries or {}).items() if mode in _FILE_MODES}
+        exists = files.__contains__
+
+        def texts_of(ps: list[str]) -> dict[str, str]:
+            wanted = {p: (entries or {})[targets.get(p, p)][1] for p in ps if targets.get(p, p) in files}
+            blobs = git.read_blobs(sorted(set(wanted.values())), root)
+            return {p: blobs[o].decode("utf-8", "replace") for p, o in wanted.items() if o in blobs}
+    found = guides(targets, texts_of, exists, lambda p: not exclude.match(p) and p.endswith((".md", ".mdc", ".markdown")),
+                   links=config["discovery"].get("links", True))
+    return {p: p for p in found}
+
+
+def _quiet(read):
+    """A file that cannot be read as text imports nothing (its own error is reported where it is read)."""
+    try:
+        return read()
+    except UserError:
+        return None
 
 
 def _worktree_target(root: Path, path: str) -> str | None:

@@ -29,7 +29,9 @@ class State(NamedTuple):
 
 
 def order(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    return sorted(events, key=lambda e: (e["at"], e["eid"]))
+    """By time, then eid; within one second a birth (`added`) comes first, whoever wrote it (a backfill
+    birth and a trailer's rewording of the same second would otherwise fold in eid order)."""
+    return sorted(events, key=lambda e: (e["at"], e["kind"] != "added", e["eid"]))
 
 
 def fold(events: Iterable[dict[str, Any]], id: str | None = None) -> State:

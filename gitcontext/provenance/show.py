@@ -52,7 +52,8 @@ def _pick(event: dict[str, Any], *keys: str) -> dict[str, Any]:
 
 def _born(event: dict[str, Any]) -> dict[str, Any]:
     return {"commit": event.get("commit"), "date": event["at"], "subject": event.get("subject"),
-            "source": event["source"], "file": event["file"], "text": event["text"]}
+            "source": event["source"], "file": event["file"], "text": event["text"],
+            **({"bounded": event["bounded"]} if event.get("bounded") else {})}
 
 
 def _change(h: dict[str, Any]) -> dict[str, Any]:
@@ -78,7 +79,8 @@ def format_state(data: dict[str, Any]) -> str:
         rows.append(("verified", f"{v['result']} via {v['how']}, {v['age_days']} days ago ({v['at']})"))
     if data["born"]:
         b = data["born"]
-        rows.append(("born", f"{b['date']} {(b['commit'] or '')[:12]} {b['subject'] or ''}".rstrip()))
+        rows.append(("born", f"{b['date']} {(b['commit'] or '')[:12]} {b['subject'] or ''}".rstrip()
+                     + (" (bounded: at or before this shallow-clone boundary)" if b.get("bounded") else "")))
     if data["retired"]:
         rows.append(("retired", f"{data['retired']['at']}: {data['retired']['reason']}"))
     out += [f"  {k:<12} {_indent(v)}" for k, v in rows if v]

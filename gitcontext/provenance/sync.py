@@ -28,15 +28,23 @@ def sync(root: Path, config: dict[str, Any], rev: str = "HEAD") -> dict[str, int
         named = [t.id for t in c.trailers if t.key == "Context-Id" and t.id]
         if not named and any(t.id is None for t in c.trailers):
             named = _sole_change(root, config, c.sha, notes)
-        for index, t in enumerate(c.trailers):
+        claimed: set[str] = set()        # texts an override paired in this commit: no second birth
+        for index, t in _overrides_first(c.trailers):
             ids = [t.id] if t.id else named
             counts["unattributed"] += not ids
             for id in dict.fromkeys(ids):
-                for event in _events(root, config, c, (position, index), t, id, notes):
+                for event in _events(root, config, c, (position, index), t, id, notes, claimed):
                     notes.setdefault(id, []).append(event)
                     new.append(event)
     counts["events"] = append_events(root, new)
     return counts
+
+
+def _overrides_first(trailers: tuple[ContextTrailer, ...]) -> list[tuple[int, ContextTrailer]]:
+    """Trailers in message order, `Context-Id: <id> reworded` first (a forced pairing claims its text
+    before the hook's `Context-Id: <new-id> added` for the same rule would give it a second note)."""
+    return sorted(enumerate(trailers), key=lambda it: (not (it[1].key == "Context-Id" and it[1].value == "reworded"),
+                                                       it[0]))
 
 
 def _sole_change(root: Path, config: dict[str, Any], sha: str,
@@ -63,7 +71,7 @@ def _sole_change(root: Path, config: dict[str, Any], sha: str,
 
 
 def _events(root: Path, config: dict[str, Any], c: Commit, where: tuple[int, int], t: ContextTrailer, id: str,
-            notes: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+            notes: dict[str, list[dict[str, Any]]], claimed: set[str]) -> list[dict[str, Any]]:
     existing = notes.get(id, [])
     position, index = where
     at, source = to_utc(c.date), f"trailer:{c.sha}"
@@ -73,6 +81,13 @@ def _events(root: Path, config: dict[str, Any], c: Commit, where: tuple[int, int
         f"removed in {c.sha[:12]} (Context-Id trailer)" if t.value == "retired" else None)
     behind = state.last_at is None or state.last_at <= at     # a note newer than the commit knows better
     steps = catch_up(root, config, c.sha, id, state, clean(reason)) if behind else []
+    if behind and t.key == "Context-Id" and t.value in ("reworded", "added"):
+        from gitcontext.instructions.model import normalize
+        from gitcontext.provenance.override import override_steps
+
+        steps = override_steps(root, config, c.sha, id, state, t.value, steps)
+        steps = [(k, f) for k, f in steps if not (k == "added" and normalize(f["text"]) in claimed)]
+        claimed.update(normalize(f["text"]) for k, f in steps if f.get("override") == "reworded")
     out = [new_event(kind, id, source, at=at, eid=trailer_eid(c.sha, position, index * 4 + n, id), commit=c.sha,
                      **fields) for n, (kind, fields) in enumerate(steps)]
     if not existing and not out:

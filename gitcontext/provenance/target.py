@@ -33,7 +33,7 @@ class World(NamedTuple):
 def world(root: Path, config: dict[str, Any]) -> World:
     instructions = load(root, config)
     states = {id: fold(events, id) for id, events in all_notes(root).items()}
-    return World(instructions, states, resolve_all(root, config, instructions, states))
+    return World(instructions, states, resolve_all(root, config, instructions, states, trailers=True))
 
 
 def find(root: Path, config: dict[str, Any], target: str, w: World | None = None) -> Target:

@@ -101,7 +101,9 @@ def promote_trailer_whys(root: str | Path, rows: list[dict[str, Any]]) -> None:
     orphans = [row for row in rows if row.get("status") == "orphan"]
     if not orphans:
         return
-    found = whys(history(root))
+    from gitcontext.provenance.trailer_cache import trailer_history
+
+    found = whys(trailer_history(root))
     for row in orphans:
         commit = found.get(row["id"])
         if commit is not None:

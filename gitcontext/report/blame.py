@@ -12,7 +12,8 @@ from gitcontext import git
 from gitcontext.instructions.model import normalize
 from gitcontext.provenance.show import state_json
 from gitcontext.provenance.target import Target, World, world
-from gitcontext.provenance.trailers import history, mentions, promote_trailer_whys
+from gitcontext.provenance.trailer_cache import trailer_history
+from gitcontext.provenance.trailers import mentions, promote_trailer_whys
 
 MARKERS = {"documented": " ", "stale": "~", "orphan": "?"}
 
@@ -52,17 +53,24 @@ def blame_target(root: Path, config: dict[str, Any], t: Target) -> dict[str, Any
     data = state_json(root, t)
     life = find_life(_lives(root, config), t)
     if life is not None:
+        from gitcontext.history.backfill import shallow_boundary
+
         b = life.born
+        bounded = (data.get("born") or {}).get("bounded") or (
+            "shallow" if (b.via or b.commit) in shallow_boundary(root) else None)
         data["born"] = {"commit": b.commit, "date": b.date, "subject": b.subject, "file": b.file,
-                        "text": b.text, "source": "history"}
+                        "text": b.text, "source": "history", **({"via": b.via} if b.via else {}),
+                        **({"bounded": bounded} if bounded else {})}
         data["history"] = [{"commit": c.commit, "date": c.date, "subject": c.subject, "change": c.kind,
                             "text": c.text, "old_text": c.old_text, "old_file": c.old_file, "file": c.file,
-                            "source": "history"} for c in life.changes]
+                            "source": "history", **({"via": c.via} if c.via else {}),
+                            **({"similarity": c.similarity, "how": c.how} if c.kind == "reworded" else {})}
+                           for c in life.changes]
         if life.death is not None:
             d = life.death
             data["history"].append({"commit": d.commit, "date": d.date, "subject": d.subject,
                                     "change": "removed", "cause": d.cause, "text": None, "source": "history"})
-    data["trailers"] = mentions(history(root), t.id)
+    data["trailers"] = mentions(trailer_history(root), t.id)
     return data
 
 
@@ -88,8 +96,8 @@ def _age(life: Any, born: str | None, position: dict[str, int]) -> int | None:
     """Commits touching its files since birth: the age it entered this file with, plus this file's since."""
     if life is None:
         return position.get(born) if born else None
-    moves = [c.commit for c in life.changes if c.kind == "moved"]
-    entry = position.get(moves[-1] if moves else life.born.commit)
+    moves = [c.via or c.commit for c in life.changes if c.kind == "moved"]
+    entry = position.get(moves[-1] if moves else life.born.via or life.born.commit)
     return None if entry is None else entry + (life.stays[-1].entry_age if life.stays else 0)
 
 
@@ -111,20 +119,6 @@ def format_blame_file(rows: list[dict[str, Any]], text: str) -> str:
 
 
 def format_blame(data: dict[str, Any]) -> str:
-    from gitcontext.provenance.show import format_state
+    from gitcontext.report.blame_text import format_life
 
-    out = [format_state(data).rstrip("\n"), "  life:"]
-    b = data["born"]
-    if b:
-        out.append(f"    {b['date'][:10]} {(b['commit'] or '')[:10]:10} born   {b.get('subject') or ''}")
-    for h in data["history"]:
-        detail = h.get("subject") or ""
-        if h["change"] == "moved":
-            detail = f"{h.get('old_file')} -> {h.get('file')}  {detail}"
-        out.append(f"    {h['date'][:10]} {(h['commit'] or '')[:10]:10} {h['change']:<6} {detail}".rstrip())
-    for e in data["events"]:
-        out.append(f"    {e['at'][:10]} {'note':10} {e['kind']:<6} ({e['source']})")
-    for c in data["trailers"]:
-        keys = ", ".join(f"{k}: {v}" for k, v in c["trailers"])
-        out.append(f"    {c['date'][:10]} {c['commit'][:10]:10} trailer {keys}")
-    return "\n".join(out) + "\n"
+    return format_life(data)

@@ -1,6 +1,7 @@
 """`git context ls`: every instruction with its id (from the notes) and provenance status."""
 from __future__ import annotations
 
+import posixpath
 from pathlib import Path
 from typing import Any
 
@@ -10,10 +11,14 @@ from gitcontext.provenance.trailers import promote_trailer_whys
 
 
 def listing(root: Path, config: dict[str, Any], paths: list[str]) -> list[dict[str, Any]]:
-    instructions = load(root, config, paths=paths)
-    resolved = resolve_all(root, config, instructions)
+    """Ids and statuses are resolved against every context file, then PATHS filter what is shown,
+    so `ls PATH` says exactly what unfiltered `ls` (and the hook) says for those files."""
+    instructions = load(root, config)
+    resolved = resolve_all(root, config, instructions, trailers=True)
     rows = []
     for path, items in instructions.items():
+        if not selected(path, paths):
+            continue
         for inst in items:
             r = resolved[(inst.file, inst.index)]
             rows.append({"id": r.id, "file": inst.file, "line": inst.line, "end_line": inst.end_line,
@@ -21,6 +26,12 @@ def listing(root: Path, config: dict[str, Any], paths: list[str]) -> list[dict[s
                          "reason": r.reason})
     promote_trailer_whys(root, rows)
     return rows
+
+
+def selected(path: str, paths: list[str]) -> bool:
+    """PATH is one of PATHS or lies in one of them (no PATHS: everything)."""
+    wanted = [posixpath.normpath(p).rstrip("/") for p in paths]
+    return not wanted or any(w == "." or path == w or path.startswith(w + "/") for w in wanted)
 
 
 def format_listing(rows: list[dict[str, Any]]) -> str:

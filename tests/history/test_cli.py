@@ -88,10 +88,10 @@ def test_history_paper_matcher_and_empty_repository(repo: Path, capsys) -> None:
     assert {f["path"] for f in data["files"]} == {"CLAUDE.md", "AGENTS.md"}
 
 
-def test_history_unknown_rev_is_exit_3(repo: Path, capsys) -> None:
+def test_history_unknown_rev_is_exit_2_with_the_fix(repo: Path, capsys) -> None:
     _history(repo)
     code, _, err = run_cli(capsys, "history", "--rev", "no-such-branch")
-    assert code == 3 and "unknown revision 'no-such-branch'" in err
+    assert code == 2 and "unknown revision 'no-such-branch'" in err and "git log --oneline" in err
 
 
 def test_history_rev_measures_an_older_commit(repo: Path, capsys) -> None:
@@ -126,3 +126,65 @@ def test_progress_draws_only_on_a_terminal() -> None:
         bar.close()
     assert "4/4" in tty.getvalue() and tty.getvalue().endswith("\r\x1b[K")
     assert pipe.getvalue() == ""
+
+
+def test_history_file_traces_only_it_and_its_siblings_with_the_same_numbers(repo: Path, capsys) -> None:
+    _history(repo)
+    for n in range(4):
+        commit(repo, {f"pkg{n}/AGENTS.md": _doc(n, n + 1)}, f"package {n}")
+    commit(repo, {"pkg0/AGENTS.md": _doc(0)}, "package edit")
+    whole = run_json(capsys, "history")
+    rows = {f["path"]: f for f in whole["files"]}
+    for path in ("CLAUDE.md", "AGENTS.md", "pkg0/AGENTS.md"):
+        alone = run_json(capsys, "history", path)
+        assert alone["files"] == [rows[path]]
+    from gitcontext import config as config_mod
+    from gitcontext.history import hazard as hz
+    from gitcontext.history.analyze import hazard_rows
+    from gitcontext.history.lineage import trace
+    from gitcontext.history.replay import replay
+
+    full = replay(repo, config_mod.DEFAULTS)
+    chain = next(c for c, versions in enumerate(full.chains) if versions[-1][1].path == "CLAUDE.md")
+    rows = hazard_rows(full, trace(full), {chain})
+    assert run_json(capsys, "history", "CLAUDE.md")["hazard"] == hz.estimate(hz.subjects(rows)).to_json()
+
+
+def test_history_symlinked_file_is_shown_as_a_link_not_deleted(repo: Path, capsys) -> None:
+    import os
+
+    commit(repo, {"CLAUDE.md": _doc(0, 1, 2)}, "start")
+    commit(repo, {"AGENTS.md": _doc(3, 4, 5)}, "agents file")
+    (repo / "CLAUDE.md").unlink()
+    os.symlink("AGENTS.md", repo / "CLAUDE.md")
+    git(repo, "add", "CLAUDE.md")
+    commit(repo, {}, "CLAUDE.md links to AGENTS.md")
+    rows = {f["path"]: f for f in run_json(capsys, "history")["files"]}
+    assert rows["CLAUDE.md"]["symlink_to"] == "AGENTS.md" and rows["AGENTS.md"]["symlink_to"] is None
+    code, out, _ = run_cli(capsys, "history")
+    line = next(x for x in out.splitlines() if x.startswith("CLAUDE.md"))
+    assert line.endswith("(symlink to AGENTS.md)") and "(deleted)" not in line
+
+
+def test_history_too_few_deletions_give_no_slope(repo: Path, capsys) -> None:
+    _history(repo)
+    data = run_json(capsys, "history")
+    assert data["hazard"]["events"] < data["hazard"]["min_events"] and data["hazard"]["log_slope"] is None
+    code, out, _ = run_cli(capsys, "history")
+    assert "too few individual deletions to estimate one (needs 10)" in out
+
+
+def test_history_cache_is_extended_by_new_commits_and_changes_nothing(repo: Path, capsys) -> None:
+    import shutil
+
+    from gitcontext.history import cache
+
+    _history(repo)
+    first = run_json(capsys, "history")
+    assert run_json(capsys, "history") == first                       # read back at the same head
+    commit(repo, {"AGENTS.md": _doc(7, 1), "CLAUDE.md": _doc(0)}, "more")
+    extended = run_json(capsys, "history")
+    shutil.rmtree(cache.location(repo))
+    assert run_json(capsys, "history") == extended != first
+    git(repo, "reset", "-q", "--hard", "HEAD~1")                       # another head: from scratch
+    assert run_json(capsys, "history") == first

@@ -136,7 +136,7 @@ def test_lineage_cache_is_incremental_and_changes_nothing(repo: Path, monkeypatc
     commit(repo, {"AGENTS.md": _rules("format", "document")}, "edit")
     calls = []
     real = lineage_mod.instructions_of
-    monkeypatch.setattr(lineage_mod, "instructions_of", lambda v: calls.append(v.path) or real(v))
+    monkeypatch.setattr(lineage_mod, "instructions_of", lambda v, *a: calls.append(v.path) or real(v, *a))
     again = lineage(repo, CONFIG)
     assert calls == ["AGENTS.md"]                       # only the new commit was traced
     assert lineage(repo, CONFIG) == again and calls == ["AGENTS.md"]
@@ -145,3 +145,17 @@ def test_lineage_cache_is_incremental_and_changes_nothing(repo: Path, monkeypatc
     assert again == fresh and again[: len(first)] != [] and len(again) == len(first) + 1
     shutil.rmtree(cache.location(repo))
     assert lineage(repo, CONFIG) == fresh
+
+
+def test_lineage_formatter_run_is_not_a_rewording(repo: Path) -> None:
+    before = ("# Rules\n\n* Run `ruff check` on every changed Python module before you push a branch.\n"
+              "1. Keep PRs small.\n")
+    after = ("# Rules\n\n- Run **ruff check** on every changed Python module before you push\n"
+             "  a branch\n1) Keep PRs small.   \n")
+    commit(repo, {"CLAUDE.md": before}, "rules")
+    commit(repo, {"CLAUDE.md": after}, "mdformat")
+    steps = []
+    lives = lineage(repo, CONFIG, on_version=steps.append)
+    assert [life.changes for life in lives] == [[], []] and all(life.death is None for life in lives)
+    assert [len(s.reworded) + len(s.births) + len(s.deaths) for s in steps] == [2, 0]
+    assert lives[0].current.text.startswith("Run **ruff check**")

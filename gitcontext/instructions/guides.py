@@ -1,0 +1,66 @@
+"""Files a context file brings in: `@path` imports and links to local Markdown guides.
+
+A rule moved from CLAUDE.md into `docs/testing.md` that CLAUDE.md imports (`@docs/testing.md`) or
+links (`[testing guide](docs/testing.md)`) is still a rule the agent is pointed at, so discovery
+counts such files as context files (`discovery.imports`, default true; `discovery.links: false`
+keeps the imports and drops the links): the move is a move, not a death. Followed transitively up to MAX_DEPTH hops, inside the repository only.
+"""
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable, Iterable
+
+MAX_DEPTH = 5
+_IMPORT = re.compile(r"^\s*@([^\s@]+)\s*$")
+_LINK = re.compile(r"\[[^\]\n]*\]\(\s*<?([^)\s>]+?\.(?:md|mdc|markdown))>?(?:#[^)\s]*)?(?:\s+\"[^\"]*\")?\s*\)",
+                   re.IGNORECASE)
+
+
+def referenced(text: str, imports: bool = True, links: bool = True) -> list[str]:
+    """Paths named by whole-line `@path` imports and by Markdown links to local .md files, outside code."""
+    from gitcontext.instructions.blocks import payload_mask, split_lines
+
+    out = []
+    for line in payload_mask(split_lines(text)):
+        if line is None:
+            continue
+        match = _IMPORT.match(line) if imports else None
+        if match:
+            out.append(match.group(1))
+        if links:
+            out += [m.group(1) for m in _LINK.finditer(line) if "://" not in m.group(1)]
+    return out
+
+
+def resolve(importer: str, ref: str) -> str | None:
+    """REF relative to IMPORTER's folder, as a repository path; None when it leaves the repository."""
+    if ref.startswith(("~", "/")) or ref.startswith("mailto:"):
+        return None
+    joined = posixpath.normpath(posixpath.join(posixpath.dirname(importer), ref))
+    return None if joined.startswith("../") or joined in ("..", ".") else joined
+
+
+def guides(roots: Iterable[str], texts_of: Callable[[list[str]], dict[str, str]], exists: Callable[[str], bool],
+           allowed: Callable[[str], bool], links: bool = True) -> list[str]:
+    """Every file ROOTS reference (transitively), that exists and is ALLOWED, not in ROOTS, sorted.
+
+    TEXTS_OF reads a batch of paths at once (one `git cat-file --batch` per hop at a revision).
+    """
+    seen = set(roots)
+    frontier = sorted(seen)
+    found: set[str] = set()
+    for _ in range(MAX_DEPTH):
+        nxt = []
+        texts = texts_of(frontier)
+        for path in frontier:
+            for ref in referenced(texts.get(path) or "", links=links):
+                target = resolve(path, ref)
+                if target and target not in seen and exists(target) and allowed(target):
+                    seen.add(target)
+                    found.add(target)
+                    nxt.append(target)
+        if not nxt:
+            break
+        frontier = nxt
+    return sorted(found)

@@ -1,0 +1,59 @@
+"""Context-* trailers of HEAD's history, cached by head under `.git/gitcontext/` and extended incrementally.
+
+`ls`, `blame` and the replay's overrides read every trailer; `git log --grep` over the whole history
+on every call grew with the history. A warm call costs one `rev-parse`; a head that descends from
+the cached one reads only `cached..head`; any other head (rebase, reset) reads all again. Deleting
+the file changes no result.
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from gitcontext import git
+from gitcontext.provenance.trailers import Commit, ContextTrailer, history
+
+VERSION = 1
+
+
+def trailer_history(root: str | Path) -> list[Commit]:
+    """Commits reachable from HEAD with Context-* trailers, newest first (what `trailers.history` gives)."""
+    code, out, _ = git.run_status(["rev-parse", "--git-common-dir", "HEAD^{commit}"], cwd=root)
+    if code != 0:
+        return []
+    common, head = out.decode("utf-8", "surrogateescape").split("\n")[:2]
+    path = Path(common) if Path(common).is_absolute() else Path(root) / common
+    path = path / "gitcontext" / "trailers.json"
+    cached = _load(path)
+    if cached is not None and cached[0] == head:
+        return cached[1]
+    if cached is not None and git.run_status(["merge-base", "--is-ancestor", cached[0], head], cwd=root)[0] == 0:
+        commits = list(history(root, f"{cached[0]}..{head}")) + cached[1]
+    else:
+        commits = list(history(root, head))
+    _save(path, head, commits)
+    return commits
+
+
+def _load(path: Path) -> tuple[str, list[Commit]] | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("v") != VERSION:
+            return None
+        return data["head"], [Commit(sha, date, subject, tuple(ContextTrailer(*t) for t in trailers))
+                              for sha, date, subject, trailers in data["commits"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _save(path: Path, head: str, commits: list[Commit]) -> None:
+    """Atomic; a cache that cannot be written is skipped, never an error."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"v": VERSION, "head": head, "commits": commits}, separators=(",", ":")),
+                       encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        return

@@ -1,0 +1,58 @@
+"""Chunked segmentation equals `segment` on every text: the corpus, and generated Markdown (property)."""
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from gitcontext.history.chunks import ChunkSegmenter
+from gitcontext.instructions.segment import segment
+from tests.helpers import corpus_files
+
+LINES = st.sampled_from([
+    "# Title", "## Section two", "### Deep", "#", "  ## Indented heading", "#hashtag not heading",
+    "- Run the tests before pushing.", "- Keep PRs small", "* Star bullet item here.", "+ plus item here",
+    "  - nested item under it", "    - deeper nested item", "1. First step here.", "2) second step here",
+    "- ", "-", "---", "***", "* * *", "===", "Setext title", "Plain prose sentence. Another one here.",
+    "lazy continuation line", "```", "```bash", "~~~", "npm run build", "<!-- a comment", "still hidden -->",
+    "<!-- inline --> - item after comment", "| a | b |", "|---|---|", "| 1 | 2 |", "- item | with pipe",
+    "> quoted line here", "> - quoted item", "**Label:**", "@docs/style.md", "[ref]: https://x.io", "",
+    "---\nname: skill\n---", "- **Bold** item with words", "Text before\n- item interrupts",
+])
+
+
+def _check(texts: list[str], path: str = "AGENTS.md") -> None:
+    chunked = ChunkSegmenter()
+    for text in texts:
+        assert chunked(text, path) == segment(text, path), text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(LINES, max_size=30).map("\n".join), min_size=1, max_size=4),
+       st.sampled_from(["", "\n"]))
+def test_chunks_equal_segment_on_generated_versions(texts: list[str], end: str) -> None:
+    _check([t + end for t in texts])
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(LINES, min_size=1, max_size=25), st.data())
+def test_chunks_equal_segment_after_one_edit(lines: list[str], data) -> None:
+    """Successive versions (the memo in use): one line inserted, replaced or dropped."""
+    at = data.draw(st.integers(0, len(lines)))
+    edited = lines[:at] + [data.draw(LINES)] + lines[at + 1:]
+    _check(["\n".join(lines) + "\n", "\n".join(edited) + "\n", "\n".join(lines) + "\n"])
+
+
+@pytest.mark.parametrize("source", corpus_files()[:40] or [pytest.param(None, marks=pytest.mark.skip(
+    reason="shared corpus not available"))])
+def test_chunks_equal_segment_on_every_corpus_version(source) -> None:
+    by_path: dict[str, list[str]] = {}
+    with gzip.open(source, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            event = json.loads(line)
+            if event.get("content"):
+                by_path.setdefault(event["path"], []).append(event["content"])
+    for path, texts in by_path.items():
+        _check(texts, path)
