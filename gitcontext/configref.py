@@ -29,6 +29,16 @@ DESCRIPTIONS: dict[str, tuple[str, Any]] = {
         "Globs never treated as context files, even when `include` matches them (fixtures, vendored copies). "
         "`CLAUDE.local.md` and git-ignored files are never tracked whatever this says.",
         ["tests/fixtures/**", "vendor/**"]),
+    "discovery.imports": (
+        "Local Markdown files that a context file brings in count as context files too (followed up to five hops, "
+        "inside the repository): whole-line `@path` imports and, with `links`, Markdown links to `.md`/`.mdc` "
+        "files. A rule moved from CLAUDE.md into an imported guide is then a move, not a death. `false`: only "
+        "`include` decides.",
+        False),
+    "discovery.links": (
+        "With `imports`, Markdown links to local guides (`[testing](docs/testing.md)`) bring those files in as "
+        "well; `false` keeps only the `@path` imports.",
+        False),
     "matcher": (
         "How an instruction is recognised across versions: `default` (formatting-proof, rename-aware) or "
         "`paper` (the paper's exact / normalized / fuzzy >= 70 cascade, for reproducing its numbers). "

@@ -10,6 +10,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 _LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 _FENCE = re.compile(r"^(```|~~~).*?^\1", re.S | re.M)
+_CODE = re.compile(r"`[^`\n]*`")
 
 
 def slug(heading: str) -> str:
@@ -23,7 +24,7 @@ def anchors(page: Path) -> set[str]:
 
 
 def links(page: Path) -> list[str]:
-    text = _FENCE.sub("", page.read_text(encoding="utf-8"))
+    text = _CODE.sub("", _FENCE.sub("", page.read_text(encoding="utf-8")))
     return [t for t in _LINK.findall(text) if not re.match(r"[a-z]+:", t)]
 
 
