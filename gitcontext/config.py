@@ -22,7 +22,7 @@ NEVER_TRACKED = ["**/CLAUDE.local.md"]
 # The schema is the defaults: every key that exists has a default whose type is the contract.
 DEFAULTS: dict[str, Any] = {
     "version": 1,
-    "discovery": {"include": DEFAULT_GLOBS, "exclude": [], "imports": True, "links": True},
+    "discovery": {"include": DEFAULT_GLOBS, "exclude": [], "imports": True, "links": False},
     "matcher": "default",
     "hooks": {
         "policy": "enforce",          # enforce | warn | off

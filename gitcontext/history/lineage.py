@@ -8,13 +8,13 @@ rewrite, and those deaths have cause "rewrite". A pipeline with a callback per f
 """
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from gitcontext.history.replay import Replay, Version, replay
+from gitcontext.identity.formatting import same_text
 from gitcontext.identity.ids import instruction_id
 from gitcontext.identity.match import Pair, match
 from gitcontext.instructions.model import Instruction
@@ -120,22 +120,6 @@ def trace(result: Replay, matcher: str = "default",
     return tracer.lives()
 
 
-_MARKERS = re.compile(r"[`*]+|~~|(?<![^\W_])_+|_+(?![^\W_])")
-
-
-def same_words(a: str, b: str) -> bool:
-    """A formatter's edit (re-wrap, emphasis or code markers, case, a trailing stop) is not a rewording.
-
-    The matcher's `gitcontext.identity.formatting.same_text` is the same contract; this call site
-    switches to it once it is on main.
-    """
-    return a == b or _fold(a) == _fold(b)
-
-
-def _fold(text: str) -> str:
-    return " ".join(_MARKERS.sub("", text).casefold().split()).rstrip(" .;:,!")
-
-
 def pair_versions(old: list[Instruction], new: list[Instruction], matcher: str) -> list[Pair]:
     """`match`, with the usual commit's shortcut: when, past the unchanged leading and trailing
     instructions, one side has nothing left (rules only added, or only removed), the pairs are the
@@ -224,7 +208,7 @@ class Tracer:
                step: dict[str, Any], pair: Any) -> None:
         inst, life = old
         record = self.records[life]
-        if not same_words(inst.text, new.text) or inst.file != new.file:
+        if not same_text(inst.text, new.text) or inst.file != new.file:
             kind = "moved" if inst.file != new.file else "reworded"
             record["changes"].append(Change(kind, *meta, inst.file, new.file, inst.text, new.text,
                                             similarity=round(float(pair.similarity), 1), how=pair.how))

@@ -2,8 +2,10 @@
 
 A rule moved from CLAUDE.md into `docs/testing.md` that CLAUDE.md imports (`@docs/testing.md`) or
 links (`[testing guide](docs/testing.md)`) is still a rule the agent is pointed at, so discovery
-counts such files as context files (`discovery.imports`, default true; `discovery.links: false`
-keeps the imports and drops the links): the move is a move, not a death. Followed transitively up to MAX_DEPTH hops, inside the repository only.
+can count such files as context files (`discovery.imports`, default true, for `@path` imports, which
+the agent loads; `discovery.links`, default false, for linked guides, which it may or may not read:
+on real repositories links also bring in PR templates and contributor guides, whose every line
+would then be an orphan rule): the move is a move, not a death. Followed transitively up to MAX_DEPTH hops, inside the repository only.
 """
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ import pytest
 
 from gitcontext import config as config_mod
 from gitcontext.history.backfill import backfill
-from gitcontext.history.lineage import same_words
+from gitcontext.identity.formatting import same_text
 from gitcontext.provenance.fold import fold
 from gitcontext.provenance.store import all_notes
 from tests.helpers import build_corpus_repo, commit, run_json
@@ -35,7 +35,7 @@ def test_backfill_gives_every_live_instruction_exactly_one_birth(repo, capsys, n
         assert births[0]["commit"] in {commit_sha for commit_sha in _repo_shas(repo)}
         state = fold(notes[row["id"]])
         # a formatter's edit (a re-wrap) is no rewording: the note keeps the words, maybe not the wrap
-        assert state.file == row["file"] and same_words(state.text, row["text"])
+        assert state.file == row["file"] and same_text(state.text, row["text"])
         assert row["status"] == "orphan"
     assert len(notes) == len(rows)
     assert shas   # the corpus history was replayed

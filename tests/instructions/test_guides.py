@@ -18,7 +18,7 @@ def test_referenced_reads_imports_and_local_markdown_links_outside_code() -> Non
     assert referenced(text) == ["docs/style.md", "docs/testing.md"]
 
 
-def test_discover_finds_skills_imports_and_linked_guides(repo: Path) -> None:
+def test_discover_finds_skills_imports_and_linked_guides_when_asked(repo: Path) -> None:
     write(repo, "CLAUDE.md", "@docs/style.md\n- Follow the [deploy guide](ops/deploy.md).\n")
     write(repo, "docs/style.md", "- Name things plainly.\n- See [more](nested.md).\n")
     write(repo, "docs/nested.md", "- Nested rule text here.\n")
@@ -26,16 +26,18 @@ def test_discover_finds_skills_imports_and_linked_guides(repo: Path) -> None:
     write(repo, ".claude/skills/release/SKILL.md", "---\nname: release\n---\n- Tag releases from main only.\n")
     write(repo, ".agents/skills/db/SKILL.md", "- Never drop a column in one step.\n")
     write(repo, "docs/unrelated.md", "- Not referenced by anything.\n")
-    assert discover(repo, config_mod.DEFAULTS) == [
+    links = {**config_mod.DEFAULTS, "discovery": {**config_mod.DEFAULTS["discovery"], "links": True}}
+    assert discover(repo, links) == [
         ".agents/skills/db/SKILL.md", ".claude/skills/release/SKILL.md", "CLAUDE.md", "docs/nested.md",
         "docs/style.md", "ops/deploy.md"]
     git(repo, "add", "-A")
     commit(repo, {}, "all")
-    assert discover(repo, config_mod.DEFAULTS, "HEAD") == discover(repo, config_mod.DEFAULTS)
+    assert discover(repo, links, "HEAD") == discover(repo, links)
     off = {**config_mod.DEFAULTS, "discovery": {**config_mod.DEFAULTS["discovery"], "imports": False}}
     assert "ops/deploy.md" not in discover(repo, off) and "docs/style.md" not in discover(repo, off)
-    no_links = {**config_mod.DEFAULTS, "discovery": {**config_mod.DEFAULTS["discovery"], "links": False}}
-    assert {"docs/style.md", "ops/deploy.md", "docs/nested.md"} & set(discover(repo, no_links)) == {"docs/style.md"}
+    # the default: imports (which the agent loads), not links (which it may or may not read)
+    assert {"docs/style.md", "ops/deploy.md", "docs/nested.md"} & set(discover(repo, config_mod.DEFAULTS)) \
+        == {"docs/style.md"}
 
 
 def test_lineage_rule_moved_into_a_skill_is_a_move_not_a_death(repo: Path, capsys) -> None:
