@@ -36,9 +36,10 @@ DESCRIPTIONS: dict[str, tuple[str, Any]] = {
         "`include` decides.",
         False),
     "discovery.links": (
-        "With `imports`, Markdown links to local guides (`[testing](docs/testing.md)`) bring those files in as "
-        "well; `false` keeps only the `@path` imports.",
-        False),
+        "With `imports`, `true` makes Markdown links to local guides (`[testing](docs/testing.md)`) bring those "
+        "files in as well. Off by default: on real repositories links bring in PR templates and contributor guides "
+        "whose every line would become an orphan.",
+        True),
     "matcher": (
         "How an instruction is recognised across versions: `default` (formatting-proof, rename-aware) or "
         "`paper` (the paper's exact / normalized / fuzzy >= 70 cascade, for reproducing its numbers). "
