@@ -46,3 +46,9 @@ def test_docs_links_resolve(page: Path) -> None:
         elif anchor and dest.suffix == ".md" and anchor not in anchors(dest):
             broken.append(f"{target}: no heading #{anchor} in {dest.name}")
     assert not broken, f"{page.relative_to(ROOT)}: " + "; ".join(broken)
+
+
+def test_docs_links_readme_links_every_guide() -> None:
+    linked = {(ROOT / t.partition("#")[0]).resolve() for t in links(ROOT / "README.md")}
+    unlinked = [p.name for p in PAGES[1:] if p.resolve() not in linked]
+    assert not unlinked, f"README.md links no guide named {', '.join(unlinked)}: add it under Documentation"
