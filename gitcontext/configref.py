@@ -163,8 +163,8 @@ def render() -> str:
         "takes its default, and a file that is absent means all defaults. The file is validated on every read:",
         "an unknown key, a value of the wrong type, a choice outside its set or a number outside its range is an",
         "error that names the key and the file, and the command exits 2 (a hook prints it and lets the commit",
-        "through). `git context check` and the Action judge a pull request by the config at its base, so a",
-        "change cannot switch its own check off.",
+        "through). `git context check` and the Action judge a pull request by the config at its base (or the",
+        "file the Action's `config` input names), so a change cannot switch its own check off.",
         "",
     ]
     groups: dict[str, list[str]] = {"": []}
