@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import copy
+import functools
+import math
 from pathlib import Path
 from typing import Any
 
@@ -38,40 +40,112 @@ DEFAULTS: dict[str, Any] = {
     "audit": {"disable": [], "stale_days": 90, "stale_commits": 50, "budget_tokens": 8000},
     "rulings": {"aliases": {}, "ask_reminder_days": 7, "digest_budget": 800},
 }
+# dotted key -> (lowest, highest) accepted; numbers are also finite. A value outside is an error naming the key.
+RANGES: dict[tuple[str, ...], tuple[float, float]] = {
+    ("version",): (1, 1),
+    ("hooks", "time_budget"): (0.1, 600.0),
+    ("radius", "hops"): (0, 10),
+    ("radius", "lambda"): (0.0, 100.0),
+    ("radius", "window_days"): (1, 36500),
+    ("audit", "stale_days"): (1, 36500),
+    ("audit", "stale_commits"): (1, 1_000_000),
+    ("audit", "budget_tokens"): (1, 10_000_000),
+    ("audit", "floor"): (1, 10_000),
+    ("rulings", "ask_reminder_days"): (0, 36500),
+    ("rulings", "digest_budget"): (0, 10_000_000),
+}
+MAX_CONFIG_BYTES = 64 * 1024
+MAX_GLOB = 512
+MAX_NESTING = 64
+MAX_BRACE_DEPTH = 8
 # Mappings whose keys are the user's own (topic -> its other spellings), not schema keys.
 FREE_MAPPINGS = {("rulings", "aliases")}
 # audit-core: deletion candidates never take a file below `floor` instructions; `fail_on` is --fail-on's default.
 DEFAULTS["audit"].update({"floor": 3, "fail_on": "error"})
 CHOICES = {("hooks", "policy"): {"enforce", "warn", "off"}, ("hooks", "on_error"): {"pass", "block"},
            ("matcher",): {"default", "paper"}}
-# (section, key) -> (lowest, highest) allowed, inclusive.
-RANGES = {("audit", "stale_days"): (1, 36500), ("audit", "stale_commits"): (1, 1_000_000),
-          ("audit", "budget_tokens"): (1, 10_000_000), ("audit", "floor"): (1, 10_000)}
 CHOICES[("audit", "fail_on")] = {"note", "warning", "error", "never"}
 
 
 def load(root: str | Path) -> dict[str, Any]:
     """The repository's config merged over the defaults; raises UserError on any bad key or type."""
-    path = Path(root) / CONFIG_PATH
-    if not path.exists():
-        return copy.deepcopy(DEFAULTS)
-    import yaml  # only when a config exists; keeps the hook fast path light
+    from gitcontext.paths import read_regular
 
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        raise UserError(f"cannot read config: {exc}", path=CONFIG_PATH,
-                        fix=f"fix the YAML in {CONFIG_PATH} or delete it to use the defaults") from exc
+        data = read_regular(root, CONFIG_PATH, MAX_CONFIG_BYTES)
+    except UserError as exc:
+        raise UserError(f"cannot read config: it {exc.message}", path=CONFIG_PATH,
+                        fix=f"make {CONFIG_PATH} a regular file of YAML, or delete it to use the defaults") from None
+    return copy.deepcopy(DEFAULTS) if data is None else parse(data)
+
+
+def parse(data: bytes) -> dict[str, Any]:
+    """The config in DATA (the bytes of config.yml) merged over the defaults, or a UserError."""
+    raw = parse_yaml(data, CONFIG_PATH) or {}
     if not isinstance(raw, dict):
         raise UserError("config must be a mapping", path=CONFIG_PATH,
                         fix=f"see docs/design.md for the keys of {CONFIG_PATH}")
     return _merge(copy.deepcopy(DEFAULTS), raw, ())
 
 
+def parse_yaml(data: bytes, where: str, limit: int = MAX_CONFIG_BYTES) -> Any:
+    """YAML from repository content, safely: bounded size, no aliases (no alias bomb), no deep nesting."""
+    if len(data) > limit:
+        raise UserError(f"file is {len(data)} bytes, over the {limit}-byte limit", path=where,
+                        fix=f"shorten {where}")
+    what = "config" if where == CONFIG_PATH else "YAML"
+    if _flow_depth(data) > MAX_NESTING:
+        raise UserError(f"cannot read {what}: nested more than {MAX_NESTING} deep", path=where,
+                        fix=f"fix the YAML in {where}")
+    import yaml  # only when a config exists; keeps the hook fast path light
+
+    try:
+        return yaml.load(data.decode("utf-8"), Loader=_loader())  # noqa: S506 - SafeLoader without aliases
+    except UnicodeDecodeError as exc:
+        raise UserError(f"not valid UTF-8 (byte {exc.start})", path=where, line=data[: exc.start].count(b"\n") + 1,
+                        fix=f"re-save {where} as UTF-8") from None
+    except yaml.MarkedYAMLError as exc:
+        line = exc.problem_mark.line + 1 if exc.problem_mark else None
+        raise UserError(f"cannot read {what}: {str(exc.problem or exc)[:200]}", path=where, line=line,
+                        fix=f"fix the YAML in {where}" + (" or delete it to use the defaults"
+                                                          if where == CONFIG_PATH else "")) from None
+    except (yaml.YAMLError, ValueError, RecursionError, OverflowError) as exc:
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)[:200]
+        raise UserError(f"cannot read {what}: {reason}", path=where, fix=f"fix the YAML in {where}") from None
+
+
+def _flow_depth(data: bytes) -> int:
+    """How deep `[`/`{` nest (a cheap bound; brackets inside strings count too, harmlessly)."""
+    depth = deepest = 0
+    for byte in data.translate(None, _NOT_BRACKETS):
+        depth = max(0, depth + (1 if byte in b"[{" else -1))
+        deepest = max(deepest, depth)
+    return deepest
+
+
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+
+
+@functools.lru_cache(maxsize=1)
+def _loader() -> type:
+    import yaml
+
+    class NoAliasLoader(yaml.SafeLoader):
+        """SafeLoader that refuses anchors' aliases: a config never needs them, an alias bomb does."""
+
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            if self.check_event(yaml.AliasEvent):
+                event = self.peek_event()
+                raise yaml.composer.ComposerError(None, None, "aliases (*name) are not allowed", event.start_mark)
+            return super().compose_node(parent, index)
+
+    return NoAliasLoader
+
+
 def _merge(base: dict[str, Any], raw: dict[str, Any], where: tuple[str, ...]) -> dict[str, Any]:
     for key, value in raw.items():
-        dotted = ".".join((*where, str(key)))
-        if key not in base:
+        dotted = _shown(".".join((*where, str(key))))[1:-1]
+        if not isinstance(key, str) or key not in base:
             known = ", ".join(sorted(base))
             raise UserError(f"unknown key {dotted!r} (known here: {known})", path=CONFIG_PATH,
                             fix=f"remove or rename {dotted!r} in {CONFIG_PATH}")
@@ -86,18 +160,48 @@ def _merge(base: dict[str, Any], raw: dict[str, Any], where: tuple[str, ...]) ->
             base[key] = _merge(default, value, (*where, key))
             continue
         if not _same_type(default, value):
-            raise UserError(f"{dotted!r} must be a {type(default).__name__}, got {value!r}",
+            raise UserError(f"{dotted!r} must be a {type(default).__name__}, got {_shown(value)}",
                             path=CONFIG_PATH, fix=f"edit {dotted!r} in {CONFIG_PATH}")
         allowed = CHOICES.get((*where, key))
         if allowed and value not in allowed:
-            raise UserError(f"{dotted!r} must be one of {', '.join(sorted(allowed))}, got {value!r}",
+            raise UserError(f"{dotted!r} must be one of {', '.join(sorted(allowed))}, got {_shown(value)}",
                             path=CONFIG_PATH, fix=f"edit {dotted!r} in {CONFIG_PATH}")
-        bounds = RANGES.get((*where, key))
-        if bounds and not bounds[0] <= value <= bounds[1]:
-            raise UserError(f"{dotted!r} must be between {bounds[0]} and {bounds[1]}, got {value!r}",
-                            path=CONFIG_PATH, fix=f"edit {dotted!r} in {CONFIG_PATH}")
+        problem = _out_of_range((*where, key), value) or (_glob_problem(value) if isinstance(value, list) else None)
+        if problem:
+            raise UserError(f"{dotted!r} {problem}", path=CONFIG_PATH, fix=f"edit {dotted!r} in {CONFIG_PATH}")
         base[key] = value
     return base
+
+
+def _out_of_range(key: tuple[str, ...], value: Any) -> str | None:
+    bounds = RANGES.get(key)
+    if bounds is None or not isinstance(value, (int, float)):
+        return None
+    low, high = bounds
+    if isinstance(value, float) and not math.isfinite(value) or not low <= value <= high:
+        return f"must be between {low:g} and {high:g}, got {_shown(value)}"
+    return None
+
+
+def _glob_problem(patterns: list[str]) -> str | None:
+    for pattern in patterns:
+        depth = deepest = 0
+        for c in pattern:
+            depth += {"{": 1, "}": -1}.get(c, 0)
+            deepest = max(deepest, depth)
+        wildcards = pattern.count("*") + pattern.count("?")
+        if len(pattern) > MAX_GLOB or deepest > MAX_BRACE_DEPTH or pattern.count("{") > 64 or wildcards > 32:
+            return (f"has a glob over the limits ({MAX_GLOB} characters, braces {MAX_BRACE_DEPTH} deep, "
+                    f"32 wildcards): "
+                    f"{_shown(pattern)}")
+        if "\0" in pattern:
+            return f"has a glob with a NUL character: {_shown(pattern)}"
+    return None
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _free_mapping(value: Any, dotted: str) -> dict[str, list[str]]:

@@ -9,8 +9,9 @@ import os
 import subprocess
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import NamedTuple
 
-from gitcontext.errors import GitError
+from gitcontext.errors import GitError, UserError
 
 # Trailer grammar pinned so a user's trailer.* config cannot change how we parse or write.
 PINNED_TRAILER_CONFIG = (
@@ -71,6 +72,25 @@ def text(args: Sequence[str], *, cwd: str | Path | None = None, check: bool = Tr
     return run(args, cwd=cwd, check=check).decode("utf-8", "surrogateescape")
 
 
+# ---- revisions from users and repository content --------------------------------------------
+
+EOO = "--end-of-options"     # git >= 2.24: what follows is a revision even when it starts with "-"
+
+
+def check_rev(rev: str) -> str:
+    """REV, or a UserError when it could be read by git as an option or is not one line of text.
+
+    Every revision that reaches git from a user or from repository content passes here, and is
+    placed after `--end-of-options` too.
+    """
+    if not isinstance(rev, str) or not rev.strip():
+        raise UserError("empty revision", fix="name a commit, branch or tag (`git log --oneline`)")
+    if rev.startswith("-") or any(ord(c) < 32 or c == "\x7f" for c in rev) or len(rev) > 1024:
+        raise UserError(f"{rev[:80]!r} is not a revision (it starts with '-' or holds a control character)",
+                        fix="name a commit, branch or tag (`git log --oneline`)")
+    return rev
+
+
 # ---- repository facts -------------------------------------------------------------------------
 
 def toplevel(cwd: str | Path | None = None) -> Path:
@@ -103,7 +123,7 @@ def has_commits(cwd: str | Path | None = None) -> bool:
 
 
 def rev_parse(rev: str, cwd: str | Path | None = None) -> str:
-    code, out, _ = run_status(["rev-parse", "--verify", "-q", f"{rev}^{{commit}}"], cwd=cwd)
+    code, out, _ = run_status(["rev-parse", "--verify", "-q", EOO, f"{check_rev(rev)}^{{commit}}"], cwd=cwd)
     if code != 0:
         raise GitError(f"unknown revision {rev!r}", fix="check the name with `git log --oneline`")
     return out.decode().strip()
@@ -137,7 +157,7 @@ def ls_files(cwd: str | Path | None = None, *, others: bool = False) -> list[str
 
 
 def ls_tree(rev: str, cwd: str | Path | None = None) -> list[str]:
-    return _split_z(run(["ls-tree", "-r", "-z", "--name-only", rev], cwd=cwd))
+    return _split_z(run(["ls-tree", "-r", "-z", "--name-only", EOO, check_rev(rev)], cwd=cwd))
 
 
 def staged_paths(cwd: str | Path | None = None) -> list[str]:
@@ -146,7 +166,7 @@ def staged_paths(cwd: str | Path | None = None) -> list[str]:
 
 def blob_at(rev: str, path: str, cwd: str | Path | None = None) -> bytes | None:
     """Content of PATH at REV (':' + path style; rev '' means the index). None when absent."""
-    spec = f":{path}" if rev == "" else f"{rev}:{path}"
+    spec = f":{path}" if rev == "" else f"{check_rev(rev)}:{path}"
     code, out, _ = run_status(["cat-file", "blob", spec], cwd=cwd)
     return out if code == 0 else None
 
@@ -160,7 +180,7 @@ def check_ignore(paths: Sequence[str], cwd: str | Path | None = None) -> set[str
 
 
 def commit_meta(rev: str, cwd: str | Path | None = None) -> dict[str, str]:
-    out = text(["log", "-1", "--format=%H%x00%aI%x00%s", rev], cwd=cwd)
+    out = text(["log", "-1", "--format=%H%x00%aI%x00%s", EOO, check_rev(rev), "--"], cwd=cwd)
     sha, date, subject = out.rstrip("\n").split("\0", 2)
     return {"commit": sha, "date": date, "subject": subject}
 
@@ -198,7 +218,7 @@ def tree_entries(rev: str, cwd: str | Path | None = None, under: str | None = No
                 mode, oid, _stage = meta.decode().split()
                 entries[path.decode("utf-8", "surrogateescape")] = (mode, oid)
         return entries
-    for record in run(["ls-tree", "-r", "-z", "--full-tree", rev, *scope], cwd=cwd).split(b"\0"):
+    for record in run(["ls-tree", "-r", "-z", "--full-tree", EOO, check_rev(rev), *scope], cwd=cwd).split(b"\0"):
         if record:
             meta, _, path = record.partition(b"\t")
             mode, kind, oid = meta.decode().split()
@@ -246,7 +266,7 @@ def _numstat_rows(chunk: bytes) -> list[NumstatRow]:
 def diff_numstat(*revs: str, cached: bool = False, cwd: str | Path | None = None) -> list[NumstatRow]:
     """`git diff --numstat` from REVS (none: index vs work tree) to the work tree / index."""
     args = ["diff", "--numstat", "-z", "--no-renames", "--no-ext-diff", *(["--cached"] if cached else []),
-            *revs, "--"]
+            EOO, *map(check_rev, revs), "--"]
     return _numstat_rows(run(args, cwd=cwd))
 
 
@@ -264,7 +284,7 @@ def log_numstat_dated(since: str, rev: str = "HEAD", cwd: str | Path | None = No
                       ) -> Iterator[tuple[str, str, list[NumstatRow]]]:
     """(sha, committer date UTC ISO, numstat rows) of commits in REV after SINCE, newest first, one process."""
     data = run(["-c", "log.showSignature=false", "log", "-z", "--numstat", "--no-renames",
-                f"--since={since}", "--date=iso-strict-local", "--format=%x01%H%x00%cd", rev, "--"],
+                f"--since={since}", "--date=iso-strict-local", "--format=%x01%H%x00%cd", EOO, check_rev(rev), "--"],
                cwd=cwd, env={"TZ": "UTC"})
     for chunk in data.split(b"\x01")[1:]:
         sha, _, rest = chunk.partition(b"\0")
@@ -311,20 +331,10 @@ def renamed_or_deleted(old: str, new: str, paths: Sequence[str], cwd: str | Path
     return {p: n for p, n in out.items() if p in wanted}
 
 
-def worktree_add(path: str | Path, rev: str, cwd: str | Path | None = None) -> None:
-    """Check REV out, detached, at PATH (a folder that does not exist yet); no hooks, no LFS downloads."""
-    run(["-c", "core.hooksPath=/dev/null", "worktree", "add", "--detach", "--quiet", str(path), rev], cwd=cwd,
-        env={"GIT_LFS_SKIP_SMUDGE": "1"})
-
-
-def worktree_remove(path: str | Path, cwd: str | Path | None = None) -> None:
-    run_status(["worktree", "remove", "--force", str(path)], cwd=cwd)
-    run_status(["worktree", "prune"], cwd=cwd)
-
-
 def diff_names(rev: str, paths: Sequence[str] = (), cwd: str | Path | None = None) -> list[str]:
     """Paths whose work-tree content differs from REV (optionally only under PATHS), renames as delete+add."""
-    return _split_z(run(["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", rev, "--", *paths], cwd=cwd))
+    return _split_z(run(["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", EOO, check_rev(rev), "--",
+                         *paths], cwd=cwd))
 
 
 def existing(specs: Sequence[str], cwd: str | Path | None = None) -> set[str]:
@@ -345,7 +355,7 @@ def _escapes(path: str) -> bool:
 
 
 def merge_base(a: str, b: str, cwd: str | Path | None = None) -> str | None:
-    code, out, _ = run_status(["merge-base", a, b], cwd=cwd)
+    code, out, _ = run_status(["merge-base", EOO, check_rev(a), check_rev(b)], cwd=cwd)
     return out.decode().strip() if code == 0 else None
 
 
@@ -367,14 +377,29 @@ def log_trailers(rev: str = "HEAD", cwd: str | Path | None = None
     """
     fmt = "%H%x00%aI%x00%s%x00%(trailers:only=true,unfold=true,separator=%x1f,key_value_separator=%x1e)"
     # git's --grep (lines, case-folded) skips commits with no Context-* line before formatting them.
-    args = [*PINNED_TRAILER_CONFIG, "log", "-i", "-E", "--grep=^context-", f"--format={fmt}", rev, "--"]
+    args = [*PINNED_TRAILER_CONFIG, "log", "-i", "-E", "--grep=^context-", f"--format={fmt}", EOO, check_rev(rev),
+            "--"]
     for raw in stream(args, cwd=cwd):
-        line = raw.rstrip(b"\n").decode("utf-8", "surrogateescape")
+        line = message_text(raw.rstrip(b"\n"))
         if not line:
             continue
         sha, date, subject, block = line.split("\0", 3)
         pairs = [tuple(t.split("\x1e", 1)) for t in block.split("\x1f") if "\x1e" in t]
         yield sha, date, subject, [(k.strip(), v.strip()) for k, v in pairs]
+
+
+def message_text(data: bytes) -> str:
+    """A commit message's bytes as text: UTF-8, else Latin-1 (git stores what the committer's editor wrote)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def changed_since(rev: str, path: str, cwd: str | Path | None = None) -> list[tuple[str, str]]:
+    """(commit, first parent) of each commit in REV..HEAD that changed PATH, oldest first."""
+    out = text(["log", "--reverse", "--format=%H %P", EOO, f"{check_rev(rev)}..HEAD", "--", path], cwd=cwd)
+    return [(f[0], f[1]) for f in (line.split() for line in out.splitlines()) if len(f) >= 2]
 
 
 def run_shell(command: str, cwd: str | Path | None = None, timeout: float | None = None) -> tuple[int, bytes]:
@@ -430,12 +455,13 @@ def check_attr(attrs: Sequence[str], paths: Sequence[str],
 
 def merge_commits(base: str, head: str, cwd: str | Path | None = None) -> list[list[str]]:
     """[merge, parent1, parent2, ...] for every merge commit in BASE..HEAD, oldest first."""
-    out = text(["rev-list", "--reverse", "--merges", "--parents", f"{base}..{head}"], cwd=cwd)
+    out = text(["rev-list", "--reverse", "--merges", "--parents", EOO, f"{check_rev(base)}..{check_rev(head)}", "--"],
+               cwd=cwd)
     return [line.split() for line in out.splitlines() if line.strip()]
 
 
 def merge_bases(a: str, b: str, cwd: str | Path | None = None) -> list[str]:
-    code, out, _ = run_status(["merge-base", "--all", a, b], cwd=cwd)
+    code, out, _ = run_status(["merge-base", "--all", EOO, check_rev(a), check_rev(b)], cwd=cwd)
     return out.decode().split() if code == 0 else []
 
 
@@ -449,7 +475,7 @@ def tree_entry(rev: str, path: str, cwd: str | Path | None = None) -> tuple[str,
     if rev == "":
         out = run(["--literal-pathspecs", "ls-files", "-s", "-z", "--", path], cwd=cwd)
     else:
-        out = run(["--literal-pathspecs", "ls-tree", "-z", "--full-tree", rev, "--", path], cwd=cwd)
+        out = run(["--literal-pathspecs", "ls-tree", "-z", "--full-tree", EOO, check_rev(rev), "--", path], cwd=cwd)
     for record in out.split(b"\0"):
         meta, _, name = record.partition(b"\t")
         if name.decode("utf-8", "surrogateescape") == path:
@@ -458,11 +484,81 @@ def tree_entry(rev: str, path: str, cwd: str | Path | None = None) -> tuple[str,
     return None
 
 
+# ---- what history removed, and what the tree mentions (the audit's dead references) ------------
+
+class Removal(NamedTuple):
+    commit: str
+    date: str
+    subject: str
+    path: str              # the path that went away
+    new_path: str | None   # where it went, for a rename; None for a deletion
+
+
+def log_removals(rev: str = "HEAD", cwd: str | Path | None = None) -> list[Removal]:
+    """Every deletion and rename (git's rename detection) in REV's history, newest first; one process.
+
+    Rename detection reads blobs; where some are absent (a partial or damaged clone) deletions alone
+    are listed, renamed paths then showing as deleted."""
+    fmt = ["--diff-filter=DR", "--format=%x01%H%x00%aI%x00%s", rev, "--"]
+    code, data, _ = run_status(["log", "-z", "--name-status", "-M", *fmt], cwd=cwd)
+    if code != 0:
+        data = run(["log", "-z", "--name-status", "--no-renames", *fmt], cwd=cwd)
+    out: list[Removal] = []
+    for chunk in data.split(b"\x01")[1:]:
+        fields = [f.decode("utf-8", "surrogateescape") for f in chunk.split(b"\0")]
+        sha, date, subject, rest = fields[0], fields[1], fields[2], [f.lstrip("\n") for f in fields[3:]]
+        i = 0
+        while i < len(rest) and rest[i]:
+            status = rest[i]
+            if status.startswith("R") and i + 2 < len(rest):
+                out.append(Removal(sha, date, subject, rest[i + 1], rest[i + 2]))
+                i += 3
+            else:
+                out.append(Removal(sha, date, subject, rest[i + 1] if i + 1 < len(rest) else "", None))
+                i += 2
+    return out
+
+
+def grep_words(words: Sequence[str], exclude: Sequence[str] = (), cwd: str | Path | None = None) -> set[str]:
+    """Which of WORDS occur as whole words in the index's files (pathspecs EXCLUDE left out); one process."""
+    if not words:
+        return set()
+    args = ["grep", "--cached", "-o", "-h", "-w", "-F", "-I"]
+    for word in words:
+        args += ["-e", word]
+    code, out, _ = run_status([*args, "--", ".", *(f":(exclude){p}" for p in exclude)], cwd=cwd)
+    return set(out.decode("utf-8", "surrogateescape").splitlines()) & set(words) if code == 0 else set()
+
+
+def blame_lines(path: str, lines: Sequence[int], rev: str = "HEAD",
+                cwd: str | Path | None = None) -> dict[int, tuple[str, str]]:
+    """line -> (commit, author date ISO) of the last change to each of LINES of PATH at REV; one process."""
+    if not lines:
+        return {}
+    args = ["blame", "--porcelain", *(a for n in sorted(set(lines)) for a in ("-L", f"{n},{n}")), rev, "--", path]
+    code, out, _ = run_status(args, cwd=cwd)
+    if code != 0:
+        return {}
+    found: dict[int, tuple[str, str]] = {}
+    dates: dict[str, str] = {}
+    sha, final = "", 0
+    for raw in out.decode("utf-8", "surrogateescape").splitlines():
+        head = raw.split(" ")
+        if len(head) >= 3 and len(head[0]) == 40 and head[1].isdigit():
+            sha, final = head[0], int(head[2])
+        elif raw.startswith("author-time "):
+            dates[sha] = raw.split(" ", 1)[1]
+        elif raw.startswith("\t"):
+            found[final] = (sha, dates.get(sha, ""))
+    return found
+
+
 # ---- temporary worktrees and trial commands (`git context trial`) ------------------------------
 
 def worktree_add(path: str | Path, rev: str, cwd: str | Path | None = None) -> None:
     """A detached worktree of REV at PATH; hooks off so a post-checkout hook cannot run or fail."""
-    run(["-c", f"core.hooksPath={os.devnull}", "worktree", "add", "--detach", "--quiet", str(path), rev], cwd=cwd)
+    run(["-c", f"core.hooksPath={os.devnull}", "worktree", "add", "--detach", "--quiet", str(path), check_rev(rev)],
+        cwd=cwd)
 
 
 def worktree_remove(path: str | Path, cwd: str | Path | None = None) -> None:
@@ -509,7 +605,8 @@ def _kill_group(proc: subprocess.Popen[bytes], sig: int) -> None:
 
 def renamed_paths(a: str, b: str | None = None, cwd: str | Path | None = None) -> dict[str, str]:
     """Files git's rename detection finds renamed from A to B (B None: to the index): old -> new."""
-    args = ["diff", "-z", "--name-status", "-M", "--diff-filter=R", "--no-ext-diff", a]
+    args = ["diff", "-z", "--name-status", "-M", "--diff-filter=R", "--no-ext-diff", check_rev(a)]
+    b = None if b is None else check_rev(b)
     fields = _split_z(run([*args, b, "--"] if b else [*args[:-1], "--cached", a, "--"], cwd=cwd))
     out = {}
     for k in range(0, len(fields) - 2, 3):       # R<score>, old path, new path

@@ -18,10 +18,19 @@ from gitcontext.audit.facts import memo
 from gitcontext.audit.finding import Finding
 
 CANDIDATE_CLASS = "GC2"
+# GC2xx findings that name something to act on other than deleting the rule: a drifted twin asks for
+# the twin to be updated, a contradiction for one of two rules to change; neither has one retire command.
+NOT_DELETIONS = {("GC200", "drift"), ("GC203", None)}
 
 
 def is_candidate_check(check: str) -> bool:
     return check.startswith(CANDIDATE_CLASS)
+
+
+def is_candidate(f: Finding) -> bool:
+    kind = f.evidence.get("kind") if f.evidence else None
+    return (is_candidate_check(f.check) and (f.check, kind) not in NOT_DELETIONS
+            and (f.check, None) not in NOT_DELETIONS)
 
 
 def judge(ctx: AuditContext, findings: Sequence[Finding]) -> list[Finding]:
@@ -29,7 +38,7 @@ def judge(ctx: AuditContext, findings: Sequence[Finding]) -> list[Finding]:
     table = memo(ctx, "calibration", lambda: calibrate.record(ctx.states.values()))
     judged: list[Finding] = []
     for f in findings:
-        if not is_candidate_check(f.check) or f.id is None or f.id not in ctx.by_id:
+        if not is_candidate(f) or f.id is None or f.id not in ctx.by_id:
             judged.append(f)
             continue
         judged.append(_judge_one(ctx, f, table))

@@ -14,7 +14,11 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Machine-read
 
 
 def repo(cwd: str | Path | None = None) -> tuple[Path, dict[str, Any]]:
+    from gitcontext.provenance.journal import recover
+
     root = git.toplevel(cwd)
+    for line in recover(root):          # an interrupted retire/restore is finished first
+        click.echo(f"gitcontext: {line}", err=True)
     return root, config_mod.load(root)
 
 

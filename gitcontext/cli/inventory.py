@@ -90,23 +90,45 @@ def render_cmd(file: str) -> int:
 @click.argument("files", nargs=-1)
 @json_option
 def budget_cmd(files: tuple[str, ...], as_json: bool) -> int:
-    """Bytes, estimated tokens (~4 bytes each) and instruction count of each executor view."""
+    """Bytes, estimated tokens (~4 bytes each) and instruction count of each file and each agent view.
+
+    The first table is each file with its `@imports` expanded; the second is what each agent loads
+    together (the AGENTS.md chain for Codex, CLAUDE.md root to folder for Claude Code, always-on plus
+    one scoped rule for Cursor and Copilot...), each file once, against the agent's own limit.
+    """
+    from gitcontext.audit.context import AuditContext
     from gitcontext.instructions.discover import discover
     from gitcontext.instructions.render import budget
 
     root, config = repo()
     targets = [_relative(root, f) for f in files] or discover(root, config)
     rows = [budget(root, path) for path in targets]
+    views = [_view_row(v) for v in AuditContext(root, config).views
+             if not files or set(v.files) & set(targets)]
     if as_json:
-        emit_json({"views": rows})
+        emit_json({"views": rows, "agent_views": views})
         return 0
     width = max([len(r["path"]) for r in rows] + [4])
-    click.echo(f"{'view':<{width}}  {'bytes':>8}  {'tokens':>7}  {'instr':>5}")
+    click.echo(f"{'file':<{width}}  {'bytes':>8}  {'tokens':>7}  {'instr':>5}")
     for r in rows:
         extra = f"  (+{len(r['files']) - 1} imported)" if len(r["files"]) > 1 else ""
         missing = f"  missing imports: {', '.join(r['missing_imports'])}" if r["missing_imports"] else ""
         click.echo(f"{r['path']:<{width}}  {r['bytes']:>8}  {r['tokens']:>7}  {r['instructions']:>5}{extra}{missing}")
+    if views:
+        width = max(len(v["name"]) for v in views)
+        click.echo(f"\n{'agent view':<{width}}  {'bytes':>8}  {'tokens':>7}  {'instr':>5}  {'files':>5}  limit")
+        for v in views:
+            limit = f"{v['limit']:>7}{'  OVER' if v['over'] else ''}" if v["limit"] else "      -"
+            click.echo(f"{v['name']:<{width}}  {v['bytes']:>8}  {v['tokens']:>7}  {v['instructions']:>5}"
+                       f"  {len(v['files']):>5}  {limit}")
     return 0
+
+
+def _view_row(view) -> dict:
+    limit = view.limit.bytes if view.limit else None
+    return {"name": view.name, "agent": view.agent, "files": list(view.files), "bytes": view.bytes,
+            "tokens": view.tokens, "instructions": len(view.instructions), "limit": limit,
+            "over": limit is not None and view.bytes > limit, "scope": list(view.scope)}
 
 
 def _repo_paths(root, paths) -> list[str]:

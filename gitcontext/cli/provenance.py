@@ -193,7 +193,8 @@ def retire_cmd(target, reason, as_json) -> int:
     else:
         click.echo(f"retired {done.id} from {done.file}:{done.line}; `git context restore {done.id}` puts it back")
         if done.redacted:
-            click.echo(f"note: the restore quote had secrets redacted: {', '.join(done.redacted)}", err=True)
+            click.echo(f"note: secrets were redacted from the note ({', '.join(done.redacted)}); `restore` takes "
+                       "the exact bytes from git history, so commit the file before this removal is lost", err=True)
         for text in done.reflowed:
             click.echo(f"warning: Markdown now reads this differently (e.g. a list renumbered): {text[:80]!r}",
                        err=True)
@@ -214,6 +215,9 @@ def restore_cmd(target, as_json) -> int:
     root, config = repo()
     done = restore(root, config, target)
     emit_json(done._asdict()) if as_json else click.echo(f"restored {done.id} into {done.file} ({done.how})")
+    if done.inexact:
+        click.echo("warning: the quote had secrets redacted and git history no longer has its exact bytes; "
+                   f"replace the [REDACTED:…] markers in {done.file} by hand", err=True)
     return 0
 
 

@@ -1,6 +1,7 @@
 """`git context doctor`: every way the set-up can be silently broken, each with its fixing command."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import NamedTuple
 
@@ -21,8 +22,9 @@ class Problem(NamedTuple):
 
 
 def diagnose(root: Path) -> list[Problem]:
-    """Hooks, clone and notes. Merge-driver checks live in gitcontext.merge; the CLI adds them."""
-    return [*hook_problems(root), *clone_problems(root), *note_problems(root)]
+    """Hooks, clone, notes and context files. Merge-driver checks live in gitcontext.merge; the CLI adds them."""
+    return [*hook_problems(root), *clone_problems(root), *note_problems(root), *leftover_problems(root),
+            *context_file_problems(root)]
 
 
 def hook_problems(root: Path) -> list[Problem]:
@@ -60,14 +62,13 @@ def _framework_problem(hook: str, path: Path, state: str, ids: set[str]) -> list
 
 
 def _framework_ids(root: Path) -> set[str]:
-    path = root / framework.CONFIG
-    if not path.exists():
-        return set()
-    import yaml
+    from gitcontext.config import parse_yaml
+    from gitcontext.paths import read_regular
 
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError:
+        raw = read_regular(root, framework.CONFIG, 1 << 20)
+        data = parse_yaml(raw, framework.CONFIG, 1 << 20) if raw is not None else {}
+    except UserError:
         return set()
     repos = data.get("repos") if isinstance(data, dict) else None
     return {h.get("id") for r in repos or [] if isinstance(r, dict)
@@ -82,19 +83,27 @@ def clone_problems(root: Path) -> list[Problem]:
 
 
 def note_problems(root: Path) -> list[Problem]:
-    from gitcontext.provenance.store import NOTES_DIR, SUFFIX, validate_note_text
+    """Every note read as every command reads it: folders, file types, sizes, events, paths in them."""
+    from gitcontext.provenance.store import NOTES_DIR, SUFFIX, notes_folder, read_bytes, validate_note_text
 
+    try:
+        folder = notes_folder(root)
+    except UserError as exc:
+        return [Problem("notes", str(exc).split("\n")[0], exc.fix or f"git rm {NOTES_DIR}")]
     problems, owner = [], {}
-    for path in sorted((root / NOTES_DIR).glob(f"*{SUFFIX}")):
+    entries = sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []
+    for path in entries:
         rel = path.relative_to(root).as_posix()
         try:
-            events = validate_note_text(rel, path.read_bytes().decode("utf-8"))
+            data = read_bytes(root, path) or b""
+            events = validate_note_text(rel, data.decode("utf-8"))
         except UnicodeDecodeError:
-            problems.append(Problem("notes", f"{rel}: not valid UTF-8", f"git checkout HEAD -- {rel}"))
+            problems.append(Problem("notes", f"{rel}: not valid UTF-8", _restore_fix(rel)))
             continue
         except UserError as exc:
             problems.append(Problem("notes", exc.message if exc.path is None else
-                                    f"{exc.path}:{exc.line}: {exc.message}", exc.fix or f"git checkout HEAD -- {rel}"))
+                                    f"{exc.path}:{exc.line}: {exc.message}" if exc.line else
+                                    f"{exc.path}: {exc.message}", exc.fix or _restore_fix(rel)))
             continue
         for event in events:
             first = owner.setdefault(event["eid"], rel)
@@ -102,3 +111,45 @@ def note_problems(root: Path) -> list[Problem]:
                 problems.append(Problem("notes", f"{rel}: event {event['eid']} also in {first}",
                                         f"remove the copy from one of them (git log -p -- {rel})"))
     return problems
+
+
+def _restore_fix(rel: str) -> str:
+    # `git show` writes the blob's bytes as committed: no core.autocrlf conversion brings CRLF back
+    return f"git show HEAD:{rel} > {rel}"
+
+
+def leftover_problems(root: Path) -> list[Problem]:
+    """Temporary files of killed writers, and interrupted retire/restore changes not yet finished."""
+    from gitcontext.provenance import journal, locks
+    from gitcontext.provenance.store import NOTES_DIR
+
+    problems = []
+    tmp = locks.git_dir_of(root) / locks.STATE_DIR / "tmp"
+    stale = locks.leftovers(tmp) + sorted((root / NOTES_DIR).glob(".*.tmp")) if not _linked(root) else []
+    if stale:
+        size = sum(p.stat().st_size for p in stale if p.exists())
+        problems.append(Problem("notes", f"{len(stale)} temporary file(s) left by killed writers ({size} bytes), "
+                                f"e.g. {os.path.relpath(stale[0], root)}",
+                                "delete them (any gitcontext write also removes those in .git/gitcontext/tmp)",
+                                "warning"))
+    for entry in journal.in_progress(root):
+        problems.append(Problem("notes", f"an interrupted retire/restore is pending ({entry})",
+                                "run any git context command (e.g. `git context ls`): it finishes or rolls it back"))
+    return problems
+
+
+def _linked(root: Path) -> bool:
+    return os.path.islink(root / ".context") or os.path.islink(root / ".context/notes")
+
+
+def context_file_problems(root: Path) -> list[Problem]:
+    """Context files discovery skips (a symlink out of the repository, a loop) and a config that does not load."""
+    from gitcontext import config as config_mod
+    from gitcontext.instructions.discover import link_problems
+
+    try:
+        config = config_mod.load(root)
+    except UserError as exc:
+        return [Problem("config", str(exc).split("\n")[0], exc.fix or f"fix {config_mod.CONFIG_PATH}")]
+    return [Problem("context", f"{path} {why}; it is skipped", f"replace the link with the file itself, or "
+                    f"exclude {path} with discovery.exclude", "warning") for path, why in link_problems(root, config)]

@@ -7,6 +7,7 @@ tier, which the blast radius then judges exactly.
 """
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -68,6 +69,8 @@ def load_config(root: Path) -> dict:
 
 def _is_default(path: Path) -> bool:
     try:
+        if not path.is_file() or path.is_symlink() or path.stat().st_size > 4096:
+            return not os.path.lexists(path)   # absent: defaults; anything odd: config.load judges it
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return True

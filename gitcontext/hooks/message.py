@@ -1,6 +1,7 @@
 """The commit message file as git hands it to a hook: comments, scissors, and our pre-filled block."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from gitcontext import git
@@ -49,9 +50,25 @@ def with_block(message: str, block: list[str], comment: str) -> str:
     framed = [f"{comment} {BLOCK_START}\n", *(f"{comment} {b}".rstrip() + "\n" for b in block),
               f"{comment} {BLOCK_END}\n"]
     head = lines[:at] or ["\n"]            # the subject line stays first
-    if len(head) < 2 or head[-1].strip():
+    core = head[:len(head) - next((n for n, line in enumerate(reversed(head)) if line.strip()), len(head))]
+    if _ends_in_trailers(core):
+        head = core                         # a template's trailers: our lines join that block, not a new one
+    elif len(head) < 2 or head[-1].strip():
         head.append("\n")                   # an uncommented Context-Why line lands in a trailer block
     return "".join(head + framed + lines[at:])
+
+
+def _ends_in_trailers(lines: list[str]) -> bool:
+    """Whether the text ends in a trailer paragraph (a template's `Signed-off-by:`): our lines join it."""
+    para = []
+    for line in reversed(lines):
+        if not line.strip():
+            break
+        para.append(line)
+    return len(para) < len(lines) and bool(para) and all(_TRAILER.match(line) for line in para)
+
+
+_TRAILER = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]*:\s")
 
 
 def _find(lines: list[str], marker: str) -> int | None:

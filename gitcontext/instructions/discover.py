@@ -17,6 +17,7 @@ from gitcontext.errors import UserError
 from gitcontext.instructions.globs import compile_globs
 from gitcontext.instructions.model import Instruction
 from gitcontext.instructions.segment import segment
+from gitcontext.paths import symlinked_component
 
 WORKTREE = None        # a "revision" meaning the files on disk
 INDEX = ""             # a "revision" meaning the staged files
@@ -91,13 +92,38 @@ def _quiet(read):
 
 
 def _worktree_target(root: Path, path: str) -> str | None:
+    """PATH's file in the work tree with every symlinked component resolved; None when it leads
+    outside the repository, loops, or is not a regular file (`link_problems` says which)."""
     full = root / path
-    if not os.path.islink(full):
-        return path if full.is_file() else None
     real, top = os.path.realpath(full), os.path.realpath(root)
-    if not real.startswith(top + os.sep) or not os.path.isfile(real):
+    if not real.startswith(top.rstrip(os.sep) + os.sep) or not os.path.isfile(real):
         return None
+    if real == os.path.join(top, *path.split("/")):
+        return path
     return Path(os.path.relpath(real, top)).as_posix()
+
+
+def link_problems(root: str | Path, config: dict[str, Any]) -> list[tuple[str, str]]:
+    """(path, problem) for each context file of the work tree that discovery skips because of a symlink:
+    one that leads outside the repository, loops, or names nothing."""
+    top = os.path.realpath(root)
+    found = []
+    for path in git.ls_files(root, others=True):
+        if not is_context_path(path, config):
+            continue
+        full = Path(root) / path
+        if symlinked_component(root, path) is None or _worktree_target(Path(root), path) is not None:
+            continue
+        try:
+            real = full.resolve(strict=True)
+        except (OSError, RuntimeError):
+            found.append((path, "is a symlink loop or names nothing"))
+            continue
+        if not str(real).startswith(top.rstrip(os.sep) + os.sep):
+            found.append((path, f"is a symlink out of the repository (to {real})"))
+        else:
+            found.append((path, "is a symlink to something that is not a file"))
+    return found
 
 
 def _tree_targets(root: str | Path, entries: dict[str, tuple[str, str]],
@@ -127,6 +153,9 @@ def _check_size(path: str, size: int) -> None:
 def decode(path: str, data: bytes) -> str:
     """Text of a context file, or a UserError naming the file and the fix."""
     _check_size(path, len(data))
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff") or _looks_utf16(data):
+        raise UserError("file is UTF-16, not UTF-8", path=path,
+                        fix=f"convert it to UTF-8: `iconv -f UTF-16 -t UTF-8 {path} > tmp && mv tmp {path}`")
     if b"\0" in data:
         raise UserError("file looks binary (it contains NUL bytes)", path=path,
                         fix="exclude it with discovery.exclude in .context/config.yml")
@@ -136,6 +165,15 @@ def decode(path: str, data: bytes) -> str:
         line = data[: exc.start].count(b"\n") + 1
         raise UserError(f"not valid UTF-8 (byte {exc.start})", path=path, line=line,
                         fix=f"re-save {path} as UTF-8 (e.g. `iconv -f latin1 -t utf-8`)") from exc
+
+
+def _looks_utf16(data: bytes) -> bool:
+    """UTF-16 without a BOM: every other byte of ASCII text is NUL."""
+    head = data[:512]
+    if len(head) < 4:
+        return False
+    zeros_odd, zeros_even = head[1::2].count(0), head[0::2].count(0)
+    return max(zeros_odd, zeros_even) * 2 >= len(head) * 0.9 and min(zeros_odd, zeros_even) == 0
 
 
 def read(root: str | Path, path: str, rev: str | None = WORKTREE) -> str | None:

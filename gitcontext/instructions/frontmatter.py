@@ -17,12 +17,13 @@ def front_matter(text: str) -> dict[str, Any]:
     if end == 0:
         return {}
     body = "\n".join(lines[1: end - 1])
-    import yaml  # only files that have front matter pay for it
+    from gitcontext.config import parse_yaml   # yaml: only files that have front matter pay for it
+    from gitcontext.errors import UserError
 
     try:
-        data = yaml.safe_load(body)
-    except yaml.YAMLError:
-        data = None
+        data = parse_yaml(body.encode("utf-8", "surrogateescape"), "front matter")
+    except UserError:
+        data = None                     # not YAML (or an alias bomb): read as plain `key: value` lines
     return data if isinstance(data, dict) else _plain_pairs(lines[1: end - 1])
 
 

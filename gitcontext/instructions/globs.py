@@ -6,7 +6,12 @@ import re
 from collections.abc import Iterable
 
 
-def _translate(pattern: str) -> str:
+MAX_BRACE_DEPTH = 8     # deeper `{` are literal: a glob from a note or front matter cannot recurse without end
+MAX_WILDCARDS = 32      # more `*`/`?` than this is refused: each one multiplies the regex's backtracking
+
+
+def _translate(pattern: str, depth: int = 0, pairs: dict[int, int] | None = None, offset: int = 0) -> str:
+    pairs = _brace_pairs(pattern) if pairs is None else pairs
     out, i = [], 0
     while i < len(pattern):
         c = pattern[i]
@@ -14,16 +19,21 @@ def _translate(pattern: str) -> str:
             out.append("(?:.*/)?")
             i += 3
         elif pattern.startswith("**", i):
+            while pattern.startswith("*", i):       # a run of stars is one `**`, not a backtracking chain
+                i += 1
             out.append(".*")
-            i += 2
         elif c == "*":
             out.append("[^/]*")
             i += 1
         elif c == "?":
             out.append("[^/]")
             i += 1
-        elif c == "{" and (end := _closing_brace(pattern, i)) > 0:
-            out.append("(?:" + "|".join(_translate(p) for p in _top_level_split(pattern[i + 1:end])) + ")")
+        elif c == "{" and depth < MAX_BRACE_DEPTH and (end := pairs.get(offset + i, -1) - offset) > i:
+            parts, start = [], i + 1
+            for comma in [*_top_level_commas(pattern, i + 1, end, pairs, offset), end]:
+                parts.append(_translate(pattern[start:comma], depth + 1, pairs, offset + start))
+                start = comma + 1
+            out.append("(?:" + "|".join(parts) + ")")
             i = end + 1
         else:
             out.append(re.escape(c))
@@ -31,31 +41,49 @@ def _translate(pattern: str) -> str:
     return "".join(out)
 
 
-def _closing_brace(pattern: str, start: int) -> int:
-    depth = 0
-    for i in range(start, len(pattern)):
-        depth += {"{": 1, "}": -1}.get(pattern[i], 0)
-        if depth == 0:
-            return i
-    return -1
+def _brace_pairs(pattern: str) -> dict[int, int]:
+    """Position of each `{` -> its matching `}`, in one pass (unmatched braces are literal)."""
+    pairs, stack = {}, []
+    for i, c in enumerate(pattern):
+        if c == "{":
+            stack.append(i)
+        elif c == "}" and stack:
+            pairs[stack.pop()] = i
+    return pairs
 
 
-def _top_level_split(body: str) -> list[str]:
-    parts, depth, current = [], 0, []
-    for c in body:
-        depth += {"{": 1, "}": -1}.get(c, 0)
-        if c == "," and depth == 0:
-            parts.append("".join(current))
-            current = []
-        else:
-            current.append(c)
-    return [*parts, "".join(current)]
+def _top_level_commas(pattern: str, start: int, end: int, pairs: dict[int, int], offset: int) -> list[int]:
+    commas, i = [], start
+    while i < end:
+        if pattern[i] == "{" and offset + i in pairs:
+            i = pairs[offset + i] - offset + 1
+            continue
+        if pattern[i] == ",":
+            commas.append(i)
+        i += 1
+    return commas
+
+
+def complexity_problem(pattern: str) -> str | None:
+    """Why PATTERN is too costly to match (from a config, front matter or a note), or None."""
+    if len(pattern) > 1024:
+        return "is longer than 1024 characters"
+    if sum(pattern.count(c) for c in "*?") > MAX_WILDCARDS:
+        return f"has more than {MAX_WILDCARDS} wildcards"
+    return None
 
 
 @functools.lru_cache(maxsize=64)
 def compile_globs(patterns: tuple[str, ...]) -> re.Pattern[str]:
     if not patterns:
         return re.compile(r"(?!)")
+    for pattern in patterns:
+        problem = complexity_problem(pattern)
+        if problem:
+            from gitcontext.errors import UserError
+
+            raise UserError(f"glob {pattern[:60]!r} {problem}", fix="simplify the glob (config discovery/radius, "
+                            "or the front matter `globs:` of a rule file)")
     return re.compile("(?:" + "|".join(f"(?:{_translate(p)})" for p in patterns) + r")\Z")
 
 

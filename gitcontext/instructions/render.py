@@ -1,4 +1,12 @@
-"""The executor view: a context file with its `@path` imports expanded, as the agent loads it."""
+"""The executor view: a context file with its `@path` imports expanded, as the agent loads it.
+
+Claude Code (and Gemini CLI) read an import anywhere in the prose, not only on a line of its own:
+"see @docs/testing.md" pulls docs/testing.md in. Imports inside code fences, inline code spans and
+HTML comments are not followed. A whole-line `@path` is replaced by the file it names; an inline one
+keeps its sentence and the imported file follows that line. An inline `@word` that resolves to no file
+is only reported missing when it looks like a file (`@docs/x.md`), so `@cloudflare/shell` (an npm
+scope) or `@alice` (a person) is prose.
+"""
 from __future__ import annotations
 
 import posixpath
@@ -11,7 +19,10 @@ from gitcontext.instructions.discover import decode
 from gitcontext.instructions.blocks import payload_mask, split_lines
 from gitcontext.instructions.segment import segment
 
-_IMPORT = re.compile(r"^\s*@([^\s@]+)\s*$")
+_IMPORT = re.compile(r"^\s*@([^\s@`]+)\s*$")
+_INLINE = re.compile(r"(?:(?<=^)|(?<=[\s(\[\"']))@((?:~/|\.{1,2}/)?[\w.\-]+(?:/[\w.\-]+)*)")
+_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
+_FILE_LIKE = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,5}$")
 MAX_DEPTH = 5   # Claude Code follows imports at most five hops deep
 
 
@@ -22,10 +33,22 @@ class View(NamedTuple):
     missing: tuple[str, ...]   # imports that point at nothing
 
 
+def line_imports(visible: str) -> tuple[list[str], bool]:
+    """The `@path` references of one visible line, and whether the line is nothing but one import."""
+    whole = _IMPORT.match(visible)
+    if whole:
+        return [whole.group(1)], True
+    if "@" not in visible:
+        return [], False
+    prose = _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), visible)
+    refs = (m.group(1).rstrip(".") for m in _INLINE.finditer(prose))
+    return [ref for ref in refs if ref.strip("./~")], False
+
+
 def imports(text: str) -> list[str]:
-    """Paths named by whole-line `@path` imports outside code fences and comments."""
-    return [m.group(1) for line in payload_mask(split_lines(text)) if line is not None
-            for m in [_IMPORT.match(line)] if m]
+    """Paths named by `@path` imports (whole-line or inline) outside code fences, spans and comments."""
+    return [ref for line in payload_mask(split_lines(text)) if line is not None
+            for ref in line_imports(line)[0]]
 
 
 def render(root: str | Path, path: str) -> View:
@@ -44,20 +67,20 @@ def _expand(root: Path, path: str, depth: int, files: list[str], missing: list[s
         raise UserError(f"cannot read: {exc.strerror}", path=path) from exc
     files.append(path)
     lines = split_lines(decode(path, data))
-    mask = payload_mask(lines)
     out = []
-    for line, visible in zip(lines, mask):
-        match = _IMPORT.match(visible) if visible is not None else None
-        if not match:
+    for line, visible in zip(lines, payload_mask(lines)):
+        refs, whole = line_imports(visible) if visible is not None else ([], False)
+        if not whole:
             out.append(line)
-            continue
-        target = _resolve(root, path, match.group(1))
-        if target is None or depth + 1 > MAX_DEPTH or target in chain + (path,):
-            if target is None:
-                missing.append(match.group(1))
-            out.append(line)
-            continue
-        out.append(_expand(root, target, depth + 1, files, missing, chain + (path,)).rstrip("\n"))
+        for ref in refs:
+            target = _resolve(root, path, ref)
+            if target is None and (whole or _FILE_LIKE.search(ref)):
+                missing.append(ref)
+            if target is None or depth + 1 > MAX_DEPTH or target in chain + (path,):
+                if whole:
+                    out.append(line)
+                continue
+            out.append(_expand(root, target, depth + 1, files, missing, chain + (path,)).rstrip("\n"))
     return "\n".join(out) + "\n"
 
 
@@ -65,7 +88,7 @@ def _resolve(root: Path, importer: str, ref: str) -> str | None:
     if ref.startswith("~"):
         return None  # a home-directory import is outside the repository: not part of its view
     joined = posixpath.normpath(posixpath.join(posixpath.dirname(importer), ref))
-    if joined.startswith("../") or not (root / joined).is_file():
+    if joined.startswith("../") or joined == ".." or not (root / joined).is_file():
         return None
     return joined
 

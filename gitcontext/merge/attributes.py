@@ -10,6 +10,8 @@ from gitcontext.errors import UserError
 ATTRIBUTES = ".gitattributes"
 BEGIN = "# >>> gitcontext merge driver (managed by `git context init`; edit outside this block)"
 END = "# <<< gitcontext merge driver"
+# `.context/**` is never converted (core.autocrlf=true, Git for Windows' default, would put CRLF into notes)
+EXTRA = {".context/**": " -text"}
 _BLOCK = re.compile(re.escape(BEGIN) + r".*?" + re.escape(END) + r"[^\n]*\n?", re.S)
 
 
@@ -22,7 +24,7 @@ def write_attributes(path: Path, wanted: list[str]) -> None:
     eol = "\r\n" if "\r\n" in text else "\n"
     text = text.replace("\r\n", "\n")
     outside = _BLOCK.sub("", text).splitlines()
-    lines = [f"{p} merge=gitcontext" for p in wanted]
+    lines = [f"{p} merge=gitcontext{EXTRA.get(p, '')}" for p in wanted]
     block = "\n".join([BEGIN, *(x for x in lines if x not in outside), END]) + "\n"
     if _BLOCK.search(text):
         new = _BLOCK.sub(lambda _: block, text, count=1)

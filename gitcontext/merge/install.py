@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from gitcontext import git
+from gitcontext.errors import UserError
 from gitcontext.instructions.discover import discover
 from gitcontext.instructions.globs import compile_globs
 from gitcontext.merge.attributes import ATTRIBUTES, write_attributes

@@ -9,6 +9,7 @@ from gitcontext.identity.ids import instruction_id
 from gitcontext.instructions.discover import load, read
 from gitcontext.instructions.model import Instruction, normalize
 from gitcontext.instructions.segment import segment
+from gitcontext.provenance.redact import clean
 from gitcontext.provenance.fold import State
 from gitcontext.provenance.quote import cut
 from gitcontext.provenance.resolve import resolve_all
@@ -45,7 +46,7 @@ def catch_up(root: Path, config: dict[str, Any], sha: str, id: str, state: State
     out: list[tuple[str, dict[str, Any]]] = []
     if inst.file != state.file:
         out.append(("moved", {"old_file": state.file or "", "file": inst.file, "text": inst.text}))
-    if inst.text != state.text:
+    if clean(inst.text) != state.text:          # the note holds the text redacted
         out.append(("reworded", {"old_text": state.text or "", "text": inst.text, "file": inst.file}))
     return out
 

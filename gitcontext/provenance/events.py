@@ -11,6 +11,8 @@ from typing import Any
 
 from gitcontext.errors import UserError
 from gitcontext.identity.ids import is_id
+from gitcontext.paths import problem as path_problem
+from gitcontext.paths import shown
 
 SCHEMA_VERSION = 1
 COMMON = ("v", "eid", "id", "at", "kind", "source")
@@ -32,6 +34,13 @@ KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 LIST_FIELDS = frozenset({"refs", "scope", "headings"})
 DICT_FIELDS = frozenset({"restore"})
 INT_FIELDS = frozenset({"exit_status"})
+PATH_FIELDS = frozenset({"file", "old_file"})
+# The restore quote `retire` writes: key -> the type it must have (file, line and offset are optional).
+QUOTE_FIELDS: dict[str, type] = {"text": str, "before": str, "after": str, "instruction": str, "file": str,
+                                 "line": int, "offset": int, "headings": list}
+QUOTE_REQUIRED = ("text",)
+MAX_ID = 64                 # ids are ctx- and 12 characters; a longer one cannot name a note file
+MAX_LINE = 1 << 20          # one event's serialized size: notes hold sentences and output tails
 TRIAL_FIELDS = frozenset({"runs", "removal", "control", "removed", "duration_ms"})   # checked by _check_trial
 SAFETY = ("none", "guarded", "critical")
 RESULTS = ("holds", "fails", "unknown")
@@ -82,11 +91,18 @@ def dumps(event: dict[str, Any]) -> str:
 
 
 def parse_line(text: str, path: str, lineno: int) -> dict[str, Any]:
-    """One note line as an event, or a UserError naming PATH:LINENO."""
+    """One note line as an event, or a UserError naming PATH:LINENO (for any text, quickly)."""
+    if len(text) > MAX_LINE:
+        raise UserError(f"note line is {len(text)} characters, over the {MAX_LINE} limit", path=path, line=lineno,
+                        fix=_FIX.format(path=path))
     try:
         event = json.loads(text)
     except json.JSONDecodeError as exc:
         raise UserError(f"corrupt note line (not JSON: {exc.msg})", path=path, line=lineno,
+                        fix=_FIX.format(path=path)) from None
+    except (ValueError, RecursionError) as exc:      # a 4,300-digit number, 100,000-deep nesting
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)[:80]
+        raise UserError(f"corrupt note line (not an event: {reason})", path=path, line=lineno,
                         fix=_FIX.format(path=path)) from None
     problem = check(event)
     if problem:
@@ -106,16 +122,16 @@ def check(event: Any) -> str | None:
     if missing:
         return f"missing {', '.join(missing)}"
     if not isinstance(event["v"], int) or isinstance(event["v"], bool) or event["v"] < 1:
-        return f"bad schema version {event['v']!r}"
+        return f"bad schema version {shown(event['v'])}"
     if event["v"] > SCHEMA_VERSION:
-        return f"schema version {event['v']} is newer than this gitcontext ({SCHEMA_VERSION}); upgrade it"
+        return f"schema version {shown(event['v'])} is newer than this gitcontext ({SCHEMA_VERSION}); upgrade it"
     for key, pattern in (("eid", _EID), ("at", _AT), ("source", _SOURCE)):
         if not isinstance(event[key], str) or not pattern.match(event[key]):
-            return f"bad {key} {event[key]!r}"
-    if not isinstance(event["id"], str) or not is_id(event["id"]):
-        return f"bad instruction id {event['id']!r}"
-    if event["kind"] not in KINDS:
-        return f"unknown kind {event['kind']!r} (known: {', '.join(KINDS)})"
+            return f"bad {key} {shown(event[key])}"
+    if not isinstance(event["id"], str) or len(event["id"]) > MAX_ID or not is_id(event["id"]):
+        return f"bad instruction id {shown(event['id'])}"
+    if not isinstance(event["kind"], str) or event["kind"] not in KINDS:
+        return f"unknown kind {shown(event['kind'])} (known: {', '.join(KINDS)})"
     required, _ = KINDS[event["kind"]]
     missing = [k for k in required if k not in event]
     if missing:
@@ -141,12 +157,53 @@ def _check_fields(event: dict[str, Any]) -> str | None:
         else:
             ok = isinstance(value, str)
         if not ok:
-            return f"field {key!r} has the wrong type ({type(value).__name__})"
+            return f"field {shown(key)} has the wrong type ({type(value).__name__})"
+        if not _is_text(value):
+            return f"field {shown(key)} is not valid UTF-8 text (a non-UTF-8 argument or commit message?)"
+        if key in PATH_FIELDS and value and (why := path_problem(value)):   # "" : not known
+            return f"{key} {shown(value)} {why}"
     if "safety" in event and event["safety"] not in SAFETY:
-        return f"safety must be one of {', '.join(SAFETY)}, got {event['safety']!r}"
+        return f"safety must be one of {', '.join(SAFETY)}, got {shown(event['safety'])}"
+    if "restore" in event:
+        return check_quote(event["restore"])
     return None
 
 
+def check_quote(quote: dict[str, Any]) -> str | None:
+    """What is wrong with a retired event's restore block, or None."""
+    for key in QUOTE_REQUIRED:
+        if key not in quote:
+            return f"restore block needs {key}"
+    for key, value in quote.items():
+        wanted = QUOTE_FIELDS.get(key)
+        if wanted is None:
+            return f"restore block has an unknown key {shown(key)}"
+        if value is None and key not in QUOTE_REQUIRED:
+            continue
+        if not isinstance(value, wanted) or isinstance(value, bool):
+            return f"restore.{key} has the wrong type ({type(value).__name__})"
+        if wanted is list and not all(isinstance(v, str) for v in value):
+            return f"restore.{key} must be a list of strings"
+        if wanted is int and not 0 <= value < 1 << 40:
+            return f"restore.{key} is out of range"
+        if not _is_text(value):
+            return f"restore.{key} is not valid UTF-8 text"
+    if quote.get("file") and (why := path_problem(quote["file"])):
+        return f"restore.file {shown(quote['file'])} {why}"
+    return None
+
+
+def _is_text(value: Any) -> bool:
+    """No lone surrogates (what Python makes of bytes that are not UTF-8), in a string or a list of them."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    if isinstance(value, list):
+        return all(_is_text(v) for v in value)
+    return True
 def _check_trial(key: str, value: Any, runs: Any) -> str | None:
     """A `trialled` event's numbers: runs and duration_ms ints, removed ids, each arm's passes and statuses."""
     def whole(v: Any) -> bool:

@@ -7,7 +7,7 @@ meet; failing that, the end of the nearest heading's section; failing that, the 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from gitcontext.instructions.model import Instruction
@@ -141,3 +141,64 @@ def _section_last(lines: list[str], heading: int, level: int) -> int:
         if lines[n].strip():
             last = n
     return last
+
+
+def exact_quote(root: Any, retired: dict[str, Any], file: str) -> dict[str, Any] | None:
+    """The restore quote with its exact bytes: as stored, or, when secrets were redacted out of it, read
+    back from git's history (the file at the retiring commit, or the parent of the commit that removed
+    the line). None when the quote was redacted and history no longer has those bytes.
+    """
+    from gitcontext.provenance.redact import is_redacted
+
+    quote = retired["restore"]
+    if not any(is_redacted(quote.get(k, "")) for k in ("text", "before", "after")):
+        return quote
+    for text in _history_texts(root, retired.get("commit"), file):
+        found = _unredact(text, quote)
+        if found is not None:
+            return found
+    return None
+
+
+def _history_texts(root: Any, commit: str | None, file: str) -> Iterator[str]:
+    from gitcontext import git
+    from gitcontext.errors import GitContextError
+
+    revs = [commit] if commit else []
+    try:
+        if commit:
+            revs += [parent for _, parent in git.changed_since(commit, file, root)][:20]
+        elif git.has_commits(root):
+            revs += git.rev_list("-n", "20", "HEAD", "--", file, cwd=root)
+    except GitContextError:
+        pass
+    for rev in revs:
+        data = git.blob_at(rev, file, root)
+        if data is not None:
+            yield data.decode("utf-8", "replace")
+
+
+_MARKER = re.compile(r"\[REDACTED:[a-z0-9\-]+\]")
+
+
+def _unredact(text: str, quote: dict[str, Any]) -> dict[str, Any] | None:
+    """QUOTE's before/text/after as they stand in TEXT, each redaction marker matched by the bytes it hid."""
+    parts = {k: quote.get(k, "") for k in ("before", "text", "after")}
+    pattern = "".join(f"(?P<{k}>{_as_pattern(v)})" for k, v in parts.items())
+    from gitcontext.provenance.redact import redact
+
+    matches = [m for m in re.finditer(pattern, text)
+               if all(redact(m.group(k)).text == v for k, v in parts.items())]   # the same secrets, not others
+    if not matches or (len(matches) > 1 and not parts["before"] and not parts["after"]):
+        return None
+    match = min(matches, key=lambda m: abs(m.start("text") - quote.get("offset", 0)))
+    return {**quote, **{k: match.group(k) for k in parts}}
+
+
+def _as_pattern(redacted: str) -> str:
+    pieces, pos = [], 0
+    for m in _MARKER.finditer(redacted):
+        pieces += [re.escape(redacted[pos:m.start()]), r"[\s\S]+?"]
+        pos = m.end()
+    pieces.append(re.escape(redacted[pos:]))
+    return "".join(pieces)

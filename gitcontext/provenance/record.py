@@ -1,6 +1,7 @@
 """record, recur, falsified, verify, link: append one outcome to an instruction's note."""
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -12,6 +13,7 @@ from gitcontext.provenance.redact import clean
 from gitcontext.provenance.store import append_events
 from gitcontext.provenance.target import Target, find
 
+MAX_TIMEOUT = 24 * 3600.0
 OUTPUT_TAIL_LINES = 40
 OUTPUT_TAIL_CHARS = 4000
 
@@ -40,7 +42,7 @@ def prepare(root: Path, t: Target, source: str = "cli") -> list[dict[str, Any]]:
     if t.state.file != inst.file:
         out.append(new_event("moved", t.id, source, old_file=t.state.file or "", file=inst.file,
                              text=inst.text, commit=commit))
-    if t.state.text != inst.text:
+    if t.state.text != clean(inst.text):          # the note holds the text redacted
         out.append(new_event("reworded", t.id, source, old_text=t.state.text or "", text=inst.text,
                              file=inst.file, commit=commit))
     return out
@@ -84,6 +86,9 @@ def verify(root: Path, config: dict[str, Any], target: str, how: str | None = No
     """Record that the rationale holds; with RUN, record the command's real exit status and output tail."""
     if run is None:
         return _write(root, config, target, "verified", how=clean(how or "manual"), result="holds")
+    if timeout is not None and not (math.isfinite(timeout) and 0 < timeout <= MAX_TIMEOUT):
+        raise UserError(f"--timeout must be a number of seconds between 0 and {MAX_TIMEOUT:g}, got {timeout!r}",
+                        fix="e.g. --timeout 300")
     find(root, config, target)   # a bad TARGET fails before the command runs
     code, output = git.run_shell(run, cwd=root, timeout=timeout)
     return _write(root, config, target, "verified", how=clean(how or run), result="holds" if code == 0 else "fails",

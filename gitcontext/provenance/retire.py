@@ -1,18 +1,21 @@
 """`retire` removes an instruction with a verbatim restore quote; `restore` puts it back."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from gitcontext.errors import UserError
 from gitcontext.identity.ids import is_id
 from gitcontext.instructions.model import normalize
-from gitcontext.instructions.discover import decode
+from gitcontext.instructions.discover import MAX_BYTES, decode
+from gitcontext.paths import read_regular, resolve_inside
+from gitcontext.provenance import journal, locks
 from gitcontext.provenance.events import new_event
 from gitcontext.provenance.fold import fold
-from gitcontext.provenance.quote import cut, paste
+from gitcontext.provenance.quote import cut, exact_quote, paste
 from gitcontext.provenance.record import head, prepare
-from gitcontext.provenance.redact import redact
+from gitcontext.provenance.redact import redact, redact_event
 from gitcontext.provenance.store import all_notes, append_events, read_note, write_atomic
 from gitcontext.provenance.target import find
 
@@ -29,30 +32,51 @@ class Restored(NamedTuple):
     id: str
     file: str
     how: str      # exact | nearby | heading | end | new-file
+    inexact: bool = False   # the quote was redacted and git history no longer has its exact bytes
 
 
 def retire(root: Path, config: dict[str, Any], target: str, reason: str) -> Retired:
     if not reason.strip():
         raise UserError("--reason is empty", fix="say why the instruction is no longer needed")
+    journal.recover(root)
     t = find(root, config, target)
     if t.instruction is None:
         raise UserError(f"{t.id} is not in any context file now", fix=f"`git context show {t.id}`")
     inst = t.instruction
-    path = (root / inst.file).resolve()      # a symlinked context file is edited at its target
-    text = decode(inst.file, path.read_bytes())
+    path = resolve_inside(root, inst.file, what="context file")   # a symlinked file is edited at its target
+    data = read_regular(root, inst.file, MAX_BYTES) or b""
+    text = decode(inst.file, data)
     from gitcontext.instructions.segment import segment
 
     others = [o for o in segment(text, inst.file) if o.index != inst.index]
     remaining, quote = cut(text, inst, others)
-    secrets = redact(quote["text"])
-    quote.update(text=secrets.text, before=redact(quote["before"]).text, after=redact(quote["after"]).text)
+    labels = redact(quote["text"]).labels
     events = prepare(root, t)
-    events.append(new_event("retired", t.id, "cli", reason=redact(reason).text, restore=quote, commit=head(root)))
-    append_events(root, events)
-    write_atomic(path, remaining.encode("utf-8"))
+    events.append(new_event("retired", t.id, "cli", reason=reason, restore=quote, commit=head(root)))
+    for event in events:
+        event.update(redact_event(event))       # the journal holds what the note will: no secret
+    start = len(text[: quote["offset"]].encode("utf-8"))
+    new = remaining.encode("utf-8")
+    _two_files(root, "retire", t.id, path, data, new, events, cut=[start, start + len(quote["text"].encode())])
     after = {i.text for i in segment(remaining, inst.file)}
     reflowed = tuple(sorted({o.text for o in others} - after))
-    return Retired(t.id, inst.file, inst.line, secrets.labels, reflowed)
+    return Retired(t.id, inst.file, inst.line, labels, reflowed)
+
+
+def _two_files(root: Path, op: str, id: str, path: Path, old: bytes | None, new: bytes,
+               events: list[dict[str, Any]], cut: list[int] | None = None) -> None:
+    """Append EVENTS and write PATH as one journalled change (see journal.py)."""
+    with locks.locked(root, [journal.LOCK]):
+        entry = journal.begin(root, {"op": op, "id": id, "file": path.relative_to(_real(root)).as_posix(),
+                                     "old": journal.digest(old), "new": journal.digest(new), "cut": cut,
+                                     "events": events})
+        append_events(root, events)
+        write_atomic(path, new, root)
+        journal.end(entry)
+
+
+def _real(root: Path) -> Path:
+    return Path(os.path.realpath(root))
 
 
 def retired_id(root: Path, target: str) -> str:
@@ -72,6 +96,7 @@ def retired_id(root: Path, target: str) -> str:
 
 
 def restore(root: Path, config: dict[str, Any], id: str) -> Restored:
+    journal.recover(root)
     id = retired_id(root, id)
     events = read_note(root, id)
     if not events:
@@ -81,11 +106,13 @@ def restore(root: Path, config: dict[str, Any], id: str) -> Restored:
         raise UserError(f"{id} is not retired", fix=f"`git context show {id}`")
     quote = state.retired["restore"]
     file = quote.get("file") or state.file
-    path = (root / file).resolve()
-    if path.exists():
-        restored, how = paste(decode(file, path.read_bytes()), quote)
+    path = resolve_inside(root, file, source=f".context/notes/{id}.jsonl", what="restore.file")
+    exact = exact_quote(root, state.retired, file)
+    old = read_regular(root, file, MAX_BYTES)
+    if old is not None:
+        restored, how = paste(decode(file, old), exact or quote)
     else:
-        restored, how = paste("", quote)[0], "new-file"
-    append_events(root, [new_event("restored", id, "cli", commit=head(root), file=file)])
-    write_atomic(path, restored.encode("utf-8"))
-    return Restored(id, file, how)
+        restored, how = paste("", exact or quote)[0], "new-file"
+    event = new_event("restored", id, "cli", commit=head(root), file=file)
+    _two_files(root, "restore", id, path, old, restored.encode("utf-8"), [event])
+    return Restored(id, file, how, exact is None)

@@ -1,25 +1,86 @@
-"""The notes store: `.context/notes/<id>.jsonl`, append-only, validated on every read, written atomically."""
+"""The notes store: `.context/notes/<id>.jsonl`, append-only, validated on every read, written atomically.
+
+Notes are untrusted input (they arrive through merges): `.context/` and `.context/notes/` must be real
+folders, a note a regular file of bounded size, never a symlink, FIFO or device. Writers lock each note,
+re-read it under the lock, redact every event, and replace the file through `.git/gitcontext/tmp/`.
+"""
 from __future__ import annotations
 
 import os
-import tempfile
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from gitcontext.errors import UserError
 from gitcontext.identity.ids import is_id
+from gitcontext.paths import shown
+from gitcontext.provenance import locks
 from gitcontext.provenance.events import dumps, parse_line
+from gitcontext.provenance.redact import redact_event
 
 CONTEXT_DIR = ".context"
 NOTES_DIR = ".context/notes"
 SUFFIX = ".jsonl"
+MAX_NOTE_BYTES = 16 * 1024 * 1024
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+
+
+def notes_folder(root: str | Path) -> Path:
+    """`.context/notes` of ROOT; a UserError when it (or `.context`) is a symlink or not a folder."""
+    for rel in (CONTEXT_DIR, NOTES_DIR):
+        full = Path(root) / rel
+        if os.path.islink(full):
+            raise UserError(f"{rel} is a symlink; notes must live in the work tree", path=rel,
+                            fix=f"`git rm {rel}` (a committed link?) and re-create the folder with `git context init`")
+        if full.exists() and not full.is_dir():
+            raise UserError(f"{rel} is not a folder", path=rel, fix=f"`git rm {rel}`, then `git context init`")
+    return Path(root) / NOTES_DIR
 
 
 def note_path(root: str | Path, id: str) -> Path:
+    return _in_folder(notes_folder(root), id)
+
+
+def _in_folder(folder: Path, id: str) -> Path:
     if not is_id(id):
-        raise UserError(f"{id!r} is not an instruction id", fix="ids look like ctx-3f9a2c4b1d2e; see `git context ls`")
-    return Path(root) / NOTES_DIR / f"{id}{SUFFIX}"
+        raise UserError(f"{shown(id)} is not an instruction id",
+                        fix="ids look like ctx-3f9a2c4b1d2e; see `git context ls`")
+    return folder / f"{id}{SUFFIX}"
+
+
+def read_bytes(root: str | Path, path: Path) -> bytes | None:
+    """A note's bytes (None when absent), refusing anything but a regular file of bounded size."""
+    rel = _relative(root, path)
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        kind = "a symlink" if os.path.islink(path) else f"unreadable ({exc.strerror})"
+        raise UserError(f"note is {kind}; a note must be a regular file", path=rel,
+                        fix=f"`git rm --cached {rel}`, delete it, and restore the real note from git history") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise UserError("note is not a regular file (a folder, FIFO or device)", path=rel,
+                            fix=f"remove {rel} and restore the real note from git history")
+        if info.st_size > MAX_NOTE_BYTES:
+            raise UserError(f"note is {info.st_size / 1e6:.1f} MB, over the {MAX_NOTE_BYTES >> 20} MiB limit",
+                            path=rel, fix=f"restore {rel} from git history")
+        chunks, size = [], 0
+        while size <= MAX_NOTE_BYTES:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_NOTE_BYTES:
+            raise UserError(f"note is over the {MAX_NOTE_BYTES >> 20} MiB limit", path=rel,
+                            fix=f"restore {rel} from git history")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def validate_note_text(path: str, text: str) -> list[dict[str, Any]]:
@@ -35,12 +96,14 @@ def validate_note_text(path: str, text: str) -> list[dict[str, Any]]:
     events, seen = [], set()
     lines = text.split("\n")[:-1] if text else []   # only \n ends a line: U+2028 may sit inside a string
     for lineno, line in enumerate(lines, start=1):
+        if line.endswith("\r"):
+            line = line[:-1]     # a core.autocrlf checkout: JSON never holds a raw CR, so it is the line end
         event = parse_line(line, path, lineno)
         if dumps(event) != line + "\n":
             raise UserError("note line is not in the canonical form (sorted keys, compact JSON)", path=path,
                             line=lineno, fix="notes are written by `git context`; restore this line from git")
         if stem and is_id(stem) and event["id"] != stem:
-            raise UserError(f"event for {event['id']} in the note of {stem}", path=path, line=lineno,
+            raise UserError(f"event for {event['id'][:80]} in the note of {stem[:80]}", path=path, line=lineno,
                             fix="move the line to its own note")
         if event["eid"] in seen:
             raise UserError(f"duplicate event id {event['eid']}", path=path, line=lineno,
@@ -52,71 +115,99 @@ def validate_note_text(path: str, text: str) -> list[dict[str, Any]]:
 
 def read_note(root: str | Path, id: str) -> list[dict[str, Any]]:
     """The events of one note in file order ([] when there is none)."""
-    path = note_path(root, id)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return []
-    return validate_note_text(_relative(root, path), _decode(root, path, data))
+    return _read_events(root, note_path(root, id))
+
+
+def _read_events(root: str | Path, path: Path) -> list[dict[str, Any]]:
+    data = read_bytes(root, path)
+    return validate_note_text(_relative(root, path), _decode(root, path, data)) if data else []
 
 
 def all_notes(root: str | Path) -> dict[str, list[dict[str, Any]]]:
     """Every note of the work tree, by instruction id."""
-    folder = Path(root) / NOTES_DIR
+    folder = notes_folder(root)
     if not folder.is_dir():
         return {}
     notes = {}
     for path in sorted(folder.glob(f"*{SUFFIX}")):
         stem = path.name[: -len(SUFFIX)]
         if is_id(stem):
-            notes[stem] = read_note(root, stem)
+            notes[stem] = _read_events(root, path)     # the folder was checked once above
     return notes
 
 
 def append_events(root: str | Path, events: Iterable[dict[str, Any]]) -> int:
     """Append EVENTS to their notes, skipping eids already present; returns how many were written.
 
-    Everything is validated before anything is written; each note is replaced atomically.
+    Every event is redacted (in place: callers print what was stored) and validated before anything
+    is written; each note is locked, re-read under the lock and replaced atomically.
     """
     by_id: dict[str, list[dict[str, Any]]] = {}
     for event in events:
+        event.update(redact_event(event))
         line = dumps(event)
-        parse_line(line.rstrip("\n"), f"{NOTES_DIR}/{event.get('id')}{SUFFIX}", 0)
+        parse_line(line.rstrip("\n"), f"{NOTES_DIR}/{shown(event.get('id'))}{SUFFIX}", 0)
         by_id.setdefault(event["id"], []).append(event)
-    plans = []
-    for id, new in by_id.items():
-        path = note_path(root, id)
-        old_text = _decode(root, path, path.read_bytes()) if path.exists() else ""
-        seen = {e["eid"] for e in validate_note_text(_relative(root, path), old_text)}
-        lines = []
-        for event in new:
-            if event["eid"] not in seen:
-                seen.add(event["eid"])
-                lines.append(dumps(event))
-        if lines:
-            plans.append((path, old_text + "".join(lines), len(lines)))
-    for path, text, _ in plans:
-        write_atomic(path, text.encode("utf-8"))
-    return sum(n for _, _, n in plans)
+    if not by_id:
+        return 0
+    folder = notes_folder(root)
+    paths = {id: _in_folder(folder, id) for id in by_id}
+    for id, path in paths.items():          # every old note valid before anything is written
+        data = read_bytes(root, path)
+        if data:
+            validate_note_text(_relative(root, path), _decode(root, path, data))
+    written = 0
+    for id, new in by_id.items():           # one note at a time: a backfill never holds thousands of locks
+        with locks.locked(root, [locks.bucket(id)]):
+            written += _append_locked(root, paths[id], new)
+    return written
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write through a temporary file in the same folder and rename over PATH.
+def _append_locked(root: str | Path, path: Path, new: list[dict[str, Any]]) -> int:
+    """Re-read PATH (its lock held), append the events of NEW it does not have; how many were written."""
+    data = read_bytes(root, path)
+    old = validate_note_text(_relative(root, path), _decode(root, path, data)) if data else []
+    seen = {e["eid"] for e in old}
+    lines = []
+    for event in new:
+        if event["eid"] not in seen:
+            seen.add(event["eid"])
+            lines.append(dumps(event))
+    if lines:
+        write_atomic(path, ("".join(dumps(e) for e in old) + "".join(lines)).encode("utf-8"), root)
+    return len(lines)
 
-    Readers see the old or the new file, never a mix. Like git's default (core.fsync unset) there is
+
+def remove_events(root: str | Path, id: str, eids: Iterable[str]) -> int:
+    """Take the events EIDS out of ID's note (only to roll back an interrupted command's own events)."""
+    drop = set(eids)
+    path = note_path(root, id)
+    with locks.locked(root, [locks.bucket(id)]):
+        data = read_bytes(root, path)
+        old = validate_note_text(_relative(root, path), _decode(root, path, data)) if data else []
+        kept = [e for e in old if e["eid"] not in drop]
+        if len(kept) != len(old):
+            write_atomic(path, "".join(dumps(e) for e in kept).encode("utf-8"), root)
+    return len(old) - len(kept)
+
+
+def write_atomic(path: Path, data: bytes, root: str | Path | None = None) -> None:
+    """Write through a temporary file and rename over PATH: readers see the old or the new file.
+
+    The temporary file lives in ROOT's `.git/gitcontext/tmp/` (never staged by `git add`); without
+    ROOT, in the git dir of the repository PATH is in. Like git's default (core.fsync unset) there is
     no fsync: it cost 5 ms a note, 80% of a backfill, for durability git itself does not promise.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask()
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    locks.replace(root if root is not None else _repo_of(path), path, data, mode)
+
+
+def _repo_of(path: Path) -> Path:
+    for folder in path.resolve().parents:
+        if (folder / ".git").exists():
+            return folder
+    raise UserError(f"{path} is not inside a git work tree", fix="run it inside a git work tree")
 
 
 def _umask() -> int:
@@ -146,6 +237,7 @@ def init_store(root: str | Path) -> list[str]:
     from gitcontext.provenance.layout import README_TEXT, config_text
 
     root = Path(root)
+    notes_folder(root)
     created = []
     for folder in (CONTEXT_DIR, NOTES_DIR):
         if not (root / folder).is_dir():
@@ -154,6 +246,6 @@ def init_store(root: str | Path) -> list[str]:
     for rel, text in ((f"{CONTEXT_DIR}/config.yml", config_text()), (f"{CONTEXT_DIR}/README.md", README_TEXT),
                       (f"{NOTES_DIR}/.gitkeep", "")):
         if not (root / rel).exists():
-            write_atomic(root / rel, text.encode("utf-8"))
+            write_atomic(root / rel, text.encode("utf-8"), root)
             created.append(rel)
     return created

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from gitcontext.errors import UserError
 from gitcontext.provenance.events import SAFETY, new_event, to_utc
 from gitcontext.provenance.at_commit import catch_up
 from gitcontext.provenance.fold import State, fold
@@ -22,7 +23,7 @@ from gitcontext.provenance.trailers import Commit, ContextTrailer, history, trai
 def sync(root: Path, config: dict[str, Any], rev: str = "HEAD") -> dict[str, int]:
     notes = all_notes(root)
     commits = list(history(root, rev))[::-1]
-    counts = {"commits": len(commits), "events": 0, "unattributed": 0}
+    counts = {"commits": len(commits), "events": 0, "unattributed": 0, "invalid": 0}
     new: list[dict[str, Any]] = []
     for position, c in enumerate(commits):
         named = [t.id for t in c.trailers if t.key == "Context-Id" and t.id]
@@ -33,7 +34,12 @@ def sync(root: Path, config: dict[str, Any], rev: str = "HEAD") -> dict[str, int
             ids = [t.id] if t.id else named
             counts["unattributed"] += not ids
             for id in dict.fromkeys(ids):
-                for event in _events(root, config, c, (position, index), t, id, notes, claimed):
+                try:
+                    events = _events(root, config, c, (position, index), t, id, notes, claimed)
+                except UserError:          # a trailer no event can hold: skipped, so later syncs still run
+                    counts["invalid"] += 1
+                    continue
+                for event in events:
                     notes.setdefault(id, []).append(event)
                     new.append(event)
     counts["events"] = append_events(root, new)

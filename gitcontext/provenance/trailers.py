@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from gitcontext import git
 from gitcontext.identity.ids import is_id
+from gitcontext.provenance.events import MAX_ID
 
 # trailer key -> the event field it fills (Context-Id is special: "<id> <change>").
 KEYS: dict[str, str] = {
@@ -47,7 +48,7 @@ def from_pairs(pairs: Iterable[tuple[str, str]]) -> list[ContextTrailer]:
         if canon is None:
             continue
         match = _PREFIX.match(value.strip())
-        if match and is_id(match.group(1)):
+        if match and is_id(match.group(1)) and len(match.group(1)) <= MAX_ID:
             found.append(ContextTrailer(canon, match.group(1), match.group(2).strip()))
         else:
             found.append(ContextTrailer(canon, None, value.strip()))

@@ -73,7 +73,8 @@ def test_pre_commit_ratchet_warning_can_be_turned_off(repo):
 
 def test_pre_commit_time_budget_lets_commit_through_visibly(repo):
     native_repo(repo)
-    commit(repo, {".context/config.yml": "version: 1\nhooks:\n  time_budget: 0.0\n"}, "config")
+    big = "".join(f"- Rule number {n} keeps the {n % 7} build green.\n" for n in range(20000))   # ~1 s of work
+    commit(repo, {".context/config.yml": "version: 1\nhooks:\n  time_budget: 0.1\n", "CLAUDE.md": big}, "config")
     stage_new_rule(repo)
     done = attempt(repo, "-m", "Add rule")
     assert done.returncode == 0, done.stderr

@@ -119,3 +119,17 @@ def test_prepare_commit_msg_through_the_cli_entry(repo, capsys):
     code, _, _ = run_cli(capsys, "hook", "prepare-commit-msg", str(msg), "template")
     assert code == 0
     assert "# gitcontext: instruction changes in this commit" in msg.read_text()
+
+
+def test_prepare_commit_msg_keeps_a_templates_trailer_block_whole(repo):
+    native_repo(repo)
+    write(repo, "template.txt", "Add a rule\n\nSigned-off-by: Test User <test@example.com>\n")
+    from tests.helpers import git
+
+    git(repo, "config", "commit.template", str(repo / "template.txt"))
+    stage_new_rule(repo)
+    editor = "sed -i 's/^# Context-Why: *$/Context-Why: CI broke twice, #12/'"
+    done = attempt(repo, editor=editor)
+    assert done.returncode == 0, done.stderr
+    trailers = git(repo, "log", "-1", "--format=%(trailers:only=true)")
+    assert "Signed-off-by: Test User <test@example.com>" in trailers and "Context-Why: CI broke twice" in trailers

@@ -92,3 +92,10 @@ def test_configure_unwritable_attributes_is_user_error(repo: Path) -> None:
         install.configure(repo, copy.deepcopy(DEFAULTS))
     assert sorted(p.name for p in repo.iterdir()) == [".git", ".gitattributes"]
     assert git(repo, "config", "--get", "merge.gitcontext.driver", check=False) == ""
+
+
+def test_problems_with_a_broken_config_uses_the_defaults(repo):
+    from gitcontext.merge.install import problems
+
+    write(repo, ".context/config.yml", "hooks:\n  time_budget: .nan\n")   # UserError inside: must be caught
+    assert isinstance(problems(repo), list)

@@ -50,6 +50,8 @@ def test_parse_line_names_file_and_line(line, problem):
 
 
 _text = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=20)
+_path = st.lists(st.text("abcXYZ._-é", min_size=1, max_size=6).filter(lambda p: p not in (".", "..")),
+                 min_size=1, max_size=3).map("/".join)
 _at = st.builds(lambda d, h: f"2026-11-{d:02d}T{h:02d}:00:00Z", st.integers(1, 28), st.integers(0, 23))
 
 
@@ -61,6 +63,8 @@ def _fields(kind: str, draw) -> dict:
             fields[name] = draw(st.lists(_text, max_size=3))
         elif name == "restore":
             fields[name] = {"text": draw(_text)}
+        elif name in ("file", "old_file"):
+            fields[name] = draw(_path)
         elif name == "exit_status":
             fields[name] = draw(st.integers(0, 255))
         elif name == "safety":

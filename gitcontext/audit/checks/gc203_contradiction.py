@@ -1,0 +1,252 @@
+"""GC203 contradiction: two things one agent loads together that cannot both be followed.
+
+Example: the view `codex:examples` loads both of these::
+
+    examples/AGENTS.md:63  Full-stack examples use `start` (not `dev`) for the development server:
+    AGENTS.md:81           pnpm dev                 # starts Vite dev server + Workers runtime
+
+    AGENTS.md:81  GC203 contradiction  runs `dev`, which examples/AGENTS.md:63 rules out ("use `start` (not `dev`)")
+
+Three shapes are found. A **ruled-out use**: a rule says "`X` (not `Y`)", "`X` instead of `Y`", "never use
+`Y`" (or lists `Y` under a **Never:** lead-in) and a command or an imperative ("Run `Y`") in the same view
+uses `Y` — including the rule's own example in a code fence of its section. A **different value for the
+same setting**: two sentences that agree word for word except a number, version or date
+(`compatibility_date: "2026-06-11"` here, `"2025-01-01"` there). Explicit scoping is honoured: a line that
+names both `X` and `Y` ("`start` for full-stack examples, `dev` for server-only ones") is a scoped
+choice, two lists under their own bold lead-ins ("**Options schemas:**" / "**Response schemas:**") are
+scoped apart, a prohibition about someone else ("a reviewer must not invoke `x`") binds no agent, and a
+descriptive mention ("`human-in-the-loop/` uses `wrangler.toml`") is not a use. A style
+difference — npm in one file, pnpm in another, with no rule ruling either out — is not reported.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from gitcontext.audit.context import AuditContext
+from gitcontext.audit.finding import Check, Finding, finding
+from gitcontext.audit.references import commands
+from gitcontext.audit.similarity import units
+from gitcontext.instructions.blocks import split_lines, strip_container
+
+CHECK = Check("GC203", "contradiction", "warning",
+              "two instructions loaded together that cannot both be followed")
+
+_SPAN = r"`([^`\n]+)`"
+_PREFER = [re.compile(p, re.I) for p in (
+    _SPAN + r"\s*\((?:and\s+)?not\s+" + _SPAN + r"\)",
+    _SPAN + r",?\s+(?:and\s+)?not\s+" + _SPAN,
+    _SPAN + r"\s+(?:instead of|rather than|over)\s+" + _SPAN,
+)]
+_FORBID = re.compile(r"\b(?:never|don'?t|do not|avoid|must not|should not|shouldn'?t)\s+(?:use|run|call|add|"
+                     r"invoke|import|write)?\s*" + _SPAN, re.I)
+_LEAD_IN = re.compile(r"^\*\*[^*]+\*\*[^`]{0,80}:\s*$")
+_NEVER_LEAD = re.compile(r"^\W*(?:never|don'?t|do not|avoid|forbidden|prohibited)\W*:?\W*$", re.I)
+_IMPERATIVE = re.compile(r"^(?:[-*+]|\d+[.)])?\s*(?:always\s+)?(?:use|run|call|invoke|execute|start|launch|"
+                         r"type|install with|prefer)\b", re.I)
+_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(.*)$")
+_VALUE = re.compile(r"\d")
+_FENCE = re.compile(r"^(`{3,}|~{3,})\s*([\w+-]*)")
+
+
+class Rule(NamedTuple):
+    file: str
+    line: int
+    text: str
+    forbidden: str
+    preferred: str | None
+    heading: int         # the line of the heading the rule sits under (its section)
+    scope: int = 0       # the line of a bold lead-in ("**Response Schemas** (API responses):") scoping it
+
+
+class Use(NamedTuple):
+    file: str
+    line: int
+    text: str
+    token: str           # what is used: a script name, a command's first word, a code span
+    written: str
+    heading: int
+    fenced: bool
+    intro: int = 0       # for a use in a code fence: the prose line that introduces the fence
+    scope: int = 0       # as Rule.scope
+
+
+def run(ctx: AuditContext) -> Iterator[Finding]:
+    scanned = {f: _scan(f, _read(ctx, f)) for f in {f for v in ctx.views for f in v.files}}
+    ids = {(loc.instruction.file, n): loc.id for loc in ctx.located
+           for n in range(loc.instruction.line, loc.instruction.end_line + 1)}
+    seen: set[tuple[str, int, str, int]] = set()
+    for view in ctx.views:
+        rules = [r for f in view.files for r in scanned[f][0]]
+        uses = [u for f in view.files for u in scanned[f][1]]
+        for rule, use in _ruled_out(rules, uses):
+            key = (use.file, use.line, rule.file, rule.line)
+            if key not in seen:
+                seen.add(key)
+                yield finding(CHECK, f"uses `{use.written}`, which {rule.file}:{rule.line} rules out "
+                              f"({rule.text.strip()[:90]!r})", id=ids.get((use.file, use.line)) or None,
+                              file=use.file, line=use.line, view=view.name,
+                              evidence={"kind": "ruled_out", "forbidden": rule.forbidden,
+                                        "preferred": rule.preferred,
+                                        "other": {"file": rule.file, "line": rule.line, "text": rule.text}})
+        yield from _values(view, ids, seen)
+
+
+def _read(ctx: AuditContext, path: str) -> str:
+    try:
+        return (ctx.root / path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def _scan(file: str, text: str) -> tuple[list[Rule], list[Use]]:
+    rules: list[Rule] = []
+    uses: list[Use] = []
+    lines = split_lines(text)
+    heading, never_list, fence, lang, prose, intro, scope = 0, False, None, "", 0, 0, 0
+    cwd: list[str | None] = [None]
+    for n, line in enumerate(lines, 1):
+        stripped = strip_container(line)
+        if fence is not None:
+            if stripped.rstrip().startswith(fence) and set(stripped.rstrip()) == {fence[0]}:
+                fence = None
+            else:
+                uses += _fenced_uses(file, n, line, lang, heading, cwd, intro)
+            continue
+        opened = _FENCE.match(stripped)
+        if opened:
+            fence, lang, cwd, intro = opened.group(1), opened.group(2).lower(), [None], prose
+            continue
+        if stripped.strip():
+            prose = n
+        if stripped.startswith("#"):
+            heading, never_list, scope = n, False, 0
+            continue
+        if _LEAD_IN.match(stripped):
+            scope = n
+        if _NEVER_LEAD.match(stripped.replace("*", "")):
+            never_list = True
+            continue
+        item = _ITEM.match(line)
+        if never_list and not item and stripped.strip():
+            never_list = False
+        rules += [r._replace(scope=scope) for r in _rules(file, n, line, heading, never_list and bool(item))]
+        uses += [u._replace(scope=scope) for u in _prose_uses(file, n, line, heading, never_list and bool(item))]
+    return rules, uses
+
+
+def _rules(file: str, n: int, line: str, heading: int, in_never_list: bool) -> list[Rule]:
+    out = []
+    for pattern in _PREFER:
+        for m in pattern.finditer(line):
+            out.append(Rule(file, n, line, _token(m.group(2)), _token(m.group(1)), heading))
+    for m in _FORBID.finditer(line):
+        if _addressed_to_agent(line[:m.start()]):
+            out.append(Rule(file, n, line, _token(m.group(1)), None, heading))
+    if in_never_list:
+        body = _ITEM.match(line).group(1)
+        first = re.match(r"^(?:use|run|call|add)\s+" + _SPAN, body, re.I)
+        if first:
+            out.append(Rule(file, n, line, _token(first.group(1)), None, heading))
+    return [r for r in out if r.forbidden and r.forbidden != r.preferred]
+
+
+def _addressed_to_agent(before: str) -> bool:
+    """The prohibition is an imperative to the reader ("Never use `x`", "You must not run `y`"), not a rule
+    about someone else ("An independent reviewer must not invoke `z`"): nothing but a list marker, a label
+    or "you" precedes it in its clause."""
+    clause = re.split(r"[.;!?]\s|:\s|\s[—–]\s", before)[-1]
+    clause = re.sub(r"^\s*(?:[-*+]|\d+[.)])?\s*(?:\*\*[^*]*\*\*:?)?\s*", "", clause)
+    return clause.strip().casefold() in ("", "you", "please", "and", "but", "so", "always")
+
+
+def _token(span: str) -> str:
+    return span.strip().strip("\"'")
+
+
+def _prose_uses(file: str, n: int, line: str, heading: int, in_never_list: bool) -> list[Use]:
+    if in_never_list:
+        return []
+    out = []
+    item = _ITEM.match(line)
+    body = item.group(1) if item else line.strip()
+    verb = _IMPERATIVE.match(body)
+    verb_end = line.index(body) + verb.end() if verb and body else -1
+    for m in re.finditer(_SPAN, line):
+        clause = re.split(r"[.;!?]\s|\s[—–]\s", line[:m.start()])[-1]
+        if re.search(r"\b(?:not|never|don'?t|do not|avoid|instead|rather|no)\b", clause, re.I):
+            continue
+        span = m.group(1).strip()
+        for ref in commands(file, span, n, None):
+            if ref.kind == "script":
+                out.append(Use(file, n, line, ref.text, span, heading, False))
+        if verb_end >= 0 and m.start() <= verb_end + 1:      # the verb's own object: "Run `yarn build`"
+            out.append(Use(file, n, line, span, span, heading, False))
+            out.append(Use(file, n, line, span.split()[0], span, heading, False))
+    return out
+
+
+def _fenced_uses(file: str, n: int, line: str, lang: str, heading: int, cwd: list[str | None],
+                 intro: int) -> list[Use]:
+    out = []
+    for ref in commands(file, line, n, cwd):
+        if ref.kind == "script":
+            out.append(Use(file, n, line, ref.text, ref.written, heading, True, intro))
+    code = re.split(r"\s#\s|//", line)[0]
+    words = set(re.findall(r"[\w.@/:-]+", code))
+    out += [Use(file, n, line, w, w, heading, True, intro) for w in words]
+    return out
+
+
+def _ruled_out(rules: list[Rule], uses: list[Use]) -> Iterator[tuple[Rule, Use]]:
+    by_token: dict[str, list[Use]] = {}
+    for use in uses:
+        by_token.setdefault(use.token, []).append(use)
+    for rule in rules:
+        for use in by_token.get(rule.forbidden, []):
+            if use.file == rule.file and (use.line == rule.line or use.heading == rule.heading
+                                          and use.scope != rule.scope and use.scope and rule.scope):
+                continue        # the same line, or two lists each scoped by its own bold lead-in
+            if rule.preferred and re.search(r"`" + re.escape(rule.preferred) + r"`|\b" + re.escape(rule.preferred)
+                                            + r"\b", use.text):
+                continue        # the line names both: a scoped choice, not a contradiction
+            if use.fenced and not _command_use(use) and not (use.file == rule.file and use.intro == rule.line):
+                continue        # a word inside code counts only in the example the rule itself introduces
+            yield rule, use
+
+
+def _command_use(use: Use) -> bool:
+    return use.written != use.token
+
+
+def _values(view, ids: dict, seen: set) -> Iterator[Finding]:
+    """Two instructions that agree word for word but for a number, version or date."""
+    us = units([loc.instruction for loc in view.instructions])
+    with_values = [u for u in us if _VALUE.search(u.inst.text) and len(u.own.prose) >= 3]
+    for i, a in enumerate(with_values):
+        for b in with_values[i + 1:]:
+            if a.inst.norm == b.inst.norm or a.para_key == b.para_key:
+                continue
+            va, vb = _numbers(a.inst.text), _numbers(b.inst.text)
+            if not va or not vb or va & vb or len(va) != len(vb):
+                continue
+            if _wordy(a.own.prose) != _wordy(b.own.prose):
+                continue
+            key = (b.inst.file, b.inst.line, a.inst.file, a.inst.line)
+            if key in seen:
+                continue
+            seen.add(key)
+            yield finding(CHECK, f"says {', '.join(sorted(vb))} where {a.inst.file}:{a.inst.line} says "
+                          f"{', '.join(sorted(va))} for the same thing", id=ids.get((b.inst.file, b.inst.line)) or None,
+                          file=b.inst.file, line=b.inst.line, view=view.name,
+                          evidence={"kind": "value", "other": {"file": a.inst.file, "line": a.inst.line,
+                                                                "text": a.inst.text}})
+
+
+def _wordy(words: frozenset[str]) -> frozenset[str]:
+    return frozenset(x for x in words if not _VALUE.search(x))
+
+
+def _numbers(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"\d+(?:[.\-]\d+)*", text))

@@ -1,0 +1,62 @@
+"""GC301 budget: a view over its agent's own limit, or over the repository's configured token budget.
+
+Example: Codex reads at most 32 KiB of AGENTS.md, root to leaf, and drops the rest::
+
+    codex:packages/api   AGENTS.md 21,400 B + packages/AGENTS.md 6,100 B + packages/api/AGENTS.md 7,300 B
+
+    packages/api/AGENTS.md  GC301 budget  codex:packages/api loads 34,800 bytes, over the 32,768 Codex reads
+                            (AGENTS.md 21,400, packages/AGENTS.md 6,100, packages/api/AGENTS.md 7,300)
+
+Limits per agent are rows of audit.views.AGENTS (Codex 32 KiB, Claude Code's 40,000-character warning,
+Windsurf's 12,000 characters). A view within its agent's limit but over `audit.budget_tokens` (estimated at
+four bytes a token) is a note, unless another agent's view of the same files is over its own limit
+already. Each file counts once per view (a symlinked CLAUDE.md -> AGENTS.md is one
+file), `@imports` included. When the shortest view of a chain is already over, the longer views that
+load it are named in that one finding rather than reported again.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from gitcontext.audit.context import AuditContext
+from gitcontext.audit.finding import Check, Finding, finding
+
+CHECK = Check("GC301", "budget", "warning", "a view larger than its agent reads, or than audit.budget_tokens")
+
+
+def run(ctx: AuditContext) -> Iterator[Finding]:
+    budget = _budget_tokens(ctx.config)
+    over = [(v, "limit") for v in ctx.views if v.limit and v.bytes > v.limit.bytes]
+    limited = {frozenset(v.files) for v, _ in over}
+    over += [(v, "budget") for v in ctx.views if budget and v.tokens > budget
+             and not (v.limit and v.bytes > v.limit.bytes) and frozenset(v.files) not in limited]
+    for view, why in over:
+        covered = [o.name for o, w in over if o is not view and w == why and o.agent == view.agent
+                   and set(view.files) < set(o.files)]
+        if any(set(o.files) < set(view.files) for o, w in over if w == why and o.agent == view.agent):
+            continue            # a shorter view of the same chain is over already and names this one
+        parts = ", ".join(f"{f} {_size(ctx, f):,}" for f in view.files)
+        if why == "limit":
+            message = (f"{view.name} loads {view.bytes:,} bytes, over the {view.limit.bytes:,} its agent reads "
+                       f"({view.limit.source}): {parts}")
+        else:
+            message = f"{view.name} loads ~{view.tokens:,} tokens, over audit.budget_tokens ({budget:,}): {parts}"
+        if covered:
+            message += f"; so are {len(covered)} views that load it ({', '.join(covered[:5])})"
+        yield finding(CHECK, message, file=view.files[-1], severity=None if why == "limit" else "note",
+                      view=view.name, evidence={"bytes": view.bytes, "tokens": view.tokens, "files": list(view.files),
+                                                "limit": view.limit.bytes if why == "limit" else None,
+                                                "budget_tokens": budget if why == "budget" else None,
+                                                "also_over": covered})
+
+
+def _budget_tokens(config: dict) -> int:
+    value = (config.get("audit") or {}).get("budget_tokens", 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def _size(ctx: AuditContext, path: str) -> int:
+    try:
+        return (ctx.root / path).stat().st_size
+    except OSError:
+        return 0

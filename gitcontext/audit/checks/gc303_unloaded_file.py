@@ -1,0 +1,57 @@
+"""GC303 unloaded-file: a context file that no agent reads, or a scoped rule whose globs match no tracked file.
+
+Example::
+
+    packages/web/.cursorrules     Cursor reads .cursorrules at the repository root only
+    .github/instructions/api.instructions.md   applyTo: "src/api/**"  (src/api/ was renamed to server/api/)
+
+    packages/web/.cursorrules  GC303 unloaded-file  no agent loads this file (Cursor reads .cursorrules at
+                               the repository root only)
+    .github/instructions/api.instructions.md  GC303 unloaded-file  its globs (src/api/**) match no tracked file
+
+Which files each agent reads is audit.views.AGENTS; a file discovery finds (the `discovery.include` globs)
+that is in no view is reported, and so is a Cursor, Copilot, Windsurf or `.claude/rules/` rule whose globs
+select nothing git tracks — it loads for no file an agent can open (not judged when the checkout holds
+only context files). Rules loaded on request (a description) or by mention are loaded, and not reported;
+neither is a README in a rules folder.
+"""
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator
+
+from gitcontext.audit.context import AuditContext
+from gitcontext.audit.finding import Check, Finding, finding
+from gitcontext.audit.views import has_source_tree, in_skill
+from gitcontext.instructions.discover import discover
+from gitcontext.instructions.globs import compile_globs
+
+CHECK = Check("GC303", "unloaded-file", "warning", "a context file no agent loads, or a scoped rule matching no file")
+
+_ROOT_ONLY = {".cursorrules": "Cursor", ".windsurfrules": "Windsurf", ".clinerules": "Cline"}
+
+
+def run(ctx: AuditContext) -> Iterator[Finding]:
+    loaded = {f for view in ctx.views for f in view.files}
+    for path in discover(ctx.root, ctx.config):
+        if path in loaded or in_skill(path) or posixpath.basename(path).upper().startswith("README"):
+            continue            # a rules folder's README documents the rules: loaded by no one, by design
+        base = posixpath.basename(path)
+        why = f" ({_ROOT_ONLY[base]} reads {base} at the repository root only)" if base in _ROOT_ONLY else ""
+        yield finding(CHECK, f"no agent loads this file{why}", file=path, evidence={"kind": "unloaded"})
+    if not has_source_tree(ctx):
+        return                  # only context files are tracked: a glob has nothing to match yet
+    tracked = sorted(ctx.tracked)
+    for view in ctx.views:
+        if not view.scope:
+            continue
+        rx = compile_globs(tuple(_relative(g) for g in view.scope))
+        if not any(rx.match(p) for p in tracked):
+            yield finding(CHECK, f"its globs ({', '.join(view.scope)}) match no tracked file, so it never loads",
+                          file=view.files[-1], view=view.name, evidence={"kind": "no_match", "globs": list(view.scope)})
+
+
+def _relative(glob: str) -> str:
+    """A rule glob as a repository path glob; one without a slash matches at any depth, as in .gitignore."""
+    glob = glob[2:] if glob.startswith("./") else glob.lstrip("/")
+    return glob if "/" in glob.rstrip("/") else "**/" + glob

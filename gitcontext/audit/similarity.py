@@ -1,0 +1,240 @@
+"""How much two instructions state the same rule, on the identity matcher's word profiles and weights.
+
+The identity matcher asks "is B a rewording of A?" and so forgives a dropped clause (containment). A
+duplicate is stricter: the weighted Dice overlap of the two rules' content words (words.rarity over the
+files loaded together), compared three ways — the sentences, the prose paragraphs they sit in ("Generated
+by `wrangler types`. Do not hand-edit." is one rule in two sentences), and their clauses ("Never hardcode
+secrets — use `wrangler secret put`" holds the rule "hardcode secrets" of a `**Never:**` list). Two rules
+that name different things in the same frame (`anthropic-patterns/` uses `wrangler.json`, `human-in-the-
+loop/` uses `wrangler.toml`) are not the same rule (anchors.replaced), and a lead-in ("Full-stack examples
+must have:") is not a rule of its own.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+from gitcontext.identity.anchors import name, replaced
+from gitcontext.identity.profile import Profile, _profile
+from gitcontext.identity.words import content_words, rarity
+from gitcontext.instructions.model import Instruction, normalize
+
+SAME = 0.6            # weighted Dice at or above which two sentences or paragraphs state the same rule
+CLAUSE_SAME = 0.75    # a clause pair must agree more: it has fewer words
+POINTER_WORDS = 8      # a text this short around a link is a pointer, whatever it links to
+MIN_BAGS = 60         # rarity is computed as if at least this many instructions were loaded
+CLAUSE_FLOOR = 0.4    # a clause match needs this much overlap of the whole sentences too
+CLAUSE_WORDS = 2      # and hold at least this many content words each
+_DANGLING = frozenset("is are was were be the a an to of for in on with and or by as that which".split())
+_SPANS = re.compile(r"`([^`\s]+)`")
+_URL_ONLY = re.compile(r"https?://[^\s)>\"'#]+")
+_ASIDE = re.compile(r"\([^()]*\)")
+_URL = re.compile(r"<a\s[^>]*>|</a>|\(?https?://[^\s)>\"']+\)?")
+_INDEX = re.compile(r"^[^`:\n]{1,60}:\s*`[^`]+`(?:\s*(?:,|/|and|or)\s*`[^`]+`)*\s*\.?$")
+_VERBS = frozenset("""update add implement register define put create run use install keep write check make set remove
+delete move prefer avoid call import export follow read open start ensure validate regenerate reuse configure build
+test deploy document mark wrap pass return emit log verify bump edit change fix place store insert extend""".split())
+_CMD_SPANS = re.compile(r"`([^`]+)`")
+_LABEL = re.compile(r"^\W*(?:\w+\W+){0,4}?\w+\W*:\s")     # "Tests cover: ..." — the label is no clause
+_CLAUSE = re.compile(r"\s[—–]\s|\s-\s|;\s|\(|\)|:\s|\.\s")
+
+
+class Unit(NamedTuple):
+    """An instruction with the prose paragraph around it and its clauses, profiled once."""
+    inst: Instruction
+    own: Profile
+    paragraph: Profile | None        # None when the instruction is its own paragraph (a list item)
+    clauses: tuple[Profile, ...]
+    para_key: tuple[str, int]        # (file, line) where its paragraph starts
+    list_key: tuple[str, int] | None  # (file, line) where its list starts, for a list item
+    lead: bool = False               # a lead-in or fragment (lead_in), never one side of a duplicate
+
+
+def units(insts: Sequence[Instruction]) -> list[Unit]:
+    """Units of INSTS (one file's or a view's instructions, in file order)."""
+    paragraphs = _paragraphs(insts)
+    lists = _lists(insts)
+    out = []
+    for inst in insts:
+        group = paragraphs[(inst.file, inst.index)]
+        para = _text_profile(_no_urls(" ".join(i.text for i in group))) if len(group) > 1 else None
+        body = _ASIDE.sub(" ", _LABEL.sub("", _no_urls(inst.text), count=1))   # an aside is not the rule
+        clauses = tuple(p for p in (_text_profile(c) for c in _CLAUSE.split(body))
+                        if len(_concepts(p)) >= CLAUSE_WORDS)
+        own = _text_profile(_no_urls(inst.text)) if "://" in inst.text else _profile(inst.text, inst.norm)
+        out.append(Unit(inst, own, para, clauses if len(clauses) > 1 else (),
+                        (inst.file, group[0].line), lists.get((inst.file, inst.index)), lead_in(inst)))
+    return out
+
+
+def _paragraphs(insts: Sequence[Instruction]) -> dict[tuple[str, int], list[Instruction]]:
+    groups: dict[tuple[str, int], list[Instruction]] = {}
+    current: list[Instruction] = []
+    for inst in insts:
+        prev = current[-1] if current else None
+        if not (prev and prev.file == inst.file and inst.kind == prev.kind == "sentence"
+                and inst.line <= prev.end_line + 1 and inst.headings == prev.headings):
+            current = []
+        current.append(inst)
+        groups[(inst.file, inst.index)] = current
+    return groups
+
+
+def _plain(p: Profile) -> frozenset[str]:
+    return frozenset(x for x in p.words if not x.startswith("`"))
+
+
+def _lists(insts: Sequence[Instruction]) -> dict[tuple[str, int], tuple[str, int]]:
+    """Each list item's list: consecutive items of one file and section, at most a blank line apart."""
+    out: dict[tuple[str, int], tuple[str, int]] = {}
+    start, prev = None, None
+    for inst in insts:
+        if inst.kind != "item":
+            start = prev = None
+            continue
+        if not (prev and prev.file == inst.file and prev.headings == inst.headings and inst.line <= prev.end_line + 2):
+            start = (inst.file, inst.line)
+        out[(inst.file, inst.index)] = start
+        prev = inst
+    return out
+
+
+def _no_urls(text: str) -> str:
+    """A link's address is where to read more, not what the rule says: its words do not count."""
+    return _URL.sub(" ", text) if "://" in text else text
+
+
+def _concepts(p: Profile) -> frozenset[str]:
+    """Prose words and anchors, an anchor counting once (`wrangler.jsonc` is one thing, not three words)."""
+    return p.prose | {"`" + a for a in p.anchors}
+
+
+def _text_profile(text: str) -> Profile:
+    return _profile(text, normalize(text))
+
+
+def weights(all_units: Sequence[Unit]) -> dict[str, float]:
+    """Rarity of each word among these instructions; a word only a clause split produced weighs most.
+
+    A small file set is padded to MIN_BAGS instructions (bags of nothing real): with four rules, the
+    two copies of one rule would otherwise make its words look common and weigh them down."""
+    bags = [u.own.words for u in all_units]
+    bags += [frozenset({f"\0{n}"}) for n in range(MIN_BAGS - len(set(bags)))]
+    found = {w: v for w, v in rarity(bags).items() if not w.startswith("\0")}
+    top = max(found.values(), default=1.0)
+    extra = {w for u in all_units for p in (u.paragraph, *u.clauses) if p for w in p.words} - set(found)
+    return {**found, **dict.fromkeys(extra, top)}
+
+
+def dice(a: Profile, b: Profile, w: Mapping[str, float]) -> float:
+    """Weighted Dice overlap of the content words (an anchor's words count; its exact spelling as one
+    token does not: `verbatimModuleSyntax: true` and `verbatimModuleSyntax` name the same setting)."""
+    aw, bw = _plain(a), _plain(b)
+    shared = sum(w.get(x, 0.0) for x in aw & bw)
+    total = sum(w.get(x, 0.0) for x in aw) + sum(w.get(x, 0.0) for x in bw)
+    return 2 * shared / total if total else 0.0
+
+
+def lead_in(inst: Instruction) -> bool:
+    """A lead-in or fragment ("Full-stack examples must have:", "The new data model is"), not a rule."""
+    text = inst.text.rstrip()
+    last = text.rsplit(None, 1)[-1].casefold() if text else ""
+    return text.endswith(":") or last in _DANGLING or len(content_words(text)) < 2
+
+
+def same_rule(a: Unit, b: Unit, w: Mapping[str, float]) -> tuple[float, str]:
+    """(similarity 0-1, how: "sentence" | "paragraph" | "clause") of A and B as one rule; 0 when not."""
+    if a.para_key == b.para_key or (a.list_key is not None and a.list_key == b.list_key) \
+            or a.lead or b.lead or _swapped(a, b) or _index_and_step(a.inst, b.inst):
+        return 0.0, ""
+    if a.inst.norm == b.inst.norm:
+        return 1.0, "sentence"
+    if _one_word_swapped(a.own, b.own) or _links_differ_only(a.inst.text, b.inst.text):
+        return 0.0, ""
+    best = (dice(a.own, b.own, w), "sentence")
+    if a.paragraph or b.paragraph:
+        pa, pb = a.paragraph or a.own, b.paragraph or b.own
+        best = max(best, (dice(pa, pb, w), "paragraph"))
+    if SAME > best[0] >= CLAUSE_FLOOR:
+        for ca in a.clauses or (a.own,):
+            for cb in b.clauses or (b.own,):
+                if (a.clauses or b.clauses) and len(_concepts(ca) & _concepts(cb)) >= CLAUSE_WORDS:
+                    value = dice(ca, cb, w)
+                    if value >= CLAUSE_SAME:
+                        best = max(best, (value * SAME / CLAUSE_SAME, "clause"))
+    return best if best[0] >= SAME else (0.0, "")
+
+
+def _swapped(a: Unit, b: Unit) -> bool:
+    """Different subjects: most anchors swapped, or a path one side is about that the other never names."""
+    pa, pb = a.own, b.own
+    if replaced(pa.anchors, pa.folded, pb.anchors, pb.folded, pa.names, pb.names) >= 0.5:
+        return True
+    if _own_path(a.inst.text, b.paragraph or pb) or _own_path(b.inst.text, a.paragraph or pa):
+        return True
+    return _other_commands(a.inst.text, b.inst.text)
+
+
+def _links_differ_only(a: str, b: str) -> bool:
+    """Short pointers to different places ("Source: ... <url A>", "Source: ... <url B>", "See <url>"):
+    a list of links, not one rule twice."""
+    if "://" not in a or "://" not in b:
+        return False
+    ua, ub = set(_URL_ONLY.findall(a)), set(_URL_ONLY.findall(b))
+    if ua & ub:
+        return False
+    return normalize(_no_urls(a)) == normalize(_no_urls(b)) or \
+        max(len(content_words(_no_urls(a))), len(content_words(_no_urls(b)))) <= POINTER_WORDS
+
+
+def _one_word_swapped(a: Profile, b: Profile) -> bool:
+    """One template, two subjects: "reference for all browser options" / "... all agent options"."""
+    only_a, only_b = _plain(a) - _plain(b), _plain(b) - _plain(a)
+    return bool(only_a and only_b) and len(only_a) + len(only_b) <= 2
+
+
+def _index_and_step(a: Instruction, b: Instruction) -> bool:
+    """An entry of a map ("Postgres schema: `prisma/schema.prisma`") and a step that acts on what it maps
+    ("Update `prisma/schema.prisma`.") name the same file for different reasons: not one rule twice."""
+    ia, ib = bool(_INDEX.match(a.text)), bool(_INDEX.match(b.text))
+    return ia != ib and _imperative(b.text if ia else a.text)
+
+
+def _imperative(text: str) -> bool:
+    first = re.match(r"\W*([A-Za-z]+)", text)
+    return bool(first) and first.group(1).casefold() in _VERBS
+
+
+def _other_commands(a: str, b: str) -> bool:
+    """Both name commands (code spans with a space) and none of one is, or contains, one of the other:
+    `pnpm run dev` and `pnpm --filter web run dev` are two instructions, not one said twice."""
+    ca = {" ".join(x.split()) for x in _CMD_SPANS.findall(a) if " " in x.strip()}
+    cb = {" ".join(x.split()) for x in _CMD_SPANS.findall(b) if " " in x.strip()}
+    return bool(ca and cb) and not any(x in y or y in x for x in ca for y in cb)
+
+
+def _own_path(text: str, other: Profile) -> bool:
+    for raw in _SPANS.findall(text):
+        if "/" in raw.strip("/") or raw.endswith("/"):
+            key = name(raw)
+            if key and key not in other.names.values() and key not in other.folded.replace(" ", ""):
+                return True
+    return False
+
+
+def candidates(us: Sequence[Unit]) -> list[tuple[int, int]]:
+    """Index pairs (i < j) of US that share at least two content words (their paragraphs' included):
+    the only pairs same_rule can call one rule, found through postings rather than all pairs."""
+    postings: dict[str, list[int]] = {}
+    for n, u in enumerate(us):
+        for word in _plain(u.own) | (_plain(u.paragraph) if u.paragraph else frozenset()):
+            postings.setdefault(word, []).append(n)
+    shared: dict[tuple[int, int], int] = {}
+    for members in postings.values():
+        if len(members) > 200:
+            continue            # a word in most instructions weighs next to nothing
+        for x, i in enumerate(members):
+            for j in members[x + 1:]:
+                shared[(i, j)] = shared.get((i, j), 0) + 1
+    return sorted(pair for pair, count in shared.items() if count >= 2)

@@ -1,0 +1,308 @@
+"""Views: what each agent actually loads, file by file, in load order.
+
+A view is one agent's context at one place: `codex:packages/api` is the AGENTS.md chain from the root down
+to packages/api, `claude:.` the root CLAUDE.md with its `@imports` (inline ones too) and the unscoped
+`.claude/rules/`, `cursor:.cursor/rules/react.mdc` the always-apply rules plus that glob-scoped rule.
+A symlinked file is its target: CLAUDE.md -> AGENTS.md puts AGENTS.md in both the Claude and the Codex
+views, once each, never twice in one view. How each agent loads is a row of AGENTS; adding one is a row.
+"""
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from gitcontext import git
+from gitcontext.instructions.frontmatter import front_matter, scope_globs
+from gitcontext.instructions.globs import compile_globs
+from gitcontext.instructions.render import render
+
+if TYPE_CHECKING:
+    from gitcontext.audit.context import AuditContext, Located
+
+
+class Limit(NamedTuple):
+    bytes: int
+    source: str                # where the number comes from, shown in the finding
+
+
+class View(NamedTuple):
+    name: str                  # "claude:packages/api", "cursor:.cursor/rules/react.mdc"
+    agent: str                 # "claude", "codex", "cursor", "copilot", "gemini", "cline", "windsurf", "skill", ...
+    files: tuple[str, ...]     # what the agent reads, in load order, each once (symlinks as their target)
+    instructions: tuple[Located, ...]
+    bytes: int
+    tokens: int
+    limit: Limit | None        # the agent's own limit on what it reads, when it has one
+    scope: tuple[str, ...] = ()   # globs a scoped rule applies to; () for an always-on view
+
+
+class Agent(NamedTuple):
+    name: str
+    files: tuple[str, ...]     # file names it reads in a folder ("CLAUDE.md"), or root-relative globs
+    chain: str                 # "ancestors" (root down to a folder), "tree" (ancestors + descendants), "rules"
+    imports: bool              # follows `@path` imports
+    limit: Limit | None
+
+
+CODEX_LIMIT = Limit(32 * 1024, "Codex reads at most 32 KiB of AGENTS.md (project_doc_max_bytes)")
+CLAUDE_LIMIT = Limit(40_000, "Claude Code warns above 40,000 characters of memory files")
+WINDSURF_LIMIT = Limit(12_000, "Windsurf reads at most 12,000 characters of rules")
+
+AGENTS = (
+    Agent("claude", ("CLAUDE.md", ".claude/CLAUDE.md"), "ancestors", True, CLAUDE_LIMIT),
+    Agent("codex", ("AGENTS.md",), "ancestors", False, CODEX_LIMIT),
+    Agent("gemini", ("GEMINI.md",), "tree", True, None),
+    Agent("qwen", ("QWEN.md",), "tree", True, None),
+    Agent("amp", ("AGENT.md",), "ancestors", True, None),
+    Agent("crush", ("CRUSH.md",), "ancestors", False, None),
+    Agent("warp", ("WARP.md",), "ancestors", False, None),
+    Agent("cursor", (".cursorrules", ".cursor/rules/**/*.mdc", ".cursor/rules/**/*.md"), "rules", False, None),
+    Agent("copilot", (".github/copilot-instructions.md", ".github/instructions/**/*.instructions.md"),
+          "rules", False, None),
+    Agent("cline", (".clinerules", ".clinerules/**"), "rules", False, None),
+    Agent("windsurf", (".windsurfrules", ".windsurf/rules/**"), "rules", False, WINDSURF_LIMIT),
+    Agent("junie", (".junie/guidelines.md",), "rules", False, None),
+    Agent("rules", (".agents/rules/**",), "rules", False, None),
+)
+SKILLS = (".claude/skills/*/SKILL.md", ".agents/skills/*/SKILL.md", ".codex/skills/*/SKILL.md")
+_ALWAYS_GLOBS = {"**", "**/*", "*"}
+
+
+def build_views(ctx: AuditContext) -> list[View]:
+    """Every view of the work tree's context files, sorted by name."""
+    tree = _Tree(ctx)
+    views: list[View] = []
+    for agent in AGENTS:
+        views += (_chain_views if agent.chain != "rules" else _rule_views)(tree, agent)
+    views += _skill_views(tree, [v for v in views if v.name == "claude:."])
+    return sorted(views, key=lambda v: v.name)
+
+
+class _Tree:
+    """The files of the work tree (tracked and untracked, not ignored), symlinks resolved, texts read once."""
+
+    def __init__(self, ctx: AuditContext) -> None:
+        self.ctx = ctx
+        self.root = Path(ctx.root)
+        self.paths = git.ls_files(self.root, others=True)
+        self.by_file: dict[str, list[Located]] = {}
+        for loc in ctx.located:
+            self.by_file.setdefault(loc.instruction.file, []).append(loc)
+        self._imported: dict[str, list[Located]] = {}
+
+    def target(self, path: str) -> str | None:
+        """The repository path whose content PATH has (itself, or a symlink's target inside the root)."""
+        full = self.root / path
+        if not os.path.islink(full):
+            return path if full.is_file() else None
+        real, top = os.path.realpath(full), os.path.realpath(self.root)
+        if not real.startswith(top + os.sep) or not os.path.isfile(real):
+            return None
+        return Path(os.path.relpath(real, top)).as_posix()
+
+    def matching(self, patterns: Iterable[str]) -> list[str]:
+        rx = compile_globs(tuple(patterns))
+        return [p for p in self.paths if rx.match(p)]
+
+    def expand(self, path: str, imports: bool) -> list[str]:
+        """PATH (as its target) and, for an agent that follows imports, every file it imports."""
+        target = self.target(path)
+        if target is None:
+            return []
+        if not imports:
+            return [target]
+        return [target] + [f for f in render(self.root, target).files[1:] if f != target]
+
+    def instructions(self, link: str, target: str) -> list[Located]:
+        """The located instructions of a file, under whichever name discovery gave it."""
+        for name in (target, link):
+            if name in self.by_file:
+                return self.by_file[name]
+        if target not in self._imported:
+            self._imported[target] = _segment_loose(self.root, target)
+        return self._imported[target]
+
+    def text(self, path: str) -> str:
+        try:
+            return (self.root / path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return ""
+
+
+def _segment_loose(root: Path, path: str) -> list[Located]:
+    """Instructions of a loaded file that is not itself a context file (an imported doc, a skill)."""
+    from gitcontext.audit.context import Located
+    from gitcontext.instructions.discover import decode
+    from gitcontext.instructions.segment import segment
+    from gitcontext.errors import UserError
+
+    try:
+        text = decode(path, (root / path).read_bytes())
+    except (OSError, UserError):
+        return []
+    return [Located("", inst, None, "imported", "") for inst in segment(text, path)]
+
+
+def _view(tree: _Tree, name: str, agent: Agent | str, sources: list[tuple[str, str]],
+          scope: tuple[str, ...] = ()) -> View:
+    """A view from (link, target) pairs in load order; a target already loaded is not loaded again."""
+    seen: dict[str, str] = {}
+    for link, target in sources:
+        seen.setdefault(target, link)
+    files = tuple(seen)
+    insts = tuple(loc for target, link in seen.items() for loc in tree.instructions(link, target))
+    size = sum(_size(tree.root / f) for f in files)
+    label = agent if isinstance(agent, str) else agent.name
+    limit = None if isinstance(agent, str) else agent.limit
+    return View(name, label, files, insts, size, (size + 3) // 4, limit, scope)
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def _loaded(tree: _Tree, paths: Iterable[str], imports: bool) -> list[tuple[str, str]]:
+    return [(p if n == 0 else f, f) for p in paths for n, f in enumerate(tree.expand(p, imports))]
+
+
+def _chain_views(tree: _Tree, agent: Agent) -> list[View]:
+    """One view per folder holding the agent's file: the chain from the root down to that folder
+    (for "tree", what lies below it too); Claude's unscoped `.claude/rules/` ride along in each."""
+    found: dict[str, list[str]] = {}
+    names = {posixpath.basename(n) for n in agent.files}
+    for path in tree.paths:
+        if posixpath.basename(path) in names and not in_skill(path):
+            folder = posixpath.dirname(path)
+            folder = posixpath.dirname(folder) if posixpath.basename(folder) == ".claude" else folder
+            found.setdefault(folder or ".", []).append(path)
+    always, scoped = _claude_rules(tree) if agent.name == "claude" else ([], [])
+    views: list[View] = []
+    for folder in sorted(found, key=_depth):
+        chain = [f for f in sorted(found, key=_depth) if _contains(f, folder)
+                 or (agent.chain == "tree" and _contains(folder, f))]
+        paths = [p for f in chain for p in found[f]] + always
+        view = _view(tree, f"{agent.name}:{folder}", agent, _loaded(tree, paths, agent.imports))
+        if all(v.files != view.files for v in views):     # .agents/AGENTS.md behind a root symlink: one view
+            views.append(view)
+    root = [p for p in found.get(".", [])] + always
+    for path, globs in scoped:
+        views.append(_view(tree, f"{agent.name}:{path}", agent, _loaded(tree, root + [path], agent.imports),
+                           tuple(globs)))
+    return views
+
+
+def _claude_rules(tree: _Tree) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    always, scoped = [], []
+    for path in tree.matching((".claude/rules/**/*.md",)):
+        mode, globs = _claude_rule_mode(front_matter(tree.text(path)))
+        (always.append(path) if mode == "always" else scoped.append((path, globs)))
+    return always, scoped
+
+
+_SOURCE_FREE = re.compile(r"(?:^|/)(?:[^/]*\.(?:md|mdc|txt)|\.gitignore|\.gitattributes|LICEN[CS]E[^/]*|"
+                          r"\.context/.*)$", re.I)
+
+
+def has_source_tree(ctx: AuditContext) -> bool:
+    """Whether git tracks anything besides context files and prose: a checkout rebuilt from context-file
+    history alone has nothing paths, scripts or globs can be judged against."""
+    context = {loc.instruction.file for loc in ctx.located}
+    return any(p not in context and not _SOURCE_FREE.search(p) for p in ctx.tracked)
+
+
+def in_skill(path: str) -> bool:
+    """A file bundled inside a skill folder (`.agents/skills/<name>/AGENTS.md`) is the skill's reference,
+    read when the skill asks for it, not a folder's context file."""
+    parts = path.split("/")
+    return parts[-1] != "SKILL.md" and any(p == "skills" for p in parts[:-2])
+
+
+def _depth(folder: str) -> tuple[int, str]:
+    return (0 if folder == "." else folder.count("/") + 1, folder)
+
+
+def _contains(outer: str, inner: str) -> bool:
+    return outer == "." or inner == outer or inner.startswith(outer + "/")
+
+
+def _rule_views(tree: _Tree, agent: Agent) -> list[View]:
+    """Rule-folder agents: one view of the always-on rules, and one per scoped or on-request rule."""
+    always, scoped = [], []
+    for path in tree.matching(agent.files):
+        if tree.target(path) is None:
+            continue
+        mode, globs = rule_mode(agent.name, path, tree.text(path))
+        if mode == "always":
+            always.append(path)
+        elif mode != "never":
+            scoped.append((path, globs))
+    views = [_view(tree, f"{agent.name}:always", agent, _loaded(tree, always, False))] if always else []
+    for path, globs in scoped:
+        views.append(_view(tree, f"{agent.name}:{path}", agent, _loaded(tree, always + [path], False),
+                           tuple(globs)))
+    return views
+
+
+def rule_mode(agent: str, path: str, text: str) -> tuple[str, list[str]]:
+    """How a rule file loads: "always", "scoped" (GLOBS), "requested" (the agent picks it by its
+    description), "manual" (only when mentioned) or "never" (the agent does not read it)."""
+    if agent == "cline":
+        return ("always", []) if path == ".clinerules" or path.startswith(".clinerules/") and \
+            path.endswith((".md", ".txt")) else ("never", [])
+    if posixpath.basename(path).upper().startswith("README"):
+        return "never", []          # a rules folder's README describes the rules; no agent loads it as one
+    if path in (".cursorrules", ".windsurfrules", ".github/copilot-instructions.md", ".junie/guidelines.md"):
+        return "always", []
+    meta = front_matter(text) if text.startswith("---") else {}
+    return _RULE_MODES.get(agent, _cursor_mode)(meta)
+
+
+def _cursor_mode(meta: dict) -> tuple[str, list[str]]:
+    globs = scope_globs(meta)
+    if meta.get("alwaysApply") is True or set(globs) & _ALWAYS_GLOBS:
+        return "always", []
+    if globs:
+        return "scoped", globs
+    return ("requested", []) if str(meta.get("description") or "").strip() else ("manual", [])
+
+
+def _copilot_mode(meta: dict) -> tuple[str, list[str]]:
+    globs = scope_globs({"globs": meta.get("applyTo")})
+    if set(globs) & _ALWAYS_GLOBS:
+        return "always", []
+    return ("scoped", globs) if globs else ("manual", [])
+
+
+def _windsurf_mode(meta: dict) -> tuple[str, list[str]]:
+    trigger = str(meta.get("trigger") or "")
+    if trigger == "always_on":
+        return "always", []
+    if trigger == "glob":
+        return "scoped", scope_globs(meta)
+    return ("requested", []) if trigger == "model_decision" else ("manual", [])
+
+
+def _claude_rule_mode(meta: dict) -> tuple[str, list[str]]:
+    globs = scope_globs({"globs": meta.get("paths")})
+    return ("scoped", globs) if globs and not set(globs) & _ALWAYS_GLOBS else ("always", [])
+
+
+_RULE_MODES: dict[str, Callable[[dict], tuple[str, list[str]]]] = {
+    "cursor": _cursor_mode, "rules": _cursor_mode, "copilot": _copilot_mode, "windsurf": _windsurf_mode,
+    "claude": _claude_rule_mode,
+}
+
+
+def _skill_views(tree: _Tree, claude_root: list[View]) -> list[View]:
+    """A skill is loaded on request, into a session that already holds the root Claude view."""
+    base = [(f, f) for v in claude_root for f in v.files]
+    return [_view(tree, f"skill:{posixpath.dirname(path)}", "skill", base + [(path, path)])
+            for path in tree.matching(SKILLS) if tree.target(path) == path]
+

@@ -1,0 +1,74 @@
+"""Views: what each agent loads, built from real work trees."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from gitcontext import config as config_mod
+from gitcontext.audit.context import AuditContext
+from gitcontext.audit.views import rule_mode
+from tests.helpers import commit, run_json, write
+
+
+def _views(repo: Path) -> dict:
+    return {v.name: v for v in AuditContext(repo, config_mod.load(repo)).views}
+
+
+def test_views_codex_chain_root_to_leaf_against_32k(repo: Path) -> None:
+    commit(repo, {"AGENTS.md": "- Root rule one.\n", "pkg/AGENTS.md": "- Pkg rule.\n",
+                  "pkg/api/AGENTS.md": "- Api rule.\n", "other/AGENTS.md": "- Other rule.\n"})
+    views = _views(repo)
+    assert views["codex:pkg/api"].files == ("AGENTS.md", "pkg/AGENTS.md", "pkg/api/AGENTS.md")
+    assert views["codex:other"].files == ("AGENTS.md", "other/AGENTS.md")
+    assert views["codex:pkg/api"].limit.bytes == 32 * 1024
+    assert [loc.instruction.text for loc in views["codex:pkg"].instructions] == ["Root rule one.", "Pkg rule."]
+
+
+def test_views_symlinked_claude_is_its_target_once(repo: Path) -> None:
+    write(repo, "AGENTS.md", "- Use pnpm for installs.\n@docs/style.md\n")
+    write(repo, "docs/style.md", "- Keep lines short.\n")
+    os.symlink("AGENTS.md", repo / "CLAUDE.md")
+    commit(repo, {})
+    views = _views(repo)
+    assert views["claude:."].files == ("AGENTS.md", "docs/style.md")     # Claude follows the import
+    assert views["codex:."].files == ("AGENTS.md",)                      # Codex does not
+    size = (repo / "AGENTS.md").stat().st_size + (repo / "docs/style.md").stat().st_size
+    assert views["claude:."].bytes == size
+
+
+def test_views_cursor_and_copilot_always_plus_scoped(repo: Path) -> None:
+    commit(repo, {".cursor/rules/base.mdc": "---\nalwaysApply: true\n---\n- Base rule.\n",
+                  ".cursor/rules/ts.mdc": "---\nglobs: src/**/*.ts\n---\n- TS rule.\n",
+                  ".cursor/rules/manual.mdc": "- Manual rule.\n",
+                  ".github/copilot-instructions.md": "- Copilot rule.\n",
+                  ".github/instructions/py.instructions.md": "---\napplyTo: \"**/*.py\"\n---\n- Py rule.\n"})
+    views = _views(repo)
+    assert views["cursor:always"].files == (".cursor/rules/base.mdc",)
+    assert views["cursor:.cursor/rules/ts.mdc"].files == (".cursor/rules/base.mdc", ".cursor/rules/ts.mdc")
+    assert views["cursor:.cursor/rules/ts.mdc"].scope == ("src/**/*.ts",)
+    assert views["copilot:.github/instructions/py.instructions.md"].files == (
+        ".github/copilot-instructions.md", ".github/instructions/py.instructions.md")
+
+
+def test_rule_mode_reads_each_agents_front_matter() -> None:
+    assert rule_mode("cursor", ".cursor/rules/a.mdc", "---\ndescription: when testing\n---\n") == ("requested", [])
+    assert rule_mode("copilot", ".github/instructions/a.instructions.md", "---\napplyTo: '**'\n---\n") == ("always", [])
+    assert rule_mode("windsurf", ".windsurf/rules/a.md", "---\ntrigger: glob\nglobs: '*.go'\n---\n") == ("scoped", ["*.go"])
+    assert rule_mode("cline", ".clinerules/notes.bin", "") == ("never", [])
+
+
+def test_views_claude_chain_and_gemini_tree(repo: Path) -> None:
+    commit(repo, {"CLAUDE.md": "- Root.\n", "web/CLAUDE.md": "- Web.\n", ".claude/rules/style.md": "- Style.\n",
+                  "GEMINI.md": "- G root.\n", "web/GEMINI.md": "- G web.\n"})
+    views = _views(repo)
+    assert views["claude:web"].files == ("CLAUDE.md", "web/CLAUDE.md", ".claude/rules/style.md")
+    assert views["gemini:."].files == ("GEMINI.md", "web/GEMINI.md")     # Gemini reads below its folder too
+
+
+def test_budget_json_has_agent_views(repo: Path, capsys) -> None:
+    commit(repo, {"AGENTS.md": "- Root rule.\n", "web/AGENTS.md": "- Web rule.\n"})
+    data = run_json(capsys, "budget")
+    rows = {v["name"]: v for v in data["agent_views"]}
+    assert rows["codex:web"]["files"] == ["AGENTS.md", "web/AGENTS.md"]
+    assert rows["codex:web"]["bytes"] == 25 and rows["codex:web"]["limit"] == 32768 and not rows["codex:web"]["over"]
+    assert [v["path"] for v in data["views"]] == ["AGENTS.md", "web/AGENTS.md"]

@@ -1,0 +1,38 @@
+"""The git door: a revision from a user or from repository content is never read by git as an option."""
+from __future__ import annotations
+
+import pytest
+
+from gitcontext import git
+from gitcontext.errors import UserError
+from tests.helpers import commit, run_cli
+
+
+@pytest.mark.parametrize("rev", ["--output=/tmp/x", "-p", "", "HEAD\n--all", "a\x00b", "-" * 3])
+def test_check_rev_refuses_option_like_or_control_text(rev):
+    with pytest.raises(UserError):
+        git.check_rev(rev)
+
+
+@pytest.mark.parametrize("rev", ["HEAD", "HEAD~2", "main..feature", "v1.0^{commit}", ":/fix the bug", "@{u}"])
+def test_check_rev_accepts_revision_syntax(rev):
+    assert git.check_rev(rev) == rev
+
+
+@pytest.mark.parametrize("option", ["--rev=--output={out}", "--rev=--output={out} --", "--rev=-o{out}"])
+def test_sync_rev_cannot_make_git_write_a_file(repo, capsys, tmp_path, option):
+    commit(repo, {"CLAUDE.md": "# Rules\n\n- Use uv for installs.\n"}, "rules\n\nContext-Why: pip broke")
+    out = tmp_path / "written-by-git"
+    code, _, err = run_cli(capsys, "sync", option.format(out=out))
+    assert code == 2 and "is not a revision" in err
+    assert not out.exists()
+
+
+def test_every_revision_query_checks_its_revision(repo):
+    commit(repo, {"a": "x"}, "one")
+    for call in (lambda: git.rev_parse("--output=/tmp/y", repo), lambda: git.blob_at("-p", "a", repo),
+                 lambda: git.commit_meta("--output=/tmp/y", repo), lambda: git.tree_entries("--all", repo),
+                 lambda: list(git.log_trailers("--output=/tmp/y", repo)), lambda: git.merge_base("-a", "HEAD", repo),
+                 lambda: git.diff_numstat("--output=/tmp/y", cwd=repo), lambda: git.tree_entry("--x", "a", repo)):
+        with pytest.raises(UserError):
+            call()
