@@ -200,6 +200,8 @@ def _kind(path: tuple[str, ...], default: Any) -> str:
         kind = "List of strings"
     else:
         kind = "String"
+    if bounds and bounds[0] == bounds[1]:
+        return f"{kind}, exactly {_num(bounds[0])}"
     return kind + (f", {_num(bounds[0])} to {_num(bounds[1])}" if bounds else "")
 
 
