@@ -79,12 +79,13 @@ def load(root: str | Path) -> dict[str, Any]:
     return copy.deepcopy(DEFAULTS) if data is None else parse(data)
 
 
-def parse(data: bytes) -> dict[str, Any]:
-    """The config in DATA (the bytes of config.yml) merged over the defaults, or a UserError."""
-    raw = parse_yaml(data, CONFIG_PATH) or {}
+def parse(data: bytes | str, source: str = CONFIG_PATH) -> dict[str, Any]:
+    """The config in DATA (config.yml's bytes, the blob at a revision, the Action's `config` input) merged
+    over the defaults and validated like `load`, or a UserError naming SOURCE."""
+    raw = parse_yaml(data.encode("utf-8") if isinstance(data, str) else data, source) or {}
     if not isinstance(raw, dict):
-        raise UserError("config must be a mapping", path=CONFIG_PATH,
-                        fix=f"see docs/design.md for the keys of {CONFIG_PATH}")
+        raise UserError("config must be a mapping", path=source,
+                        fix=f"see docs/configuration.md for the keys of {CONFIG_PATH}")
     return _merge(copy.deepcopy(DEFAULTS), raw, ())
 
 
@@ -228,17 +229,3 @@ def _same_type(default: Any, value: Any) -> bool:
     if isinstance(default, list):
         return isinstance(value, list) and all(isinstance(v, str) for v in value)
     return isinstance(value, type(default))
-
-
-def parse(text: str, source: str = CONFIG_PATH) -> dict[str, Any]:
-    """A config's TEXT (e.g. the blob at a revision) merged over the defaults, validated like `load`."""
-    import yaml
-
-    try:
-        raw = yaml.safe_load(text) or {}
-    except yaml.YAMLError as exc:
-        raise UserError(f"cannot read config: {exc}", path=source,
-                        fix=f"fix the YAML in {CONFIG_PATH}") from exc
-    if not isinstance(raw, dict):
-        raise UserError("config must be a mapping", path=source, fix=f"see docs/design.md for the keys of {CONFIG_PATH}")
-    return _merge(copy.deepcopy(DEFAULTS), raw, ())

@@ -11,11 +11,15 @@ import click
 @click.argument("directory", required=False, type=click.Path(file_okay=False, path_type=Path))
 @click.option("--build-only", is_flag=True, help="Build the sample repository and stop.")
 def demo_cmd(directory: Path | None, build_only: bool) -> int:
-    """Build a sample repository (a CLAUDE.md that grew over several commits, an AGENTS.md sibling)
-    and walk the flow in it: ls, diff, budget, init --backfill, sync, blame, record, the hooks,
-    radius and history. DIR defaults to a new temporary directory, which is kept for you to explore.
+    """Build a sample repository (a CLAUDE.md that grew over twenty commits, with a rewrite and a
+    migration to AGENTS.md, and a small Python/TypeScript/Go code tree) and walk the whole product in
+    it: history, init --backfill, the hooks refusing and accepting a commit, a merge of two branches
+    that both recorded provenance, blame, radius with its radar, the audit with deletion candidates,
+    a trial, retire and restore, a ruling and a refused re-ask, the server-side check and the pull
+    request comment. DIR defaults to a new temporary directory, which is kept for you to explore.
     """
     from gitcontext.demo.build import build
+    from gitcontext.demo.script import STEPS, summary
     from gitcontext.demo.walk import walk
     from gitcontext.environment import Environment
 
@@ -25,7 +29,8 @@ def demo_cmd(directory: Path | None, build_only: bool) -> int:
     env.out(f"sample repository: {repo}")
     if build_only:
         return 0
-    status = walk(repo, env)
+    status = walk(repo, env, STEPS)
     env.out()
-    env.out(f"explore it yourself: cd {repo} && git context -h")
+    for line in summary(repo, status):
+        env.out(line)
     return status

@@ -3,7 +3,8 @@
 `ls`, `blame` and the replay's overrides read every trailer; `git log --grep` over the whole history
 on every call grew with the history. A warm call costs one `rev-parse`; a head that descends from
 the cached one reads only `cached..head`; any other head (rebase, reset) reads all again. Deleting
-the file changes no result.
+the file changes no result. Subjects and values pass the redactor before they are returned or kept
+(like every string written under `.git/gitcontext/`; `sync` stores the same redacted values).
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathlib import Path
 from gitcontext import git
 from gitcontext.provenance.trailers import Commit, ContextTrailer, history
 
-VERSION = 1
+VERSION = 2
 
 
 def trailer_history(root: str | Path) -> list[Commit]:
@@ -29,11 +30,18 @@ def trailer_history(root: str | Path) -> list[Commit]:
     if cached is not None and cached[0] == head:
         return cached[1]
     if cached is not None and git.run_status(["merge-base", "--is-ancestor", cached[0], head], cwd=root)[0] == 0:
-        commits = list(history(root, f"{cached[0]}..{head}")) + cached[1]
+        commits = _redacted(history(root, f"{cached[0]}..{head}")) + cached[1]
     else:
-        commits = list(history(root, head))
+        commits = _redacted(history(root, head))
     _save(path, head, commits)
     return commits
+
+
+def _redacted(commits) -> list[Commit]:  # type: ignore[no-untyped-def]
+    from gitcontext.provenance.redact import clean
+
+    return [c._replace(subject=clean(c.subject) or "",
+                       trailers=tuple(t._replace(value=clean(t.value) or "") for t in c.trailers)) for c in commits]
 
 
 def _load(path: Path) -> tuple[str, list[Commit]] | None:

@@ -1,16 +1,13 @@
 """Reading and appending the ledgers: bounded, validated, one writer at a time, never rewritten."""
 from __future__ import annotations
 
-import contextlib
-import fcntl
-import os
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from gitcontext import git
 from gitcontext.errors import UserError
+from gitcontext.provenance import locks
 from gitcontext.provenance.store import write_atomic
 from gitcontext.rulings.records import Ask, Ruling, dumps, parse_ask, parse_ruling
 
@@ -45,11 +42,11 @@ def read_asks(root: Path) -> list[Ask]:
 def append(root: Path, rel: str, record: Ruling | Ask) -> None:
     """Append RECORD's line to the ledger REL (validated again, under the ledger's lock)."""
     path = _inside(root, rel)
-    with _locked(root, rel):
+    with locks.locked(root, [Path(rel).name]):
         old = path.read_bytes() if path.exists() else b""
         if old and not old.endswith(b"\n"):
             old += b"\n"
-        write_atomic(path, old + dumps(record).encode("utf-8"))
+        write_atomic(path, old + dumps(record).encode("utf-8"), root)
 
 
 def new_id(prefix: str, taken: set[str]) -> str:
@@ -85,15 +82,3 @@ def _inside(root: Path, rel: str) -> Path:
         raise UserError("resolves outside the work tree (a symlink?)", path=rel,
                         fix=f"replace {rel} (or .context/) with a regular file or folder")
     return path
-
-
-@contextlib.contextmanager
-def _locked(root: Path, rel: str) -> Iterator[None]:
-    folder = git.common_dir(root) / "gitcontext" / "locks"
-    folder.mkdir(parents=True, exist_ok=True)
-    fd = os.open(folder / (Path(rel).name + ".lock"), os.O_CREAT | os.O_RDWR, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)

@@ -9,16 +9,34 @@ from tests.helpers import git, run_cli
 
 
 def test_demo_walks_every_step_in_a_new_directory(tmp_path: Path, capsys, monkeypatch) -> None:
+    """Every step checks its own exit status and what it claims to show; the demo exits 1 if one does not."""
+    from gitcontext.demo.script import STEPS
+
     monkeypatch.chdir(tmp_path)
     code, out, err = run_cli(capsys, "demo", "sample")
     assert code == 0, err
+    assert "demo: every step did what it shows." in out and "demo: step" not in err
+    assert out.count("\n== ") == sum(1 for s in STEPS if s.title)
     repo = tmp_path / "sample"
-    for shown in ("commit refused", "Context-Id: ctx-", "RISK", "moved from CLAUDE.md", "restored ctx-",
-                  "healthy", "was (", "backfill: 8 instructions"):
+    for shown in ("commit refused", "Context-Id: ctx-", "RISK", "verdict: needed", "verdict: removable",
+                  "restored ctx-", "refused: a ruling already settles", "#### Check", "rewrites"):
         assert shown in out, shown
-    log = git(repo, "log", "--format=%s")
-    assert "Add rounding rule" in log and "Record provenance for the context files" in log
-    assert git(repo, "status", "--porcelain", "--", "CLAUDE.md").strip() == ""   # retire + restore round trip
+    log = git(repo, "log", "--format=%s", "main")
+    assert "Add rounding rule" in log and "Merge branch 'export'" in log
+    assert git(repo, "status", "--porcelain", "--", "web/CLAUDE.md").strip() == ""   # retire + restore round trip
+    assert (repo / "history.svg").read_text().startswith("<svg") and (repo / "radar.svg").exists()
+
+
+def test_demo_step_that_does_not_show_what_it_claims_fails(tmp_path: Path, capsys) -> None:
+    from gitcontext.demo.walk import Step, shell, walk
+    from gitcontext.environment import Environment
+    import io
+
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    env = Environment(stdout=io.StringIO(), stderr=io.StringIO())
+    assert walk(tmp_path, env, [Step("status", "", shell("status", "--short"), shows="nothing like this")]) == 1
+    assert "did not show 'nothing like this'" in env.stderr.getvalue()
+    assert walk(tmp_path, env, [Step("status", "", shell("status"), shows="No commits yet")]) == 0
 
 
 def test_demo_build_only_is_reproducible(tmp_path: Path, capsys) -> None:

@@ -25,3 +25,15 @@ def test_trailer_history_extends_and_survives_a_reset(repo: Path, capsys) -> Non
     commit(repo, {"AGENTS.md": "- Keep PRs small.\n- Pin every CI action by sha.\n"}, "pin, no why")
     assert _status(capsys)["Pin every CI action by sha."] == "orphan"
     assert trailer_history(repo) == list(history(repo)) == []
+
+
+def test_trailer_cache_keeps_no_secret(repo: Path, capsys) -> None:
+    commit(repo, {"AGENTS.md": "- Keep PRs small.\n"}, "rules")
+    id = run_json(capsys, "ls")["instructions"][0]["id"]
+    token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    commit(repo, {}, f"why\n\nContext-Why: {id} CI leaked {token} in a log")
+    for _ in range(2):                                   # cold, then warm from the cache
+        [c] = trailer_history(repo)
+        assert token not in c.trailers[0].value and "CI leaked" in c.trailers[0].value
+    assert token not in (repo / ".git" / "gitcontext" / "trailers.json").read_text()
+    assert _status(capsys)["Keep PRs small."] == "documented"

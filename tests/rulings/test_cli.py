@@ -161,3 +161,28 @@ def test_context_ruling_trailer_synced_once(ledger_repo, capsys):
     rows = json.loads(out)["rulings"]
     assert [r["id"] for r in rows] == [f"R-{sha[:8]}", rid]
     assert rows[0]["source"].startswith(f"commit {sha[:12]}: Move CI to ARM") and rows[1]["superseded_by"]
+
+
+def _add_in_child(root: str, n: int) -> None:
+    import os
+
+    from gitcontext.cli.main import main
+
+    os.chdir(root)
+    raise SystemExit(main(["ruling", "add", "--topic", f"topic-{n}", "--summary", f"Decision number {n} for all",
+                           "--source", "burst"]))
+
+
+def test_ruling_add_concurrent_writers_lose_nothing(ledger_repo):
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork")
+    children = [ctx.Process(target=_add_in_child, args=(str(ledger_repo), n)) for n in range(12)]
+    for child in children:
+        child.start()
+    for child in children:
+        child.join(60)
+        assert child.exitcode == 0
+    lines = (ledger_repo / ".context" / "rulings.jsonl").read_text().splitlines()
+    assert len(lines) == 12 and len({json.loads(x)["id"] for x in lines}) == 12
+    assert not [p for p in (ledger_repo / ".context").iterdir() if p.name.endswith(".tmp")]
