@@ -78,15 +78,25 @@ def _fence_end(lines: list[str], start: int, fence: str) -> int:
     return len(lines)
 
 
+_NAMED_FOLDER = re.compile(r"\b(?:from|in|inside|under|within)\s+(?:the\s+)?`([\w.\-/]+)`", re.I)
+
+
+def _prose_cwd(line: str) -> list[str | None] | None:
+    """A prose line that names a folder ("… `npm test` from `clients/web/`") may run its commands there or
+    at the root ("like `clients/web`"): which one is not in the words, so its scripts are not judged."""
+    return [""] if _NAMED_FOLDER.search(line) else None
+
+
 def _prose(file: str, line: str, number: int, window: str) -> Iterator[Ref]:
     if _OTHER_REPO.search(line) or "<!--" in line:
         return
+    cwd = _prose_cwd(line)
     for match in _SPAN.finditer(line):
         if _negated(line, match.start()):
             continue
         span = match.group(2).strip()
         if " " in span or span.startswith(("cd", "make")):
-            yield from commands(file, span, number, None)
+            yield from commands(file, span, number, list(cwd) if cwd else None)
         elif path_like(span) and not _UNTRACKED.search(window):
             yield Ref(file, number, "path", clean_path(span), written=span, tool="example" if _EXAMPLE.search(line)
                       else "")

@@ -62,7 +62,8 @@ def units(insts: Sequence[Instruction]) -> list[Unit]:
         body = _ASIDE.sub(" ", _LABEL.sub("", _no_urls(inst.text), count=1))   # an aside is not the rule
         clauses = tuple(p for p in (_text_profile(c) for c in _CLAUSE.split(body))
                         if len(_concepts(p)) >= CLAUSE_WORDS)
-        own = _text_profile(_no_urls(inst.text)) if "://" in inst.text else _profile(inst.text, inst.norm)
+        plain = "://" in inst.text or _VOLATILE.search(inst.text)
+        own = _text_profile(_no_urls(inst.text)) if plain else _profile(inst.text, inst.norm)
         out.append(Unit(inst, own, para, clauses if len(clauses) > 1 else (),
                         (inst.file, group[0].line), lists.get((inst.file, inst.index)), lead_in(inst)))
     return out
@@ -100,9 +101,14 @@ def _lists(insts: Sequence[Instruction]) -> dict[tuple[str, int], tuple[str, int
     return out
 
 
+_VOLATILE = re.compile(r"\b\d{4}-\d\d-\d\d\b|(?<![\w/&])#\d+\b")
+
+
 def _no_urls(text: str) -> str:
-    """A link's address is where to read more, not what the rule says: its words do not count."""
-    return _URL.sub(" ", text) if "://" in text else text
+    """A link's address is where to read more, not what the rule says: its words do not count; nor do a
+    date or an issue number ("verified 2026-08-01", "(#1550)"), which say when or why, not what."""
+    text = _URL.sub(" ", text) if "://" in text else text
+    return _VOLATILE.sub(" ", text)
 
 
 def _concepts(p: Profile) -> frozenset[str]:

@@ -140,7 +140,8 @@ def _rules(file: str, n: int, line: str, heading: int, in_never_list: bool) -> l
     out = []
     for pattern in _PREFER:
         for m in pattern.finditer(line):
-            out.append(Rule(file, n, line, _token(m.group(2)), _token(m.group(1)), heading))
+            if not _conditional(line[:m.start()]):
+                out.append(Rule(file, n, line, _token(m.group(2)), _token(m.group(1)), heading))
     for m in _FORBID.finditer(line):
         if _addressed_to_agent(line[:m.start()]):
             out.append(Rule(file, n, line, _token(m.group(1)), None, heading))
@@ -150,6 +151,15 @@ def _rules(file: str, n: int, line: str, heading: int, in_never_list: bool) -> l
         if first:
             out.append(Rule(file, n, line, _token(first.group(1)), None, heading))
     return [r for r in out if r.forbidden and r.forbidden != r.preferred]
+
+
+_CONDITION = re.compile(r"\b(?:for an?|if|when|whenever|unless|in case)\b", re.I)
+
+
+def _conditional(before: str) -> bool:
+    """"For a deleted Priority option … read `.priority` instead of `.status`": the preference holds only
+    under its condition, in the same sentence; it rules nothing out elsewhere."""
+    return bool(_CONDITION.search(re.split(r"[.!?]\s", before)[-1]))
 
 
 def _addressed_to_agent(before: str) -> bool:
