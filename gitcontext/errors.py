@@ -43,3 +43,10 @@ class GitError(GitContextError):
     """git failed or the repository is not in a usable state (exit 3)."""
 
     status = ExitStatus.ENVIRONMENT
+
+
+class UnknownRevision(UserError, GitError):
+    """A revision the user named that git does not know: a usage error (exit 2) in every command,
+    still caught where git failures are."""
+
+    status = ExitStatus.USAGE

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from gitcontext.errors import GitError, UserError
+from gitcontext.errors import GitError, UnknownRevision, UserError
 
 # Trailer grammar pinned so a user's trailer.* config cannot change how we parse or write.
 PINNED_TRAILER_CONFIG = (
@@ -125,7 +125,7 @@ def has_commits(cwd: str | Path | None = None) -> bool:
 def rev_parse(rev: str, cwd: str | Path | None = None) -> str:
     code, out, _ = run_status(["rev-parse", "--verify", "-q", EOO, f"{check_rev(rev)}^{{commit}}"], cwd=cwd)
     if code != 0:
-        raise GitError(f"unknown revision {rev!r}", fix="check the name with `git log --oneline`")
+        raise UnknownRevision(f"unknown revision {rev!r}", fix="check the name with `git log --oneline`")
     return out.decode().strip()
 
 

@@ -55,8 +55,11 @@ def audit_cmd(paths, base, fmt, fail_on, checks, baseline, write_baseline, list_
         raise UserError(f"--json and --format {fmt} disagree", fix="give one of them")
     root, config = repo()
     known = baseline_mod.load(baseline) if baseline else None
-    report = audit(root, config, base=base, paths=[_relative(root, p) for p in paths], checks=checks or None,
-                   baseline=known)
+    from gitcontext.progress import working
+
+    with working("audit: reading notes, history and what each agent loads"):
+        report = audit(root, config, base=base, paths=[_relative(root, p) for p in paths],
+                       checks=checks or None, baseline=known)
     if write_baseline:
         _write(Path(write_baseline), baseline_mod.dumps(report.findings))
     module = importlib.import_module(f"gitcontext.report.{FORMATS['json' if as_json else fmt or 'text']}")

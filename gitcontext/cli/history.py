@@ -34,7 +34,7 @@ def history_cmd(files: tuple[str, ...], rev: str, svg_path: str | None, html_pat
     FILES limit the measurement to those files or folders (deleted files too).
     """
     from gitcontext.history.analyze import measure
-    from gitcontext.history.progress import Progress
+    from gitcontext.progress import Progress
     from gitcontext.history.text import format_history
 
     from gitcontext import git
@@ -132,7 +132,7 @@ def corpus_cmd(repos: tuple[str, ...], jobs: int | None, cache_dir: str | None, 
 
     from gitcontext.history.aggregate import aggregate
     from gitcontext.history.corpus import default_cache, run, save_results, sources
-    from gitcontext.history.progress import Progress
+    from gitcontext.progress import Progress
     from gitcontext.history.text import format_corpus
 
     srcs = sources(repos)

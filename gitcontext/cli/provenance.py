@@ -232,7 +232,10 @@ def sync_cmd(rev, as_json) -> int:
     from gitcontext.provenance.sync import sync
     from gitcontext.rulings.trailers import sync_rulings
 
+    from gitcontext import git
+
     root, config = repo()
+    git.rev_parse(rev, root)                   # an unknown --rev is exit 2 with the fix, before any work
     counts = sync(root, config, rev)
     ledger = sync_rulings(root, rev)
     if as_json:

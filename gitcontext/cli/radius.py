@@ -29,8 +29,11 @@ def radius_cmd(base: str | None, hops: int | None, svg_path: str | None, as_json
     """
     from gitcontext.radius.blast import compute, to_json
 
+    from gitcontext.progress import working
+
     root, config = repo()
-    result = compute(root, config, base, hops)
+    with working("radius: parsing and resolving imports (cached for the next run)"):
+        result = compute(root, config, base, hops)
     data = to_json(result)
     if svg_path:
         from gitcontext.report.radar import radar_svg

@@ -38,8 +38,10 @@ def init_cmd(hooks: str, backfill: bool, no_merge_context_files: bool, allow_sha
     git.config_set(HOOKS_MODE_KEY, hooks, root)
     if backfill:
         from gitcontext.history.backfill import backfill as run_backfill
+        from gitcontext.progress import working
 
-        counts = run_backfill(root, config)
+        with working("backfill: replaying the history of every context file"):
+            counts = run_backfill(root, config)
         lines.append("backfill: " + ", ".join(f"{n} {what}" for what, n in counts.items()))
     for line in lines:
         click.echo(line)

@@ -63,14 +63,14 @@ def resolve_range(root: Path, base: str, head: str = "HEAD") -> Range:
     try:
         head_sha = git.rev_parse(head, root)
     except GitError:
-        raise GitError(f"unknown revision {head!r} for --head", fix="name a commit, branch or tag") from None
+        raise UserError(f"unknown revision {head!r} for --head", fix="name a commit, branch or tag") from None
     try:
         base_sha = git.rev_parse(base, root)
     except GitError:
         if shallow:
             raise GitError(f"the base {base!r} is not in this shallow clone", fix=FETCH_FIX) from None
-        raise GitError(f"unknown revision {base!r} for --base",
-                       fix="name a commit or branch present here (`git fetch origin <branch>` first)") from None
+        raise UserError(f"unknown revision {base!r} for --base",
+                        fix="name a commit or branch present here (`git fetch origin <branch>` first)") from None
     fork = git.merge_base(base_sha, head_sha, root)
     if fork is None:
         if shallow:

@@ -21,14 +21,14 @@ COMMON = ("v", "eid", "id", "at", "kind", "source")
 KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "added": (("file", "text"), ("why", "failure", "refs", "scope", "safety", "owner", "commit",
                                  "subject", "headings")),
-    "recurred": (("failure",), ("evidence", "commit")),
-    "falsified": (("attempt", "outcome"), ("commit",)),
+    "recurred": (("failure",), ("evidence", "commit", "subject")),
+    "falsified": (("attempt", "outcome"), ("commit", "subject")),
     "reworded": (("old_text", "text"), ("commit", "file")),
     "moved": (("old_file", "file"), ("commit", "text")),
-    "verified": (("how", "result"), ("commit", "output", "exit_status", "run")),
-    "retired": (("reason", "restore"), ("commit",)),
+    "verified": (("how", "result"), ("commit", "output", "exit_status", "run", "subject")),
+    "retired": (("reason", "restore"), ("commit", "subject")),
     "restored": ((), ("commit", "file")),
-    "linked": ((), ("why", "failure", "refs", "scope", "safety", "owner", "commit")),
+    "linked": ((), ("why", "failure", "refs", "scope", "safety", "owner", "commit", "subject")),
     "trialled": (("command", "runs", "removal", "control"), ("removed", "text", "file", "duration_ms", "commit")),
 }
 LIST_FIELDS = frozenset({"refs", "scope", "headings"})

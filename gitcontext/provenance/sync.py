@@ -102,7 +102,7 @@ def _events(root: Path, config: dict[str, Any], c: Commit, where: tuple[int, int
     if kind is None or _known(existing + out, kind, fields):
         return out
     out.append(new_event(kind, id, source, at=at, eid=trailer_eid(c.sha, position, index * 4 + 3, id), commit=c.sha,
-                         **fields))
+                         subject=c.subject, **fields))
     return out
 
 

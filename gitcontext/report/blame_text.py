@@ -25,7 +25,7 @@ def format_life(data: dict[str, Any]) -> str:
         if source.startswith("backfill:") or (e["kind"] in ("added", "reworded", "moved")
                                               and e.get("commit") in replayed):
             continue
-        rows.append(f"    {e['at'][:10]} {'note':10} {_event(e)}  ({source})")
+        rows.append(f"    {e['at'][:10]} {'note':10} {_event(e)}  ({_source(e)})")
     for c in data["trailers"]:
         if c["commit"] not in synced:
             keys = ", ".join(f"{k}: {v}" for k, v in c["trailers"])
@@ -57,6 +57,14 @@ def _change(h: dict[str, Any]) -> list[str]:
     return [f"{head}{subject}" + (f"  ({paired})" if paired else ""),
             *(f"{pad}- {line}" for line in (h.get("old_text") or "").splitlines()),
             *(f"{pad}+ {line}" for line in (h.get("text") or "").splitlines())]
+
+
+def _source(e: dict[str, Any]) -> str:
+    """Where an event came from: `cli`, `hook`, or the commit whose trailer it was (short sha and subject)."""
+    source = e["source"]
+    if source.startswith("trailer:"):
+        return f"trailer of {source[8:20]}" + (f" {e['subject']!r}" if e.get("subject") else "")
+    return source
 
 
 def _event(e: dict[str, Any]) -> str:

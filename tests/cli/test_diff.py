@@ -80,4 +80,4 @@ def test_diff_usage_and_git_errors(repo: Path, capsys) -> None:
     code, _, err = run_cli(capsys, "diff", "HEAD", "HEAD", "HEAD")
     assert code == 2 and "at most two revisions" in err
     code, _, err = run_cli(capsys, "diff", "no-such-branch")
-    assert code == 3 and "unknown revision 'no-such-branch'" in err
+    assert code == 2 and "unknown revision 'no-such-branch'" in err

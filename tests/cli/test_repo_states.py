@@ -77,3 +77,15 @@ def test_unreadable_context_file_exit_2(repo: Path, capsys) -> None:
     write(repo, "CLAUDE.md", RULES).chmod(0)
     code, _, err = run_cli(capsys, "ls")
     assert code == 2 and "CLAUDE.md: cannot read" in err and "permissions" in err
+
+
+@pytest.mark.parametrize("argv", [["diff", "nosuchrev"], ["radius", "--base", "nosuchrev"],
+                                  ["audit", "--base", "nosuchrev"], ["check", "--base", "nosuchrev"],
+                                  ["sync", "--rev", "nosuchrev"], ["history", "--rev", "nosuchrev"],
+                                  ["ls", "nosuch/"]])
+def test_unknown_revision_or_path_is_exit_2_with_the_fix(repo, capsys, argv) -> None:
+    from tests.helpers import commit
+
+    commit(repo, {"CLAUDE.md": "- Run the tests before pushing.\n"}, "rules")
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2 and "nosuch" in err and "fix:" in err, (argv, err)

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from gitcontext.history.progress import Progress
 from tests.helpers import commit, git, run_cli, run_json
 
 RULES = [
@@ -111,21 +110,6 @@ def test_history_shallow_clone_warns(repo: Path, capsys, tmp_path: Path) -> None
     finally:
         monkeypatch.undo()
     assert code == 0 and "shallow clone" in err and json.loads(out)["shallow"] is True
-
-
-def test_progress_draws_only_on_a_terminal() -> None:
-    class Tty(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
-    tty, pipe = Tty(), io.StringIO()
-    for stream in (tty, pipe):
-        bar = Progress("history", stream, min_interval=0)
-        for n in range(1, 5):
-            bar(n, 4)
-        bar.close()
-    assert "4/4" in tty.getvalue() and tty.getvalue().endswith("\r\x1b[K")
-    assert pipe.getvalue() == ""
 
 
 def test_history_file_traces_only_it_and_its_siblings_with_the_same_numbers(repo: Path, capsys) -> None:

@@ -187,10 +187,10 @@ def test_check_shallow_clone_without_base_says_fetch_depth(repo, tmp_path, capsy
     assert code == 1 and "2 instruction changes without a why" in out, err
 
 
-def test_check_unknown_base_exits_3(repo, capsys):
+def test_check_unknown_base_exits_2(repo, capsys):
     _branch(repo)
     code, _, err = run_cli(capsys, "check", "--base", "nope")
-    assert code == 3 and "unknown revision 'nope'" in err
+    assert code == 2 and "unknown revision 'nope'" in err
 
 
 def test_check_runs_as_the_installed_command(repo):

@@ -114,3 +114,17 @@ def test_blame_marks_a_trailer_why_documented_before_sync(repo, capsys):
     assert rows[UV]["status"] == "documented"
     assert run_json(capsys, "blame", UV)["status"] == "documented"
     assert run_json(capsys, "show", UV)["status"] == "documented"
+
+
+def test_sync_notes_carry_the_commit_subject_and_blame_shows_it(repo, capsys):
+    from tests.helpers import commit, run_cli, run_json
+
+    commit(repo, {"CLAUDE.md": "- Pin every CI action by sha.\n"}, "rules")
+    id = run_json(capsys, "ls")["instructions"][0]["id"]
+    commit(repo, {}, f"Explain the pin rule\n\nContext-Why: {id}: a retagged action ran unreviewed code")
+    assert run_cli(capsys, "sync")[0] == 0
+    events = run_json(capsys, "show", id)["events"]
+    linked = [e for e in events if e["source"].startswith("trailer:") and e["kind"] == "linked"]
+    assert linked and all(e["subject"] == "Explain the pin rule" for e in linked)
+    _, out, _ = run_cli(capsys, "blame", id)
+    assert "trailer of " in out and "'Explain the pin rule'" in out

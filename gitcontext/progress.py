@@ -1,0 +1,65 @@
+"""Progress on stderr for work that takes more than a second: drawn only when stderr is a terminal,
+so `--json` output, pipes, hooks and CI logs never see it."""
+from __future__ import annotations
+
+import contextlib
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from typing import TextIO
+
+DELAY = 1.0          # seconds of silence before anything is drawn
+
+
+class Progress:
+    """A one-line bar, `progress(done, total)`; nothing until DELAY has passed."""
+
+    def __init__(self, label: str, stream: TextIO | None = None, min_interval: float = 0.1,
+                 delay: float = DELAY) -> None:
+        self.stream = stream or sys.stderr
+        self.enabled = getattr(self.stream, "isatty", lambda: False)()
+        self.label, self.min_interval, self.last, self.drawn = label, min_interval, 0.0, False
+        self.start = time.monotonic() + delay
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if not self.enabled or total <= 0 or now < self.start or (now - self.last < self.min_interval
+                                                                   and done < total):
+            return
+        self.last, self.drawn = now, True
+        width = 30
+        filled = int(width * done / total)
+        self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.drawn:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
+
+@contextlib.contextmanager
+def working(label: str, stream: TextIO | None = None, delay: float = DELAY) -> Iterator[None]:
+    """Say `label…` on a terminal's stderr if the block is still running after DELAY; clear it after."""
+    out = stream or sys.stderr
+    if not getattr(out, "isatty", lambda: False)():
+        yield
+        return
+    drawn = threading.Event()
+
+    def draw() -> None:
+        out.write(f"\r{label}…")
+        out.flush()
+        drawn.set()
+
+    timer = threading.Timer(delay, draw)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        if drawn.is_set():
+            out.write("\r\x1b[K")
+            out.flush()
