@@ -34,13 +34,18 @@ class AuditContext:
 
     @functools.cached_property
     def located(self) -> list[Located]:
+        """Live instructions; an orphan whose id has a Context-Why in history counts as documented, as
+        in `ls` (nothing waits for `sync`)."""
+        from gitcontext.provenance.trailers import promote_trailer_whys
+
         w = self.world
-        out = []
+        rows = []
         for file in sorted(w.instructions):
             for inst in w.instructions[file]:
                 r = w.resolved[(inst.file, inst.index)]
-                out.append(Located(r.id, inst, r.state, r.status, r.reason))
-        return out
+                rows.append({"id": r.id, "status": r.status, "reason": r.reason, "inst": inst, "state": r.state})
+        promote_trailer_whys(self.root, rows)
+        return [Located(row["id"], row["inst"], row["state"], row["status"], row["reason"]) for row in rows]
 
     @functools.cached_property
     def by_id(self) -> dict[str, Located]:

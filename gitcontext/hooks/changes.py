@@ -54,7 +54,10 @@ def staged_changes(root: Path, config: dict[str, Any], notes: Callable[[], Mappi
         return Staged([], diff, old, new)
     states = notes() if notes else {id: fold(events, id) for id, events in all_notes(root).items()}  # used twice
     new_ids = resolve_all(root, config, new, states)
-    old_ids = resolve_all(root, config, old, states) if diff.removed else {}
+    # HEAD's side is named as it was at HEAD: a rule `retire` removed is retired in the work tree's notes
+    # already, and would otherwise get a fresh id in its `Context-Id: <id> retired` line.
+    at_head = {id: s._replace(retired=None) for id, s in states.items()} if diff.removed else {}
+    old_ids = resolve_all(root, config, old, at_head) if diff.removed else {}
 
     def _id(ids: dict, inst: Instruction) -> str:
         return ids[(inst.file, inst.index)].id

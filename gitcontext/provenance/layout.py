@@ -13,7 +13,7 @@ def config_text() -> str:
     commented = "".join(f"# {line}\n" for line in body.splitlines())
     return (
         "# gitcontext settings. Every key below is shown with its default; uncomment to change it.\n"
-        "# Unknown keys are an error. Reference: docs/provenance.md and docs/design.md.\n"
+        "# Unknown keys are an error. Reference: docs/configuration.md in the gitcontext project.\n"
         "version: 1\n" + commented
     )
 

@@ -49,3 +49,18 @@ def test_audit_paths_limit_findings_and_coverage(rules_repo: Path) -> None:
 def test_audit_is_deterministic(rules_repo: Path) -> None:
     first = audit(rules_repo, _config())
     assert first == audit(rules_repo, _config())
+
+
+def test_audit_counts_a_trailer_why_before_sync_as_ls_does(repo, capsys):
+    import json as _json
+
+    from tests.helpers import commit, run_cli, run_json
+
+    commit(repo, {"CLAUDE.md": "- Pin every CI action by sha.\n- Keep PRs small.\n"}, "rules")
+    pin = next(r["id"] for r in run_json(capsys, "ls")["instructions"] if r["text"].startswith("Pin"))
+    commit(repo, {}, f"why\n\nContext-Why: {pin}: a retagged action ran unreviewed code")
+    statuses = {r["id"]: r["status"] for r in run_json(capsys, "ls")["instructions"]}
+    data = _json.loads(run_cli(capsys, "audit", "--json", "--check", "GC100", "--fail-on", "never")[1])
+    orphans = {f["id"] for f in data["findings"]}
+    assert pin not in orphans and orphans == {i for i, s in statuses.items() if s == "orphan"}
+    assert data["coverage"]["documented"] == 1

@@ -128,3 +128,20 @@ def test_commit_msg_empty_message_left_to_git(repo):
     assert done.returncode != 0
     assert "without a why" not in done.stderr
     assert "empty commit message" in done.stderr.lower() or "aborting" in done.stderr.lower()
+
+
+def test_commit_msg_names_a_retired_rule_by_its_own_id(repo, capsys):
+    """`retire` marks the note retired before the commit: the hook still names the rule as it was at HEAD."""
+    from tests.helpers import run_cli, run_json
+    from tests.hooks.support import attempt, last_message, native_repo
+
+    native_repo(repo)
+    rule = next(r for r in run_json(capsys, "ls")["instructions"] if r["text"].startswith("Use tabs"))
+    assert run_cli(capsys, "record", rule["id"], "--why", "gofmt rejected spaces in CI")[0] == 0
+    git(repo, "add", ".context")
+    assert attempt(repo, "-m", "why for the tabs rule").returncode == 0
+    assert run_cli(capsys, "retire", rule["id"], "--reason", "gofmt runs in the pre-commit hook now")[0] == 0
+    git(repo, "add", "CLAUDE.md", ".context")
+    done = attempt(repo, "-m", "Retire the tabs rule")
+    assert done.returncode == 0, done.stderr
+    assert f"Context-Id: {rule['id']} retired" in last_message(repo)
