@@ -466,6 +466,15 @@ def log_trailers(rev: str = "HEAD", cwd: str | Path | None = None
         yield sha, date, subject, [(k.strip(), v.strip()) for k, v in pairs]
 
 
+def log_bodies(rev: str = "HEAD", cwd: str | Path | None = None) -> Iterator[tuple[str, str]]:
+    """(sha, full message) of commits reachable from REV with a Context-* line, newest first; one git log."""
+    args = ["log", "-z", "-i", "-E", "--grep=^context-", "--format=%H%x1f%B", EOO, check_rev(rev), "--"]
+    for record in run(args, cwd=cwd).split(b"\0"):
+        sha, sep, body = record.lstrip(b"\n").partition(b"\x1f")
+        if sep:
+            yield sha.decode("ascii", "replace"), message_text(body)
+
+
 def message_text(data: bytes) -> str:
     """A commit message's bytes as text: UTF-8, else Latin-1 (git stores what the committer's editor wrote)."""
     try:

@@ -11,7 +11,6 @@ The range is judged by the config at its base, so a pull request cannot switch i
 from __future__ import annotations
 
 import copy
-import re
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -26,7 +25,6 @@ from gitcontext.instructions.model import normalize
 
 NOTES_DIR = ".context/notes"
 FETCH_FIX = "check out with the full history: actions/checkout with `fetch-depth: 0` (or `git fetch --unshallow`)"
-_CONTEXT_LINE = re.compile(r"^context-[a-z]+\s*:", re.I | re.M)
 
 
 class Range(NamedTuple):
@@ -150,7 +148,7 @@ def fold_notes(root: Path, oids: dict[str, str]) -> dict:
 def _trailer_coverage(root: Path, config: dict[str, Any], rng: Range, needing: list[Change],
                       covered: dict[str, Why]) -> list[str]:
     """Mark the ids a Context-Why of the range covers; return near-miss hints (exact fixes) by commit."""
-    from gitcontext.provenance.trailers import from_pairs
+    from gitcontext.provenance.trailers import from_pairs, trailer_blocks
 
     wanted = {c.id for c in needing}
     by_text = {(c.file, normalize(c.text)): c.id for c in needing}
@@ -176,23 +174,6 @@ def _trailer_coverage(root: Path, config: dict[str, Any], rng: Range, needing: l
         lines = list(enumerate(message.splitlines(), start=1))
         hints += [f"commit {sha[:12]} message {h}" for h in diagnose(lines, read)]
     return hints[:10]
-
-
-def trailer_blocks(message: str) -> list[str]:
-    """Each paragraph with a Context-* line, as a message of its own for git's trailer parser.
-
-    A squash merge stacks the squashed commits' messages (GitHub one after another, `git merge
-    --squash` indented by four spaces), so their trailer blocks are paragraphs inside the body.
-    """
-    paragraphs = [p for p in re.split(r"\n[ \t]*\n", message) if p.strip()]
-    blocks = []
-    for para in paragraphs[1:]:
-        lines = para.splitlines()
-        if all(line.startswith("    ") or not line.strip() for line in lines):
-            para = "\n".join(line[4:] for line in lines)
-        if _CONTEXT_LINE.search(para):
-            blocks.append("subject\n\n" + para.strip("\n") + "\n")
-    return blocks
 
 
 def sole_change(root: Path, config: dict[str, Any], sha: str, parents: list[str]) -> tuple[str, str] | None:

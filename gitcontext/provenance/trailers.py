@@ -24,6 +24,7 @@ KEYS: dict[str, str] = {
 }
 CHANGES = ("added", "reworded", "moved", "retired")
 _CANON = {k.lower(): k for k in KEYS}
+_CONTEXT_LINE = re.compile(r"^context-[a-z]+\s*:", re.I | re.M)
 _PREFIX = re.compile(r"(ctx-[0-9a-z]{6,})(?::\s*|\s+|$)(.*)\Z", re.S)
 
 
@@ -61,13 +62,40 @@ def parse_message(message: str, cwd: str | Path | None = None) -> list[ContextTr
 
 
 def history(root: str | Path, rev: str = "HEAD") -> Iterator[Commit]:
-    """Commits reachable from REV that carry Context-* trailers, newest first (one git log)."""
+    """Commits reachable from REV that carry Context-* trailers, newest first.
+
+    One git log for the trailer blocks; a squash merge stacks its commits' messages, so their trailer
+    blocks are paragraphs inside the body: a second git log reads the messages with Context-* lines,
+    and each block of one with several is parsed by git's grammar too (one process per such block).
+    """
     if not git.has_commits(root):
         return
+    stacked = {sha: blocks for sha, body in git.log_bodies(rev, root)
+               if len(blocks := trailer_blocks(body)) > 1}
     for sha, date, subject, pairs in git.log_trailers(rev, root):
+        if sha in stacked:
+            pairs = [pair for block in stacked[sha] for pair in git.parse_trailers(block, root)]
         found = from_pairs(pairs)
         if found:
             yield Commit(sha, date, subject, tuple(found))
+
+
+def trailer_blocks(message: str) -> list[str]:
+    """Each paragraph with a Context-* line, as a message of its own for git's trailer parser.
+
+    A squash merge stacks the squashed commits' messages (GitHub one after another, `git merge
+    --squash` indented by four spaces), so their trailer blocks are paragraphs inside the body.
+    """
+    paragraphs = [p for p in re.split(r"\n[ \t]*\n", message) if p.strip()]
+    blocks = []
+    for para in paragraphs[1:]:
+        lines = para.splitlines()
+        if all(line.startswith("    ") or not line.strip() for line in lines):
+            para = "\n".join(line[4:] for line in lines)
+        if _CONTEXT_LINE.search(para):
+            blocks.append("subject\n\n" + para.strip("\n") + "\n")
+    return blocks
+
 
 
 def mentions(commits: Iterable[Commit], id: str) -> list[dict[str, Any]]:

@@ -128,3 +128,19 @@ def test_sync_notes_carry_the_commit_subject_and_blame_shows_it(repo, capsys):
     assert linked and all(e["subject"] == "Explain the pin rule" for e in linked)
     _, out, _ = run_cli(capsys, "blame", id)
     assert "trailer of " in out and "'Explain the pin rule'" in out
+
+
+def test_sync_reads_every_trailer_block_of_a_squash_merge(repo, capsys):
+    """GitHub's squash stacks the commits' messages: each one's trailer block is a paragraph of the body."""
+    from tests.helpers import commit, run_cli, run_json
+
+    commit(repo, {"CLAUDE.md": "- Pin every CI action by sha.\n- Keep PRs small.\n"}, "rules")
+    ids = {r["text"]: r["id"] for r in run_json(capsys, "ls")["instructions"]}
+    pin, small = ids["Pin every CI action by sha."], ids["Keep PRs small."]
+    message = (f"Two rule reasons (#12)\n\n* Pin reason\n\nContext-Why: {pin}: a retagged action ran unreviewed code\n\n"
+               f"* Small reason\n\nContext-Why: {small}: a 3,000-line PR hid a regression\n")
+    commit(repo, {}, message)
+    assert run_cli(capsys, "sync")[0] == 0
+    statuses = {r["id"]: r["status"] for r in run_json(capsys, "ls")["instructions"]}
+    assert statuses == {pin: "documented", small: "documented"}
+    assert "retagged action" in run_json(capsys, "show", pin)["why"]
