@@ -15,7 +15,7 @@ from pathlib import Path
 from gitcontext import git
 from gitcontext.provenance.trailers import Commit, ContextTrailer, history
 
-VERSION = 2
+VERSION = 3
 
 
 def trailer_history(root: str | Path) -> list[Commit]:
