@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from gitcontext.cli.common import repo
+from gitcontext.cli.common import repo, write_file
 from gitcontext.errors import UserError
 
 # --format name -> module under gitcontext.report. Adding a format is adding a row.
@@ -61,7 +61,7 @@ def audit_cmd(paths, base, fmt, fail_on, checks, baseline, write_baseline, list_
         report = audit(root, config, base=base, paths=[_relative(root, p) for p in paths],
                        checks=checks or None, baseline=known)
     if write_baseline:
-        _write(Path(write_baseline), baseline_mod.dumps(report.findings))
+        write_file(Path(write_baseline), baseline_mod.dumps(report.findings), "--write-baseline")
     module = importlib.import_module(f"gitcontext.report.{FORMATS['json' if as_json else fmt or 'text']}")
     text = module.render(report, env) if module.__name__.endswith("audit_text") else module.render(report)
     env.stdout.write(text)
@@ -87,10 +87,3 @@ def _relative(root: Path, path: str) -> str:
         except ValueError:
             raise UserError(f"{path} is outside the repository", fix=f"give a path under {root}") from None
 
-
-def _write(path: Path, text: str) -> None:
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise UserError(f"cannot write the baseline: {exc.strerror}", path=str(path),
-                        fix="choose a writable path for --write-baseline") from exc

@@ -24,3 +24,14 @@ def repo(cwd: str | Path | None = None) -> tuple[Path, dict[str, Any]]:
 
 def emit_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True))
+
+
+def write_file(path: Path, text: str, option: str) -> None:
+    """Write an output file the user named (`--svg`, `--html`, `--write-baseline`), or a UserError naming it."""
+    from gitcontext.errors import UserError
+
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"cannot write: {exc.strerror}", path=str(path),
+                        fix=f"choose a writable path for {option}") from exc

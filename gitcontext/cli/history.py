@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from gitcontext.cli.common import emit_json, json_option, repo
+from gitcontext.cli.common import emit_json, json_option, repo, write_file
 from gitcontext.errors import UserError
 
 MATCHER = click.option("--matcher", type=click.Choice(["default", "paper"]), default=None,
@@ -77,13 +77,6 @@ def _pictures(m, data: dict, name: str, svg_path: str | None, html_path: str | N
     if html_path:
         write_file(Path(html_path), history_page(data, svg, title), "--html")
 
-
-def write_file(path: Path, text: str, option: str) -> None:
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise UserError(f"cannot write: {exc.strerror}", path=str(path),
-                        fix=f"choose a writable path for {option}") from exc
 
 
 def _known_revision(root: Path, rev: str) -> None:

@@ -5,8 +5,7 @@ from pathlib import Path
 
 import click
 
-from gitcontext.cli.common import emit_json, json_option, repo
-from gitcontext.errors import UserError
+from gitcontext.cli.common import emit_json, json_option, repo, write_file
 
 
 @click.command("radius")
@@ -38,20 +37,14 @@ def radius_cmd(base: str | None, hops: int | None, svg_path: str | None, as_json
     if svg_path:
         from gitcontext.report.radar import radar_svg
 
-        _write(Path(svg_path), radar_svg(data["files"], f"Blast radius · {result.window}", result.hops))
+        write_file(Path(svg_path), radar_svg(data["files"], f"Blast radius · {result.window}", result.hops),
+                   "--svg")
     if as_json:
         emit_json(data)
     else:
         click.echo(format_radius(data, config["radius"]["wide_reach"]), nl=False)
     return 1 if result.pressure and config["radius"]["gate"] else 0
 
-
-def _write(path: Path, text: str) -> None:
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise UserError(f"cannot write the picture: {exc.strerror}", path=str(path),
-                        fix="choose a writable path for --svg") from exc
 
 
 def format_radius(data: dict, wide: int = 20, limit: int = 40) -> str:

@@ -13,7 +13,6 @@ With a dirty notes folder, or any note that is not a regular file in the index, 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -62,14 +61,9 @@ def _indexed(root: Path) -> dict[str, str] | None:
 
 def _save(git_dir: Path, states: dict[str, State]) -> None:
     path = git_dir / CACHE
-    data = json.dumps({"format": FORMAT, "states": {oid: s._asdict() for oid, s in states.items()}})
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        tmp.write_text(data, encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        pass                                          # a cache: the next commit reads the notes again
+    from gitcontext.provenance.locks import write_cache
+
+    write_cache(path, json.dumps({"format": FORMAT, "states": {oid: s._asdict() for oid, s in states.items()}}))
 
 
 def _load(git_dir: Path) -> dict[str, State]:

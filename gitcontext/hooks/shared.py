@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 
 from gitcontext import git
@@ -74,14 +73,9 @@ def analysis_key(call: HookCall) -> str | None:
 
 def save(git_dir: Path, key: str, changes: list[Change]) -> None:
     path = git_dir / CACHE
-    data = json.dumps({"format": FORMAT, "key": key, "changes": [list(c) for c in changes]})
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        tmp.write_text(data, encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        pass                        # a cache: the next hook computes again
+    from gitcontext.provenance.locks import write_cache
+
+    write_cache(path, json.dumps({"format": FORMAT, "key": key, "changes": [list(c) for c in changes]}))
 
 
 def load(git_dir: Path, key: str) -> list[Change] | None:

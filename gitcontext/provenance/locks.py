@@ -172,3 +172,15 @@ def _alive(pid: int) -> bool:
     except (PermissionError, OverflowError, OSError):
         return True
     return True
+
+
+def write_cache(path: Path, text: str) -> None:
+    """Replace a cache file under `.git/gitcontext/` atomically; a cache that cannot be written is skipped
+    (the next run computes again), never an error."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        return

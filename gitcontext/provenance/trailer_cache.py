@@ -9,7 +9,6 @@ the file changes no result. Subjects and values pass the redactor before they ar
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 from gitcontext import git
@@ -57,11 +56,6 @@ def _load(path: Path) -> tuple[str, list[Commit]] | None:
 
 def _save(path: Path, head: str, commits: list[Commit]) -> None:
     """Atomic; a cache that cannot be written is skipped, never an error."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps({"v": VERSION, "head": head, "commits": commits}, separators=(",", ":")),
-                       encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        return
+    from gitcontext.provenance.locks import write_cache
+
+    write_cache(path, json.dumps({"v": VERSION, "head": head, "commits": commits}, separators=(",", ":")))

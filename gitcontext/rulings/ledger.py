@@ -18,25 +18,23 @@ T = TypeVar("T")
 
 
 def read_rulings(root: Path) -> list[Ruling]:
-    rulings = _read(root, RULINGS, parse_ruling)
-    seen: set[str] = set()
-    for n, r in enumerate(rulings, start=1):
-        if r.id in seen:
-            raise UserError(f"ruling {r.id} appears twice", path=RULINGS, line=n,
-                            fix="a ruling is never edited; keep the first line and add a superseding ruling")
-        seen.add(r.id)
-    return rulings
+    return _unique(_read(root, RULINGS, parse_ruling), lambda r: r.id, RULINGS, "ruling",
+                   "a ruling is never edited; keep the first line and add a superseding ruling")
 
 
 def read_asks(root: Path) -> list[Ask]:
-    asks = _read(root, ASKS, parse_ask)
+    return _unique(_read(root, ASKS, parse_ask), lambda a: a.eid, ASKS, "ask line",
+                   "remove the repeated line (a bad merge?)")
+
+
+def _unique(items: list[T], key: Callable[[T], str], rel: str, what: str, fix: str) -> list[T]:
+    """ITEMS, refusing (naming the line) a key seen on an earlier line."""
     seen: set[str] = set()
-    for n, a in enumerate(asks, start=1):
-        if a.eid in seen:
-            raise UserError(f"ask line {a.eid} appears twice", path=ASKS, line=n,
-                            fix="remove the repeated line (a bad merge?)")
-        seen.add(a.eid)
-    return asks
+    for n, item in enumerate(items, start=1):
+        if key(item) in seen:
+            raise UserError(f"{what} {key(item)} appears twice", path=rel, line=n, fix=fix)
+        seen.add(key(item))
+    return items
 
 
 def append(root: Path, rel: str, record: Ruling | Ask) -> None:
