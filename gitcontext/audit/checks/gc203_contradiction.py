@@ -7,7 +7,9 @@ Example: the view `codex:examples` loads both of these::
 
     AGENTS.md:81  GC203 contradiction  runs `dev`, which examples/AGENTS.md:63 rules out ("use `start` (not `dev`)")
 
-Three shapes are found. A **ruled-out use**: a rule says "`X` (not `Y`)", "`X` instead of `Y`", "never use
+Four shapes are found. The **same task with another runner**: two instructions that agree word for word
+and in every code span but one span's first word ("Run the client's tests with `npm test`" / "… with
+`bun test`"). A **ruled-out use**: a rule says "`X` (not `Y`)", "`X` instead of `Y`", "never use
 `Y`" (or lists `Y` under a **Never:** lead-in) and a command or an imperative ("Run `Y`") in the same view
 uses `Y` — including the rule's own example in a code fence of its section. A **different value for the
 same setting**: two sentences that agree word for word except a number, version or date
@@ -24,7 +26,7 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from gitcontext.audit.context import AuditContext
+from gitcontext.audit.context import AuditContext, Located
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.references import commands
 from gitcontext.audit.similarity import units
@@ -91,6 +93,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
                                         "preferred": rule.preferred,
                                         "other": {"file": rule.file, "line": rule.line, "text": rule.text}})
         yield from _values(view, ids, seen)
+        yield from _runners(view, ids, seen)
 
 
 def _read(ctx: AuditContext, path: str) -> str:
@@ -252,6 +255,36 @@ def _values(view, ids: dict, seen: set) -> Iterator[Finding]:
                           file=b.inst.file, line=b.inst.line, view=view.name,
                           evidence={"kind": "value", "other": {"file": a.inst.file, "line": a.inst.line,
                                                                 "text": a.inst.text}})
+
+
+RUNNERS = frozenset("npm pnpm yarn bun node deno npx bunx pip pip3 uv poetry pipenv python python3 pytest tox nox "
+                    "cargo go make just gradle mvn".split())
+_CODE = re.compile(r"`([^`\n]+)`")
+
+
+def _runners(view, ids: dict, seen: set) -> Iterator[Finding]:
+    """The same task with another tool: two instructions loaded together that agree word for word and in
+    every code span but one span's first word, a runner ("Run the tests with `npm test`" / "… `bun test`")."""
+    shaped: dict[tuple[str, tuple[str, ...]], list[tuple[Located, str]]] = {}
+    for loc in view.instructions:
+        spans = [span for span in _CODE.findall(loc.instruction.text) if span.strip()]
+        tools = [i for i, span in enumerate(spans) if span.split()[0] in RUNNERS]
+        prose = " ".join(_CODE.sub("`·`", loc.instruction.text).lower().split()).rstrip(".")
+        if len(tools) == 1 and len(prose.split()) >= 3:
+            k = tools[0]
+            rest = tuple(s if i != k else " ".join(s.split()[1:]) for i, s in enumerate(spans))
+            shaped.setdefault((prose, rest), []).append((loc, spans[k].split()[0]))
+    for group in shaped.values():
+        for (a, ta), (b, tb) in ((x, y) for n, x in enumerate(group) for y in group[n + 1:]):
+            key = (b.instruction.file, b.instruction.line, a.instruction.file, a.instruction.line)
+            if ta == tb or key in seen:
+                continue
+            seen.add(key)
+            yield finding(CHECK, f"runs it with `{tb}` where {a.instruction.file}:{a.instruction.line} runs the same "
+                          f"with `{ta}`", id=b.id, file=b.instruction.file, line=b.instruction.line, view=view.name,
+                          evidence={"kind": "runner", "tools": [ta, tb],
+                                    "other": {"file": a.instruction.file, "line": a.instruction.line,
+                                              "text": a.instruction.text}})
 
 
 def _wordy(words: frozenset[str]) -> frozenset[str]:
