@@ -68,7 +68,9 @@ AGENTS = (
     Agent("junie", (".junie/guidelines.md",), "rules", False, None),
     Agent("rules", (".agents/rules/**",), "rules", False, None),
 )
-SKILLS = (".claude/skills/*/SKILL.md", ".agents/skills/*/SKILL.md", ".codex/skills/*/SKILL.md")
+# A skill is a SKILL.md in a `skills/<name>/` folder: Claude Code, Codex, Roo Code, Cursor, Copilot and the
+# Agent Skills convention all read them from their own dot-folder (`.roo/skills/`, `.github/skills/`, …).
+SKILLS = ("**/skills/*/SKILL.md",)
 _ALWAYS_GLOBS = {"**", "**/*", "*"}
 
 
