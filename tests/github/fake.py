@@ -134,11 +134,12 @@ def _handler(fake: FakeGitHub) -> type[BaseHTTPRequestHandler]:
                         time.sleep(0.02)         # a slow write makes overlapping writes visible
                     try:
                         with fake.lock:
-                            return self._reply(*action(fake, match, parse_qs(parts.query), body, self))
+                            answer = action(fake, match, parse_qs(parts.query), body, self)
                     finally:
-                        if writing:
-                            with fake.lock:
+                        if writing:        # the write is over before its reply leaves: the client's next
+                            with fake.lock:   # write cannot overlap it in the count
                                 fake.state.writes_in_flight -= 1
+                    return self._reply(*answer)
             self._reply(404, {"message": "Not Found"})
 
         def _reply(self, status: int, data: Any, headers: dict[str, str] | None = None) -> None:
