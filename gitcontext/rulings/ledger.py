@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from gitcontext.errors import UserError
+from gitcontext.paths import read_regular, resolve_inside
 from gitcontext.provenance import locks
 from gitcontext.provenance.store import write_atomic
 from gitcontext.rulings.records import Ask, Ruling, dumps, parse_ask, parse_ruling
@@ -39,7 +40,7 @@ def _unique(items: list[T], key: Callable[[T], str], rel: str, what: str, fix: s
 
 def append(root: Path, rel: str, record: Ruling | Ask) -> None:
     """Append RECORD's line to the ledger REL (validated again, under the ledger's lock)."""
-    path = _inside(root, rel)
+    path = resolve_inside(root, rel, source=rel, what="ledger")
     with locks.locked(root, [Path(rel).name]):
         old = path.read_bytes() if path.exists() else b""
         if old and not old.endswith(b"\n"):
@@ -55,28 +56,14 @@ def new_id(prefix: str, taken: set[str]) -> str:
 
 
 def _read(root: Path, rel: str, parse: Callable[[str, str, int], T]) -> list[T]:
-    path = _inside(root, rel)
-    if not path.exists():
+    """REL's lines parsed (none when it is absent), read as the store reads notes: a regular file inside
+    the work tree (no FIFO, device or link out of it), bounded, UTF-8."""
+    data = read_regular(root, rel, MAX_BYTES)
+    if data is None:
         return []
-    if not path.is_file():
-        raise UserError("is not a regular file", path=rel, fix=f"remove {rel} and restore it from git")
-    if path.stat().st_size > MAX_BYTES:
-        raise UserError(f"is larger than {MAX_BYTES >> 20} MiB", path=rel,
-                        fix="the ledger holds one short line per decision; restore it from git")
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise UserError(f"is not UTF-8 (byte {exc.start})", path=rel, fix=f"restore {rel} from git") from None
     lines = text.split("\n")
     return [parse(line.rstrip("\r"), rel, n) for n, line in enumerate(lines, start=1) if line.strip()]
-
-
-def _inside(root: Path, rel: str) -> Path:
-    """REL under ROOT, refusing a symlinked `.context/` or ledger that leads out of the work tree."""
-    path = root / rel
-    real_root = root.resolve()
-    target = path.resolve()
-    if target != real_root and real_root not in target.parents:
-        raise UserError("resolves outside the work tree (a symlink?)", path=rel,
-                        fix=f"replace {rel} (or .context/) with a regular file or folder")
-    return path

@@ -186,3 +186,27 @@ def test_ruling_add_concurrent_writers_lose_nothing(ledger_repo):
     lines = (ledger_repo / ".context" / "rulings.jsonl").read_text().splitlines()
     assert len(lines) == 12 and len({json.loads(x)["id"] for x in lines}) == 12
     assert not [p for p in (ledger_repo / ".context").iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize("hostile", ["fifo", "outside", "dev-zero", "not-utf8"])
+def test_ruling_ledger_hostile_file_is_exit_2_quickly(ledger_repo, capsys, tmp_path, hostile):
+    """A ledger arrives through any merged pull request: whatever it is, a clear error, no hang, no write."""
+    import os
+
+    ledger = ledger_repo / ".context" / "rulings.jsonl"
+    ledger.parent.mkdir(exist_ok=True)
+    if hostile == "fifo":
+        os.mkfifo(ledger)
+    elif hostile == "outside":
+        (tmp_path / "elsewhere.jsonl").write_text("")
+        ledger.symlink_to(tmp_path / "elsewhere.jsonl")
+    elif hostile == "dev-zero":
+        ledger.symlink_to("/dev/zero")
+    else:
+        ledger.write_bytes(b'{"v":1,"id":"R-1\xff"}\n')
+    for argv in (["ruling", "list"], ["ruling", "add", "--topic", "ci", "--summary", "CI runs on every push",
+                                      "--source", "x"]):
+        code, _, err = run_cli(capsys, *argv)
+        assert code == 2 and ".context/rulings.jsonl" in err, (hostile, err)
+    if hostile == "outside":
+        assert (tmp_path / "elsewhere.jsonl").read_text() == ""
