@@ -16,7 +16,7 @@ DEFAULT_GLOBS = [
     "**/WARP.md", ".github/copilot-instructions.md", ".github/instructions/**/*.instructions.md",
     "**/.cursorrules", ".cursor/rules/**/*.md", ".cursor/rules/**/*.mdc", "**/.windsurfrules",
     ".windsurf/rules/**", "**/.clinerules", ".clinerules/**", ".claude/rules/**", ".agents/rules/**",
-    ".junie/guidelines.md",
+    ".junie/guidelines.md", ".roorules", ".roorules-*", ".roo/rules/**", ".roo/rules-*/**", ".continue/rules/**",
     "**/SKILL.md",
 ]
 NEVER_TRACKED = ["**/CLAUDE.local.md"]

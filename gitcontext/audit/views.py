@@ -13,15 +13,14 @@ import posixpath
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from gitcontext import git
+from gitcontext.audit.context import AuditContext, Located
+from gitcontext.audit.facts import memo
 from gitcontext.instructions.frontmatter import front_matter, scope_globs
 from gitcontext.instructions.globs import compile_globs
 from gitcontext.instructions.render import render
-
-if TYPE_CHECKING:
-    from gitcontext.audit.context import AuditContext, Located
 
 
 class Limit(NamedTuple):
@@ -66,12 +65,19 @@ AGENTS = (
     Agent("cline", (".clinerules", ".clinerules/**"), "rules", False, None),
     Agent("windsurf", (".windsurfrules", ".windsurf/rules/**"), "rules", False, WINDSURF_LIMIT),
     Agent("junie", (".junie/guidelines.md",), "rules", False, None),
+    Agent("roo", (".roorules", ".roorules-*", ".roo/rules/**", ".roo/rules-*/**"), "rules", False, None),
+    Agent("continue", (".continue/rules/**",), "rules", False, None),
     Agent("rules", (".agents/rules/**",), "rules", False, None),
 )
 # A skill is a SKILL.md in a `skills/<name>/` folder: Claude Code, Codex, Roo Code, Cursor, Copilot and the
 # Agent Skills convention all read them from their own dot-folder (`.roo/skills/`, `.github/skills/`, …).
 SKILLS = ("**/skills/*/SKILL.md",)
 _ALWAYS_GLOBS = {"**", "**/*", "*"}
+
+
+def views_of(ctx: AuditContext) -> list[View]:
+    """What each agent loads, computed once per audit."""
+    return memo(ctx, "views", lambda: build_views(ctx))
 
 
 def build_views(ctx: AuditContext) -> list[View]:
@@ -137,7 +143,6 @@ class _Tree:
 
 def _segment_loose(root: Path, path: str) -> list[Located]:
     """Instructions of a loaded file that is not itself a context file (an imported doc, a skill)."""
-    from gitcontext.audit.context import Located
     from gitcontext.instructions.discover import decode
     from gitcontext.instructions.segment import segment
     from gitcontext.errors import UserError
@@ -262,6 +267,8 @@ def rule_mode(agent: str, path: str, text: str) -> tuple[str, list[str]]:
         return "never", []          # a rules folder's README describes the rules; no agent loads it as one
     if path in (".cursorrules", ".windsurfrules", ".github/copilot-instructions.md", ".junie/guidelines.md"):
         return "always", []
+    if agent == "roo":
+        return _roo_mode(path)
     meta = front_matter(text) if text.startswith("---") else {}
     return _RULE_MODES.get(agent, _cursor_mode)(meta)
 
@@ -282,6 +289,24 @@ def _copilot_mode(meta: dict) -> tuple[str, list[str]]:
     return ("scoped", globs) if globs else ("manual", [])
 
 
+def _roo_mode(path: str) -> tuple[str, list[str]]:
+    """Roo Code loads `.roo/rules/` (or `.roorules`) in every mode, `.roo/rules-<mode>/` only in that mode."""
+    return ("requested", []) if path.startswith((".roo/rules-", ".roorules-")) else ("always", [])
+
+
+def _continue_mode(meta: dict) -> tuple[str, list[str]]:
+    """Continue: `alwaysApply: true` always; globs scope a rule; `alwaysApply: false` leaves it to the
+    model (by its description); with neither, a rule is always included."""
+    globs = scope_globs(meta)
+    if meta.get("alwaysApply") is True or set(globs) & _ALWAYS_GLOBS:
+        return "always", []
+    if globs:
+        return "scoped", globs
+    if meta.get("alwaysApply") is False:
+        return ("requested", []) if str(meta.get("description") or "").strip() else ("manual", [])
+    return "always", []
+
+
 def _windsurf_mode(meta: dict) -> tuple[str, list[str]]:
     trigger = str(meta.get("trigger") or "")
     if trigger == "always_on":
@@ -298,7 +323,7 @@ def _claude_rule_mode(meta: dict) -> tuple[str, list[str]]:
 
 _RULE_MODES: dict[str, Callable[[dict], tuple[str, list[str]]]] = {
     "cursor": _cursor_mode, "rules": _cursor_mode, "copilot": _copilot_mode, "windsurf": _windsurf_mode,
-    "claude": _claude_rule_mode,
+    "claude": _claude_rule_mode, "continue": _continue_mode,
 }
 
 

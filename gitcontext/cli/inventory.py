@@ -97,13 +97,14 @@ def budget_cmd(files: tuple[str, ...], as_json: bool) -> int:
     one scoped rule for Cursor and Copilot...), each file once, against the agent's own limit.
     """
     from gitcontext.audit.context import AuditContext
+    from gitcontext.audit.views import views_of
     from gitcontext.instructions.discover import discover
     from gitcontext.instructions.render import budget
 
     root, config = repo()
     targets = [_relative(root, f) for f in files] or discover(root, config)
     rows = [budget(root, path) for path in targets]
-    views = [_view_row(v) for v in AuditContext(root, config).views
+    views = [_view_row(v) for v in views_of(AuditContext(root, config))
              if not files or set(v.files) & set(targets)]
     if as_json:
         emit_json({"views": rows, "agent_views": views})

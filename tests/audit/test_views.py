@@ -6,12 +6,12 @@ from pathlib import Path
 
 from gitcontext import config as config_mod
 from gitcontext.audit.context import AuditContext
-from gitcontext.audit.views import rule_mode
+from gitcontext.audit.views import rule_mode, views_of
 from tests.helpers import commit, run_json, write
 
 
 def _views(repo: Path) -> dict:
-    return {v.name: v for v in AuditContext(repo, config_mod.load(repo)).views}
+    return {v.name: v for v in views_of(AuditContext(repo, config_mod.load(repo)))}
 
 
 def test_views_codex_chain_root_to_leaf_against_32k(repo: Path) -> None:
@@ -48,6 +48,21 @@ def test_views_cursor_and_copilot_always_plus_scoped(repo: Path) -> None:
     assert views["cursor:.cursor/rules/ts.mdc"].scope == ("src/**/*.ts",)
     assert views["copilot:.github/instructions/py.instructions.md"].files == (
         ".github/copilot-instructions.md", ".github/instructions/py.instructions.md")
+
+
+def test_views_roo_modes_and_continue_rules(repo: Path) -> None:
+    commit(repo, {".roo/rules/base.md": "- Base rule.\n", ".roo/rules-architect/plan.md": "- Plan first.\n",
+                  ".roo/rules-code/tests.md": "- Run the tests.\n",
+                  ".continue/rules/always.md": "- Always rule.\n",
+                  ".continue/rules/py.md": "---\nglobs: \"**/*.py\"\n---\n- Py rule.\n",
+                  ".continue/rules/ask.md": "---\nalwaysApply: false\ndescription: Releases\n---\n- Tag it.\n"})
+    views = _views(repo)
+    assert views["roo:always"].files == (".roo/rules/base.md",)
+    assert views["roo:.roo/rules-code/tests.md"].files == (".roo/rules/base.md", ".roo/rules-code/tests.md")
+    assert ".roo/rules-architect/plan.md" not in views["roo:.roo/rules-code/tests.md"].files   # one mode at a time
+    assert views["continue:always"].files == (".continue/rules/always.md",)
+    assert views["continue:.continue/rules/py.md"].scope == ("**/*.py",)
+    assert "continue:.continue/rules/ask.md" in views
 
 
 def test_rule_mode_reads_each_agents_front_matter() -> None:

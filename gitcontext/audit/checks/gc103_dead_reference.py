@@ -32,7 +32,7 @@ from gitcontext import git
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.references import Ref, references
-from gitcontext.audit.views import has_source_tree, in_skill
+from gitcontext.audit.views import has_source_tree, in_skill, views_of
 
 CHECK = Check("GC103", "dead-reference", "warning",
               "a path, link, @import, folder tree, script, Make target, test id or symbol git no longer has")
@@ -69,7 +69,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
 
 def _files(ctx: AuditContext) -> list[str]:
     """What some agent loads (a file bundled in a skill folder is the skill's vendored reference)."""
-    return sorted({f for view in ctx.views for f in view.files if not in_skill(f)})
+    return sorted({f for view in views_of(ctx) for f in view.files if not in_skill(f)})
 
 
 def _read(ctx: AuditContext, path: str) -> str:

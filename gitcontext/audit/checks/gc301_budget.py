@@ -20,15 +20,16 @@ from collections.abc import Iterator
 
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
+from gitcontext.audit.views import views_of
 
 CHECK = Check("GC301", "budget", "warning", "a view larger than its agent reads, or than audit.budget_tokens")
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
     budget = _budget_tokens(ctx.config)
-    over = [(v, "limit") for v in ctx.views if v.limit and v.bytes > v.limit.bytes]
+    over = [(v, "limit") for v in views_of(ctx) if v.limit and v.bytes > v.limit.bytes]
     limited = {frozenset(v.files) for v, _ in over}
-    over += [(v, "budget") for v in ctx.views if budget and v.tokens > budget
+    over += [(v, "budget") for v in views_of(ctx) if budget and v.tokens > budget
              and not (v.limit and v.bytes > v.limit.bytes) and frozenset(v.files) not in limited]
     for view, why in over:
         covered = [o.name for o, w in over if o is not view and w == why and o.agent == view.agent

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
-from gitcontext.audit.views import has_source_tree, in_skill
+from gitcontext.audit.views import has_source_tree, in_skill, views_of
 from gitcontext.instructions.discover import discover
 from gitcontext.instructions.globs import compile_globs
 
@@ -32,7 +32,7 @@ _ROOT_ONLY = {".cursorrules": "Cursor", ".windsurfrules": "Windsurf", ".clinerul
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
-    loaded = {f for view in ctx.views for f in view.files}
+    loaded = {f for view in views_of(ctx) for f in view.files}
     for path in discover(ctx.root, ctx.config):
         if path in loaded or in_skill(path) or posixpath.basename(path).upper().startswith("README"):
             continue            # a rules folder's README documents the rules: loaded by no one, by design
@@ -42,7 +42,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
     if not has_source_tree(ctx):
         return                  # only context files are tracked: a glob has nothing to match yet
     tracked = sorted(ctx.tracked)
-    for view in ctx.views:
+    for view in views_of(ctx):
         if not view.scope:
             continue
         rx = compile_globs(tuple(_relative(g) for g in view.scope))
