@@ -13,6 +13,8 @@ deliberate (kept in step, or a symlink — a symlink is one file and never repor
 a *near*-copy is: history says which copy changed last, so the message says which twin to update rather
 than to delete one. Files that say they are generated ("do not edit") are skipped. Similarity is the
 identity matcher's word weighting (audit.similarity): sentences, paragraphs and clauses compared.
+Entries of a definition list about different terms ("**Purpose**: …", "**`tokensGenerated`**: …") describe
+two things however alike their descriptions; a label that is only emphasis ("**Important:**") is no term.
 """
 from __future__ import annotations
 

@@ -47,8 +47,13 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
             continue
         rx = compile_globs(tuple(_relative(g) for g in view.scope))
         if not any(rx.match(p) for p in tracked):
-            yield finding(CHECK, f"its globs ({', '.join(view.scope)}) match no tracked file, so it never loads",
-                          file=view.files[-1], view=view.name, evidence={"kind": "no_match", "globs": list(view.scope)})
+            escaped = any("\\" in g for g in view.scope)
+            hint = "; its backslash looks like a Markdown formatter's escape" \
+                if escaped else ""
+            yield finding(CHECK, f"its globs ({', '.join(view.scope)}) match no tracked file, so it never loads{hint}",
+                          file=view.files[-1], view=view.name, evidence={"kind": "no_match", "globs": list(view.scope)},
+                          fix="write the globs in quotes in the front matter, so a formatter leaves them alone"
+                          if escaped else None)
 
 
 def _relative(glob: str) -> str:
