@@ -18,6 +18,7 @@ from typing import NamedTuple
 from gitcontext import git
 from gitcontext.audit.context import AuditContext, Located
 from gitcontext.audit.facts import memo
+from gitcontext.errors import UserError
 from gitcontext.instructions.frontmatter import front_matter, scope_globs
 from gitcontext.instructions.globs import compile_globs
 from gitcontext.instructions.render import render
@@ -97,6 +98,7 @@ class _Tree:
         self.ctx = ctx
         self.root = Path(ctx.root)
         self.paths = git.ls_files(self.root, others=True)
+        self.limits = limits(ctx.config)
         self.by_file: dict[str, list[Located]] = {}
         for loc in ctx.located:
             self.by_file.setdefault(loc.instruction.file, []).append(loc)
@@ -145,7 +147,6 @@ def _segment_loose(root: Path, path: str) -> list[Located]:
     """Instructions of a loaded file that is not itself a context file (an imported doc, a skill)."""
     from gitcontext.instructions.discover import decode
     from gitcontext.instructions.segment import segment
-    from gitcontext.errors import UserError
 
     try:
         text = decode(path, (root / path).read_bytes())
@@ -164,8 +165,19 @@ def _view(tree: _Tree, name: str, agent: Agent | str, sources: list[tuple[str, s
     insts = tuple(loc for target, link in seen.items() for loc in tree.instructions(link, target))
     size = sum(_size(tree.root / f) for f in files)
     label = agent if isinstance(agent, str) else agent.name
-    limit = None if isinstance(agent, str) else agent.limit
-    return View(name, label, files, insts, size, (size + 3) // 4, limit, scope)
+    return View(name, label, files, insts, size, (size + 3) // 4, tree.limits.get(label), scope)
+
+
+def limits(config: dict) -> dict[str, Limit | None]:
+    """Each agent's limit: the built-in one, or `audit.limits` where the repository says otherwise."""
+    out: dict[str, Limit | None] = {a.name: a.limit for a in AGENTS}
+    out["skill"] = None
+    for name, value in config["audit"]["limits"].items():
+        if name not in out:
+            raise UserError(f"unknown agent {name!r} in audit.limits", path=".context/config.yml",
+                            fix=f"use one of: {', '.join(sorted(out))}")
+        out[name] = Limit(value, f"audit.limits.{name} in .context/config.yml") if value else None
+    return out
 
 
 def _size(path: Path) -> int:

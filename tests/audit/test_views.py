@@ -65,6 +65,34 @@ def test_views_roo_modes_and_continue_rules(repo: Path) -> None:
     assert "continue:.continue/rules/ask.md" in views
 
 
+def test_views_limits_come_from_audit_limits(repo: Path) -> None:
+    write(repo, ".context/config.yml", "audit:\n  limits: {codex: 65536, claude: 0, gemini: 100}\n")
+    commit(repo, {"AGENTS.md": "- Root rule one.\n", "CLAUDE.md": "- Claude rule.\n", "GEMINI.md": "- Gemini rule.\n"})
+    views = _views(repo)
+    assert views["codex:."].limit.bytes == 65536 and "audit.limits.codex" in views["codex:."].limit.source
+    assert views["claude:."].limit is None
+    assert views["gemini:."].limit.bytes == 100
+
+
+def test_views_unknown_agent_in_audit_limits_names_the_known_ones(repo: Path) -> None:
+    import pytest
+    from gitcontext.errors import UserError
+
+    write(repo, ".context/config.yml", "audit:\n  limits: {codx: 65536}\n")
+    commit(repo, {"AGENTS.md": "- Root rule one.\n"})
+    with pytest.raises(UserError) as err:
+        _views(repo)
+    assert "codx" in err.value.message and "codex" in err.value.fix and err.value.path == ".context/config.yml"
+
+
+def test_views_every_agent_is_named_in_the_audit_limits_reference() -> None:
+    from gitcontext.audit.views import AGENTS
+    from gitcontext.configref import DESCRIPTIONS
+
+    text = DESCRIPTIONS["audit.limits"][0]
+    assert all(f" {a.name}," in text or f" {a.name}." in text for a in AGENTS) and " skill," in text
+
+
 def test_rule_mode_reads_each_agents_front_matter() -> None:
     assert rule_mode("cursor", ".cursor/rules/a.mdc", "---\ndescription: when testing\n---\n") == ("requested", [])
     assert rule_mode("copilot", ".github/instructions/a.instructions.md", "---\napplyTo: '**'\n---\n") == ("always", [])

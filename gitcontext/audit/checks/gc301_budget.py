@@ -8,7 +8,8 @@ Example: Codex reads at most 32 KiB of AGENTS.md, root to leaf, and drops the re
                             (AGENTS.md 21,400, packages/AGENTS.md 6,100, packages/api/AGENTS.md 7,300)
 
 Limits per agent are rows of audit.views.AGENTS (Codex 32 KiB, Claude Code's 40,000-character warning,
-Windsurf's 12,000 characters). A view within its agent's limit but over `audit.budget_tokens` (estimated at
+Windsurf's 12,000 characters); `audit.limits` in .context/config.yml sets an agent's own (a team that raised
+Codex's `project_doc_max_bytes` writes `codex: 65536`; 0 is no limit). A view within its agent's limit but over `audit.budget_tokens` (estimated at
 four bytes a token) is a note, unless another agent's view of the same files is over its own limit
 already. Each file counts once per view (a symlinked CLAUDE.md -> AGENTS.md is one
 file), `@imports` included. When the shortest view of a chain is already over, the longer views that
