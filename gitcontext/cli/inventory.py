@@ -70,9 +70,18 @@ def diff_cmd(revs: tuple[str, ...], worktree: bool, matcher: str | None, as_json
                               matcher=matcher or config["matcher"])
     if as_json:
         emit_json(result.to_json())
-    else:
-        click.echo(format_diff(result), nl=False)
+        return 0
+    click.echo(format_diff(result), nl=False)
+    if not revs and not worktree and _empty(result) and not _empty(
+            instruction_diff(root, config, [], worktree=True, paths=_repo_paths(root, paths),
+                             matcher=matcher or config["matcher"])):
+        click.echo("the work tree has unstaged instruction changes: `git context diff --worktree` shows them, "
+                   "`git add` stages them")
     return 0
+
+
+def _empty(diff) -> bool:
+    return not (diff.added or diff.removed or diff.reworded or diff.moved)
 
 
 @click.command("render")
