@@ -16,6 +16,7 @@ from pathlib import Path
 
 from gitcontext import git
 from gitcontext.hooks.guard import skip_reason
+from gitcontext.hooks.hookconfig import load_config
 
 HOOK_NAMES = ("pre-commit", "prepare-commit-msg", "commit-msg", "msg")
 STORE_PREFIX = ".context/"
@@ -68,31 +69,6 @@ def _git_dir_or_none() -> Path | None:
         return git.git_dir()
     except Exception:  # noqa: BLE001 - not in a repository: nowhere to log
         return None
-
-
-def load_config(root: Path) -> dict:
-    """The config; one that only says `version: 1` (as `init` writes it) is the defaults, read
-    without importing yaml (12 ms)."""
-    import copy
-
-    from gitcontext import config as config_mod
-
-    if _is_default(root / config_mod.CONFIG_PATH):
-        return copy.deepcopy(config_mod.DEFAULTS)
-    return config_mod.load(root)
-
-
-def _is_default(path: Path) -> bool:
-    try:
-        if not path.is_file() or path.is_symlink() or path.stat().st_size > 4096:
-            return not os.path.lexists(path)   # absent: defaults; anything odd: config.load judges it
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return True
-    except (OSError, UnicodeDecodeError):
-        return False                   # config.load reports it properly
-    meaningful = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
-    return meaningful in ([], ["version: 1"])
 
 
 def pressure_rows(root: Path, raw: list[git.RawRow]) -> list[git.NumstatRow]:
