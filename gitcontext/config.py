@@ -69,7 +69,7 @@ CHOICES[("audit", "fail_on")] = {"note", "warning", "error", "never"}
 
 
 _COMMENT = r"#[^\x00-\x08\n\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]*"   # what YAML prints, no line break
-_NOTHING = re.compile(rf"(?:(?: *(?:{_COMMENT})?|version: 1)\r?\n)*(?: *(?:{_COMMENT})?|version: 1)")
+_NOTHING = rf"(?:(?: *(?:{_COMMENT})?|version: 1)\r?\n)*(?: *(?:{_COMMENT})?|version: 1)"   # compiled on first use
 
 
 def load(root: str | Path) -> dict[str, Any]:
@@ -89,9 +89,14 @@ def _says_nothing(data: bytes) -> bool:
     known without importing yaml (10-30 ms of patterns for every command). Anything else, a tab, a
     YAML line break inside a comment or a character YAML refuses included, goes to the parser."""
     try:
-        return _NOTHING.fullmatch(data.decode("utf-8")) is not None
+        return _nothing().fullmatch(data.decode("utf-8")) is not None
     except UnicodeDecodeError:
         return False
+
+
+@functools.lru_cache(maxsize=1)
+def _nothing() -> re.Pattern[str]:
+    return re.compile(_NOTHING)
 
 
 def parse(data: bytes | str, source: str = CONFIG_PATH) -> dict[str, Any]:

@@ -101,8 +101,7 @@ def _may_reach(root: Path, raw: list[git.RawRow], floor: int) -> list[str]:
     recorded = git.index_sizes(staged, root)
     bound = {path: old_sizes.get(old, 0) + recorded.get(path, 0) for old, _, path in raw}
     unsure = [p for p in staged if recorded.get(p) and bound[p] < floor]
-    enlarging = {p for p, values in git.check_attr(("filter", "working-tree-encoding"), unsure, root).items()
-                 if any(v not in ("unspecified", "unset") for v in values.values())}
+    enlarging = git.attr_set(("filter", "working-tree-encoding"), unsure, root)
     return [path for _, new, path in raw
             if bound[path] >= floor or path in enlarging or (new.strip("0") and not recorded.get(path))]
 
@@ -110,7 +109,7 @@ def _may_reach(root: Path, raw: list[git.RawRow], floor: int) -> list[str]:
 def relevant_staged(root: Path, staged: list[str]) -> list[str]:
     """Staged paths this tool cares about: context files (by the configured globs) and `.context/`."""
     from gitcontext.config import NEVER_TRACKED
-    from gitcontext.instructions.globs import compile_globs
+    from gitcontext.instructions.globs import compile_globs, literal_ends
 
     if not staged:
         return []
@@ -118,6 +117,10 @@ def relevant_staged(root: Path, staged: list[str]) -> list[str]:
     discovery = load_config(root)["discovery"]
     include = compile_globs(tuple(discovery["include"]))
     exclude = compile_globs(tuple(discovery["exclude"]) + tuple(NEVER_TRACKED))
+    ends = literal_ends(tuple(discovery["include"]))
+    if ends is not None:                  # what cannot match an include glob is dropped without it
+        suffixes, prefixes = ends
+        staged = [p for p in staged if p.endswith(suffixes) or p.startswith(prefixes) or p.startswith(STORE_PREFIX)]
     return [p for p in staged
             if p.startswith(STORE_PREFIX) or (include.match(p) and not exclude.match(p))]
 
