@@ -107,6 +107,16 @@ def git_dir(cwd: str | Path | None = None) -> Path:
     return path
 
 
+def own_git_dir(root: str | Path) -> Path:
+    """ROOT's git dir without a process when it is the `.git` folder at the top of the work tree (no
+    GIT_DIR set), as git lays a repository out; else asked of git (a linked worktree or a submodule
+    has a `.git` file instead)."""
+    dot = Path(root) / ".git"
+    if "GIT_DIR" not in os.environ and dot.is_dir() and not dot.is_symlink():
+        return dot.resolve()
+    return git_dir(root)
+
+
 def common_dir(cwd: str | Path | None = None) -> Path:
     out = text(["rev-parse", "--git-common-dir"], cwd=cwd).strip()
     path = Path(out)

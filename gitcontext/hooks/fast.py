@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
         churn = pressure_rows(root, raw) if raw else None
         if not staged and not churn:
             return 0
-        git_dir = _git_dir(root)
+        git_dir = git.own_git_dir(root)
     except Exception as exc:  # noqa: BLE001 - the runner's error policy applies below
         from gitcontext.hooks.runner import report_error
 
@@ -53,15 +53,6 @@ def _toplevel() -> Path:
     """git runs hooks at the top of the work tree; ask git only when called from elsewhere."""
     here = Path.cwd()
     return here if (here / ".git").exists() else git.toplevel(here)
-
-
-def _git_dir(root: Path) -> Path:
-    """git's repository layout: with no GIT_DIR set, a `.git` folder at the top of the work tree is
-    the git dir (a linked worktree or a submodule has a `.git` file instead: then ask git)."""
-    dot = root / ".git"
-    if "GIT_DIR" not in os.environ and dot.is_dir() and not dot.is_symlink():
-        return dot.resolve()
-    return git.git_dir(root)
 
 
 def _git_dir_or_none() -> Path | None:

@@ -32,6 +32,7 @@ OPTIONAL_EVENT = ("verified", "retired", "born")
 EVENT_LISTS = ("recurrences", "falsified", "history", "trials")
 TEXT_LISTS = ("refs", "scope")
 _FIELDS = set(State._fields)
+_LISTS = tuple((key, dict) for key in EVENT_LISTS) + tuple((key, str) for key in TEXT_LISTS)
 
 
 def folded_notes(root: str | Path, git_dir: Path | None = None) -> dict[str, State]:
@@ -68,14 +69,10 @@ def blob_id(data: bytes) -> str:
 
 
 def _git_dir(root: Path) -> Path | None:
-    """`.git` at the top of the work tree when it is the git dir; else ask git (a linked worktree)."""
-    dot = root / ".git"
-    if "GIT_DIR" not in os.environ and dot.is_dir() and not dot.is_symlink():
-        return dot
     from gitcontext import git
 
     try:
-        return git.git_dir(root)
+        return git.own_git_dir(root)
     except Exception:  # noqa: BLE001 - no git dir: no cache, the notes are read as before
         return None
 
@@ -115,14 +112,24 @@ def load(git_dir: Path) -> dict[str, Any]:
 
 def state_of(fields: Any, id: str) -> State | None:
     """The State saved as FIELDS for the note of ID, or None unless every field has its type and
-    the id is ID's (an entry is checked only when it is used)."""
-    if not (isinstance(fields, dict) and fields.keys() == _FIELDS and fields["id"] == id):
+    the id is ID's (an entry is checked only when it is used; plain loops: `ls` checks every note)."""
+    if type(fields) is not dict or fields.keys() != _FIELDS or fields["id"] != id:
         return None
-    ok = (all(fields[k] is None or type(fields[k]) is str for k in OPTIONAL_TEXT)
-          and all(fields[k] is None or type(fields[k]) is dict for k in OPTIONAL_EVENT)
-          and all(type(fields[k]) is list and all(type(e) is dict for e in fields[k]) for k in EVENT_LISTS)
-          and all(type(fields[k]) is list and all(type(e) is str for e in fields[k]) for k in TEXT_LISTS)
-          and type(fields["safety"]) is str and type(fields["events"]) is int)
-    if not ok:
+    for key in OPTIONAL_TEXT:
+        if fields[key] is not None and type(fields[key]) is not str:
+            return None
+    for key in OPTIONAL_EVENT:
+        if fields[key] is not None and type(fields[key]) is not dict:
+            return None
+    lists = {}
+    for key, kind in _LISTS:
+        value = fields[key]
+        if type(value) is not list:
+            return None
+        for item in value:
+            if type(item) is not kind:
+                return None
+        lists[key] = tuple(value)
+    if type(fields["safety"]) is not str or type(fields["events"]) is not int:
         return None
-    return State(**{**fields, **{k: tuple(fields[k]) for k in (*EVENT_LISTS, *TEXT_LISTS)}})
+    return State(**{**fields, **lists})
