@@ -24,12 +24,13 @@ def repo(cwd: str | Path | None = None) -> tuple[Path, dict[str, Any]]:
 
 
 def _toplevel(here: Path) -> Path:
-    """HERE when it holds the repository's `.git` folder (no GIT_DIR, GIT_WORK_TREE or core.worktree
-    says otherwise), as git would answer; else ask git (one process, 3-6 ms, saved at the top)."""
+    """HERE when it holds the repository's `.git` folder (no GIT_DIR, GIT_WORK_TREE, core.worktree or
+    core.bare says otherwise), as git would answer; else ask git (one process, 3-6 ms, saved at the top)."""
     dot = here / ".git"
     if not {"GIT_DIR", "GIT_WORK_TREE"} & os.environ.keys() and dot.is_dir() and not dot.is_symlink():
         try:
-            if b"worktree" not in (dot / "config").read_bytes():
+            config = (dot / "config").read_bytes()
+            if b"worktree" not in config and b"bare = true" not in config:
                 return here.resolve()
         except OSError:
             pass

@@ -10,7 +10,6 @@ the hook, which never runs that query again.
 """
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 

@@ -49,7 +49,10 @@ def folded_notes(root: str | Path, git_dir: Path | None = None) -> dict[str, Sta
         if not is_id(id):
             continue                                   # as all_notes: only <id>.jsonl is a note
         path = folder / name
-        data = store.read_bytes(root, path) or b""     # gone since the listing: no events, as all_notes
+        data = store.read_bytes(root, path)
+        if not data:                                   # empty, or gone since the listing: as all_notes
+            states[id] = fold([], id)
+            continue
         oid = blob_id(data)
         state = state_of(saved.get(oid), id)
         if state is not None:
