@@ -56,3 +56,15 @@ def test_git_failure_without_a_known_cause_has_no_made_up_fix(repo):
     with pytest.raises(git.GitError) as err:
         git.run(["frobnicate"], cwd=repo)
     assert err.value.fix is None
+
+
+def test_attr_set_is_check_attr_without_unspecified_and_unset(repo):
+    paths = ["a.bin", "b.txt", "c.x", "d.py", "sub/e.bin", "naïve ü.txt"]
+    assert git.attr_set(("filter", "working-tree-encoding"), paths, repo) == set()      # no attributes at all
+    commit(repo, {".gitattributes": "*.bin filter=lfs\n*.txt working-tree-encoding=UTF-16\n*.x -filter\n"
+                                    "sub/* -working-tree-encoding\n"}, "attributes")
+    table = git.check_attr(("filter", "working-tree-encoding"), paths, repo)
+    expected = {p for p, values in table.items() if any(v not in ("unspecified", "unset") for v in values.values())}
+    assert git.attr_set(("filter", "working-tree-encoding"), paths, repo) == expected
+    assert expected == {"a.bin", "b.txt", "sub/e.bin", "naïve ü.txt"}
+    assert git.attr_set(("filter",), [], repo) == set()
