@@ -31,7 +31,7 @@ def format_key(text: str) -> str:
     if "&" in text:
         text = _ENTITY.sub(lambda m: html.unescape(m.group(0)), text)
     if "\\" in text:
-        text = _ESCAPE.sub(r"\1", _HARD_BREAK.sub(" ", text))
+        text = _HARD_BREAK.sub(" ", _ESCAPE.sub(r"\1", text))   # `\\` at the end is the literal `\`
     if "<" in text:
         text = _AUTOLINK.sub(lambda m: unquote(m.group(1)), text)   # mdformat percent-encodes them
     return " ".join(_MARKERS.sub("", text).casefold().split()).rstrip(_TRAILING)

@@ -1,0 +1,90 @@
+"""Payload inside a block, found by tokens rather than by lines, so that re-wrapping a paragraph (as
+mdformat or prettier do) never changes what is an instruction.
+
+A CommonMark paragraph is one run of text: where its lines break is the writer's or the formatter's
+choice. So within a block the segmenter does not ask "is this line a tag?" but "is this token one?":
+
+- a section tag (`</rules>`, or `<rules>` when the file also closes it; escaped `\\<rules>` too, as
+  mdformat writes a tag name that is not HTML) ends the text before it and is payload, wherever it
+  stands; inline HTML (`<b>`, `<code>`, `<kbd>` ...) and an unclosed `<placeholder>` are text;
+- a GitHub alert marker (`[!NOTE]`) opening a piece, and a run of `@path` imports opening or closing
+  one, are payload;
+- a paragraph (or piece) that is one bold span (`**Label:**`, `**Never push.**` on its own) is a
+  label: payload (`is_label`); a bold label followed by text in the same paragraph is part of it, on
+  one line or two. Code spans are never looked into.
+"""
+from __future__ import annotations
+
+import re
+
+from gitcontext.instructions.sentences import mask_code_spans
+
+Block = list[tuple[int, str]]
+
+_TAG = re.compile(r"(?<!\S)\\?<(/?)([A-Za-z][\w-]*)(?:\s[^<>]*)?/?>(?!\S)")
+_CLOSED = re.compile(r"</([A-Za-z][\w-]*)")
+_ALERT = re.compile(r"\s*\\?\[![A-Za-z]+\\?\]")
+_IMPORT = r"@[\w.~-]*[/.][\w./~-]*[\w/]"
+_LEADING_IMPORTS = re.compile(rf"\s*(?:{_IMPORT}(?:\s+|$))+")
+_TRAILING_IMPORTS = re.compile(rf"(?:(?<=\s)|^)(?:{_IMPORT}\s*)+$")
+_LABEL = re.compile(r"(\*\*|__)(?:(?!\1).)+\1\s*:?", re.S)
+# HTML's phrasing elements: inline markup within a sentence, never a section boundary.
+INLINE_TAGS = frozenset(
+    "a abbr b bdi bdo br cite code data del dfn em i img input ins kbd mark q s samp small span strong sub "
+    "sup time u var wbr".split())
+
+
+def closed_tags(text: str) -> frozenset[str]:
+    """Names the file closes (`</name>`): an opening tag of one of these is a section boundary."""
+    return frozenset(name.casefold() for name in _CLOSED.findall(text)) if "</" in text else frozenset()
+
+
+def pieces(block: Block, closed: frozenset[str]) -> list[Block]:
+    """BLOCK cut at its section tags, each piece without a leading alert marker or edge imports."""
+    joined = "\n".join(text for _, text in block)
+    cuts = [(0, 0)]
+    if "<" in joined:
+        masked = mask_code_spans(joined)
+        cuts += [(m.start(), m.end()) for m in _TAG.finditer(masked) if _is_section_tag(m, closed)]
+    cuts.append((len(joined), len(joined)))
+    out = []
+    for (_, start), (end, _) in zip(cuts, cuts[1:]):
+        piece = _trim(joined, start, end)
+        if piece is not None:
+            out.append(_lines(block, *piece))
+    return out
+
+
+def is_label(text: str) -> bool:
+    """TEXT is one bold span, with an optional colon after it."""
+    return text[:1] in "*_" and _LABEL.fullmatch(text.strip()) is not None
+
+
+def _is_section_tag(m: re.Match[str], closed: frozenset[str]) -> bool:
+    name = m.group(2).casefold()
+    return name not in INLINE_TAGS and (m.group(1) == "/" or name in closed)
+
+
+def _trim(joined: str, start: int, end: int) -> tuple[int, int] | None:
+    """START..END of JOINED without a leading alert marker and leading or trailing `@path` imports."""
+    for pattern in (_ALERT, _LEADING_IMPORTS):
+        if "[" in joined[start:end] or "@" in joined[start:end]:
+            m = pattern.match(joined, start, end)
+            if m:
+                start = m.end()
+    if "@" in joined[start:end]:
+        m = _TRAILING_IMPORTS.search(joined, start, end)
+        if m:
+            end = m.start()
+    return (start, end) if joined[start:end].strip() else None
+
+
+def _lines(block: Block, start: int, end: int) -> Block:
+    """The (line number, text) pairs of BLOCK's joined text between START and END."""
+    out, offset = [], 0
+    for number, text in block:
+        lo, hi = max(start, offset), min(end, offset + len(text))
+        if lo < hi and text[lo - offset:hi - offset].strip():
+            out.append((number, text[lo - offset:hi - offset].strip()))
+        offset += len(text) + 1
+    return out
