@@ -27,11 +27,8 @@ _ALERT = re.compile(r"\s*\\?\[![A-Za-z]+\\?\]")
 _IMPORT = r"@[\w.~-]*[/.][\w./~-]*[\w/]"
 _LEADING_IMPORTS = re.compile(rf"\s*(?:{_IMPORT}(?:\s+|$))+")
 _TRAILING_IMPORTS = re.compile(rf"(?:(?<=\s)|^)(?:{_IMPORT}\s*)+$")
+_LEADING_TAGS = re.compile(r"\s*(?:\\?</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>(?:\s+|$))+")
 _LABEL = re.compile(r"(\*\*|__)(?:(?!\1).)+\1\s*:?", re.S)
-# HTML's phrasing elements: inline markup within a sentence, never a section boundary.
-INLINE_TAGS = frozenset(
-    "a abbr b bdi bdo br cite code data del dfn em i img input ins kbd mark q s samp small span strong sub "
-    "sup time u var wbr".split())
 
 
 def closed_tags(text: str) -> frozenset[str]:
@@ -61,14 +58,13 @@ def is_label(text: str) -> bool:
 
 
 def _is_section_tag(m: re.Match[str], closed: frozenset[str]) -> bool:
-    name = m.group(2).casefold()
-    return name not in INLINE_TAGS and (m.group(1) == "/" or name in closed)
+    return m.group(1) == "/" or m.group(2).casefold() in closed
 
 
 def _trim(joined: str, start: int, end: int) -> tuple[int, int] | None:
     """START..END of JOINED without a leading alert marker and leading or trailing `@path` imports."""
-    for pattern in (_ALERT, _LEADING_IMPORTS):
-        if "[" in joined[start:end] or "@" in joined[start:end]:
+    for pattern in (_ALERT, _LEADING_TAGS, _LEADING_IMPORTS):
+        if "[" in joined[start:end] or "@" in joined[start:end] or "<" in joined[start:end]:
             m = pattern.match(joined, start, end)
             if m:
                 start = m.end()

@@ -22,12 +22,13 @@ _HRULE = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 _ITEM = re.compile(r"^([ \t]*)([-*+]|\d{1,9}[.)])(?:[ \t]+(\S.*))?$")
 _QUOTE = re.compile(r"^[ \t]{0,3}>[ \t]?")
 _DELIM_CELL = re.compile(r":?-+:?")
+_DELIM_INSIDE = re.compile(r"\|[ \t]*:?-{3,}:?[ \t]*\|")    # a delimiter row that a formatter joined into a line
+_LOOSE_TABLE, _GFM_TABLE = 1, 2
 _PAYLOAD_LINE = re.compile(
-    r"^\s*(?:\\?</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>"  # a lone HTML tag (`\<tag>` as mdformat escapes one)
-    r"|<(summary|h[1-6])\b[^>]*>.*</\1>"          # an HTML title line
+    r"^\s*(?:<(summary|h[1-6])\b[^>]*>.*</\1>"     # an HTML title line
     r"|\[![A-Z]+\]"                               # a GitHub alert marker (> [!NOTE])
     r"|\[[^\]]+\]:\s*\S+.*)\s*$")                # link reference definition
-_LABEL_ITEM = re.compile(r"^(\*\*|__)(?:(?!\1).)+:\1:?$|^(\*\*|__)(?:(?!\2).)+\2:$")  # - **Setup:**
+_LABEL_ITEM = re.compile(r"^(\*\*|__)(?:(?!\1).)+:\1:?$|^(\*\*|__)(?:(?!\2).)+\2:$", re.S)  # - **Setup:**
 
 
 def segment(text: str, file: str = "") -> list[Instruction]:
@@ -44,7 +45,7 @@ class _Segmenter:
         self.block: list[tuple[int, str]] = []    # (line number, text) of the open block
         self.kind: str | None = None              # "item" or "para"
         self.depth = 0
-        self.in_table = False
+        self.in_table = 0                         # 0, _LOOSE_TABLE (pipe rows) or _GFM_TABLE (a delimiter row seen)
         self.quoted = False
         self.code = 0                             # inside an indented code block: its column, else 0
         self.after_break = True                   # the last line ended a block: indented code may start
@@ -57,7 +58,7 @@ class _Segmenter:
         for number, line in enumerate(mask, start=1):
             if line is None:
                 self.flush()
-                self.in_table = False
+                self.in_table = 0
                 self.after_break = True
                 continue
             self.feed(number, line, mask[number] if number < len(mask) else None)
@@ -71,11 +72,11 @@ class _Segmenter:
         if (line is not raw) != self.quoted:
             self.flush()
             self.quoted = line is not raw
-        if self.in_table and "|" not in line:
-            self.in_table = False
+            self.in_table = 0
         if not line.strip():
             self.flush()
             self.after_break = True
+            self.in_table = 0
         elif self.indented_code(line):
             self.after_break = False
         elif self.kind == "para" and _SETEXT.match(line):
@@ -106,11 +107,11 @@ class _Segmenter:
         if rule or atx:
             self.flush()
             self.items.clear()
+            self.in_table = 0
             if atx:
                 self.set_heading(len(atx.group(1)), _atx_title(line[atx.end():]))
-        elif self.in_table or ("|" in line and _is_table_row(line, next_line)):
+        elif self.table_row(line, next_line):
             self.flush()
-            self.in_table = True
         elif first in "<[\\" and _PAYLOAD_LINE.match(line):
             self.flush()
         elif (first in "-*+" or first.isdigit()) and (item := _ITEM.match(line)) and self.starts_item(item):
@@ -118,6 +119,20 @@ class _Segmenter:
             self.open_item(number, item)
         else:
             self.continue_block(number, line)
+
+    def table_row(self, line: str, next_line: str | None) -> bool:
+        """A row of the open table, or the header of a new one. Once a delimiter row is seen (GFM), every
+        line up to a blank line or a list item is a row, pipes or not; rows without one end at a line
+        without a pipe."""
+        if self.in_table == _GFM_TABLE and not _ITEM.match(line):
+            return True
+        if not (self.in_table or "|" in line and _is_table_row(line, next_line)) or "|" not in line:
+            self.in_table = 0
+            return False
+        gfm = _is_delimiter_row(line) or (next_line is not None and _is_delimiter_row(next_line)) or \
+            _DELIM_INSIDE.search(line) is not None
+        self.in_table = _GFM_TABLE if gfm else max(self.in_table, _LOOSE_TABLE)
+        return True
 
     def starts_item(self, item: re.Match[str]) -> bool:
         """CommonMark: inside a paragraph only `1.`/`1)` or a bullet with text interrupts it. A marker
