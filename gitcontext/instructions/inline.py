@@ -4,11 +4,11 @@ mdformat or prettier do) never changes what is an instruction.
 A CommonMark paragraph is one run of text: where its lines break is the writer's or the formatter's
 choice. So within a block the segmenter does not ask "is this line a tag?" but "is this token one?":
 
-- a section tag (`</rules>`, or `<rules>` when the file also closes it; escaped `\\<rules>` too, as
-  mdformat writes a tag name that is not HTML) ends the text before it and is payload, wherever it
-  stands; inline HTML (`<b>`, `<code>`, `<kbd>` ...) and an unclosed `<placeholder>` are text;
-- a GitHub alert marker (`[!NOTE]`) opening a piece, and a run of `@path` imports opening or closing
-  one, are payload;
+- a section tag standing between spaces (`</rules>`, or `<rules>` when the file also closes it and
+  no lower-case word follows; escaped `\\<rules>` too, as mdformat writes a tag name that is not
+  HTML) ends the text before it and is payload, wherever it stands; inline HTML (`<b>x</b>`) and an
+  unclosed `<placeholder>` inside a sentence are text;
+- a GitHub alert marker (`[!NOTE]`), tags and a run of `@path` imports opening a piece are payload;
 - a paragraph (or piece) that is one bold span (`**Label:**`, `**Never push.**` on its own) is a
   label: payload (`is_label`); a bold label followed by text in the same paragraph is part of it, on
   one line or two. Code spans are never looked into.
@@ -26,7 +26,6 @@ _CLOSED = re.compile(r"</([A-Za-z][\w-]*)")
 _ALERT = re.compile(r"\s*\\?\[![A-Za-z]+\\?\]")
 _IMPORT = r"@[\w.~-]*[/.][\w./~-]*[\w/]"
 _LEADING_IMPORTS = re.compile(rf"\s*(?:{_IMPORT}(?:\s+|$))+")
-_TRAILING_IMPORTS = re.compile(rf"(?:(?<=\s)|^)(?:{_IMPORT}\s*)+$")
 _LEADING_TAGS = re.compile(r"\s*(?:\\?</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>(?:\s+|$))+")
 _LABEL = re.compile(r"(\*\*|__)(?:(?!\1).)+\1\s*:?", re.S)
 
@@ -36,8 +35,9 @@ def closed_tags(text: str) -> frozenset[str]:
     return frozenset(name.casefold() for name in _CLOSED.findall(text)) if "</" in text else frozenset()
 
 
-def pieces(block: Block, closed: frozenset[str]) -> list[Block]:
-    """BLOCK cut at its section tags, each piece without a leading alert marker or edge imports."""
+def pieces(block: Block, closed: frozenset[str], item: bool = False) -> list[Block]:
+    """BLOCK cut at its section tags, each piece without a leading alert marker, tags or imports (but for
+    the first piece of an ITEM, which is the item's text: `- @scope/package` is a rule)."""
     joined = "\n".join(text for _, text in block)
     cuts = [(0, 0)]
     if "<" in joined:
@@ -46,7 +46,7 @@ def pieces(block: Block, closed: frozenset[str]) -> list[Block]:
     cuts.append((len(joined), len(joined)))
     out = []
     for (_, start), (end, _) in zip(cuts, cuts[1:]):
-        piece = _trim(joined, start, end)
+        piece = (start, end) if item and start == 0 and joined[:end].strip() else _trim(joined, start, end)
         if piece is not None:
             out.append(_lines(block, *piece))
     return out
@@ -58,20 +58,21 @@ def is_label(text: str) -> bool:
 
 
 def _is_section_tag(m: re.Match[str], closed: frozenset[str]) -> bool:
-    return m.group(1) == "/" or m.group(2).casefold() in closed
+    """A closing tag, or an opening one the file closes, unless a lower-case word follows it (then it is
+    named in a sentence, as in "see the <examples> below", or opens inline HTML, `<a href=..> here</a>`)."""
+    if m.group(1) == "/":
+        return True
+    after = m.string[m.end():m.end() + 2].lstrip()
+    return m.group(2).casefold() in closed and not after[:1].islower()
 
 
 def _trim(joined: str, start: int, end: int) -> tuple[int, int] | None:
-    """START..END of JOINED without a leading alert marker and leading or trailing `@path` imports."""
+    """START..END of JOINED without a leading alert marker, tags or `@path` imports."""
     for pattern in (_ALERT, _LEADING_TAGS, _LEADING_IMPORTS):
         if "[" in joined[start:end] or "@" in joined[start:end] or "<" in joined[start:end]:
             m = pattern.match(joined, start, end)
             if m:
                 start = m.end()
-    if "@" in joined[start:end]:
-        m = _TRAILING_IMPORTS.search(joined, start, end)
-        if m:
-            end = m.start()
     return (start, end) if joined[start:end].strip() else None
 
 

@@ -170,8 +170,8 @@ class _Segmenter:
         if not block:
             return
         self.block, self.kind = [], None
-        parts = inline.pieces(block, self.closed)
-        if kind == "item" and parts and parts[0][0][0] == block[0][0]:
+        parts = inline.pieces(block, self.closed, item=kind == "item")
+        if kind == "item" and parts and (parts[0][0][0] == block[0][0] or not block[0][1]):
             item = parts.pop(0)
             text = "\n".join(t for _, t in item)
             if not _LABEL_ITEM.match(text):  # a bold label ending in a colon introduces its children
