@@ -4,16 +4,21 @@ toggle emphasis delimiters, add or strip trailing spaces.
 
 It works on the segmenter's own line ranges, so it only touches lines that hold instructions, and it
 never starts a wrapped line with something a Markdown parser would read as a new block (a marker, a
-heading, a quote, a table pipe, a fence), as real formatters do. One thing real formatters can do is
-left out: leaving a bold span alone on a line when re-wrapping (`**Label — note.**` then the rest of
-the paragraph). The segmenter reads a whole-line bold span as a label (payload) line by line, so that
-re-wrap turns a sentence into payload; that is the segmenter's gap, reported, not modelled.
+heading, a quote, a table pipe, a fence), as real formatters do. The model never leaves a bold span alone
+on a line; real formatters can, and the segmenter no longer minds (labels are found per paragraph,
+instructions/inline.py), so mdformat itself, run by MDFORMAT below, covers that case.
+
+MDFORMAT runs mdformat as a user of a context file with front matter (`.mdc` rules, skills) has to: on
+the body, the front matter kept as it is (what the mdformat-frontmatter plugin does). Bare mdformat
+reads `---` as a thematic break and rewrites the YAML as Markdown, so the rule file no longer has its
+`globs:`; that is a change of content, not of formatting.
 """
 from __future__ import annotations
 
 import re
 from typing import NamedTuple
 
+from gitcontext.instructions.blocks import front_matter_end, split_lines
 from gitcontext.instructions.segment import segment
 
 _ITEM = re.compile(r"^([ \t]*)([-*+]|\d{1,9}[.)])([ \t]+)(.*)$")
@@ -38,6 +43,20 @@ STYLES = [
     Style(bullet="+", trailing="add"), Style(emphasis="prettier", trailing="strip"), Style(width=72, bullet="-",
                                                                                    numbering="count", emphasis="prettier"),
 ]
+
+
+MDFORMAT = {"mdformat defaults": {}, "mdformat --wrap 80": {"wrap": 80}, "mdformat --wrap no": {"wrap": "no"}}
+
+
+def run_mdformat(text: str, options: dict[str, object]) -> str:
+    """mdformat with OPTIONS over TEXT's body; front matter kept verbatim (see the module doc)."""
+    import mdformat
+
+    head = front_matter_end(split_lines(text))
+    if not head:
+        return mdformat.text(text, options=options)
+    lines = text.split("\n")
+    return "\n".join(lines[:head]) + "\n" + mdformat.text("\n".join(lines[head:]), options=options)
 
 
 def reformat(text: str, name: str, style: Style) -> str:
