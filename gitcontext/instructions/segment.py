@@ -22,8 +22,7 @@ _HRULE = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 _ITEM = re.compile(r"^([ \t]*)([-*+]|\d{1,9}[.)])(?:[ \t]+(\S.*))?$")
 _QUOTE = re.compile(r"^[ \t]{0,3}>[ \t]?")
 _DELIM_CELL = re.compile(r":?-+:?")
-_DELIM_INSIDE = re.compile(r"\|[ \t]*:?-{3,}:?[ \t]*\|")    # a delimiter row that a formatter joined into a line
-_LOOSE_TABLE, _GFM_TABLE = 1, 2
+_DELIM_INSIDE = re.compile(r":?-{3,}:?[ \t]*\|[ \t]*:?-{3,}")   # `--- | ---`: a delimiter row joined into a line
 _PAYLOAD_LINE = re.compile(
     r"^\s*(?:<(summary|h[1-6])\b[^>]*>.*</\1>"     # an HTML title line
     r"|\[![A-Z]+\]"                               # a GitHub alert marker (> [!NOTE])
@@ -45,7 +44,7 @@ class _Segmenter:
         self.block: list[tuple[int, str]] = []    # (line number, text) of the open block
         self.kind: str | None = None              # "item" or "para"
         self.depth = 0
-        self.in_table = 0                         # 0, _LOOSE_TABLE (pipe rows) or _GFM_TABLE (a delimiter row seen)
+        self.in_table = False
         self.quoted = False
         self.code = 0                             # inside an indented code block: its column, else 0
         self.after_break = True                   # the last line ended a block: indented code may start
@@ -58,7 +57,7 @@ class _Segmenter:
         for number, line in enumerate(mask, start=1):
             if line is None:
                 self.flush()
-                self.in_table = 0
+                self.in_table = False
                 self.after_break = True
                 continue
             self.feed(number, line, mask[number] if number < len(mask) else None)
@@ -72,11 +71,11 @@ class _Segmenter:
         if (line is not raw) != self.quoted:
             self.flush()
             self.quoted = line is not raw
-            self.in_table = 0
+            self.in_table = False
         if not line.strip():
             self.flush()
             self.after_break = True
-            self.in_table = 0
+            self.in_table = False
         elif self.indented_code(line):
             self.after_break = False
         elif self.kind == "para" and _SETEXT.match(line):
@@ -107,7 +106,7 @@ class _Segmenter:
         if rule or atx:
             self.flush()
             self.items.clear()
-            self.in_table = 0
+            self.in_table = False
             if atx:
                 self.set_heading(len(atx.group(1)), _atx_title(line[atx.end():]))
         elif self.table_row(line, next_line):
@@ -121,18 +120,12 @@ class _Segmenter:
             self.continue_block(number, line)
 
     def table_row(self, line: str, next_line: str | None) -> bool:
-        """A row of the open table, or the header of a new one. Once a delimiter row is seen (GFM), every
-        line up to a blank line or a list item is a row, pipes or not; rows without one end at a line
-        without a pipe."""
-        if self.in_table == _GFM_TABLE and not _ITEM.match(line):
+        """A row of the open table, or the first of a new one. GFM: up to a blank line or another block
+        (a heading, a rule, a quote, a list item), every line is a row, pipes or not."""
+        if self.in_table and not _ITEM.match(line):
             return True
-        if not (self.in_table or "|" in line and _is_table_row(line, next_line)) or "|" not in line:
-            self.in_table = 0
-            return False
-        gfm = _is_delimiter_row(line) or (next_line is not None and _is_delimiter_row(next_line)) or \
-            _DELIM_INSIDE.search(line) is not None
-        self.in_table = _GFM_TABLE if gfm else max(self.in_table, _LOOSE_TABLE)
-        return True
+        self.in_table = "|" in line and _is_table_row(line, next_line)
+        return self.in_table
 
     def starts_item(self, item: re.Match[str]) -> bool:
         """CommonMark: inside a paragraph only `1.`/`1)` or a bullet with text interrupts it. A marker
@@ -214,7 +207,7 @@ def _atx_title(rest: str) -> str:
 
 def _is_table_row(line: str, next_line: str | None) -> bool:
     stripped = line.strip()
-    if stripped.startswith("|") and stripped.count("|") >= 2:
+    if stripped.startswith("|") and stripped.count("|") >= 2 or _DELIM_INSIDE.search(stripped):
         return True
     return "|" in stripped and next_line is not None and "|" in next_line and _is_delimiter_row(next_line)
 
