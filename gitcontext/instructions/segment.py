@@ -1,10 +1,12 @@
 """Split a context file into instructions and payload with the paper's grammar (arXiv 2608.11095 §3).
 
 List items and block boundaries first, sentence split for remaining prose. Headings (ATX and
-setext), fenced code, tables, whole-line bold labels, front matter, HTML comments, lone HTML tags
-and titles, alert markers, link definitions, `@path` imports and fragments of fewer than two words
-are payload. Nested list items are separate instructions. One pass over the lines; a character
-test picks the one or two anchored regexes worth trying on each line.
+setext), fenced and indented code, tables, front matter, HTML comments, HTML title lines, link
+definitions and fragments of fewer than two words are payload; so are bold labels, section tags,
+alert markers and `@path` imports, which are found by token within a block (instructions/inline.py)
+so that re-wrapping a paragraph never changes what is an instruction. Nested list items are separate
+instructions. One pass over the lines; a character test picks the one or two anchored regexes worth
+trying on each line.
 """
 from __future__ import annotations
 
