@@ -16,7 +16,7 @@ DEFAULT_GLOBS = [
     "**/WARP.md", ".github/copilot-instructions.md", ".github/instructions/**/*.instructions.md",
     "**/.cursorrules", ".cursor/rules/**/*.md", ".cursor/rules/**/*.mdc", "**/.windsurfrules",
     ".windsurf/rules/**", "**/.clinerules", ".clinerules/**", ".claude/rules/**", ".agents/rules/**",
-    ".junie/guidelines.md",
+    ".junie/guidelines.md", ".roorules", ".roorules-*", ".roo/rules/**", ".roo/rules-*/**", ".continue/rules/**",
     "**/SKILL.md",
 ]
 NEVER_TRACKED = ["**/CLAUDE.local.md"]
@@ -58,10 +58,12 @@ MAX_CONFIG_BYTES = 64 * 1024
 MAX_GLOB = 512
 MAX_NESTING = 64
 MAX_BRACE_DEPTH = 8
-# Mappings whose keys are the user's own (topic -> its other spellings), not schema keys.
-FREE_MAPPINGS = {("rulings", "aliases")}
+# Mappings whose keys are the user's own, not schema keys: topic -> its other spellings; agent -> the bytes
+# of context it reads (0: no limit), which the audit checks against its own list of agents.
+FREE_MAPPINGS = {("rulings", "aliases"): "topics", ("audit", "limits"): "limits"}
+MAX_LIMIT = 100_000_000
 # audit-core: deletion candidates never take a file below `floor` instructions; `fail_on` is --fail-on's default.
-DEFAULTS["audit"].update({"floor": 3, "fail_on": "error"})
+DEFAULTS["audit"].update({"floor": 3, "fail_on": "error", "limits": {}})
 CHOICES = {("hooks", "policy"): {"enforce", "warn", "off"}, ("hooks", "on_error"): {"pass", "block"},
            ("matcher",): {"default", "paper"}}
 CHOICES[("audit", "fail_on")] = {"note", "warning", "error", "never"}
@@ -152,7 +154,7 @@ def _merge(base: dict[str, Any], raw: dict[str, Any], where: tuple[str, ...]) ->
                             fix=f"remove or rename {dotted!r} in {CONFIG_PATH}")
         default = base[key]
         if (*where, key) in FREE_MAPPINGS:
-            base[key] = _free_mapping(value, dotted)
+            base[key] = (_limits if FREE_MAPPINGS[(*where, key)] == "limits" else _free_mapping)(value, dotted)
             continue
         if isinstance(default, dict):
             if not isinstance(value, dict):
@@ -229,3 +231,15 @@ def _same_type(default: Any, value: Any) -> bool:
     if isinstance(default, list):
         return isinstance(value, list) and all(isinstance(v, str) for v in value)
     return isinstance(value, type(default))
+
+
+def _limits(value: Any, dotted: str) -> dict[str, int]:
+    """Agent name -> bytes it reads, a whole number from 0 (no limit) to MAX_LIMIT."""
+    if not isinstance(value, dict):
+        raise UserError(f"{dotted!r} must be a mapping", path=CONFIG_PATH, fix=f"edit {dotted!r} in {CONFIG_PATH}")
+    for k, v in value.items():
+        if not isinstance(k, str) or isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_LIMIT:
+            raise UserError(f"{dotted}.{str(k)[:40]} must be a whole number of bytes from 0 (no limit) to "
+                            f"{MAX_LIMIT:,}, got {_shown(v)}", path=CONFIG_PATH,
+                            fix=f"write `{str(k)[:40]}: 65536` under {dotted!r}")
+    return dict(value)

@@ -42,9 +42,28 @@ def run(args: Sequence[str], *, cwd: str | Path | None = None, input: bytes | No
     except FileNotFoundError as exc:
         raise GitError("git is not installed or not on PATH", fix="install git >= 2.30") from exc
     if check and proc.returncode != 0:
-        detail = proc.stderr.decode("utf-8", "replace").strip()
-        raise GitError(f"`git {' '.join(args)}` failed: {detail}")
+        raise failure(args, proc.stderr)
     return proc.stdout
+
+
+# What a git failure's stderr says about the repository, and what fixes it.
+_KNOWN_FAILURES = (
+    (("unable to read", "bad object", "missing blob", "missing tree", "did not receive expected object",
+      "could not read object"),
+     "the repository is missing objects (a broken or partial clone): run `git fsck`, then `git fetch --refetch` "
+     "or clone it again"),
+    (("index.lock", ".lock': file exists"),
+     "another git process is running in this repository; wait for it, or remove the stale `.lock` file git names"),
+    (("dubious ownership",), "mark the repository safe: `git config --global --add safe.directory <path>`"),
+)
+
+
+def failure(args: Sequence[str], stderr: bytes) -> GitError:
+    """The GitError for a failed `git ARGS`: the command, git's own words, and a fix when git's words name one."""
+    detail = stderr.decode("utf-8", "replace").strip()
+    low = detail.casefold()
+    fix = next((f for needles, f in _KNOWN_FAILURES if any(n in low for n in needles)), None)
+    return GitError(f"`git {' '.join(args)}` failed: {detail}", fix=fix)
 
 
 def run_status(args: Sequence[str], *, cwd: str | Path | None = None,
@@ -66,7 +85,7 @@ def stream(args: Sequence[str], *, cwd: str | Path | None = None) -> Iterator[by
         stderr = proc.stderr.read() if proc.stderr else b""
         code = proc.wait()
         if code not in (0, -13):  # -13: we stopped reading (SIGPIPE)
-            raise GitError(f"`git {' '.join(args)}` failed: {stderr.decode('utf-8', 'replace').strip()}")
+            raise failure(args, stderr)
 
 
 def text(args: Sequence[str], *, cwd: str | Path | None = None, check: bool = True) -> str:

@@ -28,6 +28,10 @@ BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
     (BOMB, "aliases"),
     ("x: " + "[" * 20_000 + "]" * 20_000 + "\n", "nested"),
     ("x: " + "y" * 70_000 + "\n", "limit"),
+    ("audit:\n  limits: {codex: -1}\n", "audit.limits.codex"),
+    ("audit:\n  limits: {codex: 1.5}\n", "audit.limits.codex"),
+    ("audit:\n  limits: {codex: true}\n", "audit.limits.codex"),
+    ("audit:\n  limits: [codex]\n", "audit.limits"),
 ])
 def test_config_hostile_values_are_user_errors_naming_the_key(repo, text, needle):
     write(repo, ".context/config.yml", text)
