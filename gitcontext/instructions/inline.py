@@ -4,10 +4,11 @@ mdformat or prettier do) never changes what is an instruction.
 A CommonMark paragraph is one run of text: where its lines break is the writer's or the formatter's
 choice. So within a block the segmenter does not ask "is this line a tag?" but "is this token one?":
 
-- a section tag standing between spaces (`</rules>`, or `<rules>` when the file also closes it and
-  no lower-case word follows; escaped `\\<rules>` too, as mdformat writes a tag name that is not
-  HTML) ends the text before it and is payload, wherever it stands; inline HTML (`<b>x</b>`) and an
-  unclosed `<placeholder>` inside a sentence are text;
+- a section tag standing between spaces (`</rules>`, or `<rules>` when no lower-case word follows;
+  escaped `\\<rules>` too, as mdformat writes a tag name that is not HTML) ends the text before it and
+  is payload, wherever it stands; inline HTML (`<b>x</b>`) and a `<placeholder>` inside a sentence
+  are text. Only the block is looked at, never the rest of the file, so the history's chunked
+  segmentation (history/chunks.py) stays equal to `segment`;
 - a GitHub alert marker (`[!NOTE]`), tags and a run of `@path` imports opening a piece are payload;
 - a paragraph (or piece) that is one bold span (`**Label:**`, `**Never push.**` on its own) is a
   label: payload (`is_label`); a bold label followed by text in the same paragraph is part of it, on
@@ -22,7 +23,6 @@ from gitcontext.instructions.sentences import mask_code_spans
 Block = list[tuple[int, str]]
 
 _TAG = re.compile(r"(?<!\S)\\?<(/?)([A-Za-z][\w-]*)(?:\s[^<>]*)?/?>(?!\S)")
-_CLOSED = re.compile(r"</([A-Za-z][\w-]*)")
 _ALERT = re.compile(r"\s*\\?\[![A-Za-z]+\\?\]")
 _IMPORT = r"@[\w./~-]*?\.[A-Za-z0-9]{1,8}"   # a file with an extension (`@scope/pkg` is a package)
 _LEADING_IMPORTS = re.compile(rf"\s*(?:{_IMPORT}(?:\s+|$))+")
@@ -30,19 +30,14 @@ _LEADING_TAGS = re.compile(r"\s*(?:\\?</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>(?:\s+|$)
 _LABEL = re.compile(r"(\*\*|__)(?:(?!\1).)+\1\s*:?", re.S)
 
 
-def closed_tags(text: str) -> frozenset[str]:
-    """Names the file closes (`</name>`): an opening tag of one of these is a section boundary."""
-    return frozenset(name.casefold() for name in _CLOSED.findall(text)) if "</" in text else frozenset()
-
-
-def pieces(block: Block, closed: frozenset[str], item: bool = False) -> list[Block]:
+def pieces(block: Block, item: bool = False) -> list[Block]:
     """BLOCK cut at its section tags, each piece without a leading alert marker, tags or imports (but for
     the first piece of an ITEM, which is the item's text: `- @scope/package` is a rule)."""
     joined = "\n".join(text for _, text in block)
     cuts = [(0, 0)]
     if "<" in joined:
         masked = mask_code_spans(joined)
-        cuts += [(m.start(), m.end()) for m in _TAG.finditer(masked) if _is_section_tag(m, closed)]
+        cuts += [(m.start(), m.end()) for m in _TAG.finditer(masked) if _is_section_tag(m)]
     cuts.append((len(joined), len(joined)))
     out = []
     for (_, start), (end, _) in zip(cuts, cuts[1:]):
@@ -57,13 +52,13 @@ def is_label(text: str) -> bool:
     return text[:1] in "*_" and _LABEL.fullmatch(text.strip()) is not None
 
 
-def _is_section_tag(m: re.Match[str], closed: frozenset[str]) -> bool:
-    """A closing tag, or an opening one the file closes, unless a lower-case word follows it (then it is
-    named in a sentence, as in "see the <examples> below", or opens inline HTML, `<a href=..> here</a>`)."""
+def _is_section_tag(m: re.Match[str]) -> bool:
+    """A closing tag, or an opening one that no lower-case word follows (one that does is named in a
+    sentence, "see the <examples> below", or opens inline HTML, `<a href=..> here</a>`)."""
     if m.group(1) == "/":
         return True
     after = m.string[m.end():m.end() + 2].lstrip()
-    return m.group(2).casefold() in closed and not after[:1].islower()
+    return not after[:1].islower()
 
 
 def _trim(joined: str, start: int, end: int) -> tuple[int, int] | None:

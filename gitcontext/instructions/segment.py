@@ -51,10 +51,8 @@ class _Segmenter:
         self.code = 0                             # inside an indented code block: its column, else 0
         self.after_break = True                   # the last line ended a block: indented code may start
         self.out: list[Instruction] = []
-        self.closed: frozenset[str] = frozenset()
 
     def run(self, text: str) -> list[Instruction]:
-        self.closed = inline.closed_tags(text)
         mask = payload_mask(split_lines(text))
         for number, line in enumerate(mask, start=1):
             if line is None:
@@ -165,7 +163,7 @@ class _Segmenter:
         if not block:
             return
         self.block, self.kind = [], None
-        parts = inline.pieces(block, self.closed, item=kind == "item")
+        parts = inline.pieces(block, item=kind == "item")
         if kind == "item" and parts and (parts[0][0][0] == block[0][0] or not block[0][1]):
             item = parts.pop(0)
             text = "\n".join(t for _, t in item)
