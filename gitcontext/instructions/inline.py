@@ -27,6 +27,7 @@ _ALERT = re.compile(r"\s*\\?\[![A-Za-z]+\\?\]")
 _IMPORT = r"@[\w./~-]*?\.[A-Za-z0-9]{1,8}"   # a file with an extension (`@scope/pkg` is a package)
 _LEADING_IMPORTS = re.compile(rf"\s*(?:{_IMPORT}(?:\s+|$))+")
 _LEADING_TAGS = re.compile(r"\s*(?:\\?</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>(?:\s+|$))+")
+_NEXT = re.compile(r"\s*(\S)")
 _LABEL = re.compile(r"(\*\*|__)(?:(?!\1).)+\1\s*:?", re.S)
 
 
@@ -57,17 +58,16 @@ def _is_section_tag(m: re.Match[str]) -> bool:
     sentence, "see the <examples> below", or opens inline HTML, `<a href=..> here</a>`)."""
     if m.group(1) == "/":
         return True
-    after = m.string[m.end():m.end() + 2].lstrip()
-    return not after[:1].islower()
+    after = _NEXT.match(m.string, m.end())
+    return after is None or not after.group(1).islower()
 
 
 def _trim(joined: str, start: int, end: int) -> tuple[int, int] | None:
     """START..END of JOINED without a leading alert marker, tags or `@path` imports."""
-    for pattern in (_ALERT, _LEADING_TAGS, _LEADING_IMPORTS):
-        if "[" in joined[start:end] or "@" in joined[start:end] or "<" in joined[start:end]:
-            m = pattern.match(joined, start, end)
-            if m:
-                start = m.end()
+    for pattern in (_ALERT, _LEADING_TAGS, _LEADING_IMPORTS):    # each fails at the first other character
+        m = pattern.match(joined, start, end)
+        if m:
+            start = m.end()
     return (start, end) if joined[start:end].strip() else None
 
 
