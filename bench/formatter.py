@@ -5,7 +5,8 @@
 For each version: the formatter model of tests/identity/formatter_model.py in each of its styles
 (re-wrap at 40-1000 columns, bullets, renumbering, emphasis as prettier or mdformat writes it,
 trailing spaces), and with --mdformat, mdformat with its defaults (bullets, numbering, emphasis,
-escapes; line breaks kept), with --wrap 80 and with --wrap no. Each reformatted version is diffed
+escapes; line breaks kept), with --wrap 80 and with --wrap no, each on the body of a file with
+front matter (kept as it is, as the mdformat-frontmatter plugin does; see formatter_model.MDFORMAT). Each reformatted version is diffed
 against the original with the instruction diff `git context diff` uses; the goal is zero rewordings,
 births and deaths. Prints, per formatter, versions with any event and the events by kind, and the
 time per version.
@@ -25,7 +26,7 @@ from gitcontext.instructions.segment import segment
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from tests.identity.formatter_model import STYLES, reformat  # noqa: E402
+from tests.identity.formatter_model import MDFORMAT, STYLES, reformat, run_mdformat  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 
@@ -43,11 +44,8 @@ def formatters(with_mdformat: bool) -> dict[str, object]:
              f"{s.trailing or '.'}": (lambda style: lambda text, name: reformat(text, name, style))(s)
              for s in STYLES}
     if with_mdformat:
-        import mdformat
-
-        found["mdformat defaults"] = lambda text, name: mdformat.text(text)
-        found["mdformat --wrap 80"] = lambda text, name: mdformat.text(text, options={"wrap": 80})
-        found["mdformat --wrap no"] = lambda text, name: mdformat.text(text, options={"wrap": "no"})
+        for label, options in MDFORMAT.items():
+            found[label] = (lambda opts: lambda text, name: run_mdformat(text, opts))(options)
     return found
 
 

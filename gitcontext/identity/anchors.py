@@ -6,11 +6,11 @@ renames one while keeping its distinctive part, its *name* (`@acme/cli` -> `@int
 """
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable, Mapping
 
-from gitcontext.identity.words import split_case
+from gitcontext.identity.renames import apply
+from gitcontext.identity.words import fold
 
 _CODE = re.compile(r"`+([^`]+?)`+")
 _BARE = re.compile(r"""(?<![\w`])(
@@ -19,7 +19,6 @@ _BARE = re.compile(r"""(?<![\w`])(
     | [\w-]{2,}\.(?:[a-zA-Z]{1,5})\b(?!\.\w) # file names such as README.md
     | \d+(?:\.\d+)?(?:\s?(?:%|[kKMGT]?i?[bB]\b|[kMG]?Hz\b|[mµn]?s\b|px\b|fps\b)|x\d+) # measures
 )""", re.X)
-_FOLD = re.compile(r"[\W_]+")
 _EXTENSION = re.compile(r"(?<=[^.])\.[a-zA-Z]\w{0,4}$")
 _NOT_LETTER = re.compile(r"[^a-z]+")
 _IDENTIFIER = re.compile(r"^@[A-Za-z]|[a-z][A-Z]|/[^/]+/.")   # @Sigil, camelCase, a path two levels deep
@@ -70,13 +69,6 @@ def strip_anchors(text: str) -> str:
     return _BARE.sub(" ", _CODE.sub(" ", text))
 
 
-@functools.lru_cache(maxsize=1 << 15)
-def fold(text: str) -> str:
-    """Case, case style and punctuation folded to single spaces, so `lintlens.` and lintlens compare
-    equal, and so do `userId`, `user_id` and `user-id` (words.split_case)."""
-    return _FOLD.sub(" ", split_case(text).casefold()).strip()
-
-
 def survives(anchor: str, other_anchors: frozenset[str], other_text: str,
              own_name: str = "", other_names: frozenset[str] = frozenset(),
              subs: Iterable[tuple[tuple[str, ...], tuple[str, ...]]] = ()) -> bool:
@@ -94,7 +86,6 @@ def survives(anchor: str, other_anchors: frozenset[str], other_text: str,
     if any(_within(words, o.split()) or _within(o.split(), words) for o in other_anchors):
         return True
     if subs:
-        from gitcontext.identity.renames import apply
         return any(r in other_anchors or f" {r} " in f" {other_text} " for r in apply(anchor, subs))
     return False
 

@@ -21,17 +21,21 @@ _HARD_BREAK = re.compile(r"\\(?=\s|$)")                        # a backslash lin
 _AUTOLINK = re.compile(r"<((?:https?|mailto|ftp):[^\s<>]+)>")   # <https://x> is the link x
 _ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _MARKERS = re.compile(r"[`*]+|~~|(?<![^\W_])_+|_+(?![^\W_])")   # code and emphasis delimiters; `_` not inside a word
+_QUOTE_MARK = re.compile(r"(?m)^[ \t]*>[ \t]?")                # a block quote's marker opening a line
 _TRAILING = " .;:,!"
 
 
 @functools.lru_cache(maxsize=1 << 14)
 def format_key(text: str) -> str:
     """TEXT as a reader sees its words: escapes, entities, autolink brackets, code and emphasis markers,
-    line breaks and runs of spaces, case and trailing punctuation folded."""
+    block quote markers opening a line, line breaks and runs of spaces, case and trailing punctuation
+    folded."""
+    if ">" in text:
+        text = _QUOTE_MARK.sub("", text)    # a quote in a list item re-wrapped: its markers go with the breaks
     if "&" in text:
         text = _ENTITY.sub(lambda m: html.unescape(m.group(0)), text)
     if "\\" in text:
-        text = _ESCAPE.sub(r"\1", _HARD_BREAK.sub(" ", text))
+        text = _HARD_BREAK.sub(" ", _ESCAPE.sub(r"\1", text))   # `\\` at the end is the literal `\`
     if "<" in text:
         text = _AUTOLINK.sub(lambda m: unquote(m.group(1)), text)   # mdformat percent-encodes them
     return " ".join(_MARKERS.sub("", text).casefold().split()).rstrip(_TRAILING)

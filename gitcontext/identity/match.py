@@ -2,16 +2,11 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from typing import NamedTuple
 
+from gitcontext.identity.pair import Pair
 from gitcontext.instructions.model import Instruction
 
-
-class Pair(NamedTuple):
-    old: int            # index into the old list
-    new: int            # index into the new list
-    how: str            # "exact", "normalized" (same words), "fuzzy" or "forced" (a user's override)
-    similarity: float   # 0-100; a fuzzy pair's confidence (identity.diff.CONFIDENT marks the uncertain band)
+__all__ = ["Pair", "match"]
 
 
 def match(old: Sequence[Instruction], new: Sequence[Instruction], matcher: str = "default", *,

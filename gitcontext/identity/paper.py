@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 
-from gitcontext.identity.match import Pair
+from gitcontext.identity.pair import Pair
 from gitcontext.instructions.model import Instruction
 
 THRESHOLD = 70.0

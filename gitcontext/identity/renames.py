@@ -5,7 +5,7 @@ When a directory, file or identifier is renamed, every rule that names it change
 a different rule; the *same* substitution in several candidate pairs of one transition, or one that
 git's rename detection found in that commit, is a rename, and the rules keep their identity.
 
-A substitution is a pair of word tuples (old, new) on folded anchors (anchors.fold): the two anchors
+A substitution is a pair of word tuples (old, new) on folded anchors (words.fold): the two anchors
 with their common leading and trailing words removed (`tests e2e run sh` / `test integration run sh`
 gives (tests, e2e) -> (test, integration)).
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
-from gitcontext.identity.anchors import fold
+from gitcontext.identity.words import fold
 
 Substitution = tuple[tuple[str, ...], tuple[str, ...]]
 MIN_RULES = 2      # a substitution seen in this many old rules and new rules is a rename

@@ -30,7 +30,7 @@ from gitcontext.identity.anchors import extends, replaced
 from gitcontext.identity.assign import greedy
 from gitcontext.identity.candidates import pairs as candidate_pairs
 from gitcontext.identity.formatting import format_key
-from gitcontext.identity.match import Pair
+from gitcontext.identity.pair import Pair
 from gitcontext.identity.paper import _exact_stage
 from gitcontext.identity.profile import Profile, profile
 from gitcontext.identity.renames import Substitution, apply, from_git, repeated, swaps

@@ -50,6 +50,7 @@ def stem(word: str) -> str:
 
 
 _STOP_STEMS = STOPWORDS | {stem(w) for w in STOPWORDS}
+_FOLD = re.compile(r"[\W_]+")
 _CASE_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
@@ -58,6 +59,13 @@ def split_case(text: str) -> str:
     (`userId` -> user Id, `HTTPClient` -> HTTP Client), so every case style of an identifier names the
     same words as its snake_case or kebab-case spelling (the separators are not word characters)."""
     return text if text.lower() == text else _CASE_BOUNDARY.sub(" ", text)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def fold(text: str) -> str:
+    """Case, case style and punctuation folded to single spaces, so `lintlens.` and lintlens compare
+    equal, and so do `userId`, `user_id` and `user-id` (split_case). Anchors and renames compare on it."""
+    return _FOLD.sub(" ", split_case(text).casefold()).strip()
 
 
 def content_words(text: str) -> frozenset[str]:

@@ -52,7 +52,7 @@ def payload_mask(lines: list[str]) -> list[str | None]:
                 fence = None
             continue
         if not in_comment and ("```" in line or "~~~" in line):
-            opened = _FENCE.match(strip_container(line))
+            opened = _opening_fence(strip_container(line))
             if opened:
                 fence = opened.group(1)
                 out.append(None)
@@ -60,6 +60,15 @@ def payload_mask(lines: list[str]) -> list[str | None]:
         visible, in_comment = _strip_comments(line, in_comment)
         out.append(visible if visible.strip() else (None if visible != line else line))
     return out
+
+
+def _opening_fence(line: str) -> re.Match[str] | None:
+    """A fence opener; CommonMark: a backtick fence's info string may not hold a backtick (```` ```a``` ````
+    is a code span in a paragraph, not a fence)."""
+    opened = _FENCE.match(line)
+    if opened and opened.group(1)[0] == "`" and "`" in line[opened.end():]:
+        return None
+    return opened
 
 
 def _strip_comments(line: str, in_comment: bool) -> tuple[str, bool]:

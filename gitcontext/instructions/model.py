@@ -7,7 +7,8 @@ from typing import NamedTuple
 _MARKDOWN_PUNCT = "*_`~#>|[]"
 _TRAILING_CHARS = " .;:,!"
 # A CJK character is a word of its own (those scripts do not separate words with spaces).
-_WORD = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W\u3040-\u30ff\u3400-\u4dbf"
+# A word starts with a letter or digit: `__Why?__` is one word, as `**Why?**` is.
+_WORD = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W_\u3040-\u30ff\u3400-\u4dbf"
                    r"\u4e00-\u9fff\uf900-\ufaff][\w'’.-]*")
 
 

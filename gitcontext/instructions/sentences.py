@@ -20,7 +20,7 @@ _TICKS = re.compile(r"`+")
 def split(block: list[tuple[int, str]]) -> Iterator[tuple[int, int, str]]:
     """(first line, last line, text) of each sentence of BLOCK, a list of (line number, text)."""
     joined, starts = _join(block)
-    cuts = [0, *_boundaries(_mask_code_spans(joined)), len(joined)]
+    cuts = [0, *_boundaries(mask_code_spans(joined)), len(joined)]
     for a, b in zip(cuts, cuts[1:]):
         piece = joined[a:b]
         sentence = piece.strip()
@@ -52,7 +52,7 @@ def _boundaries(masked: str) -> Iterator[int]:
         yield match.end()
 
 
-def _mask_code_spans(text: str) -> str:
+def mask_code_spans(text: str) -> str:
     """Replace code span contents with `x` (same length) so their periods are not boundaries.
 
     CommonMark's rule in linear time: a run of N backticks opens a span that the next run of exactly

@@ -4,21 +4,25 @@ toggle emphasis delimiters, add or strip trailing spaces.
 
 It works on the segmenter's own line ranges, so it only touches lines that hold instructions, and it
 never starts a wrapped line with something a Markdown parser would read as a new block (a marker, a
-heading, a quote, a table pipe, a fence), as real formatters do. One thing real formatters can do is
-left out: leaving a bold span alone on a line when re-wrapping (`**Label — note.**` then the rest of
-the paragraph). The segmenter reads a whole-line bold span as a label (payload) line by line, so that
-re-wrap turns a sentence into payload; that is the segmenter's gap, reported, not modelled.
+heading, a quote, a table pipe, a fence), as real formatters do. Like real formatters, the model may leave
+a bold span alone on a line; the segmenter finds labels per paragraph, not per line
+(instructions/inline.py), so that is no label.
+
+MDFORMAT runs mdformat as a user of a context file with front matter (`.mdc` rules, skills) has to: on
+the body, the front matter kept as it is (what the mdformat-frontmatter plugin does). Bare mdformat
+reads `---` as a thematic break and rewrites the YAML as Markdown, so the rule file no longer has its
+`globs:`; that is a change of content, not of formatting.
 """
 from __future__ import annotations
 
 import re
 from typing import NamedTuple
 
+from gitcontext.instructions.blocks import front_matter_end, split_lines
 from gitcontext.instructions.segment import segment
 
 _ITEM = re.compile(r"^([ \t]*)([-*+]|\d{1,9}[.)])([ \t]+)(.*)$")
 _BLOCK_START = re.compile(r"^(?:[-*+#>|=<\[@`~_!:]|\d+[.)])")
-_BOLD_LINE = re.compile(r"^\s*(\*\*|__)(?:(?!\1).)+\1\s*:?\s*$")
 _CODE = re.compile(r"(`+)[^`]*?\1")
 _STRONG = re.compile(r"(?<![\w*_])(\*\*|__)(?=[^\s*_])([^*_\n]+?)(?<=[^\s*_])\1(?![\w*_])")
 _EM = re.compile(r"(?<![\w*_])([*_])(?=[^\s*_])([^*_\n]+?)(?<=[^\s*_])\1(?![\w*_])")
@@ -40,6 +44,20 @@ STYLES = [
 ]
 
 
+MDFORMAT = {"mdformat defaults": {}, "mdformat --wrap 80": {"wrap": 80}, "mdformat --wrap no": {"wrap": "no"}}
+
+
+def run_mdformat(text: str, options: dict[str, object]) -> str:
+    """mdformat with OPTIONS over TEXT's body; front matter kept verbatim (see the module doc)."""
+    import mdformat
+
+    head = front_matter_end(split_lines(text))
+    if not head:
+        return mdformat.text(text, options=options)
+    lines = text.split("\n")
+    return "\n".join(lines[:head]) + "\n" + mdformat.text("\n".join(lines[head:]), options=options)
+
+
 def reformat(text: str, name: str, style: Style) -> str:
     lines = text.split("\n")
     out: dict[int, list[str]] = {}           # first line index -> replacement lines
@@ -48,7 +66,7 @@ def reformat(text: str, name: str, style: Style) -> str:
     for group in _groups(segment(text, name)):
         first, last = group[0].line - 1, group[-1].end_line - 1
         raw = lines[first:last + 1]
-        if any(">" in line[:4].lstrip()[:1] or "\t" in line for line in raw):
+        if any(line.lstrip().startswith(">") or "\t" in line for line in raw):
             continue                          # quotes and tabs are left as they are
         kind = group[0].kind
         head, body = _split_marker(raw[0]) if kind == "item" else (None, raw[0])
@@ -132,12 +150,11 @@ def _emphasis(text: str, tool: str) -> str:
 
 
 def _wrap(words: list[str], prefix: str, cont: str, width: int) -> list[str]:
-    """Greedy fill; a word that would start a new block never begins a line, and no line is left
-    holding only a bold span (the segmenter reads such a line as a label: see the module doc)."""
+    """Greedy fill; a word that would start a new block never begins a line. A line may be left holding
+    only a bold span, as real formatters leave one."""
     lines, current = [], prefix + words[0] if words else prefix
     for word in words[1:]:
-        if len(current) + 1 + len(word) > width and not _BLOCK_START.match(word) \
-                and not _BOLD_LINE.match(current):
+        if len(current) + 1 + len(word) > width and not _BLOCK_START.match(word):
             lines.append(current)
             current = cont + word
         else:

@@ -1,12 +1,16 @@
 """Formatter invariance: re-wrapping, re-bulleting, renumbering, emphasis and escapes are not rewordings.
 
-The property runs over a bounded sample of the shared corpus (skips without it); bench/formatter.py
-runs every version and reports counts.
+The properties run over a deterministic sample of the shared corpus (skips without it): the formatter
+model's styles over SAMPLE evenly spaced versions, and mdformat in each of its variants (defaults,
+--wrap 80, --wrap no) over the last version of MDFORMAT_SAMPLE evenly spaced files, a size that
+mdformat's own speed bounds (some 8 s for the three). GITCONTEXT_FORMATTER_SAMPLE=0 runs every version
+(minutes); bench/formatter.py runs every version and prints the counts.
 """
 from __future__ import annotations
 
 import gzip
 import json
+import os
 
 import pytest
 from hypothesis import given, settings
@@ -17,9 +21,11 @@ from gitcontext.identity.formatting import format_key, same_text
 from gitcontext.instructions.model import normalize
 from gitcontext.instructions.segment import segment
 from tests.helpers import corpus_files
-from tests.identity.formatter_model import STYLES, Style, reformat
+from tests.identity.formatter_model import MDFORMAT, STYLES, Style, reformat, run_mdformat
 
-SAMPLE = 60       # versions of the corpus per run of the suite (bench/formatter.py runs all)
+SAMPLE = 60             # versions of the corpus per run of the suite for the model (bench/formatter.py runs all)
+MDFORMAT_SAMPLE = 145   # files (their last version) for mdformat: a third of the corpus
+EVERY = os.environ.get("GITCONTEXT_FORMATTER_SAMPLE") == "0"
 
 
 def _events(name: str, before: str, after: str) -> list[str]:
@@ -28,20 +34,41 @@ def _events(name: str, before: str, after: str) -> list[str]:
         [f"+ {i.text!r}" for i in d.added] + [f"- {i.text!r}" for i in d.removed]
 
 
-def _sample() -> list[tuple[str, str]]:
+def _versions() -> list[tuple[str, str, str]]:
+    """(repository, path, text) of every version in the corpus, in its order."""
     versions = []
     for path in corpus_files():
         with gzip.open(path, "rt", encoding="utf-8") as fh:
-            versions += [(e["path"], e["content"]) for e in map(json.loads, fh) if e["content"]]
-    return versions[:: max(1, len(versions) // SAMPLE)][:SAMPLE]
+            versions += [(e["repo"], e["path"], e["content"]) for e in map(json.loads, fh) if e["content"]]
+    return versions
+
+
+def _spaced(versions: list[tuple[str, str, str]], size: int) -> list[tuple[str, str]]:
+    """SIZE versions evenly spaced over the corpus (all of them with GITCONTEXT_FORMATTER_SAMPLE=0)."""
+    chosen = versions if EVERY else versions[:: max(1, len(versions) // size)][:size]
+    return [(name, text) for _, name, text in chosen]
+
+
+def _spread(versions: list[tuple[str, str, str]], size: int) -> list[tuple[str, str]]:
+    """The last version of SIZE files evenly spaced over the corpus: as many different files as the
+    time allows (every version with GITCONTEXT_FORMATTER_SAMPLE=0)."""
+    if EVERY:
+        return [(name, text) for _, name, text in versions]
+    last = list({(repo, name): (name, text) for repo, name, text in versions}.values())
+    return last[:: max(1, len(last) // size)][:size]
 
 
 @pytest.fixture(scope="module")
-def corpus_sample() -> list[tuple[str, str]]:
-    sample = _sample()
-    if not sample:
+def corpus_versions() -> list[tuple[str, str, str]]:
+    versions = _versions()
+    if not versions:
         pytest.skip("shared corpus not available")
-    return sample
+    return versions
+
+
+@pytest.fixture(scope="module")
+def corpus_sample(corpus_versions: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
+    return _spaced(corpus_versions, SAMPLE)
 
 
 def test_format_key_folds_formatting_only() -> None:
@@ -100,11 +127,12 @@ def test_formatter_model_corpus_sample_has_no_events(corpus_sample: list[tuple[s
     assert failures == []
 
 
-def test_mdformat_corpus_sample_has_no_events(corpus_sample: list[tuple[str, str]]) -> None:
-    mdformat = pytest.importorskip("mdformat")
+@pytest.mark.parametrize("variant", list(MDFORMAT))
+def test_mdformat_corpus_sample_has_no_events(corpus_versions: list[tuple[str, str, str]], variant: str) -> None:
+    pytest.importorskip("mdformat")
     failures = []
-    for name, text in corpus_sample:
-        events = _events(name, text, mdformat.text(text))     # its defaults: bullets, numbering, emphasis, escapes
+    for name, text in _spread(corpus_versions, MDFORMAT_SAMPLE):
+        events = _events(name, text, run_mdformat(text, MDFORMAT[variant]))
         if events:
             failures.append((name, events[:3]))
     assert failures == []

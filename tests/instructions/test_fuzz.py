@@ -11,7 +11,7 @@ from gitcontext.instructions.discover import decode
 from gitcontext.instructions.frontmatter import front_matter, scope_globs
 from gitcontext.instructions.globs import compile_globs
 from gitcontext.instructions.segment import segment
-from gitcontext.instructions.sentences import _mask_code_spans
+from gitcontext.instructions.sentences import mask_code_spans
 
 # Markdown's structural characters, weighted so that lists, fences, code spans and quotes appear often
 MARKDOWN = st.lists(st.sampled_from(list("-*+#>`~|_[]()!<>:.?,0123456789 \t\n\r") + ["ab", "Use uv", "e.g.",
@@ -35,7 +35,7 @@ def test_segment_is_total_and_spans_are_real_lines(text):
 @settings(max_examples=300, deadline=None)
 @given(ANY_TEXT)
 def test_code_span_masking_keeps_length_and_backticks(text):
-    masked = _mask_code_spans(text)
+    masked = mask_code_spans(text)
     assert len(masked) == len(text)
     assert [i for i, c in enumerate(masked) if c == "`"] == [i for i, c in enumerate(text) if c == "`"] or \
         set(masked) - set(text) <= {"x"}

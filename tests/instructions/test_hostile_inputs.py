@@ -53,3 +53,13 @@ def test_symlinked_context_files_out_of_the_repository_or_looping_are_reported(r
     problems = dict(link_problems(repo, config))
     assert "symlink out of the repository" in problems["CLAUDE.md"]
     assert "loop" in problems["GEMINI.md"]
+
+
+@pytest.mark.parametrize("n", [1000, 20000, 100000])
+def test_segment_inline_payload_is_linear(n):
+    """Imports, tags, labels and alerts are found by token within a block (instructions/inline.py):
+    long runs of near-misses must not backtrack (an import-like run of dots once took O(n^2))."""
+    near_misses = ["@" + "a." * n + "!", "text " + "<a " * n, "</x> " * n + "end", "**" + "a" * n,
+                   "[!" + "A" * n, "<x> " * n + "end\n</x>"]
+    for text in near_misses:
+        segment(f"- First item here.\n\n{text}\n")

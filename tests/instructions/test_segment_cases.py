@@ -38,5 +38,23 @@ def test_segment_cases_cover_the_grammar() -> None:
     names = {p.stem for p in CASES.glob("*.md")}
     required = {"list_items", "numbered_lists", "multiline_items", "nested_items", "sentences", "headings_atx",
                 "headings_setext", "fenced_code", "tables", "bold_labels", "front_matter", "html_comments",
-                "fragments", "crlf", "bom", "tabs", "block_quotes", "emoji_nonlatin", "imports"}
+                "fragments", "crlf", "bom", "tabs", "block_quotes", "emoji_nonlatin", "imports",
+                # what a formatter's re-wrap must not change (issue 11; docs/matcher.md)
+                "escaped_tags", "indented_code", "rewrapped_labels", "backtick_info_string", "underscore_words",
+                "table_rows_without_pipes", "sibling_items"}
     assert required <= names, f"missing golden cases: {sorted(required - names)}"
+
+
+@pytest.mark.parametrize("case", sorted(CASES.glob("*.md")), ids=lambda p: p.stem)
+def test_segment_golden_case_survives_mdformat(case: Path) -> None:
+    """Every golden case, run through mdformat in each variant, segments to the same instructions."""
+    pytest.importorskip("mdformat")
+    from gitcontext.identity.diff import diff_files
+    from tests.identity.formatter_model import MDFORMAT, run_mdformat
+
+    text = case.read_bytes().decode("utf-8")
+    for variant, options in MDFORMAT.items():
+        d = diff_files({case.name: segment(text, case.name)},
+                       {case.name: segment(run_mdformat(text, options), case.name)})
+        events = [r.new.text for r in d.reworded] + [i.text for i in d.added] + [i.text for i in d.removed]
+        assert events == [], variant
