@@ -1,6 +1,7 @@
 """Context-* trailers of HEAD's history, cached by head under `.git/gitcontext/` and extended incrementally.
 
-`ls`, `blame` and the replay's overrides read every trailer; `git log --grep` over the whole history
+`ls`, `blame` and the replay's overrides read every trailer (and `promote_trailer_whys`, here because it
+reads the cache: imports flow trailer_cache -> trailers, never back); `git log --grep` over the whole history
 on every call grew with the history. A warm call costs one `rev-parse`; a head that descends from
 the cached one reads only `cached..head`; any other head (rebase, reset) reads all again. Deleting
 the file changes no result. Subjects and values pass the redactor before they are returned or kept
@@ -10,9 +11,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from gitcontext import git
-from gitcontext.provenance.trailers import Commit, ContextTrailer, history
+from gitcontext.provenance.trailers import Commit, ContextTrailer, history, whys
 
 VERSION = 3
 
@@ -34,6 +36,22 @@ def trailer_history(root: str | Path) -> list[Commit]:
         commits = _redacted(history(root, head))
     _save(path, head, commits)
     return commits
+
+
+def promote_trailer_whys(root: str | Path, rows: list[dict[str, Any]]) -> None:
+    """Orphan rows whose id has a Context-Why in history count as documented: nothing waits for sync.
+
+    ROWS are dicts with "id", "status" and "reason" (ls, blame FILE, blame TARGET).
+    """
+    orphans = [row for row in rows if row.get("status") == "orphan"]
+    if not orphans:
+        return
+    found = whys(trailer_history(root))
+    for row in orphans:
+        commit = found.get(row["id"])
+        if commit is not None:
+            row["status"] = "documented"
+            row["reason"] = f"why in a trailer of {commit.sha[:12]}; `git context sync` folds it into the note"
 
 
 def _redacted(commits) -> list[Commit]:  # type: ignore[no-untyped-def]

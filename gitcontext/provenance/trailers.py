@@ -97,7 +97,6 @@ def trailer_blocks(message: str) -> list[str]:
     return blocks
 
 
-
 def mentions(commits: Iterable[Commit], id: str) -> list[dict[str, Any]]:
     """Commits whose trailers name ID, oldest first, as blame rows."""
     rows = []
@@ -120,24 +119,6 @@ def whys(commits: Iterable[Commit]) -> dict[str, Commit]:
                 for id in [t.id] if t.id else named:
                     found.setdefault(id, c)
     return found
-
-
-def promote_trailer_whys(root: str | Path, rows: list[dict[str, Any]]) -> None:
-    """Orphan rows whose id has a Context-Why in history count as documented: nothing waits for sync.
-
-    ROWS are dicts with "id", "status" and "reason" (ls, blame FILE, blame TARGET).
-    """
-    orphans = [row for row in rows if row.get("status") == "orphan"]
-    if not orphans:
-        return
-    from gitcontext.provenance.trailer_cache import trailer_history
-
-    found = whys(trailer_history(root))
-    for row in orphans:
-        commit = found.get(row["id"])
-        if commit is not None:
-            row["status"] = "documented"
-            row["reason"] = f"why in a trailer of {commit.sha[:12]}; `git context sync` folds it into the note"
 
 
 def trailer_eid(sha: str, position: int, ordinal: int, id: str) -> str:
