@@ -5,17 +5,69 @@ merge, which drops the trailer's commit): a missed rewording becomes a `reworded
 `override: "reworded"` (the note follows the new text); a wrong pairing becomes a `retired` event
 with `override: "added"`, `old_text` and `text` (the old rule ended there; the text is a new rule).
 The history replay reads both (gitcontext.history.overrides). Agreeing trailers change nothing.
+
+The user's word wins over the lines the hook wrote beside it (an earlier hook wrote what the matcher
+found even when the user said otherwise): `Plan` says, for one commit whose overrides are folded,
+which of its other trailers are moot, which births are the override's text, and which note a why
+that names the old (or the hook's) id is for. The why of a split goes to the new rule's note, the
+why of a forced rewording to the old id's.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from gitcontext.errors import GitError
+from gitcontext.identity.ids import instruction_id
 from gitcontext.instructions.model import normalize
 from gitcontext.provenance.fold import State
 
 Step = tuple[str, dict[str, Any]]
+Event = dict[str, Any]
+
+
+class Plan(NamedTuple):
+    """What one commit's folded overrides mean for its other trailers."""
+    split: frozenset[str]       # ids a `Context-Id: <id> added` ended: their other Context-Id lines are moot
+    claimed: dict[str, str]     # normalized text a forced rewording took -> its id (never a second birth)
+    aliases: dict[str, str]     # id a why may name -> the note it is for
+
+
+def plan(sha: str, events: Iterable[Event]) -> Plan:
+    """The Plan of commit SHA from EVENTS (the notes' events of that commit, whoever wrote them)."""
+    events = [e for e in events if e.get("commit") == sha]
+    split, claimed, aliases = set(), {}, {}
+    for e in events:
+        if e["kind"] == "reworded" and e.get("override") == "reworded":
+            norm = normalize(e["text"])
+            claimed[norm] = e["id"]
+            hooks = instruction_id(e.get("file") or "", norm)       # the id the matcher's birth would have
+            if hooks != e["id"]:
+                aliases[hooks] = e["id"]
+        elif e["kind"] == "retired" and e.get("override") == "added" and e.get("text"):
+            split.add(e["id"])
+            norm = normalize(e["text"])
+            after = [b["id"] for b in events if b["kind"] == "added" and b["id"] != e["id"]
+                     and normalize(b.get("text") or "") == norm]
+            if after:
+                aliases[e["id"]] = after[0]
+    return Plan(frozenset(split), claimed, aliases)
+
+
+def successor(root: Path, config: dict[str, Any], sha: str, file: str, text: str,
+              states: Mapping[str, State]) -> tuple[str, Step] | None:
+    """(id, birth) of the rule a split declared new: TEXT in FILE at SHA, unless a note holds it already."""
+    from gitcontext.provenance.at_commit import instructions_at
+
+    norm = normalize(text)
+    if any(s.retired is None and s.file == file and normalize(s.text or "") == norm for s in states.values()):
+        return None
+    for inst in instructions_at(root, config, sha).get(file, []):
+        if inst.norm == norm:
+            id = instruction_id(file, norm, states)
+            return id, ("added", {"file": file, "text": inst.text, "headings": list(inst.headings)})
+    return None
 
 
 def override_steps(root: Path, config: dict[str, Any], sha: str, id: str, state: State, kind: str,
@@ -24,7 +76,8 @@ def override_steps(root: Path, config: dict[str, Any], sha: str, id: str, state:
     if state.born is None or state.text is None:
         return steps
     if kind == "reworded":
-        return _paired(root, config, sha, state) or steps
+        agreed = state.retired is not None or any(k in ("reworded", "moved") for k, _ in steps)
+        return steps if agreed else _paired(root, config, sha, state) or steps
     if kind == "added":
         return _split(root, sha, id, state, steps) or steps
     return steps

@@ -72,11 +72,12 @@ def test_sync_writes_overrides_as_note_events_that_survive_a_squash_merge(repo: 
     commit(repo, {"AGENTS.md": f"- {SNAPSHOTS}\n- {CSS}\n{KEEP}"},
            f"Storage and naming\n\nContext-Id: {_id(DUMPS)} reworded\nContext-Id: {_id(BRANCHES)} added",
            "2026-01-03T00:00:00Z")
-    assert run_json(capsys, "sync")["events"] == 2
+    assert run_json(capsys, "sync")["events"] == 3                      # rewording, split, the new rule's birth
     assert run_json(capsys, "sync")["events"] == 0                                   # idempotent
     marked = {e["override"]: e for events in all_notes(repo).values() for e in events if e.get("override")}
     assert marked["reworded"]["id"] == _id(DUMPS) and marked["reworded"]["text"] == SNAPSHOTS
     assert marked["added"]["kind"] == "retired" and marked["added"]["text"] == CSS
+    assert [e["kind"] for e in all_notes(repo)[_id(CSS)]] == ["added"]
     git(repo, "add", ".context")
     commit(repo, {}, "sync notes")
     git(repo, "checkout", "-q", "main")
