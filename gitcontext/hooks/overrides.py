@@ -66,13 +66,16 @@ def _pair(changes: list[Change], id: str, aliases: dict[str, str]) -> tuple[list
 
 
 def _split(root: Path, changes: list[Change], id: str, aliases: dict[str, str]) -> tuple[list[Change], str]:
-    paired = next((c for c in changes if c.kind == "reworded" and c.id == id), None)
-    if paired is None:
-        return changes, ""          # nothing paired it: the line agrees (or names a rule the commit adds)
     from gitcontext.identity.ids import instruction_id
     from gitcontext.instructions.model import normalize
+    from gitcontext.provenance.override import note_ids
 
-    taken = _note_ids(root) | {c.id for c in changes}
+    was = _note_text(root, id)
+    paired = next((c for c in changes if c.kind == "reworded" and (
+        c.id == id or normalize(c.old_text) == was or instruction_id(c.file, normalize(c.old_text)) == id)), None)
+    if paired is None:
+        return changes, ""          # nothing paired it: the line agrees (or names a rule the commit adds)
+    taken = note_ids(root) | {c.id for c in changes if c is not paired}
     new = instruction_id(paired.file, normalize(paired.text), taken)
     aliases[id] = new
     born = Change("added", new, paired.file, paired.line, paired.text)
@@ -80,11 +83,21 @@ def _split(root: Path, changes: list[Change], id: str, aliases: dict[str, str]) 
     return out, f"override: {paired.file}:{paired.line} is a new rule {new}, as you said ({id} ends here)"
 
 
-def _note_ids(root: Path) -> set[str]:
-    from gitcontext.provenance.store import NOTES_DIR, SUFFIX
+def _note_text(root: Path, id: str) -> str | None:
+    """The normalized text <id>'s note holds (a rewording is named by the note it leaves)."""
+    from gitcontext.errors import UserError
+    from gitcontext.identity.ids import is_id
+    from gitcontext.instructions.model import normalize
+    from gitcontext.provenance.fold import fold
+    from gitcontext.provenance.store import read_note
 
-    folder = root / NOTES_DIR
-    return {p.name[: -len(SUFFIX)] for p in folder.glob(f"*{SUFFIX}")} if folder.is_dir() else set()
+    if not is_id(id):
+        return None
+    try:
+        state = fold(read_note(root, id), id)
+    except UserError:               # a broken note: the doctor's business, not the commit's
+        return None
+    return normalize(state.text) if state.text is not None else None
 
 
 def _short(text: str) -> str:

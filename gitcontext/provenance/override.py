@@ -34,6 +34,14 @@ class Plan(NamedTuple):
     aliases: dict[str, str]     # id a why may name -> the note it is for
 
 
+def note_ids(root: str | Path) -> set[str]:
+    """The ids that have a note in the work tree (file names only: nothing is read)."""
+    from gitcontext.provenance.store import NOTES_DIR, SUFFIX
+
+    folder = Path(root) / NOTES_DIR
+    return {p.name[: -len(SUFFIX)] for p in folder.glob(f"*{SUFFIX}")} if folder.is_dir() else set()
+
+
 def plan(sha: str, events: Iterable[Event]) -> Plan:
     """The Plan of commit SHA from EVENTS (the notes' events of that commit, whoever wrote them)."""
     events = [e for e in events if e.get("commit") == sha]

@@ -17,6 +17,7 @@ from gitcontext import git
 from gitcontext.provenance.trailers import Commit, ContextTrailer, history, whys
 
 VERSION = 3
+REWORDED = "reworded since its rationale"          # resolve.status_of's reason
 
 
 def trailer_history(root: str | Path) -> list[Commit]:
@@ -39,19 +40,37 @@ def trailer_history(root: str | Path) -> list[Commit]:
 
 
 def promote_trailer_whys(root: str | Path, rows: list[dict[str, Any]]) -> None:
-    """Orphan rows whose id has a Context-Why in history count as documented: nothing waits for sync.
+    """Rows whose why is in a trailer `sync` has not folded count as documented: nothing waits for sync.
 
-    ROWS are dicts with "id", "status" and "reason" (ls, blame FILE, blame TARGET).
+    An orphan with a Context-Why in history; a rule stale for a rewording whose why came in a commit
+    newer than its note (a rewording, forced by an override or not, with its why). ROWS are dicts
+    with "id", "status" and "reason", and "state" when the caller has it (ls, blame, show, the audit).
     """
-    orphans = [row for row in rows if row.get("status") == "orphan"]
-    if not orphans:
+    waiting = [row for row in rows if row.get("status") == "orphan"
+               or row.get("status") == "stale" and str(row.get("reason", "")).startswith(REWORDED)]
+    if not waiting:
         return
-    found = whys(trailer_history(root))
-    for row in orphans:
+    from gitcontext.provenance.override import note_ids
+
+    found = whys(trailer_history(root), note_ids(root))
+    for row in waiting:
         commit = found.get(row["id"])
-        if commit is not None:
-            row["status"] = "documented"
-            row["reason"] = f"why in a trailer of {commit.sha[:12]}; `git context sync` folds it into the note"
+        if commit is None or row["status"] == "stale" and not _newer(root, row, commit):
+            continue
+        row["status"] = "documented"
+        row["reason"] = f"why in a trailer of {commit.sha[:12]}; `git context sync` folds it into the note"
+
+
+def _newer(root: str | Path, row: dict[str, Any], commit: Commit) -> bool:
+    """COMMIT is newer than everything ROW's note says (so its why is for the current text)."""
+    from gitcontext.provenance.events import to_utc
+    from gitcontext.provenance.fold import State, fold
+    from gitcontext.provenance.store import read_note
+
+    state = row.get("state")
+    if not isinstance(state, State):
+        state = fold(read_note(root, row["id"]), row["id"])
+    return to_utc(commit.date) > (state.last_at or "")
 
 
 def _redacted(commits) -> list[Commit]:  # type: ignore[no-untyped-def]

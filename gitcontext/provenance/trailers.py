@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -109,15 +109,22 @@ def mentions(commits: Iterable[Commit], id: str) -> list[dict[str, Any]]:
     return rows[::-1]
 
 
-def whys(commits: Iterable[Commit]) -> dict[str, Commit]:
-    """Id -> the newest commit whose Context-Why names it (directly, or through its Context-Id)."""
+def whys(commits: Iterable[Commit], noted: Container[str] = ()) -> dict[str, Commit]:
+    """Id -> the newest commit whose Context-Why names it (directly, or through its Context-Id).
+
+    NOTED (the ids with a note): in a commit where `Context-Id: <id> added` names a note (a split: the
+    text is a new rule) and exactly one other id is `added`, a why naming <id> is that new rule's.
+    """
     found: dict[str, Commit] = {}
     for c in commits:
         named = [t.id for t in c.trailers if t.key == "Context-Id" and t.id]
+        born = [t.id for t in c.trailers if t.key == "Context-Id" and t.id and t.value == "added"]
+        fresh = [id for id in dict.fromkeys(born) if id not in noted]
+        aliases = {id: fresh[0] for id in born if id in noted} if len(fresh) == 1 else {}
         for t in c.trailers:
             if t.key == "Context-Why" and t.value:
                 for id in [t.id] if t.id else named:
-                    found.setdefault(id, c)
+                    found.setdefault(aliases.get(id, id), c)
     return found
 
 

@@ -132,3 +132,13 @@ def test_lineage_honours_an_override_trailer_on_a_merged_feature_branch(repo: Pa
     life = _life(repo, DUMPS)
     assert [(c.kind, c.how, c.commit, c.via) for c in life.changes] == [("reworded", "override", side, merge)]
     assert not [x for x in lineage(repo, config_mod.DEFAULTS) if x.born.text == SNAPSHOTS]
+
+
+def test_lineage_added_trailer_wins_over_the_hooks_reworded_line_for_the_same_rule(repo: Path) -> None:
+    """An earlier hook wrote `<id> reworded` (what the matcher found) after the user's `<id> added`."""
+    commit(repo, {"AGENTS.md": f"- {BRANCHES}\n{KEEP}"}, "rules")
+    sha = commit(repo, {"AGENTS.md": f"- {CSS}\n{KEEP}"},
+                 f"css naming\n\nContext-Id: {_id(BRANCHES)} added\nContext-Id: {_id(BRANCHES)} reworded")
+    old, new = _life(repo, BRANCHES), _life(repo, CSS)
+    assert old.changes == [] and old.death is not None and old.death.commit == sha
+    assert new.born.commit == sha

@@ -87,6 +87,7 @@ def test_sync_added_override_gives_the_why_to_the_new_rule(repo: Path, capsys) -
     done = _commit(repo, _rules(DUMPS, CSS, KEEP), "css naming",
                    f"Context-Id: {old} added\nContext-Why: CSS classes must match the design tokens")
     assert done.returncode == 0, done.stderr
+    assert _ls(capsys)[CSS] == (_id(CSS), "documented")                     # before sync too
     run_cli(capsys, "sync")
     rows = _ls(capsys)
     new, status = rows[CSS]
@@ -123,6 +124,8 @@ def test_sync_reworded_override_with_its_why_is_documented_and_makes_no_second_n
     done = _commit(repo, _rules(SNAPSHOTS, BRANCHES, KEEP), "dumps to s3",
                    f"Context-Why: the vault was retired\nContext-Id: {old} reworded")
     assert done.returncode == 0, done.stderr
+    assert _ls(capsys)[SNAPSHOTS] == (old, "documented")                    # before sync too
+    assert run_json(capsys, "blame", SNAPSHOTS)["status"] == "documented"
     before = set(all_notes(repo))
     run_cli(capsys, "sync")
     assert set(all_notes(repo)) == before                           # no note for the hook's `<new> added`
