@@ -84,3 +84,20 @@ def test_overrides_stated_added_wins_for_one_id() -> None:
                 ("Context-Id", "ctx-aaaaaaaaaaaa", "reworded"), ("Context-Id", "ctx-bbbbbbbbbbbb", "reworded"),
                 ("Context-Id", "ctx-cccccccccccc", "retired")]
     assert stated(trailers) == [("ctx-aaaaaaaaaaaa", "added"), ("ctx-bbbbbbbbbbbb", "reworded")]
+
+
+def test_overrides_check_over_the_range_decides_as_the_hook_did(repo: Path, capsys) -> None:
+    """`git context check` (the server side) honours the overrides the hook honoured at commit time."""
+    from tests.helpers import git, run_cli, run_json
+
+    _team_repo(repo, capsys)
+    base = git(repo, "rev-parse", "HEAD").strip()
+    dumps, branches = _id(DUMPS), _id(BRANCHES)
+    done = _commit(repo, _rules(SNAPSHOTS, CSS, KEEP), "storage and naming",
+                   f"Context-Id: {dumps} reworded\nContext-Id: {branches} added\n"
+                   f"Context-Why: {dumps}: the vault was retired\nContext-Why: {branches}: design tokens")
+    assert done.returncode == 0, done.stderr
+    code, out, _ = run_cli(capsys, "check", "--base", base)
+    assert code == 0, out
+    changes = {(c["kind"], c["id"]) for c in run_json(capsys, "check", "--base", base)["changes"]}
+    assert changes == {("reworded", dumps), ("added", _id(CSS))}
