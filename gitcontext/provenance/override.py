@@ -63,6 +63,35 @@ def plan(sha: str, events: Iterable[Event]) -> Plan:
     return Plan(frozenset(split), claimed, aliases)
 
 
+def unnoted_split(root: Path, config: dict[str, Any], sha: str, id: str, states: Mapping[str, State]
+                  ) -> tuple[str, Step | None] | None:
+    """(new rule's id, its birth or None when a note holds it) for `Context-Id: ID added` when ID has
+    no note (a history without notes, then backfill or sync): ID names a rule of SHA's parent that the
+    matcher paired with a new text at SHA; None when it names none, or the matcher did not pair it."""
+    from gitcontext import git
+    from gitcontext.identity.match import match
+    from gitcontext.provenance.at_commit import instructions_at
+
+    try:
+        before = instructions_at(root, config, git.rev_parse(f"{sha}^", root))
+    except GitError:
+        return None
+    old = next((i for items in before.values() for i in items if instruction_id(i.file, i.norm) == id), None)
+    if old is None:
+        return None
+    now = instructions_at(root, config, sha).get(old.file, [])
+    pairs = match(before[old.file], now, config.get("matcher", "default"))
+    new = next((now[p.new] for p in pairs if before[old.file][p.old] is old), None)
+    if new is None or new.norm == old.norm:
+        return None
+    held = [k for k, s in sorted(states.items()) if s.retired is None and s.file == new.file
+            and normalize(s.text or "") == new.norm]
+    if held:
+        return held[0], None
+    found = successor(root, config, sha, new.file, new.text, states)
+    return (found[0], found[1]) if found else None
+
+
 def successor(root: Path, config: dict[str, Any], sha: str, file: str, text: str,
               states: Mapping[str, State]) -> tuple[str, Step] | None:
     """(id, birth) of the rule a split declared new: TEXT in FILE at SHA, unless a note holds it already."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,44 +37,56 @@ def sync(root: Path, config: dict[str, Any], rev: str = "HEAD") -> dict[str, int
         for e in events:
             by_commit[e.get("commit") or ""].append(e)
     for position, c in enumerate(commits):
-        named = [t.id for t in c.trailers if t.key == "Context-Id" and t.id]
-        if not named and any(t.id is None for t in c.trailers):
-            named = _sole_change(root, config, c.sha, notes)
-        plan, at_rank = NO_PLAN, 0
-        for rank, index, t in _overrides_first(c.trailers, notes):
-            if rank != at_rank:                        # the overrides before are folded: what they make moot
-                plan, at_rank = override_plan(c.sha, by_commit[c.sha]), rank
-            if t.key == "Context-Id" and t.id in plan.split and t.value != "added":
-                continue                               # the user's `added` wins over the hook's line
-            ids = [t.id] if t.id else named
-            if t.key != "Context-Id":
-                ids = [plan.aliases.get(id, id) for id in ids]
-            counts["unattributed"] += not ids
-            for id in dict.fromkeys(ids):
-                try:
-                    events = _events(root, config, c, (position, index), t, id, notes, plan)
-                except UserError:          # a trailer no event can hold: skipped, so later syncs still run
-                    counts["invalid"] += 1
-                    continue
-                for event in events:
-                    notes.setdefault(event["id"], []).append(event)
-                    by_commit[c.sha].append(event)
-                    new.append(event)
+        for event in _commit_events(root, config, c, position, notes, by_commit[c.sha], counts):
+            notes.setdefault(event["id"], []).append(event)
+            by_commit[c.sha].append(event)
+            new.append(event)
     counts["events"] = append_events(root, new)
     return counts
 
 
-def _overrides_first(trailers: tuple[ContextTrailer, ...], notes: dict[str, list[dict[str, Any]]]
-                     ) -> list[tuple[int, int, ContextTrailer]]:
-    """(rank, index, trailer) in message order within a rank: `Context-Id: <id> added` naming a note
-    first (a split ends <id> before anything pairs it), then `Context-Id: <id> reworded` (a forced
-    pairing claims its text before the hook's `Context-Id: <new-id> added` could give it a second
-    note), then the rest, read through what those overrides made of the commit (`override.plan`)."""
+def _commit_events(root: Path, config: dict[str, Any], c: Commit, position: int,
+                   notes: dict[str, list[dict[str, Any]]], here: list[dict[str, Any]], counts: dict[str, int]
+                   ) -> Iterator[dict[str, Any]]:
+    """The events commit C's trailers add (each is in NOTES and HERE, the notes' events of C, as soon as
+    it is yielded): overrides first, then the rest read through what they made of the commit."""
+    named = [t.id for t in c.trailers if t.key == "Context-Id" and t.id]
+    if not named and any(t.id is None for t in c.trailers):
+        named = _sole_change(root, config, c.sha, notes)
+    plan, at_rank, unnoted = NO_PLAN, 0, {}
+    for rank, index, t in _overrides_first(c.trailers):
+        if rank != at_rank:                        # the overrides before are folded: what they make moot
+            plan, at_rank = override_plan(c.sha, here), rank
+            plan.aliases.update(unnoted)
+        if t.key == "Context-Id" and t.id in plan.split and t.value != "added":
+            continue                               # the user's `added` wins over the hook's line
+        ids = [t.id] if t.id else named
+        if t.key != "Context-Id":
+            ids = [plan.aliases.get(id, id) for id in ids]
+        counts["unattributed"] += not ids
+        for id in dict.fromkeys(ids):
+            try:
+                yield from _events(root, config, c, (position, index), t, id, notes, plan)
+                if rank == 1 and id not in notes:
+                    yield from _unnoted_split(root, config, c, (position, index), id, notes, unnoted)
+            except UserError:          # a trailer no event can hold: skipped, so later syncs still run
+                counts["invalid"] += 1
+
+
+def _overrides_first(trailers: tuple[ContextTrailer, ...]) -> list[tuple[int, int, ContextTrailer]]:
+    """(rank, index, trailer) in message order within a rank: `Context-Id: <id> reworded` first (a
+    forced pairing claims its text before the hook's `Context-Id: <new-id> added` could give it a
+    second note), then `Context-Id: <id> added` (a split ends <id>), then the rest, read through what
+    those overrides made of the commit (`override.plan`). A `reworded` line for an id the commit also
+    says is `added` is dropped: `added` wins (an earlier hook wrote the matcher's `reworded` after it)."""
+    split = {t.id for t in trailers if t.key == "Context-Id" and t.value == "added"}
+
     def rank(t: ContextTrailer) -> int:
-        if t.key == "Context-Id" and t.value == "added" and t.id in notes:
-            return 0
-        return 1 if t.key == "Context-Id" and t.value == "reworded" else 2
-    return sorted(((rank(t), index, t) for index, t in enumerate(trailers)), key=lambda it: it[:2])
+        if t.key == "Context-Id" and t.value in ("reworded", "added"):
+            return 0 if t.value == "reworded" else 1
+        return 2
+    return sorted(((rank(t), index, t) for index, t in enumerate(trailers)
+                   if not (t.key == "Context-Id" and t.value == "reworded" and t.id in split)), key=lambda it: it[:2])
 
 
 def _sole_change(root: Path, config: dict[str, Any], sha: str,
@@ -123,7 +136,7 @@ def _events(root: Path, config: dict[str, Any], c: Commit, where: tuple[int, int
     kind, fields = _fields(t)
     if kind is None or _known(existing + out, kind, fields):
         return out
-    out.append(new_event(kind, id, source, at=at, eid=trailer_eid(c.sha, position, index * 4 + 3, id, fact=True),
+    out.append(new_event(kind, id, source, at=at, eid=trailer_eid(c.sha, position, index * 4 + 3, id),
                          commit=c.sha, subject=c.subject, **fields))
     return out
 
@@ -137,14 +150,32 @@ def _successor(root: Path, config: dict[str, Any], c: Commit, where: tuple[int, 
         return []
     from gitcontext.provenance.override import successor
 
-    states = {id: fold(events, id) for id, events in notes.items()}
-    found = successor(root, config, c.sha, state.file or "", split[0]["text"], states)
+    found = successor(root, config, c.sha, state.file or "", split[0]["text"], _states(notes))
+    return [_birth(c, where, *found)] if found else []
+
+
+def _unnoted_split(root: Path, config: dict[str, Any], c: Commit, where: tuple[int, int], id: str,
+                   notes: dict[str, list[dict[str, Any]]], unnoted: dict[str, str]) -> list[dict[str, Any]]:
+    """`Context-Id: ID added` where ID has no note: the new rule's birth (unless a note, e.g. backfill's,
+    holds it), and its whys go there (UNNOTED: id -> the new rule's id)."""
+    from gitcontext.provenance.override import unnoted_split
+
+    found = unnoted_split(root, config, c.sha, id, _states(notes))
     if found is None:
         return []
-    id, (kind, fields) = found
+    unnoted[id] = found[0]
+    return [_birth(c, where, found[0], found[1])] if found[1] else []
+
+
+def _states(notes: dict[str, list[dict[str, Any]]]) -> dict[str, State]:
+    return {id: fold(events, id) for id, events in notes.items()}
+
+
+def _birth(c: Commit, where: tuple[int, int], id: str, step: tuple[str, dict[str, Any]]) -> dict[str, Any]:
     position, index = where
-    return [new_event(kind, id, f"trailer:{c.sha}", at=to_utc(c.date), eid=trailer_eid(c.sha, position, index * 4 + 2, id),
-                      commit=c.sha, **fields)]
+    kind, fields = step
+    return new_event(kind, id, f"trailer:{c.sha}", at=to_utc(c.date), eid=trailer_eid(c.sha, position, index * 4 + 2, id),
+                     commit=c.sha, **fields)
 
 
 def _fields(t: ContextTrailer) -> tuple[str | None, dict[str, Any]]:

@@ -128,13 +128,10 @@ def whys(commits: Iterable[Commit], noted: Container[str] = ()) -> dict[str, Com
     return found
 
 
-def trailer_eid(sha: str, position: int, ordinal: int, id: str, fact: bool = False) -> str:
+def trailer_eid(sha: str, position: int, ordinal: int, id: str) -> str:
     """Deterministic event id (sync is idempotent) that sorts in history order within one second.
 
     POSITION is the commit's place in history (oldest first), ORDINAL the event's place in the commit.
-    A FACT (a why, a failure, a verification) sorts after every birth, rewording, move and removal of
-    its commit, whatever the trailer order: it speaks of the rule as the commit left it.
     """
     digest = hashlib.sha256(f"trailer\0{sha}\0{ordinal}\0{id}".encode()).hexdigest()
-    rank = 0x80 | min(ordinal >> 2, 0x7F) if fact else min(ordinal, 0x7F)
-    return f"e-{position & 0xFFFFFF:06x}{rank:02x}{digest[:8]}"
+    return f"e-{position & 0xFFFFFF:06x}{ordinal & 0xFF:02x}{digest[:8]}"

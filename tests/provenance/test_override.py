@@ -193,3 +193,34 @@ def test_sync_overrides_with_whys_survive_a_squash_merge(repo: Path, capsys) -> 
     assert lives[BRANCHES].death.commit == squash and lives[CSS].born.commit == squash
     assert run_json(capsys, "blame", CSS)["id"] == _id(CSS)
     assert run_json(capsys, "blame", SNAPSHOTS)["id"] == dumps
+
+
+def test_backfill_then_sync_honours_overrides_and_their_whys_in_a_history_without_notes(repo: Path, capsys) -> None:
+    """Overrides written before the team committed any note: backfill follows them, sync gives each why
+    to the rule it explains (the split's to the new rule, whose note backfill wrote)."""
+    write(repo, "CLAUDE.md", _rules(DUMPS, BRANCHES, KEEP))
+    git(repo, "add", "CLAUDE.md")
+    git(repo, "commit", "-q", "--no-verify", "-m", "rules")
+    dumps, branches = _id(DUMPS), _id(BRANCHES)
+    _hookless(repo, _rules(SNAPSHOTS, CSS, KEEP), f"storage\n\nContext-Id: {dumps} reworded\n"
+              f"Context-Id: {branches} added\nContext-Why: {dumps}: the vault was retired\n"
+              f"Context-Why: {branches}: design tokens")
+    assert run_cli(capsys, "init", "--hooks", "none", "--backfill")[0] == 0
+    assert run_json(capsys, "sync")["events"] == 2
+    rows = _ls(capsys)
+    assert rows[SNAPSHOTS] == (dumps, "documented") and rows[CSS] == (_id(CSS), "documented")
+    assert _whys(repo, _id(CSS)) == ["design tokens"] and branches not in all_notes(repo)
+    assert run_json(capsys, "sync")["events"] == 0
+
+
+def test_sync_without_backfill_writes_the_split_rule_its_own_note(repo: Path, capsys) -> None:
+    """Trailer-only provenance (no backfill): the split's new rule is born in its own note by sync."""
+    write(repo, "CLAUDE.md", _rules(BRANCHES, KEEP))
+    git(repo, "add", "CLAUDE.md")
+    git(repo, "commit", "-q", "--no-verify", "-m", "rules")
+    branches = _id(BRANCHES)
+    _hookless(repo, _rules(CSS, KEEP), f"css\n\nContext-Id: {branches} added\nContext-Why: design tokens")
+    assert run_json(capsys, "sync")["events"] == 2
+    assert [e["kind"] for e in read_note(repo, _id(CSS))] == ["added", "linked"]
+    assert _ls(capsys)[CSS] == (_id(CSS), "documented")
+    assert run_json(capsys, "sync")["events"] == 0
