@@ -17,7 +17,7 @@ from gitcontext.errors import UserError
 from gitcontext.instructions.model import normalize
 from gitcontext.provenance.events import SAFETY, new_event, to_utc
 from gitcontext.provenance.at_commit import catch_up
-from gitcontext.provenance.fold import State, fold
+from gitcontext.provenance.fold import State, fold, order
 from gitcontext.provenance.redact import clean
 from gitcontext.provenance.store import all_notes, append_events
 from gitcontext.provenance.override import Plan
@@ -197,7 +197,12 @@ def _fields(t: ContextTrailer) -> tuple[str | None, dict[str, Any]]:
 
 
 def _known(events: list[dict[str, Any]], kind: str, fields: dict[str, Any]) -> bool:
-    """The note already says this (written by the hook alongside the trailer, or an earlier sync)."""
+    """The note already says this (written by the hook alongside the trailer, or an earlier sync). A why
+    is known only since the text last changed: restated for a rewording, it is the new text's why."""
+    if "why" in fields:
+        events = order(events)
+        changed = [n for n, e in enumerate(events) if e["kind"] in ("reworded", "moved")]
+        events = events[changed[-1] + 1:] if changed else events
     for e in events:
         if e["kind"] in (kind, "added") and all(e.get(k) == v for k, v in fields.items()):
             return True

@@ -224,3 +224,14 @@ def test_sync_without_backfill_writes_the_split_rule_its_own_note(repo: Path, ca
     assert [e["kind"] for e in read_note(repo, _id(CSS))] == ["added", "linked"]
     assert _ls(capsys)[CSS] == (_id(CSS), "documented")
     assert run_json(capsys, "sync")["events"] == 0
+
+
+def test_sync_a_why_restated_for_a_rewording_is_the_new_texts(repo: Path, capsys) -> None:
+    _team_repo(repo, capsys)
+    id = _id(KEEP)
+    done = _commit(repo, _rules(DUMPS, BRANCHES, "Keep PRs small and focused."), "focus",
+                   f"Context-Why: {id}: the first why of {KEEP}")
+    assert done.returncode == 0, done.stderr
+    run_cli(capsys, "sync")
+    assert _ls(capsys)["Keep PRs small and focused."] == (id, "documented")
+    assert run_json(capsys, "sync")["events"] == 0
