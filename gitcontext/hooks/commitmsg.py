@@ -26,10 +26,11 @@ def commit_msg(call: HookCall) -> Outcome:
     changes = shared_changes(call)
     if not changes:
         return Outcome(0, [])
-    changes, aliases, lines = _as_stated(call.root, text, changes)
     policy = call.config["hooks"]["policy"]
+    pairs = git.parse_trailers(text, call.root) if policy != "off" or "context-id" in text.lower() else []
+    changes, aliases, lines = _as_stated(call.root, pairs, changes)
     if policy != "off":
-        missing, hints = missing_why(call.root, text, body_lines(message, comment), changes, aliases)
+        missing, hints = missing_why(call.root, pairs, body_lines(message, comment), changes, aliases)
         if missing:
             lines += _refusal(missing, hints, policy)
             if policy == "enforce":
@@ -39,28 +40,27 @@ def commit_msg(call: HookCall) -> Outcome:
     return Outcome(0, lines, updated if updated != message else None)
 
 
-def _as_stated(root: Path, text: str, changes: list[Change]) -> tuple[list[Change], dict[str, str], list[str]]:
+def _as_stated(root: Path, pairs: list[tuple[str, str]], changes: list[Change]
+               ) -> tuple[list[Change], dict[str, str], list[str]]:
     """CHANGES as the message's `Context-Id: <id> reworded|added` overrides state them (hooks.overrides)."""
-    if "context-id" not in text.lower():
-        return changes, {}, []
     from gitcontext.hooks.overrides import honour, stated
-    from gitcontext.provenance.trailers import parse_message
+    from gitcontext.provenance.trailers import from_pairs
 
-    said = stated(parse_message(text, root))
+    said = stated(from_pairs(pairs)) if pairs else []
     if not said:
         return changes, {}, []
     done = honour(root, changes, said)
     return done.changes, done.aliases, [f"gitcontext: {note}" for note in done.notes]
 
 
-def missing_why(root: Path, text: str, lines: list[tuple[int, str]], changes: list[Change],
+def missing_why(root: Path, pairs: list[tuple[str, str]], lines: list[tuple[int, str]], changes: list[Change],
                 aliases: dict[str, str] | None = None) -> tuple[list[Change], list[str]]:
     """(changes still without a why, hints): a staged note event or a Context-Why trailer covers one.
-    ALIASES: an id a why may name -> the change's id (an override renamed it; hooks.overrides)."""
+    PAIRS are the message's trailers; ALIASES an id a why may name -> the change's id (an override
+    renamed it; hooks.overrides)."""
     from gitcontext.provenance.trailers import from_pairs
 
     needing = [c for c in changes if c.kind in NEEDS_WHY]
-    pairs = git.parse_trailers(text, root) if text else []
     whys = [t for t in from_pairs(pairs) if t.key == CANONICAL and t.value]
     named = {(aliases or {}).get(t.id, t.id) for t in whys if t.id}
     unprefixed = [t for t in whys if t.id is None]

@@ -6,7 +6,11 @@ from __future__ import annotations
 import itertools
 import os
 import subprocess
+import tempfile
 from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gitcontext import config as config_mod
 from gitcontext.history.lineage import lineage
@@ -234,4 +238,33 @@ def test_sync_a_why_restated_for_a_rewording_is_the_new_texts(repo: Path, capsys
     assert done.returncode == 0, done.stderr
     run_cli(capsys, "sync")
     assert _ls(capsys)["Keep PRs small and focused."] == (id, "documented")
+    assert run_json(capsys, "sync")["events"] == 0
+
+
+def _trailer_only_history(repo: Path, lines: list[str]) -> None:
+    """Rules born with trailer whys (no notes committed), then one commit overriding two of them."""
+    dumps, branches, keep = _id(DUMPS), _id(BRANCHES), _id(KEEP)
+    _hookless(repo, _rules(DUMPS, BRANCHES, KEEP), "rules\n\n" + "".join(
+        f"Context-Id: {id} added\nContext-Why: {id}: first\n" for id in (dumps, branches, keep)))
+    _hookless(repo, _rules(SNAPSHOTS, CSS, KEEP), "storage\n\n" + "\n".join(lines))
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.permutations(range(7)))
+def test_sync_overrides_any_trailer_order_gives_one_answer(tmp_path: Path, monkeypatch, capsys, order) -> None:
+    """Whatever order the user's lines and an earlier hook's contradictory lines come in, sync gives
+    each why to the rule it explains, makes no bogus note, and a second sync writes nothing."""
+    dumps, branches, snapshots, css = _id(DUMPS), _id(BRANCHES), _id(SNAPSHOTS), _id(CSS)
+    lines = [f"Context-Id: {dumps} reworded", f"Context-Id: {branches} added", f"Context-Why: {dumps}: vault gone",
+             f"Context-Why: {branches}: design tokens", f"Context-Id: {snapshots} added",
+             f"Context-Id: {dumps} retired", f"Context-Id: {branches} reworded"]
+    repo = Path(tempfile.mkdtemp(dir=tmp_path))
+    git(repo, "init", "-q", "-b", "main")
+    monkeypatch.chdir(repo)
+    _trailer_only_history(repo, [lines[n] for n in order])
+    run_cli(capsys, "sync")
+    assert sorted(all_notes(repo)) == sorted([dumps, branches, _id(KEEP), css])
+    assert _whys(repo, dumps) == ["first", "vault gone"] and _whys(repo, css) == ["design tokens"]
+    assert _ls(capsys) == {SNAPSHOTS: (dumps, "documented"), CSS: (css, "documented"),
+                           KEEP: (_id(KEEP), "documented")}
     assert run_json(capsys, "sync")["events"] == 0
