@@ -22,7 +22,7 @@ from gitcontext.provenance.redact import clean
 from gitcontext.provenance.store import all_notes, append_events
 from gitcontext.provenance.override import Plan
 from gitcontext.provenance.override import plan as override_plan
-from gitcontext.provenance.trailers import Commit, ContextTrailer, history, trailer_eid
+from gitcontext.provenance.trailers import Commit, ContextTrailer, history, named, trailer_eid
 
 NO_PLAN = Plan(frozenset(), {}, {})
 
@@ -50,9 +50,7 @@ def _commit_events(root: Path, config: dict[str, Any], c: Commit, position: int,
                    ) -> Iterator[dict[str, Any]]:
     """The events commit C's trailers add (each is in NOTES and HERE, the notes' events of C, as soon as
     it is yielded): overrides first, then the rest read through what they made of the commit."""
-    named = [t.id for t in c.trailers if t.key == "Context-Id" and t.id]
-    if not named and any(t.id is None for t in c.trailers):
-        named = _sole_change(root, config, c.sha, notes)
+    sole = None if named(c.trailers) or all(t.id for t in c.trailers) else _sole_change(root, config, c.sha, notes)
     plan, at_rank, unnoted = NO_PLAN, 0, {}
     for rank, index, t in _overrides_first(c.trailers):
         if rank != at_rank:                        # the overrides before are folded: what they make moot
@@ -60,7 +58,7 @@ def _commit_events(root: Path, config: dict[str, Any], c: Commit, position: int,
             plan.aliases.update(unnoted)
         if t.key == "Context-Id" and t.id in plan.split and t.value != "added":
             continue                               # the user's `added` wins over the hook's line
-        ids = [t.id] if t.id else named
+        ids = [t.id] if t.id else sole if sole is not None else named(c.trailers, t.key)
         if t.key != "Context-Id":
             ids = [plan.aliases.get(id, id) for id in ids]
         counts["unattributed"] += not ids

@@ -97,12 +97,24 @@ def trailer_blocks(message: str) -> list[str]:
     return blocks
 
 
+def named(trailers: Iterable[ContextTrailer], key: str = "Context-Why") -> list[str]:
+    """The ids an unprefixed trailer of KEY applies to: those the commit's `Context-Id` lines name; for
+    anything but `Context-Retire`, without the ones it retires when others remain (a removed rule
+    needs no why: the why of `<new> added` + `<old> retired` is the new rule's, also when the user
+    wrote `<old> added` to say the new text is not a rewording of it)."""
+    ids = [t for t in trailers if t.key == "Context-Id" and t.id]
+    every = list(dict.fromkeys(t.id for t in ids))
+    if key == "Context-Retire":
+        return every
+    gone = {t.id for t in ids if t.value == "retired"}
+    return [id for id in every if id not in gone] or every
+
+
 def mentions(commits: Iterable[Commit], id: str) -> list[dict[str, Any]]:
     """Commits whose trailers name ID, oldest first, as blame rows."""
     rows = []
     for c in commits:
-        named = any(t.id == id for t in c.trailers if t.key == "Context-Id")
-        own = [t for t in c.trailers if t.id == id or (named and t.id is None)]
+        own = [t for t in c.trailers if t.id == id or (t.id is None and id in named(c.trailers, t.key))]
         if own:
             rows.append({"commit": c.sha, "date": c.date, "subject": c.subject,
                          "trailers": [[t.key, t.value] for t in own]})
@@ -117,13 +129,13 @@ def whys(commits: Iterable[Commit], noted: Container[str] = ()) -> dict[str, Com
     """
     found: dict[str, Commit] = {}
     for c in commits:
-        named = [t.id for t in c.trailers if t.key == "Context-Id" and t.id]
+        ids = named(c.trailers)
         born = [t.id for t in c.trailers if t.key == "Context-Id" and t.id and t.value == "added"]
         fresh = [id for id in dict.fromkeys(born) if id not in noted]
         aliases = {id: fresh[0] for id in born if id in noted} if len(fresh) == 1 else {}
         for t in c.trailers:
             if t.key == "Context-Why" and t.value:
-                for id in [t.id] if t.id else named:
+                for id in [t.id] if t.id else ids:
                     found.setdefault(aliases.get(id, id), c)
     return found
 

@@ -268,3 +268,22 @@ def test_sync_overrides_any_trailer_order_gives_one_answer(tmp_path: Path, monke
     assert _ls(capsys) == {SNAPSHOTS: (dumps, "documented"), CSS: (css, "documented"),
                            KEEP: (_id(KEEP), "documented")}
     assert run_json(capsys, "sync")["events"] == 0
+
+
+def test_sync_a_bare_why_is_not_given_to_the_rule_the_commit_removed(repo: Path, capsys) -> None:
+    """The matcher already calls it a death and a birth; the user says `<old-id> added` (agreeing) and
+    gives one why: the hook writes `<new> added` and `<old> retired`; the why is the new rule's only."""
+    _team_repo(repo, capsys)
+    old, new = _id(DUMPS), _id(SNAPSHOTS)
+    done = _commit(repo, _rules(SNAPSHOTS, BRANCHES, KEEP), "snapshots",
+                   f"Context-Id: {old} added\nContext-Why: the backup job uploads them")
+    assert done.returncode == 0, done.stderr
+    assert _context_lines(repo) == [f"{old} added", f"{new} added", f"{old} retired"]
+    run_cli(capsys, "sync")
+    assert _whys(repo, old) == [f"the first why of {DUMPS}"]
+    assert _whys(repo, new) == ["the backup job uploads them"]
+    assert run_json(capsys, "sync")["events"] == 0
+
+
+def _context_lines(repo: Path) -> list[str]:
+    return [line.split(": ", 1)[1] for line in _body(repo).splitlines() if line.startswith("Context-Id: ")]
