@@ -287,3 +287,20 @@ def test_sync_a_bare_why_is_not_given_to_the_rule_the_commit_removed(repo: Path,
 
 def _context_lines(repo: Path) -> list[str]:
     return [line.split(": ", 1)[1] for line in _body(repo).splitlines() if line.startswith("Context-Id: ")]
+
+
+def test_ls_before_sync_pairs_a_reworded_override_with_the_text_born_in_its_commit(repo: Path, capsys) -> None:
+    """Found on modelcontextprotocol/inspector: a later rule more like the old text took the override's id."""
+    _team_repo(repo, capsys)
+    old = _id(DUMPS)
+    done = _commit(repo, _rules(SNAPSHOTS, BRANCHES, KEEP), "dumps to s3",
+                   f"Context-Id: {old} reworded\nContext-Why: the vault was retired")
+    assert done.returncode == 0, done.stderr
+    later = "Never commit database dumps to the repository, not even in tests."
+    done = _commit(repo, _rules(SNAPSHOTS, BRANCHES, KEEP, later), "no dumps in git",
+                   "Context-Why: a dump with customer data was pushed")
+    assert done.returncode == 0, done.stderr
+    rows = _ls(capsys)
+    assert rows[SNAPSHOTS] == (old, "documented") and rows[later][0] != old
+    run_cli(capsys, "sync")
+    assert _ls(capsys) == rows
