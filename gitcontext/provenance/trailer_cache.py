@@ -50,9 +50,10 @@ def promote_trailer_whys(root: str | Path, rows: list[dict[str, Any]]) -> None:
                or row.get("status") == "stale" and str(row.get("reason", "")).startswith(REWORDED)]
     if not waiting:
         return
-    from gitcontext.provenance.override import note_ids
+    from gitcontext.provenance.store import NOTES_DIR, SUFFIX
 
-    found = whys(trailer_history(root), note_ids(root))
+    noted = {p.name[: -len(SUFFIX)] for p in (Path(root) / NOTES_DIR).glob(f"*{SUFFIX}")}
+    found = whys(trailer_history(root), noted)
     for row in waiting:
         commit = found.get(row["id"])
         if commit is None or row["status"] == "stale" and not _newer(root, row, commit):

@@ -304,3 +304,18 @@ def test_ls_before_sync_pairs_a_reworded_override_with_the_text_born_in_its_comm
     assert rows[SNAPSHOTS] == (old, "documented") and rows[later][0] != old
     run_cli(capsys, "sync")
     assert _ls(capsys) == rows
+
+
+def test_override_modules_are_in_no_import_cycle() -> None:
+    """The override path (hook, sync, replay, unsynced trailers) imports one way, lazy imports included."""
+    import grimp
+
+    graph = grimp.build_graph("gitcontext")
+    ours = ["gitcontext.provenance.override", "gitcontext.provenance.unsynced", "gitcontext.provenance.sync",
+            "gitcontext.provenance.trailer_cache", "gitcontext.provenance.trailers", "gitcontext.hooks.overrides",
+            "gitcontext.history.overrides"]
+    for module in ours:
+        for other in sorted(graph.modules):
+            if other != module and other.startswith("gitcontext.") and \
+                    graph.find_shortest_chain(importer=other, imported=module) is not None:
+                assert graph.find_shortest_chain(importer=module, imported=other) is None, (module, other)
