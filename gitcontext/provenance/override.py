@@ -113,15 +113,16 @@ def override_steps(root: Path, config: dict[str, Any], sha: str, id: str, state:
     if state.born is None or state.text is None:
         return steps
     if kind == "reworded":
-        agreed = state.retired is not None or any(k in ("reworded", "moved") for k, _ in steps)
-        return steps if agreed else _paired(root, config, sha, state) or steps
+        return steps if state.retired is not None else _paired(root, config, sha, state, steps)
     if kind == "added":
         return _split(root, sha, id, state, steps) or steps
     return steps
 
 
-def _paired(root: Path, config: dict[str, Any], sha: str, state: State) -> list[Step]:
-    """The rule born at SHA in the note's file that is most like the note's text, as a forced rewording."""
+def _paired(root: Path, config: dict[str, Any], sha: str, state: State, steps: list[Step]) -> list[Step]:
+    """STEPS when they already reword the note to a text born at SHA in its file (the trailer agrees);
+    else the born text most like the note's, as a forced rewording (never a text that was there before:
+    that is another rule's). STEPS unchanged when the note's text is still there or nothing was born."""
     from rapidfuzz.fuzz import ratio
 
     from gitcontext import git
@@ -130,17 +131,20 @@ def _paired(root: Path, config: dict[str, Any], sha: str, state: State) -> list[
     now = instructions_at(root, config, sha)
     norm = normalize(state.text or "")
     if any(i.norm == norm for items in now.values() for i in items):
-        return []                                   # still there: nothing was missed
+        return steps                                # still there: nothing was missed
     try:
         before = instructions_at(root, config, git.rev_parse(f"{sha}^", root))
     except GitError:
         before = {}
     old = {i.norm for i in before.get(state.file or "", [])}
     born = [i for i in now.get(state.file or "", []) if i.norm not in old]
+    if any(k == "moved" or k == "reworded" and normalize(f["text"]) in {i.norm for i in born} for k, f in steps):
+        return steps                                # the matcher paired it too
     if not born:
-        return []
+        return steps
     best = max(born, key=lambda i: (ratio(norm, i.norm), -i.index))
-    return [("reworded", {"old_text": state.text, "text": best.text, "file": best.file, "override": "reworded"})]
+    forced = ("reworded", {"old_text": state.text, "text": best.text, "file": best.file, "override": "reworded"})
+    return [step for step in steps if step[0] not in ("reworded", "moved")] + [forced]
 
 
 def _split(root: Path, sha: str, id: str, state: State, steps: list[Step]) -> list[Step]:

@@ -319,3 +319,24 @@ def test_override_modules_are_in_no_import_cycle() -> None:
             if other != module and other.startswith("gitcontext.") and \
                     graph.find_shortest_chain(importer=other, imported=module) is not None:
                 assert graph.find_shortest_chain(importer=module, imported=other) is None, (module, other)
+
+
+def test_sync_reworded_override_never_takes_a_rule_that_was_already_there(repo: Path, capsys) -> None:
+    """Found on modelcontextprotocol/inspector: sync reworded the note to another, older rule of the
+    file that looked more like the old text than the text the commit wrote."""
+    vault = "Never commit dumps or logs; the vault holds them."
+    write(repo, "CLAUDE.md", _rules(DUMPS, vault, KEEP))
+    git(repo, "add", "CLAUDE.md")
+    git(repo, "commit", "-q", "--no-verify", "-m", "rules")
+    assert run_cli(capsys, "init", "--backfill")[0] == 0
+    git(repo, "add", ".context", ".gitattributes")
+    git(repo, "commit", "-q", "--no-verify", "-m", "notes")
+    old = _id(DUMPS)
+    done = _commit(repo, _rules(SNAPSHOTS, vault, KEEP), "dumps to s3",
+                   f"Context-Id: {old} reworded\nContext-Why: the vault was retired")
+    assert done.returncode == 0, done.stderr
+    before = _ls(capsys)
+    assert before[SNAPSHOTS] == (old, "documented") and before[vault][0] == _id(vault)
+    run_cli(capsys, "sync")
+    assert _ls(capsys) == before
+    assert [e["text"] for e in read_note(repo, old) if e["kind"] == "reworded"] == [SNAPSHOTS]
