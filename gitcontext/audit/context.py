@@ -36,7 +36,7 @@ class AuditContext:
     def located(self) -> list[Located]:
         """Live instructions; an orphan whose id has a Context-Why in history counts as documented, as
         in `ls` (nothing waits for `sync`)."""
-        from gitcontext.provenance.trailers import promote_trailer_whys
+        from gitcontext.provenance.trailer_cache import promote_trailer_whys
 
         w = self.world
         rows = []

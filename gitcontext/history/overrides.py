@@ -5,7 +5,8 @@ Two sources, both data in git:
   the matcher let die in that commit) with the rule born there that is most like it;
   `Context-Id: <id> added` breaks the matcher's pairing of <id> in that commit (the old rule dies,
   the new text is born). The hook writes the same trailers for what the matcher found, so those are
-  no-ops; only a disagreement changes anything.
+  no-ops; only a disagreement changes anything, and `added` wins over `reworded` for one id in one
+  commit (an earlier hook wrote the matcher's `reworded` after the user's `added`).
 * a note event written by `sync` (it survives squash merges, where the trailer's commit is gone):
   a `reworded` event with `override: "reworded"` pairs its old_text with its text at the first
   commit where the one dies and the other is born in the same file; a `retired` event with
@@ -99,8 +100,12 @@ def on_first_parent(root: str | Path, result: Any, rules: Overrides) -> Override
 
 def apply(pairs: list[Pair], before: Sequence[tuple[Instruction, int]], after: Sequence[Instruction],
           lids: Sequence[str], rules: list[Override]) -> list[Pair]:
-    """PAIRS with RULES applied: LIDS[i] is the id of the life of BEFORE[i]."""
+    """PAIRS with RULES applied: LIDS[i] is the id of the life of BEFORE[i]. A trailer `added` wins over
+    a trailer `reworded` for the same id in the same commit (the user's word over the hook's line)."""
+    split = {r.id for r in rules if r.kind == "added" and r.commit is not None}
     for rule in rules:
+        if rule.kind == "reworded" and rule.commit is not None and rule.id in split:
+            continue
         olds = _olds(rule, before, lids)
         if rule.kind == "added":
             pairs = [p for p in pairs if not (p.old in olds and _splits(rule, before[p.old][0], after[p.new]))]

@@ -53,7 +53,7 @@ def staged_changes(root: Path, config: dict[str, Any], notes: Callable[[], Mappi
     if not (diff.added or diff.reworded or diff.moved or diff.removed):
         return Staged([], diff, old, new)
     states = notes() if notes else {id: fold(events, id) for id, events in all_notes(root).items()}  # used twice
-    new_ids = resolve_all(root, config, new, states)
+    new_ids = resolve_all(root, config, new, states, trailers=True)      # as `ls` names them, overrides too
     # HEAD's side is named as it was at HEAD: a rule `retire` removed is retired in the work tree's notes
     # already, and would otherwise get a fresh id in its `Context-Id: <id> retired` line.
     at_head = {id: s._replace(retired=None) for id, s in states.items()} if diff.removed else {}

@@ -92,9 +92,12 @@ def check(root: Path, base: str, head: str = "HEAD", config: dict[str, Any] | No
     needing = [c for c in changes if c.kind in NEEDS_WHY]
     if policy == "off" or not needing:
         return CheckResult(rng, policy, changes, {}, [], [], diff, states)
+    messages = _read_messages(root, rng)
+    changes, aliases = _as_stated(root, changes, messages)
+    needing = [c for c in changes if c.kind in NEEDS_WHY]
     covered = {c.id: Why("note", states[c.id].why, states[c.id].failure) for c in needing
                if notes_after.get(c.id) != notes_before.get(c.id) and c.id in states and states[c.id].why}
-    hints = _trailer_coverage(root, config, rng, needing, covered)
+    hints = _trailer_coverage(root, config, messages, needing, covered, aliases)
     missing = [c for c in needing if c.id not in covered]
     return CheckResult(rng, policy, changes, covered, missing, hints if missing else [], diff, states)
 
@@ -145,25 +148,53 @@ def fold_notes(root: Path, oids: dict[str, str]) -> dict:
             for id, oid in sorted(oids.items()) if is_id(id) and oid in blobs}
 
 
-def _trailer_coverage(root: Path, config: dict[str, Any], rng: Range, needing: list[Change],
-                      covered: dict[str, Why]) -> list[str]:
+class Message(NamedTuple):
+    sha: str
+    parents: list[str]
+    text: str
+    blocks: list[list[tuple[str, str]]]   # each trailer paragraph's (key, value) pairs, git's grammar
+
+
+def _read_messages(root: Path, rng: Range) -> list[Message]:
+    """The range's messages with their trailer paragraphs parsed (one process per paragraph)."""
+    from gitcontext.provenance.trailers import trailer_blocks
+
+    return [Message(sha, parents, message, [git.parse_trailers(block, root) for block in trailer_blocks(message)])
+            for sha, parents, message in git.commit_messages(f"{rng.base}..{rng.head}", root)]
+
+
+def _as_stated(root: Path, changes: list[Change], messages: list[Message]) -> tuple[list[Change], dict[str, str]]:
+    """CHANGES as the range's `Context-Id: <id> reworded|added` overrides state them, as the commit-msg
+    hook honoured them (hooks.overrides), and the ids a why may name for them."""
+    from gitcontext.provenance.trailers import from_pairs
+
+    trailers = [t for m in messages for pairs in m.blocks for t in from_pairs(pairs)]
+    if not any(t.key == "Context-Id" and t.value in ("reworded", "added") for t in trailers):
+        return changes, {}
+    from gitcontext.hooks.overrides import honour, stated
+
+    done = honour(root, changes, stated(trailers))
+    return done.changes, done.aliases
+
+
+def _trailer_coverage(root: Path, config: dict[str, Any], messages: list[Message], needing: list[Change],
+                      covered: dict[str, Why], aliases: dict[str, str]) -> list[str]:
     """Mark the ids a Context-Why of the range covers; return near-miss hints (exact fixes) by commit."""
-    from gitcontext.provenance.trailers import from_pairs, trailer_blocks
+    from gitcontext.provenance.trailers import from_pairs
 
     wanted = {c.id for c in needing}
     by_text = {(c.file, normalize(c.text)): c.id for c in needing}
     hints: list[str] = []
-    for sha, parents, message in git.commit_messages(f"{rng.base}..{rng.head}", root):
+    for sha, parents, message, blocks in messages:
         where, subject = f"trailer of {sha[:12]}", message.split("\n", 1)[0]
         read: set[str] = set()
-        for block in trailer_blocks(message):
-            pairs = git.parse_trailers(block, root)
+        for pairs in blocks:
             trailers = from_pairs(pairs)
             whys = [t for t in trailers if t.key == CANONICAL and t.value]
             named = [t.id for t in trailers if t.key == "Context-Id" and t.id]
             read |= {v for k, v in pairs if k.lower() == CANONICAL.lower()}
             for t in whys:
-                for id in [t.id] if t.id else named:
+                for id in [aliases.get(t.id, t.id)] if t.id else [aliases.get(n, n) for n in named]:
                     if id in wanted:
                         covered.setdefault(id, Why(where, t.value, None, subject))
             if any(t.id is None for t in whys) and not named:

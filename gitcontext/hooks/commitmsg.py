@@ -27,11 +27,12 @@ def commit_msg(call: HookCall) -> Outcome:
     if not changes:
         return Outcome(0, [])
     policy = call.config["hooks"]["policy"]
-    lines: list[str] = []
+    pairs = git.parse_trailers(text, call.root) if policy != "off" or "context-id" in text.lower() else []
+    changes, aliases, lines = _as_stated(call.root, pairs, changes)
     if policy != "off":
-        missing, hints = missing_why(call.root, text, body_lines(message, comment), changes)
+        missing, hints = missing_why(call.root, pairs, body_lines(message, comment), changes, aliases)
         if missing:
-            lines = _refusal(missing, hints, policy)
+            lines += _refusal(missing, hints, policy)
             if policy == "enforce":
                 return Outcome(1, lines)
     trailers = [("Context-Id", f"{c.id} {c.kind}") for c in changes]
@@ -39,15 +40,29 @@ def commit_msg(call: HookCall) -> Outcome:
     return Outcome(0, lines, updated if updated != message else None)
 
 
-def missing_why(root: Path, text: str, lines: list[tuple[int, str]],
-                changes: list[Change]) -> tuple[list[Change], list[str]]:
-    """(changes still without a why, hints): a staged note event or a Context-Why trailer covers one."""
+def _as_stated(root: Path, pairs: list[tuple[str, str]], changes: list[Change]
+               ) -> tuple[list[Change], dict[str, str], list[str]]:
+    """CHANGES as the message's `Context-Id: <id> reworded|added` overrides state them (hooks.overrides)."""
+    from gitcontext.hooks.overrides import honour, stated
+    from gitcontext.provenance.trailers import from_pairs
+
+    said = stated(from_pairs(pairs)) if pairs else []
+    if not said:
+        return changes, {}, []
+    done = honour(root, changes, said)
+    return done.changes, done.aliases, [f"gitcontext: {note}" for note in done.notes]
+
+
+def missing_why(root: Path, pairs: list[tuple[str, str]], lines: list[tuple[int, str]], changes: list[Change],
+                aliases: dict[str, str] | None = None) -> tuple[list[Change], list[str]]:
+    """(changes still without a why, hints): a staged note event or a Context-Why trailer covers one.
+    PAIRS are the message's trailers; ALIASES an id a why may name -> the change's id (an override
+    renamed it; hooks.overrides)."""
     from gitcontext.provenance.trailers import from_pairs
 
     needing = [c for c in changes if c.kind in NEEDS_WHY]
-    pairs = git.parse_trailers(text, root) if text else []
     whys = [t for t in from_pairs(pairs) if t.key == CANONICAL and t.value]
-    named = {t.id for t in whys if t.id}
+    named = {(aliases or {}).get(t.id, t.id) for t in whys if t.id}
     unprefixed = [t for t in whys if t.id is None]
     noted = staged_note_ids(root, [c.id for c in needing])
     missing = [c for c in needing if c.id not in named and c.id not in noted

@@ -28,10 +28,16 @@ class State(NamedTuple):
     last_at: str | None = None
 
 
+_CHANGES = frozenset({"reworded", "moved", "retired", "restored"})
+
+
 def order(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """By time, then eid; within one second a birth (`added`) comes first, whoever wrote it (a backfill
-    birth and a trailer's rewording of the same second would otherwise fold in eid order)."""
-    return sorted(events, key=lambda e: (e["at"], e["kind"] != "added", e["eid"]))
+    """By time, then eid; within one second a birth (`added`) comes first, then what changed the text
+    (rewordings, moves, removals), then facts about it (a why, a verification), whoever wrote each: a
+    commit's rewording and the why its trailer gives share the commit's second, and the why is for the
+    new text (a backfill rewording and a trailer's why would otherwise fold in eid order)."""
+    return sorted(events, key=lambda e: (e["at"], 0 if e["kind"] == "added" else 1 if e["kind"] in _CHANGES else 2,
+                                         e["eid"]))
 
 
 def fold(events: Iterable[dict[str, Any]], id: str | None = None) -> State:

@@ -47,7 +47,9 @@ def resolve_all(root: str | Path, config: dict[str, Any],
     _pair_text(insts, live, found, same_file=False, key=normalize, how="moved")
     _pair_fuzzy(insts, live, found, config.get("matcher", "default"))
     if trailers:
-        _honour_trailers(root, insts, live, found)
+        from gitcontext.provenance.unsynced import honour_trailers
+
+        honour_trailers(root, insts, live, found)
     taken = set(states) | {id for id, _ in found.values()}
     today = _today()
     out = {}
@@ -99,33 +101,6 @@ def _pair_fuzzy(insts: dict[Key, Instruction], live: dict[str, State], found: di
             new = [insts[k] for k in new_keys]
             for pair in match(old, new, matcher) if old and new else []:
                 found[new_keys[pair.new]] = (old_ids[pair.old], "fuzzy" if same_file else "moved")
-
-
-def _honour_trailers(root: str | Path, insts: dict[Key, Instruction], live: dict[str, State],
-                     found: dict[Key, tuple[str, str]]) -> None:
-    """`Context-Id: <id> added` unpairs a fuzzy pairing of <id>; `<id> reworded` pairs a live note the
-    text passes missed with the most similar unpaired instruction of its file (sync makes it permanent)."""
-    from gitcontext.provenance.events import to_utc
-    from gitcontext.provenance.trailer_cache import trailer_history
-
-    latest: dict[str, tuple[str, str]] = {}          # id -> (change, date) of the newest Context-Id naming it
-    for c in trailer_history(root):
-        for t in c.trailers:
-            if t.key == "Context-Id" and t.id in live:
-                latest.setdefault(t.id, (t.value, c.date))
-    said = {(id, value) for id, (value, date) in latest.items()
-            if value in ("added", "reworded") and to_utc(date) > (live[id].last_at or "")}
-    for key, (id, how) in list(found.items()):
-        if (id, "added") in said and how in ("fuzzy", "moved") and normalize(live[id].text or "") != insts[key].norm:
-            del found[key]
-    used = {id for id, _ in found.values()}
-    for id in sorted(i for i, value in said if value == "reworded" and i not in used):
-        free = [k for k in sorted(insts) if k not in found and k[0] == live[id].file]
-        if free:
-            from rapidfuzz.fuzz import ratio
-
-            norm = normalize(live[id].text or "")
-            found[max(free, key=lambda k: (ratio(norm, insts[k].norm), -k[1]))] = (id, "override")
 
 
 def _pseudo(state: State, index: int) -> Instruction:

@@ -9,7 +9,7 @@ from gitcontext.provenance.events import now
 from gitcontext.provenance.fold import order
 from gitcontext.provenance.store import read_note
 from gitcontext.provenance.target import Target
-from gitcontext.provenance.trailers import promote_trailer_whys
+from gitcontext.provenance.trailer_cache import promote_trailer_whys
 
 
 def age_days(at: str | None) -> int | None:

@@ -8,16 +8,23 @@ without the hooks, to the one instruction it added, reworded or moved (the commi
 from __future__ import annotations
 
 import re
+from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from gitcontext.errors import UserError
+from gitcontext.instructions.model import normalize
 from gitcontext.provenance.events import SAFETY, new_event, to_utc
 from gitcontext.provenance.at_commit import catch_up
-from gitcontext.provenance.fold import State, fold
+from gitcontext.provenance.fold import State, fold, order
 from gitcontext.provenance.redact import clean
 from gitcontext.provenance.store import all_notes, append_events
-from gitcontext.provenance.trailers import Commit, ContextTrailer, history, trailer_eid
+from gitcontext.provenance.override import Plan
+from gitcontext.provenance.override import plan as override_plan
+from gitcontext.provenance.trailers import Commit, ContextTrailer, history, named, trailer_eid
+
+NO_PLAN = Plan(frozenset(), {}, {})
 
 
 def sync(root: Path, config: dict[str, Any], rev: str = "HEAD") -> dict[str, int]:
@@ -25,32 +32,59 @@ def sync(root: Path, config: dict[str, Any], rev: str = "HEAD") -> dict[str, int
     commits = list(history(root, rev))[::-1]
     counts = {"commits": len(commits), "events": 0, "unattributed": 0, "invalid": 0}
     new: list[dict[str, Any]] = []
+    by_commit: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for events in notes.values():
+        for e in events:
+            by_commit[e.get("commit") or ""].append(e)
     for position, c in enumerate(commits):
-        named = [t.id for t in c.trailers if t.key == "Context-Id" and t.id]
-        if not named and any(t.id is None for t in c.trailers):
-            named = _sole_change(root, config, c.sha, notes)
-        claimed: set[str] = set()        # texts an override paired in this commit: no second birth
-        for index, t in _overrides_first(c.trailers):
-            ids = [t.id] if t.id else named
-            counts["unattributed"] += not ids
-            for id in dict.fromkeys(ids):
-                try:
-                    events = _events(root, config, c, (position, index), t, id, notes, claimed)
-                except UserError:          # a trailer no event can hold: skipped, so later syncs still run
-                    counts["invalid"] += 1
-                    continue
-                for event in events:
-                    notes.setdefault(id, []).append(event)
-                    new.append(event)
+        for event in _commit_events(root, config, c, position, notes, by_commit[c.sha], counts):
+            notes.setdefault(event["id"], []).append(event)
+            by_commit[c.sha].append(event)
+            new.append(event)
     counts["events"] = append_events(root, new)
     return counts
 
 
-def _overrides_first(trailers: tuple[ContextTrailer, ...]) -> list[tuple[int, ContextTrailer]]:
-    """Trailers in message order, `Context-Id: <id> reworded` first (a forced pairing claims its text
-    before the hook's `Context-Id: <new-id> added` for the same rule would give it a second note)."""
-    return sorted(enumerate(trailers), key=lambda it: (not (it[1].key == "Context-Id" and it[1].value == "reworded"),
-                                                       it[0]))
+def _commit_events(root: Path, config: dict[str, Any], c: Commit, position: int,
+                   notes: dict[str, list[dict[str, Any]]], here: list[dict[str, Any]], counts: dict[str, int]
+                   ) -> Iterator[dict[str, Any]]:
+    """The events commit C's trailers add (each is in NOTES and HERE, the notes' events of C, as soon as
+    it is yielded): overrides first, then the rest read through what they made of the commit."""
+    sole = None if named(c.trailers) or all(t.id for t in c.trailers) else _sole_change(root, config, c.sha, notes)
+    plan, at_rank, unnoted = NO_PLAN, 0, {}
+    for rank, index, t in _overrides_first(c.trailers):
+        if rank != at_rank:                        # the overrides before are folded: what they make moot
+            plan, at_rank = override_plan(c.sha, here), rank
+            plan.aliases.update(unnoted)
+        if t.key == "Context-Id" and t.id in plan.split and t.value != "added":
+            continue                               # the user's `added` wins over the hook's line
+        ids = [t.id] if t.id else sole if sole is not None else named(c.trailers, t.key)
+        if t.key != "Context-Id":
+            ids = [plan.aliases.get(id, id) for id in ids]
+        counts["unattributed"] += not ids
+        for id in dict.fromkeys(ids):
+            try:
+                yield from _events(root, config, c, (position, index), t, id, notes, plan)
+                if rank == 1 and id not in notes:
+                    yield from _unnoted_split(root, config, c, (position, index), id, notes, unnoted)
+            except UserError:          # a trailer no event can hold: skipped, so later syncs still run
+                counts["invalid"] += 1
+
+
+def _overrides_first(trailers: tuple[ContextTrailer, ...]) -> list[tuple[int, int, ContextTrailer]]:
+    """(rank, index, trailer) in message order within a rank: `Context-Id: <id> reworded` first (a
+    forced pairing claims its text before the hook's `Context-Id: <new-id> added` could give it a
+    second note), then `Context-Id: <id> added` (a split ends <id>), then the rest, read through what
+    those overrides made of the commit (`override.plan`). A `reworded` line for an id the commit also
+    says is `added` is dropped: `added` wins (an earlier hook wrote the matcher's `reworded` after it)."""
+    split = {t.id for t in trailers if t.key == "Context-Id" and t.value == "added"}
+
+    def rank(t: ContextTrailer) -> int:
+        if t.key == "Context-Id" and t.value in ("reworded", "added"):
+            return 0 if t.value == "reworded" else 1
+        return 2
+    return sorted(((rank(t), index, t) for index, t in enumerate(trailers)
+                   if not (t.key == "Context-Id" and t.value == "reworded" and t.id in split)), key=lambda it: it[:2])
 
 
 def _sole_change(root: Path, config: dict[str, Any], sha: str,
@@ -77,7 +111,7 @@ def _sole_change(root: Path, config: dict[str, Any], sha: str,
 
 
 def _events(root: Path, config: dict[str, Any], c: Commit, where: tuple[int, int], t: ContextTrailer, id: str,
-            notes: dict[str, list[dict[str, Any]]], claimed: set[str]) -> list[dict[str, Any]]:
+            notes: dict[str, list[dict[str, Any]]], plan: Plan) -> list[dict[str, Any]]:
     existing = notes.get(id, [])
     position, index = where
     at, source = to_utc(c.date), f"trailer:{c.sha}"
@@ -88,22 +122,58 @@ def _events(root: Path, config: dict[str, Any], c: Commit, where: tuple[int, int
     behind = state.last_at is None or state.last_at <= at     # a note newer than the commit knows better
     steps = catch_up(root, config, c.sha, id, state, clean(reason)) if behind else []
     if behind and t.key == "Context-Id" and t.value in ("reworded", "added"):
-        from gitcontext.instructions.model import normalize
         from gitcontext.provenance.override import override_steps
 
         steps = override_steps(root, config, c.sha, id, state, t.value, steps)
-        steps = [(k, f) for k, f in steps if not (k == "added" and normalize(f["text"]) in claimed)]
-        claimed.update(normalize(f["text"]) for k, f in steps if f.get("override") == "reworded")
+    steps = [(k, f) for k, f in steps if not (k == "added" and plan.claimed.get(normalize(f["text"]), id) != id)]
     out = [new_event(kind, id, source, at=at, eid=trailer_eid(c.sha, position, index * 4 + n, id), commit=c.sha,
                      **fields) for n, (kind, fields) in enumerate(steps)]
+    out += _successor(root, config, c, where, state, steps, notes)
     if not existing and not out:
         return []
     kind, fields = _fields(t)
     if kind is None or _known(existing + out, kind, fields):
         return out
-    out.append(new_event(kind, id, source, at=at, eid=trailer_eid(c.sha, position, index * 4 + 3, id), commit=c.sha,
-                         subject=c.subject, **fields))
+    out.append(new_event(kind, id, source, at=at, eid=trailer_eid(c.sha, position, index * 4 + 3, id),
+                         commit=c.sha, subject=c.subject, **fields))
     return out
+
+
+def _successor(root: Path, config: dict[str, Any], c: Commit, where: tuple[int, int], state: State,
+               steps: list[tuple[str, dict[str, Any]]], notes: dict[str, list[dict[str, Any]]]
+               ) -> list[dict[str, Any]]:
+    """The birth of the rule a split (`Context-Id: <id> added`) declared new, in a note of its own."""
+    split = [f for k, f in steps if k == "retired" and f.get("override") == "added"]
+    if not split:
+        return []
+    from gitcontext.provenance.override import successor
+
+    found = successor(root, config, c.sha, state.file or "", split[0]["text"], _states(notes))
+    return [_birth(c, where, *found)] if found else []
+
+
+def _unnoted_split(root: Path, config: dict[str, Any], c: Commit, where: tuple[int, int], id: str,
+                   notes: dict[str, list[dict[str, Any]]], unnoted: dict[str, str]) -> list[dict[str, Any]]:
+    """`Context-Id: ID added` where ID has no note: the new rule's birth (unless a note, e.g. backfill's,
+    holds it), and its whys go there (UNNOTED: id -> the new rule's id)."""
+    from gitcontext.provenance.override import unnoted_split
+
+    found = unnoted_split(root, config, c.sha, id, _states(notes))
+    if found is None:
+        return []
+    unnoted[id] = found[0]
+    return [_birth(c, where, found[0], found[1])] if found[1] else []
+
+
+def _states(notes: dict[str, list[dict[str, Any]]]) -> dict[str, State]:
+    return {id: fold(events, id) for id, events in notes.items()}
+
+
+def _birth(c: Commit, where: tuple[int, int], id: str, step: tuple[str, dict[str, Any]]) -> dict[str, Any]:
+    position, index = where
+    kind, fields = step
+    return new_event(kind, id, f"trailer:{c.sha}", at=to_utc(c.date), eid=trailer_eid(c.sha, position, index * 4 + 2, id),
+                     commit=c.sha, **fields)
 
 
 def _fields(t: ContextTrailer) -> tuple[str | None, dict[str, Any]]:
@@ -125,7 +195,12 @@ def _fields(t: ContextTrailer) -> tuple[str | None, dict[str, Any]]:
 
 
 def _known(events: list[dict[str, Any]], kind: str, fields: dict[str, Any]) -> bool:
-    """The note already says this (written by the hook alongside the trailer, or an earlier sync)."""
+    """The note already says this (written by the hook alongside the trailer, or an earlier sync). A why
+    is known only since the text last changed: restated for a rewording, it is the new text's why."""
+    if "why" in fields:
+        events = order(events)
+        changed = [n for n, e in enumerate(events) if e["kind"] in ("reworded", "moved")]
+        events = events[changed[-1] + 1:] if changed else events
     for e in events:
         if e["kind"] in (kind, "added") and all(e.get(k) == v for k, v in fields.items()):
             return True

@@ -1,6 +1,7 @@
 """Context-* trailers of HEAD's history, cached by head under `.git/gitcontext/` and extended incrementally.
 
-`ls`, `blame` and the replay's overrides read every trailer; `git log --grep` over the whole history
+`ls`, `blame` and the replay's overrides read every trailer (and `promote_trailer_whys`, here because it
+reads the cache: imports flow trailer_cache -> trailers, never back); `git log --grep` over the whole history
 on every call grew with the history. A warm call costs one `rev-parse`; a head that descends from
 the cached one reads only `cached..head`; any other head (rebase, reset) reads all again. Deleting
 the file changes no result. Subjects and values pass the redactor before they are returned or kept
@@ -10,11 +11,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from gitcontext import git
-from gitcontext.provenance.trailers import Commit, ContextTrailer, history
+from gitcontext.provenance.trailers import Commit, ContextTrailer, history, whys
 
 VERSION = 3
+REWORDED = "reworded since its rationale"          # resolve.status_of's reason
 
 
 def trailer_history(root: str | Path) -> list[Commit]:
@@ -34,6 +37,41 @@ def trailer_history(root: str | Path) -> list[Commit]:
         commits = _redacted(history(root, head))
     _save(path, head, commits)
     return commits
+
+
+def promote_trailer_whys(root: str | Path, rows: list[dict[str, Any]]) -> None:
+    """Rows whose why is in a trailer `sync` has not folded count as documented: nothing waits for sync.
+
+    An orphan with a Context-Why in history; a rule stale for a rewording whose why came in a commit
+    newer than its note (a rewording, forced by an override or not, with its why). ROWS are dicts
+    with "id", "status" and "reason", and "state" when the caller has it (ls, blame, show, the audit).
+    """
+    waiting = [row for row in rows if row.get("status") == "orphan"
+               or row.get("status") == "stale" and str(row.get("reason", "")).startswith(REWORDED)]
+    if not waiting:
+        return
+    from gitcontext.provenance.store import NOTES_DIR, SUFFIX
+
+    noted = {p.name[: -len(SUFFIX)] for p in (Path(root) / NOTES_DIR).glob(f"*{SUFFIX}")}
+    found = whys(trailer_history(root), noted)
+    for row in waiting:
+        commit = found.get(row["id"])
+        if commit is None or row["status"] == "stale" and not _newer(root, row, commit):
+            continue
+        row["status"] = "documented"
+        row["reason"] = f"why in a trailer of {commit.sha[:12]}; `git context sync` folds it into the note"
+
+
+def _newer(root: str | Path, row: dict[str, Any], commit: Commit) -> bool:
+    """COMMIT is newer than everything ROW's note says (so its why is for the current text)."""
+    from gitcontext.provenance.events import to_utc
+    from gitcontext.provenance.fold import State, fold
+    from gitcontext.provenance.store import read_note
+
+    state = row.get("state")
+    if not isinstance(state, State):
+        state = fold(read_note(root, row["id"]), row["id"])
+    return to_utc(commit.date) > (state.last_at or "")
 
 
 def _redacted(commits) -> list[Commit]:  # type: ignore[no-untyped-def]

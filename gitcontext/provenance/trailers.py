@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -97,47 +97,47 @@ def trailer_blocks(message: str) -> list[str]:
     return blocks
 
 
+def named(trailers: Iterable[ContextTrailer], key: str = "Context-Why") -> list[str]:
+    """The ids an unprefixed trailer of KEY applies to: those the commit's `Context-Id` lines name; for
+    anything but `Context-Retire`, without the ones it retires when others remain (a removed rule
+    needs no why: the why of `<new> added` + `<old> retired` is the new rule's, also when the user
+    wrote `<old> added` to say the new text is not a rewording of it)."""
+    ids = [t for t in trailers if t.key == "Context-Id" and t.id]
+    every = list(dict.fromkeys(t.id for t in ids))
+    if key == "Context-Retire":
+        return every
+    gone = {t.id for t in ids if t.value == "retired"}
+    return [id for id in every if id not in gone] or every
+
 
 def mentions(commits: Iterable[Commit], id: str) -> list[dict[str, Any]]:
     """Commits whose trailers name ID, oldest first, as blame rows."""
     rows = []
     for c in commits:
-        named = any(t.id == id for t in c.trailers if t.key == "Context-Id")
-        own = [t for t in c.trailers if t.id == id or (named and t.id is None)]
+        own = [t for t in c.trailers if t.id == id or (t.id is None and id in named(c.trailers, t.key))]
         if own:
             rows.append({"commit": c.sha, "date": c.date, "subject": c.subject,
                          "trailers": [[t.key, t.value] for t in own]})
     return rows[::-1]
 
 
-def whys(commits: Iterable[Commit]) -> dict[str, Commit]:
-    """Id -> the newest commit whose Context-Why names it (directly, or through its Context-Id)."""
+def whys(commits: Iterable[Commit], noted: Container[str] = ()) -> dict[str, Commit]:
+    """Id -> the newest commit whose Context-Why names it (directly, or through its Context-Id).
+
+    NOTED (the ids with a note): in a commit where `Context-Id: <id> added` names a note (a split: the
+    text is a new rule) and exactly one other id is `added`, a why naming <id> is that new rule's.
+    """
     found: dict[str, Commit] = {}
     for c in commits:
-        named = [t.id for t in c.trailers if t.key == "Context-Id" and t.id]
+        ids = named(c.trailers)
+        born = [t.id for t in c.trailers if t.key == "Context-Id" and t.id and t.value == "added"]
+        fresh = [id for id in dict.fromkeys(born) if id not in noted]
+        aliases = {id: fresh[0] for id in born if id in noted} if len(fresh) == 1 else {}
         for t in c.trailers:
             if t.key == "Context-Why" and t.value:
-                for id in [t.id] if t.id else named:
-                    found.setdefault(id, c)
+                for id in [t.id] if t.id else ids:
+                    found.setdefault(aliases.get(id, id), c)
     return found
-
-
-def promote_trailer_whys(root: str | Path, rows: list[dict[str, Any]]) -> None:
-    """Orphan rows whose id has a Context-Why in history count as documented: nothing waits for sync.
-
-    ROWS are dicts with "id", "status" and "reason" (ls, blame FILE, blame TARGET).
-    """
-    orphans = [row for row in rows if row.get("status") == "orphan"]
-    if not orphans:
-        return
-    from gitcontext.provenance.trailer_cache import trailer_history
-
-    found = whys(trailer_history(root))
-    for row in orphans:
-        commit = found.get(row["id"])
-        if commit is not None:
-            row["status"] = "documented"
-            row["reason"] = f"why in a trailer of {commit.sha[:12]}; `git context sync` folds it into the note"
 
 
 def trailer_eid(sha: str, position: int, ordinal: int, id: str) -> str:

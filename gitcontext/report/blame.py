@@ -12,8 +12,8 @@ from gitcontext import git
 from gitcontext.instructions.model import normalize
 from gitcontext.provenance.show import state_json
 from gitcontext.provenance.target import Target, World, world
-from gitcontext.provenance.trailer_cache import trailer_history
-from gitcontext.provenance.trailers import mentions, promote_trailer_whys
+from gitcontext.provenance.trailer_cache import promote_trailer_whys, trailer_history
+from gitcontext.provenance.trailers import mentions
 
 MARKERS = {"documented": " ", "stale": "~", "orphan": "?"}
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from gitcontext.instructions.discover import load
 from gitcontext.provenance.resolve import resolve_all
-from gitcontext.provenance.trailers import promote_trailer_whys
+from gitcontext.provenance.trailer_cache import promote_trailer_whys
 
 
 def listing(root: Path, config: dict[str, Any], paths: list[str]) -> list[dict[str, Any]]:

@@ -72,11 +72,12 @@ def test_sync_writes_overrides_as_note_events_that_survive_a_squash_merge(repo: 
     commit(repo, {"AGENTS.md": f"- {SNAPSHOTS}\n- {CSS}\n{KEEP}"},
            f"Storage and naming\n\nContext-Id: {_id(DUMPS)} reworded\nContext-Id: {_id(BRANCHES)} added",
            "2026-01-03T00:00:00Z")
-    assert run_json(capsys, "sync")["events"] == 2
+    assert run_json(capsys, "sync")["events"] == 3                      # rewording, split, the new rule's birth
     assert run_json(capsys, "sync")["events"] == 0                                   # idempotent
     marked = {e["override"]: e for events in all_notes(repo).values() for e in events if e.get("override")}
     assert marked["reworded"]["id"] == _id(DUMPS) and marked["reworded"]["text"] == SNAPSHOTS
     assert marked["added"]["kind"] == "retired" and marked["added"]["text"] == CSS
+    assert [e["kind"] for e in all_notes(repo)[_id(CSS)]] == ["added"]
     git(repo, "add", ".context")
     commit(repo, {}, "sync notes")
     git(repo, "checkout", "-q", "main")
@@ -131,3 +132,13 @@ def test_lineage_honours_an_override_trailer_on_a_merged_feature_branch(repo: Pa
     life = _life(repo, DUMPS)
     assert [(c.kind, c.how, c.commit, c.via) for c in life.changes] == [("reworded", "override", side, merge)]
     assert not [x for x in lineage(repo, config_mod.DEFAULTS) if x.born.text == SNAPSHOTS]
+
+
+def test_lineage_added_trailer_wins_over_the_hooks_reworded_line_for_the_same_rule(repo: Path) -> None:
+    """An earlier hook wrote `<id> reworded` (what the matcher found) after the user's `<id> added`."""
+    commit(repo, {"AGENTS.md": f"- {BRANCHES}\n{KEEP}"}, "rules")
+    sha = commit(repo, {"AGENTS.md": f"- {CSS}\n{KEEP}"},
+                 f"css naming\n\nContext-Id: {_id(BRANCHES)} added\nContext-Id: {_id(BRANCHES)} reworded")
+    old, new = _life(repo, BRANCHES), _life(repo, CSS)
+    assert old.changes == [] and old.death is not None and old.death.commit == sha
+    assert new.born.commit == sha

@@ -107,3 +107,16 @@ def test_fold_never_crashes_and_counts_every_event(events):
     assert state.events == len(events)
     assert state.recurrences == tuple(e for e in sorted(events, key=lambda e: (e["at"], e["eid"]))
                                       if e["kind"] == "recurred")
+
+
+def test_fold_a_why_of_the_same_second_is_for_the_text_that_second_left():
+    """A commit's rewording and its trailer's why share the commit's second; whoever wrote each (backfill,
+    sync) and whatever their eids, the why is for the new text, so the rule is not stale."""
+    at = "2026-01-05T10:00:00Z"
+    events = [new_event("added", "ctx-aaaaaaaaaaaa", "cli", at="2026-01-01T00:00:00Z", eid="e-0001000000000000",
+                        file="CLAUDE.md", text="Keep PRs small."),
+              new_event("linked", "ctx-aaaaaaaaaaaa", "trailer:" + "a" * 40, at=at, eid="e-00000003aaaaaaaa", why="big PRs hide bugs"),
+              new_event("reworded", "ctx-aaaaaaaaaaaa", "backfill:" + "b" * 40, at=at, eid="e-0001ffffffffffff", file="CLAUDE.md",
+                        old_text="Keep PRs small.", text="Keep PRs small and focused.")]
+    state = fold(events)
+    assert state.why == "big PRs hide bugs" and state.why_text == "Keep PRs small and focused."

@@ -37,3 +37,14 @@ def test_trailer_cache_keeps_no_secret(repo: Path, capsys) -> None:
         assert token not in c.trailers[0].value and "CI leaked" in c.trailers[0].value
     assert token not in (repo / ".git" / "gitcontext" / "trailers.json").read_text()
     assert _status(capsys)["Keep PRs small."] == "documented"
+
+
+def test_trailer_cache_imports_flow_one_way() -> None:
+    """trailer_cache reads trailers; trailers never reaches back, not even through a lazy import."""
+    import grimp
+
+    graph = grimp.build_graph("gitcontext")
+    assert graph.find_shortest_chain(importer="gitcontext.provenance.trailer_cache",
+                                     imported="gitcontext.provenance.trailers")
+    assert graph.find_shortest_chain(importer="gitcontext.provenance.trailers",
+                                     imported="gitcontext.provenance.trailer_cache") is None

@@ -1,0 +1,76 @@
+"""Override trailers `sync` has not folded yet, honoured by `resolve_all(trailers=True)` (ls, show, blame).
+
+For each live note, the newest `Context-Id` naming it counts when it is newer than the note:
+`<id> added` unpairs a fuzzy pairing of <id> (its rule ended; the text is a new rule); `<id> reworded`
+pairs <id> with the most similar instruction of its file whose text was born in that trailer's commit
+(as sync will), taking it from a fuzzy pairing if need be: the user's word wins over the matcher's
+guess against the note's stale text, and a later rule that happens to look more like the old text
+is not the override's. Two blob reads per such unsynced trailer, none when there is none.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from gitcontext.instructions.model import Instruction, normalize
+from gitcontext.provenance.fold import State
+
+Key = tuple[str, int]
+
+
+def honour_trailers(root: str | Path, insts: Mapping[Key, Instruction], live: Mapping[str, State],
+                    found: dict[Key, tuple[str, str]]) -> None:
+    said = _said(root, live)
+    for key, (id, how) in list(found.items()):
+        if said.get(id, ("", ""))[0] == "added" and how in ("fuzzy", "moved") and \
+                normalize(live[id].text or "") != insts[key].norm:
+            del found[key]
+    for id in sorted(i for i, (value, _) in said.items() if value == "reworded"):
+        _pair(root, id, said[id][1], insts, live[id], found)
+
+
+def _said(root: str | Path, live: Mapping[str, State]) -> dict[str, tuple[str, str]]:
+    """Id -> (change, commit) of the newest `Context-Id` naming a live note, when newer than the note."""
+    from gitcontext.provenance.events import to_utc
+    from gitcontext.provenance.trailer_cache import trailer_history
+
+    latest: dict[str, tuple[str, str, str]] = {}
+    for c in trailer_history(root):
+        for t in c.trailers:
+            if t.key == "Context-Id" and t.id in live:
+                latest.setdefault(t.id, (t.value, c.sha, c.date))
+    return {id: (value, sha) for id, (value, sha, date) in latest.items()
+            if value in ("added", "reworded") and to_utc(date) > (live[id].last_at or "")}
+
+
+def _pair(root: str | Path, id: str, sha: str, insts: Mapping[Key, Instruction], state: State,
+          found: dict[Key, tuple[str, str]]) -> None:
+    if any(i == id and how not in ("fuzzy", "moved") for i, how in found.values()):
+        return                                      # its text is still there: nothing was missed
+    born = _born(root, sha, state.file or "")
+    free = [k for k in sorted(insts) if k[0] == state.file and insts[k].norm in born
+            and found.get(k, ("", "fuzzy"))[1] in ("fuzzy", "moved")]
+    if not free:
+        return
+    from rapidfuzz.fuzz import ratio
+
+    norm = normalize(state.text or "")
+    best = max(free, key=lambda k: (ratio(norm, insts[k].norm), -k[1]))
+    for key in [k for k, (i, _) in found.items() if i == id]:
+        del found[key]
+    found[best] = (id, "override")
+
+
+def _born(root: str | Path, sha: str, file: str) -> set[str]:
+    """Normalized texts of FILE at SHA that its first parent did not have."""
+    from gitcontext.instructions.discover import read
+    from gitcontext.instructions.segment import segment
+
+    from gitcontext.errors import GitError
+
+    try:
+        after, before = read(root, file, sha), read(root, file, f"{sha}^")
+    except GitError:                                # a root commit: everything in it was born there
+        after, before = read(root, file, sha), None
+    old = {i.norm for i in segment(before, file)} if before is not None else set()
+    return {i.norm for i in segment(after, file)} - old if after is not None else set()
