@@ -6,7 +6,7 @@ from pathlib import Path
 from gitcontext import git
 from gitcontext.hooks.changes import NEEDS_WHY, Change
 from gitcontext.hooks.guard import sequencer_state
-from gitcontext.hooks.message import body, body_lines, comment_char
+from gitcontext.hooks.message import body, body_lines, comment_char, join_trailer_paragraphs
 from gitcontext.hooks.nearmiss import CANONICAL, coverage_hints, diagnose
 from gitcontext.hooks.runner import HookCall, Outcome
 from gitcontext.hooks.shared import shared_changes
@@ -18,8 +18,9 @@ def commit_msg(call: HookCall) -> Outcome:
     if sequencer_state(call.git_dir):
         return Outcome(0, [])
     path = Path(call.args[0])
-    message = path.read_text(encoding="utf-8")
+    original = path.read_text(encoding="utf-8")
     comment = comment_char(call.root)
+    message = join_trailer_paragraphs(original, comment)     # `-m a -m "Context-Why: …" -m "Context-Why: …"`
     text = body(message, comment)
     if not text.strip():
         return Outcome(0, [])              # git aborts an empty message itself
@@ -34,10 +35,13 @@ def commit_msg(call: HookCall) -> Outcome:
         if missing:
             lines += _refusal(missing, hints, policy)
             if policy == "enforce":
-                return Outcome(1, lines)
+                return Outcome(1, lines, message if message != original else None)
     trailers = [("Context-Id", f"{c.id} {c.kind}") for c in changes]
     updated = git.add_trailers(message, trailers, call.root)
-    return Outcome(0, lines, updated if updated != message else None)
+    if message != original:
+        lines.append("gitcontext: joined the trailer paragraphs at the end of the message into one block "
+                     "(git reads trailers from the last paragraph only)")
+    return Outcome(0, lines, updated if updated != original else None)
 
 
 def _as_stated(root: Path, pairs: list[tuple[str, str]], changes: list[Change]

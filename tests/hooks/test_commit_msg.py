@@ -145,3 +145,18 @@ def test_commit_msg_names_a_retired_rule_by_its_own_id(repo, capsys):
     done = attempt(repo, "-m", "Retire the tabs rule")
     assert done.returncode == 0, done.stderr
     assert f"Context-Id: {rule['id']} retired" in last_message(repo)
+
+
+def test_commit_msg_joins_trailer_paragraphs_of_several_m_flags(repo):
+    """`git commit -m subject -m "Context-Why: a" -m "Context-Why: b"`: git reads trailers from the last
+    paragraph only, so the hook joins them and both whys count."""
+    native_repo(repo)
+    write(repo, "CLAUDE.md", (repo / "CLAUDE.md").read_text() + "- Never force-push to main.\n- Pin every action.\n")
+    git(repo, "add", "CLAUDE.md")
+    first, second = staged_ids(repo)
+    done = attempt(repo, "-m", "Add rules", "-m", f"Context-Why: {first}: a force-push lost a day, #4",
+                   "-m", f"Context-Why: {second}: an action tag moved under us, #5")
+    assert done.returncode == 0, done.stderr
+    assert "joined the trailer paragraphs" in done.stderr
+    trailers = git(repo, "log", "-1", "--format=%(trailers:key=Context-Why,valueonly)").splitlines()
+    assert len([t for t in trailers if t.strip()]) == 2
