@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from gitcontext.history import hazard as hz
 from gitcontext.history.files import FileCollector
-from gitcontext.history.lineage import SYMLINK, Life
+from gitcontext.history.tracer import SYMLINK, Life
 from gitcontext.history.replay import Replay, replay
 
 
@@ -42,7 +42,7 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
             progress(step.commit + 1, total)
 
     from gitcontext.history import measurecache, overrides
-    from gitcontext.history.lineage import Tracer
+    from gitcontext.history.tracer import Tracer
 
     rules = overrides.load(root) if result.commits else None
     tracer = Tracer(traced, matcher, on_version, rules)

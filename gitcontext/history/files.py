@@ -9,7 +9,7 @@ from collections import defaultdict
 from statistics import mean
 from typing import Any, NamedTuple
 
-from gitcontext.history.lineage import FileStep
+from gitcontext.history.tracer import FileStep
 
 REGROWTH_HORIZON = 10
 

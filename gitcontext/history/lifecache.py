@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from gitcontext.history import cache
-from gitcontext.history.lineage import Birth, Change, Death, Life, Stay, Tracer
+from gitcontext.history.tracer import Birth, Change, Death, Life, Stay, Tracer
 from gitcontext.history.replay import Replay
 from gitcontext.instructions.model import Instruction
 
@@ -23,7 +23,7 @@ _PACKAGE = Path(__file__).resolve().parents[1]
 def code_hash() -> str:
     digest = hashlib.sha256()
     for path in sorted([*(_PACKAGE / "identity").glob("*.py"), *(_PACKAGE / "instructions").glob("*.py"),
-                        _PACKAGE / "history" / "lineage.py",
+                        _PACKAGE / "history" / "tracer.py", _PACKAGE / "history" / "chunks.py",
                         _PACKAGE / "history" / "attribution.py", _PACKAGE / "history" / "overrides.py",
                         Path(__file__)]):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())

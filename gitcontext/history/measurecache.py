@@ -15,7 +15,7 @@ from typing import Any
 from gitcontext.history import cache
 from gitcontext.history.files import FileCollector, Point
 from gitcontext.history.lifecache import _dump, _restore, code_hash
-from gitcontext.history.lineage import Tracer
+from gitcontext.history.tracer import Tracer
 from gitcontext.history.replay import Replay
 
 

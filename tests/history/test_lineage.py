@@ -127,7 +127,7 @@ def test_lineage_with_symlink_flips_matches_ls(tmp_path: Path, capsys, monkeypat
 def test_lineage_cache_is_incremental_and_changes_nothing(repo: Path, monkeypatch) -> None:
     import shutil
 
-    from gitcontext.history import cache, lineage as lineage_mod
+    from gitcontext.history import cache, tracer as tracer_mod
     from gitcontext.history.replay import replay
 
     commit(repo, {"CLAUDE.md": _rules("lint", "test", "format", "build", "review")}, "start")
@@ -135,13 +135,13 @@ def test_lineage_cache_is_incremental_and_changes_nothing(repo: Path, monkeypatc
     first = lineage(repo, CONFIG)
     commit(repo, {"AGENTS.md": _rules("format", "document")}, "edit")
     calls = []
-    real = lineage_mod.instructions_of
-    monkeypatch.setattr(lineage_mod, "instructions_of", lambda v, *a: calls.append(v.path) or real(v, *a))
+    real = tracer_mod.instructions_of
+    monkeypatch.setattr(tracer_mod, "instructions_of", lambda v, *a: calls.append(v.path) or real(v, *a))
     again = lineage(repo, CONFIG)
     assert calls == ["AGENTS.md"]                       # only the new commit was traced
     assert lineage(repo, CONFIG) == again and calls == ["AGENTS.md"]
     monkeypatch.undo()
-    fresh = lineage_mod.trace(replay(repo, CONFIG), "default")
+    fresh = tracer_mod.trace(replay(repo, CONFIG), "default")
     assert again == fresh and again[: len(first)] != [] and len(again) == len(first) + 1
     shutil.rmtree(cache.location(repo))
     assert lineage(repo, CONFIG) == fresh
