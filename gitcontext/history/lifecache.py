@@ -60,7 +60,7 @@ def _dump(tracer: Tracer, result: Replay) -> dict[str, Any]:
     return {"commits": len(result.commits), "last": result.commits[-1][0],
             "records": [[r["lid"], r["born"], r["changes"], r["death"], r["current"], r["stays"]]
                         for r in tracer.records],
-            "live": {str(chain): [life for _, life in pairs] for chain, pairs in tracer.live.items()}}
+            "live": {str(chain): lives for chain, lives in tracer.owners.items()}}
 
 
 def _restore(tracer: Tracer, data: dict[str, Any]) -> None:
@@ -71,7 +71,7 @@ def _restore(tracer: Tracer, data: dict[str, Any]) -> None:
             "stays": [Stay(*s) for s in stays]})
         tracer.taken.add(lid)
     for chain, lives in data["live"].items():
-        tracer.live[int(chain)] = [(tracer.records[life]["current"], life) for life in lives]
+        tracer.restore_live(int(chain), lives)
 
 
 def _instruction(fields: list | None) -> Instruction | None:

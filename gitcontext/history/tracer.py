@@ -9,19 +9,21 @@ rewrite, and those deaths have cause "rewrite". A pipeline with a callback per f
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from collections.abc import Callable, Sequence
+from itertools import compress, count
+from operator import attrgetter, ne
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gitcontext.history.replay import Replay, Version
-from gitcontext.identity.formatting import same_text
-from gitcontext.identity.ids import instruction_id
-from gitcontext.identity.match import Pair, match
-from gitcontext.instructions.model import Instruction
-from gitcontext.instructions.segment import segment
+
+if TYPE_CHECKING:       # the matcher and the segmenter are imported when a commit needs them: a warm
+    from gitcontext.identity.match import Pair       # `history` (every commit cached) needs neither
+    from gitcontext.instructions.model import Instruction
 
 REWRITE_SHARE = 0.5
 REWRITE_MIN_LIVE = 5
 SYMLINK = "120000"
+_TEXT = attrgetter("text")
 
 
 class Birth(NamedTuple):
@@ -110,12 +112,9 @@ def pair_versions(old: list[Instruction], new: list[Instruction], matcher: str) 
     instructions, one side has nothing left (rules only added, or only removed), the pairs are the
     unchanged ones and nothing needs scoring. Otherwise the matcher sees both whole files (its word
     weights are computed over them)."""
-    head, limit = 0, min(len(old), len(new))
-    while head < limit and (old[head] is new[head] or old[head].text == new[head].text):
-        head += 1
-    tail = 0
-    while tail < limit - head and (old[-1 - tail] is new[-1 - tail] or old[-1 - tail].text == new[-1 - tail].text):
-        tail += 1
+    from gitcontext.identity.match import Pair, match
+
+    head, tail = unchanged_ends(old, new)
     if head + tail < len(old) and head + tail < len(new):
         return match(old, new, matcher)
     shift = len(new) - len(old)
@@ -123,10 +122,22 @@ def pair_versions(old: list[Instruction], new: list[Instruction], matcher: str) 
             + [Pair(o, o + shift, "exact", 100.0) for o in range(len(old) - tail, len(old))])
 
 
-def instructions_of(version: Version, segmenter: Callable[[str, str], list[Instruction]] = segment
+def unchanged_ends(old: Sequence[Instruction], new: Sequence[Instruction]) -> tuple[int, int]:
+    """(leading, trailing) instructions with the same text in OLD and NEW, not overlapping (at C speed:
+    the texts of carried-forward instructions are the same string objects)."""
+    limit = min(len(old), len(new))
+    head = next(compress(count(), map(ne, map(_TEXT, old), map(_TEXT, new))), limit)
+    tail = next(compress(count(), map(ne, map(_TEXT, reversed(old)), map(_TEXT, reversed(new)))), limit)
+    return head, min(tail, limit - head)
+
+
+def instructions_of(version: Version, segmenter: Callable[[str, str], list[Instruction]] | None = None
                     ) -> list[Instruction]:
+    """VERSION's instructions, by SEGMENTER (default `segment`)."""
     if version.text is None or version.mode == SYMLINK:
         return []
+    if segmenter is None:
+        from gitcontext.instructions.segment import segment as segmenter
     return segmenter(version.text, version.path)
 
 
@@ -141,7 +152,8 @@ class Tracer:
         self.result, self.matcher, self.on_version = result, matcher, on_version
         self.rules = rules or NONE
         self.segmenters: dict[int, ChunkSegmenter] = defaultdict(ChunkSegmenter)   # chain -> its memo
-        self.live: dict[int, list[tuple[Instruction, int]]] = defaultdict(list)   # chain -> (inst, life)
+        self.insts: dict[int, list[Instruction]] = defaultdict(list)   # chain -> its live instructions
+        self.owners: dict[int, list[int]] = defaultdict(list)          # chain -> the life of each
         self.records: list[dict[str, Any]] = []
         self.taken: set[str] = set()
         # (life, change number or -1 for the birth, commit index, path, raw lines): what attribution reads
@@ -157,6 +169,24 @@ class Tracer:
                     by_commit[index].append((chain, position, version))
         for index in sorted(by_commit):
             self.commit(index, by_commit[index])
+        self.settle()
+
+    def settle(self) -> None:
+        """Every live instruction's life has it as `current` (the usual commit skips that update)."""
+        records = self.records
+        for chain, insts in self.insts.items():
+            for inst, life in zip(insts, self.owners[chain]):
+                records[life]["current"] = inst
+
+    @property
+    def live(self) -> dict[int, list[tuple[Instruction, int]]]:
+        """chain -> (instruction, life) of what lives in it now."""
+        return {chain: list(zip(insts, self.owners[chain])) for chain, insts in self.insts.items()}
+
+    def restore_live(self, chain: int, lives: list[int]) -> None:
+        """CHAIN holds LIVES, each at its record's `current` (a cached state read back)."""
+        self.owners[chain] = list(lives)
+        self.insts[chain] = [self.records[life]["current"] for life in lives]
 
     def commit(self, index: int, touched: list[tuple[int, int, Version]]) -> None:
         sha, date, subject = self.result.commits[index]
@@ -164,33 +194,52 @@ class Tracer:
         self.index = index
         steps, leaving, arriving = {}, [], []
         for chain, position, version in touched:
-            before = self.live[chain]
+            owners = self.owners[chain]
             after = instructions_of(version, self.segmenters[chain])
-            pairs = pair_versions([i for i, _ in before], after, self.matcher)
-            rules = self.rules.by_commit.get(sha, []) + self.rules.by_text
-            if rules:
-                from gitcontext.history.overrides import apply
-
-                pairs = apply(pairs, before, after, [self.records[life]["lid"] for _, life in before], rules)
-            kept: dict[int, int] = {p.new: before[p.old][1] for p in pairs}
-            gone = sorted(set(range(len(before))) - {p.old for p in pairs})
-            step = {"version": position, "path": version.path, "text": version.text, "before": before,
-                    "symlink": version.mode == SYMLINK,
-                    "after": after, "kept": kept, "reworded": [], "births": [], "deaths": [],
+            step = {"version": position, "path": version.path, "text": version.text,
+                    "symlink": version.mode == SYMLINK, "olds": self.insts[chain], "owners": owners,
+                    "after": after, "kept": {}, "ends": None, "reworded": [], "births": [], "deaths": [],
                     "out": [], "in": []}
-            for p in pairs:
-                if before[p.old][0] is not after[p.new]:      # the same object: an unmoved, unchanged chunk
-                    self._carry(before[p.old], after[p.new], meta, step, p)
-            leaving += [(chain, before[o][1]) for o in gone]
-            arriving += [(chain, n) for n in range(len(after)) if n not in kept]
+            gone, new = self._pair(sha, step, meta)
+            leaving += [(chain, owners[o]) for o in gone]
+            step["new"] = new
+            arriving += [(chain, n) for n in new]
             steps[chain] = step
         self._migrate(leaving, arriving, steps, meta)
         rewrites = {chain: self._close(step, meta) for chain, step in steps.items()}
         for chain, step in steps.items():
             self._open(index, chain, step, meta, rewrites[chain])
 
+    def _pair(self, sha: str, step: dict[str, Any], meta: tuple[str, str, str]) -> tuple[list[int], list[int]]:
+        """Fill STEP's kept (new index -> life) or its unchanged ends, carry the pairs' changes: (old
+        indices gone, new indices unpaired). The usual commit (rules only added or only removed, the
+        file not renamed) keeps the unchanged ends with no per-instruction Python work: lives'
+        `current` is settled from the live lists after the run."""
+        olds, after = step["olds"], step["after"]
+        rules = self.rules.by_commit.get(sha, []) + self.rules.by_text
+        head, tail = unchanged_ends(olds, after)
+        same_file = not olds or olds[0].file == step["path"]
+        if not rules and same_file and (head + tail == len(olds) or head + tail == len(after)):
+            step["ends"] = (head, tail)
+            return list(range(head, len(olds) - tail)), list(range(head, len(after) - tail))
+        before = list(zip(olds, step["owners"]))
+        pairs = pair_versions(olds, after, self.matcher)
+        if rules:
+            from gitcontext.history.overrides import apply
+
+            pairs = apply(pairs, before, after, [self.records[life]["lid"] for _, life in before], rules)
+        step["kept"].update((p.new, before[p.old][1]) for p in pairs)
+        for p in pairs:
+            if before[p.old][0] is not after[p.new]:      # the same object: an unmoved, unchanged chunk
+                self._carry(before[p.old], after[p.new], meta, step, p)
+        paired = {p.new for p in pairs}
+        return sorted(set(range(len(before))) - {p.old for p in pairs}), \
+            [n for n in range(len(after)) if n not in paired]
+
     def _carry(self, old: tuple[Instruction, int], new: Instruction, meta: tuple[str, str, str],
                step: dict[str, Any], pair: Any) -> None:
+        from gitcontext.identity.formatting import same_text
+
         inst, life = old
         record = self.records[life]
         if not same_text(inst.text, new.text) or inst.file != new.file:
@@ -226,7 +275,7 @@ class Tracer:
 
     def _close(self, step: dict[str, Any], meta: tuple[str, str, str]) -> bool:
         """End the stays of instructions that died or left; True when this version is a rewrite."""
-        before, position = step["before"], step["version"]
+        before, position = step["olds"], step["version"]
         rewrite = len(before) >= REWRITE_MIN_LIVE and len(step["deaths"]) >= REWRITE_SHARE * len(before)
         for life in step["deaths"]:
             self._leave(life, position, "rewrite" if rewrite else "deleted")
@@ -238,21 +287,28 @@ class Tracer:
 
     def _open(self, index: int, chain: int, step: dict[str, Any], meta: tuple[str, str, str],
               rewrite: bool) -> None:
-        before, after, position = step["before"], step["after"], step["version"]
-        for n, inst in enumerate(after):
-            if n not in step["kept"]:
-                step["kept"][n] = self._born(inst, chain, position, meta)
-                self._wrote(step["kept"][n], -1, step, inst)
-                step["births"].append(step["kept"][n])
+        after, position, kept, owners = step["after"], step["version"], step["kept"], step["owners"]
+        for n in step["new"]:
+            if n not in kept:                                  # not migrated in from a sibling
+                kept[n] = self._born(after[n], chain, position, meta)
+                self._wrote(kept[n], -1, step, after[n])
+                step["births"].append(kept[n])
         for life in step["in"]:
             self.records[life]["stays"].append(self._enter(life, chain, position))
-        self.live[chain] = [(inst, step["kept"][n]) for n, inst in enumerate(after)]
+        if step["ends"] is not None:
+            head, tail = step["ends"]
+            lives = owners[:head] + [kept[n] for n in step["new"]] + owners[len(owners) - tail:]
+        else:
+            lives = list(map(kept.__getitem__, range(len(after))))
+        self.insts[chain], self.owners[chain] = after, lives
         if self.on_version:
-            self.on_version(FileStep(index, chain, position, step["path"], step["text"],
-                                     [i for i, _ in before], after, step["births"], step["deaths"],
-                                     step["out"], step["in"], step["reworded"], rewrite, step["symlink"]))
+            self.on_version(FileStep(index, chain, position, step["path"], step["text"], step["olds"], after,
+                                     step["births"], step["deaths"], step["out"], step["in"], step["reworded"],
+                                     rewrite, step["symlink"]))
 
     def _born(self, inst: Instruction, chain: int, position: int, meta: tuple[str, str, str]) -> int:
+        from gitcontext.identity.ids import instruction_id
+
         lid = instruction_id(inst.file, inst.norm, self.taken)
         self.taken.add(lid)
         self.records.append({"lid": lid, "born": Birth(*meta, inst.file, inst.text, position), "changes": [],

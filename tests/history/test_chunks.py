@@ -45,6 +45,33 @@ def test_chunks_equal_segment_after_one_edit(lines: list[str], data) -> None:
     _check(["\n".join(lines) + "\n", "\n".join(edited) + "\n", "\n".join(lines) + "\n"])
 
 
+EDIT = st.tuples(st.integers(0, 40), st.integers(0, 3), st.lists(LINES, max_size=4))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(LINES, max_size=30), st.lists(EDIT, min_size=1, max_size=12), st.sampled_from(["", "\n"]))
+def test_chunks_incremental_equals_segment_on_edit_sequences(lines: list[str], edits, end: str) -> None:
+    """Carrying chunks forward across many successive edits (runs of lines replaced, inserted or
+    dropped anywhere, headings among them) gives exactly what segmenting each version whole gives."""
+    texts = ["\n".join(lines) + end]
+    for at, drop, insert in edits:
+        at = min(at, len(lines))
+        lines = lines[:at] + insert + lines[at + drop:]
+        texts.append("\n".join(lines) + end)
+    _check(texts)
+
+
+def test_chunks_incremental_reuses_unchanged_instructions() -> None:
+    """A rule inserted in the middle keeps the objects of the rules well before it (what lets the
+    tracer skip them) and shifts the ones after it by a line and an index."""
+    before = "# Rules\n\n- Run the tests first.\n- Keep PRs small.\n## Style\n- Use black always.\n"
+    after = before.replace("## Style", "- Lint before you push.\n## Style")
+    chunked = ChunkSegmenter()
+    first, second = chunked(before, "A.md"), chunked(after, "A.md")
+    assert second[0] is first[0] and second[3].text == first[2].text and second[3].line == first[2].line + 1
+    assert [i.index for i in second] == [0, 1, 2, 3] and second == segment(after, "A.md")
+
+
 @pytest.mark.parametrize("source", corpus_files()[:40] or [pytest.param(None, marks=pytest.mark.skip(
     reason="shared corpus not available"))])
 def test_chunks_equal_segment_on_every_corpus_version(source) -> None:

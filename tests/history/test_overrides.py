@@ -131,3 +131,11 @@ def test_lineage_honours_an_override_trailer_on_a_merged_feature_branch(repo: Pa
     life = _life(repo, DUMPS)
     assert [(c.kind, c.how, c.commit, c.via) for c in life.changes] == [("reworded", "override", side, merge)]
     assert not [x for x in lineage(repo, config_mod.DEFAULTS) if x.born.text == SNAPSHOTS]
+
+
+def test_overrides_notes_folder_is_the_stores() -> None:
+    """overrides finds notes without importing the store (and its redactor) when none holds an override."""
+    from gitcontext.history import overrides
+    from gitcontext.provenance import store
+
+    assert (overrides.NOTES_DIR, overrides.SUFFIX) == (store.NOTES_DIR, store.SUFFIX)
