@@ -45,7 +45,7 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
     from gitcontext.history.tracer import Tracer
 
     rules = overrides.load(root) if result.commits else None
-    tracer = Tracer(traced, matcher, on_version, rules)
+    tracer = Tracer(traced, matcher, on_version, rules, positions=False)   # the collector counts texts
     start, cached = measurecache.restore(root, config, paths, matcher, rules, traced, tracer, collector)
     if rules and start < len(traced.commits):
         tracer.rules = overrides.on_first_parent(root, traced, rules)

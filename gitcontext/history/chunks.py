@@ -17,8 +17,9 @@ corpus and on generated edit sequences.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
-from itertools import accumulate
+from bisect import bisect_left, bisect_right
+from itertools import accumulate, repeat
+from operator import add
 
 from gitcontext.instructions.model import Instruction
 from gitcontext.instructions.segment import segment
@@ -36,15 +37,21 @@ Stack = tuple[tuple[int, str], ...]   # the headings in effect: (level, raw line
 
 
 class ChunkSegmenter:
-    """`segment(text, path)` for successive versions of one file, with a memo of chunks already seen."""
+    """`segment(text, path)` for successive versions of one file, with a memo of chunks already seen.
 
-    def __init__(self) -> None:
+    With EXACT false, the carried-forward tail keeps its objects, whose line and index may be stale
+    (text, norm, headings, kind and depth are exact): for a caller that reads only texts, and asks
+    `exact(n)` or `settled()` where positions matter. Saves shifting the tail on every commit."""
+
+    def __init__(self, exact: bool = True) -> None:
+        self.exact_tail, self.stale = exact, False   # stale: self.out may hold unshifted objects
         self.memo: dict[tuple[str, tuple[str, ...], str], list[Instruction]] = {}
         self.text: str | None = None       # the last version, when it was cut without a mask
         self.path = ""
         self.chunks: list[str] = []          # its chunks, in order
         self.stacks: list[Stack] = []        # the headings in effect where each chunk starts
         self.counts: list[int] = []          # instructions of each chunk
+        self.lines: list[int] = []           # lines of each chunk
         self.out: list[Instruction] = []     # its instructions
 
     def __call__(self, text: str, path: str) -> list[Instruction]:
@@ -56,18 +63,40 @@ class ChunkSegmenter:
             return self._fresh(text, path)
         self.text = None
         if "\r" in text or text.startswith("\ufeff"):
-            return segment(text, path)
+            return self._done(segment(text, path))
         chunks = _chunks(text, _mask(text))
-        return segment(text, path) if chunks is None else self._whole(chunks, path)
+        return self._done(segment(text, path) if chunks is None else self._whole(chunks, path))
+
+    def _done(self, out: list[Instruction]) -> list[Instruction]:
+        """OUT (exact) is the last version's, which is not carried forward."""
+        self.out, self.stale = out, False
+        return out
 
     def _fresh(self, text: str, path: str) -> list[Instruction]:
         self.text = None
         if _has_setext(text, 0, len(text)):
-            return segment(text, path)
+            return self._done(segment(text, path))
         chunks, stacks, _ = _scan(text, 0, ())
         self.text, self.path, self.chunks, self.stacks = text, path, chunks, stacks
-        self.counts, self.out = [], []
-        self._place(chunks, stacks, 1, self.out, self.counts)
+        self.counts, self.lines, self.out, self.stale = [], [], [], False
+        self._place(chunks, stacks, 1, self.out, self.counts, self.lines)
+        return self.out
+
+    def exact(self, n: int) -> Instruction:
+        """The last version's instruction N with its true line and index."""
+        if not self.stale:
+            return self.out[n]
+        bases = list(accumulate(self.counts, initial=0))
+        j = bisect_right(bases, n) - 1
+        item = self._segmented(tuple(raw for _, raw in self.stacks[j]), self.chunks[j])[n - bases[j]]
+        return _shift([item], sum(self.lines[:j]), bases[j])[0]
+
+    def settled(self) -> list[Instruction]:
+        """The last version's instructions with their true lines and indexes."""
+        if self.stale:
+            out: list[Instruction] = []
+            self._place(self.chunks, self.stacks, 1, out, [], [])
+            self.out, self.stale = out, False
         return self.out
 
     def _edit(self, text: str, head: int, tail: int) -> list[Instruction]:
@@ -75,10 +104,10 @@ class ChunkSegmenter:
         old = self.text
         assert old is not None
         if head == len(old) == len(text):
-            return list(self.out)
+            return self.out
         if _has_setext(text, head, len(text) - tail):
             self.text = None
-            return segment(text, self.path)
+            return self._done(segment(text, self.path))
         starts = list(accumulate(map(len, self.chunks), initial=0))
         first = max(bisect_left(starts, head) - 1, 0)     # the chunk the change starts in
         if first and "\n" not in old[starts[first]:head]:
@@ -88,26 +117,33 @@ class ChunkSegmenter:
                                        self.stacks)
         line = 1 + old.count("\n", 0, at)
         before = sum(self.counts[:first])
-        out, counts = self.out[:before], self.counts[:first]
-        line = self._place(chunks, stacks, line, out, counts)
+        out, counts, lines = self.out[:before], self.counts[:first], self.lines[:first]
+        line = self._place(chunks, stacks, line, out, counts, lines)
         if resume < len(self.chunks):
             old_line = 1 + old.count("\n", 0, starts[resume])
             kept = sum(self.counts[:resume])
-            out += _shift(self.out[kept:], line - old_line, len(out) - kept)
+            if self.exact_tail:
+                out += _shift(self.out[kept:], line - old_line, len(out) - kept)
+            else:
+                self.stale = self.stale or line != old_line or len(out) != kept
+                out += self.out[kept:]
             counts += self.counts[resume:]
-        self.text, self.counts, self.out = text, counts, out
+            lines += self.lines[resume:]
+        self.text, self.counts, self.lines, self.out = text, counts, lines, out
         self.chunks = self.chunks[:first] + chunks + self.chunks[resume:]
         self.stacks = self.stacks[:first] + stacks + self.stacks[resume:]
         return out
 
     def _place(self, chunks: list[str], stacks: list[Stack], line: int, out: list[Instruction],
-               counts: list[int]) -> int:
-        """Append the instructions of CHUNKS (the first starting at LINE); the line after them."""
+               counts: list[int], lines: list[int]) -> int:
+        """Append the instructions of CHUNKS (the first starting at LINE), their counts and line
+        counts; the line after them."""
         for chunk, stack in zip(chunks, stacks):
             items = self._segmented(tuple(raw for _, raw in stack), chunk)
             out += _shift(items, line - 1, len(out))
             counts.append(len(items))
-            line += chunk.count("\n")
+            lines.append(chunk.count("\n"))
+            line += lines[-1]
         return line
 
     def _segmented(self, context: tuple[str, ...], chunk: str) -> list[Instruction]:
@@ -129,8 +165,12 @@ def _shift(items: list[Instruction], lines: int, index: int) -> list[Instruction
     """ITEMS moved down LINES lines and INDEX places (the same objects when both are 0)."""
     if not lines and not index:
         return items
-    return [_new(Instruction, (i[0], i[1] + lines, i[2] + lines, i[3], i[4], i[5], i[6], i[7], i[8] + index))
-            for i in items]
+    if len(items) < 4:
+        return [_new(Instruction, (i[0], i[1] + lines, i[2] + lines, i[3], i[4], i[5], i[6], i[7], i[8] + index))
+                for i in items]
+    file, line, end, text, norm, headings, kind, depth, at = zip(*items)     # columns, at C speed
+    return list(map(_new, repeat(Instruction), zip(file, map(add, line, repeat(lines)), map(add, end, repeat(lines)),
+                                                   text, norm, headings, kind, depth, map(add, at, repeat(index)))))
 
 
 def _relative(items: list[Instruction], context: int) -> list[Instruction]:

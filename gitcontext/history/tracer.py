@@ -145,13 +145,16 @@ class Tracer:
     """Feeds a replay's commits, in first-parent order, through matching; its state can be cached."""
 
     def __init__(self, result: Replay, matcher: str, on_version: Callable[[FileStep], None] | None,
-                 rules: Any = None) -> None:
+                 rules: Any = None, positions: bool = True) -> None:
+        """POSITIONS false: ON_VERSION reads only what instructions say (their texts), so their line
+        and index in a FileStep may be stale (`Life.current` and what attribution reads never are)."""
         from gitcontext.history.chunks import ChunkSegmenter
         from gitcontext.history.overrides import NONE
 
         self.result, self.matcher, self.on_version = result, matcher, on_version
         self.rules = rules or NONE
-        self.segmenters: dict[int, ChunkSegmenter] = defaultdict(ChunkSegmenter)   # chain -> its memo
+        exact = positions and on_version is not None
+        self.segmenters: dict[int, ChunkSegmenter] = defaultdict(lambda: ChunkSegmenter(exact))
         self.insts: dict[int, list[Instruction]] = defaultdict(list)   # chain -> its live instructions
         self.owners: dict[int, list[int]] = defaultdict(list)          # chain -> the life of each
         self.records: list[dict[str, Any]] = []
@@ -175,6 +178,9 @@ class Tracer:
         """Every live instruction's life has it as `current` (the usual commit skips that update)."""
         records = self.records
         for chain, insts in self.insts.items():
+            segmenter = self.segmenters.get(chain)
+            if segmenter is not None and insts is segmenter.out and segmenter.stale:
+                insts = self.insts[chain] = segmenter.settled()
             for inst, life in zip(insts, self.owners[chain]):
                 records[life]["current"] = inst
 
@@ -196,7 +202,7 @@ class Tracer:
         for chain, position, version in touched:
             owners = self.owners[chain]
             after = instructions_of(version, self.segmenters[chain])
-            step = {"version": position, "path": version.path, "text": version.text,
+            step = {"chain": chain, "version": position, "path": version.path, "text": version.text,
                     "symlink": version.mode == SYMLINK, "olds": self.insts[chain], "owners": owners,
                     "after": after, "kept": {}, "ends": None, "reworded": [], "births": [], "deaths": [],
                     "out": [], "in": []}
@@ -246,7 +252,7 @@ class Tracer:
             kind = "moved" if inst.file != new.file else "reworded"
             record["changes"].append(Change(kind, *meta, inst.file, new.file, inst.text, new.text,
                                             similarity=round(float(pair.similarity), 1), how=pair.how))
-            self._wrote(life, len(record["changes"]) - 1, step, new)
+            self._wrote(life, len(record["changes"]) - 1, step, pair.new)
             if kind == "reworded":
                 step["reworded"].append(life)
         record["current"] = new
@@ -267,7 +273,7 @@ class Tracer:
             waiting[inst.norm].remove(target)
             new = steps[target[0]]["after"][target[1]]
             self.records[life]["changes"].append(Change("moved", *meta, inst.file, new.file, inst.text, new.text))
-            self._wrote(life, len(self.records[life]["changes"]) - 1, steps[target[0]], new)
+            self._wrote(life, len(self.records[life]["changes"]) - 1, steps[target[0]], target[1])
             self.records[life]["current"] = new
             steps[target[0]]["kept"][target[1]] = life
             steps[chain]["out"].append(life)
@@ -291,7 +297,7 @@ class Tracer:
         for n in step["new"]:
             if n not in kept:                                  # not migrated in from a sibling
                 kept[n] = self._born(after[n], chain, position, meta)
-                self._wrote(kept[n], -1, step, after[n])
+                self._wrote(kept[n], -1, step, n)
                 step["births"].append(kept[n])
         for life in step["in"]:
             self.records[life]["stays"].append(self._enter(life, chain, position))
@@ -315,8 +321,13 @@ class Tracer:
                              "death": None, "current": inst, "stays": [Stay(chain, 0, position, None, None)]})
         return len(self.records) - 1
 
-    def _wrote(self, life: int, change: int, step: dict[str, Any], inst: Instruction) -> None:
+    def _wrote(self, life: int, change: int, step: dict[str, Any], n: int) -> None:
+        """LIFE's text was written (born, CHANGE) as instruction N of STEP's version."""
         if self.on_version is None:      # analytics never report who wrote a line
+            inst = step["after"][n]
+            segmenter = self.segmenters.get(step["chain"])
+            if segmenter is not None and step["after"] is segmenter.out and segmenter.stale:
+                inst = segmenter.exact(n)                   # its line, not a carried-forward one
             self.written.append((life, change, self.index, inst.file, raw_lines(step, inst)))
 
     def _leave(self, life: int, position: int, cause: str) -> None:

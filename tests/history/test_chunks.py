@@ -24,9 +24,14 @@ LINES = st.sampled_from([
 
 
 def _check(texts: list[str], path: str = "AGENTS.md") -> None:
-    chunked = ChunkSegmenter()
+    chunked, lazy = ChunkSegmenter(), ChunkSegmenter(exact=False)
     for text in texts:
-        assert chunked(text, path) == segment(text, path), text
+        whole = segment(text, path)
+        assert chunked(text, path) == whole, text
+        carried = lazy(text, path)
+        assert [i.text for i in carried] == [i.text for i in whole]
+        assert [lazy.exact(n) for n in range(len(whole))] == whole
+    assert lazy.settled() == whole
 
 
 @settings(max_examples=300, deadline=None)
