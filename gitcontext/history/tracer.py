@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Sequence
+from functools import partial
 from itertools import compress, count
 from operator import attrgetter, ne
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -17,7 +18,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from gitcontext.history.replay import Replay, Version
 
 if TYPE_CHECKING:       # the matcher and the segmenter are imported when a commit needs them: a warm
-    from gitcontext.identity.match import Pair       # `history` (every commit cached) needs neither
+    from gitcontext.history.chunks import ChunkSegmenter   # `history` (every commit cached) needs neither
+    from gitcontext.identity.match import Pair
     from gitcontext.instructions.model import Instruction
 
 REWRITE_SHARE = 0.5
@@ -131,6 +133,13 @@ def unchanged_ends(old: Sequence[Instruction], new: Sequence[Instruction]) -> tu
     return head, min(tail, limit - head)
 
 
+def _segmenter(exact: bool) -> ChunkSegmenter:
+    """A chain's segmenter (imported with the first commit to trace: a warm run needs none)."""
+    from gitcontext.history.chunks import ChunkSegmenter
+
+    return ChunkSegmenter(exact)
+
+
 def instructions_of(version: Version, segmenter: Callable[[str, str], list[Instruction]] | None = None
                     ) -> list[Instruction]:
     """VERSION's instructions, by SEGMENTER (default `segment`)."""
@@ -148,13 +157,12 @@ class Tracer:
                  rules: Any = None, positions: bool = True) -> None:
         """POSITIONS false: ON_VERSION reads only what instructions say (their texts), so their line
         and index in a FileStep may be stale (`Life.current` and what attribution reads never are)."""
-        from gitcontext.history.chunks import ChunkSegmenter
         from gitcontext.history.overrides import NONE
 
         self.result, self.matcher, self.on_version = result, matcher, on_version
         self.rules = rules or NONE
         exact = positions and on_version is not None
-        self.segmenters: dict[int, ChunkSegmenter] = defaultdict(lambda: ChunkSegmenter(exact))
+        self.segmenters: dict[int, ChunkSegmenter] = defaultdict(partial(_segmenter, exact))
         self.insts: dict[int, list[Instruction]] = defaultdict(list)   # chain -> its live instructions
         self.owners: dict[int, list[int]] = defaultdict(list)          # chain -> the life of each
         self.records: list[dict[str, Any]] = []
