@@ -53,8 +53,11 @@ class ChunkSegmenter:
         self.counts: list[int] = []          # instructions of each chunk
         self.lines: list[int] = []           # lines of each chunk
         self.out: list[Instruction] = []     # its instructions
+        self.previous: list[Instruction] = []   # the version's before, and how many of its first and
+        self.same = (0, 0)                      # last instructions `out` repeats (by text, at least)
 
     def __call__(self, text: str, path: str) -> list[Instruction]:
+        self.previous, self.same = self.out, (0, 0)
         if self.text is not None and path == self.path and self.chunks:
             head, tail = _common(self.text, text)     # the last version had no CR, fence or comment:
             if not _special(text[max(head - 3, 0):len(text) - tail + 3]) and not _masked_start(text):
@@ -104,6 +107,7 @@ class ChunkSegmenter:
         old = self.text
         assert old is not None
         if head == len(old) == len(text):
+            self.same = (len(self.out), 0)
             return self.out
         if _has_setext(text, head, len(text) - tail):
             self.text = None
@@ -119,6 +123,7 @@ class ChunkSegmenter:
         before = sum(self.counts[:first])
         out, counts, lines = self.out[:before], self.counts[:first], self.lines[:first]
         line = self._place(chunks, stacks, line, out, counts, lines)
+        self.same = (before, 0)
         if resume < len(self.chunks):
             old_line = 1 + old.count("\n", 0, starts[resume])
             kept = sum(self.counts[:resume])
@@ -129,6 +134,7 @@ class ChunkSegmenter:
                 out += self.out[kept:]
             counts += self.counts[resume:]
             lines += self.lines[resume:]
+            self.same = (before, len(self.out) - kept)
         self.text, self.counts, self.lines, self.out = text, counts, lines, out
         self.chunks = self.chunks[:first] + chunks + self.chunks[resume:]
         self.stacks = self.stacks[:first] + stacks + self.stacks[resume:]

@@ -124,12 +124,20 @@ def pair_versions(old: list[Instruction], new: list[Instruction], matcher: str) 
             + [Pair(o, o + shift, "exact", 100.0) for o in range(len(old) - tail, len(old))])
 
 
-def unchanged_ends(old: Sequence[Instruction], new: Sequence[Instruction]) -> tuple[int, int]:
-    """(leading, trailing) instructions with the same text in OLD and NEW, not overlapping (at C speed:
-    the texts of carried-forward instructions are the same string objects)."""
+def unchanged_ends(old: Sequence[Instruction], new: Sequence[Instruction], head: int = 0, tail: int = 0
+                   ) -> tuple[int, int]:
+    """(leading, trailing) instructions with the same text in OLD and NEW, not overlapping. HEAD and
+    TAIL: counts known to be the same already (the segmenter's carried-forward ends), so the scan is
+    over the changed stretch; without them, a scan of both lists at C speed."""
     limit = min(len(old), len(new))
-    head = next(compress(count(), map(ne, map(_TEXT, old), map(_TEXT, new))), limit)
-    tail = next(compress(count(), map(ne, map(_TEXT, reversed(old)), map(_TEXT, reversed(new)))), limit)
+    if not head and not tail:
+        head = next(compress(count(), map(ne, map(_TEXT, old), map(_TEXT, new))), limit)
+        tail = next(compress(count(), map(ne, map(_TEXT, reversed(old)), map(_TEXT, reversed(new)))), limit)
+        return head, min(tail, limit - head)
+    while head < limit and old[head].text == new[head].text:
+        head += 1
+    while tail < limit - head and old[-1 - tail].text == new[-1 - tail].text:
+        tail += 1
     return head, min(tail, limit - head)
 
 
@@ -231,7 +239,10 @@ class Tracer:
         `current` is settled from the live lists after the run."""
         olds, after = step["olds"], step["after"]
         rules = self.rules.by_commit.get(sha, []) + self.rules.by_text
-        head, tail = unchanged_ends(olds, after)
+        segmenter = self.segmenters.get(step["chain"])
+        known = segmenter.same if segmenter is not None and olds is segmenter.previous and after is segmenter.out \
+            else (0, 0)
+        head, tail = unchanged_ends(olds, after, *known)
         same_file = not olds or olds[0].file == step["path"]
         if not rules and same_file and (head + tail == len(olds) or head + tail == len(after)):
             step["ends"] = (head, tail)

@@ -28,6 +28,11 @@ def _check(texts: list[str], path: str = "AGENTS.md") -> None:
     for text in texts:
         whole = segment(text, path)
         assert chunked(text, path) == whole, text
+        first, last = chunked.same            # what the tracer trusts without comparing
+        before = chunked.previous
+        assert [i.text for i in whole[:first]] == [i.text for i in before[:first]]
+        assert [i.text for i in whole[len(whole) - last:]] == [i.text for i in before[len(before) - last:]]
+        assert first + last <= min(len(whole), len(before))
         carried = lazy(text, path)
         assert [i.text for i in carried] == [i.text for i in whole]
         assert [lazy.exact(n) for n in range(len(whole))] == whole
