@@ -56,7 +56,10 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
     if start == len(traced.commits) and cached and cached["rounds"] == rounds:
         hazard = hz.Hazard.from_json(cached["hazard"])
     else:
-        hazard = hz.estimate(hz.subjects(hazard_rows(result, lives, set(chosen))), rounds)
+        from gitcontext.history import smallhazard
+
+        rows = hazard_rows(result, lives, set(chosen))
+        hazard = smallhazard.estimate(rows) or hz.estimate(hz.subjects(rows), rounds)   # numpy only for a slope
         measurecache.save(root, config, paths, matcher, rules, traced, tracer, collector,
                           {"rounds": rounds, "hazard": hazard.to_json()})
     return Measurement(result, lives, files, chosen, hazard, summarize(files))
