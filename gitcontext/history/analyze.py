@@ -4,10 +4,10 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from statistics import mean, median
 from typing import Any, NamedTuple
 
 from gitcontext.history import hazard as hz
+from gitcontext.history.averages import mean, median
 from gitcontext.history.files import FileCollector
 from gitcontext.history.tracer import SYMLINK, Life
 from gitcontext.history.replay import Replay, replay

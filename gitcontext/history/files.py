@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from operator import attrgetter
-from statistics import mean
 from typing import Any, NamedTuple
 
+from gitcontext.history.averages import mean
 from gitcontext.history.tracer import FileStep
 
 REGROWTH_HORIZON = 10

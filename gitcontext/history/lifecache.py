@@ -7,8 +7,8 @@ traced from where the cache stopped. Deleting it changes no result.
 """
 from __future__ import annotations
 
-import hashlib
 import json
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -21,13 +21,15 @@ _PACKAGE = Path(__file__).resolve().parents[1]
 
 
 def code_hash() -> str:
-    digest = hashlib.sha256()
-    for path in sorted([*(_PACKAGE / "identity").glob("*.py"), *(_PACKAGE / "instructions").glob("*.py"),
-                        _PACKAGE / "history" / "tracer.py", _PACKAGE / "history" / "chunks.py",
-                        _PACKAGE / "history" / "attribution.py", _PACKAGE / "history" / "overrides.py",
-                        Path(__file__)]):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:16]
+    """CRC-32 and Adler-32 of the code that decides identity and what `history` caches with it (the
+    per-file counts and the hazard): a cache key, not a signature (hashlib's OpenSSL load would cost
+    every warm `history` and `blame` more than reading the files)."""
+    history = [_PACKAGE / "history" / f"{name}.py" for name in (
+        "tracer", "chunks", "attribution", "overrides", "files", "hazard", "smallhazard", "averages")]
+    data = b"".join(path.name.encode() + b"\0" + path.read_bytes() + b"\0" for path in sorted(
+        [*(_PACKAGE / "identity").glob("*.py"), *(_PACKAGE / "instructions").glob("*.py"), *history,
+         Path(__file__)]))
+    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
 
 
 def cached_trace(root: str | Path, config: dict[str, Any], result: Replay, matcher: str,
