@@ -9,8 +9,8 @@ from typing import Any, NamedTuple
 from gitcontext.history import hazard as hz
 from gitcontext.history.averages import mean, median
 from gitcontext.history.files import FileCollector
-from gitcontext.history.tracer import SYMLINK, Life
 from gitcontext.history.replay import Replay, replay
+from gitcontext.history.tracer import SYMLINK, Life
 
 
 class Measurement(NamedTuple):

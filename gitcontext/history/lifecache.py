@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from gitcontext.history import cache
-from gitcontext.history.tracer import Birth, Change, Death, Life, Stay, Tracer
 from gitcontext.history.replay import Replay
+from gitcontext.history.tracer import Birth, Change, Death, Life, Stay, Tracer
 from gitcontext.instructions.model import Instruction
 
 _PACKAGE = Path(__file__).resolve().parents[1]

@@ -15,8 +15,8 @@ from typing import Any
 from gitcontext.history import cache
 from gitcontext.history.files import FileCollector, Point
 from gitcontext.history.lifecache import _dump, _restore, code_hash
-from gitcontext.history.tracer import Tracer
 from gitcontext.history.replay import Replay
+from gitcontext.history.tracer import Tracer
 
 
 def _key(config: dict[str, Any], paths: Sequence[str], matcher: str, rules: Any) -> str:
