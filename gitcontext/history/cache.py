@@ -12,8 +12,9 @@ from gitcontext import git
 VERSION = 2
 
 
-def location(root: str | Path) -> Path:
-    return folder(git.common_dir(root))
+def location(root: str | Path, known: Path | None = None) -> Path:
+    """The cache folder of ROOT's repository (KNOWN: a replay's `folder`, which spares a git call)."""
+    return known if known is not None else folder(git.common_dir(root))
 
 
 def folder(common_dir: Path) -> Path:

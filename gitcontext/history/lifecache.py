@@ -37,7 +37,7 @@ def cached_trace(root: str | Path, config: dict[str, Any], result: Replay, match
     """RULES (history.overrides) from note events are part of the key; trailer rules come with commits."""
     key = "lineage:" + json.dumps([matcher, config["discovery"], code_hash(), rules.key() if rules else ""],
                                   sort_keys=True)
-    where = cache.location(root)
+    where = cache.location(root, result.folder)
     tracer = Tracer(result, matcher, None, rules)
     data = cache.load(where, key)
     start = 0
