@@ -4,13 +4,13 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from statistics import mean, median
 from typing import Any, NamedTuple
 
 from gitcontext.history import hazard as hz
+from gitcontext.history.averages import mean, median
 from gitcontext.history.files import FileCollector
-from gitcontext.history.lineage import SYMLINK, Life
 from gitcontext.history.replay import Replay, replay
+from gitcontext.history.tracer import SYMLINK, Life
 
 
 class Measurement(NamedTuple):
@@ -42,10 +42,10 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
             progress(step.commit + 1, total)
 
     from gitcontext.history import measurecache, overrides
-    from gitcontext.history.lineage import Tracer
+    from gitcontext.history.tracer import Tracer
 
     rules = overrides.load(root) if result.commits else None
-    tracer = Tracer(traced, matcher, on_version, rules)
+    tracer = Tracer(traced, matcher, on_version, rules, positions=False)   # the collector counts texts
     start, cached = measurecache.restore(root, config, paths, matcher, rules, traced, tracer, collector)
     if rules and start < len(traced.commits):
         tracer.rules = overrides.on_first_parent(root, traced, rules)
@@ -56,7 +56,10 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
     if start == len(traced.commits) and cached and cached["rounds"] == rounds:
         hazard = hz.Hazard.from_json(cached["hazard"])
     else:
-        hazard = hz.estimate(hz.subjects(hazard_rows(result, lives, set(chosen))), rounds)
+        from gitcontext.history import smallhazard
+
+        rows = hazard_rows(result, lives, set(chosen))
+        hazard = smallhazard.estimate(rows) or hz.estimate(hz.subjects(rows), rounds)   # numpy only for a slope
         measurecache.save(root, config, paths, matcher, rules, traced, tracer, collector,
                           {"rounds": rounds, "hazard": hazard.to_json()})
     return Measurement(result, lives, files, chosen, hazard, summarize(files))

@@ -1,9 +1,9 @@
 """Replay caches under `.git/gitcontext/history/`: never committed, deleting them changes nothing."""
 from __future__ import annotations
 
-import hashlib
 import json
 import os
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -12,8 +12,9 @@ from gitcontext import git
 VERSION = 2
 
 
-def location(root: str | Path) -> Path:
-    return folder(git.common_dir(root))
+def location(root: str | Path, known: Path | None = None) -> Path:
+    """The cache folder of ROOT's repository (KNOWN: a replay's `folder`, which spares a git call)."""
+    return known if known is not None else folder(git.common_dir(root))
 
 
 def folder(common_dir: Path) -> Path:
@@ -22,7 +23,11 @@ def folder(common_dir: Path) -> Path:
 
 
 def _file(where: Path, key: str) -> Path:
-    return where / (hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:24] + ".json")
+    """A name from KEY (the file also holds KEY, which `load` checks: a clash is a miss, never a wrong
+    answer). CRC-32 and Adler-32 rather than hashlib, whose OpenSSL load costs a fresh `file_versions`
+    more than the rest of its imports."""
+    data = key.encode("utf-8", "surrogateescape")
+    return where / f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}.json"
 
 
 def load(where: Path, key: str) -> dict[str, Any] | None:

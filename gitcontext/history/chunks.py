@@ -1,17 +1,25 @@
-"""Segmentation of many versions of a file, re-segmenting only the blocks that changed.
+"""Segmentation of many versions of a file, re-segmenting only the blocks a commit touched.
 
 A version is cut at lines that start a block whatever precedes them: ATX headings (which also
 close every list) and top-level bullet items with text. Each chunk is segmented once, preceded by
 the heading lines in effect there (so heading paths come out exactly as `segment` makes them),
-and memoized; a new version costs one scan of its lines plus the chunks a commit touched.
-A line inside front matter, a fence or an HTML comment (`payload_mask`) never starts a chunk; a
-text with a setext underline after text (it makes a heading the cut cannot see), CR line ends or
-a BOM is segmented whole. `tests/history/test_chunks.py`
-checks equality with `segment` on every version of the shared corpus and on generated texts.
+and memoized. A new version is compared with the last one (common prefix and suffix, at C speed):
+the chunks before the change are kept as they were (the same `Instruction` objects), the changed
+stretch is cut again from the chunk before it until a cut in the unchanged tail where the heading
+lines agree, and the tail's chunks are carried forward (shifted by the lines and instructions the
+change added). So a commit costs the chunks it touched plus a shift of the tail, never a scan of
+the whole text in Python. A line inside front matter, a fence or an HTML comment (`payload_mask`)
+never starts a chunk (such texts are cut whole, every version); a text with a setext underline
+after text (it makes a heading the cut cannot see), CR line ends or a BOM is segmented whole.
+`tests/history/test_chunks.py` checks equality with `segment` on every version of the shared
+corpus and on generated edit sequences.
 """
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
+from itertools import accumulate, repeat
+from operator import add
 
 from gitcontext.instructions.model import Instruction
 from gitcontext.instructions.segment import segment
@@ -20,59 +28,277 @@ _SETEXT = re.compile(r" {0,3}(?:=+|-+)[ \t]*$")
 _HEADING = re.compile(r" {0,3}(#{1,6})(?=[ \t\n]|$)")
 _ITEM = re.compile(r"[-*+][ \t]+\S")
 _HRULE = re.compile(r" {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
+_SPLIT = re.compile(r"^(?: {0,3}(#{1,6})(?=[ \t\n]|$)|[-*+][ \t]+\S).*\n?", re.M)
+_UNDERLINE = re.compile(r"\n {0,3}(?:=+|-+)[ \t]*(?=\n|$)")
+_BLOCK = 4096                      # characters compared at a time when looking for the changed stretch
+_new = tuple.__new__
+
+Stack = tuple[tuple[int, str], ...]   # the headings in effect: (level, raw line), outermost first
 
 
 class ChunkSegmenter:
-    """`segment(text, path)` for successive versions, with a memo of chunks already seen."""
+    """`segment(text, path)` for successive versions of one file, with a memo of chunks already seen.
 
-    def __init__(self) -> None:
+    With EXACT false, the carried-forward tail keeps its objects, whose line and index may be stale
+    (text, norm, headings, kind and depth are exact): for a caller that reads only texts, and asks
+    `exact(n)` or `settled()` where positions matter. Saves shifting the tail on every commit."""
+
+    def __init__(self, exact: bool = True) -> None:
+        self.exact_tail, self.stale = exact, False   # stale: self.out may hold unshifted objects
         self.memo: dict[tuple[str, tuple[str, ...], str], list[Instruction]] = {}
-        self.placed: dict[tuple, list[Instruction]] = {}    # last version's chunks where they stood
+        self.text: str | None = None       # the last version, when it was cut without a mask
+        self.path = ""
+        self.chunks: list[str] = []          # its chunks, in order
+        self.stacks: list[Stack] = []        # the headings in effect where each chunk starts
+        self.counts: list[int] = []          # instructions of each chunk
+        self.lines: list[int] = []           # lines of each chunk
+        self.out: list[Instruction] = []     # its instructions
+        self.previous: list[Instruction] = []   # the version's before, and how many of its first and
+        self.same = (0, 0)                      # last instructions `out` repeats (by text, at least)
 
     def __call__(self, text: str, path: str) -> list[Instruction]:
-        chunks = None if "\r" in text or text.startswith("\ufeff") else _chunks(text, _mask(text))
-        if chunks is None:
-            return segment(text, path)
-        out: list[Instruction] = []
-        placed: dict[tuple, list[Instruction]] = {}
+        self.previous, self.same = self.out, (0, 0)
+        if self.text is not None and path == self.path and self.chunks:
+            head, tail = _common(self.text, text)     # the last version had no CR, fence or comment:
+            if not _special(text[max(head - 3, 0):len(text) - tail + 3]) and not _masked_start(text):
+                return self._edit(text, head, tail)   # only the changed stretch can bring one
+        elif not _special(text) and not _masked_start(text):
+            return self._fresh(text, path)
+        self.text = None
+        if "\r" in text or text.startswith("\ufeff"):
+            return self._done(segment(text, path))
+        chunks = _chunks(text, _mask(text))
+        return self._done(segment(text, path) if chunks is None else self._whole(chunks, path))
+
+    def _done(self, out: list[Instruction]) -> list[Instruction]:
+        """OUT (exact) is the last version's, which is not carried forward."""
+        self.out, self.stale = out, False
+        return out
+
+    def _fresh(self, text: str, path: str) -> list[Instruction]:
+        self.text = None
+        if _has_setext(text, 0, len(text)):
+            return self._done(segment(text, path))
+        chunks, stacks, _ = _scan(text, 0, ())
+        self.text, self.path, self.chunks, self.stacks = text, path, chunks, stacks
+        self.counts, self.lines, self.out, self.stale = [], [], [], False
+        self._place(chunks, stacks, 1, self.out, self.counts, self.lines)
+        return self.out
+
+    def exact(self, n: int) -> Instruction:
+        """The last version's instruction N with its true line and index."""
+        if not self.stale:
+            return self.out[n]
+        bases = list(accumulate(self.counts, initial=0))
+        j = bisect_right(bases, n) - 1
+        item = self._segmented(tuple(raw for _, raw in self.stacks[j]), self.chunks[j])[n - bases[j]]
+        return _shift([item], sum(self.lines[:j]), bases[j])[0]
+
+    def settled(self) -> list[Instruction]:
+        """The last version's instructions with their true lines and indexes."""
+        if self.stale:
+            out: list[Instruction] = []
+            self._place(self.chunks, self.stacks, 1, out, [], [])
+            self.out, self.stale = out, False
+        return self.out
+
+    def _edit(self, text: str, head: int, tail: int) -> list[Instruction]:
+        """TEXT, which shares HEAD leading and TAIL trailing characters with the last version."""
+        old = self.text
+        assert old is not None
+        if head == len(old) == len(text):
+            self.same = (len(self.out), 0)
+            return self.out
+        if _has_setext(text, head, len(text) - tail):
+            self.text = None
+            return self._done(segment(text, self.path))
+        starts = list(accumulate(map(len, self.chunks), initial=0))
+        first = max(bisect_left(starts, head) - 1, 0)     # the chunk the change starts in
+        if first and "\n" not in old[starts[first]:head]:
+            first -= 1                # its first line changed: it may no longer cut, so the one before
+        at, delta = starts[first], len(text) - len(old)
+        chunks, stacks, resume = _scan(text, at, self.stacks[first], starts, len(text) - tail, delta,
+                                       self.stacks)
+        line = 1 + old.count("\n", 0, at)
+        before = sum(self.counts[:first])
+        out, counts, lines = self.out[:before], self.counts[:first], self.lines[:first]
+        line = self._place(chunks, stacks, line, out, counts, lines)
+        self.same = (before, 0)
+        if resume < len(self.chunks):
+            old_line = 1 + old.count("\n", 0, starts[resume])
+            kept = sum(self.counts[:resume])
+            if self.exact_tail:
+                out += _shift(self.out[kept:], line - old_line, len(out) - kept)
+            else:
+                self.stale = self.stale or line != old_line or len(out) != kept
+                out += self.out[kept:]
+            counts += self.counts[resume:]
+            lines += self.lines[resume:]
+            self.same = (before, len(self.out) - kept)
+        self.text, self.counts, self.lines, self.out = text, counts, lines, out
+        self.chunks = self.chunks[:first] + chunks + self.chunks[resume:]
+        self.stacks = self.stacks[:first] + stacks + self.stacks[resume:]
+        return out
+
+    def _place(self, chunks: list[str], stacks: list[Stack], line: int, out: list[Instruction],
+               counts: list[int], lines: list[int]) -> int:
+        """Append the instructions of CHUNKS (the first starting at LINE), their counts and line
+        counts; the line after them."""
+        for chunk, stack in zip(chunks, stacks):
+            items = self._segmented(tuple(raw for _, raw in stack), chunk)
+            out += _shift(items, line - 1, len(out))
+            counts.append(len(items))
+            lines.append(chunk.count("\n"))
+            line += lines[-1]
+        return line
+
+    def _segmented(self, context: tuple[str, ...], chunk: str) -> list[Instruction]:
+        key = (self.path, context, chunk)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = _relative(segment("".join(context) + chunk, self.path), len(context))
+        return found
+
+    def _whole(self, chunks: list[tuple[int, tuple[str, ...], str]], path: str) -> list[Instruction]:
+        """Instructions of a text cut with a mask (no carrying forward: it is cut whole every version)."""
+        self.path, out = path, []
         for start, context, chunk in chunks:
-            key = (path, context, chunk)
-            spot = (key, start, len(out))
-            items = self.placed.get(spot)          # unchanged and unmoved since the last version
-            if items is None:
-                found = self.memo.get(key)
-                if found is None:
-                    found = self.memo[key] = _relative(segment("".join(context) + chunk, path), len(context))
-                shift, base = start - 1, len(out)
-                items = [i._replace(line=i.line + shift, end_line=i.end_line + shift, index=base + n)
-                         for n, i in enumerate(found)]
-            placed[spot] = items
-            out += items
-        self.placed = placed
+            out += _shift(self._segmented(context, chunk), start - 1, len(out))
         return out
 
 
+def _shift(items: list[Instruction], lines: int, index: int) -> list[Instruction]:
+    """ITEMS moved down LINES lines and INDEX places (the same objects when both are 0)."""
+    if not lines and not index:
+        return items
+    if len(items) < 4:
+        return [_new(Instruction, (i[0], i[1] + lines, i[2] + lines, i[3], i[4], i[5], i[6], i[7], i[8] + index))
+                for i in items]
+    file, line, end, text, norm, headings, kind, depth, at = zip(*items)     # columns, at C speed
+    return list(map(_new, repeat(Instruction), zip(file, map(add, line, repeat(lines)), map(add, end, repeat(lines)),
+                                                   text, norm, headings, kind, depth, map(add, at, repeat(index)))))
+
+
 def _relative(items: list[Instruction], context: int) -> list[Instruction]:
-    return [i._replace(line=i.line - context, end_line=i.end_line - context) for i in items]
+    return [i._replace(line=i.line - context, end_line=i.end_line - context, index=n)
+            for n, i in enumerate(items)]
+
+
+def _common(old: str, new: str) -> tuple[int, int]:
+    """(common prefix, common suffix) lengths of OLD and NEW, not overlapping, found block by block."""
+    limit = min(len(old), len(new))
+    head = 0
+    while head < limit:
+        step = min(_BLOCK, limit - head)
+        if old[head:head + step] != new[head:head + step]:
+            high = head + step                 # they differ in head..high
+            while high - head > 1:
+                mid = (head + high) // 2
+                if old[head:mid] == new[head:mid]:
+                    head = mid
+                else:
+                    high = mid
+            break
+        head += step
+    tail, room, lo, hi = 0, limit - head, len(old), len(new)
+    while tail < room:
+        step = min(_BLOCK, room - tail)
+        if old[lo - tail - step:lo - tail] != new[hi - tail - step:hi - tail]:
+            longer = tail + step               # the last LONGER characters differ
+            while longer - tail > 1:
+                mid = (tail + longer) // 2
+                if old[lo - mid:lo - tail] == new[hi - mid:hi - tail]:
+                    tail = mid
+                else:
+                    longer = mid
+            break
+        tail += step
+    return head, tail
+
+
+def _special(text: str) -> bool:
+    """TEXT has a CR or what can hide lines (a fence or an HTML comment)."""
+    return "\r" in text or "```" in text or "~~~" in text or "<!--" in text
+
+
+def _masked_start(text: str) -> bool:
+    """TEXT starts with a BOM or what may be front matter."""
+    return text.startswith(("\ufeff", "---"))
 
 
 def _mask(text: str) -> list[str | None] | None:
     """Each line's visible text when something can hide lines (None: every line is visible)."""
-    if "```" not in text and "~~~" not in text and "<!--" not in text and not text.startswith("---"):
+    if not (_special(text) or text.startswith("---")):
         return None
     from gitcontext.instructions.blocks import payload_mask, split_lines
 
     return payload_mask(split_lines(text))
 
 
-_SPLIT = re.compile(r"^(?: {0,3}(#{1,6})(?=[ \t\n]|$)|[-*+][ \t]+\S).*\n?", re.M)
-_UNDERLINE = re.compile(r"\n {0,3}(?:=+|-+)[ \t]*(?=\n|$)")
+def _has_setext(text: str, start: int, end: int) -> bool:
+    """A setext underline after a line with text, where the line pair touches START..END: the lines
+    from the one before START's line to the one after END's line (the rest was checked before)."""
+    begin = text.rfind("\n", 0, start)                  # the newline that starts START's line
+    lo = max(text.rfind("\n", 0, begin), 0) if begin > 0 else 0
+    stop = text.find("\n", end)
+    hi = len(text) if stop < 0 else text.find("\n", stop + 1)
+    for m in _UNDERLINE.finditer(text, lo, len(text) if hi < 0 else hi):
+        if text[text.rfind("\n", 0, m.start()) + 1:m.start()].strip():
+            return True
+    return False
+
+
+def _scan(text: str, at: int, stack: Stack, starts: list[int] | None = None, unchanged: int = 0,
+          delta: int = 0, old_stacks: list[Stack] | None = None) -> tuple[list[str], list[Stack], int]:
+    """Cut TEXT into chunks from offset AT (a line start, with the headings STACK in effect there).
+
+    With STARTS (the last version's chunk offsets), stop at the first cut past UNCHANGED (where the
+    unchanged tail begins) that was a chunk start of the last version, DELTA characters earlier, with
+    the same headings in effect: (chunks, their stacks, the index of that old chunk, or
+    len(starts) - 1 when the scan reached the end)."""
+    chunks: list[str] = []
+    stacks: list[Stack] = []
+    levels = list(stack)
+    start, context, current = at, stack, stack
+    end = len(starts) - 1 if starts is not None else 0
+    for m in _SPLIT.finditer(text, at):
+        line, heading = m.group(0), m.group(1)
+        if heading is None and ("|" in line or _HRULE.match(line)):
+            continue
+        cut = m.start()
+        if cut > start:
+            if starts is not None and old_stacks is not None and cut > unchanged:
+                k = bisect_left(starts, cut - delta)
+                if k < end and starts[k] == cut - delta and old_stacks[k] == current:
+                    chunks.append(text[start:cut])
+                    stacks.append(context)
+                    return chunks, stacks, k
+            chunks.append(text[start:cut])
+            stacks.append(context)
+            start = cut
+        context = current
+        if heading is not None:
+            while levels and levels[-1][0] >= len(heading):
+                levels.pop()
+            levels.append((len(heading), line if line.endswith("\n") else line + "\n"))
+            current = tuple(levels)
+    if start < len(text):
+        chunks.append(text[start:])
+        stacks.append(context)
+    return chunks, stacks, end
 
 
 def _chunks(text: str, mask: list[str | None] | None) -> list[tuple[int, tuple[str, ...], str]] | None:
     """(first line number, heading lines in effect, chunk text) in order; None: segment it whole."""
     if mask is None:
-        return _fast_chunks(text)
+        if _has_setext(text, 0, len(text)):
+            return None
+        chunks, stacks = _scan(text, 0, ())[:2]
+        out, line = [], 1
+        for chunk, stack in zip(chunks, stacks):
+            out.append((line, tuple(raw for _, raw in stack), chunk))
+            line += chunk.count("\n")
+        return out
     lines = text.split("\n")
     tail = lines.pop() if lines else ""
     lines = [line + "\n" for line in lines] + ([tail] if tail else [])
@@ -80,10 +306,10 @@ def _chunks(text: str, mask: list[str | None] | None) -> list[tuple[int, tuple[s
     out: list[tuple[int, tuple[str, ...], str]] = []
     start, context = 0, ()
     for n, line in enumerate(lines):
-        if mask is not None and mask[n] != line.rstrip("\n"):
+        if mask[n] != line.rstrip("\n"):
             continue                  # hidden (front matter, fence, comment) or cut by a comment
         if line.lstrip(" ")[:1] in ("=", "-") and n and lines[n - 1].strip() and _SETEXT.match(line) \
-                and (mask is None or mask[n - 1] is not None):
+                and mask[n - 1] is not None:
             return None               # a setext heading (or a rule the segmenter may read as one)
         heading = _HEADING.match(line) if line[:4].lstrip(" ").startswith("#") else None
         item = heading is None and _ITEM.match(line) and "|" not in line and not _HRULE.match(line)
@@ -99,35 +325,4 @@ def _chunks(text: str, mask: list[str | None] | None) -> list[tuple[int, tuple[s
             stack.append((level, line if line.endswith("\n") else line + "\n"))
     if start < len(lines):
         out.append((start + 1, context, "".join(lines[start:])))
-    return out
-
-
-def _fast_chunks(text: str) -> list[tuple[int, tuple[str, ...], str]] | None:
-    """`_chunks` for a text nothing hides: split lines found by one regex scan, setext by another."""
-    for m in _UNDERLINE.finditer(text):
-        if text[text.rfind("\n", 0, m.start()) + 1:m.start()].strip():
-            return None               # a setext heading (or a rule the segmenter may read as one)
-    stack: list[tuple[int, str]] = []
-    current: tuple[str, ...] = ()          # the heading lines in effect
-    out: list[tuple[int, tuple[str, ...], str]] = []
-    start, start_line, line_no, counted, context = 0, 1, 1, 0, ()
-    count = text.count
-    for m in _SPLIT.finditer(text):
-        line, heading = m.group(0), m.group(1)
-        if heading is None and ("|" in line or _HRULE.match(line)):
-            continue
-        at = m.start()
-        line_no += count("\n", counted, at)
-        counted = at
-        if at > start:
-            out.append((start_line, context, text[start:at]))
-            start, start_line = at, line_no
-        context = current
-        if heading is not None:
-            while stack and stack[-1][0] >= len(heading):
-                stack.pop()
-            stack.append((len(heading), line if line.endswith("\n") else line + "\n"))
-            current = tuple(raw for _, raw in stack)
-    if start < len(text):
-        out.append((start_line, context, text[start:]))
     return out

@@ -6,12 +6,22 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from statistics import mean
+from operator import attrgetter
 from typing import Any, NamedTuple
 
-from gitcontext.history.lineage import FileStep
+from gitcontext.history.averages import mean
+from gitcontext.history.tracer import FileStep
 
 REGROWTH_HORIZON = 10
+_TEXT = attrgetter("text")
+
+
+class _Sizes(dict):
+    """text -> its size in bytes, computed once per distinct text (a version repeats the last one's)."""
+
+    def __missing__(self, text: str) -> int:
+        size = self[text] = len(text.encode("utf-8", "surrogateescape"))
+        return size
 
 
 class Point(NamedTuple):
@@ -35,10 +45,11 @@ class Point(NamedTuple):
 class FileCollector:
     def __init__(self) -> None:
         self.steps: dict[int, list[Point]] = defaultdict(list)
+        self.sizes = _Sizes()
 
     def __call__(self, step: FileStep) -> None:
         size = len(step.text.encode("utf-8", "surrogateescape")) if step.text is not None else 0
-        words = sum(len(i.text.encode("utf-8", "surrogateescape")) for i in step.after)
+        words = sum(map(self.sizes.__getitem__, map(_TEXT, step.after)))
         self.steps[step.chain].append(Point(
             step.commit, step.version, step.path, step.text is not None and not step.symlink, len(step.before), len(step.after),
             len(step.births), len(step.deaths), len(step.migrated_out), len(step.migrated_in),

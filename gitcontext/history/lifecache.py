@@ -7,27 +7,29 @@ traced from where the cache stopped. Deleting it changes no result.
 """
 from __future__ import annotations
 
-import hashlib
 import json
+import zlib
 from pathlib import Path
 from typing import Any
 
 from gitcontext.history import cache
-from gitcontext.history.lineage import Birth, Change, Death, Life, Stay, Tracer
 from gitcontext.history.replay import Replay
+from gitcontext.history.tracer import Birth, Change, Death, Life, Stay, Tracer
 from gitcontext.instructions.model import Instruction
 
 _PACKAGE = Path(__file__).resolve().parents[1]
 
 
 def code_hash() -> str:
-    digest = hashlib.sha256()
-    for path in sorted([*(_PACKAGE / "identity").glob("*.py"), *(_PACKAGE / "instructions").glob("*.py"),
-                        _PACKAGE / "history" / "lineage.py",
-                        _PACKAGE / "history" / "attribution.py", _PACKAGE / "history" / "overrides.py",
-                        Path(__file__)]):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:16]
+    """CRC-32 and Adler-32 of the code that decides identity and what `history` caches with it (the
+    per-file counts and the hazard): a cache key, not a signature (hashlib's OpenSSL load would cost
+    every warm `history` and `blame` more than reading the files)."""
+    history = [_PACKAGE / "history" / f"{name}.py" for name in (
+        "tracer", "chunks", "attribution", "overrides", "files", "hazard", "smallhazard", "averages")]
+    data = b"".join(path.name.encode() + b"\0" + path.read_bytes() + b"\0" for path in sorted(
+        [*(_PACKAGE / "identity").glob("*.py"), *(_PACKAGE / "instructions").glob("*.py"), *history,
+         Path(__file__)]))
+    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
 
 
 def cached_trace(root: str | Path, config: dict[str, Any], result: Replay, matcher: str,
@@ -35,7 +37,7 @@ def cached_trace(root: str | Path, config: dict[str, Any], result: Replay, match
     """RULES (history.overrides) from note events are part of the key; trailer rules come with commits."""
     key = "lineage:" + json.dumps([matcher, config["discovery"], code_hash(), rules.key() if rules else ""],
                                   sort_keys=True)
-    where = cache.location(root)
+    where = cache.location(root, result.folder)
     tracer = Tracer(result, matcher, None, rules)
     data = cache.load(where, key)
     start = 0
@@ -60,7 +62,7 @@ def _dump(tracer: Tracer, result: Replay) -> dict[str, Any]:
     return {"commits": len(result.commits), "last": result.commits[-1][0],
             "records": [[r["lid"], r["born"], r["changes"], r["death"], r["current"], r["stays"]]
                         for r in tracer.records],
-            "live": {str(chain): [life for _, life in pairs] for chain, pairs in tracer.live.items()}}
+            "live": {str(chain): lives for chain, lives in tracer.owners.items()}}
 
 
 def _restore(tracer: Tracer, data: dict[str, Any]) -> None:
@@ -71,7 +73,7 @@ def _restore(tracer: Tracer, data: dict[str, Any]) -> None:
             "stays": [Stay(*s) for s in stays]})
         tracer.taken.add(lid)
     for chain, lives in data["live"].items():
-        tracer.live[int(chain)] = [(tracer.records[life]["current"], life) for life in lives]
+        tracer.restore_live(int(chain), lives)
 
 
 def _instruction(fields: list | None) -> Instruction | None:

@@ -15,8 +15,8 @@ from typing import Any
 from gitcontext.history import cache
 from gitcontext.history.files import FileCollector, Point
 from gitcontext.history.lifecache import _dump, _restore, code_hash
-from gitcontext.history.lineage import Tracer
 from gitcontext.history.replay import Replay
+from gitcontext.history.tracer import Tracer
 
 
 def _key(config: dict[str, Any], paths: Sequence[str], matcher: str, rules: Any) -> str:
@@ -28,7 +28,7 @@ def restore(root: str | Path, config: dict[str, Any], paths: Sequence[str], matc
             traced: Replay, tracer: Tracer, collector: FileCollector) -> tuple[int, dict[str, Any] | None]:
     """Load the cached state into TRACER and COLLECTOR: (the first commit left to trace, the cached
     hazard with its bootstrap rounds, {"rounds", "hazard"}, or None)."""
-    data = cache.load(cache.location(root), _key(config, paths, matcher, rules))
+    data = cache.load(cache.location(root, traced.folder), _key(config, paths, matcher, rules))
     commits = traced.commits
     if not data or not 0 < data["commits"] <= len(commits) or commits[data["commits"] - 1][0] != data["last"] \
             or data["traced"] != _traced(traced):
@@ -48,7 +48,7 @@ def save(root: str | Path, config: dict[str, Any], paths: Sequence[str], matcher
     data["estimate"] = estimate
     data["traced"] = _traced(traced)
     data["points"] = {str(chain): points for chain, points in collector.steps.items()}
-    cache.save(cache.location(root), _key(config, paths, matcher, rules), data)
+    cache.save(cache.location(root, traced.folder), _key(config, paths, matcher, rules), data)
 
 
 def _traced(result: Replay) -> list[int]:

@@ -14,8 +14,8 @@ Two sources, both data in git:
 """
 from __future__ import annotations
 
-import hashlib
 import json
+import zlib
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
@@ -41,10 +41,12 @@ class Overrides(NamedTuple):
 
     def key(self) -> str:
         """What the cached lives depend on beyond the history itself (the note events)."""
-        return hashlib.sha256(json.dumps(sorted(self.by_text)).encode()).hexdigest()[:16]
+        data = json.dumps(sorted(self.by_text)).encode()
+        return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
 
 
 NONE = Overrides({}, [])
+NOTES_DIR, SUFFIX = ".context/notes", ".jsonl"      # provenance.store's, which tests/history checks
 
 
 def load(root: str | Path) -> Overrides:
@@ -64,9 +66,6 @@ def load(root: str | Path) -> Overrides:
 def _noted(root: str | Path) -> list[list[dict]]:
     """The notes that hold an override event, read (and validated) by the store; a note whose bytes
     never say `"override"` is not parsed (history need not validate 500 notes to find none)."""
-    from gitcontext.identity.ids import is_id
-    from gitcontext.provenance.store import NOTES_DIR, SUFFIX, read_note
-
     folder = Path(root) / NOTES_DIR
     out = []
     for path in sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []:
@@ -75,8 +74,12 @@ def _noted(root: str | Path) -> list[list[dict]]:
             marked = b'"override":' in path.read_bytes()
         except OSError:
             continue
-        if marked and is_id(stem):
-            out.append(read_note(root, stem))
+        if marked:
+            from gitcontext.identity.ids import is_id
+            from gitcontext.provenance.store import read_note   # the store (and its redactor) only then
+
+            if is_id(stem):
+                out.append(read_note(root, stem))
     return out
 
 

@@ -37,6 +37,7 @@ class Replay(NamedTuple):
     chains: list[list[tuple[int, Version]]]  # each file's life: (commit index, version)
     warnings: list[str]
     read: int                                # commits parsed in this run (0 when fully cached)
+    folder: Path | None = None               # the cache folder (so the caches built on this need no git call)
 
 
 def file_versions(root: str | Path, path: str, rev: str = "HEAD",
@@ -132,7 +133,7 @@ def _replay(root: str | Path, rev: str, key: str, paths_for: Callable[[str, set[
         state.feed(from_json(data))
     for commit in new:
         state.feed(commit)
-    return _result(head, state, len(new))
+    return _result(head, state, len(new))._replace(folder=where)
 
 
 def _head(root: str | Path, rev: str) -> tuple[str, Path]:

@@ -24,9 +24,19 @@ LINES = st.sampled_from([
 
 
 def _check(texts: list[str], path: str = "AGENTS.md") -> None:
-    chunked = ChunkSegmenter()
+    chunked, lazy = ChunkSegmenter(), ChunkSegmenter(exact=False)
     for text in texts:
-        assert chunked(text, path) == segment(text, path), text
+        whole = segment(text, path)
+        assert chunked(text, path) == whole, text
+        first, last = chunked.same            # what the tracer trusts without comparing
+        before = chunked.previous
+        assert [i.text for i in whole[:first]] == [i.text for i in before[:first]]
+        assert [i.text for i in whole[len(whole) - last:]] == [i.text for i in before[len(before) - last:]]
+        assert first + last <= min(len(whole), len(before))
+        carried = lazy(text, path)
+        assert [i.text for i in carried] == [i.text for i in whole]
+        assert [lazy.exact(n) for n in range(len(whole))] == whole
+    assert lazy.settled() == whole
 
 
 @settings(max_examples=300, deadline=None)
@@ -43,6 +53,33 @@ def test_chunks_equal_segment_after_one_edit(lines: list[str], data) -> None:
     at = data.draw(st.integers(0, len(lines)))
     edited = lines[:at] + [data.draw(LINES)] + lines[at + 1:]
     _check(["\n".join(lines) + "\n", "\n".join(edited) + "\n", "\n".join(lines) + "\n"])
+
+
+EDIT = st.tuples(st.integers(0, 40), st.integers(0, 3), st.lists(LINES, max_size=4))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(LINES, max_size=30), st.lists(EDIT, min_size=1, max_size=12), st.sampled_from(["", "\n"]))
+def test_chunks_incremental_equals_segment_on_edit_sequences(lines: list[str], edits, end: str) -> None:
+    """Carrying chunks forward across many successive edits (runs of lines replaced, inserted or
+    dropped anywhere, headings among them) gives exactly what segmenting each version whole gives."""
+    texts = ["\n".join(lines) + end]
+    for at, drop, insert in edits:
+        at = min(at, len(lines))
+        lines = lines[:at] + insert + lines[at + drop:]
+        texts.append("\n".join(lines) + end)
+    _check(texts)
+
+
+def test_chunks_incremental_reuses_unchanged_instructions() -> None:
+    """A rule inserted in the middle keeps the objects of the rules well before it (what lets the
+    tracer skip them) and shifts the ones after it by a line and an index."""
+    before = "# Rules\n\n- Run the tests first.\n- Keep PRs small.\n## Style\n- Use black always.\n"
+    after = before.replace("## Style", "- Lint before you push.\n## Style")
+    chunked = ChunkSegmenter()
+    first, second = chunked(before, "A.md"), chunked(after, "A.md")
+    assert second[0] is first[0] and second[3].text == first[2].text and second[3].line == first[2].line + 1
+    assert [i.index for i in second] == [0, 1, 2, 3] and second == segment(after, "A.md")
 
 
 @pytest.mark.parametrize("source", corpus_files()[:40] or [pytest.param(None, marks=pytest.mark.skip(

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from gitcontext.history.hazard import estimate, log_slope, nelson_aalen, smoothed, subjects
 
@@ -78,3 +79,30 @@ def test_smoothed_equals_direct_kernel_sum() -> None:
         assert value == pytest.approx(direct, rel=1e-12)
     tiny = subjects([(0, 1, True), (0, 1, True), (0, 2, False)])
     assert len(smoothed(tiny)[0]) <= 3
+
+
+_ROWS = st.lists(st.tuples(st.integers(0, 6), st.integers(0, 40), st.booleans()).map(
+    lambda r: (r[0], r[0] + r[1], r[2] and r[1] > 0)), max_size=120)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_ROWS)
+def test_small_hazard_equals_the_numpy_estimate(rows) -> None:
+    """Without a slope to fit (fewer than MIN_EVENTS deletions), the numpy-free estimate is the
+    numpy one to the last digit written; with a slope it declines (numpy computes it)."""
+    from gitcontext.history import smallhazard
+    from gitcontext.history.hazard import MIN_EVENTS
+
+    small = smallhazard.estimate(rows)
+    if sum(e for _, _, e in rows) >= MIN_EVENTS:
+        assert small is None
+    elif small is not None:
+        assert small.to_json() == estimate(subjects(rows)).to_json()
+
+
+def test_small_hazard_hand_computed() -> None:
+    from gitcontext.history import smallhazard
+
+    rows = [(0, 2, True), (0, 2, False), (0, 3, True), (0, 5, False)]
+    assert smallhazard.estimate(rows) == estimate(subjects(rows))
+    assert smallhazard.estimate([]) == estimate(subjects([]))

@@ -127,7 +127,7 @@ def test_lineage_with_symlink_flips_matches_ls(tmp_path: Path, capsys, monkeypat
 def test_lineage_cache_is_incremental_and_changes_nothing(repo: Path, monkeypatch) -> None:
     import shutil
 
-    from gitcontext.history import cache, lineage as lineage_mod
+    from gitcontext.history import cache, tracer as tracer_mod
     from gitcontext.history.replay import replay
 
     commit(repo, {"CLAUDE.md": _rules("lint", "test", "format", "build", "review")}, "start")
@@ -135,13 +135,13 @@ def test_lineage_cache_is_incremental_and_changes_nothing(repo: Path, monkeypatc
     first = lineage(repo, CONFIG)
     commit(repo, {"AGENTS.md": _rules("format", "document")}, "edit")
     calls = []
-    real = lineage_mod.instructions_of
-    monkeypatch.setattr(lineage_mod, "instructions_of", lambda v, *a: calls.append(v.path) or real(v, *a))
+    real = tracer_mod.instructions_of
+    monkeypatch.setattr(tracer_mod, "instructions_of", lambda v, *a: calls.append(v.path) or real(v, *a))
     again = lineage(repo, CONFIG)
     assert calls == ["AGENTS.md"]                       # only the new commit was traced
     assert lineage(repo, CONFIG) == again and calls == ["AGENTS.md"]
     monkeypatch.undo()
-    fresh = lineage_mod.trace(replay(repo, CONFIG), "default")
+    fresh = tracer_mod.trace(replay(repo, CONFIG), "default")
     assert again == fresh and again[: len(first)] != [] and len(again) == len(first) + 1
     shutil.rmtree(cache.location(repo))
     assert lineage(repo, CONFIG) == fresh
@@ -159,3 +159,27 @@ def test_lineage_formatter_run_is_not_a_rewording(repo: Path) -> None:
     assert [life.changes for life in lives] == [[], []] and all(life.death is None for life in lives)
     assert [len(s.reworded) + len(s.births) + len(s.deaths) for s in steps] == [2, 0]
     assert lives[0].current.text.startswith("Run **ruff check**")
+
+
+def test_lineage_lazy_positions_equal_exact_ones(repo: Path) -> None:
+    """A trace without a callback carries the tail's objects unshifted (ChunkSegmenter(exact=False));
+    its lives, their current lines and what attribution reads equal an exactly positioned trace."""
+    from gitcontext.history.chunks import ChunkSegmenter
+    from gitcontext.history.replay import replay
+    from gitcontext.history.tracer import Tracer
+
+    names = list(SENTENCES)
+    for n in range(1, len(names) + 1):            # each commit prepends a rule: the whole tail shifts
+        commit(repo, {"CLAUDE.md": _rules(*names[len(names) - n:])}, f"prepend {n}")
+    reworded = _rules(*names).replace("two approvals", "three approvals")
+    commit(repo, {"CLAUDE.md": "# Rules\n\n" + reworded}, "a heading on top, one rule reworded")
+    result = replay(repo, CONFIG)
+    lazy = Tracer(result, "default", None)
+    lazy.run()
+    exact = Tracer(result, "default", None)
+    exact.segmenters.default_factory = ChunkSegmenter          # exact=True: every tail shifted
+    exact.run()
+    assert any(s.stale for s in lazy.segmenters.values()) is False     # settled after the run
+    assert lazy.lives() == exact.lives() and lazy.written == exact.written
+    current = sorted(life.current.line for life in lazy.lives() if life.current)
+    assert current == list(range(3, 3 + len(names))) and len(lazy.written) == len(names) + 1

@@ -142,3 +142,11 @@ def test_lineage_added_trailer_wins_over_the_hooks_reworded_line_for_the_same_ru
     old, new = _life(repo, BRANCHES), _life(repo, CSS)
     assert old.changes == [] and old.death is not None and old.death.commit == sha
     assert new.born.commit == sha
+
+
+def test_overrides_notes_folder_is_the_stores() -> None:
+    """overrides finds notes without importing the store (and its redactor) when none holds an override."""
+    from gitcontext.history import overrides
+    from gitcontext.provenance import store
+
+    assert (overrides.NOTES_DIR, overrides.SUFFIX) == (store.NOTES_DIR, store.SUFFIX)

@@ -1,0 +1,364 @@
+"""The tracer behind `lineage`: instruction lives across versions (paper §3).
+
+Commits are processed in first-parent order across all context files at once, so an instruction
+that leaves one file and is born (same normalized text) in a sibling file in the same commit keeps
+its identity (a move). A file where >= 50% of >= 5 live instructions die in one commit is a
+rewrite, and those deaths have cause "rewrite". A pipeline with a callback per file version
+(STYLE.md §9): the analytics, the provenance backfill and `blame` all read the same pass.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from functools import partial
+from itertools import compress, count
+from operator import attrgetter, ne
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from gitcontext.history.replay import Replay, Version
+
+if TYPE_CHECKING:       # the matcher and the segmenter are imported when a commit needs them: a warm
+    from gitcontext.history.chunks import ChunkSegmenter   # `history` (every commit cached) needs neither
+    from gitcontext.identity.match import Pair
+    from gitcontext.instructions.model import Instruction
+
+REWRITE_SHARE = 0.5
+REWRITE_MIN_LIVE = 5
+SYMLINK = "120000"
+_TEXT = attrgetter("text")
+
+
+class Birth(NamedTuple):
+    commit: str
+    date: str
+    subject: str
+    file: str
+    text: str
+    version: int            # index of the version in its file's history
+    via: str = ""           # the first-parent merge that brought it, when commit is a side-branch commit
+
+
+class Change(NamedTuple):
+    kind: str               # "reworded" or "moved" (a migration, or its file was renamed)
+    commit: str
+    date: str
+    subject: str
+    old_file: str
+    file: str
+    old_text: str
+    text: str
+    via: str = ""           # as Birth.via
+    similarity: float | None = None   # the matcher's (or an override's) similarity, for a rewording
+    how: str = ""           # how the pairing was made: "exact", "normalized", "fuzzy", "override"
+
+
+class Death(NamedTuple):
+    commit: str
+    date: str
+    subject: str
+    cause: str              # "deleted" or "rewrite"
+
+
+class Stay(NamedTuple):
+    """One stretch of a life inside one file: the unit of the deletion hazard."""
+    chain: int              # which file (index into Replay.chains)
+    entry_age: int          # age (commits touching its files since birth) when it entered
+    entry: int              # version index of the file where it entered
+    exit: int | None        # version index where it left (None: still there)
+    cause: str | None       # "deleted", "rewrite", "migration" (left for a sibling) or None
+
+
+class Life(NamedTuple):
+    lid: str
+    born: Birth
+    changes: list[Change]
+    death: Death | None
+    current: Instruction | None
+    stays: list[Stay]
+
+
+class FileStep(NamedTuple):
+    """What one commit did to one file; passed to `on_version`."""
+    commit: int             # index into Replay.commits
+    chain: int
+    version: int            # index of this version in the file's history
+    path: str
+    text: str | None
+    before: list[Instruction]
+    after: list[Instruction]
+    births: list[int]       # life indexes
+    deaths: list[int]
+    migrated_out: list[int]
+    migrated_in: list[int]
+    reworded: list[int]
+    rewrite: bool
+    symlink: bool = False   # this version is a symlink (no instructions of its own)
+
+
+def raw_lines(step: dict[str, Any], inst: Instruction) -> tuple[str, ...]:
+    """The lines of the version's text that INST was segmented from (split once per step)."""
+    if "lines" not in step:
+        step["lines"] = (step["text"] or "").split("\n")
+    return tuple(step["lines"][inst.line - 1:inst.end_line])
+
+
+def trace(result: Replay, matcher: str = "default",
+          on_version: Callable[[FileStep], None] | None = None, rules: Any = None) -> list[Life]:
+    tracer = Tracer(result, matcher, on_version, rules)
+    tracer.run()
+    return tracer.lives()
+
+
+def pair_versions(old: list[Instruction], new: list[Instruction], matcher: str) -> list[Pair]:
+    """`match`, with the usual commit's shortcut: when, past the unchanged leading and trailing
+    instructions, one side has nothing left (rules only added, or only removed), the pairs are the
+    unchanged ones and nothing needs scoring. Otherwise the matcher sees both whole files (its word
+    weights are computed over them)."""
+    from gitcontext.identity.match import Pair, match
+
+    head, tail = unchanged_ends(old, new)
+    if head + tail < len(old) and head + tail < len(new):
+        return match(old, new, matcher)
+    shift = len(new) - len(old)
+    return ([Pair(n, n, "exact", 100.0) for n in range(head)]
+            + [Pair(o, o + shift, "exact", 100.0) for o in range(len(old) - tail, len(old))])
+
+
+def unchanged_ends(old: Sequence[Instruction], new: Sequence[Instruction], head: int = 0, tail: int = 0
+                   ) -> tuple[int, int]:
+    """(leading, trailing) instructions with the same text in OLD and NEW, not overlapping. HEAD and
+    TAIL: counts known to be the same already (the segmenter's carried-forward ends), so the scan is
+    over the changed stretch; without them, a scan of both lists at C speed."""
+    limit = min(len(old), len(new))
+    if not head and not tail:
+        head = next(compress(count(), map(ne, map(_TEXT, old), map(_TEXT, new))), limit)
+        tail = next(compress(count(), map(ne, map(_TEXT, reversed(old)), map(_TEXT, reversed(new)))), limit)
+        return head, min(tail, limit - head)
+    while head < limit and old[head].text == new[head].text:
+        head += 1
+    while tail < limit - head and old[-1 - tail].text == new[-1 - tail].text:
+        tail += 1
+    return head, min(tail, limit - head)
+
+
+def _segmenter(exact: bool) -> ChunkSegmenter:
+    """A chain's segmenter (imported with the first commit to trace: a warm run needs none)."""
+    from gitcontext.history.chunks import ChunkSegmenter
+
+    return ChunkSegmenter(exact)
+
+
+def instructions_of(version: Version, segmenter: Callable[[str, str], list[Instruction]] | None = None
+                    ) -> list[Instruction]:
+    """VERSION's instructions, by SEGMENTER (default `segment`)."""
+    if version.text is None or version.mode == SYMLINK:
+        return []
+    if segmenter is None:
+        from gitcontext.instructions.segment import segment as segmenter
+    return segmenter(version.text, version.path)
+
+
+class Tracer:
+    """Feeds a replay's commits, in first-parent order, through matching; its state can be cached."""
+
+    def __init__(self, result: Replay, matcher: str, on_version: Callable[[FileStep], None] | None,
+                 rules: Any = None, positions: bool = True) -> None:
+        """POSITIONS false: ON_VERSION reads only what instructions say (their texts), so their line
+        and index in a FileStep may be stale (`Life.current` and what attribution reads never are)."""
+        from gitcontext.history.overrides import NONE
+
+        self.result, self.matcher, self.on_version = result, matcher, on_version
+        self.rules = rules or NONE
+        exact = positions and on_version is not None
+        self.segmenters: dict[int, ChunkSegmenter] = defaultdict(partial(_segmenter, exact))
+        self.insts: dict[int, list[Instruction]] = defaultdict(list)   # chain -> its live instructions
+        self.owners: dict[int, list[int]] = defaultdict(list)          # chain -> the life of each
+        self.records: list[dict[str, Any]] = []
+        self.taken: set[str] = set()
+        # (life, change number or -1 for the birth, commit index, path, raw lines): what attribution reads
+        self.written: list[tuple[int, int, int, str, tuple[str, ...]]] = []
+        self.index = 0                                   # the commit being processed
+
+    def run(self, start: int = 0) -> None:
+        """Process the commits from index START on (earlier ones are already in the state)."""
+        by_commit: dict[int, list[tuple[int, int, Version]]] = defaultdict(list)
+        for chain, versions in enumerate(self.result.chains):
+            for position, (index, version) in enumerate(versions):
+                if index >= start:
+                    by_commit[index].append((chain, position, version))
+        for index in sorted(by_commit):
+            self.commit(index, by_commit[index])
+        self.settle()
+
+    def settle(self) -> None:
+        """Every live instruction's life has it as `current` (the usual commit skips that update)."""
+        records = self.records
+        for chain, insts in self.insts.items():
+            segmenter = self.segmenters.get(chain)
+            if segmenter is not None and insts is segmenter.out and segmenter.stale:
+                insts = self.insts[chain] = segmenter.settled()
+            for inst, life in zip(insts, self.owners[chain]):
+                records[life]["current"] = inst
+
+    @property
+    def live(self) -> dict[int, list[tuple[Instruction, int]]]:
+        """chain -> (instruction, life) of what lives in it now."""
+        return {chain: list(zip(insts, self.owners[chain])) for chain, insts in self.insts.items()}
+
+    def restore_live(self, chain: int, lives: list[int]) -> None:
+        """CHAIN holds LIVES, each at its record's `current` (a cached state read back)."""
+        self.owners[chain] = list(lives)
+        self.insts[chain] = [self.records[life]["current"] for life in lives]
+
+    def commit(self, index: int, touched: list[tuple[int, int, Version]]) -> None:
+        sha, date, subject = self.result.commits[index]
+        meta = (sha, date, subject)
+        self.index = index
+        steps, leaving, arriving = {}, [], []
+        for chain, position, version in touched:
+            owners = self.owners[chain]
+            after = instructions_of(version, self.segmenters[chain])
+            step = {"chain": chain, "version": position, "path": version.path, "text": version.text,
+                    "symlink": version.mode == SYMLINK, "olds": self.insts[chain], "owners": owners,
+                    "after": after, "kept": {}, "ends": None, "reworded": [], "births": [], "deaths": [],
+                    "out": [], "in": []}
+            gone, new = self._pair(sha, step, meta)
+            leaving += [(chain, owners[o]) for o in gone]
+            step["new"] = new
+            arriving += [(chain, n) for n in new]
+            steps[chain] = step
+        self._migrate(leaving, arriving, steps, meta)
+        rewrites = {chain: self._close(step, meta) for chain, step in steps.items()}
+        for chain, step in steps.items():
+            self._open(index, chain, step, meta, rewrites[chain])
+
+    def _pair(self, sha: str, step: dict[str, Any], meta: tuple[str, str, str]) -> tuple[list[int], list[int]]:
+        """Fill STEP's kept (new index -> life) or its unchanged ends, carry the pairs' changes: (old
+        indices gone, new indices unpaired). The usual commit (rules only added or only removed, the
+        file not renamed) keeps the unchanged ends with no per-instruction Python work: lives'
+        `current` is settled from the live lists after the run."""
+        olds, after = step["olds"], step["after"]
+        rules = self.rules.by_commit.get(sha, []) + self.rules.by_text
+        segmenter = self.segmenters.get(step["chain"])
+        known = segmenter.same if segmenter is not None and olds is segmenter.previous and after is segmenter.out \
+            else (0, 0)
+        head, tail = unchanged_ends(olds, after, *known)
+        same_file = not olds or olds[0].file == step["path"]
+        if not rules and same_file and (head + tail == len(olds) or head + tail == len(after)):
+            step["ends"] = (head, tail)
+            return list(range(head, len(olds) - tail)), list(range(head, len(after) - tail))
+        before = list(zip(olds, step["owners"]))
+        pairs = pair_versions(olds, after, self.matcher)
+        if rules:
+            from gitcontext.history.overrides import apply
+
+            pairs = apply(pairs, before, after, [self.records[life]["lid"] for _, life in before], rules)
+        step["kept"].update((p.new, before[p.old][1]) for p in pairs)
+        for p in pairs:
+            if before[p.old][0] is not after[p.new]:      # the same object: an unmoved, unchanged chunk
+                self._carry(before[p.old], after[p.new], meta, step, p)
+        paired = {p.new for p in pairs}
+        return sorted(set(range(len(before))) - {p.old for p in pairs}), \
+            [n for n in range(len(after)) if n not in paired]
+
+    def _carry(self, old: tuple[Instruction, int], new: Instruction, meta: tuple[str, str, str],
+               step: dict[str, Any], pair: Any) -> None:
+        from gitcontext.identity.formatting import same_text
+
+        inst, life = old
+        record = self.records[life]
+        if not same_text(inst.text, new.text) or inst.file != new.file:
+            kind = "moved" if inst.file != new.file else "reworded"
+            record["changes"].append(Change(kind, *meta, inst.file, new.file, inst.text, new.text,
+                                            similarity=round(float(pair.similarity), 1), how=pair.how))
+            self._wrote(life, len(record["changes"]) - 1, step, pair.new)
+            if kind == "reworded":
+                step["reworded"].append(life)
+        record["current"] = new
+
+    def _migrate(self, leaving: list[tuple[int, int]], arriving: list[tuple[int, int]],
+                 steps: dict[int, dict[str, Any]], meta: tuple[str, str, str]) -> None:
+        """A death whose normalized text is born in a sibling file in the same commit is a move."""
+        waiting: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        for chain, n in arriving:
+            waiting[steps[chain]["after"][n].norm].append((chain, n))
+        for chain, life in leaving:
+            inst = self.records[life]["current"]
+            candidates = [c for c in waiting.get(inst.norm, []) if c[0] != chain]
+            if not candidates:
+                steps[chain]["deaths"].append(life)
+                continue
+            target = candidates[0]
+            waiting[inst.norm].remove(target)
+            new = steps[target[0]]["after"][target[1]]
+            self.records[life]["changes"].append(Change("moved", *meta, inst.file, new.file, inst.text, new.text))
+            self._wrote(life, len(self.records[life]["changes"]) - 1, steps[target[0]], target[1])
+            self.records[life]["current"] = new
+            steps[target[0]]["kept"][target[1]] = life
+            steps[chain]["out"].append(life)
+            steps[target[0]]["in"].append(life)
+
+    def _close(self, step: dict[str, Any], meta: tuple[str, str, str]) -> bool:
+        """End the stays of instructions that died or left; True when this version is a rewrite."""
+        before, position = step["olds"], step["version"]
+        rewrite = len(before) >= REWRITE_MIN_LIVE and len(step["deaths"]) >= REWRITE_SHARE * len(before)
+        for life in step["deaths"]:
+            self._leave(life, position, "rewrite" if rewrite else "deleted")
+            self.records[life]["death"] = Death(*meta, "rewrite" if rewrite else "deleted")
+            self.records[life]["current"] = None
+        for life in step["out"]:
+            self._leave(life, position, "migration")
+        return rewrite
+
+    def _open(self, index: int, chain: int, step: dict[str, Any], meta: tuple[str, str, str],
+              rewrite: bool) -> None:
+        after, position, kept, owners = step["after"], step["version"], step["kept"], step["owners"]
+        for n in step["new"]:
+            if n not in kept:                                  # not migrated in from a sibling
+                kept[n] = self._born(after[n], chain, position, meta)
+                self._wrote(kept[n], -1, step, n)
+                step["births"].append(kept[n])
+        for life in step["in"]:
+            self.records[life]["stays"].append(self._enter(life, chain, position))
+        if step["ends"] is not None:
+            head, tail = step["ends"]
+            lives = owners[:head] + [kept[n] for n in step["new"]] + owners[len(owners) - tail:]
+        else:
+            lives = list(map(kept.__getitem__, range(len(after))))
+        self.insts[chain], self.owners[chain] = after, lives
+        if self.on_version:
+            self.on_version(FileStep(index, chain, position, step["path"], step["text"], step["olds"], after,
+                                     step["births"], step["deaths"], step["out"], step["in"], step["reworded"],
+                                     rewrite, step["symlink"]))
+
+    def _born(self, inst: Instruction, chain: int, position: int, meta: tuple[str, str, str]) -> int:
+        from gitcontext.identity.ids import instruction_id
+
+        lid = instruction_id(inst.file, inst.norm, self.taken)
+        self.taken.add(lid)
+        self.records.append({"lid": lid, "born": Birth(*meta, inst.file, inst.text, position), "changes": [],
+                             "death": None, "current": inst, "stays": [Stay(chain, 0, position, None, None)]})
+        return len(self.records) - 1
+
+    def _wrote(self, life: int, change: int, step: dict[str, Any], n: int) -> None:
+        """LIFE's text was written (born, CHANGE) as instruction N of STEP's version."""
+        if self.on_version is None:      # analytics never report who wrote a line
+            inst = step["after"][n]
+            segmenter = self.segmenters.get(step["chain"])
+            if segmenter is not None and step["after"] is segmenter.out and segmenter.stale:
+                inst = segmenter.exact(n)                   # its line, not a carried-forward one
+            self.written.append((life, change, self.index, inst.file, raw_lines(step, inst)))
+
+    def _leave(self, life: int, position: int, cause: str) -> None:
+        stays = self.records[life]["stays"]
+        stays[-1] = stays[-1]._replace(exit=position, cause=cause)
+
+    def _enter(self, life: int, chain: int, position: int) -> Stay:
+        last = self.records[life]["stays"][-1]
+        left = last.exit if last.exit is not None else last.entry
+        age = last.entry_age + left - last.entry
+        return Stay(chain, age, position, None, None)
+
+    def lives(self) -> list[Life]:
+        return [Life(r["lid"], r["born"], r["changes"], r["death"], r["current"], r["stays"])
+                for r in self.records]
