@@ -5,6 +5,7 @@ path, the merge driver and history replay all stream the git CLI.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import subprocess
@@ -165,10 +166,49 @@ def _split_z(data: bytes) -> list[str]:
 
 def ls_files(cwd: str | Path | None = None, *, others: bool = False) -> list[str]:
     """Tracked files (and, with others=True, untracked files git does not ignore)."""
+    key = (str(cwd or "."), others)
+    if _LISTED is not None and key in _LISTED:
+        return list(_LISTED[key])
     args = ["ls-files", "-z", "--cached"]
     if others:
         args += ["--others", "--exclude-standard"]
-    return sorted(set(_split_z(run(args, cwd=cwd))))
+    found = sorted(set(_split_z(run(args, cwd=cwd))))
+    if _LISTED is not None:
+        _LISTED[key] = tuple(found)
+    return found
+
+
+_LISTED: dict[tuple[str, bool], tuple[str, ...]] | None = None     # see listed_once
+
+
+@contextlib.contextmanager
+def listed_once() -> Iterator[None]:
+    """Inside the block `ls_files` asks git once per (folder, others) and answers again from memory:
+    for a read-only command whose parts each list the work tree (radius lists it, then the context
+    file discovery does twice; untracked files cost a walk of every folder). Nothing inside may
+    add, remove or rename a file in the work tree."""
+    global _LISTED
+    outer = _LISTED
+    _LISTED = {} if outer is None else outer
+    try:
+        yield
+    finally:
+        _LISTED = outer
+
+
+def changed_paths(cwd: str | Path | None = None) -> list[str]:
+    """Tracked paths whose index or work-tree content differs from HEAD or from the index (staged,
+    modified, deleted, unmerged, intent to add), by content as `git diff` decides; untracked files
+    are not listed. One `git status` (no optional locks: the index is never rewritten)."""
+    out = run(["--no-optional-locks", "status", "--porcelain=v1", "-z", "--untracked-files=no", "--no-renames"],
+              cwd=cwd)
+    return [record[3:].decode("utf-8", "surrogateescape") for record in out.split(b"\0") if len(record) > 3]
+
+
+def head(cwd: str | Path | None = None) -> str | None:
+    """HEAD's commit id, or None before the first commit (`has_commits` and `rev_parse` in one call)."""
+    code, out, _ = run_status(["rev-parse", "--verify", "-q", "HEAD"], cwd=cwd)
+    return out.decode().strip() or None if code == 0 else None
 
 
 def ls_tree(rev: str, cwd: str | Path | None = None) -> list[str]:

@@ -43,18 +43,20 @@ def compute(root: str | Path, config: dict[str, Any], base: str | None = None, h
     if hops < 0:
         raise UserError(f"--hops must be 0 or more, got {hops}", fix="pass e.g. --hops 2")
     conn = cache.open_cache(root) if use_cache else None
-    has_head = git.has_commits(root)
-    base_sha, window, commits = _range(root, base, settings["window_days"], has_head)
-    listing = scan.listing(root)
-    rows = churn.committed(root, commits, conn) + churn.worktree(root, has_head, listing.untracked)
-    changed = churn.tally(root, rows, config)
+    head = git.head(root)
+    base_sha, window, commits = _range(root, base, settings["window_days"], head)
     try:
-        found = graph.analyse(root, conn, settings["roots"], found=listing)
-        deps = found.graph
-        files = tuple(sorted((_file(p, n, deps, hops, settings["lambda"]) for p, n in changed.lines.items()),
-                             key=lambda f: (-f.score, f.path)))
-        radius = {f.path for f in files} | {p for f in files for p, _ in f.importers}
-        instructions = scope.in_radius(root, config, radius, deps.symbols) if with_instructions else []
+        with git.listed_once():     # the listing is asked for again by the context-file discovery
+            listing = scan.listing(root)
+            rows = churn.committed(root, commits, conn) + churn.worktree(root, head is not None, listing.untracked,
+                                                                         listing.changed)
+            changed = churn.tally(root, rows, config)
+            found = graph.analyse(root, conn, settings["roots"], found=listing)
+            deps = found.graph
+            files = tuple(sorted((_file(p, n, deps, hops, settings["lambda"]) for p, n in changed.lines.items()),
+                                 key=lambda f: (-f.score, f.path)))
+            radius = {f.path for f in files} | {p for f in files for p, _ in f.importers}
+            instructions = scope.in_radius(root, config, radius, deps.symbols) if with_instructions and radius else []
     finally:
         if conn:
             conn.close()
@@ -82,9 +84,9 @@ def _file(path: str, lines: int, deps: graph.Graph, hops: int, lam: float) -> Fi
     return FileRadius(path, lines, len(distances), near, score.blast(lines, distances, lam), score.tier(lines))
 
 
-def _range(root: Path, base: str | None, window_days: int, has_head: bool) -> tuple[str | None, str, list[str]]:
+def _range(root: Path, base: str | None, window_days: int, head: str | None) -> tuple[str | None, str, list[str]]:
     """(base commit, description, commits in base..HEAD or in the time window)."""
-    if not has_head:
+    if head is None:
         return None, "everything (no commits yet)", []
     if base is not None:
         try:
@@ -92,13 +94,18 @@ def _range(root: Path, base: str | None, window_days: int, has_head: bool) -> tu
         except git.GitError as exc:
             raise UserError(f"unknown revision {base!r} for --base",
                             fix="name a commit, branch or tag (see `git log --oneline`)") from exc
-        return sha, f"{base}..work tree", git.rev_list(f"{sha}..HEAD", cwd=root)
+        return sha, f"{base}..work tree", _since(root, sha, head)
     branch = git.default_branch(root)
     sha = git.merge_base("HEAD", branch, root) if branch else None
     if sha:
         name = branch.removeprefix("refs/heads/").removeprefix("refs/remotes/")
-        return sha, f"merge-base with {name}..work tree", git.rev_list(f"{sha}..HEAD", cwd=root)
+        return sha, f"merge-base with {name}..work tree", _since(root, sha, head)
     return None, f"last {window_days} days", git.rev_list(f"--since={window_days}.days.ago", "HEAD", cwd=root)
+
+
+def _since(root: Path, sha: str, head: str) -> list[str]:
+    """The commits in SHA..HEAD (none, without asking git, when SHA is HEAD)."""
+    return [] if sha == head else git.rev_list(f"{sha}..HEAD", cwd=root)
 
 
 def to_json(radius: Radius) -> dict[str, Any]:

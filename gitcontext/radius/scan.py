@@ -44,19 +44,21 @@ class Listing(NamedTuple):
     sources: tuple[_Source, ...]    # the files in a parsed language, keyed by content
     skipped: dict[str, set[str]]    # reason -> the files left out so far
     untracked: tuple[str, ...]      # the files not in the index (not ignored)
+    changed: tuple[str, ...]        # tracked paths whose index or work-tree content differs from HEAD's or the index's
 
 
 def listing(root: str | Path) -> Listing:
-    """The work tree's files and the parse key of each source; only modified and untracked
+    """The work tree's files and the parse key of each source; only changed and untracked
     sources are read (to hash them), clean ones are keyed by their index blob id."""
     root = Path(root)
     entries = git.tree_entries("", root)
     modules = {p for p, (mode, _) in entries.items() if mode == "160000"}
     skipped: dict[str, set[str]] = {"submodule": modules} if modules else {}
     files = tuple(p for p in git.ls_files(root, others=True) if p not in modules)
-    dirty = set(git.modified_paths(root))
+    changed = tuple(git.changed_paths(root))     # a superset of the paths modified since the index
+    dirty = set(changed)
     sources = tuple(s for s in (_source(root, p, entries.get(p), p in dirty, skipped) for p in files) if s)
-    return Listing(files, sources, skipped, tuple(p for p in files if p not in entries))
+    return Listing(files, sources, skipped, tuple(p for p in files if p not in entries), changed)
 
 
 def scan(root: str | Path, conn: sqlite3.Connection | None = None, *, workers: int | None = None,
