@@ -51,7 +51,7 @@ def compute(root: str | Path, config: dict[str, Any], base: str | None = None, h
             rows = churn.committed(root, commits, conn) + churn.worktree(root, head is not None, listing.untracked,
                                                                          listing.changed)
             changed = churn.tally(root, rows, config)
-            found = graph.analyse(root, conn, settings["roots"], found=listing)
+            found = graph.analyse(root, conn, settings["roots"], found=listing, lazy=True)   # conn open till the end
             deps = found.graph
             files = tuple(sorted((_file(p, n, deps, hops, settings["lambda"]) for p, n in changed.lines.items()),
                                  key=lambda f: (-f.score, f.path)))

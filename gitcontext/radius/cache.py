@@ -12,9 +12,10 @@ import sqlite3
 import zlib
 from collections.abc import Iterable
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from gitcontext import git
+from gitcontext.errors import UserError
 from gitcontext.radius.treesitter import Parsed
 
 LAYOUT = 5     # PRAGMA user_version of the table layout below
@@ -117,21 +118,40 @@ def put_rows(conn: sqlite3.Connection, listing: str, changed: dict[str, Row], go
         conn.execute("INSERT OR REPLACE INTO meta VALUES ('listing', ?)", (listing,))
 
 
-def get_snapshot(conn: sqlite3.Connection, state: str) -> dict | None:
-    """The analysis saved for STATE (the whole tree as it was), or None."""
-    if get_meta(conn, "state") != state:
+def get_snapshot(conn: sqlite3.Connection, state: str, tables: Iterable[str] = ()) -> dict | None:
+    """The analysis saved for STATE (the whole tree as it was), or None — also when one of the
+    TABLES saved with it is missing (those are read later, and only if asked, by `get_table`)."""
+    keys = ("state", "snapshot", *tables)
+    rows = dict(conn.execute("SELECT key, CASE WHEN key IN ('state', 'snapshot') THEN value ELSE length(value) END "
+                             f"FROM meta WHERE key IN ({','.join('?' * len(keys))})", keys).fetchall())
+    if rows.get("state") != state or not all(rows.get(name) for name in keys[2:]):
         return None
-    blob = get_meta(conn, "snapshot")
+    return _unpack(rows.get("snapshot"))
+
+
+def get_table(conn: sqlite3.Connection, name: str) -> dict:
+    """A table saved with the snapshot by `put_snapshot`."""
+    table = _unpack(get_meta(conn, name))
+    if not isinstance(table, dict):
+        raise UserError(f"the blast-radius cache's {name} table does not decode",
+                        fix="delete .git/gitcontext/radius.sqlite (the next run rebuilds it)")
+    return table
+
+
+def _unpack(blob) -> Any:
     try:
         return json.loads(zlib.decompress(blob)) if blob else None
     except (zlib.error, ValueError, TypeError):
         return None
 
 
-def put_snapshot(conn: sqlite3.Connection, state: str, snapshot: dict) -> None:
-    data = zlib.compress(json.dumps(snapshot, separators=(",", ":")).encode(), 1)
+def put_snapshot(conn: sqlite3.Connection, state: str, snapshot: dict, tables: dict[str, dict] | None = None) -> None:
+    """Save SNAPSHOT and its TABLES for STATE, in one transaction."""
+    rows = [("snapshot", snapshot), *(tables or {}).items()]
     with conn:
-        conn.execute("INSERT OR REPLACE INTO meta VALUES ('snapshot', ?)", (data,))
+        conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                         [(key, zlib.compress(json.dumps(value, separators=(",", ":")).encode(), 1))
+                          for key, value in rows])
         conn.execute("INSERT OR REPLACE INTO meta VALUES ('state', ?)", (state,))
 
 
@@ -157,8 +177,10 @@ def load_edges(path: Path) -> list[tuple[str, str]]:
     except sqlite3.Error:
         return []
     try:
-        row = conn.execute("SELECT value FROM meta WHERE key='snapshot'").fetchone()
-        importers = json.loads(zlib.decompress(row[0]))["importers"] if row else {}
+        row = conn.execute("SELECT value FROM meta WHERE key='importers'").fetchone()
+        importers = json.loads(zlib.decompress(row[0])) if row else {}
+        if not isinstance(importers, dict):
+            return []
         return [(importer, imported) for imported, files in importers.items() for importer in files]
     except (sqlite3.Error, zlib.error, ValueError, TypeError, KeyError):
         return []

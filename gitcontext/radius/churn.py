@@ -70,6 +70,8 @@ def _untracked(full: Path, path: str) -> git.NumstatRow:
 
 def tally(root: Path, rows: list[git.NumstatRow], config: dict[str, Any]) -> Churn:
     """Sum ROWS per path, leaving out binary and excluded files (counted in `skipped`)."""
+    if not rows:
+        return Churn({}, {})
     lines: dict[str, int] = {}
     binary: set[str] = set()
     for added, removed, path in rows:

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 import sqlite3
-import zlib
 from collections import Counter, defaultdict, deque
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -24,10 +22,11 @@ from gitcontext.radius.treesitter import Parsed
 
 
 class Graph:
-    """IMPORTERS: imported file -> the files importing it directly; SYMBOLS: name -> defining files
-    (a mapping with .get); `edges` (importer, imported) is derived on first use."""
+    """IMPORTERS: imported file -> the files importing it directly (a mapping with .get and .items);
+    SYMBOLS: name -> defining files (a mapping with .get); `edges` (importer, imported) is derived
+    on first use."""
 
-    def __init__(self, importers: dict[str, Collection[str]], symbols: Any = None) -> None:
+    def __init__(self, importers: Any, symbols: Any = None) -> None:
         self.importers = importers
         self.symbols = symbols if symbols is not None else {}
 
@@ -46,36 +45,38 @@ class Analysis(NamedTuple):
 
 
 def analyse(root: str | Path, conn: sqlite3.Connection | None = None, roots: Iterable[str] = (),
-            *, workers: int | None = None, found: scan.Listing | None = None) -> Analysis:
-    """The import graph of the work tree (FOUND: its listing, when the caller already has it)."""
+            *, workers: int | None = None, found: scan.Listing | None = None, lazy: bool = False) -> Analysis:
+    """The import graph of the work tree (FOUND: its listing, when the caller already has it).
+    On a cache hit the symbol table is read on first use, and so are the importers when LAZY:
+    both only while CONN is open."""
     roots = tuple(roots)
     found = found or scan.listing(root)
     state = _state(Tree(root, found.files, roots).signature, found)
-    snapshot = cache.get_snapshot(conn, state) if conn else None
+    snapshot = cache.get_snapshot(conn, state, TABLES) if conn else None
     if not isinstance(snapshot, dict) or any(k not in snapshot for k in KEYS):
         snapshot = None
-    symbols = None             # on a cache hit, read only if an instruction mentions a symbol
+    tables: dict[str, Any] = {}     # on a cache hit, each is read only when asked (reach, a symbol)
     if snapshot is None:
         snapshot = _build(root, conn, roots, found, workers)
-        symbols = snapshot.pop("symbols")
+        tables = {name: snapshot.pop(name) for name in TABLES}
         if conn:
-            with conn:
-                conn.execute("INSERT OR REPLACE INTO meta VALUES ('symbols', ?)",
-                             (zlib.compress(json.dumps(symbols).encode(), 1),))
-            cache.put_snapshot(conn, state, snapshot)
-    return Analysis(Graph(snapshot["importers"], _Symbols(conn, symbols)),
+            cache.put_snapshot(conn, state, snapshot, tables)
+    if conn and not lazy and "importers" not in tables:
+        tables["importers"] = cache.get_table(conn, "importers")
+    return Analysis(Graph(_Table(conn, "importers", tables.get("importers")),
+                          _Table(conn, "symbols", tables.get("symbols"))),
                     {r: set(p) for r, p in snapshot["skipped"].items()}, snapshot["partial"],
                     snapshot["imports"], snapshot["errors"])
 
 
-SNAPSHOT = "1"       # bump when the snapshot's shape changes: older ones are then never read
-KEYS = ("importers", "skipped", "partial", "imports", "errors")
+SNAPSHOT = "2"       # bump when the snapshot's shape changes: older ones are then never read
+KEYS = ("skipped", "partial", "imports", "errors")
+TABLES = ("importers", "symbols")     # saved beside the snapshot, read lazily
 
 
 def _state(signature: str, found: scan.Listing) -> str:
     digest = hashlib.sha1(f"{SNAPSHOT}\0{signature}".encode())
-    for source in found.sources:
-        digest.update(f"{source.path}\0{'/'.join(source.key)}\0".encode("utf-8", "surrogateescape"))
+    digest.update("".join(f"{s.path}\0{'/'.join(s.key)}\0" for s in found.sources).encode("utf-8", "surrogateescape"))
     return digest.hexdigest()
 
 
@@ -147,17 +148,29 @@ def _tally(rows: Iterable[cache.Row]) -> dict[str, Any]:
     return {"resolved": resolved, "external": external, "unresolved": dict(sorted(total.items()))}
 
 
-class _Symbols:
-    """Symbol name -> defining files, read from the cache only when an instruction asks."""
+class _Table(Mapping):
+    """A table saved with the snapshot (imported file -> importers, symbol name -> defining files),
+    read from the cache on first use: a run that changed nothing asks for neither."""
 
-    def __init__(self, conn: sqlite3.Connection | None, table: dict[str, list[str]] | None) -> None:
-        self._conn, self._table = conn, table
+    def __init__(self, conn: sqlite3.Connection | None, name: str, table: dict[str, list[str]] | None) -> None:
+        self._conn, self._name, self._table = conn, name, table
+
+    def _loaded(self) -> dict[str, list[str]]:
+        if self._table is None:
+            self._table = cache.get_table(self._conn, self._name) if self._conn else {}
+        return self._table
+
+    def __getitem__(self, name: str) -> list[str]:
+        return self._loaded()[name]
+
+    def __iter__(self):
+        return iter(self._loaded())
+
+    def __len__(self) -> int:
+        return len(self._loaded())
 
     def get(self, name: str, default=frozenset()):
-        if self._table is None:
-            row = cache.get_meta(self._conn, "symbols") if self._conn else None
-            self._table = json.loads(zlib.decompress(row)) if row else {}
-        hit = self._table.get(name)
+        hit = self._loaded().get(name)
         return frozenset(hit) if hit is not None else default
 
 

@@ -5,6 +5,7 @@ a modified or untracked file is read and hashed as git would hash it.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import sqlite3
@@ -61,6 +62,12 @@ def listing(root: str | Path) -> Listing:
     return Listing(files, sources, skipped, tuple(p for p in files if p not in entries), changed)
 
 
+@functools.lru_cache(maxsize=None)
+def _key_tail(lang: Lang) -> tuple[str, str]:
+    """The parse key after the blob id: (grammar build, query hash)."""
+    return grammar_version(lang), lang.query_hash
+
+
 def scan(root: str | Path, conn: sqlite3.Connection | None = None, *, workers: int | None = None,
          found: Listing | None = None) -> Scan:
     root = Path(root)
@@ -90,8 +97,8 @@ def _source(root: Path, path: str, entry: tuple[str, str] | None, dirty: bool,
         skipped.setdefault("symlink", set()).add(path)
         return None
     if entry and not dirty:
-        return _Source(path, lang, (entry[1], grammar_version(lang), lang.query_hash), None)
-    return _load(root, _Source(path, lang, ("", grammar_version(lang), lang.query_hash), None), skipped)
+        return _Source(path, lang, (entry[1], *_key_tail(lang)), None)
+    return _load(root, _Source(path, lang, ("", *_key_tail(lang)), None), skipped)
 
 
 def _load(root: Path, source: _Source, skipped: dict[str, set[str]]) -> _Source | None:

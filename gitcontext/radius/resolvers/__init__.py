@@ -62,10 +62,11 @@ class Tree:
     def signature(self) -> str:
         """What every resolution depends on: the listing, the manifests, roots and declarations."""
         digest = hashlib.sha1(f"{code_version()}\0{self.roots}".encode())
-        for path in sorted(self.files):
-            digest.update(path.encode("utf-8", "surrogateescape") + b"\0")
+        paths = sorted(self.files)
+        digest.update("\0".join(paths).encode("utf-8", "surrogateescape") + b"\0")
+        for path in paths:        # the manifests' contents, in path order
             if manifests.is_manifest(path):
-                digest.update(self.read(path).encode("utf-8", "surrogateescape") + b"\0")
+                digest.update(f"{path}\0{self.read(path)}\0".encode("utf-8", "surrogateescape"))
         for path in sorted(self.decls):
             digest.update(f"{path}\0{self.decls[path]}\0".encode("utf-8", "surrogateescape"))
         return digest.hexdigest()
