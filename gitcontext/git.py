@@ -205,10 +205,15 @@ def changed_paths(cwd: str | Path | None = None) -> list[str]:
     return [record[3:].decode("utf-8", "surrogateescape") for record in out.split(b"\0") if len(record) > 3]
 
 
-def head(cwd: str | Path | None = None) -> str | None:
-    """HEAD's commit id, or None before the first commit (`has_commits` and `rev_parse` in one call)."""
-    code, out, _ = run_status(["rev-parse", "--verify", "-q", "HEAD"], cwd=cwd)
-    return out.decode().strip() or None if code == 0 else None
+def common_dir_and_head(cwd: str | Path | None = None) -> tuple[Path, str | None]:
+    """(`common_dir`, HEAD's commit id or None before the first commit) from one `git rev-parse`."""
+    code, out, err = run_status(["rev-parse", "--git-common-dir", "--verify", "-q", "HEAD"], cwd=cwd)
+    lines = out.decode("utf-8", "surrogateescape").splitlines()
+    if not lines:
+        raise GitError(f"`git rev-parse --git-common-dir` failed: {err.decode('utf-8', 'replace').strip()}")
+    path = Path(lines[0])
+    path = path if path.is_absolute() else (Path(cwd or ".") / path).resolve()
+    return path, (lines[1].strip() if code == 0 and len(lines) > 1 else None)
 
 
 def ls_tree(rev: str, cwd: str | Path | None = None) -> list[str]:

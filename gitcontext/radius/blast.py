@@ -42,8 +42,8 @@ def compute(root: str | Path, config: dict[str, Any], base: str | None = None, h
     hops = settings["hops"] if hops is None else hops
     if hops < 0:
         raise UserError(f"--hops must be 0 or more, got {hops}", fix="pass e.g. --hops 2")
-    conn = cache.open_cache(root) if use_cache else None
-    head = git.head(root)
+    common, head = git.common_dir_and_head(root)
+    conn = cache.open_cache(root, cache.path_for(root, common)) if use_cache else None
     base_sha, window, commits = _range(root, base, settings["window_days"], head)
     try:
         with git.listed_once():     # the listing is asked for again by the context-file discovery

@@ -30,13 +30,14 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value BLOB);
 """
 
 
-def path_for(root: str | Path) -> Path:
-    return git.common_dir(root) / "gitcontext" / "radius.sqlite"
+def path_for(root: str | Path, common_dir: Path | None = None) -> Path:
+    return (common_dir or git.common_dir(root)) / "gitcontext" / "radius.sqlite"
 
 
-def open_cache(root: str | Path) -> sqlite3.Connection:
-    """The cache, created on first use; a cache written by another layout version starts empty."""
-    path = path_for(root)
+def open_cache(root: str | Path, path: Path | None = None) -> sqlite3.Connection:
+    """The cache (at PATH when the caller knows `path_for(root)`), created on first use; a cache
+    written by another layout version starts empty."""
+    path = path or path_for(root)
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         return _open(path)

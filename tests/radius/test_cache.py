@@ -1,0 +1,139 @@
+"""The cache is never stale: after an edit, a staged change, a rename, a deletion, a new file or a checkout,
+a warm run answers exactly what a run without any cache answers (real git, one change at a time)."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from gitcontext import config as config_mod
+from gitcontext import git as gitmod
+from gitcontext.radius import cache, scan
+from gitcontext.radius.blast import compute, to_json
+from tests.helpers import commit, git, run_json, write
+
+BASE = {"pkg/__init__.py": "", "pkg/core.py": "def core():\n    return 1\n",
+        "pkg/a.py": "from pkg.core import core\n", "pkg/b.py": "from pkg import core\n",
+        "pkg/c.py": "from pkg import a\n", "CLAUDE.md": "# Rules\n\n- Keep `pkg/core.py` pure.\n"}
+
+
+def _warm(repo: Path) -> dict:
+    """The warm answer, checked against a run with no cache and one from a deleted cache."""
+    config = config_mod.load(repo)
+    warm = to_json(compute(repo, config, base="HEAD"))
+    assert warm == to_json(compute(repo, config, base="HEAD", use_cache=False))
+    shutil.rmtree(cache.path_for(repo).parent)
+    assert warm == to_json(compute(repo, config, base="HEAD"))
+    return warm
+
+
+def _reach(data: dict, path: str) -> list[str]:
+    (row,) = [f for f in data["files"] if f["path"] == path]
+    return [i["path"] for i in row["importers"]]
+
+
+def _primed(repo: Path) -> None:
+    commit(repo, BASE, "base")
+    write(repo, "pkg/core.py", BASE["pkg/core.py"] + "X = 1\n")       # core changed: its reach is listed
+    assert _reach(_warm(repo), "pkg/core.py") == ["pkg/a.py", "pkg/b.py", "pkg/c.py"]
+    to_json(compute(repo, config_mod.load(repo), base="HEAD"))          # the cache now holds this state
+
+
+def test_cache_edit_that_drops_an_import_is_seen(repo: Path) -> None:
+    _primed(repo)
+    write(repo, "pkg/a.py", "A = 1\n")
+    assert _reach(_warm(repo), "pkg/core.py") == ["pkg/b.py"]
+
+
+def test_cache_same_size_edit_right_after_a_run_is_seen(repo: Path) -> None:
+    _primed(repo)
+    write(repo, "pkg/b.py", "#" * 20 + "\n")          # as long as before, in the same second as the last run
+    assert _reach(_warm(repo), "pkg/core.py") == ["pkg/a.py", "pkg/c.py"]
+
+
+def test_cache_staged_change_reverted_in_the_work_tree_reads_the_work_tree(repo: Path) -> None:
+    _primed(repo)
+    write(repo, "pkg/a.py", "A = 1\n")
+    git(repo, "add", "pkg/a.py")
+    write(repo, "pkg/a.py", BASE["pkg/a.py"])              # index: no import; work tree: as at HEAD
+    config = config_mod.load(repo)
+    assert _reach(to_json(compute(repo, config, base="HEAD")), "pkg/core.py") == ["pkg/a.py", "pkg/b.py", "pkg/c.py"]
+    write(repo, "pkg/a.py", "A = 1\n")                    # now as in the index: its parse is cached by that blob
+    assert _reach(_warm(repo), "pkg/core.py") == ["pkg/b.py"]
+
+
+def test_cache_rename_is_seen(repo: Path) -> None:
+    _primed(repo)
+    git(repo, "mv", "pkg/a.py", "pkg/alpha.py")
+    data = _warm(repo)
+    assert _reach(data, "pkg/core.py") == ["pkg/alpha.py", "pkg/b.py"]     # pkg/c.py's `import a` names nothing now
+    assert {f["path"] for f in data["files"]} == {"pkg/core.py", "pkg/a.py", "pkg/alpha.py"}
+
+
+def test_cache_deleted_file_is_seen(repo: Path) -> None:
+    _primed(repo)
+    (repo / "pkg/b.py").unlink()
+    assert _reach(_warm(repo), "pkg/core.py") == ["pkg/a.py", "pkg/c.py"]
+    git(repo, "rm", "-q", "--cached", "pkg/a.py")
+    (repo / "pkg/a.py").unlink()
+    assert _reach(_warm(repo), "pkg/core.py") == []
+
+
+def test_cache_new_untracked_file_is_seen(repo: Path) -> None:
+    _primed(repo)
+    write(repo, "pkg/d.py", "from pkg.core import core\n")
+    assert _reach(_warm(repo), "pkg/core.py") == ["pkg/a.py", "pkg/b.py", "pkg/d.py", "pkg/c.py"]     # nearest first
+
+
+def test_cache_checkout_of_another_branch_and_back(repo: Path) -> None:
+    commit(repo, BASE, "base")
+    git(repo, "checkout", "-q", "-b", "other")
+    commit(repo, {"pkg/a.py": "A = 1\n", "pkg/e.py": "from pkg import core\n"}, "other")
+    git(repo, "checkout", "-q", "main")
+    write(repo, "pkg/core.py", BASE["pkg/core.py"] + "X = 1\n")
+    assert _reach(_warm(repo), "pkg/core.py") == ["pkg/a.py", "pkg/b.py", "pkg/c.py"]
+    to_json(compute(repo, config_mod.load(repo), base="HEAD"))
+    git(repo, "stash", "-q")
+    git(repo, "checkout", "-q", "other")
+    git(repo, "stash", "pop", "-q")
+    assert _reach(_warm(repo), "pkg/core.py") == ["pkg/b.py", "pkg/e.py"]
+    git(repo, "stash", "-q")
+    git(repo, "checkout", "-q", "main")
+    git(repo, "stash", "pop", "-q")
+    assert _reach(_warm(repo), "pkg/core.py") == ["pkg/a.py", "pkg/b.py", "pkg/c.py"]
+
+
+def test_cache_command_warm_equals_cold_after_each_change(repo: Path, capsys) -> None:
+    commit(repo, BASE, "base")
+    write(repo, "pkg/core.py", BASE["pkg/core.py"] + "X = 1\n")
+    steps = [lambda: write(repo, "pkg/a.py", "A = 1\n"), lambda: git(repo, "mv", "pkg/b.py", "pkg/bee.py"),
+             lambda: (repo / "pkg/c.py").unlink(), lambda: git(repo, "add", "-A"),
+             lambda: git(repo, "commit", "-q", "-m", "step"), lambda: git(repo, "checkout", "-q", "HEAD~1")]
+    for step in steps:
+        run_json(capsys, "radius", "--base", "HEAD")              # primes the cache with the state before STEP
+        step()
+        warm = run_json(capsys, "radius", "--base", "HEAD")
+        shutil.rmtree(cache.path_for(repo).parent)
+        assert warm == run_json(capsys, "radius", "--base", "HEAD")
+
+
+def test_cache_unchanged_tree_skips_the_numstat_and_the_rev_list(repo: Path, monkeypatch) -> None:
+    _primed(repo)
+    git(repo, "commit", "-q", "-am", "core")
+    asked: list[tuple[str, ...]] = []
+    real = gitmod.run
+    monkeypatch.setattr(gitmod, "run", lambda args, **kw: asked.append(tuple(args)) or real(args, **kw))
+    data = to_json(compute(repo, config_mod.load(repo), base="HEAD"))
+    assert data["files"] == [] and data["instructions"] == []
+    verbs = [next(a for a in args if not a.startswith("-")) for args in asked]
+    assert "rev-list" not in verbs and "diff" not in verbs
+    assert verbs.count("ls-files") == 2          # the index with blob ids, and the listing (asked once)
+
+
+def test_scan_listing_reads_a_staged_but_clean_file_by_its_blob(repo: Path) -> None:
+    commit(repo, BASE, "base")
+    write(repo, "pkg/a.py", "A = 1\n")
+    git(repo, "add", "pkg/a.py")
+    found = scan.listing(repo)
+    assert found.changed == ("pkg/a.py",)
+    (source,) = [s for s in found.sources if s.path == "pkg/a.py"]
+    assert source.key[0] == git(repo, "rev-parse", ":pkg/a.py").strip()
