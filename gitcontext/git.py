@@ -196,13 +196,26 @@ def listed_once() -> Iterator[None]:
         _LISTED = outer
 
 
-def changed_paths(cwd: str | Path | None = None) -> list[str]:
-    """Tracked paths whose index or work-tree content differs from HEAD or from the index (staged,
-    modified, deleted, unmerged, intent to add), by content as `git diff` decides; untracked files
-    are not listed. One `git status` (no optional locks: the index is never rewritten)."""
-    out = run(["--no-optional-locks", "status", "--porcelain=v1", "-z", "--untracked-files=no", "--no-renames"],
+def remember_listing(cwd: str | Path | None, paths: Sequence[str], *, others: bool = False) -> None:
+    """Inside `listed_once`, PATHS becomes the answer of `ls_files(cwd, others=OTHERS)` (a caller
+    that built the same list from other git output); outside it, nothing happens."""
+    if _LISTED is not None:
+        _LISTED[(str(cwd or "."), others)] = tuple(sorted(set(paths)))
+
+
+def status_paths(cwd: str | Path | None = None) -> tuple[list[str], list[str]]:
+    """(tracked paths whose index or work-tree content differs from HEAD's or the index's — staged,
+    modified, deleted, unmerged, intent to add — by content as `git diff` decides; the untracked
+    files git does not ignore, as `ls_files(others=True)` lists them) from one `git status`, with
+    no optional locks: the index is never rewritten."""
+    out = run(["--no-optional-locks", "status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames"],
               cwd=cwd)
-    return [record[3:].decode("utf-8", "surrogateescape") for record in out.split(b"\0") if len(record) > 3]
+    changed: list[str] = []
+    untracked: list[str] = []
+    for record in out.split(b"\0"):
+        if len(record) > 3:
+            (untracked if record.startswith(b"?? ") else changed).append(record[3:].decode("utf-8", "surrogateescape"))
+    return changed, untracked
 
 
 def common_dir_and_head(cwd: str | Path | None = None) -> tuple[Path, str | None]:

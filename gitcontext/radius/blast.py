@@ -90,7 +90,7 @@ def _range(root: Path, base: str | None, window_days: int, head: str | None) -> 
         return None, "everything (no commits yet)", []
     if base is not None:
         try:
-            sha = git.rev_parse(base, root)
+            sha = head if base == "HEAD" else git.rev_parse(base, root)
         except git.GitError as exc:
             raise UserError(f"unknown revision {base!r} for --base",
                             fix="name a commit, branch or tag (see `git log --oneline`)") from exc

@@ -55,11 +55,13 @@ def listing(root: str | Path) -> Listing:
     entries = git.tree_entries("", root)
     modules = {p for p, (mode, _) in entries.items() if mode == "160000"}
     skipped: dict[str, set[str]] = {"submodule": modules} if modules else {}
-    files = tuple(p for p in git.ls_files(root, others=True) if p not in modules)
-    changed = tuple(git.changed_paths(root))     # a superset of the paths modified since the index
+    changed, untracked = git.status_paths(root)      # changed: a superset of the paths modified since the index
+    listed = sorted(set(entries).union(untracked))
+    git.remember_listing(root, listed, others=True)   # the context-file discovery asks for it next
+    files = tuple(p for p in listed if p not in modules)
     dirty = set(changed)
     sources = tuple(s for s in (_source(root, p, entries.get(p), p in dirty, skipped) for p in files) if s)
-    return Listing(files, sources, skipped, tuple(p for p in files if p not in entries), changed)
+    return Listing(files, sources, skipped, tuple(sorted(untracked)), tuple(changed))
 
 
 @functools.lru_cache(maxsize=None)

@@ -126,7 +126,7 @@ def test_cache_unchanged_tree_skips_the_numstat_and_the_rev_list(repo: Path, mon
     assert data["files"] == [] and data["instructions"] == []
     verbs = [next(a for a in args if not a.startswith("-")) for args in asked]
     assert "rev-list" not in verbs and "diff" not in verbs
-    assert verbs.count("ls-files") == 2          # the index with blob ids, and the listing (asked once)
+    assert verbs.count("ls-files") == 1 and verbs.count("status") == 1   # the index's blob ids; changes, untracked
 
 
 def test_scan_listing_reads_a_staged_but_clean_file_by_its_blob(repo: Path) -> None:
