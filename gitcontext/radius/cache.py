@@ -110,13 +110,25 @@ def get_rows(conn: sqlite3.Connection) -> tuple[str | None, dict[str, Row]]:
     return get_meta(conn, "listing"), rows
 
 
-def put_rows(conn: sqlite3.Connection, listing: str, changed: dict[str, Row], gone: Iterable[str]) -> None:
-    """Write the CHANGED rows and drop the GONE ones, now valid against LISTING."""
+def put_rows(conn: sqlite3.Connection, listing: str, changed: dict[str, Row], gone: Iterable[str],
+             extra: list[str] | None = None) -> None:
+    """Write the CHANGED rows and drop the GONE ones, now valid against LISTING; EXTRA: the files
+    read as manifests without a manifest's name (part of the next run's signature)."""
     with conn:
         conn.executemany("DELETE FROM resolved WHERE path=?", [(p,) for p in gone])
         conn.executemany("INSERT OR REPLACE INTO resolved VALUES (?, ?, ?)",
                          [(p, r.blob, json.dumps(r[1:], separators=(",", ":"))) for p, r in changed.items()])
         conn.execute("INSERT OR REPLACE INTO meta VALUES ('listing', ?)", (listing,))
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('extra', ?)", (json.dumps(extra or []),))
+
+
+def get_extra(conn: sqlite3.Connection) -> list[str]:
+    """The files the last run read as manifests without a manifest's name (see `put_rows`)."""
+    try:
+        extra = json.loads(get_meta(conn, "extra") or "[]")
+    except (ValueError, TypeError):
+        return []
+    return [p for p in extra if isinstance(p, str)] if isinstance(extra, list) else []
 
 
 def get_snapshot(conn: sqlite3.Connection, state: str, tables: Iterable[str] = ()) -> dict | None:

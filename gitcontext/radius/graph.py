@@ -51,16 +51,18 @@ def analyse(root: str | Path, conn: sqlite3.Connection | None = None, roots: Ite
     both only while CONN is open."""
     roots = tuple(roots)
     found = found or scan.listing(root)
-    state = _state(Tree(root, found.files, roots).signature, found)
+    extra = cache.get_extra(conn) if conn else ()
+    state = _state(Tree(root, found.files, roots, extra=extra).signature, found)
     snapshot = cache.get_snapshot(conn, state, TABLES) if conn else None
     if not isinstance(snapshot, dict) or any(k not in snapshot for k in KEYS):
         snapshot = None
     tables: dict[str, Any] = {}     # on a cache hit, each is read only when asked (reach, a symbol)
     if snapshot is None:
-        snapshot = _build(root, conn, roots, found, workers)
+        snapshot, extra = _build(root, conn, roots, found, workers, extra)
         tables = {name: snapshot.pop(name) for name in TABLES}
-        if conn:
-            cache.put_snapshot(conn, state, snapshot, tables)
+        if conn:       # saved for the state the next run will find: its extra files included
+            cache.put_snapshot(conn, _state(Tree(root, found.files, roots, extra=extra).signature, found),
+                               snapshot, tables)
     if conn and not lazy and "importers" not in tables:
         tables["importers"] = cache.get_table(conn, "importers")
     return Analysis(Graph(_Table(conn, "importers", tables.get("importers")),
@@ -80,20 +82,22 @@ def _state(signature: str, found: scan.Listing) -> str:
     return digest.hexdigest()
 
 
-def _build(root, conn, roots, found: scan.Listing, workers) -> dict[str, Any]:
+def _build(root, conn, roots, found: scan.Listing, workers, extra) -> tuple[dict[str, Any], set[str]]:
     """The analysis, reusing the last run's rows of every source whose blob is unchanged: only the
-    others are parsed and resolved — unless the listing signature moved, then all are resolved."""
+    others are parsed and resolved — unless the listing signature moved, then all are resolved.
+    Also the files read as manifests without a manifest's name (EXTRA: those the last run read)."""
     listing, previous = cache.get_rows(conn) if conn else (None, {})
     keys = {s.path: "/".join(s.key) for s in found.sources}       # blob, grammar build, query hash
     keep = {p for p, key in keys.items() if p in previous and previous[p].blob == key}
     fresh = scan.scan(root, conn, workers=workers,
                       found=found._replace(sources=tuple(s for s in found.sources if s.path not in keep)))
     decls = {p: tuple(previous[p].decls) for p in keep} | {p: _decls(p, r) for p, r in fresh.parsed.items()}
-    tree = Tree(root, found.files, roots, {p: d for p, d in decls.items() if d})
+    tree = Tree(root, found.files, roots, {p: d for p, d in decls.items() if d}, extra)
     for path in sorted(found.files):      # every manifest, so a malformed one is always reported
         if manifests.is_manifest(path):
             tree.manifest(path)
     todo = fresh.parsed
+    everything = not keep or tree.signature != listing
     if keep and tree.signature != listing:      # any import may now point elsewhere: resolve all
         todo = {**scan.scan(root, conn, workers=workers, found=found._replace(
             sources=tuple(s for s in found.sources if s.path in keep))).parsed, **fresh.parsed}
@@ -101,8 +105,9 @@ def _build(root, conn, roots, found: scan.Listing, workers) -> dict[str, Any]:
     changed = {p: cache.Row(keys[p], *_resolve(p, r, tree), list(r.definitions), list(decls.get(p, ())),
                             r.partial) for p, r in todo.items()}
     rows.update(changed)
+    extra = tree.extra_read() if everything else tree.extra_read() | set(extra)   # kept rows read those
     if conn:
-        cache.put_rows(conn, tree.signature, changed, set(previous) - set(rows))
+        cache.put_rows(conn, tree.signature_of(extra), changed, set(previous) - set(rows), sorted(extra))
     symbols: dict[str, set[str]] = defaultdict(set)
     importers: dict[str, set[str]] = defaultdict(set)
     for path, row in rows.items():
@@ -116,7 +121,7 @@ def _build(root, conn, roots, found: scan.Listing, workers) -> dict[str, Any]:
     return {"importers": {k: list(v) for k, v in importers.items()},
             "symbols": {k: list(v) for k, v in symbols.items()}, "skipped": skipped,
             "partial": sum(row.partial for row in rows.values()), "imports": _tally(rows.values()),
-            "errors": dict(sorted(tree.errors.items()))}
+            "errors": dict(sorted(tree.errors.items()))}, extra
 
 
 def _decls(path: str, result: Parsed) -> tuple[str, ...]:

@@ -137,3 +137,18 @@ def test_scan_listing_reads_a_staged_but_clean_file_by_its_blob(repo: Path) -> N
     assert found.changed == ("pkg/a.py",)
     (source,) = [s for s in found.sources if s.path == "pkg/a.py"]
     assert source.key[0] == git(repo, "rev-parse", ":pkg/a.py").strip()
+
+
+def test_cache_edit_of_a_config_a_tsconfig_extends_is_seen(repo: Path) -> None:
+    commit(repo, {"tsconfig.json": '{"extends": "./configs/base.json"}\n',
+                  "configs/base.json": '{"compilerOptions": {"baseUrl": "..", "paths": {"@lib/*": ["lib/*"]}}}\n',
+                  "lib/x.ts": "export const x = 1;\n", "other/x.ts": "export const x = 2;\n",
+                  "app/a.ts": "import { x } from '@lib/x';\n"}, "base")
+    write(repo, "lib/x.ts", "export const x = 3;\n")
+    write(repo, "other/x.ts", "export const x = 4;\n")
+    data = _warm(repo)
+    assert (_reach(data, "lib/x.ts"), _reach(data, "other/x.ts")) == (["app/a.ts"], [])
+    to_json(compute(repo, config_mod.load(repo), base="HEAD"))
+    write(repo, "configs/base.json", '{"compilerOptions": {"baseUrl": "..", "paths": {"@lib/*": ["other/*"]}}}\n')
+    data = _warm(repo)
+    assert (_reach(data, "lib/x.ts"), _reach(data, "other/x.ts")) == ([], ["app/a.ts"])

@@ -14,7 +14,7 @@ import hashlib
 import importlib
 import posixpath
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -36,12 +36,14 @@ class Tree:
     """
 
     def __init__(self, root: str | Path, files: Iterable[str], roots: Iterable[str] = (),
-                 decls: dict[str, tuple[str, ...]] | None = None) -> None:
+                 decls: dict[str, tuple[str, ...]] | None = None, extra: Iterable[str] = ()) -> None:
         self.root = Path(root)
         self.files = frozenset(files)
         self.roots = tuple(r.strip("/") for r in roots)
         self.decls = decls or {}
+        self.extra = frozenset(extra)          # files read as manifests last time without a manifest's name
         self.errors: dict[str, str] = {}       # manifest path -> what is wrong with it
+        self.consulted: set[str] = set()       # every file read through `manifest`
         self._memo: dict[str, object] = {}
 
     @functools.cached_property
@@ -60,12 +62,16 @@ class Tree:
 
     @functools.cached_property
     def signature(self) -> str:
-        """What every resolution depends on: the listing, the manifests, roots and declarations."""
+        return self.signature_of(self.extra)
+
+    def signature_of(self, extra: Collection[str]) -> str:
+        """What every resolution depends on: the listing, the manifests and EXTRA (other files read
+        as manifests: the config a tsconfig `extends`), roots and declarations."""
         digest = hashlib.sha1(f"{code_version()}\0{self.roots}".encode())
         paths = sorted(self.files)
         digest.update("\0".join(paths).encode("utf-8", "surrogateescape") + b"\0")
         for path in paths:        # the manifests' contents, in path order
-            if manifests.is_manifest(path):
+            if manifests.is_manifest(path) or path in extra:
                 digest.update(f"{path}\0{self.read(path)}\0".encode("utf-8", "surrogateescape"))
         for path in sorted(self.decls):
             digest.update(f"{path}\0{self.decls[path]}\0".encode("utf-8", "surrogateescape"))
@@ -90,6 +96,10 @@ class Tree:
         except OSError:
             return ""
 
+    def extra_read(self) -> set[str]:
+        """The files read through `manifest` that `manifests.is_manifest` does not name."""
+        return {p for p in self.consulted if not manifests.is_manifest(p)}
+
     def manifest(self, path: str) -> Any:
         """The parsed content of manifest PATH (TOML, JSON with comments, YAML); None when absent
         or malformed — a malformed one is recorded in `errors` and resolution goes on without it."""
@@ -98,6 +108,7 @@ class Tree:
             if path not in self.files:
                 self._memo[key] = None
             else:
+                self.consulted.add(path)
                 try:
                     self._memo[key] = manifests.parse(path, self.read(path))
                 except manifests.Malformed as exc:
