@@ -203,30 +203,41 @@ def remember_listing(cwd: str | Path | None, paths: Sequence[str], *, others: bo
         _LISTED[(str(cwd or "."), others)] = tuple(sorted(set(paths)))
 
 
-def status_paths(cwd: str | Path | None = None) -> tuple[list[str], list[str]]:
-    """(tracked paths whose index or work-tree content differs from HEAD's or the index's — staged,
-    modified, deleted, unmerged, intent to add — by content as `git diff` decides; the untracked
-    files git does not ignore, as `ls_files(others=True)` lists them) from one `git status`, with
-    no optional locks: the index is never rewritten."""
+class Status(NamedTuple):
+    changed: list[str]       # tracked paths whose index or work-tree content differs from HEAD's or the index's
+    untracked: list[str]     # files git does not ignore and does not track, as `ls_files(others=True)` lists them
+    staged: bool             # some index entry differs from HEAD's tree (staged, unmerged, intent to add)
+
+
+def status_paths(cwd: str | Path | None = None) -> Status:
+    """The changed paths (staged, modified, deleted, unmerged, intent to add — by content, as `git
+    diff` decides) and the untracked files from one `git status`, with no optional locks: the index
+    is never rewritten."""
     out = run(["--no-optional-locks", "status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames"],
               cwd=cwd)
     changed: list[str] = []
     untracked: list[str] = []
+    staged = False
     for record in out.split(b"\0"):
         if len(record) > 3:
             (untracked if record.startswith(b"?? ") else changed).append(record[3:].decode("utf-8", "surrogateescape"))
-    return changed, untracked
+            staged = staged or record[:1] not in b" ?" or record[1:2] == b"A"
+    return Status(changed, untracked, staged)
 
 
-def common_dir_and_head(cwd: str | Path | None = None) -> tuple[Path, str | None]:
-    """(`common_dir`, HEAD's commit id or None before the first commit) from one `git rev-parse`."""
-    code, out, err = run_status(["rev-parse", "--git-common-dir", "--verify", "-q", "HEAD"], cwd=cwd)
+def common_dir_and_head(cwd: str | Path | None = None) -> tuple[Path, str | None, str | None]:
+    """(`common_dir`, HEAD's commit id, HEAD's tree id), from one `git rev-parse` when HEAD has a
+    commit; the ids are None before the first commit."""
+    code, out, err = run_status(["rev-parse", "--git-common-dir", "HEAD", "HEAD^{tree}", "--"], cwd=cwd)
     lines = out.decode("utf-8", "surrogateescape").splitlines()
     if not lines:
         raise GitError(f"`git rev-parse --git-common-dir` failed: {err.decode('utf-8', 'replace').strip()}")
     path = Path(lines[0])
     path = path if path.is_absolute() else (Path(cwd or ".") / path).resolve()
-    return path, (lines[1].strip() if code == 0 and len(lines) > 1 else None)
+    if code == 0 and len(lines) >= 3:
+        return path, lines[1], lines[2]
+    code, out, _ = run_status(["rev-parse", "--verify", "-q", "HEAD"], cwd=cwd)    # no commit yet (or no tree)
+    return path, (out.decode().strip() or None) if code == 0 else None, None
 
 
 def ls_tree(rev: str, cwd: str | Path | None = None) -> list[str]:

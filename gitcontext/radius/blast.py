@@ -6,7 +6,7 @@ from typing import Any, NamedTuple
 
 from gitcontext import git
 from gitcontext.errors import UserError
-from gitcontext.radius import cache, churn, graph, scan, score, scope
+from gitcontext.radius import cache, churn, graph, score, scope
 
 
 SKIP_ORDER = ("submodule", "symlink", "huge", "binary", "excluded", "generated or vendored", "unparsable",
@@ -42,16 +42,16 @@ def compute(root: str | Path, config: dict[str, Any], base: str | None = None, h
     hops = settings["hops"] if hops is None else hops
     if hops < 0:
         raise UserError(f"--hops must be 0 or more, got {hops}", fix="pass e.g. --hops 2")
-    common, head = git.common_dir_and_head(root)
+    common, head, tree = git.common_dir_and_head(root)
     conn = cache.open_cache(root, cache.path_for(root, common)) if use_cache else None
     base_sha, window, commits = _range(root, base, settings["window_days"], head)
     try:
         with git.listed_once():     # the listing is asked for again by the context-file discovery
-            listing = scan.listing(root)
-            rows = churn.committed(root, commits, conn) + churn.worktree(root, head is not None, listing.untracked,
-                                                                         listing.changed)
+            status = git.status_paths(root)
+            rows = churn.committed(root, commits, conn) + churn.worktree(root, head is not None, status.untracked,
+                                                                         status.changed)
             changed = churn.tally(root, rows, config)
-            found = graph.analyse(root, conn, settings["roots"], found=listing, lazy=True)   # conn open till the end
+            found = graph.analyse(root, conn, settings["roots"], lazy=True, status=status, tree=tree)   # conn open
             deps = found.graph
             files = tuple(sorted((_file(p, n, deps, hops, settings["lambda"]) for p, n in changed.lines.items()),
                                  key=lambda f: (-f.score, f.path)))

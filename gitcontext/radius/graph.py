@@ -15,7 +15,8 @@ from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from gitcontext.radius import cache, scan
+from gitcontext import git
+from gitcontext.radius import cache, quick, scan
 from gitcontext.radius.languages import language_of
 from gitcontext.radius.resolvers import EXTERNAL, Tree, manifests, resolver
 from gitcontext.radius.treesitter import Parsed
@@ -45,30 +46,45 @@ class Analysis(NamedTuple):
 
 
 def analyse(root: str | Path, conn: sqlite3.Connection | None = None, roots: Iterable[str] = (),
-            *, workers: int | None = None, found: scan.Listing | None = None, lazy: bool = False) -> Analysis:
-    """The import graph of the work tree (FOUND: its listing, when the caller already has it).
+            *, workers: int | None = None, found: scan.Listing | None = None, lazy: bool = False,
+            status: git.Status | None = None, tree: str | None = None) -> Analysis:
+    """The import graph of the work tree (FOUND: its listing, STATUS: its `git.status_paths`, TREE:
+    HEAD's tree id, when the caller has them; with the last two a warm run may need no listing).
     On a cache hit the symbol table is read on first use, and so are the importers when LAZY:
     both only while CONN is open."""
     roots = tuple(roots)
-    found = found or scan.listing(root)
     extra = cache.get_extra(conn) if conn else ()
-    state = _state(Tree(root, found.files, roots, extra=extra).signature, found)
-    snapshot = cache.get_snapshot(conn, state, TABLES) if conn else None
-    if not isinstance(snapshot, dict) or any(k not in snapshot for k in KEYS):
-        snapshot = None
+    fast = quick.key(Path(root), tree, status, roots, extra, SNAPSHOT) if conn and status and not found else None
+    state = quick.recall(conn, fast) if fast else None
+    snapshot = _snapshot(conn, state) if state else None
+    listed = quick.listed(conn) if snapshot else None
+    if listed is not None:
+        git.remember_listing(root, listed, others=True)     # for the context-file discovery
+    else:
+        found = found or scan.listing(root, status)
+        state = _state(Tree(root, found.files, roots, extra=extra).signature, found)
+        snapshot = _snapshot(conn, state) if conn else None
     tables: dict[str, Any] = {}     # on a cache hit, each is read only when asked (reach, a symbol)
     if snapshot is None:
         snapshot, extra = _build(root, conn, roots, found, workers, extra)
         tables = {name: snapshot.pop(name) for name in TABLES}
         if conn:       # saved for the state the next run will find: its extra files included
-            cache.put_snapshot(conn, _state(Tree(root, found.files, roots, extra=extra).signature, found),
-                               snapshot, tables)
+            state = _state(Tree(root, found.files, roots, extra=extra).signature, found)
+            cache.put_snapshot(conn, state, snapshot, tables)
+            fast = quick.key(Path(root), tree, status, roots, extra, SNAPSHOT) if fast and status else None
+    if conn and fast and found:
+        quick.remember(conn, fast, state, found)
     if conn and not lazy and "importers" not in tables:
         tables["importers"] = cache.get_table(conn, "importers")
     return Analysis(Graph(_Table(conn, "importers", tables.get("importers")),
                           _Table(conn, "symbols", tables.get("symbols"))),
                     {r: set(p) for r, p in snapshot["skipped"].items()}, snapshot["partial"],
                     snapshot["imports"], snapshot["errors"])
+
+
+def _snapshot(conn: sqlite3.Connection, state: str) -> dict | None:
+    snapshot = cache.get_snapshot(conn, state, TABLES)
+    return snapshot if isinstance(snapshot, dict) and all(k in snapshot for k in KEYS) else None
 
 
 SNAPSHOT = "2"       # bump when the snapshot's shape changes: older ones are then never read

@@ -48,14 +48,15 @@ class Listing(NamedTuple):
     changed: tuple[str, ...]        # tracked paths whose index or work-tree content differs from HEAD's or the index's
 
 
-def listing(root: str | Path) -> Listing:
+def listing(root: str | Path, status: git.Status | None = None) -> Listing:
     """The work tree's files and the parse key of each source; only changed and untracked
-    sources are read (to hash them), clean ones are keyed by their index blob id."""
+    sources are read (to hash them), clean ones are keyed by their index blob id. STATUS: the
+    work tree's `git.status_paths`, when the caller has it."""
     root = Path(root)
     entries = git.tree_entries("", root)
     modules = {p for p, (mode, _) in entries.items() if mode == "160000"}
     skipped: dict[str, set[str]] = {"submodule": modules} if modules else {}
-    changed, untracked = git.status_paths(root)      # changed: a superset of the paths modified since the index
+    changed, untracked, _ = status or git.status_paths(root)   # changed: a superset of those modified since the index
     listed = sorted(set(entries).union(untracked))
     git.remember_listing(root, listed, others=True)   # the context-file discovery asks for it next
     files = tuple(p for p in listed if p not in modules)

@@ -152,3 +152,77 @@ def test_cache_edit_of_a_config_a_tsconfig_extends_is_seen(repo: Path) -> None:
     write(repo, "configs/base.json", '{"compilerOptions": {"baseUrl": "..", "paths": {"@lib/*": ["other/*"]}}}\n')
     data = _warm(repo)
     assert (_reach(data, "lib/x.ts"), _reach(data, "other/x.ts")) == ([], ["app/a.ts"])
+
+
+def _verbs(monkeypatch) -> list[str]:
+    """The git subcommands run from now on."""
+    verbs: list[str] = []
+    for name in ("run", "run_status"):
+        real = getattr(gitmod, name)
+        monkeypatch.setattr(gitmod, name, lambda args, _real=real, **kw: verbs.append(
+            next(a for a in args if not a.startswith("-"))) or _real(args, **kw))
+    return verbs
+
+
+def test_cache_unchanged_tree_is_found_without_listing_the_index(repo: Path, monkeypatch) -> None:
+    _primed(repo)
+    verbs = _verbs(monkeypatch)
+    data = to_json(compute(repo, config_mod.load(repo), base="HEAD"))
+    assert _reach(data, "pkg/core.py") == ["pkg/a.py", "pkg/b.py", "pkg/c.py"]
+    assert data["instructions"] and "ls-files" not in verbs     # the discovery got the remembered listing
+
+
+def test_cache_intent_to_add_and_staged_files_take_the_listing(repo: Path, monkeypatch) -> None:
+    _primed(repo)
+    write(repo, "pkg/d.py", "from pkg import core\n")
+    git(repo, "add", "-N", "pkg/d.py")
+    verbs = _verbs(monkeypatch)
+    assert _reach(_warm(repo), "pkg/core.py") == ["pkg/a.py", "pkg/b.py", "pkg/d.py", "pkg/c.py"]
+    assert "ls-files" in verbs
+    to_json(compute(repo, config_mod.load(repo), base="HEAD"))
+    git(repo, "add", "pkg/d.py")
+    write(repo, "pkg/d.py", "D = 1\n")
+    assert _reach(_warm(repo), "pkg/core.py") == ["pkg/a.py", "pkg/b.py", "pkg/c.py"]
+
+
+def test_cache_edit_of_an_untracked_manifest_is_seen(repo: Path) -> None:
+    commit(repo, {"main.go": 'package main\n\nimport "example.com/a/lib"\n\nfunc main() { lib.F() }\n',
+                  "lib/lib.go": "package lib\n\nfunc F() {}\n"}, "base")
+    write(repo, "go.mod", "module example.com/a\n\ngo 1.22\n")
+    write(repo, "lib/lib.go", "package lib\n\nfunc F() {}\n\nfunc G() {}\n")
+    assert _reach(_warm(repo), "lib/lib.go") == ["main.go"]
+    to_json(compute(repo, config_mod.load(repo), base="HEAD"))
+    write(repo, "go.mod", "module example.com/b\n\ngo 1.22\n")
+    assert _reach(_warm(repo), "lib/lib.go") == []
+
+
+def test_quick_recall_refuses_a_state_saved_with_another_grammar_build(repo: Path, monkeypatch) -> None:
+    from gitcontext.radius import quick
+
+    commit(repo, BASE, "base")
+    conn = cache.open_cache(repo)
+    quick.remember(conn, "k", "s", scan.listing(repo))
+    assert quick.recall(conn, "k") == "s" and quick.recall(conn, "other") is None
+    scan._key_tail.cache_clear()
+    monkeypatch.setattr(scan, "grammar_version", lambda lang: "tree_sitter_python=upgraded")
+    assert quick.recall(conn, "k") is None
+    scan._key_tail.cache_clear()
+    conn.close()
+
+
+def test_cache_second_edit_of_a_changed_file_is_seen(repo: Path) -> None:
+    _primed(repo)
+    write(repo, "pkg/a.py", "from pkg.core import core\nA = 1\n")
+    assert _reach(_warm(repo), "pkg/core.py") == ["pkg/a.py", "pkg/b.py", "pkg/c.py"]
+    to_json(compute(repo, config_mod.load(repo), base="HEAD"))
+    write(repo, "pkg/a.py", "A = 2\n")                    # the same changed paths, another content
+    assert _reach(_warm(repo), "pkg/core.py") == ["pkg/b.py"]
+
+
+def test_cache_deletion_staged_after_the_run_is_seen(repo: Path) -> None:
+    _primed(repo)
+    (repo / "pkg/a.py").unlink()                          # still in the index: `from pkg import a` names it
+    assert _reach(_warm(repo), "pkg/a.py") == ["pkg/c.py"]
+    to_json(compute(repo, config_mod.load(repo), base="HEAD"))
+    git(repo, "rm", "-q", "--cached", "pkg/a.py")         # the same paths changed, the same work tree
+    assert _reach(_warm(repo), "pkg/a.py") == []
