@@ -46,7 +46,7 @@ def compute(root: str | Path, config: dict[str, Any], base: str | None = None, h
     conn = cache.open_cache(root, cache.path_for(root, common)) if use_cache else None
     base_sha, window, commits = _range(root, base, settings["window_days"], head)
     try:
-        with git.listed_once():     # the listing is asked for again by the context-file discovery
+        with git.listed_once(), cache.one_transaction(conn):     # the discovery asks for the listing again
             status = git.status_paths(root)
             rows = churn.committed(root, commits, conn) + churn.worktree(root, head is not None, status.untracked,
                                                                          status.changed)

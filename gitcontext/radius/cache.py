@@ -7,10 +7,11 @@ listing signature (meta `listing`), the whole resolved graph by the state of the
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -57,6 +58,32 @@ def _open(path: Path) -> sqlite3.Connection:
     return conn
 
 
+_BATCHED: set[int] = set()     # ids of the connections inside `one_transaction`
+
+
+@contextlib.contextmanager
+def one_transaction(conn: sqlite3.Connection | None) -> Iterator[None]:
+    """Inside the block the cache's writes share one transaction, committed at its end: one sync to
+    disk per run instead of one per write (a commit costs ~20 ms here); on an error none is kept."""
+    if conn is None or id(conn) in _BATCHED:
+        yield
+        return
+    _BATCHED.add(id(conn))
+    try:
+        yield
+        conn.commit()
+    except BaseException:
+        conn.rollback()
+        raise
+    finally:
+        _BATCHED.discard(id(conn))
+
+
+def writing(conn: sqlite3.Connection):
+    """The context of one write: its own transaction, or the one of `one_transaction`."""
+    return contextlib.nullcontext() if id(conn) in _BATCHED else conn
+
+
 def _chunks(items: list, size: int = 500):
     for start in range(0, len(items), size):
         yield items[start:start + size]
@@ -83,7 +110,7 @@ def _split(text: str) -> tuple[str, ...]:
 
 
 def put_parsed(conn: sqlite3.Connection, rows: Iterable[tuple[str, str, str, Parsed]]) -> None:
-    with conn:
+    with writing(conn):
         conn.executemany("INSERT OR REPLACE INTO parsed VALUES (?, ?, ?, ?, ?, ?)",
                          [(b, g, q, "\n".join(p.imports), "\n".join(p.definitions), int(p.partial))
                           for b, g, q, p in rows])
@@ -114,7 +141,7 @@ def put_rows(conn: sqlite3.Connection, listing: str, changed: dict[str, Row], go
              extra: list[str] | None = None) -> None:
     """Write the CHANGED rows and drop the GONE ones, now valid against LISTING; EXTRA: the files
     read as manifests without a manifest's name (part of the next run's signature)."""
-    with conn:
+    with writing(conn):
         conn.executemany("DELETE FROM resolved WHERE path=?", [(p,) for p in gone])
         conn.executemany("INSERT OR REPLACE INTO resolved VALUES (?, ?, ?)",
                          [(p, r.blob, json.dumps(r[1:], separators=(",", ":"))) for p, r in changed.items()])
@@ -161,7 +188,7 @@ def _unpack(blob) -> Any:
 def put_snapshot(conn: sqlite3.Connection, state: str, snapshot: dict, tables: dict[str, dict] | None = None) -> None:
     """Save SNAPSHOT and its TABLES for STATE, in one transaction."""
     rows = [("snapshot", snapshot), *(tables or {}).items()]
-    with conn:
+    with writing(conn):
         conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
                          [(key, zlib.compress(json.dumps(value, separators=(",", ":")).encode(), 1))
                           for key, value in rows])
@@ -176,7 +203,7 @@ def get_churn(conn: sqlite3.Connection, sha: str) -> list[tuple[int | None, int 
 
 
 def put_churn(conn: sqlite3.Connection, sha: str, rows: list[tuple[int | None, int | None, str]]) -> None:
-    with conn:
+    with writing(conn):
         conn.executemany("INSERT INTO churn VALUES (?, ?, ?, ?)", [(sha, p, a, r) for a, r, p in rows])
         conn.execute("INSERT OR IGNORE INTO churn_done VALUES (?)", (sha,))
 

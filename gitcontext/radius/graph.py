@@ -62,14 +62,15 @@ def analyse(root: str | Path, conn: sqlite3.Connection | None = None, roots: Ite
         git.remember_listing(root, listed, others=True)     # for the context-file discovery
     else:
         found = found or scan.listing(root, status)
-        state = _state(Tree(root, found.files, roots, extra=extra).signature, found)
+        plain = Tree(root, found.files, roots)
+        state = _state(plain.signature_of(extra), found)
         snapshot = _snapshot(conn, state) if conn else None
     tables: dict[str, Any] = {}     # on a cache hit, each is read only when asked (reach, a symbol)
     if snapshot is None:
         snapshot, extra = _build(root, conn, roots, found, workers, extra)
         tables = {name: snapshot.pop(name) for name in TABLES}
         if conn:       # saved for the state the next run will find: its extra files included
-            state = _state(Tree(root, found.files, roots, extra=extra).signature, found)
+            state = _state(plain.signature_of(extra), found)
             cache.put_snapshot(conn, state, snapshot, tables)
             fast = quick.key(Path(root), tree, status, roots, extra, SNAPSHOT) if fast and status else None
     if conn and fast and found:

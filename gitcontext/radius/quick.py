@@ -75,7 +75,7 @@ def remember(conn: sqlite3.Connection, found: str, state: str, listing: scan.Lis
     tails = {s.lang.name: list(s.key[1:]) for s in listing.sources}
     rows = {"quick": {"key": found, "state": state, "tails": tails},
             "quick_listed": sorted([*listing.files, *listing.skipped.get("submodule", ())])}
-    with conn:
+    with cache.writing(conn):
         conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
                          [(k, zlib.compress(json.dumps(v).encode(), 1)) for k, v in rows.items()])
 

@@ -45,6 +45,7 @@ class Tree:
         self.errors: dict[str, str] = {}       # manifest path -> what is wrong with it
         self.consulted: set[str] = set()       # every file read through `manifest`
         self._memo: dict[str, object] = {}
+        self._texts: dict[str, str] = {}
 
     @functools.cached_property
     def by_dir(self) -> dict[str, list[str]]:
@@ -68,14 +69,20 @@ class Tree:
         """What every resolution depends on: the listing, the manifests and EXTRA (other files read
         as manifests: the config a tsconfig `extends`), roots and declarations."""
         digest = hashlib.sha1(f"{code_version()}\0{self.roots}".encode())
-        paths = sorted(self.files)
-        digest.update("\0".join(paths).encode("utf-8", "surrogateescape") + b"\0")
-        for path in paths:        # the manifests' contents, in path order
-            if manifests.is_manifest(path) or path in extra:
-                digest.update(f"{path}\0{self.read(path)}\0".encode("utf-8", "surrogateescape"))
+        listed, named = self._listing
+        digest.update(listed)
+        for path in sorted({*named, *(p for p in extra if p in self.files)}):   # manifests' contents, in path order
+            digest.update(f"{path}\0{self.read(path)}\0".encode("utf-8", "surrogateescape"))
         for path in sorted(self.decls):
             digest.update(f"{path}\0{self.decls[path]}\0".encode("utf-8", "surrogateescape"))
         return digest.hexdigest()
+
+    @functools.cached_property
+    def _listing(self) -> tuple[bytes, tuple[str, ...]]:
+        """(every path, sorted and joined, the manifests among them): what each signature hashes."""
+        paths = sorted(self.files)
+        return ("\0".join(paths).encode("utf-8", "surrogateescape") + b"\0",
+                tuple(p for p in paths if manifests.is_manifest(p)))
 
     def first(self, candidates: Iterable[str]) -> list[str]:
         for candidate in candidates:
@@ -91,10 +98,12 @@ class Tree:
         return self._memo[key]
 
     def read(self, path: str) -> str:
-        try:
-            return (self.root / path).read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            return ""
+        if path not in self._texts:
+            try:
+                self._texts[path] = (self.root / path).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                self._texts[path] = ""
+        return self._texts[path]
 
     def extra_read(self) -> set[str]:
         """The files read through `manifest` that `manifests.is_manifest` does not name."""
