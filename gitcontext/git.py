@@ -183,10 +183,10 @@ _LISTED: dict[tuple[str, bool], tuple[str, ...]] | None = None     # see listed_
 
 @contextlib.contextmanager
 def listed_once() -> Iterator[None]:
-    """Inside the block `ls_files` asks git once per (folder, others) and answers again from memory:
-    for a read-only command whose parts each list the work tree (radius lists it, then the context
-    file discovery does twice; untracked files cost a walk of every folder). Nothing inside may
-    add, remove or rename a file in the work tree."""
+    """Inside the block `ls_files` asks git once per (folder, others) and answers again from memory
+    (or from `remember_listing`): for a read-only command whose parts each list the work tree (the
+    context-file discovery lists it twice; untracked files cost a walk of every folder). Nothing
+    inside may add, remove or rename a file in the work tree."""
     global _LISTED
     outer = _LISTED
     _LISTED = {} if outer is None else outer
