@@ -1,7 +1,9 @@
 """gitcontext: keep the why of every instruction in agent context files, in git."""
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False          # not typing's: importing typing costs the commit hook 2 ms
+if TYPE_CHECKING:
+    from typing import Any
 
 DISTRIBUTION = "git-context-provenance"
 

@@ -4,8 +4,11 @@ from __future__ import annotations
 import copy
 import functools
 import math
+import re
 from pathlib import Path
-from typing import Any
+TYPE_CHECKING = False          # not typing's: importing typing costs the commit hook 2 ms
+if TYPE_CHECKING:
+    from typing import Any
 
 from gitcontext.errors import UserError
 
@@ -16,7 +19,7 @@ DEFAULT_GLOBS = [
     "**/WARP.md", ".github/copilot-instructions.md", ".github/instructions/**/*.instructions.md",
     "**/.cursorrules", ".cursor/rules/**/*.md", ".cursor/rules/**/*.mdc", "**/.windsurfrules",
     ".windsurf/rules/**", "**/.clinerules", ".clinerules/**", ".claude/rules/**", ".agents/rules/**",
-    ".junie/guidelines.md",
+    ".junie/guidelines.md", ".roorules", ".roorules-*", ".roo/rules/**", ".roo/rules-*/**", ".continue/rules/**",
     "**/SKILL.md",
 ]
 NEVER_TRACKED = ["**/CLAUDE.local.md"]
@@ -58,13 +61,19 @@ MAX_CONFIG_BYTES = 64 * 1024
 MAX_GLOB = 512
 MAX_NESTING = 64
 MAX_BRACE_DEPTH = 8
-# Mappings whose keys are the user's own (topic -> its other spellings), not schema keys.
-FREE_MAPPINGS = {("rulings", "aliases")}
+# Mappings whose keys are the user's own, not schema keys: topic -> its other spellings; agent -> the bytes
+# of context it reads (0: no limit), which the audit checks against its own list of agents.
+FREE_MAPPINGS = {("rulings", "aliases"): "topics", ("audit", "limits"): "limits"}
+MAX_LIMIT = 100_000_000
 # audit-core: deletion candidates never take a file below `floor` instructions; `fail_on` is --fail-on's default.
-DEFAULTS["audit"].update({"floor": 3, "fail_on": "error"})
+DEFAULTS["audit"].update({"floor": 3, "fail_on": "error", "limits": {}})
 CHOICES = {("hooks", "policy"): {"enforce", "warn", "off"}, ("hooks", "on_error"): {"pass", "block"},
            ("matcher",): {"default", "paper"}}
 CHOICES[("audit", "fail_on")] = {"note", "warning", "error", "never"}
+
+
+_COMMENT = r"#[^\x00-\x08\n\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]*"   # what YAML prints, no line break
+_NOTHING = rf"(?:(?: *(?:{_COMMENT})?|version: 1)\r?\n)*(?: *(?:{_COMMENT})?|version: 1)"   # compiled on first use
 
 
 def load(root: str | Path) -> dict[str, Any]:
@@ -76,7 +85,22 @@ def load(root: str | Path) -> dict[str, Any]:
     except UserError as exc:
         raise UserError(f"cannot read config: it {exc.message}", path=CONFIG_PATH,
                         fix=f"make {CONFIG_PATH} a regular file of YAML, or delete it to use the defaults") from None
-    return copy.deepcopy(DEFAULTS) if data is None else parse(data)
+    return copy.deepcopy(DEFAULTS) if data is None or _says_nothing(data) else parse(data)
+
+
+def _says_nothing(data: bytes) -> bool:
+    """Only comments, blank lines and `version: 1` at the margin, as `init` writes it: the defaults,
+    known without importing yaml (10-30 ms of patterns for every command). Anything else, a tab, a
+    YAML line break inside a comment or a character YAML refuses included, goes to the parser."""
+    try:
+        return _nothing().fullmatch(data.decode("utf-8")) is not None
+    except UnicodeDecodeError:
+        return False
+
+
+@functools.lru_cache(maxsize=1)
+def _nothing() -> re.Pattern[str]:
+    return re.compile(_NOTHING)
 
 
 def parse(data: bytes | str, source: str = CONFIG_PATH) -> dict[str, Any]:
@@ -152,7 +176,7 @@ def _merge(base: dict[str, Any], raw: dict[str, Any], where: tuple[str, ...]) ->
                             fix=f"remove or rename {dotted!r} in {CONFIG_PATH}")
         default = base[key]
         if (*where, key) in FREE_MAPPINGS:
-            base[key] = _free_mapping(value, dotted)
+            base[key] = (_limits if FREE_MAPPINGS[(*where, key)] == "limits" else _free_mapping)(value, dotted)
             continue
         if isinstance(default, dict):
             if not isinstance(value, dict):
@@ -229,3 +253,15 @@ def _same_type(default: Any, value: Any) -> bool:
     if isinstance(default, list):
         return isinstance(value, list) and all(isinstance(v, str) for v in value)
     return isinstance(value, type(default))
+
+
+def _limits(value: Any, dotted: str) -> dict[str, int]:
+    """Agent name -> bytes it reads, a whole number from 0 (no limit) to MAX_LIMIT."""
+    if not isinstance(value, dict):
+        raise UserError(f"{dotted!r} must be a mapping", path=CONFIG_PATH, fix=f"edit {dotted!r} in {CONFIG_PATH}")
+    for k, v in value.items():
+        if not isinstance(k, str) or isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_LIMIT:
+            raise UserError(f"{dotted}.{str(k)[:40]} must be a whole number of bytes from 0 (no limit) to "
+                            f"{MAX_LIMIT:,}, got {_shown(v)}", path=CONFIG_PATH,
+                            fix=f"write `{str(k)[:40]}: 65536` under {dotted!r}")
+    return dict(value)

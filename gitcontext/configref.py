@@ -110,6 +110,13 @@ DESCRIPTIONS: dict[str, tuple[str, Any]] = {
         "Estimated tokens an executor view (what one agent loads, imports expanded) may hold before the audit's "
         "budget check reports it.",
         4000),
+    "audit.limits": (
+        "How many bytes of context each agent reads, where yours differs from the built-in limit (Codex's "
+        "`project_doc_max_bytes`, 32 KiB by default; Claude Code's 40,000-character warning; Windsurf's 12,000 "
+        "characters): the budget check (GC301) judges each agent's views against it; 0 means no limit. Keys are "
+        "the agents of the audit's views: amp, claude, cline, codex, continue, copilot, crush, cursor, gemini, "
+        "junie, qwen, roo, rules, skill, warp, windsurf.",
+        {"codex": 65536, "gemini": 200000}),
     "audit.floor": (
         "Deletion candidates never take a file below this many instructions (the audit never proposes emptying "
         "a file).",
@@ -188,7 +195,9 @@ def _kind(path: tuple[str, ...], default: Any) -> str:
     if choices:
         return "One of " + ", ".join(f"`{c}`" for c in sorted(choices))
     bounds = getattr(config, "RANGES", {}).get(path)
-    if path in config.FREE_MAPPINGS:
+    if config.FREE_MAPPINGS.get(path) == "limits":
+        kind = "Mapping of an agent to a number of bytes (0: no limit)"
+    elif path in config.FREE_MAPPINGS:
         kind = "Mapping of a topic to a topic or a list of topics"
     elif isinstance(default, bool):
         kind = "`true` or `false`"

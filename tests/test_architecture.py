@@ -40,3 +40,18 @@ def test_architecture_contract_detects_an_upward_import(tmp_path: Path, capsys: 
     code = lint_imports(config_filename=str(tmp_path / ".importlinter"), no_cache=True, no_logo=True)
     report = capsys.readouterr().out
     assert code == 1 and "gitcontext.instructions is not allowed to import gitcontext.cli" in report
+
+
+def test_architecture_hooks_import_one_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No two modules of gitcontext.hooks reach each other through imports (fast -> runner -> hookconfig)."""
+    import itertools
+
+    import grimp
+
+    monkeypatch.syspath_prepend(str(ROOT))
+    graph = grimp.build_graph("gitcontext", cache_dir=None)
+    modules = sorted(m for m in graph.modules if m.startswith("gitcontext.hooks."))
+    assert {"gitcontext.hooks.fast", "gitcontext.hooks.runner"} <= set(modules)
+    both_ways = [(a, b) for a, b in itertools.combinations(modules, 2)
+                 if graph.find_shortest_chain(a, b) and graph.find_shortest_chain(b, a)]
+    assert both_ways == []

@@ -28,6 +28,10 @@ BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
     (BOMB, "aliases"),
     ("x: " + "[" * 20_000 + "]" * 20_000 + "\n", "nested"),
     ("x: " + "y" * 70_000 + "\n", "limit"),
+    ("audit:\n  limits: {codex: -1}\n", "audit.limits.codex"),
+    ("audit:\n  limits: {codex: 1.5}\n", "audit.limits.codex"),
+    ("audit:\n  limits: {codex: true}\n", "audit.limits.codex"),
+    ("audit:\n  limits: [codex]\n", "audit.limits"),
 ])
 def test_config_hostile_values_are_user_errors_naming_the_key(repo, text, needle):
     write(repo, ".context/config.yml", text)
@@ -72,3 +76,17 @@ def test_config_parse_is_a_config_or_a_user_error(text):
         assert ".context/config.yml" in str(exc) and len(str(exc)) < 800
     else:
         assert 0.1 <= loaded["hooks"]["time_budget"] <= 600 and loaded["version"] == 1
+
+
+_LINES = ["version: 1", "# a comment", "  # indented", "\t# tab", "", "  ", "\t", "version: 1 # x", " version: 1",
+          "---", "\ufeffversion: 1", "version:  1", "version: 2", "matcher: paper", "\x0c", "# a\u2028matcher: paper",
+          "# a\rmatcher: paper", "# a\x85matcher: paper", "# \x00", "# é\ufeff", "...", "{}"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_LINES), max_size=6), st.sampled_from(["\n", "\r\n", "\r"]), st.text(max_size=5))
+def test_config_load_skips_yaml_only_when_the_parser_gives_the_defaults(lines: list[str], end: str, tail: str) -> None:
+    """`load` answers the defaults without yaml for a file of comments and `version: 1`; the parser agrees."""
+    data = end.join([*lines, "# " + tail]).encode("utf-8", "surrogatepass")
+    if config._says_nothing(data):
+        assert config.parse(data) == config.DEFAULTS

@@ -38,6 +38,38 @@ def test_every_revision_query_checks_its_revision(repo):
             call()
 
 
+def test_git_failure_on_a_missing_object_names_the_fix(repo):
+    from tests.helpers import commit
+    commit(repo, {"CLAUDE.md": "- Run the tests before pushing.\n", "data.bin": "payload\n"})
+    blob = git.text(["rev-parse", "HEAD:data.bin"], cwd=repo).strip()
+    (repo / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
+    (repo / "data.bin").unlink()
+    with pytest.raises(git.GitError) as err:
+        git.run(["diff", "--numstat", "HEAD"], cwd=repo)
+    assert "diff --numstat" in err.value.message and "git fsck" in (err.value.fix or "")
+    with pytest.raises(git.GitError) as err:
+        list(git.stream(["log", "-p", "--", "data.bin"], cwd=repo))
+    assert "git fsck" in (err.value.fix or "")
+
+
+def test_git_failure_without_a_known_cause_has_no_made_up_fix(repo):
+    with pytest.raises(git.GitError) as err:
+        git.run(["frobnicate"], cwd=repo)
+    assert err.value.fix is None
+
+
+def test_attr_set_is_check_attr_without_unspecified_and_unset(repo):
+    paths = ["a.bin", "b.txt", "c.x", "d.py", "sub/e.bin", "naïve ü.txt"]
+    assert git.attr_set(("filter", "working-tree-encoding"), paths, repo) == set()      # no attributes at all
+    commit(repo, {".gitattributes": "*.bin filter=lfs\n*.txt working-tree-encoding=UTF-16\n*.x -filter\n"
+                                    "sub/* -working-tree-encoding\n"}, "attributes")
+    table = git.check_attr(("filter", "working-tree-encoding"), paths, repo)
+    expected = {p for p, values in table.items() if any(v not in ("unspecified", "unset") for v in values.values())}
+    assert git.attr_set(("filter", "working-tree-encoding"), paths, repo) == expected
+    assert expected == {"a.bin", "b.txt", "sub/e.bin", "naïve ü.txt"}
+    assert git.attr_set(("filter",), [], repo) == set()
+
+
 def test_status_paths_sorts_changes_from_untracked_and_sees_what_is_staged(repo):
     from tests.helpers import git as run_git, write
 

@@ -17,6 +17,7 @@ from gitcontext.audit.baseline import fingerprint
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.facts import caveat
 from gitcontext.audit.finding import Finding
+from gitcontext.audit.select import run_checks, select
 from gitcontext.errors import GitContextError, UserError
 
 
@@ -31,8 +32,6 @@ def resolve(root: Path, base: str) -> str:
 def judge_against(ctx: AuditContext, sha: str, checks: Sequence[str] | None,
                   findings: list[Finding]) -> tuple[list[Finding], int]:
     """(the findings kept, how many were left out as already in the base commit SHA)."""
-    from gitcontext.audit.run import run_checks, select
-
     with tempfile.TemporaryDirectory(prefix="gitcontext-base-") as tmp:
         where = Path(tmp) / "base"
         git.worktree_add(where, sha, cwd=ctx.root)

@@ -60,9 +60,3 @@ class AuditContext:
     def tracked(self) -> frozenset[str]:
         """Paths git tracks in the index (the tree the references are judged against)."""
         return frozenset(git.ls_files(self.root))
-
-    @functools.cached_property
-    def views(self) -> list[Any]:
-        """What each agent loads (gitcontext.audit.views.View records)."""
-        from gitcontext.audit.views import build_views
-        return build_views(self)

@@ -7,8 +7,9 @@ or with a placeholder in it (`src/<name>/`, `.../x.ts`, `path/to/`) is not extra
 """
 from __future__ import annotations
 
+import posixpath
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from gitcontext.instructions.blocks import split_lines, strip_container
@@ -161,10 +162,18 @@ def _is_tree(lines: list[str]) -> bool:
 
 def _tree(file: str, lines: list[str], first: int) -> Iterator[Ref]:
     """Folder trees drawn in a code fence (box characters or indentation): one path per entry."""
+    for number, path, written in tree_entries(lines, first):
+        if not path.endswith("/...") and not _placeholder(path):
+            yield Ref(file, number, "tree", path, written=written, group=first)
+
+
+def tree_entries(lines: list[str], first: int) -> Iterator[tuple[int, str, str]]:
+    """(line number, path, the line as written) of each entry of a drawn tree; an elision (`...`) is its
+    folder's path + "/..." (so "...  # ~20 examples total" can be read as a claim about that folder)."""
     stack: list[tuple[int, str]] = []
     for n, line in enumerate(lines):
         m = _TREE_LINE.match(line)
-        if not m or m.group("name").strip(".") == "":
+        if not m:
             continue
         col, name = len(m.group("lead")), m.group("name")
         while stack and stack[-1][0] >= col:
@@ -172,10 +181,61 @@ def _tree(file: str, lines: list[str], first: int) -> Iterator[Ref]:
         parent = "".join(s for _, s in stack)
         if stack and not parent.endswith("/"):
             parent += "/"          # an entry with children is a folder even without its slash
+        if name.strip(".") == "":
+            if name == "..." and parent:
+                yield first + n, parent + "...", line.strip()
+            continue
         stack.append((col, name))
-        path = parent + name
-        if not _placeholder(path):
-            yield Ref(file, first + n, "tree", path, written=line.strip(), group=first)
+        yield first + n, parent + name, line.strip()
+
+
+def join(base: str, path: str) -> str | None:
+    """PATH under the folder BASE, normalized; None when it climbs out of the repository."""
+    joined = posixpath.normpath(posixpath.join(base or ".", path))
+    return None if joined.startswith("..") or joined == "." else joined
+
+
+def strip_top(path: str, n: int) -> str:
+    return "/".join(path.split("/")[n:])
+
+
+def place_tree(paths: list[str], bases: list[str], exists: Callable[[str], bool]) -> tuple[float, str, int]:
+    """(share of entries that exist, base folder, top levels to strip) of the placement of a drawn tree's
+    PATHS that matches the repository best: under each of BASES, and without its top entry when the tree
+    has one (the project's own name)."""
+    variants = [(b, 0) for b in bases]
+    if len({p.split("/")[0] for p in paths}) == 1:
+        variants += [(b, 1) for b in bases]
+    scored = []
+    for base, strip in variants:
+        judged = [q for q in (strip_top(p, strip) for p in paths) if q and not q.endswith("...")]
+        hits = sum(1 for q in judged if exists(join(base, q) or "."))
+        scored.append((hits / max(1, len(judged)), -strip, base, strip))
+    rate, _, base, strip = max(scored)
+    return rate, base, strip
+
+
+class Tree(NamedTuple):
+    """One drawn tree of a context file: its entries, to be placed on the repository together."""
+    file: str
+    first: int
+    entries: tuple[tuple[int, str, str], ...]
+
+
+def trees(file: str, text: str) -> Iterator[Tree]:
+    """The drawn trees of FILE (see _is_tree)."""
+    lines = split_lines(text)
+    n = 0
+    while n < len(lines):
+        opened = _FENCE.match(strip_container(lines[n]))
+        if not opened:
+            n += 1
+            continue
+        end = _fence_end(lines, n, opened.group(1))
+        body = lines[n + 1:end]
+        if opened.group(2).lower() in _TREE_LANGS and _is_tree(body):
+            yield Tree(file, n + 2, tuple(tree_entries(body, n + 2)))
+        n = end + 1
 
 
 _PKG = {"npm", "pnpm", "yarn", "bun"}

@@ -14,6 +14,7 @@ CHECKS: dict[str, str] = {
     "GC105": "gc105_reworded",
     "GC106": "gc106_outlived",
     "GC107": "gc107_verification_fails",
+    "GC108": "gc108_stale_claim",
     "GC200": "gc200_duplicate",
     "GC201": "gc201_falsified",
     "GC203": "gc203_contradiction",

@@ -6,18 +6,16 @@ are kept. With `baseline`, findings whose fingerprint the baseline lists are sup
 """
 from __future__ import annotations
 
-import importlib
 import posixpath
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from types import ModuleType
 from typing import Any, NamedTuple
 
+from gitcontext.audit import base as base_mod
 from gitcontext.audit.baseline import fingerprint
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding
-from gitcontext.audit.registry import CHECKS
-from gitcontext.errors import UserError
+from gitcontext.audit.select import modules, run_checks, select
 
 
 class Report(NamedTuple):
@@ -29,37 +27,8 @@ class Report(NamedTuple):
     notes: tuple[str, ...] = ()           # caveats a reader must see (e.g. no source tree)
 
 
-def modules() -> dict[str, ModuleType]:
-    return {id: importlib.import_module(f"gitcontext.audit.checks.{name}") for id, name in CHECKS.items()}
-
-
-def select(config: dict[str, Any], only: Sequence[str] | None = None) -> list[ModuleType]:
-    """The check modules to run: ONLY (ids or names) if given, else all minus `audit.disable`."""
-    mods = modules()
-    by_key = {**{id: m for id, m in mods.items()}, **{m.CHECK.name: m for m in mods.values()}}
-    for key in [*(only or ()), *config["audit"]["disable"]]:
-        if key not in by_key:
-            where = "--check" if key in (only or ()) else "audit.disable in .context/config.yml"
-            known = ", ".join(f"{m.CHECK.id} {m.CHECK.name}" for m in mods.values())
-            raise UserError(f"unknown check {key!r} in {where}", fix=f"use one of: {known}")
-    if only:
-        chosen = {by_key[k].CHECK.id for k in only}
-    else:
-        chosen = set(mods) - {by_key[k].CHECK.id for k in config["audit"]["disable"]}
-    return [mods[id] for id in sorted(chosen)]
-
-
-def run_checks(ctx: AuditContext, mods: Iterable[ModuleType]) -> list[Finding]:
-    from gitcontext.audit.candidates import judge
-
-    found = [f for m in mods for f in m.run(ctx)]
-    return judge(ctx, found)
-
-
 def audit(root: str | Path, config: dict[str, Any], *, base: str | None = None, paths: Sequence[str] = (),
           checks: Sequence[str] | None = None, baseline: frozenset[str] | None = None) -> Report:
-    from gitcontext.audit import base as base_mod
-
     root = Path(root)
     mods = select(config, checks)
     base_sha = base_mod.resolve(root, base) if base is not None else None

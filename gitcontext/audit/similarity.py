@@ -38,6 +38,10 @@ test deploy document mark wrap pass return emit log verify bump edit change fix 
 _CMD_SPANS = re.compile(r"`([^`]+)`")
 _LABEL = re.compile(r"^\W*(?:\w+\W+){0,4}?\w+\W*:\s")     # "Tests cover: ..." — the label is no clause
 _CLAUSE = re.compile(r"\s[—–]\s|\s-\s|;\s|\(|\)|:\s|\.\s")
+_TERM = re.compile(r"^\s*(?:\*\*|__)(?P<a>[^*_\n]{1,80}?)(?::\s*(?:\*\*|__)|(?:\*\*|__)\s*:)\s+\S"
+                   r"|^\s*`(?P<b>[^`\n]{1,80})`\s*:\s+\S")
+_EMPHASIS = frozenset("""important note notes warning warnings caution tip tips critical required requirement
+never always do don't dont must avoid rule rules remember reminder nb attention mandatory forbidden""".split())
 
 
 class Unit(NamedTuple):
@@ -156,7 +160,7 @@ def same_rule(a: Unit, b: Unit, w: Mapping[str, float]) -> tuple[float, str]:
         return 0.0, ""
     if a.inst.norm == b.inst.norm:
         return 1.0, "sentence"
-    if _one_word_swapped(a.own, b.own) or _links_differ_only(a.inst.text, b.inst.text):
+    if _other_terms(a.inst.text, b.inst.text) or _one_word_swapped(a.own, b.own) or _links_differ_only(a.inst.text, b.inst.text):
         return 0.0, ""
     best = (dice(a.own, b.own, w), "sentence")
     if a.paragraph or b.paragraph:
@@ -180,6 +184,24 @@ def _swapped(a: Unit, b: Unit) -> bool:
     if _own_path(a.inst.text, b.paragraph or pb) or _own_path(b.inst.text, a.paragraph or pa):
         return True
     return _other_commands(a.inst.text, b.inst.text)
+
+
+def term(text: str) -> str | None:
+    """The term a definition-list entry defines ("**Purpose**: …", "`tokensGenerated`: …"), casefolded;
+    None for plain prose, or for a label that is only emphasis ("**Important:** …", "**Never**: …")."""
+    m = _TERM.match(text)
+    if not m:
+        return None
+    label = " ".join((m.group("a") or m.group("b")).replace("`", "").casefold().split())
+    return None if set(re.findall(r"[\w']+", label)) <= _EMPHASIS else label
+
+
+def _other_terms(a: str, b: str) -> bool:
+    """Two entries of a definition list about different terms ("**`tokensGenerated`**: LLM token usage
+    tracking", "**Purpose**: Track token usage across all LLM providers") describe two things, however
+    alike their descriptions."""
+    ta, tb = term(a), term(b)
+    return ta is not None and tb is not None and ta != tb
 
 
 def _links_differ_only(a: str, b: str) -> bool:

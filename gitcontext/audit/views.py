@@ -13,15 +13,15 @@ import posixpath
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from gitcontext import git
+from gitcontext.audit.context import AuditContext, Located
+from gitcontext.audit.facts import memo
+from gitcontext.errors import UserError
 from gitcontext.instructions.frontmatter import front_matter, scope_globs
 from gitcontext.instructions.globs import compile_globs
 from gitcontext.instructions.render import render
-
-if TYPE_CHECKING:
-    from gitcontext.audit.context import AuditContext, Located
 
 
 class Limit(NamedTuple):
@@ -66,12 +66,19 @@ AGENTS = (
     Agent("cline", (".clinerules", ".clinerules/**"), "rules", False, None),
     Agent("windsurf", (".windsurfrules", ".windsurf/rules/**"), "rules", False, WINDSURF_LIMIT),
     Agent("junie", (".junie/guidelines.md",), "rules", False, None),
+    Agent("roo", (".roorules", ".roorules-*", ".roo/rules/**", ".roo/rules-*/**"), "rules", False, None),
+    Agent("continue", (".continue/rules/**",), "rules", False, None),
     Agent("rules", (".agents/rules/**",), "rules", False, None),
 )
 # A skill is a SKILL.md in a `skills/<name>/` folder: Claude Code, Codex, Roo Code, Cursor, Copilot and the
 # Agent Skills convention all read them from their own dot-folder (`.roo/skills/`, `.github/skills/`, …).
 SKILLS = ("**/skills/*/SKILL.md",)
 _ALWAYS_GLOBS = {"**", "**/*", "*"}
+
+
+def views_of(ctx: AuditContext) -> list[View]:
+    """What each agent loads, computed once per audit."""
+    return memo(ctx, "views", lambda: build_views(ctx))
 
 
 def build_views(ctx: AuditContext) -> list[View]:
@@ -91,6 +98,7 @@ class _Tree:
         self.ctx = ctx
         self.root = Path(ctx.root)
         self.paths = git.ls_files(self.root, others=True)
+        self.limits = limits(ctx.config)
         self.by_file: dict[str, list[Located]] = {}
         for loc in ctx.located:
             self.by_file.setdefault(loc.instruction.file, []).append(loc)
@@ -137,10 +145,8 @@ class _Tree:
 
 def _segment_loose(root: Path, path: str) -> list[Located]:
     """Instructions of a loaded file that is not itself a context file (an imported doc, a skill)."""
-    from gitcontext.audit.context import Located
     from gitcontext.instructions.discover import decode
     from gitcontext.instructions.segment import segment
-    from gitcontext.errors import UserError
 
     try:
         text = decode(path, (root / path).read_bytes())
@@ -159,8 +165,19 @@ def _view(tree: _Tree, name: str, agent: Agent | str, sources: list[tuple[str, s
     insts = tuple(loc for target, link in seen.items() for loc in tree.instructions(link, target))
     size = sum(_size(tree.root / f) for f in files)
     label = agent if isinstance(agent, str) else agent.name
-    limit = None if isinstance(agent, str) else agent.limit
-    return View(name, label, files, insts, size, (size + 3) // 4, limit, scope)
+    return View(name, label, files, insts, size, (size + 3) // 4, tree.limits.get(label), scope)
+
+
+def limits(config: dict) -> dict[str, Limit | None]:
+    """Each agent's limit: the built-in one, or `audit.limits` where the repository says otherwise."""
+    out: dict[str, Limit | None] = {a.name: a.limit for a in AGENTS}
+    out["skill"] = None
+    for name, value in config["audit"]["limits"].items():
+        if name not in out:
+            raise UserError(f"unknown agent {name!r} in audit.limits", path=".context/config.yml",
+                            fix=f"use one of: {', '.join(sorted(out))}")
+        out[name] = Limit(value, f"audit.limits.{name} in .context/config.yml") if value else None
+    return out
 
 
 def _size(path: Path) -> int:
@@ -262,6 +279,8 @@ def rule_mode(agent: str, path: str, text: str) -> tuple[str, list[str]]:
         return "never", []          # a rules folder's README describes the rules; no agent loads it as one
     if path in (".cursorrules", ".windsurfrules", ".github/copilot-instructions.md", ".junie/guidelines.md"):
         return "always", []
+    if agent == "roo":
+        return _roo_mode(path)
     meta = front_matter(text) if text.startswith("---") else {}
     return _RULE_MODES.get(agent, _cursor_mode)(meta)
 
@@ -282,6 +301,24 @@ def _copilot_mode(meta: dict) -> tuple[str, list[str]]:
     return ("scoped", globs) if globs else ("manual", [])
 
 
+def _roo_mode(path: str) -> tuple[str, list[str]]:
+    """Roo Code loads `.roo/rules/` (or `.roorules`) in every mode, `.roo/rules-<mode>/` only in that mode."""
+    return ("requested", []) if path.startswith((".roo/rules-", ".roorules-")) else ("always", [])
+
+
+def _continue_mode(meta: dict) -> tuple[str, list[str]]:
+    """Continue: `alwaysApply: true` always; globs scope a rule; `alwaysApply: false` leaves it to the
+    model (by its description); with neither, a rule is always included."""
+    globs = scope_globs(meta)
+    if meta.get("alwaysApply") is True or set(globs) & _ALWAYS_GLOBS:
+        return "always", []
+    if globs:
+        return "scoped", globs
+    if meta.get("alwaysApply") is False:
+        return ("requested", []) if str(meta.get("description") or "").strip() else ("manual", [])
+    return "always", []
+
+
 def _windsurf_mode(meta: dict) -> tuple[str, list[str]]:
     trigger = str(meta.get("trigger") or "")
     if trigger == "always_on":
@@ -298,7 +335,7 @@ def _claude_rule_mode(meta: dict) -> tuple[str, list[str]]:
 
 _RULE_MODES: dict[str, Callable[[dict], tuple[str, list[str]]]] = {
     "cursor": _cursor_mode, "rules": _cursor_mode, "copilot": _copilot_mode, "windsurf": _windsurf_mode,
-    "claude": _claude_rule_mode,
+    "claude": _claude_rule_mode, "continue": _continue_mode,
 }
 
 

@@ -70,9 +70,18 @@ def diff_cmd(revs: tuple[str, ...], worktree: bool, matcher: str | None, as_json
                               matcher=matcher or config["matcher"])
     if as_json:
         emit_json(result.to_json())
-    else:
-        click.echo(format_diff(result), nl=False)
+        return 0
+    click.echo(format_diff(result), nl=False)
+    if not revs and not worktree and _empty(result) and not _empty(
+            instruction_diff(root, config, [], worktree=True, paths=_repo_paths(root, paths),
+                             matcher=matcher or config["matcher"])):
+        click.echo("the work tree has unstaged instruction changes: `git context diff --worktree` shows them, "
+                   "`git add` stages them")
     return 0
+
+
+def _empty(diff) -> bool:
+    return not (diff.added or diff.removed or diff.reworded or diff.moved)
 
 
 @click.command("render")
@@ -97,13 +106,14 @@ def budget_cmd(files: tuple[str, ...], as_json: bool) -> int:
     one scoped rule for Cursor and Copilot...), each file once, against the agent's own limit.
     """
     from gitcontext.audit.context import AuditContext
+    from gitcontext.audit.views import views_of
     from gitcontext.instructions.discover import discover
     from gitcontext.instructions.render import budget
 
     root, config = repo()
     targets = [_relative(root, f) for f in files] or discover(root, config)
     rows = [budget(root, path) for path in targets]
-    views = [_view_row(v) for v in AuditContext(root, config).views
+    views = [_view_row(v) for v in views_of(AuditContext(root, config))
              if not files or set(v.files) & set(targets)]
     if as_json:
         emit_json({"views": rows, "agent_views": views})

@@ -10,12 +10,12 @@ the hook, which never runs that query again.
 """
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 from gitcontext import git
 from gitcontext.hooks.guard import skip_reason
+from gitcontext.hooks.hookconfig import load_config
 
 HOOK_NAMES = ("pre-commit", "prepare-commit-msg", "commit-msg", "msg")
 STORE_PREFIX = ".context/"
@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
         churn = pressure_rows(root, raw) if raw else None
         if not staged and not churn:
             return 0
-        git_dir = _git_dir(root)
+        git_dir = git.own_git_dir(root)
     except Exception as exc:  # noqa: BLE001 - the runner's error policy applies below
         from gitcontext.hooks.runner import report_error
 
@@ -54,45 +54,11 @@ def _toplevel() -> Path:
     return here if (here / ".git").exists() else git.toplevel(here)
 
 
-def _git_dir(root: Path) -> Path:
-    """git's repository layout: with no GIT_DIR set, a `.git` folder at the top of the work tree is
-    the git dir (a linked worktree or a submodule has a `.git` file instead: then ask git)."""
-    dot = root / ".git"
-    if "GIT_DIR" not in os.environ and dot.is_dir() and not dot.is_symlink():
-        return dot.resolve()
-    return git.git_dir(root)
-
-
 def _git_dir_or_none() -> Path | None:
     try:
         return git.git_dir()
     except Exception:  # noqa: BLE001 - not in a repository: nowhere to log
         return None
-
-
-def load_config(root: Path) -> dict:
-    """The config; one that only says `version: 1` (as `init` writes it) is the defaults, read
-    without importing yaml (12 ms)."""
-    import copy
-
-    from gitcontext import config as config_mod
-
-    if _is_default(root / config_mod.CONFIG_PATH):
-        return copy.deepcopy(config_mod.DEFAULTS)
-    return config_mod.load(root)
-
-
-def _is_default(path: Path) -> bool:
-    try:
-        if not path.is_file() or path.is_symlink() or path.stat().st_size > 4096:
-            return not os.path.lexists(path)   # absent: defaults; anything odd: config.load judges it
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return True
-    except (OSError, UnicodeDecodeError):
-        return False                   # config.load reports it properly
-    meaningful = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
-    return meaningful in ([], ["version: 1"])
 
 
 def pressure_rows(root: Path, raw: list[git.RawRow]) -> list[git.NumstatRow]:
@@ -125,8 +91,7 @@ def _may_reach(root: Path, raw: list[git.RawRow], floor: int) -> list[str]:
     recorded = git.index_sizes(staged, root)
     bound = {path: old_sizes.get(old, 0) + recorded.get(path, 0) for old, _, path in raw}
     unsure = [p for p in staged if recorded.get(p) and bound[p] < floor]
-    enlarging = {p for p, values in git.check_attr(("filter", "working-tree-encoding"), unsure, root).items()
-                 if any(v not in ("unspecified", "unset") for v in values.values())}
+    enlarging = git.attr_set(("filter", "working-tree-encoding"), unsure, root)
     return [path for _, new, path in raw
             if bound[path] >= floor or path in enlarging or (new.strip("0") and not recorded.get(path))]
 
@@ -134,7 +99,7 @@ def _may_reach(root: Path, raw: list[git.RawRow], floor: int) -> list[str]:
 def relevant_staged(root: Path, staged: list[str]) -> list[str]:
     """Staged paths this tool cares about: context files (by the configured globs) and `.context/`."""
     from gitcontext.config import NEVER_TRACKED
-    from gitcontext.instructions.globs import compile_globs
+    from gitcontext.instructions.globs import compile_globs, literal_ends
 
     if not staged:
         return []
@@ -142,6 +107,10 @@ def relevant_staged(root: Path, staged: list[str]) -> list[str]:
     discovery = load_config(root)["discovery"]
     include = compile_globs(tuple(discovery["include"]))
     exclude = compile_globs(tuple(discovery["exclude"]) + tuple(NEVER_TRACKED))
+    ends = literal_ends(tuple(discovery["include"]))
+    if ends is not None:                  # what cannot match an include glob is dropped without it
+        suffixes, prefixes = ends
+        staged = [p for p in staged if p.endswith(suffixes) or p.startswith(prefixes) or p.startswith(STORE_PREFIX)]
     return [p for p in staged
             if p.startswith(STORE_PREFIX) or (include.match(p) and not exclude.match(p))]
 

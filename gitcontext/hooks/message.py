@@ -73,5 +73,32 @@ def _ends_in_trailers(lines: list[str]) -> bool:
 _TRAILER = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]*:\s")
 
 
+def join_trailer_paragraphs(message: str, comment: str) -> str:
+    """MESSAGE with the trailer-only paragraphs it ends in joined into one block.
+
+    `git commit -m "Fix" -m "Context-Why: a" -m "Signed-off-by: b"` writes each -m as a paragraph, and git reads
+    trailers from the last paragraph only: the first Context-Why would be lost. A paragraph of nothing but
+    `Key: value` lines after the subject is a trailer block its writer split; joined, git reads all of them.
+    Comment lines and what follows the scissors are kept as they are."""
+    lines = message.splitlines(keepends=True)
+    end = next((i for i, line in enumerate(lines) if line.startswith(comment)), len(lines))
+    kept, rest = lines[:end], lines[end:]
+    paragraphs: list[list[str]] = [[]]
+    for line in kept:
+        if line.strip():
+            paragraphs[-1].append(line)
+        elif paragraphs[-1]:
+            paragraphs.append([])
+    paragraphs = [q for q in paragraphs if q]
+    tail = 0
+    while tail < len(paragraphs) - 1 and all(_TRAILER.match(line) for line in paragraphs[-1 - tail]):
+        tail += 1
+    if tail < 2 or not any(line.startswith("Context-") for q in paragraphs[-tail:-1] for line in q):
+        return message              # only a Context-* trailer git would lose is worth rewriting a message for
+    block = [line if line.endswith("\n") else line + "\n" for q in paragraphs[-tail:] for line in q]
+    body = "\n".join("".join(q) for q in paragraphs[:-tail])
+    return body + "\n" + "".join(block) + ("\n" if rest and rest[0].strip() else "") + "".join(rest)
+
+
 def _find(lines: list[str], marker: str) -> int | None:
     return next((i for i, line in enumerate(lines) if line.rstrip("\n") == marker), None)

@@ -27,9 +27,9 @@ def ratchet_warnings(root: Path, staged: Staged, git_dir: Path | None = None) ->
         line = f"this commit adds {added[path]} instruction{'s' if added[path] != 1 else ''} " \
                f"and removes {removed.get(path, 0)}"
         first = _first_count(root, path, git_dir)
-        if first:
+        if first and len(staged.new[path]) > first:
             line += f"; {path} is now {len(staged.new[path]) / first:.1f}x its first version"
-        else:
+        else:                   # smaller than its first version: the growth is this commit's, not the file's
             line += f" in {path}"
         warnings.append(line + " (record why; `git context ls` shows orphans, `git context retire` prunes)")
     return warnings

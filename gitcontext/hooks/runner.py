@@ -21,6 +21,8 @@ import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from gitcontext.hooks.hookconfig import load_config
+
 # hook name -> (module, function); the pre-commit framework's single message hook picks its stage itself
 HOOKS = {
     "pre-commit": ("gitcontext.hooks.precommit", "pre_commit"),
@@ -62,8 +64,6 @@ class HookFailure(Exception):
 
 def run_hook(hook: str, root: Path, git_dir: Path, args: list[str], staged: list[str] | None = None,
              churn: list | None = None) -> int:
-    from gitcontext.hooks.fast import load_config
-
     try:
         config = load_config(root)
     except Exception as exc:  # noqa: BLE001 - a bad config must not lock everyone out of committing

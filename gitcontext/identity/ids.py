@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Container
 
 PREFIX = "ctx-"
+_ID = re.compile(r"ctx-[0-9a-z]{6,}")
 
 
 def instruction_id(file: str, norm: str, taken: Container[str] = ()) -> str:
@@ -23,5 +25,5 @@ def instruction_id(file: str, norm: str, taken: Container[str] = ()) -> str:
 
 
 def is_id(text: str) -> bool:
-    body = text[len(PREFIX):]
-    return text.startswith(PREFIX) and len(body) >= 6 and all(c in "0123456789abcdefghijklmnopqrstuvwxyz" for c in body)
+    """`ctx-` and at least 6 of [0-9a-z] (a regular expression: `ls` checks every note's name)."""
+    return _ID.fullmatch(text) is not None

@@ -41,15 +41,17 @@ def discover(root: str | Path, config: dict[str, Any], rev: str | None = WORKTRE
 def _targets(root: str | Path, config: dict[str, Any], rev: str | None,
              entries: dict[str, tuple[str, str]] | None) -> dict[str, str]:
     """Discovered path -> the path whose content it has (itself unless it is a symlink)."""
+    listed = None
     if rev is WORKTREE:
-        paths = [p for p in git.ls_files(root, others=True) if is_context_path(p, config)]
+        listed = git.ls_files(root, others=True)
+        paths = [p for p in listed if is_context_path(p, config)]
         resolved = {p: _worktree_target(Path(root), p) for p in paths}
     else:
         entries = git.tree_entries(rev, root) if entries is None else entries
         paths = [p for p in entries if is_context_path(p, config)]
         resolved = _tree_targets(root, entries, paths)
     if config["discovery"].get("imports", True):
-        resolved.update(_guides(root, config, rev, entries, resolved))
+        resolved.update(_guides(root, config, rev, entries, resolved, listed))
     chosen: dict[str, str] = {}
     for path in sorted(p for p, t in resolved.items() if t is not None):
         target = resolved[path]
@@ -60,15 +62,16 @@ def _targets(root: str | Path, config: dict[str, Any], rev: str | None,
 
 
 def _guides(root: str | Path, config: dict[str, Any], rev: str | None, entries: dict[str, tuple[str, str]] | None,
-            resolved: dict[str, str | None]) -> dict[str, str]:
-    """Files the context files import or link (gitcontext.instructions.guides), each its own target."""
+            resolved: dict[str, str | None], listed: list[str] | None = None) -> dict[str, str]:
+    """Files the context files import or link (gitcontext.instructions.guides), each its own target.
+    LISTED: the work tree's files, when the caller has them already (one `ls-files` less)."""
     from gitcontext.instructions.guides import guides
 
     exclude = compile_globs(tuple(config["discovery"]["exclude"]) + tuple(NEVER_TRACKED))
     targets = {p: t for p, t in resolved.items() if t is not None}
     if rev is WORKTREE:
-        listed = set(git.ls_files(root, others=True))
-        exists = lambda p: p in listed and _worktree_target(Path(root), p) == p  # noqa: E731
+        files = set(git.ls_files(root, others=True) if listed is None else listed)
+        exists = lambda p: p in files and _worktree_target(Path(root), p) == p  # noqa: E731
         texts_of = lambda ps: {p: _quiet(lambda: _read_file(Path(root), targets.get(p, p))) for p in ps}  # noqa: E731
     else:
         files = {p for p, (mode, _) in (entries or {}).items() if mode in _FILE_MODES}

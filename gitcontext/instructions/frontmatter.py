@@ -48,9 +48,23 @@ def scope_globs(meta: dict[str, Any]) -> list[str]:
     """The `globs:` of front matter as a list, whether written as a list or a comma-separated string."""
     value = meta.get("globs")
     if isinstance(value, str):
-        items = value.split(",")
+        items = _split_commas(value)
     elif isinstance(value, list):
         items = [str(v) for v in value]
     else:
         return []
     return [item.strip().strip("'\"") for item in items if item.strip().strip("'\"")]
+
+
+def _split_commas(value: str) -> list[str]:
+    """Split "a/**,b/*.{ts,tsx}" at the commas outside braces: a brace's commas are the glob's own."""
+    items, depth, start = [], 0, 0
+    for i, c in enumerate(value):
+        if c == "{":
+            depth += 1
+        elif c == "}" and depth:
+            depth -= 1
+        elif c == "," and not depth:
+            items.append(value[start:i])
+            start = i + 1
+    return items + [value[start:]]

@@ -87,5 +87,29 @@ def compile_globs(patterns: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("(?:" + "|".join(f"(?:{_translate(p)})" for p in patterns) + r")\Z")
 
 
+_SPECIAL = "*?{},"
+
+
+@functools.lru_cache(maxsize=64)
+def literal_ends(patterns: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """(suffixes, prefixes): a path `compile_globs(PATTERNS)` matches ends with one of the suffixes or
+    starts with one of the prefixes (a test in C before the expression). A pattern's suffix is its
+    literal text after its last wildcard or brace (the `/` of a `**/` is optional, so dropped); when
+    that is empty, its prefix, the text before the first, stands for it. None when a pattern has
+    neither: it may match any path."""
+    suffixes, prefixes = [], []
+    for pattern in patterns:
+        cut = max(pattern.rfind(c) for c in _SPECIAL)
+        suffix = pattern[cut + 1:].lstrip("/") if cut >= 0 else pattern
+        if suffix:
+            suffixes.append(suffix)
+            continue
+        prefix = pattern[:min((i for i in map(pattern.find, _SPECIAL) if i >= 0), default=len(pattern))]
+        if not prefix:
+            return None
+        prefixes.append(prefix)
+    return tuple(suffixes), tuple(prefixes)
+
+
 def matches(path: str, patterns: Iterable[str]) -> bool:
     return bool(compile_globs(tuple(patterns)).match(path))

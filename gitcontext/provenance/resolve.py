@@ -14,8 +14,8 @@ from typing import Any, NamedTuple
 
 from gitcontext.identity.ids import instruction_id
 from gitcontext.instructions.model import Instruction, normalize
-from gitcontext.provenance.fold import State, fold
-from gitcontext.provenance.store import all_notes
+from gitcontext.provenance.fold import State
+from gitcontext.provenance.notecache import folded_notes
 
 Key = tuple[str, int]   # (file, index) of a current instruction
 
@@ -38,7 +38,7 @@ def resolve_all(root: str | Path, config: dict[str, Any],
                 states: Mapping[str, State] | None = None, trailers: bool = False) -> dict[Key, Resolved]:
     """TRAILERS: also honour `Context-Id` override trailers of HEAD's history not yet folded by sync."""
     if states is None:
-        states = {id: fold(events, id) for id, events in all_notes(root).items()}
+        states = folded_notes(root)
     live = {id: s for id, s in states.items() if s.retired is None and s.file and s.text is not None}
     insts = {(i.file, i.index): i for items in instructions_by_file.values() for i in items}
     found: dict[Key, tuple[str, str]] = {}

@@ -15,9 +15,7 @@ from typing import Any
 from gitcontext.errors import UserError
 from gitcontext.identity.ids import is_id
 from gitcontext.paths import shown
-from gitcontext.provenance import locks
 from gitcontext.provenance.events import dumps, parse_line
-from gitcontext.provenance.redact import redact_event
 
 CONTEXT_DIR = ".context"
 NOTES_DIR = ".context/notes"
@@ -51,21 +49,23 @@ def _in_folder(folder: Path, id: str) -> Path:
 
 def read_bytes(root: str | Path, path: Path) -> bytes | None:
     """A note's bytes (None when absent), refusing anything but a regular file of bounded size."""
-    rel = _relative(root, path)
     try:
         fd = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
         return None
     except OSError as exc:
+        rel = _relative(root, path)
         kind = "a symlink" if os.path.islink(path) else f"unreadable ({exc.strerror})"
         raise UserError(f"note is {kind}; a note must be a regular file", path=rel,
                         fix=f"`git rm --cached {rel}`, delete it, and restore the real note from git history") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
+            rel = _relative(root, path)
             raise UserError("note is not a regular file (a folder, FIFO or device)", path=rel,
                             fix=f"remove {rel} and restore the real note from git history")
         if info.st_size > MAX_NOTE_BYTES:
+            rel = _relative(root, path)
             raise UserError(f"note is {info.st_size / 1e6:.1f} MB, over the {MAX_NOTE_BYTES >> 20} MiB limit",
                             path=rel, fix=f"restore {rel} from git history")
         chunks, size = [], 0
@@ -76,6 +76,7 @@ def read_bytes(root: str | Path, path: Path) -> bytes | None:
             chunks.append(chunk)
             size += len(chunk)
         if size > MAX_NOTE_BYTES:
+            rel = _relative(root, path)
             raise UserError(f"note is over the {MAX_NOTE_BYTES >> 20} MiB limit", path=rel,
                             fix=f"restore {rel} from git history")
         return b"".join(chunks)
@@ -119,7 +120,11 @@ def read_note(root: str | Path, id: str) -> list[dict[str, Any]]:
 
 
 def _read_events(root: str | Path, path: Path) -> list[dict[str, Any]]:
-    data = read_bytes(root, path)
+    return parse_note(root, path, read_bytes(root, path))
+
+
+def parse_note(root: str | Path, path: Path, data: bytes | None) -> list[dict[str, Any]]:
+    """The validated events of DATA, the bytes `read_bytes` gave for the note at PATH."""
     return validate_note_text(_relative(root, path), _decode(root, path, data)) if data else []
 
 
@@ -154,6 +159,9 @@ def append_events(root: str | Path, events: Iterable[dict[str, Any]]) -> int:
     Every event is redacted (in place: callers print what was stored) and validated before anything
     is written; each note is locked, re-read under the lock and replaced atomically.
     """
+    from gitcontext.provenance import locks
+    from gitcontext.provenance.redact import redact_event   # 6-12 ms of patterns: only writers pay
+
     by_id: dict[str, list[dict[str, Any]]] = {}
     for event in events:
         event.update(redact_event(event))
@@ -192,6 +200,8 @@ def _append_locked(root: str | Path, path: Path, new: list[dict[str, Any]]) -> i
 
 def remove_events(root: str | Path, id: str, eids: Iterable[str]) -> int:
     """Take the events EIDS out of ID's note (only to roll back an interrupted command's own events)."""
+    from gitcontext.provenance import locks
+
     drop = set(eids)
     path = note_path(root, id)
     with locks.locked(root, [locks.bucket(id)]):
@@ -210,6 +220,8 @@ def write_atomic(path: Path, data: bytes, root: str | Path | None = None) -> Non
     ROOT, in the git dir of the repository PATH is in. Like git's default (core.fsync unset) there is
     no fsync: it cost 5 ms a note, 80% of a backfill, for durability git itself does not promise.
     """
+    from gitcontext.provenance import locks
+
     path.parent.mkdir(parents=True, exist_ok=True)
     mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask()
     locks.replace(root if root is not None else _repo_of(path), path, data, mode)

@@ -7,9 +7,9 @@ from typing import Any, NamedTuple
 from gitcontext.errors import UserError
 from gitcontext.instructions.discover import load
 from gitcontext.instructions.model import Instruction, normalize
-from gitcontext.provenance.fold import State, fold
+from gitcontext.provenance.fold import State
+from gitcontext.provenance.notecache import folded_notes
 from gitcontext.provenance.resolve import Resolved, resolve_all, status_of
-from gitcontext.provenance.store import all_notes
 
 FUZZY_MIN = 80
 FUZZY_GAP = 5
@@ -32,7 +32,7 @@ class World(NamedTuple):
 
 def world(root: Path, config: dict[str, Any]) -> World:
     instructions = load(root, config)
-    states = {id: fold(events, id) for id, events in all_notes(root).items()}
+    states = folded_notes(root)
     return World(instructions, states, resolve_all(root, config, instructions, states, trailers=True))
 
 

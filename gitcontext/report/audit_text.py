@@ -9,6 +9,7 @@ from gitcontext.environment import Environment
 COLOURS = {"error": "1;31", "warning": "33", "note": "36"}
 MAX_TEXT = 100
 DETAILED = 10        # findings of one check shown in full; the rest one line each
+BRIEF = 40           # one-line findings of one check; past these, a count per file
 
 
 def render(report: Report, env: Environment) -> str:
@@ -24,9 +25,11 @@ def render(report: Report, env: Environment) -> str:
         lines.append(env.style(title, "1"))
         for f in group[:DETAILED]:
             lines += _finding(f, env)
-        lines += [_brief(f, env) for f in group[DETAILED:]]
+        lines += [_brief(f, env) for f in group[DETAILED:DETAILED + BRIEF]]
+        if len(group) > DETAILED + BRIEF:
+            lines.append(f"  … {len(group) - DETAILED - BRIEF} more: {_per_file(group[DETAILED + BRIEF:])}")
         if len(group) > DETAILED:
-            lines.append(f"      ({len(group) - DETAILED} more shown one line each; --format json has every detail)")
+            lines.append(f"      ({len(group) - DETAILED} more shown briefly; --format json has every detail)")
         lines.append("")
     lines += _footer(report, env)
     return "\n".join(lines) + "\n"
@@ -61,6 +64,15 @@ def _brief(f: Finding, env: Environment) -> str:
     text = f.evidence.get("text") if f.evidence else None
     tail = f"  \u201c{' '.join(text.split())[:60]}\u201d" if isinstance(text, str) else f"  {f.message[:80]}"
     return f"  {env.style(f.severity, COLOURS.get(f.severity, '0'))}  {where}" + (f"  {f.id}" if f.id else "") + tail
+
+
+def _per_file(group: list[Finding]) -> str:
+    counts: dict[str, int] = {}
+    for f in group:
+        counts[f.file or "(repository)"] = counts.get(f.file or "(repository)", 0) + 1
+    top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    shown = ", ".join(f"{file} ({n})" for file, n in top[:8])
+    return shown + (f" and {len(top) - 8} more files" if len(top) > 8 else "")
 
 
 def _footer(report: Report, env: Environment) -> list[str]:

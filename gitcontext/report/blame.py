@@ -18,10 +18,12 @@ from gitcontext.provenance.trailers import mentions, promote_trailer_whys
 MARKERS = {"documented": " ", "stale": "~", "orphan": "?"}
 
 
-def _lives(root: Path, config: dict[str, Any]) -> list[Any]:
+def _lives(root: Path, config: dict[str, Any], has_commits: bool | None = None) -> list[Any]:
     from gitcontext.history.lineage import lineage   # analysis layer; imported only when blaming
 
-    return lineage(root, config, config.get("matcher", "default")) if git.has_commits(root) else []
+    if not (git.has_commits(root) if has_commits is None else has_commits):
+        return []
+    return lineage(root, config, config.get("matcher", "default"))
 
 
 _KEYS = (lambda i: (i.file, i.text), lambda i: (i.file, i.norm), lambda i: i.norm)
@@ -77,9 +79,10 @@ def blame_target(root: Path, config: dict[str, Any], t: Target) -> dict[str, Any
 def blame_file(root: Path, config: dict[str, Any], path: str, w: World | None = None) -> list[dict[str, Any]]:
     """One row per instruction of PATH: id, lines, age in commits touching the file, status."""
     w = w or world(root, config)
-    lives = _lives(root, config)
+    has_commits = git.has_commits(root)
+    lives = _lives(root, config, has_commits)
     tables = index_lives(lives)
-    touching = git.rev_list("--first-parent", "HEAD", "--", path, cwd=root) if git.has_commits(root) else []
+    touching = git.rev_list("--first-parent", "HEAD", "--", path, cwd=root) if has_commits else []
     position = {sha: n for n, sha in enumerate(touching)}
     rows = []
     for inst in w.instructions.get(path, []):

@@ -51,7 +51,7 @@ def _change(h: dict[str, Any]) -> list[str]:
         cause = f" ({h['cause']})" if h.get("cause") else ""
         return [f"{head}{subject}{cause}".rstrip()]
     how = h.get("how") or ""
-    score = f"{h['similarity']:.0f}%" if h.get("similarity") is not None else ""
+    score = f"{min(h['similarity'], 99):.0f}%" if h.get("similarity") is not None else ""   # a rewording is < 100%
     paired = ", ".join(x for x in ("override" if how == "override" else "", score) if x)
     pad = " " * 27
     return [f"{head}{subject}" + (f"  ({paired})" if paired else ""),

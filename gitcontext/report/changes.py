@@ -59,7 +59,8 @@ def format_diff(diff: Diff) -> str:
     for inst in diff.added:
         put(inst.file, inst.line, 1, f"  + {inst.line:>4}  {_one_line(inst.text)}")
     for r in diff.reworded:
-        was = f"reworded? {r.similarity:.0f}%, was" if r.uncertain else f"was ({r.similarity:.0f}%)"
+        shown = min(r.similarity, 99)        # words changed: never shown as 100% (stopwords weigh nothing)
+        was = f"reworded? {shown:.0f}%, was" if r.uncertain else f"was ({shown:.0f}%)"
         put(r.new.file, r.new.line, 1, f"  ~ {r.new.line:>4}  {_one_line(r.new.text)}\n"
                                        f"          {was}: {_one_line(r.old.text)}")
     for m in diff.moved:

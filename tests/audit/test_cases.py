@@ -12,11 +12,10 @@ import pytest
 
 from gitcontext import config as config_mod
 from gitcontext.audit.context import AuditContext
+from gitcontext.audit.registry import CHECKS as MODULES
 from tests.helpers import git
 
 CASES = Path(__file__).resolve().parents[1] / "cases" / "audit"
-MODULES = {"GC103": "gc103_dead_reference", "GC200": "gc200_duplicate", "GC203": "gc203_contradiction",
-           "GC300": "gc300_leaking_rationale", "GC301": "gc301_budget", "GC303": "gc303_unloaded_file"}
 
 
 def _cases() -> list[str]:

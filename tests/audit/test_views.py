@@ -6,12 +6,12 @@ from pathlib import Path
 
 from gitcontext import config as config_mod
 from gitcontext.audit.context import AuditContext
-from gitcontext.audit.views import rule_mode
+from gitcontext.audit.views import rule_mode, views_of
 from tests.helpers import commit, run_json, write
 
 
 def _views(repo: Path) -> dict:
-    return {v.name: v for v in AuditContext(repo, config_mod.load(repo)).views}
+    return {v.name: v for v in views_of(AuditContext(repo, config_mod.load(repo)))}
 
 
 def test_views_codex_chain_root_to_leaf_against_32k(repo: Path) -> None:
@@ -48,6 +48,49 @@ def test_views_cursor_and_copilot_always_plus_scoped(repo: Path) -> None:
     assert views["cursor:.cursor/rules/ts.mdc"].scope == ("src/**/*.ts",)
     assert views["copilot:.github/instructions/py.instructions.md"].files == (
         ".github/copilot-instructions.md", ".github/instructions/py.instructions.md")
+
+
+def test_views_roo_modes_and_continue_rules(repo: Path) -> None:
+    commit(repo, {".roo/rules/base.md": "- Base rule.\n", ".roo/rules-architect/plan.md": "- Plan first.\n",
+                  ".roo/rules-code/tests.md": "- Run the tests.\n",
+                  ".continue/rules/always.md": "- Always rule.\n",
+                  ".continue/rules/py.md": "---\nglobs: \"**/*.py\"\n---\n- Py rule.\n",
+                  ".continue/rules/ask.md": "---\nalwaysApply: false\ndescription: Releases\n---\n- Tag it.\n"})
+    views = _views(repo)
+    assert views["roo:always"].files == (".roo/rules/base.md",)
+    assert views["roo:.roo/rules-code/tests.md"].files == (".roo/rules/base.md", ".roo/rules-code/tests.md")
+    assert ".roo/rules-architect/plan.md" not in views["roo:.roo/rules-code/tests.md"].files   # one mode at a time
+    assert views["continue:always"].files == (".continue/rules/always.md",)
+    assert views["continue:.continue/rules/py.md"].scope == ("**/*.py",)
+    assert "continue:.continue/rules/ask.md" in views
+
+
+def test_views_limits_come_from_audit_limits(repo: Path) -> None:
+    write(repo, ".context/config.yml", "audit:\n  limits: {codex: 65536, claude: 0, gemini: 100}\n")
+    commit(repo, {"AGENTS.md": "- Root rule one.\n", "CLAUDE.md": "- Claude rule.\n", "GEMINI.md": "- Gemini rule.\n"})
+    views = _views(repo)
+    assert views["codex:."].limit.bytes == 65536 and "audit.limits.codex" in views["codex:."].limit.source
+    assert views["claude:."].limit is None
+    assert views["gemini:."].limit.bytes == 100
+
+
+def test_views_unknown_agent_in_audit_limits_names_the_known_ones(repo: Path) -> None:
+    import pytest
+    from gitcontext.errors import UserError
+
+    write(repo, ".context/config.yml", "audit:\n  limits: {codx: 65536}\n")
+    commit(repo, {"AGENTS.md": "- Root rule one.\n"})
+    with pytest.raises(UserError) as err:
+        _views(repo)
+    assert "codx" in err.value.message and "codex" in err.value.fix and err.value.path == ".context/config.yml"
+
+
+def test_views_every_agent_is_named_in_the_audit_limits_reference() -> None:
+    from gitcontext.audit.views import AGENTS
+    from gitcontext.configref import DESCRIPTIONS
+
+    text = DESCRIPTIONS["audit.limits"][0]
+    assert all(f" {a.name}," in text or f" {a.name}." in text for a in AGENTS) and " skill," in text
 
 
 def test_rule_mode_reads_each_agents_front_matter() -> None:

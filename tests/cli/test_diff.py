@@ -81,3 +81,14 @@ def test_diff_usage_and_git_errors(repo: Path, capsys) -> None:
     assert code == 2 and "at most two revisions" in err
     code, _, err = run_cli(capsys, "diff", "no-such-branch")
     assert code == 2 and "unknown revision 'no-such-branch'" in err
+
+
+def test_diff_with_nothing_staged_points_at_unstaged_changes(repo: Path, capsys) -> None:
+    commit(repo, {"CLAUDE.md": BASE})
+    write(repo, "CLAUDE.md", BASE + "- Document every public function.\n")
+    code, out, _ = run_cli(capsys, "diff")
+    assert code == 0 and out.startswith("no instruction changes")
+    assert "`git context diff --worktree`" in out
+    git(repo, "add", "CLAUDE.md")
+    code, out, _ = run_cli(capsys, "diff")
+    assert "Document every public function." in out and "--worktree" not in out

@@ -60,3 +60,24 @@ def test_fast_path_from_a_subdirectory(repo, monkeypatch):
     monkeypatch.chdir(repo / "sub")
     msg = write(repo, "sub/msg.txt", "Add sub rules\n")
     assert main(["commit-msg", str(msg)]) == 1          # found the staged file from below the top
+
+
+def test_relevant_staged_literal_ends_drop_only_what_the_globs_refuse(repo):
+    """Among 1,200 staged code files, exactly the paths the include/exclude globs take (and .context/) remain."""
+    import copy
+
+    from gitcontext.config import DEFAULTS, NEVER_TRACKED
+    from gitcontext.hooks.fast import relevant_staged
+    from gitcontext.instructions.globs import compile_globs
+
+    staged = [f"src/m{i}.py" for i in range(1200)] + [
+        "CLAUDE.md", "pkg/AGENTS.md", ".claude/rules/style", ".cursor/rules/a/b.mdc", "docs/guide.md",
+        "xCLAUDE.md", "pkg/CLAUDE.local.md", ".context/notes/ctx-3f9a2c4b1d2e.jsonl", ".github/copilot-instructions.md",
+        ".clinerules/x.txt", "a/.windsurfrules", "notes.mdc"]
+    include = compile_globs(tuple(DEFAULTS["discovery"]["include"]))
+    exclude = compile_globs(tuple(copy.deepcopy(DEFAULTS)["discovery"]["exclude"]) + tuple(NEVER_TRACKED))
+    expected = [p for p in staged if p.startswith(".context/") or (include.match(p) and not exclude.match(p))]
+    assert relevant_staged(repo, staged) == expected
+    assert expected == ["CLAUDE.md", "pkg/AGENTS.md", ".claude/rules/style", ".cursor/rules/a/b.mdc",
+                        ".context/notes/ctx-3f9a2c4b1d2e.jsonl", ".github/copilot-instructions.md",
+                        ".clinerules/x.txt", "a/.windsurfrules"]

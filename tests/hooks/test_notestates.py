@@ -1,6 +1,7 @@
 """The hook's note states: equal to folding every note, reading only the notes whose blob is new."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -8,6 +9,7 @@ import pytest
 from gitcontext import config as config_mod
 from gitcontext.history.backfill import backfill
 from gitcontext.hooks import notestates
+from gitcontext.provenance import notecache
 from gitcontext.provenance.fold import fold
 from gitcontext.provenance.store import all_notes, init_store
 from tests.helpers import commit, git
@@ -64,7 +66,8 @@ def test_note_states_corrupted_cache_is_read_afresh(repo: Path, content: str) ->
     oid = next(iter(git(repo, "ls-files", "-s", ".context/notes").split()[1:2]))
     cache = repo / ".git" / notestates.CACHE
     cache.parent.mkdir(parents=True, exist_ok=True)
-    cache.write_text(content.replace("OID", oid))
+    current = f'"format": {notecache.FORMAT}, "code": {json.dumps(notecache._code())}'     # only the entry is odd
+    cache.write_text(content.replace("OID", oid).replace('"format": 1', current))
     assert notestates.note_states(repo, repo / ".git", clean=True) == expected
 
 

@@ -126,6 +126,16 @@ def test_pre_commit_ratchet_first_version_is_cached_in_git_dir(repo):
     assert "CLAUDE.md is now 2.0x its first version" in done.stderr
 
 
+def test_pre_commit_ratchet_on_a_file_smaller_than_its_first_version_gives_no_ratio(repo):
+    native_repo(repo)
+    write(repo, "CLAUDE.md", "# Rules\n\n- Run the tests before pushing.\n")
+    attempt(repo, "-am", "Retire one", "-m", "Context-Why: pruned, #5")
+    stage_new_rule(repo)
+    done = attempt(repo, "-m", "Add rule", "-m", "Context-Why: CI broke, #3")
+    assert "this commit adds 1 instruction and removes 0 in CLAUDE.md" in done.stderr
+    assert "its first version" not in done.stderr
+
+
 def test_pre_commit_warns_on_commit_pressure_of_a_code_only_commit(repo):
     native_repo(repo)
     write(repo, "big.py", "".join(f"value_{i} = {i}\n" for i in range(600)))

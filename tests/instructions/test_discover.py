@@ -30,6 +30,15 @@ def test_discover_default_globs_anywhere_in_tree(repo: Path) -> None:
     assert discover(repo, _config(repo)) == sorted(files)
 
 
+def test_discover_roo_and_continue_rules(repo: Path) -> None:
+    files = [".roorules", ".roorules-code", ".roo/rules/general.md", ".roo/rules-architect/plan.md",
+             ".continue/rules/style.md"]
+    for path in files:
+        write(repo, path, RULE)
+    write(repo, ".roo/mcp.json", "{}\n")
+    assert discover(repo, _config(repo)) == sorted(files)
+
+
 def test_discover_clinerules_folder(repo: Path) -> None:
     write(repo, ".clinerules/general.md", RULE)
     write(repo, ".clinerules/workflows/release.md", RULE)

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from hypothesis import given, strategies as st
+
 from gitcontext.instructions.frontmatter import front_matter, scope_globs
 from gitcontext.instructions.segment import segment
 
@@ -17,6 +19,19 @@ def test_front_matter_cursor_unquoted_globs_are_not_yaml() -> None:
     assert meta["globs"] == "**/*.ts, src/**/*.tsx"
     assert meta["alwaysApply"] is True
     assert scope_globs(meta) == ["**/*.ts", "src/**/*.tsx"]
+
+
+def test_scope_globs_braces_keep_their_commas() -> None:
+    """Continue writes `globs: "**/*.{ts,tsx}"`: one glob, not `**/*.{ts` and `tsx}`."""
+    meta = front_matter('---\nglobs: "**/*.{ts,tsx}, docs/**/*.{md,mdx}"\n---\n- Avoid any.\n')
+    assert scope_globs(meta) == ["**/*.{ts,tsx}", "docs/**/*.{md,mdx}"]
+
+
+@given(st.lists(st.text(alphabet="ab*/{},", max_size=8), min_size=1, max_size=5))
+def test_scope_globs_split_loses_no_character(parts: list[str]) -> None:
+    value = ",".join(parts)
+    from gitcontext.instructions.frontmatter import _split_commas
+    assert ",".join(_split_commas(value)) == value
 
 
 def test_front_matter_absent_or_unclosed() -> None:

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gitcontext.instructions.globs import compile_globs, matches
+from gitcontext.instructions.globs import compile_globs, literal_ends, matches
 
 
 @pytest.mark.parametrize("pattern, path, expected", [
@@ -43,3 +43,28 @@ def test_matches_nested_braces() -> None:
 @given(st.text(alphabet="{},*?/ab.[]()\\|^$+", max_size=16))
 def test_compile_globs_never_raises(pattern: str) -> None:
     compile_globs((pattern,)).match("a/b.c")
+
+
+_ATOMS = ["*", "**", "**/", "?", "{", "}", ",", "/", "a", "b", ".md", "CLAUDE.md", "x/", "{a,b}", "{a,{b,c}}", "[", "."]
+_PATH_PARTS = ["a", "b", "/", ".md", "CLAUDE.md", "x", ".", "{", "}", ",", "c", "?", "*", "["]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(_ATOMS), max_size=6).map("".join), min_size=1, max_size=3),
+       st.lists(st.sampled_from(_PATH_PARTS), max_size=8).map("".join))
+def test_literal_ends_every_match_has_a_literal_end(patterns: list[str], path: str) -> None:
+    """The hook drops a staged path that has none of the literal ends unmatched: never a path the globs match."""
+    ends = literal_ends(tuple(patterns))
+    if ends is not None and compile_globs(tuple(patterns)).match(path):
+        assert path.endswith(ends[0]) or path.startswith(ends[1])
+
+
+def test_literal_ends_of_the_default_globs() -> None:
+    from gitcontext.config import DEFAULT_GLOBS
+
+    suffixes, prefixes = literal_ends(tuple(DEFAULT_GLOBS))
+    assert "CLAUDE.md" in suffixes and ".claude/rules/" in prefixes
+    assert literal_ends(("docs/*.md", "**")) is None
+    for path in ("CLAUDE.md", "pkg/AGENTS.md", ".claude/rules/x", ".cursor/rules/a/b.mdc"):
+        assert path.endswith(suffixes) or path.startswith(prefixes)
+    assert not "src/mod1.py".endswith(suffixes) and not "src/mod1.py".startswith(prefixes)

@@ -89,3 +89,11 @@ def test_text_groups_by_check_and_colours_only_on_request() -> None:
     assert "trial (removable): removing it passed 3/3 runs of `make test`" in plain
     assert "coverage: 5 instructions, 1 documented, 1 stale, 3 orphan" in plain
     assert "\x1b[1;31merror" in audit_text.render(_report(), Environment(color=True))
+
+
+def test_text_long_group_ends_in_a_count_per_file() -> None:
+    plain = audit_text.render(_report(80), Environment(color=False))
+    group = plain[plain.index("GC100 orphan (80)"):plain.index("GC107")]
+    assert group.count("no rationale recorded") == 10                  # ten in full
+    assert group.count("  warning  CLAUDE.md:") == 50                   # then forty one line each
+    assert "… 30 more: CLAUDE.md (30)" in group

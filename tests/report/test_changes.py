@@ -38,3 +38,11 @@ def test_diff_two_revisions_passes_git_renames(repo: Path, capsys) -> None:
     c = commit(repo, {"AGENTS.md": rules.replace("ci.yml", "test.yml")})
     [row] = run_json(capsys, "diff", a, c)["reworded"]
     assert row["uncertain"] is True
+
+
+def test_blame_text_a_rewording_is_never_shown_as_100_percent() -> None:
+    from gitcontext.report.blame_text import _change
+
+    line = _change({"date": "2026-06-03T00:00:00Z", "commit": "a1884e7c0c", "change": "reworded", "subject": "docs",
+                    "similarity": 100.0, "old_text": "Keep it scoped; avoid refactors."})
+    assert "(99%)" in line[0]

@@ -31,8 +31,8 @@ from collections.abc import Iterator
 from gitcontext import git
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
-from gitcontext.audit.references import Ref, references
-from gitcontext.audit.views import has_source_tree, in_skill
+from gitcontext.audit.references import Ref, join, place_tree, references, strip_top
+from gitcontext.audit.views import has_source_tree, in_skill, views_of
 
 CHECK = Check("GC103", "dead-reference", "warning",
               "a path, link, @import, folder tree, script, Make target, test id or symbol git no longer has")
@@ -69,7 +69,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
 
 def _files(ctx: AuditContext) -> list[str]:
     """What some agent loads (a file bundled in a skill folder is the skill's vendored reference)."""
-    return sorted({f for view in ctx.views for f in view.files if not in_skill(f)})
+    return sorted({f for view in views_of(ctx) for f in view.files if not in_skill(f)})
 
 
 def _read(ctx: AuditContext, path: str) -> str:
@@ -115,13 +115,10 @@ def _unique(items: list[str]) -> list[str]:
     return list(dict.fromkeys(items))
 
 
-def _join(base: str, path: str) -> str | None:
-    joined = posixpath.normpath(posixpath.join(base or ".", path))
-    return None if joined.startswith("..") or joined == "." else joined
 
 
 def _judge_path(tree: _Git, ref: Ref, path: str, bases: list[str], tail_ok: bool) -> tuple[str, str, dict] | None:
-    pairs = [(c, b) for c, b in ((_join(b, path), b) for b in bases) if c]
+    pairs = [(c, b) for c, b in ((join(b, path), b) for b in bases) if c]
     candidates = [c for c, _ in pairs]
     if not candidates or any(tree.exists(c) for c in candidates) or (tail_ok and tree.tail_exists(path)):
         return None
@@ -144,25 +141,14 @@ def _judge_path(tree: _Git, ref: Ref, path: str, bases: list[str], tail_ok: bool
 def _judge_tree(tree: _Git, group: list[Ref]) -> Iterator[tuple[Ref, tuple[str, str, dict]]]:
     """A drawn tree is judged as a whole: against the base it matches best, and only if it mostly matches."""
     file_dir = posixpath.dirname(group[0].file)
-    variants = []
-    tops = {r.text.split("/")[0] for r in group}
-    for base in _unique([file_dir, tree.package_of(file_dir), ""]):
-        variants.append((base, 0))
-        if len(tops) == 1:
-            variants.append((base, 1))          # the tree's top entry is the project's own name
-    scored = []
-    for base, strip in variants:
-        paths = [_strip(r.text, strip) for r in group]
-        judged = [p for p in paths if p]
-        hits = sum(1 for p in judged if tree.exists(_join(base, p) or "."))
-        scored.append((hits / max(1, len(judged)), -strip, base, strip))
-    rate, _, base, strip = max(scored)
+    rate, base, strip = place_tree([r.text for r in group], _unique([file_dir, tree.package_of(file_dir), ""]),
+                                   tree.exists)
     if rate < TREE_MIN_MATCH:
         return
     reported: list[str] = []
     for ref in group:
-        path = _strip(ref.text, strip)
-        full = _join(base, path) if path else None
+        path = strip_top(ref.text, strip)
+        full = join(base, path) if path else None
         if not full or tree.exists(full) or any(full.startswith(r.rstrip("/") + "/") for r in reported):
             continue
         verdict = _judge_path(tree, ref._replace(text=full + ("/" if ref.text.endswith("/") else "")), full,
@@ -172,21 +158,19 @@ def _judge_tree(tree: _Git, group: list[Ref]) -> Iterator[tuple[Ref, tuple[str, 
             yield ref._replace(text=full + ("/" if ref.text.endswith("/") else "")), verdict
 
 
-def _strip(path: str, n: int) -> str:
-    return "/".join(path.split("/")[n:])
 
 
 def _judge_command(tree: _Git, ref: Ref) -> tuple[str, str, dict] | None:
     folder = posixpath.dirname(ref.file)
     if ref.cwd is not None:
-        found = [c for c in (_join(folder, ref.cwd), _join("", ref.cwd)) if c and tree.is_dir(c)]
+        found = [c for c in (join(folder, ref.cwd), join("", ref.cwd)) if c and tree.is_dir(c)]
         if not found:
             return None                       # the `cd` itself is judged as a path elsewhere, or is a placeholder
         folders, where = found[:1], found[0]
     else:
         folders, where = tree.command_folders(folder, ref.kind), folder or "."
         if ref.after is not None:
-            inherited = [c for c in (_join(folder, ref.after), _join("", ref.after)) if c and tree.is_dir(c)]
+            inherited = [c for c in (join(folder, ref.after), join("", ref.after)) if c and tree.is_dir(c)]
             folders = _unique(folders + inherited[:1])
     if ref.kind == "script":
         return _judge_script(tree, ref, folders, where)
@@ -200,7 +184,7 @@ def _judge_script(tree: _Git, ref: Ref, folders: list[str], where: str) -> tuple
     manifests = [(f, s) for f, s in manifests if s is not None]
     if not manifests or any(ref.text in s for _, s in manifests):
         return None
-    if ref.tool == "bun" and tree.exists(_join(where, ref.text) or "."):
+    if ref.tool == "bun" and tree.exists(join(where, ref.text) or "."):
         return None
     names = sorted({k for _, s in manifests for k in s})[:8]
     files = [posixpath.join(f, "package.json") if f else "package.json" for f, _ in manifests]
@@ -224,7 +208,7 @@ def _judge_make(tree: _Git, ref: Ref, folders: list[str]) -> tuple[str, str, dic
 def _judge_test(tree: _Git, ref: Ref, folders: list[str]) -> tuple[str, str, dict] | None:
     path, _, name = ref.text.partition("::")
     for folder in folders + [""]:
-        full = _join(folder, path)
+        full = join(folder, path)
         if full and tree.exists(full):
             leaf = name.split("::")[-1].split("[")[0]
             if leaf and leaf not in tree.text(full):

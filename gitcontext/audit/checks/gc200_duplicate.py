@@ -13,6 +13,8 @@ deliberate (kept in step, or a symlink — a symlink is one file and never repor
 a *near*-copy is: history says which copy changed last, so the message says which twin to update rather
 than to delete one. Files that say they are generated ("do not edit") are skipped. Similarity is the
 identity matcher's word weighting (audit.similarity): sentences, paragraphs and clauses compared.
+Entries of a definition list about different terms ("**Purpose**: …", "**`tokensGenerated`**: …") describe
+two things however alike their descriptions; a label that is only emphasis ("**Important:**") is no term.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from gitcontext import git
 from gitcontext.audit.context import AuditContext, Located
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.similarity import Unit, candidates, dice, same_rule, units, weights
+from gitcontext.audit.views import views_of
 
 CHECK = Check("GC200", "duplicate", "warning",
               "the same rule twice among files loaded together, or a near-copy that drifted from its twin")
@@ -36,7 +39,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
     generated = _generated_files(ctx)
     together: dict[tuple[tuple[str, int], tuple[str, int]], tuple[float, str, Unit, Unit, str]] = {}
     compared: set[tuple[str, str]] = set()     # file pairs some earlier view already compared
-    for view in ctx.views:
+    for view in views_of(ctx):
         for key, value in _pairs(view.instructions, generated, view.name, compared).items():
             together.setdefault(key, value)
         compared |= {(a, b) for a in view.files for b in view.files}
@@ -103,7 +106,7 @@ def _drift(ctx: AuditContext, generated: set[str], together: set[frozenset], ids
            ) -> Iterator[Finding]:
     """Near-copies in files never loaded together: the copy history changed last is the one to follow."""
     shared = {}
-    for view in ctx.views:
+    for view in views_of(ctx):
         for f in view.files:
             shared.setdefault(f, set()).add(view.name)
     locs = [loc for loc in ctx.located if loc.instruction.file not in generated]

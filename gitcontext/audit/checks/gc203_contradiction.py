@@ -30,6 +30,7 @@ from gitcontext.audit.context import AuditContext, Located
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.references import commands
 from gitcontext.audit.similarity import units
+from gitcontext.audit.views import views_of
 from gitcontext.instructions.blocks import split_lines, strip_container
 
 CHECK = Check("GC203", "contradiction", "warning",
@@ -75,11 +76,11 @@ class Use(NamedTuple):
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
-    scanned = {f: _scan(f, _read(ctx, f)) for f in {f for v in ctx.views for f in v.files}}
+    scanned = {f: _scan(f, _read(ctx, f)) for f in {f for v in views_of(ctx) for f in v.files}}
     ids = {(loc.instruction.file, n): loc.id for loc in ctx.located
            for n in range(loc.instruction.line, loc.instruction.end_line + 1)}
     seen: set[tuple[str, int, str, int]] = set()
-    for view in ctx.views:
+    for view in views_of(ctx):
         rules = [r for f in view.files for r in scanned[f][0]]
         uses = [u for f in view.files for u in scanned[f][1]]
         for rule, use in _ruled_out(rules, uses):

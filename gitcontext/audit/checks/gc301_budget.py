@@ -8,7 +8,8 @@ Example: Codex reads at most 32 KiB of AGENTS.md, root to leaf, and drops the re
                             (AGENTS.md 21,400, packages/AGENTS.md 6,100, packages/api/AGENTS.md 7,300)
 
 Limits per agent are rows of audit.views.AGENTS (Codex 32 KiB, Claude Code's 40,000-character warning,
-Windsurf's 12,000 characters). A view within its agent's limit but over `audit.budget_tokens` (estimated at
+Windsurf's 12,000 characters); `audit.limits` in .context/config.yml sets an agent's own (a team that raised
+Codex's `project_doc_max_bytes` writes `codex: 65536`; 0 is no limit). A view within its agent's limit but over `audit.budget_tokens` (estimated at
 four bytes a token) is a note, unless another agent's view of the same files is over its own limit
 already. Each file counts once per view (a symlinked CLAUDE.md -> AGENTS.md is one
 file), `@imports` included. When the shortest view of a chain is already over, the longer views that
@@ -20,15 +21,16 @@ from collections.abc import Iterator
 
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
+from gitcontext.audit.views import views_of
 
 CHECK = Check("GC301", "budget", "warning", "a view larger than its agent reads, or than audit.budget_tokens")
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
     budget = _budget_tokens(ctx.config)
-    over = [(v, "limit") for v in ctx.views if v.limit and v.bytes > v.limit.bytes]
+    over = [(v, "limit") for v in views_of(ctx) if v.limit and v.bytes > v.limit.bytes]
     limited = {frozenset(v.files) for v, _ in over}
-    over += [(v, "budget") for v in ctx.views if budget and v.tokens > budget
+    over += [(v, "budget") for v in views_of(ctx) if budget and v.tokens > budget
              and not (v.limit and v.bytes > v.limit.bytes) and frozenset(v.files) not in limited]
     for view, why in over:
         covered = [o.name for o, w in over if o is not view and w == why and o.agent == view.agent

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
-from gitcontext.audit.views import has_source_tree, in_skill
+from gitcontext.audit.views import has_source_tree, in_skill, views_of
 from gitcontext.instructions.discover import discover
 from gitcontext.instructions.globs import compile_globs
 
@@ -32,7 +32,7 @@ _ROOT_ONLY = {".cursorrules": "Cursor", ".windsurfrules": "Windsurf", ".clinerul
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
-    loaded = {f for view in ctx.views for f in view.files}
+    loaded = {f for view in views_of(ctx) for f in view.files}
     for path in discover(ctx.root, ctx.config):
         if path in loaded or in_skill(path) or posixpath.basename(path).upper().startswith("README"):
             continue            # a rules folder's README documents the rules: loaded by no one, by design
@@ -42,13 +42,18 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
     if not has_source_tree(ctx):
         return                  # only context files are tracked: a glob has nothing to match yet
     tracked = sorted(ctx.tracked)
-    for view in ctx.views:
+    for view in views_of(ctx):
         if not view.scope:
             continue
         rx = compile_globs(tuple(_relative(g) for g in view.scope))
         if not any(rx.match(p) for p in tracked):
-            yield finding(CHECK, f"its globs ({', '.join(view.scope)}) match no tracked file, so it never loads",
-                          file=view.files[-1], view=view.name, evidence={"kind": "no_match", "globs": list(view.scope)})
+            escaped = any("\\" in g for g in view.scope)
+            hint = "; its backslash looks like a Markdown formatter's escape" \
+                if escaped else ""
+            yield finding(CHECK, f"its globs ({', '.join(view.scope)}) match no tracked file, so it never loads{hint}",
+                          file=view.files[-1], view=view.name, evidence={"kind": "no_match", "globs": list(view.scope)},
+                          fix="write the globs in quotes in the front matter, so a formatter leaves them alone"
+                          if escaped else None)
 
 
 def _relative(glob: str) -> str:

@@ -1,0 +1,156 @@
+"""The notes' folded states cache: `ls`, `blame` and `show` never see a state folded from other bytes."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from gitcontext import config as config_mod
+from gitcontext.errors import UserError
+from gitcontext.history.backfill import backfill
+from gitcontext.provenance import notecache, store
+from gitcontext.provenance.fold import fold
+from gitcontext.provenance.record import record
+from gitcontext.provenance.store import all_notes, init_store
+from tests.helpers import commit, git, run_cli, run_json
+
+RULES = "# Rules\n\n- Run the tests before every push.\n- Never force-push to main.\n- Keep PRs small.\n"
+
+
+@pytest.fixture
+def noted(repo: Path) -> Path:
+    init_store(repo)
+    commit(repo, {"CLAUDE.md": RULES}, "rules")
+    backfill(repo, config_mod.load(repo))
+    git(repo, "add", ".context")
+    git(repo, "commit", "-q", "--no-verify", "-m", "notes")
+    return repo
+
+
+def _fresh(repo: Path) -> dict:
+    return {id: fold(events, id) for id, events in all_notes(repo).items()}
+
+
+def _parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    parsed: list[str] = []
+    real = store.parse_note
+
+    def counting(root, path, data):
+        parsed.append(path.name)
+        return real(root, path, data)
+
+    monkeypatch.setattr(store, "parse_note", counting)
+    return parsed
+
+
+def _ls(capsys: pytest.CaptureFixture[str]) -> list[dict]:
+    return run_json(capsys, "ls")["instructions"]
+
+
+def _ls_uncached(capsys: pytest.CaptureFixture[str], repo: Path) -> list[dict]:
+    (repo / ".git" / notecache.CACHE).unlink(missing_ok=True)
+    return _ls(capsys)
+
+
+def _id(repo: Path, text: str) -> str:
+    return next(s.id for s in _fresh(repo).values() if s.text == text)
+
+
+def test_folded_notes_equal_folding_every_note_and_parse_only_new_bytes(noted: Path, monkeypatch) -> None:
+    expected = _fresh(noted)
+    parsed = _parses(monkeypatch)
+    assert notecache.folded_notes(noted) == expected and len(parsed) == 3
+    parsed.clear()
+    assert notecache.folded_notes(noted) == expected and parsed == []
+    first = _id(noted, "Keep PRs small.")
+    record(noted, config_mod.load(noted), first, why="review fatigue")
+    expected = _fresh(noted)
+    parsed.clear()
+    assert notecache.folded_notes(noted) == expected and expected[first].why == "review fatigue"
+    assert parsed == [f"{first}.jsonl"]
+
+
+def test_ls_after_a_note_is_edited_added_and_removed(noted: Path, capsys) -> None:
+    before = _ls(capsys)
+    assert _ls(capsys) == before == _ls_uncached(capsys, noted)
+    target = _id(noted, "Never force-push to main.")
+    record(noted, config_mod.load(noted), target, why="it rewrote a release")      # edited
+    edited = _ls(capsys)
+    assert edited == _ls_uncached(capsys, noted)
+    assert [r["status"] for r in edited if r["id"] == target] == ["documented"]
+    (noted / "CLAUDE.md").write_text(RULES + "- Pin every dependency.\n")
+    new = next(r["id"] for r in _ls(capsys) if r["text"] == "Pin every dependency.")
+    record(noted, config_mod.load(noted), new, why="a minor release broke us")   # added
+    assert _ls(capsys) == _ls_uncached(capsys, noted)
+    assert [r["status"] for r in _ls(capsys) if r["id"] == new] == ["documented"]
+    (noted / ".context" / "notes" / f"{target}.jsonl").unlink()                    # removed
+    removed = _ls(capsys)
+    assert removed == _ls_uncached(capsys, noted)
+    assert [r["status"] for r in removed if r["text"] == "Never force-push to main."] == ["orphan"]
+    assert target not in notecache.folded_notes(noted)
+
+
+def test_ls_after_a_branch_switch_and_a_checkout_of_another_commit(noted: Path, capsys) -> None:
+    on_main = _ls(capsys)
+    git(noted, "checkout", "-q", "-b", "topic")
+    target = _id(noted, "Run the tests before every push.")
+    record(noted, config_mod.load(noted), target, why="CI is slow to tell")
+    commit(noted, {}, "why on topic")
+    git(noted, "add", ".context")
+    git(noted, "commit", "-q", "--no-verify", "-m", "note on topic")
+    on_topic = _ls(capsys)
+    assert on_topic != on_main and on_topic == _ls_uncached(capsys, noted)
+    git(noted, "checkout", "-q", "main")
+    assert _ls(capsys) == on_main == _ls_uncached(capsys, noted)
+    git(noted, "checkout", "-q", "topic")
+    assert _ls(capsys) == on_topic
+    git(noted, "checkout", "-q", "--detach", "HEAD~3")          # the rules commit: no notes yet
+    assert notecache.folded_notes(noted) == {} == _fresh(noted)
+    assert {r["status"] for r in _ls(capsys)} == {"orphan"}
+    assert _ls(capsys) == _ls_uncached(capsys, noted)
+
+
+def test_folded_notes_same_size_edit_with_the_old_mtime_is_seen(noted: Path) -> None:
+    """The key is the bytes, not the file's stat: an edit that keeps size and mtime is still seen."""
+    notecache.folded_notes(noted)
+    id = _id(noted, "Keep PRs small.")
+    path = noted / ".context" / "notes" / f"{id}.jsonl"
+    info = path.stat()
+    path.write_bytes(path.read_bytes().replace(b"Keep PRs small.", b"Kept PRs small."))
+    os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
+    assert path.stat().st_size == info.st_size
+    assert notecache.folded_notes(noted)[id].text == "Kept PRs small."
+
+
+def test_folded_notes_an_invalid_note_is_refused_on_every_read(noted: Path, capsys) -> None:
+    notecache.folded_notes(noted)
+    path = next((noted / ".context" / "notes").glob("ctx-*.jsonl"))
+    path.write_bytes(path.read_bytes() + b"{broken\n")
+    for _ in range(2):
+        code, _, err = run_cli(capsys, "ls")
+        assert code == 2 and path.name in err
+
+
+def test_folded_notes_cache_of_other_code_or_shape_is_not_trusted(noted: Path, monkeypatch) -> None:
+    expected = notecache.folded_notes(noted)
+    cache = noted / ".git" / notecache.CACHE
+    data = json.loads(cache.read_text())
+    parsed = _parses(monkeypatch)
+    cache.write_text(json.dumps({**data, "code": [[0, 0]] * 3}))            # another gitcontext's code
+    assert notecache.folded_notes(noted) == expected and len(parsed) == 3
+    a, b = sorted(expected)[:2]
+    cache.write_text(cache.read_text().replace(a, b))                      # every entry claims id b
+    parsed.clear()
+    assert notecache.folded_notes(noted) == expected and len(parsed) >= 1
+    oid = next(iter(json.loads(cache.read_text())["states"]))
+    for odd in ({"id": a}, 7, {**json.loads(cache.read_text())["states"][oid], "events": "3"}):
+        cache.write_text(json.dumps({**data, "states": {oid: odd}}))
+        assert notecache.folded_notes(noted) == expected
+
+
+def test_blob_id_is_gits(noted: Path) -> None:
+    for line in git(noted, "ls-files", "-s", ".context/notes").splitlines():
+        mode_oid, path = line.split("\t")
+        assert notecache.blob_id((noted / path).read_bytes()) == mode_oid.split()[1]
