@@ -169,13 +169,17 @@ def get_snapshot(conn: sqlite3.Connection, state: str, tables: Iterable[str] = (
     return _unpack(rows.get("snapshot"))
 
 
-def get_table(conn: sqlite3.Connection, name: str) -> dict:
-    """A table saved with the snapshot by `put_snapshot`."""
-    table = _unpack(get_meta(conn, name))
-    if not isinstance(table, dict):
+def get_table(conn: sqlite3.Connection, name: str, state: str | None = None) -> dict:
+    """A table saved with the snapshot by `put_snapshot` (for STATE, when given: read later than
+    the snapshot, it may have been replaced by another run in between)."""
+    saved = _unpack(get_meta(conn, name))
+    if not isinstance(saved, dict) or not isinstance(saved.get("rows"), dict):
         raise UserError(f"the blast-radius cache's {name} table does not decode",
                         fix="delete .git/gitcontext/radius.sqlite (the next run rebuilds it)")
-    return table
+    if state is not None and saved.get("state") != state:
+        raise UserError("the blast-radius cache was rewritten while this run read it",
+                        fix="run it again (another `git context radius` was at work on this repository)")
+    return saved["rows"]
 
 
 def _unpack(blob) -> Any:
@@ -187,7 +191,7 @@ def _unpack(blob) -> Any:
 
 def put_snapshot(conn: sqlite3.Connection, state: str, snapshot: dict, tables: dict[str, dict] | None = None) -> None:
     """Save SNAPSHOT and its TABLES for STATE, in one transaction."""
-    rows = [("snapshot", snapshot), *(tables or {}).items()]
+    rows = [("snapshot", snapshot), *((name, {"state": state, "rows": t}) for name, t in (tables or {}).items())]
     with writing(conn):
         conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
                          [(key, zlib.compress(json.dumps(value, separators=(",", ":")).encode(), 1))
@@ -218,7 +222,7 @@ def load_edges(path: Path) -> list[tuple[str, str]]:
         return []
     try:
         row = conn.execute("SELECT value FROM meta WHERE key='importers'").fetchone()
-        importers = json.loads(zlib.decompress(row[0])) if row else {}
+        importers = json.loads(zlib.decompress(row[0]))["rows"] if row else {}
         if not isinstance(importers, dict):
             return []
         return [(importer, imported) for imported, files in importers.items() for importer in files]

@@ -76,9 +76,9 @@ def analyse(root: str | Path, conn: sqlite3.Connection | None = None, roots: Ite
     if conn and fast and found:
         quick.remember(conn, fast, state, found)
     if conn and not lazy and "importers" not in tables:
-        tables["importers"] = cache.get_table(conn, "importers")
-    return Analysis(Graph(_Table(conn, "importers", tables.get("importers")),
-                          _Table(conn, "symbols", tables.get("symbols"))),
+        tables["importers"] = cache.get_table(conn, "importers", state)
+    return Analysis(Graph(_Table(conn, "importers", tables.get("importers"), state),
+                          _Table(conn, "symbols", tables.get("symbols"), state)),
                     {r: set(p) for r, p in snapshot["skipped"].items()}, snapshot["partial"],
                     snapshot["imports"], snapshot["errors"])
 
@@ -88,7 +88,7 @@ def _snapshot(conn: sqlite3.Connection, state: str) -> dict | None:
     return snapshot if isinstance(snapshot, dict) and all(k in snapshot for k in KEYS) else None
 
 
-SNAPSHOT = "2"       # bump when the snapshot's shape changes: older ones are then never read
+SNAPSHOT = "3"       # bump when the snapshot's shape changes: older ones are then never read
 KEYS = ("skipped", "partial", "imports", "errors")
 TABLES = ("importers", "symbols")     # saved beside the snapshot, read lazily
 
@@ -174,12 +174,13 @@ class _Table(Mapping):
     """A table saved with the snapshot (imported file -> importers, symbol name -> defining files),
     read from the cache on first use: a run that changed nothing asks for neither."""
 
-    def __init__(self, conn: sqlite3.Connection | None, name: str, table: dict[str, list[str]] | None) -> None:
-        self._conn, self._name, self._table = conn, name, table
+    def __init__(self, conn: sqlite3.Connection | None, name: str, table: dict[str, list[str]] | None,
+                 state: str | None) -> None:
+        self._conn, self._name, self._table, self._state = conn, name, table, state
 
     def _loaded(self) -> dict[str, list[str]]:
-        if self._table is None:
-            self._table = cache.get_table(self._conn, self._name) if self._conn else {}
+        if self._table is None:        # saved for the state of this run, or an error (never another's)
+            self._table = cache.get_table(self._conn, self._name, self._state) if self._conn else {}
         return self._table
 
     def __getitem__(self, name: str) -> list[str]:

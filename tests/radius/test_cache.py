@@ -226,3 +226,19 @@ def test_cache_deletion_staged_after_the_run_is_seen(repo: Path) -> None:
     to_json(compute(repo, config_mod.load(repo), base="HEAD"))
     git(repo, "rm", "-q", "--cached", "pkg/a.py")         # the same paths changed, the same work tree
     assert _reach(_warm(repo), "pkg/a.py") == []
+
+
+def test_cache_table_rewritten_by_another_run_is_never_read(repo: Path) -> None:
+    import pytest
+
+    from gitcontext.errors import UserError
+    from gitcontext.radius import graph
+
+    _primed(repo)
+    conn = cache.open_cache(repo)
+    found = graph.analyse(repo, conn, lazy=True, status=gitmod.status_paths(repo),
+                          tree=gitmod.common_dir_and_head(repo)[2])
+    cache.put_snapshot(conn, "another state", {}, {"importers": {"pkg/core.py": ["elsewhere.py"]}})
+    with pytest.raises(UserError, match="rewritten"):
+        found.graph.importers.get("pkg/core.py")
+    conn.close()
