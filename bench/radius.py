@@ -10,8 +10,10 @@
      outside the project, e.g. `npm install --prefix /tmp/dc dependency-cruiser typescript@5`).
 2. Speed on generated trees, one per language (Python, TypeScript, Go, Rust), at several sizes:
    raw tree-sitter parsing of the files, the analysis cold (in process), and the whole
-   `git context radius` command cold and warm (a fresh process each). Goals: cold analysis <= 1.5x
-   raw parsing, whole-command warm <= 0.1x cold, warm < 1 s at 5,000 files.
+   `git context radius` command cold and warm (a fresh process each), and how many git processes
+   the warm command runs. Goals: cold analysis <= 1.5x raw parsing, whole-command warm <= 0.1x
+   cold, warm < 1 s at 5,000 files. The load average is printed: on a shared machine the ratios
+   within one run compare, absolute times do not.
 
     python bench/radius.py --python ~/m/otel.git --python-package opentelemetry \\
         --rust ~/m/ripgrep.git --ts ~/m/vue.git --depcruise /tmp/dc/node_modules/.bin/depcruise
@@ -88,16 +90,30 @@ def analysis(repo: Path, cold: bool = False) -> tuple[float, graph.Graph]:
     return time.perf_counter() - start, found.graph
 
 
-def command(repo: Path, cold: bool) -> tuple[float, None]:
+def command(repo: Path, cold: bool, trace: Path | None = None) -> tuple[float, None]:
     """The whole `git context radius --json` as a user runs it: a fresh process (bytecode cached, as
-    in an installed package; this machine sets PYTHONDONTWRITEBYTECODE, which would add ~40 ms)."""
+    in an installed package; this machine sets PYTHONDONTWRITEBYTECODE, which would add ~40 ms).
+    TRACE: a file for GIT_TRACE (to count the git processes)."""
     if cold:
         shutil.rmtree(cache.path_for(repo).parent, ignore_errors=True)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}   # as installed: .pyc kept
+    if trace:
+        env["GIT_TRACE"] = str(trace)
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "gitcontext", "radius", "--json", "--base", "HEAD"], cwd=repo,
                    check=True, capture_output=True, env=env)
     return time.perf_counter() - start, None
+
+
+def git_processes(repo: Path) -> int:
+    """How many git commands a warm whole command runs."""
+    trace = repo.parent / f"{repo.name}.trace"
+    trace.unlink(missing_ok=True)
+    command(repo, False, trace)
+    count = sum(" trace: built-in: git " in line or " trace: exec: git" in line
+                for line in trace.read_text(errors="replace").splitlines())
+    trace.unlink()
+    return count
 
 
 def score(name: str, ours: set, theirs: set, ours_s: tuple[float, float], ref_s: float) -> None:
@@ -304,8 +320,9 @@ def _write_generated(repo: Path, kind: str, n: int, peers: list[int], rng: rando
 
 def scaling(sizes: list[int], kinds: list[str], runs: int, tmp: Path) -> None:
     print("\nscaling (best of runs; goals: cold <= 1.5x raw parse, whole-command warm <= 0.1x cold, warm < 1 s)")
+    print("load average at the start: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     print(f"{'tree':<6}{'files':>7}{'raw parse':>11}{'cold':>8}{'cold/raw':>10}{'cmd cold':>10}{'cmd warm':>10}"
-          f"{'warm/cold':>11}{'edit warm':>11}")
+          f"{'warm/cold':>11}{'edit warm':>11}{'git procs':>11}")
     for kind in kinds:
         for size in sizes:
             repo = tmp / f"gen-{kind}-{size}"
@@ -317,11 +334,13 @@ def scaling(sizes: list[int], kinds: list[str], runs: int, tmp: Path) -> None:
             cmd_cold, _ = best(runs, command, repo, True)
             command(repo, False)
             cmd_warm, _ = best(runs, command, repo, False)
+            procs = git_processes(repo)
             edited = next(p for p in sorted(repo.rglob(f"*.{kind}")) if p.name not in ("__init__.py", "lib.rs"))
             edited.write_text(edited.read_text() + ("\n// edit\n" if kind in ("ts", "go", "rs") else "\n# edit\n"))
             edit_warm, _ = command(repo, False)     # one file changed: re-parse and re-resolve that file only
             print(f"{kind:<6}{count:>7}{raw:>10.2f}s{cold:>7.2f}s{cold / raw:>9.2f}x{cmd_cold:>9.2f}s"
-                  f"{cmd_warm:>9.3f}s{cmd_warm / cmd_cold:>10.3f}x{edit_warm:>10.3f}s")
+                  f"{cmd_warm:>9.3f}s{cmd_warm / cmd_cold:>10.3f}x{edit_warm:>10.3f}s{procs:>11}")
+    print("load average at the end: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
 
 
 def main() -> None:

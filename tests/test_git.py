@@ -68,3 +68,45 @@ def test_attr_set_is_check_attr_without_unspecified_and_unset(repo):
     assert git.attr_set(("filter", "working-tree-encoding"), paths, repo) == expected
     assert expected == {"a.bin", "b.txt", "sub/e.bin", "naïve ü.txt"}
     assert git.attr_set(("filter",), [], repo) == set()
+
+
+def test_status_paths_sorts_changes_from_untracked_and_sees_what_is_staged(repo):
+    from tests.helpers import git as run_git, write
+
+    commit(repo, {"a.txt": "a\n", "b.txt": "b\n", "c.txt": "c\n"}, "base")
+    assert git.status_paths(repo) == git.Status([], [], False)
+    write(repo, "a.txt", "A\n")
+    (repo / "b.txt").unlink()
+    write(repo, "new/deep/d.txt", "d\n")
+    status = git.status_paths(repo)
+    assert (sorted(status.changed), status.untracked, status.staged) == (["a.txt", "b.txt"], ["new/deep/d.txt"], False)
+    write(repo, "e.txt", "e\n")
+    run_git(repo, "add", "-N", "e.txt")                      # intent to add: the index is not HEAD's tree
+    assert git.status_paths(repo).staged
+    run_git(repo, "rm", "-q", "--cached", "e.txt")
+    run_git(repo, "add", "c.txt", "a.txt")
+    assert git.status_paths(repo).staged and "a.txt" in git.status_paths(repo).changed
+
+
+def test_common_dir_and_head_before_and_after_the_first_commit(repo):
+    from tests.helpers import git as run_git
+
+    assert git.common_dir_and_head(repo) == ((repo / ".git").resolve(), None, None)
+    sha = commit(repo, {"HEAD": "a file named like the revision\n"}, "first")
+    tree = run_git(repo, "rev-parse", "HEAD^{tree}").strip()
+    assert git.common_dir_and_head(repo) == ((repo / ".git").resolve(), sha, tree)
+
+
+def test_listed_once_answers_from_memory_only_inside_the_block(repo):
+    from tests.helpers import write
+
+    commit(repo, {"a.txt": "a\n"}, "base")
+    with git.listed_once():
+        assert git.ls_files(repo, others=True) == ["a.txt"]
+        write(repo, "b.txt", "b\n")
+        assert git.ls_files(repo, others=True) == ["a.txt"]          # asked once
+        git.remember_listing(repo, ["z.txt", "a.txt"], others=True)
+        assert git.ls_files(repo, others=True) == ["a.txt", "z.txt"]
+    assert git.ls_files(repo, others=True) == ["a.txt", "b.txt"]
+    git.remember_listing(repo, ["x"], others=True)                  # outside the block: nothing kept
+    assert git.ls_files(repo, others=True) == ["a.txt", "b.txt"]

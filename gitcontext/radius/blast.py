@@ -6,7 +6,7 @@ from typing import Any, NamedTuple
 
 from gitcontext import git
 from gitcontext.errors import UserError
-from gitcontext.radius import cache, churn, graph, scan, score, scope
+from gitcontext.radius import cache, churn, graph, score, scope
 
 
 SKIP_ORDER = ("submodule", "symlink", "huge", "binary", "excluded", "generated or vendored", "unparsable",
@@ -42,19 +42,21 @@ def compute(root: str | Path, config: dict[str, Any], base: str | None = None, h
     hops = settings["hops"] if hops is None else hops
     if hops < 0:
         raise UserError(f"--hops must be 0 or more, got {hops}", fix="pass e.g. --hops 2")
-    conn = cache.open_cache(root) if use_cache else None
-    has_head = git.has_commits(root)
-    base_sha, window, commits = _range(root, base, settings["window_days"], has_head)
-    listing = scan.listing(root)
-    rows = churn.committed(root, commits, conn) + churn.worktree(root, has_head, listing.untracked)
-    changed = churn.tally(root, rows, config)
+    common, head, tree = git.common_dir_and_head(root)
+    conn = cache.open_cache(root, cache.path_for(root, common)) if use_cache else None
+    base_sha, window, commits = _range(root, base, settings["window_days"], head)
     try:
-        found = graph.analyse(root, conn, settings["roots"], found=listing)
-        deps = found.graph
-        files = tuple(sorted((_file(p, n, deps, hops, settings["lambda"]) for p, n in changed.lines.items()),
-                             key=lambda f: (-f.score, f.path)))
-        radius = {f.path for f in files} | {p for f in files for p, _ in f.importers}
-        instructions = scope.in_radius(root, config, radius, deps.symbols) if with_instructions else []
+        with git.listed_once(), cache.one_transaction(conn):     # the discovery asks for the listing again
+            status = git.status_paths(root)
+            rows = churn.committed(root, commits, conn) + churn.worktree(root, head is not None, status.untracked,
+                                                                         status.changed)
+            changed = churn.tally(root, rows, config)
+            found = graph.analyse(root, conn, settings["roots"], lazy=True, status=status, tree=tree)   # conn open
+            deps = found.graph
+            files = tuple(sorted((_file(p, n, deps, hops, settings["lambda"]) for p, n in changed.lines.items()),
+                                 key=lambda f: (-f.score, f.path)))
+            radius = {f.path for f in files} | {p for f in files for p, _ in f.importers}
+            instructions = scope.in_radius(root, config, radius, deps.symbols) if with_instructions and radius else []
     finally:
         if conn:
             conn.close()
@@ -82,23 +84,28 @@ def _file(path: str, lines: int, deps: graph.Graph, hops: int, lam: float) -> Fi
     return FileRadius(path, lines, len(distances), near, score.blast(lines, distances, lam), score.tier(lines))
 
 
-def _range(root: Path, base: str | None, window_days: int, has_head: bool) -> tuple[str | None, str, list[str]]:
+def _range(root: Path, base: str | None, window_days: int, head: str | None) -> tuple[str | None, str, list[str]]:
     """(base commit, description, commits in base..HEAD or in the time window)."""
-    if not has_head:
+    if head is None:
         return None, "everything (no commits yet)", []
     if base is not None:
         try:
-            sha = git.rev_parse(base, root)
+            sha = head if base == "HEAD" else git.rev_parse(base, root)
         except git.GitError as exc:
             raise UserError(f"unknown revision {base!r} for --base",
                             fix="name a commit, branch or tag (see `git log --oneline`)") from exc
-        return sha, f"{base}..work tree", git.rev_list(f"{sha}..HEAD", cwd=root)
+        return sha, f"{base}..work tree", _since(root, sha, head)
     branch = git.default_branch(root)
     sha = git.merge_base("HEAD", branch, root) if branch else None
     if sha:
         name = branch.removeprefix("refs/heads/").removeprefix("refs/remotes/")
-        return sha, f"merge-base with {name}..work tree", git.rev_list(f"{sha}..HEAD", cwd=root)
+        return sha, f"merge-base with {name}..work tree", _since(root, sha, head)
     return None, f"last {window_days} days", git.rev_list(f"--since={window_days}.days.ago", "HEAD", cwd=root)
+
+
+def _since(root: Path, sha: str, head: str) -> list[str]:
+    """The commits in SHA..HEAD (none, without asking git, when SHA is HEAD)."""
+    return [] if sha == head else git.rev_list(f"{sha}..HEAD", cwd=root)
 
 
 def to_json(radius: Radius) -> dict[str, Any]:

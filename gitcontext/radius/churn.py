@@ -7,7 +7,7 @@ vendored and `linguist-generated` files are excluded (radius.exclude, git check-
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -42,9 +42,12 @@ def committed(root: Path, commits: list[str], conn: sqlite3.Connection | None) -
     return rows
 
 
-def worktree(root: Path, has_head: bool, untracked: Iterable[str] | None = None) -> list[git.NumstatRow]:
-    """The work tree's numstat rows against HEAD, plus UNTRACKED files (listed here when not given)."""
-    rows = git.diff_numstat("HEAD" if has_head else EMPTY_TREE, cwd=root)
+def worktree(root: Path, has_head: bool, untracked: Iterable[str] | None = None,
+             changed: Collection[str] | None = None) -> list[git.NumstatRow]:
+    """The work tree's numstat rows against HEAD, plus UNTRACKED files (listed here when not given).
+    CHANGED: the tracked paths known to differ from HEAD or the index; none means no numstat to ask."""
+    clean = has_head and changed is not None and not changed
+    rows = [] if clean else git.diff_numstat("HEAD" if has_head else EMPTY_TREE, cwd=root)
     if untracked is None:
         tracked = set(git.ls_files(root))
         untracked = [p for p in git.ls_files(root, others=True) if p not in tracked]
@@ -67,6 +70,8 @@ def _untracked(full: Path, path: str) -> git.NumstatRow:
 
 def tally(root: Path, rows: list[git.NumstatRow], config: dict[str, Any]) -> Churn:
     """Sum ROWS per path, leaving out binary and excluded files (counted in `skipped`)."""
+    if not rows:
+        return Churn({}, {})
     lines: dict[str, int] = {}
     binary: set[str] = set()
     for added, removed, path in rows:

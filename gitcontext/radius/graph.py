@@ -9,25 +9,25 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 import sqlite3
-import zlib
 from collections import Counter, defaultdict, deque
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from gitcontext.radius import cache, scan
+from gitcontext import git
+from gitcontext.radius import cache, quick, scan
 from gitcontext.radius.languages import language_of
 from gitcontext.radius.resolvers import EXTERNAL, Tree, manifests, resolver
 from gitcontext.radius.treesitter import Parsed
 
 
 class Graph:
-    """IMPORTERS: imported file -> the files importing it directly; SYMBOLS: name -> defining files
-    (a mapping with .get); `edges` (importer, imported) is derived on first use."""
+    """IMPORTERS: imported file -> the files importing it directly (a mapping with .get and .items);
+    SYMBOLS: name -> defining files (a mapping with .get); `edges` (importer, imported) is derived
+    on first use."""
 
-    def __init__(self, importers: dict[str, Collection[str]], symbols: Any = None) -> None:
+    def __init__(self, importers: Any, symbols: Any = None) -> None:
         self.importers = importers
         self.symbols = symbols if symbols is not None else {}
 
@@ -46,53 +46,75 @@ class Analysis(NamedTuple):
 
 
 def analyse(root: str | Path, conn: sqlite3.Connection | None = None, roots: Iterable[str] = (),
-            *, workers: int | None = None, found: scan.Listing | None = None) -> Analysis:
-    """The import graph of the work tree (FOUND: its listing, when the caller already has it)."""
+            *, workers: int | None = None, found: scan.Listing | None = None, lazy: bool = False,
+            status: git.Status | None = None, tree: str | None = None) -> Analysis:
+    """The import graph of the work tree (FOUND: its listing, STATUS: its `git.status_paths`, TREE:
+    HEAD's tree id, when the caller has them; with the last two a warm run may need no listing).
+    On a cache hit the symbol table is read on first use, and so are the importers when LAZY:
+    both only while CONN is open."""
     roots = tuple(roots)
-    found = found or scan.listing(root)
-    state = _state(Tree(root, found.files, roots).signature, found)
-    snapshot = cache.get_snapshot(conn, state) if conn else None
-    if not isinstance(snapshot, dict) or any(k not in snapshot for k in KEYS):
-        snapshot = None
-    symbols = None             # on a cache hit, read only if an instruction mentions a symbol
+    extra = cache.get_extra(conn) if conn else ()
+    fast = quick.key(Path(root), tree, status, roots, extra, SNAPSHOT) if conn and status and not found else None
+    state = quick.recall(conn, fast) if fast else None
+    snapshot = _snapshot(conn, state) if state else None
+    listed = quick.listed(conn) if snapshot else None
+    if listed is not None:
+        git.remember_listing(root, listed, others=True)     # for the context-file discovery
+    else:
+        found = found or scan.listing(root, status)
+        plain = Tree(root, found.files, roots)
+        state = _state(plain.signature_of(extra), found)
+        snapshot = _snapshot(conn, state) if conn else None
+    tables: dict[str, Any] = {}     # on a cache hit, each is read only when asked (reach, a symbol)
     if snapshot is None:
-        snapshot = _build(root, conn, roots, found, workers)
-        symbols = snapshot.pop("symbols")
-        if conn:
-            with conn:
-                conn.execute("INSERT OR REPLACE INTO meta VALUES ('symbols', ?)",
-                             (zlib.compress(json.dumps(symbols).encode(), 1),))
-            cache.put_snapshot(conn, state, snapshot)
-    return Analysis(Graph(snapshot["importers"], _Symbols(conn, symbols)),
+        snapshot, extra = _build(root, conn, roots, found, workers, extra)
+        tables = {name: snapshot.pop(name) for name in TABLES}
+        if conn:       # saved for the state the next run will find: its extra files included
+            state = _state(plain.signature_of(extra), found)
+            cache.put_snapshot(conn, state, snapshot, tables)
+            fast = quick.key(Path(root), tree, status, roots, extra, SNAPSHOT) if fast and status else None
+    if conn and fast and found:
+        quick.remember(conn, fast, state, found)
+    if conn and not lazy and "importers" not in tables:
+        tables["importers"] = cache.get_table(conn, "importers", state)
+    return Analysis(Graph(_Table(conn, "importers", tables.get("importers"), state),
+                          _Table(conn, "symbols", tables.get("symbols"), state)),
                     {r: set(p) for r, p in snapshot["skipped"].items()}, snapshot["partial"],
                     snapshot["imports"], snapshot["errors"])
 
 
-SNAPSHOT = "1"       # bump when the snapshot's shape changes: older ones are then never read
-KEYS = ("importers", "skipped", "partial", "imports", "errors")
+def _snapshot(conn: sqlite3.Connection, state: str) -> dict | None:
+    snapshot = cache.get_snapshot(conn, state, TABLES)
+    return snapshot if isinstance(snapshot, dict) and all(k in snapshot for k in KEYS) else None
+
+
+SNAPSHOT = "3"       # bump when the snapshot's shape changes: older ones are then never read
+KEYS = ("skipped", "partial", "imports", "errors")
+TABLES = ("importers", "symbols")     # saved beside the snapshot, read lazily
 
 
 def _state(signature: str, found: scan.Listing) -> str:
     digest = hashlib.sha1(f"{SNAPSHOT}\0{signature}".encode())
-    for source in found.sources:
-        digest.update(f"{source.path}\0{'/'.join(source.key)}\0".encode("utf-8", "surrogateescape"))
+    digest.update("".join(f"{s.path}\0{'/'.join(s.key)}\0" for s in found.sources).encode("utf-8", "surrogateescape"))
     return digest.hexdigest()
 
 
-def _build(root, conn, roots, found: scan.Listing, workers) -> dict[str, Any]:
+def _build(root, conn, roots, found: scan.Listing, workers, extra) -> tuple[dict[str, Any], set[str]]:
     """The analysis, reusing the last run's rows of every source whose blob is unchanged: only the
-    others are parsed and resolved — unless the listing signature moved, then all are resolved."""
+    others are parsed and resolved — unless the listing signature moved, then all are resolved.
+    Also the files read as manifests without a manifest's name (EXTRA: those the last run read)."""
     listing, previous = cache.get_rows(conn) if conn else (None, {})
     keys = {s.path: "/".join(s.key) for s in found.sources}       # blob, grammar build, query hash
     keep = {p for p, key in keys.items() if p in previous and previous[p].blob == key}
     fresh = scan.scan(root, conn, workers=workers,
                       found=found._replace(sources=tuple(s for s in found.sources if s.path not in keep)))
     decls = {p: tuple(previous[p].decls) for p in keep} | {p: _decls(p, r) for p, r in fresh.parsed.items()}
-    tree = Tree(root, found.files, roots, {p: d for p, d in decls.items() if d})
+    tree = Tree(root, found.files, roots, {p: d for p, d in decls.items() if d}, extra)
     for path in sorted(found.files):      # every manifest, so a malformed one is always reported
         if manifests.is_manifest(path):
             tree.manifest(path)
     todo = fresh.parsed
+    everything = not keep or tree.signature != listing
     if keep and tree.signature != listing:      # any import may now point elsewhere: resolve all
         todo = {**scan.scan(root, conn, workers=workers, found=found._replace(
             sources=tuple(s for s in found.sources if s.path in keep))).parsed, **fresh.parsed}
@@ -100,8 +122,9 @@ def _build(root, conn, roots, found: scan.Listing, workers) -> dict[str, Any]:
     changed = {p: cache.Row(keys[p], *_resolve(p, r, tree), list(r.definitions), list(decls.get(p, ())),
                             r.partial) for p, r in todo.items()}
     rows.update(changed)
+    extra = tree.extra_read() if everything else tree.extra_read() | set(extra)   # kept rows read those
     if conn:
-        cache.put_rows(conn, tree.signature, changed, set(previous) - set(rows))
+        cache.put_rows(conn, tree.signature_of(extra), changed, set(previous) - set(rows), sorted(extra))
     symbols: dict[str, set[str]] = defaultdict(set)
     importers: dict[str, set[str]] = defaultdict(set)
     for path, row in rows.items():
@@ -115,7 +138,7 @@ def _build(root, conn, roots, found: scan.Listing, workers) -> dict[str, Any]:
     return {"importers": {k: list(v) for k, v in importers.items()},
             "symbols": {k: list(v) for k, v in symbols.items()}, "skipped": skipped,
             "partial": sum(row.partial for row in rows.values()), "imports": _tally(rows.values()),
-            "errors": dict(sorted(tree.errors.items()))}
+            "errors": dict(sorted(tree.errors.items()))}, extra
 
 
 def _decls(path: str, result: Parsed) -> tuple[str, ...]:
@@ -147,17 +170,30 @@ def _tally(rows: Iterable[cache.Row]) -> dict[str, Any]:
     return {"resolved": resolved, "external": external, "unresolved": dict(sorted(total.items()))}
 
 
-class _Symbols:
-    """Symbol name -> defining files, read from the cache only when an instruction asks."""
+class _Table(Mapping):
+    """A table saved with the snapshot (imported file -> importers, symbol name -> defining files),
+    read from the cache on first use: a run that changed nothing asks for neither."""
 
-    def __init__(self, conn: sqlite3.Connection | None, table: dict[str, list[str]] | None) -> None:
-        self._conn, self._table = conn, table
+    def __init__(self, conn: sqlite3.Connection | None, name: str, table: dict[str, list[str]] | None,
+                 state: str | None) -> None:
+        self._conn, self._name, self._table, self._state = conn, name, table, state
+
+    def _loaded(self) -> dict[str, list[str]]:
+        if self._table is None:        # saved for the state of this run, or an error (never another's)
+            self._table = cache.get_table(self._conn, self._name, self._state) if self._conn else {}
+        return self._table
+
+    def __getitem__(self, name: str) -> list[str]:
+        return self._loaded()[name]
+
+    def __iter__(self):
+        return iter(self._loaded())
+
+    def __len__(self) -> int:
+        return len(self._loaded())
 
     def get(self, name: str, default=frozenset()):
-        if self._table is None:
-            row = cache.get_meta(self._conn, "symbols") if self._conn else None
-            self._table = json.loads(zlib.decompress(row)) if row else {}
-        hit = self._table.get(name)
+        hit = self._loaded().get(name)
         return frozenset(hit) if hit is not None else default
 
 

@@ -5,6 +5,7 @@ a modified or untracked file is read and hashed as git would hash it.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import sqlite3
@@ -44,19 +45,30 @@ class Listing(NamedTuple):
     sources: tuple[_Source, ...]    # the files in a parsed language, keyed by content
     skipped: dict[str, set[str]]    # reason -> the files left out so far
     untracked: tuple[str, ...]      # the files not in the index (not ignored)
+    changed: tuple[str, ...]        # tracked paths whose index or work-tree content differs from HEAD's or the index's
 
 
-def listing(root: str | Path) -> Listing:
-    """The work tree's files and the parse key of each source; only modified and untracked
-    sources are read (to hash them), clean ones are keyed by their index blob id."""
+def listing(root: str | Path, status: git.Status | None = None) -> Listing:
+    """The work tree's files and the parse key of each source; only changed and untracked
+    sources are read (to hash them), clean ones are keyed by their index blob id. STATUS: the
+    work tree's `git.status_paths`, when the caller has it."""
     root = Path(root)
     entries = git.tree_entries("", root)
     modules = {p for p, (mode, _) in entries.items() if mode == "160000"}
     skipped: dict[str, set[str]] = {"submodule": modules} if modules else {}
-    files = tuple(p for p in git.ls_files(root, others=True) if p not in modules)
-    dirty = set(git.modified_paths(root))
+    changed, untracked, _ = status or git.status_paths(root)   # changed: a superset of those modified since the index
+    listed = sorted(set(entries).union(untracked))
+    git.remember_listing(root, listed, others=True)   # the context-file discovery asks for it next
+    files = tuple(p for p in listed if p not in modules)
+    dirty = set(changed)
     sources = tuple(s for s in (_source(root, p, entries.get(p), p in dirty, skipped) for p in files) if s)
-    return Listing(files, sources, skipped, tuple(p for p in files if p not in entries))
+    return Listing(files, sources, skipped, tuple(sorted(untracked)), tuple(changed))
+
+
+@functools.lru_cache(maxsize=None)
+def _key_tail(lang: Lang) -> tuple[str, str]:
+    """The parse key after the blob id: (grammar build, query hash)."""
+    return grammar_version(lang), lang.query_hash
 
 
 def scan(root: str | Path, conn: sqlite3.Connection | None = None, *, workers: int | None = None,
@@ -88,8 +100,8 @@ def _source(root: Path, path: str, entry: tuple[str, str] | None, dirty: bool,
         skipped.setdefault("symlink", set()).add(path)
         return None
     if entry and not dirty:
-        return _Source(path, lang, (entry[1], grammar_version(lang), lang.query_hash), None)
-    return _load(root, _Source(path, lang, ("", grammar_version(lang), lang.query_hash), None), skipped)
+        return _Source(path, lang, (entry[1], *_key_tail(lang)), None)
+    return _load(root, _Source(path, lang, ("", *_key_tail(lang)), None), skipped)
 
 
 def _load(root: Path, source: _Source, skipped: dict[str, set[str]]) -> _Source | None:

@@ -12,8 +12,6 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from gitcontext.instructions.discover import load, read
-from gitcontext.instructions.frontmatter import front_matter, scope_globs
 from gitcontext.instructions.globs import compile_globs
 
 _TICKS = re.compile(r"`([^`\n]+)`")
@@ -33,6 +31,9 @@ class InRadius(NamedTuple):
 
 def in_radius(root: str | Path, config: dict[str, Any], radius: Collection[str],
               symbols: dict[str, frozenset[str]]) -> list[InRadius]:
+    from gitcontext.instructions.discover import load, read      # not imported when the radius is empty
+    from gitcontext.instructions.frontmatter import front_matter, scope_globs
+
     radius = frozenset(radius)
     by_file = load(root, config)
     ids, scopes = _notes(root, config, by_file)

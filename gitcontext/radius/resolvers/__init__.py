@@ -14,7 +14,7 @@ import hashlib
 import importlib
 import posixpath
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -36,13 +36,16 @@ class Tree:
     """
 
     def __init__(self, root: str | Path, files: Iterable[str], roots: Iterable[str] = (),
-                 decls: dict[str, tuple[str, ...]] | None = None) -> None:
+                 decls: dict[str, tuple[str, ...]] | None = None, extra: Iterable[str] = ()) -> None:
         self.root = Path(root)
         self.files = frozenset(files)
         self.roots = tuple(r.strip("/") for r in roots)
         self.decls = decls or {}
+        self.extra = frozenset(extra)          # files read as manifests last time without a manifest's name
         self.errors: dict[str, str] = {}       # manifest path -> what is wrong with it
+        self.consulted: set[str] = set()       # every file read through `manifest`
         self._memo: dict[str, object] = {}
+        self._texts: dict[str, str] = {}
 
     @functools.cached_property
     def by_dir(self) -> dict[str, list[str]]:
@@ -60,15 +63,26 @@ class Tree:
 
     @functools.cached_property
     def signature(self) -> str:
-        """What every resolution depends on: the listing, the manifests, roots and declarations."""
+        return self.signature_of(self.extra)
+
+    def signature_of(self, extra: Collection[str]) -> str:
+        """What every resolution depends on: the listing, the manifests and EXTRA (other files read
+        as manifests: the config a tsconfig `extends`), roots and declarations."""
         digest = hashlib.sha1(f"{code_version()}\0{self.roots}".encode())
-        for path in sorted(self.files):
-            digest.update(path.encode("utf-8", "surrogateescape") + b"\0")
-            if manifests.is_manifest(path):
-                digest.update(self.read(path).encode("utf-8", "surrogateescape") + b"\0")
+        listed, named = self._listing
+        digest.update(listed)
+        for path in sorted({*named, *(p for p in extra if p in self.files)}):   # manifests' contents, in path order
+            digest.update(f"{path}\0{self.read(path)}\0".encode("utf-8", "surrogateescape"))
         for path in sorted(self.decls):
             digest.update(f"{path}\0{self.decls[path]}\0".encode("utf-8", "surrogateescape"))
         return digest.hexdigest()
+
+    @functools.cached_property
+    def _listing(self) -> tuple[bytes, tuple[str, ...]]:
+        """(every path, sorted and joined, the manifests among them): what each signature hashes."""
+        paths = sorted(self.files)
+        return ("\0".join(paths).encode("utf-8", "surrogateescape") + b"\0",
+                tuple(p for p in paths if manifests.is_manifest(p)))
 
     def first(self, candidates: Iterable[str]) -> list[str]:
         for candidate in candidates:
@@ -84,10 +98,16 @@ class Tree:
         return self._memo[key]
 
     def read(self, path: str) -> str:
-        try:
-            return (self.root / path).read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            return ""
+        if path not in self._texts:
+            try:
+                self._texts[path] = (self.root / path).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                self._texts[path] = ""
+        return self._texts[path]
+
+    def extra_read(self) -> set[str]:
+        """The files read through `manifest` that `manifests.is_manifest` does not name."""
+        return {p for p in self.consulted if not manifests.is_manifest(p)}
 
     def manifest(self, path: str) -> Any:
         """The parsed content of manifest PATH (TOML, JSON with comments, YAML); None when absent
@@ -97,6 +117,7 @@ class Tree:
             if path not in self.files:
                 self._memo[key] = None
             else:
+                self.consulted.add(path)
                 try:
                     self._memo[key] = manifests.parse(path, self.read(path))
                 except manifests.Malformed as exc:

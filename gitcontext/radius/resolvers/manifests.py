@@ -12,11 +12,6 @@ import posixpath
 import re
 from typing import Any
 
-try:
-    import tomllib
-except ModuleNotFoundError:          # Python 3.10
-    import tomli as tomllib
-
 NAMES = frozenset({"go.mod", "go.work", "Cargo.toml", "package.json", "pnpm-workspace.yaml",
                    "pyproject.toml", "jsconfig.json"})
 _JSONC = re.compile(r'("(?:\\.|[^"\\])*")|//[^\n]*|/\*.*?\*/|,(?=\s*[}\]])', re.S)
@@ -35,6 +30,10 @@ def is_manifest(path: str) -> bool:
 def parse(path: str, text: str) -> Any:
     name = posixpath.basename(path)
     if name.endswith(".toml"):
+        try:
+            import tomllib                   # here: a warm run reads no manifest
+        except ModuleNotFoundError:          # Python 3.10
+            import tomli as tomllib
         try:
             return tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
