@@ -28,14 +28,27 @@ def trailer_history(root: str | Path) -> list[Commit]:
     common, head = out.decode("utf-8", "surrogateescape").split("\n")[:2]
     path = Path(common) if Path(common).is_absolute() else Path(root) / common
     path = path / "gitcontext" / "trailers.json"
+    known = _SEEN.get((str(path), head))
+    if known is not None:
+        return known                # asked again in this process (ls resolves, then promotes whys)
     cached = _load(path)
     if cached is not None and cached[0] == head:
-        return cached[1]
+        return _seen(path, head, cached[1])
     if cached is not None and git.run_status(["merge-base", "--is-ancestor", cached[0], head], cwd=root)[0] == 0:
         commits = _redacted(history(root, f"{cached[0]}..{head}")) + cached[1]
     else:
         commits = _redacted(history(root, head))
     _save(path, head, commits)
+    return _seen(path, head, commits)
+
+
+_SEEN: dict[tuple[str, str], list[Commit]] = {}     # (cache file, head) -> its commits: one head's are fixed
+
+
+def _seen(path: Path, head: str, commits: list[Commit]) -> list[Commit]:
+    if len(_SEEN) > 8:
+        _SEEN.clear()
+    _SEEN[(str(path), head)] = commits
     return commits
 
 
