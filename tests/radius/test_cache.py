@@ -119,12 +119,10 @@ def test_cache_command_warm_equals_cold_after_each_change(repo: Path, capsys) ->
 def test_cache_unchanged_tree_skips_the_numstat_and_the_rev_list(repo: Path, monkeypatch) -> None:
     _primed(repo)
     git(repo, "commit", "-q", "-am", "core")
-    asked: list[tuple[str, ...]] = []
-    real = gitmod.run
-    monkeypatch.setattr(gitmod, "run", lambda args, **kw: asked.append(tuple(args)) or real(args, **kw))
+    seen = _verbs(monkeypatch)
     data = to_json(compute(repo, config_mod.load(repo), base="HEAD"))
     assert data["files"] == [] and data["instructions"] == []
-    verbs = [next(a for a in args if not a.startswith("-")) for args in asked]
+    verbs = seen()
     assert "rev-list" not in verbs and "diff" not in verbs
     assert verbs.count("ls-files") == 1 and verbs.count("status") == 1   # the index's blob ids; changes, untracked
 
@@ -154,31 +152,49 @@ def test_cache_edit_of_a_config_a_tsconfig_extends_is_seen(repo: Path) -> None:
     assert (_reach(data, "lib/x.ts"), _reach(data, "other/x.ts")) == ([], ["app/a.ts"])
 
 
-def _verbs(monkeypatch) -> list[str]:
-    """The git subcommands run from now on."""
-    verbs: list[str] = []
-    for name in ("run", "run_status"):
-        real = getattr(gitmod, name)
-        monkeypatch.setattr(gitmod, name, lambda args, _real=real, **kw: verbs.append(
-            next(a for a in args if not a.startswith("-"))) or _real(args, **kw))
-    return verbs
+def _verbs(monkeypatch):
+    """A function giving the git subcommands run since this call, as git itself logs them (GIT_TRACE to a
+    file): every git process, whichever module of gitcontext.git started it."""
+    import tempfile
+
+    path = Path(tempfile.mkdtemp(prefix="gittrace-")) / "trace"
+    monkeypatch.setenv("GIT_TRACE", str(path))
+
+    def seen() -> list[str]:
+        lines = path.read_text().splitlines() if path.exists() else []
+        return [_verb(line.split("trace: built-in: git ", 1)[1].split()) for line in lines
+                if "trace: built-in: git " in line]
+    return seen
+
+
+def _verb(args: list[str]) -> str:
+    """The subcommand of `git ARGS`: the first word that is no option (`-c key=value` and `-C dir` skipped)."""
+    skip = False
+    for a in args:
+        if skip:
+            skip = False
+        elif a in ("-c", "-C"):
+            skip = True
+        elif not a.startswith("-"):
+            return a
+    return ""
 
 
 def test_cache_unchanged_tree_is_found_without_listing_the_index(repo: Path, monkeypatch) -> None:
     _primed(repo)
-    verbs = _verbs(monkeypatch)
+    seen = _verbs(monkeypatch)
     data = to_json(compute(repo, config_mod.load(repo), base="HEAD"))
     assert _reach(data, "pkg/core.py") == ["pkg/a.py", "pkg/b.py", "pkg/c.py"]
-    assert data["instructions"] and "ls-files" not in verbs     # the discovery got the remembered listing
+    assert data["instructions"] and "ls-files" not in seen()     # the discovery got the remembered listing
 
 
 def test_cache_intent_to_add_and_staged_files_take_the_listing(repo: Path, monkeypatch) -> None:
     _primed(repo)
     write(repo, "pkg/d.py", "from pkg import core\n")
     git(repo, "add", "-N", "pkg/d.py")
-    verbs = _verbs(monkeypatch)
+    seen = _verbs(monkeypatch)
     assert _reach(_warm(repo), "pkg/core.py") == ["pkg/a.py", "pkg/b.py", "pkg/d.py", "pkg/c.py"]
-    assert "ls-files" in verbs
+    assert "ls-files" in seen()
     to_json(compute(repo, config_mod.load(repo), base="HEAD"))
     git(repo, "add", "pkg/d.py")
     write(repo, "pkg/d.py", "D = 1\n")

@@ -1,0 +1,168 @@
+"""History since a date, trees compared, commits listed: what the audit and checks read."""
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from gitcontext.git.churn import NumstatRow, _numstat_rows
+from gitcontext.git.objects import _split_z
+from gitcontext.git.process import PINNED_TRAILER_CONFIG, run, run_status, stream, text
+from gitcontext.git.repo import has_commits
+from gitcontext.git.revisions import EOO, check_rev
+
+
+def log_numstat_dated(since: str, rev: str = "HEAD", cwd: str | Path | None = None
+                      ) -> Iterator[tuple[str, str, list[NumstatRow]]]:
+    """(sha, committer date UTC ISO, numstat rows) of commits in REV after SINCE, newest first, one process."""
+    data = run(["-c", "log.showSignature=false", "log", "-z", "--numstat", "--no-renames",
+                f"--since={since}", "--date=iso-strict-local", "--format=%x01%H%x00%cd", EOO, check_rev(rev), "--"],
+               cwd=cwd, env={"TZ": "UTC"})
+    for chunk in data.split(b"\x01")[1:]:
+        sha, _, rest = chunk.partition(b"\0")
+        date, _, rest = rest.partition(b"\0")
+        stamp = date.decode().strip().replace("+00:00", "Z")
+        yield sha.decode(), stamp, _numstat_rows(rest)
+
+
+def added_files(commits: Sequence[str], cwd: str | Path | None = None) -> dict[str, list[str]]:
+    """sha -> paths each commit added (against its first parent), one `git log --no-walk` process."""
+    if not commits:
+        return {}
+    data = run(["log", "-z", "--no-walk=unsorted", "--first-parent", "-m", "--diff-filter=A", "--no-renames",
+                "--name-only", "--format=%x01%H", *commits, "--"], cwd=cwd)
+    out: dict[str, list[str]] = {sha: [] for sha in commits}
+    for chunk in data.split(b"\x01")[1:]:
+        sha, _, rest = chunk.partition(b"\0")
+        key = sha.decode().strip()
+        out.setdefault(key, []).extend(_split_z(rest.lstrip(b"\n")))
+    return out
+
+
+def renamed_or_deleted(old: str, new: str, paths: Sequence[str], cwd: str | Path | None = None
+                       ) -> dict[str, str | None]:
+    """For PATHS present at OLD: path -> its new name at NEW (rename detection) or None when deleted.
+
+    Paths unchanged or only modified are left out.
+    """
+    if not paths:
+        return {}
+    wanted = set(paths)   # no pathspec: rename detection needs the new names in the diff too
+    fields = _split_z(run(["diff", "-z", "--name-status", "-M", "--no-ext-diff", old, new, "--"], cwd=cwd))
+    out: dict[str, str | None] = {}
+    i = 0
+    while i < len(fields):
+        status = fields[i]
+        if status.startswith(("R", "C")):
+            out[fields[i + 1]] = fields[i + 2] if status.startswith("R") else out.get(fields[i + 1])
+            i += 3
+        else:
+            if status == "D":
+                out.setdefault(fields[i + 1], None)
+            i += 2
+    return {p: n for p, n in out.items() if p in wanted}
+
+
+def diff_names(rev: str, paths: Sequence[str] = (), cwd: str | Path | None = None) -> list[str]:
+    """Paths whose work-tree content differs from REV (optionally only under PATHS), renames as delete+add."""
+    return _split_z(run(["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", EOO, check_rev(rev), "--",
+                         *paths], cwd=cwd))
+
+
+def existing(specs: Sequence[str], cwd: str | Path | None = None) -> set[str]:
+    """Which of SPECS (`rev:path`) name an object, through one `git cat-file --batch-check`.
+
+    A path that leaves the repository (`..` segments, absolute) names nothing: git would fail the batch.
+    """
+    specs = [s for s in specs if not _escapes(s.partition(":")[2])]
+    if not specs:
+        return set()
+    out = run(["cat-file", "--batch-check=%(objectname)"], cwd=cwd,
+              input="".join(f"{s}\n" for s in specs).encode("utf-8", "surrogateescape"))
+    return {spec for spec, line in zip(specs, out.decode().splitlines()) if not line.endswith(" missing")}
+
+
+def _escapes(path: str) -> bool:
+    return path.startswith("/") or ".." in path.split("/") or "\n" in path
+
+
+def merge_base(a: str, b: str, cwd: str | Path | None = None) -> str | None:
+    code, out, _ = run_status(["merge-base", EOO, check_rev(a), check_rev(b)], cwd=cwd)
+    return out.decode().strip() if code == 0 else None
+
+
+def default_branch(cwd: str | Path | None = None) -> str | None:
+    """origin/HEAD's target, else main, else master; None when none exists."""
+    code, out, _ = run_status(["symbolic-ref", "-q", "refs/remotes/origin/HEAD"], cwd=cwd)
+    candidates = [out.decode().strip()] if code == 0 else []
+    for ref in (*candidates, "refs/heads/main", "refs/heads/master"):
+        if run_status(["rev-parse", "--verify", "-q", f"{ref}^{{commit}}"], cwd=cwd)[0] == 0:
+            return ref
+    return None
+
+
+def log_trailers(rev: str = "HEAD", cwd: str | Path | None = None
+                 ) -> Iterator[tuple[str, str, str, list[tuple[str, str]]]]:
+    """(sha, author date, subject, trailers) of commits reachable from REV with a Context-* line, newest first.
+
+    One streaming `git log`; trailers parsed by git with the pinned grammar, values unfolded.
+    """
+    fmt = "%H%x00%aI%x00%s%x00%(trailers:only=true,unfold=true,separator=%x1f,key_value_separator=%x1e)"
+    # git's --grep (lines, case-folded) skips commits with no Context-* line before formatting them.
+    args = [*PINNED_TRAILER_CONFIG, "log", "-i", "-E", "--grep=^context-", f"--format={fmt}", EOO, check_rev(rev),
+            "--"]
+    for raw in stream(args, cwd=cwd):
+        line = message_text(raw.rstrip(b"\n"))
+        if not line:
+            continue
+        sha, date, subject, block = line.split("\0", 3)
+        pairs = [tuple(t.split("\x1e", 1)) for t in block.split("\x1f") if "\x1e" in t]
+        yield sha, date, subject, [(k.strip(), v.strip()) for k, v in pairs]
+
+
+def log_bodies(rev: str = "HEAD", cwd: str | Path | None = None) -> Iterator[tuple[str, str]]:
+    """(sha, full message) of commits reachable from REV with a Context-* line, newest first; one git log."""
+    args = ["log", "-z", "-i", "-E", "--grep=^context-", "--format=%H%x1f%B", EOO, check_rev(rev), "--"]
+    for record in run(args, cwd=cwd).split(b"\0"):
+        sha, sep, body = record.lstrip(b"\n").partition(b"\x1f")
+        if sep:
+            yield sha.decode("ascii", "replace"), message_text(body)
+
+
+def message_text(data: bytes) -> str:
+    """A commit message's bytes as text: UTF-8, else Latin-1 (git stores what the committer's editor wrote)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def changed_since(rev: str, path: str, cwd: str | Path | None = None) -> list[tuple[str, str]]:
+    """(commit, first parent) of each commit in REV..HEAD that changed PATH, oldest first."""
+    out = text(["log", "--reverse", "--format=%H %P", EOO, f"{check_rev(rev)}..HEAD", "--", path], cwd=cwd)
+    return [(f[0], f[1]) for f in (line.split() for line in out.splitlines()) if len(f) >= 2]
+
+
+def run_shell(command: str, cwd: str | Path | None = None, timeout: float | None = None) -> tuple[int, bytes]:
+    """Run a user's check command (`verify --run`) through the shell: (exit status, stdout+stderr).
+
+    Lives here because this module is the one place that starts processes.
+    """
+    try:
+        proc = subprocess.run(command, shell=True, cwd=cwd, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, timeout=timeout)
+    except subprocess.TimeoutExpired as exc:
+        return 124, (exc.output or b"") + f"\n[timed out after {timeout}s]\n".encode()
+    return proc.returncode, proc.stdout
+
+
+def rev_list(*args: str, cwd: str | Path | None = None) -> list[str]:
+    return text(["rev-list", *args, "--"], cwd=cwd).split()
+
+
+def first_added(path: str, cwd: str | Path | None = None) -> str | None:
+    """The oldest commit that added PATH (HEAD's history), or None when HEAD never had it."""
+    if not has_commits(cwd):
+        return None
+    shas = text(["log", "--diff-filter=A", "--format=%H", "HEAD", "--", path], cwd=cwd).split()
+    return shas[-1] if shas else None

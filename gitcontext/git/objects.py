@@ -1,0 +1,120 @@
+"""Files, trees and blobs: the index, `ls-files`, `cat-file` batches."""
+from __future__ import annotations
+
+import collections
+import contextlib
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from gitcontext.errors import GitError
+from gitcontext.git.process import run, run_status, text
+from gitcontext.git.revisions import EOO, check_rev
+
+
+def _split_z(data: bytes) -> list[str]:
+    return [p.decode("utf-8", "surrogateescape") for p in data.split(b"\0") if p]
+
+
+def ls_files(cwd: str | Path | None = None, *, others: bool = False) -> list[str]:
+    """Tracked files (and, with others=True, untracked files git does not ignore)."""
+    key = (str(cwd or "."), others)
+    if _LISTED is not None and key in _LISTED:
+        return list(_LISTED[key])
+    args = ["ls-files", "-z", "--cached"]
+    if others:
+        args += ["--others", "--exclude-standard"]
+    found = sorted(set(_split_z(run(args, cwd=cwd))))
+    if _LISTED is not None:
+        _LISTED[key] = tuple(found)
+    return found
+
+
+_LISTED: dict[tuple[str, bool], tuple[str, ...]] | None = None     # see listed_once
+
+
+@contextlib.contextmanager
+def listed_once() -> Iterator[None]:
+    """Inside the block `ls_files` asks git once per (folder, others) and answers again from memory
+    (or from `remember_listing`): for a read-only command whose parts each list the work tree (the
+    context-file discovery lists it twice; untracked files cost a walk of every folder). Nothing
+    inside may add, remove or rename a file in the work tree."""
+    global _LISTED
+    outer = _LISTED
+    _LISTED = {} if outer is None else outer
+    try:
+        yield
+    finally:
+        _LISTED = outer
+
+
+def remember_listing(cwd: str | Path | None, paths: Sequence[str], *, others: bool = False) -> None:
+    """Inside `listed_once`, PATHS becomes the answer of `ls_files(cwd, others=OTHERS)` (a caller
+    that built the same list from other git output); outside it, nothing happens."""
+    if _LISTED is not None:
+        _LISTED[(str(cwd or "."), others)] = tuple(sorted(set(paths)))
+
+
+# changed: tracked paths whose index or work-tree content differs from HEAD's or the index's;
+# untracked: files git neither ignores nor tracks, as `ls_files(others=True)` lists them;
+# staged: some index entry differs from HEAD's tree (staged, unmerged, intent to add).
+Status = collections.namedtuple("Status", ["changed", "untracked", "staged"])
+
+
+def status_paths(cwd: str | Path | None = None) -> Status:
+    """The changed paths (staged, modified, deleted, unmerged, intent to add — by content, as `git
+    diff` decides) and the untracked files from one `git status`, with no optional locks: the index
+    is never rewritten."""
+    out = run(["--no-optional-locks", "status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames"],
+              cwd=cwd)
+    changed: list[str] = []
+    untracked: list[str] = []
+    staged = False
+    for record in out.split(b"\0"):
+        if len(record) > 3:
+            (untracked if record.startswith(b"?? ") else changed).append(record[3:].decode("utf-8", "surrogateescape"))
+            staged = staged or record[:1] not in b" ?" or record[1:2] == b"A"
+    return Status(changed, untracked, staged)
+
+
+def common_dir_and_head(cwd: str | Path | None = None) -> tuple[Path, str | None, str | None]:
+    """(`common_dir`, HEAD's commit id, HEAD's tree id), from one `git rev-parse` when HEAD has a
+    commit; the ids are None before the first commit."""
+    code, out, err = run_status(["rev-parse", "--git-common-dir", "HEAD", "HEAD^{tree}", "--"], cwd=cwd)
+    lines = out.decode("utf-8", "surrogateescape").splitlines()
+    if not lines:
+        raise GitError(f"`git rev-parse --git-common-dir` failed: {err.decode('utf-8', 'replace').strip()}")
+    path = Path(lines[0])
+    path = path if path.is_absolute() else (Path(cwd or ".") / path).resolve()
+    if code == 0 and len(lines) >= 3:
+        return path, lines[1], lines[2]
+    code, out, _ = run_status(["rev-parse", "--verify", "-q", "HEAD"], cwd=cwd)    # no commit yet (or no tree)
+    return path, (out.decode().strip() or None) if code == 0 else None, None
+
+
+def ls_tree(rev: str, cwd: str | Path | None = None) -> list[str]:
+    return _split_z(run(["ls-tree", "-r", "-z", "--name-only", EOO, check_rev(rev)], cwd=cwd))
+
+
+def staged_paths(cwd: str | Path | None = None) -> list[str]:
+    return _split_z(run(["diff", "--cached", "--name-only", "-z", "--no-renames"], cwd=cwd))
+
+
+def blob_at(rev: str, path: str, cwd: str | Path | None = None) -> bytes | None:
+    """Content of PATH at REV (':' + path style; rev '' means the index). None when absent."""
+    spec = f":{path}" if rev == "" else f"{check_rev(rev)}:{path}"
+    code, out, _ = run_status(["cat-file", "blob", spec], cwd=cwd)
+    return out if code == 0 else None
+
+
+def check_ignore(paths: Sequence[str], cwd: str | Path | None = None) -> set[str]:
+    if not paths:
+        return set()
+    code, out, _ = run_status(["check-ignore", "-z", "--stdin"], cwd=cwd,
+                              input=b"\0".join(p.encode() for p in paths) + b"\0")
+    return set(_split_z(out)) if code in (0, 1) else set()
+
+
+def commit_meta(rev: str, cwd: str | Path | None = None) -> dict[str, str]:
+    out = text(["log", "-1", "--format=%H%x00%aI%x00%s", EOO, check_rev(rev), "--"], cwd=cwd)
+    sha, date, subject = out.rstrip("\n").split("\0", 2)
+    return {"commit": sha, "date": date, "subject": subject}

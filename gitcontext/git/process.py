@@ -1,0 +1,87 @@
+"""Running git: every process gitcontext starts goes through `run` or `stream` here."""
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from gitcontext.errors import GitError
+
+
+# Trailer grammar pinned so a user's trailer.* config cannot change how we parse or write.
+PINNED_TRAILER_CONFIG = (
+    "-c", "trailer.separators=:",
+    "-c", "trailer.where=end",
+    "-c", "trailer.ifexists=addIfDifferent",
+    "-c", "trailer.ifmissing=add",
+)
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env.setdefault("LC_ALL", "C")
+    env["GIT_TERMINAL_PROMPT"] = "0"
+    return env
+
+
+def run(args: Sequence[str], *, cwd: str | Path | None = None, input: bytes | None = None,
+        check: bool = True, env: dict[str, str] | None = None) -> bytes:
+    """Run `git ARGS` and return stdout; raise GitError naming the command on failure.
+
+    ENV adds variables (e.g. GIT_AUTHOR_DATE) to the inherited environment.
+    """
+    try:
+        proc = subprocess.run(["git", *args], cwd=cwd, input=input, capture_output=True,
+                              env={**_env(), **(env or {})})
+    except FileNotFoundError as exc:
+        raise GitError("git is not installed or not on PATH", fix="install git >= 2.30") from exc
+    if check and proc.returncode != 0:
+        raise failure(args, proc.stderr)
+    return proc.stdout
+
+
+# What a git failure's stderr says about the repository, and what fixes it.
+_KNOWN_FAILURES = (
+    (("unable to read", "bad object", "missing blob", "missing tree", "did not receive expected object",
+      "could not read object"),
+     "the repository is missing objects (a broken or partial clone): run `git fsck`, then `git fetch --refetch` "
+     "or clone it again"),
+    (("index.lock", ".lock': file exists"),
+     "another git process is running in this repository; wait for it, or remove the stale `.lock` file git names"),
+    (("dubious ownership",), "mark the repository safe: `git config --global --add safe.directory <path>`"),
+)
+
+
+def failure(args: Sequence[str], stderr: bytes) -> GitError:
+    """The GitError for a failed `git ARGS`: the command, git's own words, and a fix when git's words name one."""
+    detail = stderr.decode("utf-8", "replace").strip()
+    low = detail.casefold()
+    fix = next((f for needles, f in _KNOWN_FAILURES if any(n in low for n in needles)), None)
+    return GitError(f"`git {' '.join(args)}` failed: {detail}", fix=fix)
+
+
+def run_status(args: Sequence[str], *, cwd: str | Path | None = None,
+               input: bytes | None = None) -> tuple[int, bytes, bytes]:
+    """Run git and return (returncode, stdout, stderr) without raising."""
+    proc = subprocess.run(["git", *args], cwd=cwd, input=input, capture_output=True, env=_env())
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def stream(args: Sequence[str], *, cwd: str | Path | None = None) -> Iterator[bytes]:
+    """Yield stdout lines (with their b'\\n') of a long-running git command as they arrive."""
+    proc = subprocess.Popen(["git", *args], cwd=cwd, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=_env())
+    assert proc.stdout is not None
+    try:
+        yield from proc.stdout
+    finally:
+        proc.stdout.close()
+        stderr = proc.stderr.read() if proc.stderr else b""
+        code = proc.wait()
+        if code not in (0, -13):  # -13: we stopped reading (SIGPIPE)
+            raise failure(args, stderr)
+
+
+def text(args: Sequence[str], *, cwd: str | Path | None = None, check: bool = True) -> str:
+    return run(args, cwd=cwd, check=check).decode("utf-8", "surrogateescape")
