@@ -17,10 +17,12 @@ Issue 11's mechanisms (docs/matcher.md): an anchor extended with arguments, or r
 change, counts as shared evidence (_extended); a shared leading clause lifts the score and limits the
 swap penalty to the clause (_evidence, profile._lead); a substitution several passing pairs share is a
 rename (renames.repeated); a short frame whose object and quantity both changed is a different rule
-(_slots_swapped). Only pairs that can pass are scored (candidates.pairs).
+(_slots_swapped), and so is one whose ruled-out alternative was replaced (_contrast_swapped: "..., not
+`RuntimeError`" / "..., not `StandardError`"). Only pairs that can pass are scored (candidates.pairs).
 """
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence, Set
 
@@ -173,7 +175,23 @@ def _penalty(a: Profile, b: Profile, lead: bool, subs: set[Substitution]) -> flo
         penalty += PROSE_PENALTY
     if not lead and _slots_swapped(a, b):
         penalty += REPLACED_PENALTY
+    if _contrast_swapped(a, b):
+        penalty += REPLACED_PENALTY
     return penalty
+
+
+_CONTRAST = r"\b(?:not|never|instead of|rather than|over|vs\.?|versus)\s+(?:an? |the )?"
+
+
+def _contrast_swapped(a: Profile, b: Profile) -> bool:
+    """The ruled-out alternative replaced ("Raise `Ledgerline::Error` subclasses, not `RuntimeError`." /
+    "..., not `StandardError`."): every anchor each side has alone follows a "not"/"never"/"instead of".
+    The rule now forbids something else, and the failure that made it (its why) was about the old one."""
+    a_only, b_only = a.anchors - b.anchors, b.anchors - a.anchors
+    if not a_only or not b_only or len(a_only) > 2 or len(b_only) > 2:
+        return False
+    return all(re.search(_CONTRAST + re.escape(x) + r"\b", p.folded) for only, p in ((a_only, a), (b_only, b))
+               for x in only)
 
 
 def _slots_swapped(a: Profile, b: Profile) -> bool:

@@ -213,3 +213,15 @@ def test_match_forced_index_used_twice_is_an_error() -> None:
         match(items(*RULES), items(*RULES), force_pairs=[(0, 1)], force_new=[1])
     with pytest.raises(ValueError, match="out of range"):
         match(items(*RULES), items(*RULES), force_pairs=[(0, 99)])
+
+
+def test_match_default_replaced_ruled_out_alternative_is_a_new_rule() -> None:
+    """"..., not `RuntimeError`" -> "..., not `StandardError`": the rule forbids something else now."""
+    old = [*RULES, "Raise `Billing::Error` subclasses, not `RuntimeError`."]
+    new = [*RULES, "Raise `Billing::Error` subclasses, not `StandardError`."]
+    assert _reworded(old, new) == set()
+    kept = [*RULES, "Raise `Billing::Error` subclasses from services, not `RuntimeError`."]
+    assert _reworded(old, kept) == {(old[-1], kept[-1])}          # the ruled-out one kept: a rewording
+    widened = [*RULES, "Use `pnpm`, never `npm`, for every install in CI."]
+    assert _reworded([*RULES, "Use `pnpm`, never `npm`, for installs."], widened) == {
+        ("Use `pnpm`, never `npm`, for installs.", widened[-1])}
