@@ -49,7 +49,7 @@ def table(transitions: list[labels.Transition], verbose: bool) -> None:
 
 
 def _ablations() -> dict[str, list[tuple[object, str, object]]]:
-    from gitcontext.identity import anchors, common_words, profile, renames
+    from gitcontext.identity import anchors, common_words, profile, renames, words
 
     return {
         "no anchor-swap penalty": [(scorer, "REPLACED_PENALTY", 0.0)],
@@ -59,11 +59,12 @@ def _ablations() -> dict[str, list[tuple[object, str, object]]]:
         "no character-ratio ordering": [(scorer, "CHARS", 0.0)],
         "no corpus word weights": [(common_words, "DF", {})],
         "no format-key stage": [(scorer, "_SAME_TEXT", scorer._SAME_TEXT[:2])],
-        "no case-style split": [(anchors, "split_case", lambda text: text)],
+        "no case-style split": [(words, "split_case", lambda text: text)],
         "no extended-anchor evidence": [(scorer, "extends", lambda a, b: False)],
         "no leading clause": [(scorer, "LEAD_WORDS", 10 ** 6)],
         "no renames across rules": [(renames, "MIN_RULES", 10 ** 6)],
         "no slot-swap penalty": [(scorer, "_slots_swapped", lambda a, b: False)],
+        "no ruled-out-alternative rule": [(scorer, "_contrast_swapped", lambda a, b: False)],
     }
 
 
