@@ -10,7 +10,6 @@ someone changed the file since, the events are removed. No secret is ever writte
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from pathlib import Path
@@ -23,6 +22,8 @@ LOCK = "journal"
 
 
 def digest(data: bytes | None) -> str | None:
+    import hashlib          # 3 ms to import: every command asks `pending`, only writers digest
+
     return None if data is None else hashlib.sha256(data).hexdigest()
 
 

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import os
-import secrets
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -54,6 +52,8 @@ BUCKETS = 64
 
 def bucket(id: str) -> str:
     """The lock a note's writers share: one of 64, so the folder stays small however many notes there are."""
+    import hashlib          # hashlib and secrets cost 5 ms to import: only writers take locks and temp names
+
     return f"notes-{int(hashlib.sha1(id.encode('utf-8')).hexdigest()[:8], 16) % BUCKETS:02d}"
 
 
@@ -106,6 +106,8 @@ def replace(root: str | Path, path: Path, data: bytes, mode: int) -> None:
     """Write DATA to a temporary file under `.git/gitcontext/tmp/` and rename it over PATH."""
     folder = state_dir(root, "tmp")
     clean_stale(folder)
+    import secrets
+
     tmp = folder / f"{os.getpid()}.{secrets.token_hex(4)}.tmp"
     try:
         with open(tmp, "xb") as fh:
