@@ -6,12 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from gitcontext.hooks.overrides import stated
-from tests.provenance.test_override import (BRANCHES, CSS, DUMPS, KEEP, SNAPSHOTS, _body, _commit, _id, _ls, _rules,
+from tests.provenance.test_override import (BRANCHES, CSS, DUMPS, KEEP, SNAPSHOTS, _commit, _id, _ls, _rules,
                                             _team_repo)
-
-
-def _context_ids(repo: Path) -> list[str]:
-    return [line.split(": ", 1)[1] for line in _body(repo).splitlines() if line.startswith("Context-Id: ")]
+from tests.provenance.test_override import _context_lines as _context_ids
 
 
 def test_overrides_reworded_is_one_rewording_with_a_why_for_the_old_id(repo: Path, capsys) -> None:
