@@ -40,7 +40,6 @@ def staged_changes(root: Path, config: dict[str, Any], notes: Callable[[], Mappi
     from gitcontext.identity.diff import diff_files
     from gitcontext.instructions.discover import INDEX, load
     from gitcontext.provenance.fold import fold
-    from gitcontext.provenance.resolve import resolve_all
     from gitcontext.provenance.store import all_notes
 
     old = load(root, config, "HEAD") if git.has_commits(root) else {}
@@ -53,21 +52,43 @@ def staged_changes(root: Path, config: dict[str, Any], notes: Callable[[], Mappi
     if not (diff.added or diff.reworded or diff.moved or diff.removed):
         return Staged([], diff, old, new)
     states = notes() if notes else {id: fold(events, id) for id, events in all_notes(root).items()}  # used twice
-    new_ids = resolve_all(root, config, new, states, trailers=True)      # as `ls` names them, overrides too
     # HEAD's side is named as it was at HEAD: a rule `retire` removed is retired in the work tree's notes
     # already, and would otherwise get a fresh id in its `Context-Id: <id> retired` line.
-    at_head = {id: s._replace(retired=None) for id, s in states.items()} if diff.removed else {}
-    old_ids = resolve_all(root, config, old, at_head) if diff.removed else {}
+    at_head = {id: s._replace(retired=None) for id, s in states.items()}
+    changes = name_changes(root, config, diff, (old, new), states, at_head, trailers=True)
+    return Staged(changes, diff, old, new)
 
-    def _id(ids: dict, inst: Instruction) -> str:
-        return ids[(inst.file, inst.index)].id
+
+def name_changes(root: Path, config: dict[str, Any], diff: Diff, sides: tuple[dict, dict], states: Mapping[str, State],
+                 old_states: Mapping[str, State], trailers: bool = False) -> list[Change]:
+    """The diff's changes with the ids `git context ls` shows for the new side (every instruction of a side is
+    resolved: which note an instruction gets depends on the others competing for it); a removal keeps its
+    old id, and so does a rewording the diff pairs below the bar at which a note's text claims a rule
+    (`reworded? 44%`): it keeps the id its old text has a note under, as its `Context-Id: <id> reworded`
+    then says (the hook, `check` and `sync` agree on it)."""
+    from gitcontext.provenance.resolve import resolve_all
+
+    old, new = sides
+    new_ids = resolve_all(root, config, new, states, trailers=trailers) \
+        if diff.added or diff.reworded or diff.moved else {}
+    unnamed = [r for r in diff.reworded if _id(new_ids, r.new) not in states]
+    old_ids = resolve_all(root, config, old, old_states) if diff.removed or unnamed else {}
+
+    def reworded_id(r) -> str:
+        if r in unnamed and _id(old_ids, r.old) in old_states:
+            return _id(old_ids, r.old)
+        return _id(new_ids, r.new)
 
     changes = [Change("added", _id(new_ids, i), i.file, i.line, i.text) for i in diff.added]
-    changes += [Change("reworded", _id(new_ids, r.new), r.new.file, r.new.line, r.new.text, r.old.text, r.similarity)
+    changes += [Change("reworded", reworded_id(r), r.new.file, r.new.line, r.new.text, r.old.text, r.similarity)
                 for r in diff.reworded]
     changes += [Change("moved", _id(new_ids, m.new), m.new.file, m.new.line, m.new.text) for m in diff.moved]
     changes += [Change("retired", _id(old_ids, i), i.file, i.line, i.text) for i in diff.removed]
-    return Staged(changes, diff, old, new)
+    return changes
+
+
+def _id(ids: dict, inst: Instruction) -> str:
+    return ids[(inst.file, inst.index)].id
 
 
 def label(change: Change) -> str:

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from gitcontext import config as config_mod
 from gitcontext import git
 from gitcontext.errors import GitError, UserError
-from gitcontext.hooks.changes import NEEDS_WHY, Change, one_line
+from gitcontext.hooks.changes import NEEDS_WHY, Change, name_changes, one_line
 from gitcontext.hooks.nearmiss import CANONICAL, diagnose
 from gitcontext.identity.diff import Diff, diff_files
 from gitcontext.instructions.discover import load
@@ -86,8 +86,8 @@ def check(root: Path, base: str, head: str = "HEAD", config: dict[str, Any] | No
     diff = diff_files(old, new, config["matcher"])
     notes_before, notes_after = note_oids(root, rng.base), note_oids(root, rng.head)
     states = fold_notes(root, notes_after)
-    changes = range_changes(root, config, diff, (old, new), states,
-                            fold_notes(root, notes_before) if diff.removed else {})
+    changes = name_changes(root, config, diff, (old, new), states,
+                           fold_notes(root, notes_before) if diff.removed or diff.reworded else {})
     policy = config["hooks"]["policy"]
     needing = [c for c in changes if c.kind in NEEDS_WHY]
     if policy == "off" or not needing:
@@ -100,29 +100,6 @@ def check(root: Path, base: str, head: str = "HEAD", config: dict[str, Any] | No
     hints = _trailer_coverage(root, config, messages, needing, covered, aliases)
     missing = [c for c in needing if c.id not in covered]
     return CheckResult(rng, policy, changes, covered, missing, hints if missing else [], diff, states)
-
-
-def range_changes(root: Path, config: dict[str, Any], diff: Diff, sides: tuple[dict, dict],
-                  states: dict, old_states: dict) -> list[Change]:
-    """The diff's changes with the ids `git context ls` shows at the head (a removal keeps its base id).
-
-    Like the hook, every instruction of a side is resolved, not only the changed ones: which note an
-    instruction gets depends on the others competing for it.
-    """
-    from gitcontext.provenance.resolve import resolve_all
-
-    old, new = sides
-    new_ids = resolve_all(root, config, new, states) if diff.added or diff.reworded or diff.moved else {}
-    old_ids = resolve_all(root, config, old, old_states) if diff.removed else {}
-
-    def _id(table: dict, inst) -> str:
-        return table[(inst.file, inst.index)].id
-
-    out = [Change("added", _id(new_ids, i), i.file, i.line, i.text) for i in diff.added]
-    out += [Change("reworded", _id(new_ids, r.new), r.new.file, r.new.line, r.new.text) for r in diff.reworded]
-    out += [Change("moved", _id(new_ids, m.new), m.new.file, m.new.line, m.new.text) for m in diff.moved]
-    out += [Change("retired", _id(old_ids, i), i.file, i.line, i.text) for i in diff.removed]
-    return out
 
 
 def config_at(root: Path, rev: str) -> dict[str, Any]:

@@ -237,3 +237,22 @@ def test_check_ids_are_the_ones_ls_shows(repo, capsys):
     _, data = _ids(repo, capsys)
     listed = {i["text"]: i["id"] for i in run_json(capsys, "ls")["instructions"]}
     assert {c["text"]: c["id"] for c in data["changes"]} == {t: listed[t] for t in (RULE[2:-1], RULE2[2:-1])}
+
+
+def test_check_uncertain_rewording_keeps_the_id_its_note_is_under(repo, capsys):
+    """The server side names a `reworded? 44%` rule as the hook did (its note's id), so the hook's
+    `Context-Why` without an id covers it there too."""
+    import datetime as dt
+
+    from tests.helpers import run_json
+
+    day = [(dt.datetime.now(dt.timezone.utc) - dt.timedelta(days=n)).strftime("%Y-%m-%dT%H:%M:%SZ") for n in (2, 1)]
+    commit(repo, {"AGENTS.md": "# Rules\n\n- Never commit database dumps.\n- Keep PRs small.\n"}, "rules", date=day[0])
+    run_cli(capsys, "init", "--backfill")
+    git(repo, "add", "-A")
+    base = commit(repo, {}, "track the why")
+    old = {r["text"]: r["id"] for r in run_json(capsys, "ls")["instructions"]}["Keep PRs small."]
+    commit(repo, {"AGENTS.md": "# Rules\n\n- Never commit database dumps.\n- Keep pull requests small and focused.\n"},
+           f"focus\n\nContext-Why: big PRs hide bugs\nContext-Id: {old} reworded", date=day[1])
+    data = run_json(capsys, "check", "--base", base)
+    assert [(c["kind"], c["id"]) for c in data["changes"]] == [("reworded", old)] and data["ok"], data

@@ -160,3 +160,31 @@ def test_commit_msg_joins_trailer_paragraphs_of_several_m_flags(repo):
     assert "joined the trailer paragraphs" in done.stderr
     trailers = git(repo, "log", "-1", "--format=%(trailers:key=Context-Why,valueonly)").splitlines()
     assert len([t for t in trailers if t.strip()]) == 2
+
+
+def test_commit_msg_uncertain_rewording_keeps_the_id_its_note_is_under(repo, capsys):
+    """`Keep PRs small.` -> `Keep pull requests small and focused.`: the diff pairs them (`reworded? 44%`), below
+    the bar at which a note's text claims a rule; the hook still names the rule by its note's id, so the
+    rewording and its why land on that note, and `ls` names the rule so before and after `sync`."""
+    import datetime as dt
+
+    from tests.helpers import run_cli, run_json
+
+    day = [(dt.datetime.now(dt.timezone.utc) - dt.timedelta(days=n)).strftime("%Y-%m-%dT%H:%M:%SZ") for n in (2, 1)]
+    commit(repo, {"AGENTS.md": "# Rules\n\n- Never commit database dumps.\n- Keep PRs small.\n"}, "rules",
+           date=day[0])
+    run_cli(capsys, "init", "--backfill")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "--no-verify", "-m", "track the why")
+    old = {r["text"]: r["id"] for r in run_json(capsys, "ls")["instructions"]}["Keep PRs small."]
+    write(repo, "AGENTS.md", "# Rules\n\n- Never commit database dumps.\n- Keep pull requests small and focused.\n")
+    git(repo, "add", "AGENTS.md")
+    done = attempt(repo, "-m", "focus", "-m", "Context-Why: big PRs hide bugs",
+                   env={"GIT_COMMITTER_DATE": day[1], "GIT_AUTHOR_DATE": day[1]})
+    assert done.returncode == 0, done.stderr
+    assert f"Context-Id: {old} reworded" in last_message(repo)
+    listed = {r["text"]: (r["id"], r["status"]) for r in run_json(capsys, "ls")["instructions"]}
+    assert listed["Keep pull requests small and focused."] == (old, "documented")
+    run_cli(capsys, "sync")
+    listed = {r["text"]: (r["id"], r["status"]) for r in run_json(capsys, "ls")["instructions"]}
+    assert listed["Keep pull requests small and focused."] == (old, "documented")
