@@ -158,10 +158,24 @@ def check_glob(text: str) -> str | None:
     return None
 
 
+def check_audit_text(text: str) -> str | None:
+    """What the audit extracts from a context file: references (GC103) and counts claimed (GC108)."""
+    from gitcontext.audit.claims import claims
+    from gitcontext.audit.references import references
+
+    lines = text.count("\n") + 1
+    if any(not 1 <= c.line <= lines for c in claims("AGENTS.md", text, lambda tree: ("", 0))):
+        return "a claim outside the file"
+    if any(not 1 <= r.line <= lines for r in references("AGENTS.md", text)):
+        return "a reference outside the file"
+    return None
+
+
 PARSERS: dict[str, tuple[str, Callable[[str], str | None]]] = {
     "segment": ("markdown", check_segment), "decode": ("markdown", check_decode), "note": ("note", check_note),
     "config": ("config", check_config), "front-matter": ("front", check_front), "trailer": ("trailer", check_trailer),
     "redact": ("trailer", check_redact), "glob": ("glob", check_glob),
+    "audit-text": ("markdown", check_audit_text),
 }
 
 

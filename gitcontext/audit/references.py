@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from gitcontext.instructions.blocks import split_lines, strip_container
 from gitcontext.instructions.render import line_imports
+from gitcontext.instructions.sentences import code_spans, mask_code_spans
 
 
 class Ref(NamedTuple):
@@ -28,7 +29,6 @@ class Ref(NamedTuple):
     after: str | None = None  # for a prose command: the folder an earlier fence of its section `cd`-ed into
 
 
-_SPAN = re.compile(r"(`+)((?:(?!\1).)+?)\1")
 _LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 _FENCE = re.compile(r"^(`{3,}|~{3,})\s*([\w+-]*)")
 _EXT = re.compile(r"[^/]\.[A-Za-z][A-Za-z0-9]{0,7}$")
@@ -92,10 +92,10 @@ def _prose(file: str, line: str, number: int, window: str) -> Iterator[Ref]:
     if _OTHER_REPO.search(line) or "<!--" in line:
         return
     cwd = _prose_cwd(line)
-    for match in _SPAN.finditer(line):
-        if _negated(line, match.start()):
+    for start, inner, inner_end, _ in code_spans(line):
+        if _negated(line, start):
             continue
-        span = match.group(2).strip()
+        span = line[inner:inner_end].strip()
         if " " in span or span.startswith(("cd", "make")):
             yield from commands(file, span, number, list(cwd) if cwd else None)
         elif path_like(span) and not _UNTRACKED.search(window):
@@ -108,7 +108,7 @@ def _prose(file: str, line: str, number: int, window: str) -> Iterator[Ref]:
         if target and not re.match(r"^[a-z][\w+.-]*:", target, re.I) and not _placeholder(target) \
                 and not _negated(line, match.start()):
             yield Ref(file, number, "link", target, written=match.group(0))
-    refs, _ = line_imports(_SPAN.sub(lambda m: " " * len(m.group(0)), line))
+    refs, _ = line_imports(mask_code_spans(line, whole=True, fill=" "))
     for ref in refs:
         if _EXT.search(ref) and not _placeholder(ref):
             yield Ref(file, number, "import", ref, written="@" + ref)

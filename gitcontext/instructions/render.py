@@ -18,10 +18,10 @@ from gitcontext.errors import UserError
 from gitcontext.instructions.discover import decode
 from gitcontext.instructions.blocks import payload_mask, split_lines
 from gitcontext.instructions.segment import segment
+from gitcontext.instructions.sentences import mask_code_spans
 
 _IMPORT = re.compile(r"^\s*@([^\s@`]+)\s*$")
 _INLINE = re.compile(r"(?:(?<=^)|(?<=[\s(\[\"']))@((?:~/|\.{1,2}/)?[\w.\-]+(?:/[\w.\-]+)*)")
-_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 _FILE_LIKE = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,5}$")
 MAX_DEPTH = 5   # Claude Code follows imports at most five hops deep
 
@@ -40,7 +40,7 @@ def line_imports(visible: str) -> tuple[list[str], bool]:
         return [whole.group(1)], True
     if "@" not in visible:
         return [], False
-    prose = _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), visible)
+    prose = mask_code_spans(visible, whole=True, fill=" ")
     refs = (m.group(1).rstrip(".") for m in _INLINE.finditer(prose))
     return [ref for ref in refs if ref.strip("./~")], False
 

@@ -52,15 +52,15 @@ def _boundaries(masked: str) -> Iterator[int]:
         yield match.end()
 
 
-def mask_code_spans(text: str) -> str:
-    """Replace code span contents with `x` (same length) so their periods are not boundaries.
+def code_spans(text: str) -> list[tuple[int, int, int, int]]:
+    """(start, content start, content end, end) of each inline code span of TEXT, in order.
 
     CommonMark's rule in linear time: a run of N backticks opens a span that the next run of exactly
-    N backticks closes; a run with no such partner is literal text. (The regex this replaces
-    backtracked cubically on long runs of backticks: 2,000 of them took two minutes.)
+    N backticks closes; a run with no such partner is literal text. (A backreference regex for this
+    backtracked on long runs of backticks: 2,000 of them took two minutes.)
     """
     if "`" not in text:
-        return text
+        return []
     runs = [(m.start(), m.end()) for m in _TICKS.finditer(text)]
     partner: list[int | None] = [None] * len(runs)
     last: dict[int, int] = {}
@@ -68,16 +68,28 @@ def mask_code_spans(text: str) -> str:
         size = runs[i][1] - runs[i][0]
         partner[i] = last.get(size)
         last[size] = i
-    out, pos, i = [], 0, 0
+    out, i = [], 0
     while i < len(runs):
         j = partner[i]
         if j is None:
             i += 1
             continue
-        start, end = runs[i][1], runs[j][0]
-        out += [text[pos:start], "x" * (end - start)]
-        pos = end
+        out.append((runs[i][0], runs[i][1], runs[j][0], runs[j][1]))
         i = j + 1
+    return out
+
+
+def mask_code_spans(text: str, whole: bool = False, fill: str = "x") -> str:
+    """TEXT with each code span's contents (WHOLE: the span with its backticks) replaced by FILL, same length,
+    so their periods are not boundaries (or their words not prose)."""
+    spans = code_spans(text)
+    if not spans:
+        return text
+    out, pos = [], 0
+    for start, inner, inner_end, end in spans:
+        a, b = (start, end) if whole else (inner, inner_end)
+        out += [text[pos:a], fill * (b - a)]
+        pos = b
     out.append(text[pos:])
     return "".join(out)
 

@@ -40,3 +40,22 @@ def test_claims_total_on_any_text(text: str) -> None:
     lines = text.count("\n") + 1
     for c in claims("AGENTS.md", text, _root):
         assert 1 <= c.line <= lines and c.count >= 0 and c.unit and c.path
+
+
+def test_claims_on_a_hostile_line_of_digits_is_linear() -> None:
+    """A 200,000-digit run before "lines" (a context file can hold one) is read in one pass: a regex searched
+    over the line backtracked over every digit run (16,000 digits took 21 s)."""
+    line = "- `src/parse.py` " + "7" * 200_000 + " lines, and `src/lex.py` has ~600 lines\n"
+    assert list(claims("AGENTS.md", line, _root)) == []          # two paths: no claim, and no hang
+    one = "- `src/parse.py` is " + "9" * 200_000 + " lines long\n"
+    assert list(claims("AGENTS.md", one, _root)) == []           # no count a writer would write
+
+
+def test_references_on_a_line_of_backticks_is_linear() -> None:
+    """3,000 backtick runs around paths on one line: each span found once, in one pass (a backreference
+    regex took 4 s on 48 KB of such text)."""
+    from gitcontext.audit.references import references
+
+    line = "- " + " ".join(f"`src/m{n}.py`" for n in range(3000)) + " " + "`" * 5000 + "\n"
+    paths = [r.text for r in references("AGENTS.md", line) if r.kind == "path"]
+    assert len(paths) == 3000 and paths[0] == "src/m0.py"

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from hypothesis import given, strategies as st
+
 from gitcontext.instructions import sentences
 
 
@@ -24,3 +26,22 @@ def test_split_ignores_periods_in_code_spans_and_decimals() -> None:
 def test_split_long_paragraph_is_linear_enough() -> None:
     lines = ["Do this now. Then do that."] * 5000
     assert len(_split(*lines)) == 10000
+
+
+def test_code_spans_follow_commonmark_runs() -> None:
+    from gitcontext.instructions.sentences import code_spans, mask_code_spans
+
+    text = "Run `make test` and ``a ` b``, not `x``y` or a lone ` tick."
+    spans = [text[a:b] for _, a, b, _ in code_spans(text)]
+    assert spans == ["make test", "a ` b", "x``y"]
+    assert mask_code_spans(text, whole=True, fill=" ").count("`") == 1          # only the lone tick is left
+
+
+@given(st.text(alphabet="`ab .", max_size=60))
+def test_code_spans_mask_keeps_length_and_everything_outside(text: str) -> None:
+    from gitcontext.instructions.sentences import code_spans, mask_code_spans
+
+    masked = mask_code_spans(text, whole=True, fill=" ")
+    assert len(masked) == len(text)
+    inside = {i for start, _, _, end in code_spans(text) for i in range(start, end)}
+    assert all(masked[i] == text[i] for i in range(len(text)) if i not in inside)
