@@ -32,7 +32,8 @@ from gitcontext import git
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.references import Ref, join, place_tree, references, strip_top
-from gitcontext.audit.views import has_source_tree, in_skill, views_of
+from gitcontext.audit.tree import folders, ids_by_line, loaded_files, package_of, read
+from gitcontext.audit.views import has_source_tree
 
 CHECK = Check("GC103", "dead-reference", "warning",
               "a path, link, @import, folder tree, script, Make target, test id or symbol git no longer has")
@@ -40,8 +41,6 @@ CHECK = Check("GC103", "dead-reference", "warning",
 GENERATED = frozenset("node_modules dist build out target coverage __pycache__ .venv venv .next .nuxt .turbo "
                       ".cache .wrangler .svelte-kit .output .parcel-cache tmp .tox .pytest_cache .mypy_cache "
                       "htmlcov site-packages .gradle .dart_tool".split())
-_PACKAGE_FILES = ("package.json", "pyproject.toml", "Cargo.toml", "go.mod", "setup.py", "composer.json",
-                  "Gemfile", "pom.xml", "build.gradle", "deno.json")
 NEVER_MIN_DEPTH = 2     # a never-existed root path needs a folder two levels deep to stand on (not `scripts/x.py`)
 _MODULE_EXTS = {".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".py", ".rs", ".go", ".rb", ".vue", ".svelte"}
 _PATH_KINDS = ("path", "link", "import", "tree", "symbol")
@@ -50,7 +49,7 @@ TREE_MIN_MATCH = 0.5    # a drawn tree matching less of the repository than this
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
     tree = _Git(ctx)
-    refs = [ref for file in _files(ctx) for ref in references(file, _read(ctx, file))]
+    refs = [ref for file in loaded_files(ctx) for ref in references(file, read(ctx, file))]
     if not tree.has_source:
         paths = sum(1 for r in refs if r.kind in _PATH_KINDS)
         if paths:
@@ -58,25 +57,12 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
                           "paths, scripts and symbols are not judged", severity="note",
                           evidence={"tracked": len(ctx.tracked), "unjudged": paths})
         return
-    by_line = {(loc.instruction.file, n): loc.id for loc in ctx.located
-               for n in range(loc.instruction.line, loc.instruction.end_line + 1)}
+    by_line = ids_by_line(ctx)
     for ref, verdict in _judged(tree, refs):
         cls, message, evidence = verdict
         yield finding(CHECK, message, id=by_line.get((ref.file, ref.line)) or None, file=ref.file,
                       line=ref.line, severity="note" if cls == "never-existed" else None,
                       evidence={"class": cls, "kind": ref.kind, "ref": ref.text, **evidence})
-
-
-def _files(ctx: AuditContext) -> list[str]:
-    """What some agent loads (a file bundled in a skill folder is the skill's vendored reference)."""
-    return sorted({f for view in views_of(ctx) for f in view.files if not in_skill(f)})
-
-
-def _read(ctx: AuditContext, path: str) -> str:
-    try:
-        return (ctx.root / path).read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return ""
 
 
 def _judged(tree: _Git, refs: list[Ref]) -> Iterator[tuple[Ref, tuple[str, str, dict]]]:
@@ -223,7 +209,7 @@ class _Git:
     def __init__(self, ctx: AuditContext) -> None:
         self.ctx = ctx
         self.files = ctx.tracked
-        self.dirs = {d for p in self.files for d in _parents(p)}
+        self.dirs = folders(ctx)
         self.has_source = has_source_tree(ctx)
 
     def exists(self, path: str) -> bool:
@@ -255,12 +241,7 @@ class _Git:
         return bool(git.check_ignore(forms, self.ctx.root))
 
     def package_of(self, folder: str) -> str:
-        """The nearest folder at or above FOLDER with a package manifest ("" for the root)."""
-        while folder:
-            if any(posixpath.join(folder, m) in self.files for m in _PACKAGE_FILES):
-                return folder
-            folder = posixpath.dirname(folder)
-        return ""
+        return package_of(self.ctx, folder)
 
     def command_folders(self, folder: str, kind: str) -> list[str]:
         """Where a command written in FOLDER's context file runs: its own package, and the packages
@@ -345,12 +326,6 @@ class _Git:
         wanted = sorted(set(names))
         found = git.grep_words(wanted, ("*.md", "*.mdc", "*.mdx", "*.txt", "*.rst"), self.ctx.root)
         return set(wanted) - found
-
-
-def _parents(path: str) -> Iterator[str]:
-    while "/" in path:
-        path = path.rsplit("/", 1)[0]
-        yield path
 
 
 def _moved(written: str, new: str, r: git.Removal) -> tuple[str, str, dict]:

@@ -28,7 +28,8 @@ from gitcontext.audit.claims import Claim, claims
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.references import Tree, join, place_tree
-from gitcontext.audit.views import has_source_tree, in_skill, views_of
+from gitcontext.audit.tree import folders, ids_by_line, loaded_files, package_of, read
+from gitcontext.audit.views import has_source_tree
 
 CHECK = Check("GC108", "stale-claim", "warning", "a count of lines or entries a context file states that the tree "
               "no longer bears out")
@@ -43,11 +44,9 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
     if not has_source_tree(ctx):
         return
     repo = _Tree(ctx)
-    by_line = {(loc.instruction.file, n): loc.id for loc in ctx.located
-               for n in range(loc.instruction.line, loc.instruction.end_line + 1)}
-    files = sorted({f for view in views_of(ctx) for f in view.files if not in_skill(f)})
-    for file in files:
-        for claim in claims(file, _read(ctx, file), lambda tree: repo.place(tree)):
+    by_line = ids_by_line(ctx)
+    for file in loaded_files(ctx):
+        for claim in claims(file, read(ctx, file), repo.place):
             judged = repo.judge(claim)
             if judged:
                 path, actual = judged
@@ -62,13 +61,6 @@ def _finding(claim: Claim, path: str, actual: int, id: str | None) -> Finding:
                    line=claim.line, evidence={"class": "count", "path": path, "unit": claim.unit,
                                               "claimed": claim.count, "bound": claim.bound, "actual": actual},
                    fix=f"update the number in {claim.file}:{claim.line} (or drop it: the tree says it)")
-
-
-def _read(ctx: AuditContext, path: str) -> str:
-    try:
-        return (ctx.root / path).read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return ""
 
 
 def off(claimed: int, actual: int, bound: str, unit: str) -> bool:
@@ -87,9 +79,8 @@ class _Tree:
     def __init__(self, ctx: AuditContext) -> None:
         self.root = ctx.root
         self.files = ctx.tracked
-        self.dirs = frozenset(posixpath.dirname(p)[:i] for p in self.files
-                              for i in _prefix_ends(posixpath.dirname(p)))
-        self.package_of = _package_finder(self.files)
+        self.dirs = folders(ctx)
+        self.package_of = lambda folder: package_of(ctx, folder)
 
     def exists(self, path: str) -> bool:
         path = path.rstrip("/")
@@ -135,21 +126,3 @@ class _Tree:
         below = [p[len(prefix):] for p in self.files if p.startswith(prefix)]
         subfolders = {p.split("/", 1)[0] for p in below if "/" in p}
         return len(subfolders) or len(below)     # examples, packages, crates are folders; else count the files
-
-
-def _prefix_ends(folder: str) -> list[int]:
-    """End offsets of FOLDER's own path and each of its ancestors' ("a/b/c" -> a, a/b, a/b/c)."""
-    if not folder:
-        return []
-    return [i for i, c in enumerate(folder) if c == "/"] + [len(folder)]
-
-
-def _package_finder(files: frozenset[str]):
-    manifests = ("package.json", "pyproject.toml", "Cargo.toml", "go.mod", "setup.py", "deno.json")
-    roots = {posixpath.dirname(p) for p in files if posixpath.basename(p) in manifests}
-
-    def package_of(folder: str) -> str:
-        while folder and folder not in roots:
-            folder = posixpath.dirname(folder)
-        return folder
-    return package_of
