@@ -54,7 +54,7 @@ def staged_changes(root: Path, config: dict[str, Any], notes: Callable[[], Mappi
     states = notes() if notes else {id: fold(events, id) for id, events in all_notes(root).items()}  # used twice
     # HEAD's side is named as it was at HEAD: a rule `retire` removed is retired in the work tree's notes
     # already, and would otherwise get a fresh id in its `Context-Id: <id> retired` line.
-    at_head = {id: s._replace(retired=None) for id, s in states.items()}
+    at_head = {id: s._replace(retired=None) for id, s in states.items()} if diff.removed or diff.reworded else {}
     changes = name_changes(root, config, diff, (old, new), states, at_head, trailers=True)
     return Staged(changes, diff, old, new)
 
