@@ -45,6 +45,26 @@ def sync(root: Path, config: dict[str, Any], rev: str = "HEAD") -> dict[str, int
     return counts
 
 
+def pending(root: Path, config: dict[str, Any], commits: list[Commit], id: str) -> set[str]:
+    """The shas among COMMITS (trailer commits naming ID, newest first) whose trailers `sync` would still
+    fold into ID's note: what sync does, written nowhere. A trailer whose every fact the note already
+    holds (the hook and `record` wrote them alongside it) is folded in effect, though no event says so."""
+    notes = all_notes(root)
+    by_commit: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for events in notes.values():
+        for e in events:
+            by_commit[e.get("commit") or ""].append(e)
+    counts = {"events": 0, "unattributed": 0, "invalid": 0}
+    found = set()
+    for position, c in enumerate(commits[::-1]):
+        for event in _commit_events(root, config, c, position, notes, by_commit[c.sha], counts):
+            notes.setdefault(event["id"], []).append(event)
+            by_commit[c.sha].append(event)
+            if event["id"] == id:
+                found.add(c.sha)
+    return found
+
+
 def _commit_events(root: Path, config: dict[str, Any], c: Commit, position: int,
                    notes: dict[str, list[dict[str, Any]]], here: list[dict[str, Any]], counts: dict[str, int]
                    ) -> Iterator[dict[str, Any]]:

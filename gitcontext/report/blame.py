@@ -72,7 +72,17 @@ def blame_target(root: Path, config: dict[str, Any], t: Target) -> dict[str, Any
             d = life.death
             data["history"].append({"commit": d.commit, "date": d.date, "subject": d.subject,
                                     "change": "removed", "cause": d.cause, "text": None, "source": "history"})
-    data["trailers"] = mentions(trailer_history(root), t.id)
+    commits = trailer_history(root)
+    data["trailers"] = mentions(commits, t.id)
+    folded = {e["source"].partition(":")[2] for e in data["events"] if e["source"].startswith("trailer:")}
+    asked = [c for c in commits if c.sha in {row["commit"] for row in data["trailers"]} - folded]
+    waiting: set[str] = set()
+    if asked:
+        from gitcontext.provenance.sync import pending
+
+        waiting = pending(root, config, asked, t.id)
+    for row in data["trailers"]:
+        row["synced"] = row["commit"] not in waiting
     return data
 
 

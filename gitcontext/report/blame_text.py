@@ -18,16 +18,13 @@ def format_life(data: dict[str, Any]) -> str:
     out = [format_state(data).rstrip("\n"), "  life:"]
     rows = [*_born(data["born"]), *(line for h in data["history"] for line in _change(h))]
     replayed = {h.get("commit") for h in data["history"]} | {(data["born"] or {}).get("commit")}
-    synced = set()
     for e in data["events"]:
-        source = e["source"]
-        synced.add(source.partition(":")[2] if source.startswith("trailer:") else None)
-        if source.startswith("backfill:") or (e["kind"] in ("added", "reworded", "moved")
+        if e["source"].startswith("backfill:") or (e["kind"] in ("added", "reworded", "moved")
                                               and e.get("commit") in replayed):
             continue
         rows.append(f"    {e['at'][:10]} {'note':10} {_event(e)}  ({_source(e)})")
     for c in data["trailers"]:
-        if c["commit"] not in synced:
+        if not c["synced"]:
             keys = ", ".join(f"{k}: {v}" for k, v in c["trailers"])
             rows.append(f"    {c['date'][:10]} {c['commit'][:10]:10} trailer   {keys}  (not synced yet)")
     out += list(dict.fromkeys(rows))

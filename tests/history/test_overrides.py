@@ -120,6 +120,24 @@ def test_blame_prints_one_line_per_event_and_reads_whys_as_whys(repo: Path, caps
     assert "not synced yet" not in out and "backfill:" not in out
 
 
+def test_blame_a_trailer_whose_facts_the_note_holds_is_not_waiting_for_sync(repo: Path, capsys) -> None:
+    commit(repo, {"AGENTS.md": KEEP}, "rules", "2026-01-01T00:00:00Z")
+    run_cli(capsys, "init", "--hooks", "none")
+    id = _id(DUMPS)
+    (repo / "AGENTS.md").write_text(f"- {DUMPS}\n{KEEP}")
+    assert run_cli(capsys, "record", id, "--why", "a dump leaked in PR 41")[0] == 0
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", f"Dumps\n\nContext-Id: {id} added")     # what the hook writes
+    blamed = run_json(capsys, "blame", DUMPS)
+    assert [row["synced"] for row in blamed["trailers"]] == [True]
+    assert "not synced yet" not in run_cli(capsys, "blame", DUMPS)[1]
+    commit(repo, {"AGENTS.md": f"- {DUMPS}\n{KEEP}- {CSS}\n"},
+           f"Naming\n\nContext-Id: {id} moved\nContext-Why: {id} the vault was retired", "2026-01-03T00:00:00Z")
+    assert [row["synced"] for row in run_json(capsys, "blame", DUMPS)["trailers"]] == [True, False]
+    run_cli(capsys, "sync")
+    assert [row["synced"] for row in run_json(capsys, "blame", DUMPS)["trailers"]] == [True, True]
+
+
 def test_lineage_honours_an_override_trailer_on_a_merged_feature_branch(repo: Path) -> None:
     commit(repo, {"AGENTS.md": f"- {DUMPS}\n{KEEP}"}, "rules", "2026-01-01T00:00:00Z")
     git(repo, "checkout", "-q", "-b", "feature")

@@ -40,7 +40,7 @@ def test_blame_lists_commits_whose_trailers_name_the_instruction(repo, capsys):
     ident = run_json(capsys, "show", "uv for every")["id"]
     sha = commit(repo, {"README.md": "x\n"}, f"docs\n\nContext-Why: {ident}: lockfile broke\nContext-Refs: {ident}: #7")
     data = run_json(capsys, "blame", "uv for every")
-    assert data["trailers"] == [{"commit": sha, "date": data["trailers"][0]["date"], "subject": "docs",
+    assert data["trailers"] == [{"commit": sha, "date": data["trailers"][0]["date"], "subject": "docs", "synced": False,
                                  "trailers": [["Context-Why", "lockfile broke"], ["Context-Refs", "#7"]]}]
 
 
