@@ -161,7 +161,7 @@ def _judge_command(tree: _Git, ref: Ref) -> tuple[str, str, dict] | None:
     if ref.kind == "script":
         return _judge_script(tree, ref, folders, where)
     if ref.kind == "make":
-        return _judge_make(tree, ref, folders)
+        return _judge_make(tree, ref, folders, anywhere=ref.cwd is None)
     return _judge_test(tree, ref, folders)
 
 
@@ -179,16 +179,19 @@ def _judge_script(tree: _Git, ref: Ref, folders: list[str], where: str) -> tuple
             f"{', '.join(names) or 'no scripts'})", {"package_json": files[:10]})
 
 
-def _judge_make(tree: _Git, ref: Ref, folders: list[str]) -> tuple[str, str, dict] | None:
-    for folder in folders:
-        targets = tree.make_targets(folder)
-        if targets is None:
-            continue
-        if ref.text in targets or "%" in targets:
-            return None
-        return ("missing", f"`{ref.written}`: {posixpath.join(folder, 'Makefile')} has no `{ref.text}` target",
-                {"makefile": posixpath.join(folder, "Makefile")})
-    return None
+def _judge_make(tree: _Git, ref: Ref, folders: list[str], anywhere: bool) -> tuple[str, str, dict] | None:
+    """Missing only when no Makefile the command can run against has the target (a package's file
+    sends `make dev` to the root's as readily as to its own) and, unless a `cd` named the folder,
+    no other Makefile of the repository defines it: a root file's "### Go: `make mocks`" means the Go
+    project's Makefile."""
+    makefiles = [(f, targets) for f in folders if (targets := tree.make_targets(f)) is not None]
+    if not makefiles or any(ref.text in targets or "%" in targets for _, targets in makefiles):
+        return None
+    if anywhere and ref.text in tree.every_make_target:
+        return None
+    files = [posixpath.join(f, "Makefile") if f else "Makefile" for f, _ in makefiles]
+    return ("missing", f"`{ref.written}`: {' or '.join(files[:3])}{' ...' if len(files) > 3 else ''} has no "
+            f"`{ref.text}` target", {"makefile": files[0], "makefiles": files[:10]})
 
 
 def _judge_test(tree: _Git, ref: Ref, folders: list[str]) -> tuple[str, str, dict] | None:
@@ -282,6 +285,12 @@ class _Git:
             return frozenset({"%"})        # targets may live in an included file: judge nothing
         found = {t for m in re.finditer(r"^([^\s:#=][^:#=]*):(?!=)", text, re.M) for t in m.group(1).split()}
         return frozenset(found)
+
+    @functools.cached_property
+    def every_make_target(self) -> frozenset[str]:
+        """The targets of every tracked Makefile outside build output (the first 200 by path)."""
+        paths = sorted(p for p in self.files if posixpath.basename(p) == "Makefile" and not self.generated(p))
+        return frozenset(t for p in paths[:200] for t in self.make_targets(posixpath.dirname(p)) or ())
 
     @functools.cached_property
     def removals(self) -> tuple[dict[str, git.Removal], list[str]]:
