@@ -97,21 +97,30 @@ def hazard_panels(hazard: Any, x: float, y: float, w: float, h: float, x2: float
     if ages:
         left.polyline(list(zip(ages, cumulative)), "s1", 2.2, step=True)
     sa, sh = hazard.smoothed_ages, hazard.smoothed_hazard
-    right = Panel(x2, y, w, h, (0, max(sa or [1])), (0, max(sh or [0]) * 1.15 or 1))
+    fit = _fit(sa, sh, hazard.log_slope)
+    peak = max(sh or [0])
+    top = max([peak] + [min(v, 2 * peak) for _, v in fit])     # a steep fit may run past the top, clipped
+    right = Panel(x2, y, w, h, (0, max(sa or [1])), (0, top * 1.15 or 1))
     slope = "-" if hazard.log_slope is None else f"{hazard.log_slope:+.3f}"
     right.axes(f"Smoothed hazard, log-slope {slope}/commit", "age (commits touching its file)",
                "deletions per commit")
     if sa:
         right.polyline(list(zip(sa, sh)), "s1", 2.2)
-    if hazard.log_slope is not None and len(sa) > 1:
-        import math
-
-        logs = [math.log(v) for v in sh]
-        intercept = mean(logs) - hazard.log_slope * mean(sa)
-        fit = [(a, math.exp(intercept + hazard.log_slope * a)) for a in (sa[0], sa[-1])]
+    if fit:
         right.polyline(fit, "s0", 1.6, 0.9)
+        _above(right, [max(v for _, v in fit)], right.yr[1], "{:.2f}")
         right.legend([("s1", "kernel-smoothed (bandwidth 2)"), ("s0", "log-linear fit")])
     return left.parts + right.parts
+
+
+def _fit(ages: list[float], hazard: list[float], slope: float | None) -> list[tuple[float, float]]:
+    """The log-linear fit through the smoothed hazard, at every age (an exponential, not a chord)."""
+    if slope is None or len(ages) < 2 or min(hazard) <= 0:
+        return []
+    import math
+
+    intercept = mean(math.log(v) for v in hazard) - slope * mean(ages)
+    return [(a, math.exp(intercept + slope * a)) for a in ages]
 
 
 def _end(m: Any, life: Any) -> int:

@@ -43,7 +43,9 @@ class Panel:
         self.x, self.y, self.w, self.h = x, y, w, h
         self.xr = xr if xr[1] > xr[0] else (xr[0], xr[0] + 1)
         self.yr = yr if yr[1] > yr[0] else (yr[0], yr[0] + 1)
-        self.parts: list[str] = []
+        self.clip = f"clip-{x:.0f}-{y:.0f}"         # lines never leave their axes into a neighbour
+        self.parts: list[str] = [f'<clipPath id="{self.clip}"><rect x="{x - 2:.1f}" y="{y - 2:.1f}" '
+                                 f'width="{w + 4:.1f}" height="{h + 4:.1f}"/></clipPath>']
 
     def px(self, value: float) -> float:
         return self.x + (value - self.xr[0]) / (self.xr[1] - self.xr[0]) * self.w
@@ -75,7 +77,8 @@ class Panel:
             points = [q for a, b in zip(points, points[1:]) for q in (a, (b[0], a[1]))] + points[-1:]
         coords = " ".join(f"{self.px(x):.1f},{self.py(y):.1f}" for x, y in points)
         self.parts.append(f'<polyline class="{cls}" fill="none" stroke-width="{width}" '
-                          f'stroke-opacity="{opacity}" stroke-linejoin="round" points="{coords}"/>')
+                          f'stroke-opacity="{opacity}" stroke-linejoin="round" clip-path="url(#{self.clip})" '
+                          f'points="{coords}"/>')
 
     def legend(self, items: list[tuple[str, str]]) -> None:
         """Swatches under the x-axis label, centred, so they never cover data."""
