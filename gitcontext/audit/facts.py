@@ -38,6 +38,11 @@ def has_head(ctx: AuditContext) -> bool:
     return memo(ctx, "has_head", lambda: git.has_commits(ctx.root))
 
 
+def shallow(ctx: AuditContext) -> bool:
+    """A shallow clone: history, and every count and age read from it, stops at the boundary."""
+    return memo(ctx, "shallow", lambda: git.is_shallow(ctx.root))
+
+
 def touches_since(ctx: AuditContext, since: str) -> list[Touch]:
     """Commits reachable from ctx.rev committed after SINCE (ISO UTC), newest first, with their churn.
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from gitcontext.audit import base as base_mod
+from gitcontext.audit import facts
 from gitcontext.audit.baseline import fingerprint
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding
@@ -34,6 +35,9 @@ def audit(root: str | Path, config: dict[str, Any], *, base: str | None = None, 
     base_sha = base_mod.resolve(root, base) if base is not None else None
     ctx = AuditContext(root, config)
     ctx.change_base = base_sha                  # GC302 / GC400 measure the change from here
+    if facts.shallow(ctx):
+        facts.caveat(ctx, "shallow clone: commit counts, ages and deletions stop at its boundary, so stale "
+                     "rationales and dead references before it go unseen; fix: git fetch --unshallow")
     findings = [f for f in run_checks(ctx, mods) if _within(f.file, paths)]
     suppressed: dict[str, int] = {}
     if base_sha is not None:

@@ -64,3 +64,21 @@ def test_audit_counts_a_trailer_why_before_sync_as_ls_does(repo, capsys):
     orphans = {f["id"] for f in data["findings"]}
     assert pin not in orphans and orphans == {i for i, s in statuses.items() if s == "orphan"}
     assert data["coverage"]["documented"] == 1
+
+
+def test_audit_shallow_clone_says_what_it_cannot_judge(repo: Path, tmp_path: Path) -> None:
+    from tests.helpers import commit, git
+
+    commit(repo, {"CLAUDE.md": "- Build the SDK in `sdk/ts/` first.\n", "sdk/ts/index.ts": "export {}\n",
+                  "src/app.py": "x = 1\n"}, "sdk")
+    commit(repo, {"sdk/ts/index.ts": None}, "drop the sdk")
+    commit(repo, {"src/app.py": "x = 2\n"}, "later")
+    full = audit(repo, _config(), checks=["GC103"])
+    assert [f.evidence["class"] for f in full.findings] == ["deleted"] and not full.notes
+    shallow = tmp_path / "shallow"
+    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{repo}", str(shallow))
+    report = audit(shallow, _config(), checks=["GC103"])
+    [note] = report.findings
+    assert note.severity == "note" and "`sdk/ts/` (CLAUDE.md:1)" in note.message
+    assert "git fetch --unshallow" in note.message and note.evidence["count"] == 1
+    assert any(n.startswith("shallow clone:") and "git fetch --unshallow" in n for n in report.notes)

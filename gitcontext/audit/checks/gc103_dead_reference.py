@@ -16,7 +16,9 @@ any tracked path (`src/styles.css` in a file about every example). Each miss is 
 existed** (a note, and only when its folder exists). Not reported: build output and gitignored paths,
 placeholders (`src/<name>/`, `.../x.ts`), anti-examples ("not `.toml`"), other repositories, folder
 trees that mostly do not match the tree (an illustration). When the checkout holds no source tree
-(only context files), one note says so and no path is judged.
+(only context files), one note says so and no path is judged. In a shallow clone a missing path that
+history does not explain may have been deleted before the boundary: one note lists them with the fix
+(`git fetch --unshallow`, or `fetch-depth: 0` in the Action) rather than guessing either way.
 """
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ from collections.abc import Iterator
 
 from gitcontext import git
 from gitcontext.audit.context import AuditContext
+from gitcontext.audit.facts import shallow
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.references import Ref, join, place_tree, references, strip_top
 from gitcontext.audit.tree import folders, ids_by_line, loaded_files, package_of, read
@@ -58,11 +61,23 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
                           evidence={"tracked": len(ctx.tracked), "unjudged": paths})
         return
     by_line = ids_by_line(ctx)
+    unknown: list[Ref] = []
     for ref, verdict in _judged(tree, refs):
         cls, message, evidence = verdict
+        if cls == "unknown":
+            unknown.append(ref)
+            continue
         yield finding(CHECK, message, id=by_line.get((ref.file, ref.line)) or None, file=ref.file,
                       line=ref.line, severity="note" if cls == "never-existed" else None,
                       evidence={"class": cls, "kind": ref.kind, "ref": ref.text, **evidence})
+    if unknown:
+        shown = ", ".join(f"`{r.text}` ({r.file}:{r.line})" for r in unknown[:5])
+        yield finding(CHECK, f"shallow clone: {len(unknown)} referenced path(s) are not in the tree and the "
+                      f"history that would say whether they were deleted is cut off: {shown}"
+                      f"{', ...' if len(unknown) > 5 else ''}; fix: git fetch --unshallow (in the Action: "
+                      "actions/checkout with fetch-depth: 0)", severity="note",
+                      evidence={"class": "shallow", "refs": [{"file": r.file, "line": r.line, "ref": r.text}
+                                                             for r in unknown[:50]], "count": len(unknown)})
 
 
 def _judged(tree: _Git, refs: list[Ref]) -> Iterator[tuple[Ref, tuple[str, str, dict]]]:
@@ -116,6 +131,8 @@ def _judge_path(tree: _Git, ref: Ref, path: str, bases: list[str], tail_ok: bool
             return verdict
     if ref.tool == "example":
         return None             # "Examples: `references/finance.md` ..." illustrates, it does not point
+    if tree.shallow and "/" in ref.text:
+        return ("unknown", "", {})   # deleted before the boundary, or never there: this clone cannot say
     near = [c for c, b in pairs if b or path.strip("/").count("/") >= NEVER_MIN_DEPTH]
     if ref.kind in ("link", "import") or "/" in path.strip("/") and \
             any(tree.exists(posixpath.dirname(c.rstrip("/")) or ".") for c in near):
@@ -214,6 +231,7 @@ class _Git:
         self.files = ctx.tracked
         self.dirs = folders(ctx)
         self.has_source = has_source_tree(ctx)
+        self.shallow = shallow(ctx)
 
     def exists(self, path: str) -> bool:
         """A tracked file or folder, or a module named without its extension (`src/server/queues`)."""
