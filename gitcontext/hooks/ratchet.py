@@ -31,7 +31,8 @@ def ratchet_warnings(root: Path, staged: Staged, git_dir: Path | None = None) ->
             line += f"; {path} is now {len(staged.new[path]) / first:.1f}x its first version"
         else:                   # smaller than its first version: the growth is this commit's, not the file's
             line += f" in {path}"
-        warnings.append(line + " (record why; `git context ls` shows orphans, `git context retire` prunes)")
+        warnings.append(line + " (every agent run reads it all: `git context audit` names deletion candidates, "
+                             "`git context retire` prunes)")
     return warnings
 
 
