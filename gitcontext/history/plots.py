@@ -4,6 +4,7 @@ from __future__ import annotations
 from statistics import mean
 from typing import Any
 
+from gitcontext.history.hazard import MIN_EVENTS
 from gitcontext.history.svgkit import Panel, document
 
 WIDTH, LEFT, RIGHT = 920, 70, 24
@@ -85,7 +86,8 @@ def regrowth_panel(files: list[dict[str, Any]], x: float, y: float, w: float, h:
     means = [(k, mean(v)) for k, v in reach if v]
     if means:
         panel.polyline(means, "s0", 3)
-    panel.legend([("s2", f"{len(curves)} rewrites"), ("s0", "mean of those still followed")])
+    panel.legend([("s2", f"{len(curves)} rewrite{'' if len(curves) == 1 else 's'}"),
+                  ("s0", "mean of those still followed")])
     return panel.parts
 
 
@@ -96,16 +98,22 @@ def hazard_panels(hazard: Any, x: float, y: float, w: float, h: float, x2: float
               "Nelson–Aalen H(age)")
     if ages:
         left.polyline(list(zip(ages, cumulative)), "s1", 2.2, step=True)
+    events = getattr(hazard, "events", None)
+    if not any(cumulative):
+        left.message(f"no individual deletion in {getattr(hazard, 'subjects', 0)} instruction stays yet")
     sa, sh = hazard.smoothed_ages, hazard.smoothed_hazard
     fit = _fit(sa, sh, hazard.log_slope)
     peak = max(sh or [0])
     top = max([peak] + [min(v, 2 * peak) for _, v in fit])     # a steep fit may run past the top, clipped
     right = Panel(x2, y, w, h, (0, max(sa or [1])), (0, top * 1.15 or 1))
-    slope = "-" if hazard.log_slope is None else f"{hazard.log_slope:+.3f}"
-    right.axes(f"Smoothed hazard, log-slope {slope}/commit", "age (commits touching its file)",
-               "deletions per commit")
+    title = "Smoothed hazard" if hazard.log_slope is None else \
+        f"Smoothed hazard, log-slope {hazard.log_slope:+.3f}/commit"
+    right.axes(title, "age (commits touching its file)", "deletions per commit")
     if sa:
         right.polyline(list(zip(sa, sh)), "s1", 2.2)
+    if hazard.log_slope is None:
+        right.message(f"no log-slope from {events or 0} individual deletion{'' if events == 1 else 's'} "
+                      f"(needs {MIN_EVENTS})")
     if fit:
         right.polyline(fit, "s0", 1.6, 0.9)
         _above(right, [max(v for _, v in fit)], right.yr[1], "{:.2f}")

@@ -80,6 +80,11 @@ class Panel:
                           f'stroke-opacity="{opacity}" stroke-linejoin="round" clip-path="url(#{self.clip})" '
                           f'points="{coords}"/>')
 
+    def message(self, text: str) -> None:
+        """A line in the middle of the plotting area, for a panel with nothing to draw."""
+        self.parts.append(f'<text class="muted" x="{self.x + self.w / 2:.1f}" y="{self.y + self.h / 2:.1f}" '
+                          f'text-anchor="middle">{escape(text)}</text>')
+
     def legend(self, items: list[tuple[str, str]]) -> None:
         """Swatches under the x-axis label, centred, so they never cover data."""
         sizes = [24 + 6.2 * len(text) for _, text in items]

@@ -34,3 +34,11 @@ def test_hazard_panels_fit_is_an_exponential_through_every_age() -> None:
     steps = [a - b for a, b in zip(ys, ys[1:])]          # pixels rise faster and faster: convex, not a chord
     assert all(later > earlier for earlier, later in zip(steps, steps[1:]))
     assert not math.isclose(steps[0], steps[-1])
+
+
+def test_hazard_panels_without_deletions_say_so_instead_of_an_empty_chart() -> None:
+    hazard = SimpleNamespace(ages=[1.0, 5.0], cumulative_hazard=[0.0, 0.0], smoothed_ages=[], smoothed_hazard=[],
+                             log_slope=None, events=0, subjects=29)
+    svg = "".join(hazard_panels(hazard, 70, 385, 360, 200, 510))
+    assert "no individual deletion in 29 instruction stays yet" in svg
+    assert "no log-slope from 0 individual deletions (needs 10)" in svg and "log-slope -" not in svg
