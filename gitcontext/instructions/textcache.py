@@ -8,8 +8,8 @@ and no stat data is ever trusted. The cache also records the size and mtime of t
 segment: a gitcontext of other code ignores it. It is a file under `.git`, still untrusted: an entry
 not exactly in shape (types, line numbers inside the file) is segmented afresh. Deleting it changes
 no result. Like every string written under `.git/gitcontext/`, what it keeps has passed the redactor:
-a text in which the redactor finds a secret is never kept (only its blob id, marked `0`, so a warm
-call segments it without running the redactor again), so a retired secret lives on in no cache.
+an entry with a string the redactor would change is never kept (only its blob id, marked `0`, so a
+warm call segments that file without running the redactor again): a retired secret lives on in no cache.
 """
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ class TextCache:
             if entry is None:
                 entry = _compute(text)
                 self.new = self.new or saved != SECRET
-                if saved == SECRET or _has_secret(text):
+                if saved == SECRET or _has_secret(entry):
                     self.secret.add(oid)
             self.used[oid] = entry
         return entry
@@ -94,10 +94,13 @@ def _compute(text: str) -> tuple[list[Row], list[str], list[str]]:
     return rows, imports, linked
 
 
-def _has_secret(text: str) -> bool:
+def _has_secret(entry: tuple[list[Row], list[str], list[str]]) -> bool:
+    """The redactor changes a string ENTRY would keep (texts, their normal forms, headings, references)."""
     from gitcontext.provenance.redact import clean
 
-    return clean(text) != text
+    rows, imports, linked = entry
+    kept = "\n".join([*(part for r in rows for part in (r[2], r[3], *r[4])), *imports, *linked])
+    return clean(kept) != kept
 
 
 def _checked(entry: object, text: str) -> tuple[list[Row], list[str], list[str]] | None:

@@ -9,7 +9,9 @@ the file changes no result. Subjects and values pass the redactor before they ar
 """
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +24,15 @@ REWORDED = "reworded since its rationale"          # resolve.status_of's reason
 
 def trailer_history(root: str | Path) -> list[Commit]:
     """Commits reachable from HEAD with Context-* trailers, newest first (what `trailers.history` gives)."""
-    code, out, _ = git.run_status(["rev-parse", "--git-common-dir", "HEAD^{commit}"], cwd=root)
-    if code != 0:
+    where = _HEADS.get(str(root)) if _HEADS is not None else None
+    if where is None:
+        code, out, _ = git.run_status(["rev-parse", "--git-common-dir", "HEAD^{commit}"], cwd=root)
+        where = tuple(out.decode("utf-8", "surrogateescape").split("\n")[:2]) if code == 0 else ()
+        if _HEADS is not None:
+            _HEADS[str(root)] = where
+    if not where:
         return []
-    common, head = out.decode("utf-8", "surrogateescape").split("\n")[:2]
+    common, head = where
     path = Path(common) if Path(common).is_absolute() else Path(root) / common
     path = path / "gitcontext" / "trailers.json"
     known = _SEEN.get((str(path), head))
@@ -40,6 +47,22 @@ def trailer_history(root: str | Path) -> list[Commit]:
         commits = _redacted(history(root, head))
     _save(path, head, commits)
     return _seen(path, head, commits)
+
+
+_HEADS: dict[str, tuple[str, ...]] | None = None     # see one_head
+
+
+@contextlib.contextmanager
+def one_head() -> Iterator[None]:
+    """Inside the block `trailer_history` asks git for HEAD once per root (`ls` and `blame` resolve ids,
+    then promote whys, each reading the trailers): for a read-only command that moves no ref."""
+    global _HEADS
+    outer = _HEADS
+    _HEADS = {} if outer is None else outer
+    try:
+        yield
+    finally:
+        _HEADS = outer
 
 
 _SEEN: dict[tuple[str, str], list[Commit]] = {}     # (cache file, head) -> its commits: one head's are fixed
