@@ -38,14 +38,19 @@ def blame(target: str, as_json: bool) -> int:
 
 
 def _blame(target: str, as_json: bool) -> int:
-    from gitcontext.provenance.target import _as_repo_path, find, world
+    from gitcontext.instructions.discover import load
+    from gitcontext.provenance.notecache import folded_notes
+    from gitcontext.provenance.resolve import resolve_all
+    from gitcontext.provenance.target import World, _as_repo_path, find
     from gitcontext.report import blame as report
 
     root, config = repo()
-    w = world(root, config)
+    instructions, notes = load(root, config), {}
+    states = folded_notes(root, oids=notes)          # `target.world`, keeping each note's blob id
+    w = World(instructions, states, resolve_all(root, config, instructions, states, trailers=True))
     path = _as_repo_path(root, target)
     if path in w.instructions:
-        rows = report.blame_file(root, config, path, w)
+        rows = report.blame_file(root, config, path, w, notes)
         if as_json:
             emit_json({"file": path, "instructions": rows})
         else:

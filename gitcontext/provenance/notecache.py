@@ -44,9 +44,10 @@ EVENT_LISTS = ("recurrences", "falsified", "history", "trials")
 TEXT_LISTS = ("refs", "scope")
 
 
-def folded_notes(root: str | Path, git_dir: Path | None = None) -> dict[str, State]:
+def folded_notes(root: str | Path, git_dir: Path | None = None, oids: dict[str, str] | None = None) -> dict[str, State]:
     """Every note of the work tree folded, by id: `{id: fold(events, id) for id, events in
-    store.all_notes(root).items()}`, with the same errors, but only new bytes are parsed."""
+    store.all_notes(root).items()}`, with the same errors, but only new bytes are parsed.
+    OIDS, when given, receives each note's blob id by id ("" for an empty note)."""
     folder = store.notes_folder(root)
     if not folder.is_dir():
         return {}
@@ -66,14 +67,20 @@ def folded_notes(root: str | Path, git_dir: Path | None = None) -> dict[str, Sta
             state = state_of(saved.get(seen[4]), id)
             if state is not None:                      # the recorded bytes, folded before
                 states[id], blobs[seen[4]], files[name] = state, saved[seen[4]], seen
+                if oids is not None:
+                    oids[id] = seen[4]
                 continue
         if fence is None and git_dir is not None:
             fence = _clock(git_dir)
         data = store.read_bytes(root, Path(folder, name))
         if not data:                                   # empty, or gone since the listing: as all_notes
             states[id] = fold([], id)
+            if oids is not None:
+                oids[id] = ""
             continue
         oid = blob_id(data)
+        if oids is not None:
+            oids[id] = oid
         state = state_of(saved.get(oid), id)
         if state is None:
             state = fold(store.parse_note(root, Path(folder, name), data), id)

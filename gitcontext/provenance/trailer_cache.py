@@ -22,14 +22,26 @@ VERSION = 3
 REWORDED = "reworded since its rationale"          # resolve.status_of's reason
 
 
-def trailer_history(root: str | Path) -> list[Commit]:
-    """Commits reachable from HEAD with Context-* trailers, newest first (what `trailers.history` gives)."""
+def head_commit(root: str | Path) -> str | None:
+    """HEAD's commit, None in a repository without commits (asked once inside `one_head`)."""
+    where = _where(root)
+    return where[1] if where else None
+
+
+def _where(root: str | Path) -> tuple[str, ...]:
+    """(the common git dir, HEAD's commit), () without commits: one `rev-parse`, or none inside `one_head`."""
     where = _HEADS.get(str(root)) if _HEADS is not None else None
     if where is None:
         code, out, _ = git.run_status(["rev-parse", "--git-common-dir", "HEAD^{commit}"], cwd=root)
         where = tuple(out.decode("utf-8", "surrogateescape").split("\n")[:2]) if code == 0 else ()
         if _HEADS is not None:
             _HEADS[str(root)] = where
+    return where
+
+
+def trailer_history(root: str | Path) -> list[Commit]:
+    """Commits reachable from HEAD with Context-* trailers, newest first (what `trailers.history` gives)."""
+    where = _where(root)
     if not where:
         return []
     common, head = where
