@@ -36,7 +36,7 @@ from gitcontext.provenance import store
 from gitcontext.provenance.fold import State, fold
 
 CACHE = "gitcontext/note-states.json"         # under the (per-worktree) git dir
-FORMAT = 3
+FORMAT = 4
 MAX_BYTES = 64 << 20
 OPTIONAL_TEXT = ("id", "file", "text", "why", "failure", "why_text", "confirmed_at", "owner", "last_at")
 OPTIONAL_EVENT = ("verified", "retired", "born")
@@ -138,14 +138,14 @@ def _code() -> list[list[int]]:
     return stamps
 
 
-def save(git_dir: Path, states: dict[str, State | dict[str, Any]], files: dict[str, list] | None = None,
+def save(git_dir: Path, states: dict[str, State | list[Any]], files: dict[str, list] | None = None,
          clock: int = 0) -> None:
-    """Keep STATES (blob id -> state, or its fields as loaded) as the whole cache, with FILES (note file
+    """Keep STATES (blob id -> state, or its values as loaded) as the whole cache, with FILES (note file
     name -> [size, mtime_ns, ctime_ns, inode, blob id], each older than CLOCK); skipped when it cannot be written."""
     from gitcontext.provenance.locks import write_cache
 
     write_cache(git_dir / CACHE, json.dumps({"format": FORMAT, "code": _code(), "clock": clock, "files": files or {},
-                                             "states": {oid: s if isinstance(s, dict) else s._asdict()
+                                             "states": {oid: s if isinstance(s, list) else list(s)
                                                         for oid, s in states.items()}},
                                             separators=(",", ":")))
 
@@ -180,13 +180,13 @@ def _stat_entry(entry: Any) -> bool:
 
 
 def state_of(fields: Any, id: str) -> State | None:
-    """The State saved as FIELDS for the note of ID, or None unless every field has its type and
-    the id is ID's (an entry is checked only when it is used; one plain loop: `ls` checks every note)."""
-    if type(fields) is not dict or len(fields) != len(_SHAPE) or fields.get("id") != id:
+    """The State saved as FIELDS (its values in `State._fields` order) for the note of ID, or None unless
+    every field has its type and the id is ID's (an entry is checked only when it is used; one plain
+    loop: `ls` checks every note)."""
+    if type(fields) is not list or len(fields) != len(_SHAPE) or fields[0] != id:
         return None
     values = []
-    for key, code in _SHAPE:
-        value = fields.get(key, _MISSING)
+    for value, code in zip(fields, _CODES):
         kind = type(value)
         if code == _OPTIONAL_TEXT:
             if value is not None and kind is not str:
@@ -209,8 +209,8 @@ def state_of(fields: Any, id: str) -> State | None:
     return State._make(values)
 
 
-_MISSING = object()
 _OPTIONAL_TEXT, _OPTIONAL_EVENT, _EVENT_LIST, _TEXT_LIST, _TEXT, _NUMBER = range(6)
 _SHAPE = tuple((key, _OPTIONAL_TEXT if key in OPTIONAL_TEXT else _OPTIONAL_EVENT if key in OPTIONAL_EVENT
                 else _EVENT_LIST if key in EVENT_LISTS else _TEXT_LIST if key in TEXT_LISTS
                 else _TEXT if key == "safety" else _NUMBER) for key in State._fields)
+_CODES = tuple(code for _, code in _SHAPE)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -100,7 +101,8 @@ def promote_trailer_whys(root: str | Path, rows: list[dict[str, Any]]) -> None:
         return
     from gitcontext.provenance.store import NOTES_DIR, SUFFIX
 
-    noted = {p.name[: -len(SUFFIX)] for p in (Path(root) / NOTES_DIR).glob(f"*{SUFFIX}")}
+    folder = Path(root) / NOTES_DIR
+    noted = {name[: -len(SUFFIX)] for name in (os.listdir(folder) if folder.is_dir() else []) if name.endswith(SUFFIX)}
     found = whys(trailer_history(root), noted)
     for row in waiting:
         commit = found.get(row["id"])

@@ -145,7 +145,10 @@ def test_folded_notes_cache_of_other_code_or_shape_is_not_trusted(noted: Path, m
     parsed.clear()
     assert notecache.folded_notes(noted) == expected and len(parsed) >= 1
     oid = next(iter(json.loads(cache.read_text())["states"]))
-    for odd in ({"id": a}, 7, {**json.loads(cache.read_text())["states"][oid], "events": "3"}):
+    saved = json.loads(cache.read_text())["states"][oid]
+    fields = notecache.State._fields
+    for odd in ({"id": a}, 7, [*saved[:-2], "3", saved[-1]], saved[:-1], dict(zip(fields, saved)),
+                [*saved[:7], ["not a dict"], *saved[8:]]):
         cache.write_text(json.dumps({**data, "states": {oid: odd}}))
         assert notecache.folded_notes(noted) == expected
 
