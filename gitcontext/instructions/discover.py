@@ -49,14 +49,15 @@ def _targets(root: str | Path, config: dict[str, Any], rev: str | None,
     """Discovered path -> the path whose content it has (itself unless it is a symlink).
     FILES: the work tree's files read once, when the caller reads them too (`load`)."""
     listed = None
-    wanted = _context_paths(config)
     if rev is WORKTREE:
         listed = git.ls_files(root, others=True)
-        paths = [p for p in listed if wanted(p)]
+        paths = files.context_paths(listed, config) if files is not None else \
+            [p for p in listed if _context_paths(config)(p)]
         top = os.path.realpath(root)
         resolved = {p: _worktree_target(Path(root), p, top) for p in paths}
     else:
         entries = git.tree_entries(rev, root) if entries is None else entries
+        wanted = _context_paths(config)
         paths = [p for p in entries if wanted(p)]
         resolved = _tree_targets(root, entries, paths)
     if config["discovery"].get("imports", True):
@@ -255,6 +256,11 @@ class _Files:
 
     def text(self, path: str) -> str | None:
         return self._get(path)[0]
+
+    def context_paths(self, listed: list[str], config: dict[str, Any]) -> list[str]:
+        """The paths of LISTED that `is_context_path` takes, from the cache when the listing is the same."""
+        globs = [list(config["discovery"]["include"]), list(config["discovery"]["exclude"]), list(NEVER_TRACKED)]
+        return self.cache.context_paths(listed, globs, lambda: _context_paths(config))
 
     def instructions(self, path: str) -> list[Instruction] | None:
         text, oid = self._get(path)

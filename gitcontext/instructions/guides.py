@@ -9,25 +9,32 @@ would then be an orphan rule): the move is a move, not a death. Followed transit
 """
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 from collections.abc import Callable, Iterable
 
 MAX_DEPTH = 5
-_IMPORT = re.compile(r"^\s*@([^\s@]+)\s*$")
-_LINK = re.compile(r"\[[^\]\n]*\]\(\s*<?([^)\s>]+?\.(?:md|mdc|markdown))>?(?:#[^)\s]*)?(?:\s+\"[^\"]*\")?\s*\)",
-                   re.IGNORECASE)
+_IMPORT_SOURCE = r"^\s*@([^\s@]+)\s*$"
+_LINK_SOURCE = r"\[[^\]\n]*\]\(\s*<?([^)\s>]+?\.(?:md|mdc|markdown))>?(?:#[^)\s]*)?(?:\s+\"[^\"]*\")?\s*\)"
+
+
+@functools.cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The import and link patterns, compiled on first use (a warm `ls` takes references from a cache)."""
+    return re.compile(_IMPORT_SOURCE), re.compile(_LINK_SOURCE, re.IGNORECASE)
 
 
 def referenced(text: str, imports: bool = True, links: bool = True) -> list[str]:
     """Paths named by whole-line `@path` imports and by Markdown links to local .md files, outside code."""
     out = []
+    import_re, link_re = _patterns()
     for line in _unmasked(text):
-        match = _IMPORT.match(line) if imports else None
+        match = import_re.match(line) if imports else None
         if match:
             out.append(match.group(1))
         if links:
-            out += [m.group(1) for m in _LINK.finditer(line) if "://" not in m.group(1)]
+            out += [m.group(1) for m in link_re.finditer(line) if "://" not in m.group(1)]
     return out
 
 
@@ -35,11 +42,12 @@ def references(text: str) -> tuple[list[str], list[str]]:
     """(the `@path` imports, the links) of TEXT in one pass: `referenced` without and with links,
     apart, as `instructions.textcache` keeps them."""
     imports, linked = [], []
+    import_re, link_re = _patterns()
     for line in _unmasked(text):
-        match = _IMPORT.match(line)
+        match = import_re.match(line)
         if match:
             imports.append(match.group(1))
-        linked += [m.group(1) for m in _LINK.finditer(line) if "://" not in m.group(1)]
+        linked += [m.group(1) for m in link_re.finditer(line) if "://" not in m.group(1)]
     return imports, linked
 
 

@@ -1,4 +1,5 @@
-"""Each context file's instructions and references, cached by the blob id of its bytes.
+"""Each context file's instructions and references, cached by the blob id of its bytes (and which of
+the work tree's files are context files, by a hash of the listing and the globs).
 
 Segmenting a file (`segment.segment`) and finding what it imports and links (`guides.references`)
 are functions of its text alone (and of this code), so `.git/gitcontext/segments.json` keeps them under
@@ -10,6 +11,8 @@ not exactly in shape (types, line numbers inside the file) is segmented afresh. 
 no result. Like every string written under `.git/gitcontext/`, what it keeps has passed the redactor:
 an entry with a string the redactor would change is never kept (only its blob id, marked `0`, so a
 warm call segments that file without running the redactor again): a retired secret lives on in no cache.
+The listing's answer is kept under a sha1 of the globs and every listed path (what `git ls-files`
+printed, asked on every call): any file added, removed or renamed, or any glob changed, is a miss.
 """
 from __future__ import annotations
 
@@ -26,7 +29,7 @@ MAX_BYTES = 64 << 20
 MAX_ENTRIES = 4096                            # texts kept: those read by this call first, then older ones
 KINDS = ("item", "sentence")
 SECRET = 0                                    # the entry of a text the redactor finds a secret in
-_CODE = ("segment", "blocks", "inline", "sentences", "model", "guides", "textcache")   # modules deciding an entry
+_CODE = ("segment", "blocks", "inline", "sentences", "model", "guides", "globs", "discover", "textcache")   # deciding it
 Row = tuple[int, int, str, str, tuple[str, ...], str, int]    # an Instruction without file and index
 
 
@@ -41,10 +44,28 @@ class TextCache:
 
     def __init__(self, git_dir: Path | None) -> None:
         self.git_dir = git_dir
-        self.saved = load(git_dir) if git_dir is not None else {}
+        self.saved, self.saved_found = load(git_dir) if git_dir is not None else ({}, None)
         self.used: dict[str, tuple[list[Row], list[str], list[str]]] = {}
         self.secret: set[str] = set()              # blob ids of texts holding a secret: kept as SECRET
         self.new = False
+        self.found: list[object] | None = None     # [key, context paths] of the last listing filtered
+
+    def context_paths(self, listed: list[str], globs: list[list[str]], tester) -> list[str]:  # type: ignore[no-untyped-def]
+        """The paths of LISTED (the work tree's files) that the test TESTER() builds takes (`discover.
+        is_context_path` under GLOBS: include, exclude, never tracked), kept under a hash of both: a warm
+        call compiles no glob."""
+        at = hashlib.sha1("\0".join([json.dumps(globs), *listed]).encode("utf-8", "surrogatepass"),
+                          usedforsecurity=False).hexdigest()
+        saved = self.saved_found
+        if type(saved) is list and len(saved) == 2 and saved[0] == at and _strings(saved[1]):
+            known = set(listed)
+            if all(path in known for path in saved[1]):
+                self.found = saved
+                return list(saved[1])
+        wanted = tester()
+        paths = [path for path in listed if wanted(path)]
+        self.found, self.new = [at, paths], True
+        return paths
 
     def instructions(self, path: str, text: str, oid: str) -> list[Instruction]:
         rows = self._entry(text, oid)[0]
@@ -80,8 +101,9 @@ class TextCache:
             if len(kept) >= MAX_ENTRIES:
                 break
             kept.setdefault(oid, entry)
-        write_cache(self.git_dir / CACHE, json.dumps({"format": FORMAT, "code": _code(), "texts": kept},
-                                                     separators=(",", ":"), ensure_ascii=False))
+        found = self.found if self.found is not None else self.saved_found
+        write_cache(self.git_dir / CACHE, json.dumps({"format": FORMAT, "code": _code(), "texts": kept,
+                                                      "found": found}, separators=(",", ":"), ensure_ascii=False))
         self.new = False
 
 
@@ -142,16 +164,17 @@ def _code() -> list[list[int]]:
     return stamps
 
 
-def load(git_dir: Path) -> dict[str, object]:
-    """blob id -> saved entry (see `_checked`); {} when the file is absent, odd or of other code."""
+def load(git_dir: Path) -> tuple[dict[str, object], object]:
+    """(blob id -> saved entry (see `_checked`), the last listing's [key, context paths]); empty when the
+    file is absent, odd or of other code."""
     path = git_dir / CACHE
     try:
         if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_BYTES:
-            return {}
+            return {}, None
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return {}
+        return {}, None
     if not (isinstance(data, dict) and data.get("format") == FORMAT and data.get("code") == _code()
             and isinstance(data.get("texts"), dict)):
-        return {}
-    return data["texts"]
+        return {}, None
+    return data["texts"], data.get("found")

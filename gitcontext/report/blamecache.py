@@ -6,7 +6,7 @@ touching the file), of the file's bytes, of the notes (a note's birth, and the o
 lineage applies), of the config and of this code; the key holds all of them: HEAD's commit, the
 file's blob id, every note's blob id, `.git/shallow`'s stat (a deepened clone has more history under
 the same HEAD), the ids the file's instructions resolve to, the config, and the size and mtime of
-every module of gitcontext. Any change is a
+every module of the folders whose code decides it (CODE). Any change is a
 miss, computed as without the cache and written back atomically; an entry not exactly in shape is a
 miss too. `.git/gitcontext/blame.json` holds at most MAX_FILES files. Deleting it changes no result.
 """
@@ -23,6 +23,7 @@ FORMAT = 1
 MAX_BYTES = 16 << 20
 MAX_FILES = 64
 _PACKAGE = Path(__file__).resolve().parents[1]
+CODE = ("history", "identity", "instructions", "provenance", "git", "report")   # folders of gitcontext
 Found = list[Any]                             # per instruction: [birth commit or None, age or None], or None
 
 
@@ -82,12 +83,12 @@ def _load(git_dir: Path) -> dict[str, Any]:
 
 
 def _code() -> list[list[Any]]:
-    """Name, size and mtime of every module of gitcontext (history, identity, provenance, this report)."""
+    """Name, size and mtime of every module that decides the answer: the replay and lineage (history),
+    identity, segmentation (instructions), notes and trailers (provenance), git's door and this report."""
     stamps = []
-    for folder, dirs, names in os.walk(_PACKAGE):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(names):
-            if name.endswith(".py"):
-                info = os.stat(os.path.join(folder, name))
-                stamps.append([os.path.relpath(os.path.join(folder, name), _PACKAGE), info.st_size, info.st_mtime_ns])
+    for folder in CODE:
+        for entry in sorted(os.scandir(_PACKAGE / folder), key=lambda e: e.name):
+            if entry.name.endswith(".py"):
+                info = entry.stat()
+                stamps.append([f"{folder}/{entry.name}", info.st_size, info.st_mtime_ns])
     return stamps

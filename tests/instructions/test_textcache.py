@@ -149,3 +149,26 @@ def test_blob_id_is_gits(files: Path) -> None:
     for line in git(files, "ls-files", "-s").splitlines():
         mode_oid, path = line.split("\t")
         assert textcache.blob_id((files / path).read_bytes()) == mode_oid.split()[1]
+
+
+def test_load_sees_a_new_untracked_or_removed_context_file(files: Path, monkeypatch) -> None:
+    config = config_mod.load(files)
+    load(files, config)
+    write(files, "sub/CLAUDE.md", "- A new rule for the sub folder.\n")             # untracked, not ignored
+    assert "sub/CLAUDE.md" in load(files, config) and load(files, config) == _fresh(files)
+    write(files, ".gitignore", "sub/\n")                                          # now ignored
+    assert "sub/CLAUDE.md" not in load(files, config) and load(files, config) == _fresh(files)
+    (files / "pkg" / "AGENTS.md").unlink()
+    git(files, "rm", "-q", "--cached", "pkg/AGENTS.md")
+    assert "pkg/AGENTS.md" not in load(files, config) and load(files, config) == _fresh(files)
+
+
+@pytest.mark.parametrize("odd", [["0" * 40, ["CLAUDE.md"]], "x", [None, 7], lambda f: [f[0], [*f[1], "not/listed.md"]]])
+def test_load_odd_listing_entry_is_filtered_afresh(files: Path, odd) -> None:
+    config = config_mod.load(files)
+    load(files, config)
+    cache = _cache(files)
+    data = json.loads(cache.read_text())
+    data["found"] = odd(data["found"]) if callable(odd) else odd
+    cache.write_text(json.dumps(data))
+    assert load(files, config) == _fresh(files)
