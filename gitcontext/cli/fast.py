@@ -37,8 +37,8 @@ def run_fast(args: list[str]) -> int | None:
     from gitcontext.cli import reads
     from gitcontext.cli.common import echo
 
+    collecting = gc.isenabled()
     gc.disable()      # a short read that frees what it builds at exit: collecting cycles meanwhile costs ~4 ms
-
     try:
         return reads.ls(values, as_json) if args[0] == "ls" else reads.blame(values[0], as_json)
     except GitContextError as exc:
@@ -54,6 +54,9 @@ def run_fast(args: list[str]) -> int | None:
             raise
         sys.stdout, sys.stderr = _Pacified(sys.stdout), _Pacified(sys.stderr)   # as click's main does
         sys.exit(1)
+    finally:
+        if collecting:
+            gc.enable()           # an in-process caller (a test, the demo) gets its collector back
 
 
 def _plain(*streams: object) -> bool:

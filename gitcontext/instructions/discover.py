@@ -51,8 +51,11 @@ def _targets(root: str | Path, config: dict[str, Any], rev: str | None,
     listed = None
     if rev is WORKTREE:
         listed = git.ls_files(root, others=True)
-        paths = files.context_paths(listed, config) if files is not None else \
-            [p for p in listed if _context_paths(config)(p)]
+        if files is not None:
+            paths = files.context_paths(listed, config)
+        else:
+            wanted = _context_paths(config)
+            paths = [p for p in listed if wanted(p)]
         top = os.path.realpath(root)
         resolved = {p: _worktree_target(Path(root), p, top) for p in paths}
     else:
@@ -85,7 +88,7 @@ def _guides(root: str | Path, config: dict[str, Any], rev: str | None, entries: 
         files = set(git.ls_files(root, others=True) if listed is None else listed)
         top = os.path.realpath(root)
         exists = lambda p: p in files and _worktree_target(Path(root), p, top) == p  # noqa: E731
-        read = read or _Files(Path(root))
+        read = read or _Files(Path(root), cached=False)     # `discover` alone: no cache to load for a few files
         texts_of = lambda ps: {p: _quiet(lambda: read.text(targets.get(p, p))) for p in ps}  # noqa: E731
         refs_of = lambda p, text: read.references(targets.get(p, p), text, config["discovery"].get("links", True))  # noqa: E731
     else:
@@ -230,16 +233,17 @@ class _Files:
     """The work tree's files for one `load`: each read and decoded once (or its error kept, raised again
     on each ask), named by its blob id, its instructions and references from `textcache`."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, cached: bool = True) -> None:
         from gitcontext.instructions.textcache import TextCache
 
         self.root = root
         self.read: dict[str, tuple[str | None, str | None, UserError | None]] = {}
+        git_dir = None
         try:
-            git_dir = git.own_git_dir(root)
+            git_dir = git.own_git_dir(root) if cached else None
         except Exception:  # noqa: BLE001 - no git dir: no cache, every file is segmented
-            git_dir = None
-        self.cache = TextCache(git_dir)
+            pass
+        self.cache = TextCache(git_dir) if git_dir is not None else None
 
     def _get(self, path: str) -> tuple[str | None, str | None]:
         if path not in self.read:
@@ -257,23 +261,37 @@ class _Files:
     def text(self, path: str) -> str | None:
         return self._get(path)[0]
 
-    def context_paths(self, listed: list[str], config: dict[str, Any]) -> list[str]:
-        """The paths of LISTED that `is_context_path` takes, from the cache when the listing is the same."""
-        globs = [list(config["discovery"]["include"]), list(config["discovery"]["exclude"]), list(NEVER_TRACKED)]
-        return self.cache.context_paths(listed, globs, lambda: _context_paths(config))
 
     def instructions(self, path: str) -> list[Instruction] | None:
         text, oid = self._get(path)
-        return None if text is None or oid is None else self.cache.instructions(path, text, oid)
+        if text is None or oid is None:
+            return None
+        if self.cache is None:
+            from gitcontext.instructions.segment import segment
+
+            return segment(text, path)
+        return self.cache.instructions(path, text, oid)
 
     def references(self, path: str, text: str, links: bool) -> list[str]:
         """What PATH (whose TEXT the caller got from `text`) imports and, with LINKS, links."""
         known = self.read.get(path)
-        if known is None or known[0] is None or known[1] is None or known[0] is not text:
+        if self.cache is None or known is None or known[0] is None or known[1] is None or known[0] is not text:
             from gitcontext.instructions.guides import referenced
 
             return referenced(text, links=links)
         return self.cache.references(text, known[1], links)
+
+    def context_paths(self, listed: list[str], config: dict[str, Any]) -> list[str]:
+        """The paths of LISTED that `is_context_path` takes, from the cache when the listing is the same."""
+        if self.cache is None:
+            wanted = _context_paths(config)
+            return [p for p in listed if wanted(p)]
+        globs = [list(config["discovery"]["include"]), list(config["discovery"]["exclude"]), list(NEVER_TRACKED)]
+        return self.cache.context_paths(listed, globs, lambda: _context_paths(config))
+
+    def save(self) -> None:
+        if self.cache is not None:
+            self.cache.save()
 
 
 def _blob_id(data: bytes) -> str:
@@ -303,7 +321,7 @@ def load(root: str | Path, config: dict[str, Any], rev: str | None = WORKTREE,
                  if any(w == "." or f == w or f.startswith(w + "/") for w in wanted)}
     if files is not None:
         got = {path: files.instructions(path) for path in sorted(found)}
-        files.cache.save()
+        files.save()
         return {path: items for path, items in got.items() if items is not None}
     from gitcontext.instructions.segment import segment
 

@@ -116,3 +116,11 @@ def test_entry_ls_to_a_closed_pipe_exits_as_click_does(noted: Path) -> None:
         err = proc.stderr.read()
         results.append((proc.wait(), b"Traceback" in err))
     assert results[0] == results[1]
+
+
+def test_run_fast_gives_an_in_process_caller_its_garbage_collector_back(noted: Path, capsys) -> None:
+    import gc
+
+    assert gc.isenabled()
+    assert _run(capsys, True, "ls")[0] == 0 and gc.isenabled()
+    assert _run(capsys, True, "ls", "no-such-file")[0] != 0 and gc.isenabled()
