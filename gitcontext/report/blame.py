@@ -89,7 +89,7 @@ def blame_file(root: Path, config: dict[str, Any], path: str, w: World | None = 
     for inst, r, seen in zip(items, resolved, found):
         if seen is None:            # no life traced: the note's birth, if it has one
             born = r.state.born.get("commit") if r.state and r.state.born else None
-            born, age = born, position.get(born) if born else None
+            age = position.get(born) if born else None
         else:
             born, age = seen
         rows.append({"id": r.id, "file": path, "line": inst.line, "end_line": inst.end_line, "text": inst.text,
