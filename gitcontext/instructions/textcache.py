@@ -103,7 +103,7 @@ class TextCache:
             kept.setdefault(oid, entry)
         found = self.found if self.found is not None else self.saved_found
         write_cache(self.git_dir / CACHE, json.dumps({"format": FORMAT, "code": _code(), "texts": kept,
-                                                      "found": found}, separators=(",", ":"), ensure_ascii=False))
+                                                      "found": found}, separators=(",", ":")))
         self.new = False
 
 
@@ -155,11 +155,13 @@ def _strings(value: object) -> bool:
 
 
 def _code() -> list[list[int]]:
-    """Size and mtime of the modules whose code decides an entry."""
+    """Size and mtime of the modules whose code decides an entry (and of the redactor, which decides
+    what may be kept)."""
     here = os.path.dirname(__file__)
     stamps = []
-    for name in _CODE:
-        info = os.stat(os.path.join(here, f"{name}.py"))
+    for file in [*(os.path.join(here, f"{name}.py") for name in _CODE),
+                 os.path.join(os.path.dirname(here), "provenance", "redact.py")]:
+        info = os.stat(file)
         stamps.append([info.st_size, info.st_mtime_ns])
     return stamps
 

@@ -172,3 +172,12 @@ def test_load_odd_listing_entry_is_filtered_afresh(files: Path, odd) -> None:
     data["found"] = odd(data["found"]) if callable(odd) else odd
     cache.write_text(json.dumps(data))
     assert load(files, config) == _fresh(files)
+
+
+def test_load_with_a_file_name_that_is_not_utf8(files: Path) -> None:
+    """ls-files names such a file with surrogate escapes: the listing is still kept, and read back."""
+    (files / os.fsdecode(b"notes-\xff.txt")).write_text("x\n")
+    config = config_mod.load(files)
+    assert load(files, config) == _fresh(files)
+    assert json.loads(_cache(files).read_text())["found"][1] == ["CLAUDE.md", "pkg/AGENTS.md"]
+    assert load(files, config) == _fresh(files)
