@@ -1,5 +1,5 @@
 import sys
 
-from gitcontext.cli.main import main
+from gitcontext.cli.entry import main
 
 sys.exit(main())

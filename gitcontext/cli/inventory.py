@@ -14,21 +14,9 @@ def ls_cmd(paths: tuple[str, ...], as_json: bool) -> int:
 
     PATHS limit the listing to those files or folders.
     """
-    from gitcontext.report.listing import listing, format_listing
+    from gitcontext.cli.reads import ls
 
-    root, config = repo()
-    wanted = _repo_paths(root, paths)
-    for path in wanted:
-        if not (root / path).exists():
-            from gitcontext.errors import UserError
-
-            raise UserError("no such file or folder", path=path, fix="`git context ls` lists the context files")
-    rows = listing(root, config, wanted)
-    if as_json:
-        emit_json({"instructions": rows})
-    else:
-        click.echo(format_listing(rows), nl=False)
-    return 0
+    return ls(paths, as_json)
 
 
 class _PathsAfterDashDash(click.Command):
@@ -142,19 +130,9 @@ def _view_row(view) -> dict:
 
 
 def _repo_paths(root, paths) -> list[str]:
-    """PATHS as given on the command line (relative to the current directory), repository-relative."""
-    from pathlib import Path
+    from gitcontext.cli.reads import repo_paths
 
-    from gitcontext.errors import UserError
-
-    top = Path(root).resolve()
-    out = []
-    for path in paths:
-        full = (Path.cwd() / path).resolve()
-        if full != top and top not in full.parents:
-            raise UserError(f"{path} is outside the repository {root}")
-        out.append(full.relative_to(top).as_posix())
-    return out
+    return repo_paths(root, paths)
 
 
 def _relative(root, file: str) -> str:

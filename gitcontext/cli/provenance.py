@@ -47,22 +47,9 @@ def blame_cmd(target: str, as_json: bool) -> int:
       git context blame ctx-3f9a2c4b1d2e     born, every rewording and move, note events, trailers
       git context blame CLAUDE.md            each line: id, age in commits, marker (~ stale, ? orphan)
     """
-    from gitcontext.report import blame
-    from gitcontext.provenance.target import _as_repo_path, find, world
+    from gitcontext.cli.reads import blame
 
-    root, config = repo()
-    w = world(root, config)
-    path = _as_repo_path(root, target)
-    if path in w.instructions:
-        rows = blame.blame_file(root, config, path, w)
-        if as_json:
-            emit_json({"file": path, "instructions": rows})
-        else:
-            click.echo(blame.format_blame_file(rows, (root / path).read_text(encoding="utf-8")), nl=False)
-        return 0
-    data = blame.blame_target(root, config, find(root, config, target, w))
-    emit_json(data) if as_json else click.echo(blame.format_blame(data), nl=False)
-    return 0
+    return blame(target, as_json)
 
 
 @click.command("record", epilog=TARGET_HELP)

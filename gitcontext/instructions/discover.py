@@ -16,7 +16,6 @@ from gitcontext.config import NEVER_TRACKED
 from gitcontext.errors import UserError
 from gitcontext.instructions.globs import compile_globs
 from gitcontext.instructions.model import Instruction
-from gitcontext.instructions.segment import segment
 from gitcontext.paths import symlinked_component
 
 WORKTREE = None        # a "revision" meaning the files on disk
@@ -33,25 +32,39 @@ def is_context_path(path: str, config: dict[str, Any]) -> bool:
     return bool(include.match(path)) and not exclude.match(path)
 
 
+def _context_paths(config: dict[str, Any]):  # type: ignore[no-untyped-def]
+    """`is_context_path` with the globs compiled once (a test per listed file)."""
+    include = compile_globs(tuple(config["discovery"]["include"])).match
+    exclude = compile_globs(tuple(config["discovery"]["exclude"]) + tuple(NEVER_TRACKED)).match
+    return lambda path: bool(include(path)) and not exclude(path)
+
+
 def discover(root: str | Path, config: dict[str, Any], rev: str | None = WORKTREE) -> list[str]:
     """Context file paths at REV, symlinks resolved so each file counts once, sorted."""
     return sorted(_targets(root, config, rev, None))
 
 
 def _targets(root: str | Path, config: dict[str, Any], rev: str | None,
-             entries: dict[str, tuple[str, str]] | None) -> dict[str, str]:
-    """Discovered path -> the path whose content it has (itself unless it is a symlink)."""
+             entries: dict[str, tuple[str, str]] | None, files: _Files | None = None) -> dict[str, str]:
+    """Discovered path -> the path whose content it has (itself unless it is a symlink).
+    FILES: the work tree's files read once, when the caller reads them too (`load`)."""
     listed = None
     if rev is WORKTREE:
         listed = git.ls_files(root, others=True)
-        paths = [p for p in listed if is_context_path(p, config)]
-        resolved = {p: _worktree_target(Path(root), p) for p in paths}
+        if files is not None:
+            paths = files.context_paths(listed, config)
+        else:
+            wanted = _context_paths(config)
+            paths = [p for p in listed if wanted(p)]
+        top = os.path.realpath(root)
+        resolved = {p: _worktree_target(Path(root), p, top) for p in paths}
     else:
         entries = git.tree_entries(rev, root) if entries is None else entries
-        paths = [p for p in entries if is_context_path(p, config)]
+        wanted = _context_paths(config)
+        paths = [p for p in entries if wanted(p)]
         resolved = _tree_targets(root, entries, paths)
     if config["discovery"].get("imports", True):
-        resolved.update(_guides(root, config, rev, entries, resolved, listed))
+        resolved.update(_guides(root, config, rev, entries, resolved, listed, files))
     chosen: dict[str, str] = {}
     for path in sorted(p for p, t in resolved.items() if t is not None):
         target = resolved[path]
@@ -62,17 +75,22 @@ def _targets(root: str | Path, config: dict[str, Any], rev: str | None,
 
 
 def _guides(root: str | Path, config: dict[str, Any], rev: str | None, entries: dict[str, tuple[str, str]] | None,
-            resolved: dict[str, str | None], listed: list[str] | None = None) -> dict[str, str]:
+            resolved: dict[str, str | None], listed: list[str] | None = None,
+            read: _Files | None = None) -> dict[str, str]:
     """Files the context files import or link (gitcontext.instructions.guides), each its own target.
     LISTED: the work tree's files, when the caller has them already (one `ls-files` less)."""
     from gitcontext.instructions.guides import guides
 
     exclude = compile_globs(tuple(config["discovery"]["exclude"]) + tuple(NEVER_TRACKED))
     targets = {p: t for p, t in resolved.items() if t is not None}
+    refs_of = None
     if rev is WORKTREE:
         files = set(git.ls_files(root, others=True) if listed is None else listed)
-        exists = lambda p: p in files and _worktree_target(Path(root), p) == p  # noqa: E731
-        texts_of = lambda ps: {p: _quiet(lambda: _read_file(Path(root), targets.get(p, p))) for p in ps}  # noqa: E731
+        top = os.path.realpath(root)
+        exists = lambda p: p in files and _worktree_target(Path(root), p, top) == p  # noqa: E731
+        read = read or _Files(Path(root), cached=False)     # `discover` alone: no cache to load for a few files
+        texts_of = lambda ps: {p: _quiet(lambda: read.text(targets.get(p, p))) for p in ps}  # noqa: E731
+        refs_of = lambda p, text: read.references(targets.get(p, p), text, config["discovery"].get("links", True))  # noqa: E731
     else:
         files = {p for p, (mode, _) in (entries or {}).items() if mode in _FILE_MODES}
         exists = files.__contains__
@@ -82,7 +100,7 @@ def _guides(root: str | Path, config: dict[str, Any], rev: str | None, entries: 
             blobs = git.read_blobs(sorted(set(wanted.values())), root)
             return {p: blobs[o].decode("utf-8", "replace") for p, o in wanted.items() if o in blobs}
     found = guides(targets, texts_of, exists, lambda p: not exclude.match(p) and p.endswith((".md", ".mdc", ".markdown")),
-                   links=config["discovery"].get("links", True))
+                   links=config["discovery"].get("links", True), refs_of=refs_of)
     return {p: p for p in found}
 
 
@@ -94,11 +112,12 @@ def _quiet(read):
         return None
 
 
-def _worktree_target(root: Path, path: str) -> str | None:
+def _worktree_target(root: Path, path: str, top: str | None = None) -> str | None:
     """PATH's file in the work tree with every symlinked component resolved; None when it leads
-    outside the repository, loops, or is not a regular file (`link_problems` says which)."""
+    outside the repository, loops, or is not a regular file (`link_problems` says which).
+    TOP: `os.path.realpath(ROOT)`, when the caller resolves many paths."""
     full = root / path
-    real, top = os.path.realpath(full), os.path.realpath(root)
+    real, top = os.path.realpath(full), top or os.path.realpath(root)
     if not real.startswith(top.rstrip(os.sep) + os.sep) or not os.path.isfile(real):
         return None
     if real == os.path.join(top, *path.split("/")):
@@ -194,15 +213,91 @@ def read(root: str | Path, path: str, rev: str | None = WORKTREE) -> str | None:
 
 
 def _read_file(root: Path, path: str) -> str | None:
+    data = _read_data(root, path)
+    return None if data is None else decode(path, data)
+
+
+def _read_data(root: Path, path: str) -> bytes | None:
     full = root / path
     try:
         if not full.is_file():
             return None
         _check_size(path, full.stat().st_size)
-        return decode(path, full.read_bytes())
+        return full.read_bytes()
     except OSError as exc:
         raise UserError(f"cannot read: {exc.strerror}", path=path,
                         fix=f"check the permissions of {path}") from exc
+
+
+class _Files:
+    """The work tree's files for one `load`: each read and decoded once (or its error kept, raised again
+    on each ask), named by its blob id, its instructions and references from `textcache`."""
+
+    def __init__(self, root: Path, cached: bool = True) -> None:
+        from gitcontext.instructions.textcache import TextCache
+
+        self.root = root
+        self.read: dict[str, tuple[str | None, str | None, UserError | None]] = {}
+        git_dir = None
+        try:
+            git_dir = git.own_git_dir(root) if cached else None
+        except Exception:  # noqa: BLE001 - no git dir: no cache, every file is segmented
+            pass
+        self.cache = TextCache(git_dir) if git_dir is not None else None
+
+    def _get(self, path: str) -> tuple[str | None, str | None]:
+        if path not in self.read:
+            try:
+                data = _read_data(self.root, path)
+                text = None if data is None else decode(path, data)
+                self.read[path] = (text, None if data is None else _blob_id(data), None)
+            except UserError as exc:
+                self.read[path] = (None, None, exc)
+        text, oid, error = self.read[path]
+        if error is not None:
+            raise error
+        return text, oid
+
+    def text(self, path: str) -> str | None:
+        return self._get(path)[0]
+
+
+    def instructions(self, path: str) -> list[Instruction] | None:
+        text, oid = self._get(path)
+        if text is None or oid is None:
+            return None
+        if self.cache is None:
+            from gitcontext.instructions.segment import segment
+
+            return segment(text, path)
+        return self.cache.instructions(path, text, oid)
+
+    def references(self, path: str, text: str, links: bool) -> list[str]:
+        """What PATH (whose TEXT the caller got from `text`) imports and, with LINKS, links."""
+        known = self.read.get(path)
+        if self.cache is None or known is None or known[0] is None or known[1] is None or known[0] is not text:
+            from gitcontext.instructions.guides import referenced
+
+            return referenced(text, links=links)
+        return self.cache.references(text, known[1], links)
+
+    def context_paths(self, listed: list[str], config: dict[str, Any]) -> list[str]:
+        """The paths of LISTED that `is_context_path` takes, from the cache when the listing is the same."""
+        if self.cache is None:
+            wanted = _context_paths(config)
+            return [p for p in listed if wanted(p)]
+        globs = [list(config["discovery"]["include"]), list(config["discovery"]["exclude"]), list(NEVER_TRACKED)]
+        return self.cache.context_paths(listed, globs, lambda: _context_paths(config))
+
+    def save(self) -> None:
+        if self.cache is not None:
+            self.cache.save()
+
+
+def _blob_id(data: bytes) -> str:
+    from gitcontext.instructions.textcache import blob_id
+
+    return blob_id(data)
 
 
 def _read_blobs(root: str | Path, targets: dict[str, str],
@@ -215,15 +310,20 @@ def _read_blobs(root: str | Path, targets: dict[str, str],
 
 def load(root: str | Path, config: dict[str, Any], rev: str | None = WORKTREE,
          paths: list[str] | None = None) -> dict[str, list[Instruction]]:
-    """Instructions of every context file at REV (optionally limited to PATHS), keyed by path."""
+    """Instructions of every context file at REV (optionally limited to PATHS), keyed by path.
+    The work tree's files are read once each, their segmentation kept by content (`textcache`)."""
     entries = None if rev is WORKTREE else git.tree_entries(rev, root)
-    found = _targets(root, config, rev, entries)
+    files = _Files(Path(root)) if rev is WORKTREE else None
+    found = _targets(root, config, rev, entries, files)
     if paths:
         wanted = [posixpath.normpath(p).rstrip("/") for p in paths]
         found = {f: t for f, t in found.items()
                  if any(w == "." or f == w or f.startswith(w + "/") for w in wanted)}
-    if rev is WORKTREE:
-        texts = {path: _read_file(Path(root), path) for path in found}
-    else:
-        texts = _read_blobs(root, found, entries) if found else {}
+    if files is not None:
+        got = {path: files.instructions(path) for path in sorted(found)}
+        files.save()
+        return {path: items for path, items in got.items() if items is not None}
+    from gitcontext.instructions.segment import segment
+
+    texts = _read_blobs(root, found, entries) if found else {}
     return {path: segment(text, path) for path, text in sorted(texts.items()) if text is not None}

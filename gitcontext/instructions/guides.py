@@ -9,30 +9,52 @@ would then be an orphan rule): the move is a move, not a death. Followed transit
 """
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 from collections.abc import Callable, Iterable
 
 MAX_DEPTH = 5
-_IMPORT = re.compile(r"^\s*@([^\s@]+)\s*$")
-_LINK = re.compile(r"\[[^\]\n]*\]\(\s*<?([^)\s>]+?\.(?:md|mdc|markdown))>?(?:#[^)\s]*)?(?:\s+\"[^\"]*\")?\s*\)",
-                   re.IGNORECASE)
+_IMPORT_SOURCE = r"^\s*@([^\s@]+)\s*$"
+_LINK_SOURCE = r"\[[^\]\n]*\]\(\s*<?([^)\s>]+?\.(?:md|mdc|markdown))>?(?:#[^)\s]*)?(?:\s+\"[^\"]*\")?\s*\)"
+
+
+@functools.cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The import and link patterns, compiled on first use (a warm `ls` takes references from a cache)."""
+    return re.compile(_IMPORT_SOURCE), re.compile(_LINK_SOURCE, re.IGNORECASE)
 
 
 def referenced(text: str, imports: bool = True, links: bool = True) -> list[str]:
     """Paths named by whole-line `@path` imports and by Markdown links to local .md files, outside code."""
-    from gitcontext.instructions.blocks import payload_mask, split_lines
-
     out = []
-    for line in payload_mask(split_lines(text)):
-        if line is None:
-            continue
-        match = _IMPORT.match(line) if imports else None
+    import_re, link_re = _patterns()
+    for line in _unmasked(text):
+        match = import_re.match(line) if imports else None
         if match:
             out.append(match.group(1))
         if links:
-            out += [m.group(1) for m in _LINK.finditer(line) if "://" not in m.group(1)]
+            out += [m.group(1) for m in link_re.finditer(line) if "://" not in m.group(1)]
     return out
+
+
+def references(text: str) -> tuple[list[str], list[str]]:
+    """(the `@path` imports, the links) of TEXT in one pass: `referenced` without and with links,
+    apart, as `instructions.textcache` keeps them."""
+    imports, linked = [], []
+    import_re, link_re = _patterns()
+    for line in _unmasked(text):
+        match = import_re.match(line)
+        if match:
+            imports.append(match.group(1))
+        linked += [m.group(1) for m in link_re.finditer(line) if "://" not in m.group(1)]
+    return imports, linked
+
+
+def _unmasked(text: str) -> list[str]:
+    from gitcontext.instructions.blocks import payload_mask, split_lines
+
+    return [line for line in payload_mask(split_lines(text)) if line is not None]
 
 
 def resolve(importer: str, ref: str) -> str | None:
@@ -44,11 +66,14 @@ def resolve(importer: str, ref: str) -> str | None:
 
 
 def guides(roots: Iterable[str], texts_of: Callable[[list[str]], dict[str, str]], exists: Callable[[str], bool],
-           allowed: Callable[[str], bool], links: bool = True) -> list[str]:
+           allowed: Callable[[str], bool], links: bool = True,
+           refs_of: Callable[[str, str], list[str]] | None = None) -> list[str]:
     """Every file ROOTS reference (transitively), that exists and is ALLOWED, not in ROOTS, sorted.
 
     TEXTS_OF reads a batch of paths at once (one `git cat-file --batch` per hop at a revision).
+    REFS_OF(path, text), when given, answers `referenced(text, links=LINKS)` (from a cache).
     """
+    refs_of = refs_of or (lambda _, text: referenced(text, links=links))
     seen = set(roots)
     frontier = sorted(seen)
     found: set[str] = set()
@@ -56,7 +81,7 @@ def guides(roots: Iterable[str], texts_of: Callable[[list[str]], dict[str, str]]
         nxt = []
         texts = texts_of(frontier)
         for path in frontier:
-            for ref in referenced(texts.get(path) or "", links=links):
+            for ref in refs_of(path, texts.get(path) or ""):
                 target = resolve(path, ref)
                 if target and target not in seen and exists(target) and allowed(target):
                     seen.add(target)

@@ -8,8 +8,16 @@ _MARKDOWN_PUNCT = "*_`~#>|[]"
 _TRAILING_CHARS = " .;:,!"
 # A CJK character is a word of its own (those scripts do not separate words with spaces).
 # A word starts with a letter or digit: `__Why?__` is one word, as `**Why?**` is.
-_WORD = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W_\u3040-\u30ff\u3400-\u4dbf"
-                   r"\u4e00-\u9fff\uf900-\ufaff][\w'’.-]*")
+_WORD_SOURCE = (r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W_\u3040-\u30ff\u3400-\u4dbf"
+                r"\u4e00-\u9fff\uf900-\ufaff][\w'’.-]*")
+_word: re.Pattern[str] | None = None     # compiled on first use (2 ms): a warm `ls` reads instructions from a cache
+
+
+def _words() -> re.Pattern[str]:
+    global _word
+    if _word is None:
+        _word = re.compile(_WORD_SOURCE)
+    return _word
 
 
 class Instruction(NamedTuple):
@@ -38,10 +46,11 @@ def normalize(text: str) -> str:
 
 def word_count(text: str) -> int:
     """Words in TEXT; a fragment of fewer than two is payload."""
-    return len(_WORD.findall(text))
+    return len((_word or _words()).findall(text))
 
 
 def has_two_words(text: str) -> bool:
     """word_count(text) >= 2, without counting past two."""
-    first = _WORD.search(text)
-    return first is not None and _WORD.search(text, first.end()) is not None
+    word = _word or _words()
+    first = word.search(text)
+    return first is not None and word.search(text, first.end()) is not None

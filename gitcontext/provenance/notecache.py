@@ -1,20 +1,31 @@
 """Every note's folded state, each note parsed and folded only when its bytes are new.
 
-A note's state is a function of its bytes and its id (and of this code). `folded_notes` reads every
-note's bytes with all of `store.read_bytes`' checks, names them by their git blob id (what `git
-hash-object` gives, so the commit hook, which takes the ids from the index, shares the cache), and
-validates and folds only the notes whose blob id is not in `.git/gitcontext/note-states.json`. A
-note edited, added or removed, a branch switch or a checkout changes the bytes, so it is never
-served a state folded from other bytes; an invalid note is never cached, so it is reported on
-every read. The cache also records the size and mtime of the modules that parse and fold notes: a
-gitcontext of other code ignores it. It is a file under `.git`, still untrusted: an entry not
-exactly in shape, or for another id, is read afresh. Deleting it changes no result.
+A note's state is a function of its bytes and its id (and of this code). `folded_notes` names each
+note's bytes by their git blob id (what `git hash-object` gives, so the commit hook, which takes the
+ids from the index, shares the cache), and validates and folds only the notes whose blob id is not
+in `.git/gitcontext/note-states.json`. A note edited, added or removed, a branch switch or a checkout
+changes the bytes, so it is never served a state folded from other bytes; an invalid note is never
+cached, so it is reported on every read.
+
+Reading every note's bytes to name them is most of a warm `ls`, so the cache also keeps, as git's
+index does, each note file's stat data (size, mtime, ctime, inode) beside its blob id, and trusts it
+as git does: a note whose `lstat` is a regular file with exactly the recorded data is not read again.
+An edit changes the ctime even when it restores size and mtime (`touch -d`, `os.utime`); and an
+entry is recorded only when its mtime and ctime are older than a clock read from the file system
+(a file created under `.git/gitcontext/`) before the note was read, so an edit in the same clock
+tick as the read cannot hide (git's "racy clean" entry). Anything else -- a symlink, a FIFO, a file
+gone, changed or racy -- is read with all of `store.read_bytes`' checks, as without the cache.
+
+The cache also records the size and mtime of the modules that parse and fold notes: a gitcontext of
+other code ignores it. It is a file under `.git`, still untrusted: an entry not exactly in shape, or
+for another id, is read afresh. Deleting it changes no result.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -25,45 +36,83 @@ from gitcontext.provenance import store
 from gitcontext.provenance.fold import State, fold
 
 CACHE = "gitcontext/note-states.json"         # under the (per-worktree) git dir
-FORMAT = 2
+FORMAT = 4
 MAX_BYTES = 64 << 20
 OPTIONAL_TEXT = ("id", "file", "text", "why", "failure", "why_text", "confirmed_at", "owner", "last_at")
 OPTIONAL_EVENT = ("verified", "retired", "born")
 EVENT_LISTS = ("recurrences", "falsified", "history", "trials")
 TEXT_LISTS = ("refs", "scope")
-_FIELDS = set(State._fields)
-_LISTS = tuple((key, dict) for key in EVENT_LISTS) + tuple((key, str) for key in TEXT_LISTS)
 
 
-def folded_notes(root: str | Path, git_dir: Path | None = None) -> dict[str, State]:
+def folded_notes(root: str | Path, git_dir: Path | None = None, oids: dict[str, str] | None = None) -> dict[str, State]:
     """Every note of the work tree folded, by id: `{id: fold(events, id) for id, events in
-    store.all_notes(root).items()}`, with the same errors, but only new bytes are parsed."""
+    store.all_notes(root).items()}`, with the same errors, but only new bytes are parsed.
+    OIDS, when given, receives each note's blob id by id ("" for an empty note)."""
     folder = store.notes_folder(root)
     if not folder.is_dir():
         return {}
     git_dir = git_dir or _git_dir(Path(root))
-    saved = load(git_dir) if git_dir is not None else {}
-    states, blobs, new = {}, {}, False
-    for name in sorted(e.name for e in os.scandir(folder) if e.name.endswith(store.SUFFIX)):
+    saved, known, clock = _load(git_dir) if git_dir is not None else ({}, {}, 0)
+    states, blobs, files, new = {}, {}, {}, False
+    fence = None                                       # the file system's clock before the first read
+    for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+        name = entry.name
         id = name[: -len(store.SUFFIX)]
-        if not is_id(id):
+        if not name.endswith(store.SUFFIX) or not is_id(id):
             continue                                   # as all_notes: only <id>.jsonl is a note
-        path = folder / name
-        data = store.read_bytes(root, path)
+        info = _lstat(entry)
+        mark = None if info is None else [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
+        seen = known.get(name)
+        if mark is not None and seen is not None and seen[:4] == mark and mark[1] < clock and mark[2] < clock:
+            state = state_of(saved.get(seen[4]), id)
+            if state is not None:                      # the recorded bytes, folded before
+                states[id], blobs[seen[4]], files[name] = state, saved[seen[4]], seen
+                if oids is not None:
+                    oids[id] = seen[4]
+                continue
+        if fence is None and git_dir is not None:
+            fence = _clock(git_dir)
+        data = store.read_bytes(root, Path(folder, name))
         if not data:                                   # empty, or gone since the listing: as all_notes
             states[id] = fold([], id)
+            if oids is not None:
+                oids[id] = ""
             continue
         oid = blob_id(data)
+        if oids is not None:
+            oids[id] = oid
         state = state_of(saved.get(oid), id)
-        if state is not None:
-            states[id] = state
-        else:
-            states[id] = fold(store.parse_note(root, path, data), id)
+        if state is None:
+            state = fold(store.parse_note(root, Path(folder, name), data), id)
             new = True
-        blobs[oid] = states[id]
-    if new and git_dir is not None:
-        save(git_dir, blobs)
+        states[id], blobs[oid] = state, state
+        if mark is not None and fence and mark[1] < fence and mark[2] < fence and stat.S_ISREG(info.st_mode):
+            files[name] = [*mark, oid]
+    if git_dir is not None and (new or files != known):
+        save(git_dir, blobs, files, fence or clock)
     return states
+
+
+def _lstat(entry: os.DirEntry) -> os.stat_result | None:
+    try:
+        return entry.stat(follow_symlinks=False)
+    except OSError:
+        return None
+
+
+def _clock(git_dir: Path) -> int:
+    """The file system's time now (the mtime of a file created for it), 0 when none can be created."""
+    path = git_dir / "gitcontext" / f"clock.{os.getpid()}.tmp"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        try:
+            return os.fstat(fd).st_mtime_ns
+        finally:
+            os.close(fd)
+            os.unlink(path)
+    except OSError:
+        return 0
 
 
 def blob_id(data: bytes) -> str:
@@ -89,50 +138,79 @@ def _code() -> list[list[int]]:
     return stamps
 
 
-def save(git_dir: Path, states: dict[str, State]) -> None:
-    """Keep STATES (blob id -> state) as the whole cache; skipped when it cannot be written."""
+def save(git_dir: Path, states: dict[str, State | list[Any]], files: dict[str, list] | None = None,
+         clock: int = 0) -> None:
+    """Keep STATES (blob id -> state, or its values as loaded) as the whole cache, with FILES (note file
+    name -> [size, mtime_ns, ctime_ns, inode, blob id], each older than CLOCK); skipped when it cannot be written."""
     from gitcontext.provenance.locks import write_cache
 
-    write_cache(git_dir / CACHE, json.dumps({"format": FORMAT, "code": _code(),
-                                             "states": {oid: s._asdict() for oid, s in states.items()}},
+    write_cache(git_dir / CACHE, json.dumps({"format": FORMAT, "code": _code(), "clock": clock, "files": files or {},
+                                             "states": {oid: s if isinstance(s, list) else list(s)
+                                                        for oid, s in states.items()}},
                                             separators=(",", ":")))
 
 
 def load(git_dir: Path) -> dict[str, Any]:
     """blob id -> saved fields (see `state_of`); {} when the file is absent, odd or of other code."""
+    return _load(git_dir)[0]
+
+
+def _load(git_dir: Path) -> tuple[dict[str, Any], dict[str, list], int]:
+    """(blob id -> saved fields, note file name -> its stat data and blob id, the clock they are older than);
+    empty when the file is absent, odd or of other code. A stat entry not exactly in shape is dropped."""
     path = git_dir / CACHE
     try:
         if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_BYTES:
-            return {}
+            return {}, {}, 0
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return {}
+        return {}, {}, 0
     if not (isinstance(data, dict) and data.get("format") == FORMAT and data.get("code") == _code()
             and isinstance(data.get("states"), dict)):
-        return {}
-    return data["states"]
+        return {}, {}, 0
+    files, clock = data.get("files"), data.get("clock")
+    if type(files) is not dict or type(clock) is not int:
+        return data["states"], {}, 0
+    return data["states"], {name: entry for name, entry in files.items() if _stat_entry(entry)}, clock
+
+
+def _stat_entry(entry: Any) -> bool:
+    return (type(entry) is list and len(entry) == 5 and all(type(n) is int for n in entry[:4])
+            and type(entry[4]) is str)
 
 
 def state_of(fields: Any, id: str) -> State | None:
-    """The State saved as FIELDS for the note of ID, or None unless every field has its type and
-    the id is ID's (an entry is checked only when it is used; plain loops: `ls` checks every note)."""
-    if type(fields) is not dict or fields.keys() != _FIELDS or fields["id"] != id:
+    """The State saved as FIELDS (its values in `State._fields` order) for the note of ID, or None unless
+    every field has its type and the id is ID's (an entry is checked only when it is used; one plain
+    loop: `ls` checks every note)."""
+    if type(fields) is not list or len(fields) != len(_SHAPE) or fields[0] != id:
         return None
-    for key in OPTIONAL_TEXT:
-        if fields[key] is not None and type(fields[key]) is not str:
-            return None
-    for key in OPTIONAL_EVENT:
-        if fields[key] is not None and type(fields[key]) is not dict:
-            return None
-    lists = {}
-    for key, kind in _LISTS:
-        value = fields[key]
-        if type(value) is not list:
-            return None
-        for item in value:
-            if type(item) is not kind:
+    values = []
+    for value, code in zip(fields, _CODES):
+        kind = type(value)
+        if code == _OPTIONAL_TEXT:
+            if value is not None and kind is not str:
                 return None
-        lists[key] = tuple(value)
-    if type(fields["safety"]) is not str or type(fields["events"]) is not int:
-        return None
-    return State(**{**fields, **lists})
+        elif code == _OPTIONAL_EVENT:
+            if value is not None and kind is not dict:
+                return None
+        elif code == _TEXT or code == _NUMBER:
+            if kind is not (str if code == _TEXT else int):
+                return None
+        else:
+            if kind is not list:
+                return None
+            item_kind = dict if code == _EVENT_LIST else str
+            for item in value:
+                if type(item) is not item_kind:
+                    return None
+            value = tuple(value)
+        values.append(value)
+    return State._make(values)
+
+
+_OPTIONAL_TEXT, _OPTIONAL_EVENT, _EVENT_LIST, _TEXT_LIST, _TEXT, _NUMBER = range(6)
+_SHAPE = tuple((key, _OPTIONAL_TEXT if key in OPTIONAL_TEXT else _OPTIONAL_EVENT if key in OPTIONAL_EVENT
+                else _EVENT_LIST if key in EVENT_LISTS else _TEXT_LIST if key in TEXT_LISTS
+                else _TEXT if key == "safety" else _NUMBER) for key in State._fields)
+_CODES = tuple(code for _, code in _SHAPE)

@@ -9,7 +9,10 @@ the file changes no result. Subjects and values pass the redactor before they ar
 """
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,12 +23,29 @@ VERSION = 3
 REWORDED = "reworded since its rationale"          # resolve.status_of's reason
 
 
+def head_commit(root: str | Path) -> str | None:
+    """HEAD's commit, None in a repository without commits (asked once inside `one_head`)."""
+    where = _where(root)
+    return where[1] if where else None
+
+
+def _where(root: str | Path) -> tuple[str, ...]:
+    """(the common git dir, HEAD's commit), () without commits: one `rev-parse`, or none inside `one_head`."""
+    where = _HEADS.get(str(root)) if _HEADS is not None else None
+    if where is None:
+        code, out, _ = git.run_status(["rev-parse", "--git-common-dir", "HEAD^{commit}"], cwd=root)
+        where = tuple(out.decode("utf-8", "surrogateescape").split("\n")[:2]) if code == 0 else ()
+        if _HEADS is not None:
+            _HEADS[str(root)] = where
+    return where
+
+
 def trailer_history(root: str | Path) -> list[Commit]:
     """Commits reachable from HEAD with Context-* trailers, newest first (what `trailers.history` gives)."""
-    code, out, _ = git.run_status(["rev-parse", "--git-common-dir", "HEAD^{commit}"], cwd=root)
-    if code != 0:
+    where = _where(root)
+    if not where:
         return []
-    common, head = out.decode("utf-8", "surrogateescape").split("\n")[:2]
+    common, head = where
     path = Path(common) if Path(common).is_absolute() else Path(root) / common
     path = path / "gitcontext" / "trailers.json"
     known = _SEEN.get((str(path), head))
@@ -40,6 +60,22 @@ def trailer_history(root: str | Path) -> list[Commit]:
         commits = _redacted(history(root, head))
     _save(path, head, commits)
     return _seen(path, head, commits)
+
+
+_HEADS: dict[str, tuple[str, ...]] | None = None     # see one_head
+
+
+@contextlib.contextmanager
+def one_head() -> Iterator[None]:
+    """Inside the block `trailer_history` asks git for HEAD once per root (`ls` and `blame` resolve ids,
+    then promote whys, each reading the trailers): for a read-only command that moves no ref."""
+    global _HEADS
+    outer = _HEADS
+    _HEADS = {} if outer is None else outer
+    try:
+        yield
+    finally:
+        _HEADS = outer
 
 
 _SEEN: dict[tuple[str, str], list[Commit]] = {}     # (cache file, head) -> its commits: one head's are fixed
@@ -65,7 +101,8 @@ def promote_trailer_whys(root: str | Path, rows: list[dict[str, Any]]) -> None:
         return
     from gitcontext.provenance.store import NOTES_DIR, SUFFIX
 
-    noted = {p.name[: -len(SUFFIX)] for p in (Path(root) / NOTES_DIR).glob(f"*{SUFFIX}")}
+    folder = Path(root) / NOTES_DIR
+    noted = {name[: -len(SUFFIX)] for name in (os.listdir(folder) if folder.is_dir() else []) if name.endswith(SUFFIX)}
     found = whys(trailer_history(root), noted)
     for row in waiting:
         commit = found.get(row["id"])

@@ -86,23 +86,56 @@ def blame_target(root: Path, config: dict[str, Any], t: Target) -> dict[str, Any
     return data
 
 
-def blame_file(root: Path, config: dict[str, Any], path: str, w: World | None = None) -> list[dict[str, Any]]:
-    """One row per instruction of PATH: id, lines, age in commits touching the file, status."""
+def blame_file(root: Path, config: dict[str, Any], path: str, w: World | None = None,
+               notes: dict[str, str] | None = None) -> list[dict[str, Any]]:
+    """One row per instruction of PATH: id, lines, age in commits touching the file, status.
+    NOTES (each note's blob id by id, from `folded_notes`) lets the answer come from `blamecache`."""
     w = w or world(root, config)
-    has_commits = git.has_commits(root)
-    lives = _lives(root, config, has_commits)
-    tables = index_lives(lives)
-    touching = git.rev_list("--first-parent", "HEAD", "--", path, cwd=root) if has_commits else []
+    items = w.instructions.get(path, [])
+    resolved = [w.resolved[(inst.file, inst.index)] for inst in items]
+    touching, found = _history_of(root, config, path, items, resolved, notes)
     position = {sha: n for n, sha in enumerate(touching)}
     rows = []
-    for inst in w.instructions.get(path, []):
-        r = w.resolved[(inst.file, inst.index)]
-        life = find_life(lives, Target(r.id, inst, r.state, r.status, r.reason), tables)
-        born = life.born.commit if life else (r.state.born.get("commit") if r.state and r.state.born else None)
+    for inst, r, seen in zip(items, resolved, found):
+        if seen is None:            # no life traced: the note's birth, if it has one
+            born = r.state.born.get("commit") if r.state and r.state.born else None
+            age = position.get(born) if born else None
+        else:
+            born, age = seen
         rows.append({"id": r.id, "file": path, "line": inst.line, "end_line": inst.end_line, "text": inst.text,
-                     "status": r.status, "reason": r.reason, "born": born, "age": _age(life, born, position)})
+                     "status": r.status, "reason": r.reason, "born": born, "age": age})
     promote_trailer_whys(root, rows)
     return rows
+
+
+def _history_of(root: Path, config: dict[str, Any], path: str, items: list[Any], resolved: list[Any],
+                notes: dict[str, str] | None) -> tuple[list[str], list[list[Any] | None]]:
+    """(commits touching PATH, newest first; per instruction [birth, age] of its traced life, or None)."""
+    from gitcontext.provenance.trailer_cache import head_commit
+    from gitcontext.report import blamecache
+
+    head = head_commit(root)
+    at = git_dir = None
+    if notes is not None and head is not None:
+        from gitcontext.instructions.textcache import blob_id
+
+        git_dir = git.own_git_dir(root)
+        blob = blob_id((Path(root) / path).read_bytes())
+        at = blamecache.key(head, path, blob, [r.id for r in resolved], notes, config, git_dir)
+        hit = blamecache.lookup(git_dir, path, at, len(items))
+        if hit is not None:
+            return hit
+    lives = _lives(root, config, head is not None)
+    tables = index_lives(lives)
+    touching = git.rev_list("--first-parent", "HEAD", "--", path, cwd=root) if head is not None else []
+    position = {sha: n for n, sha in enumerate(touching)}
+    found: list[list[Any] | None] = []
+    for inst, r in zip(items, resolved):
+        life = find_life(lives, Target(r.id, inst, r.state, r.status, r.reason), tables)
+        found.append(None if life is None else [life.born.commit, _age(life, life.born.commit, position)])
+    if at is not None and git_dir is not None:
+        blamecache.store(git_dir, path, at, touching, found)
+    return touching, found
 
 
 def _age(life: Any, born: str | None, position: dict[str, int]) -> int | None:

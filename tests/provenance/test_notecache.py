@@ -145,7 +145,10 @@ def test_folded_notes_cache_of_other_code_or_shape_is_not_trusted(noted: Path, m
     parsed.clear()
     assert notecache.folded_notes(noted) == expected and len(parsed) >= 1
     oid = next(iter(json.loads(cache.read_text())["states"]))
-    for odd in ({"id": a}, 7, {**json.loads(cache.read_text())["states"][oid], "events": "3"}):
+    saved = json.loads(cache.read_text())["states"][oid]
+    fields = notecache.State._fields
+    for odd in ({"id": a}, 7, [*saved[:-2], "3", saved[-1]], saved[:-1], dict(zip(fields, saved)),
+                [*saved[:7], ["not a dict"], *saved[8:]]):
         cache.write_text(json.dumps({**data, "states": {oid: odd}}))
         assert notecache.folded_notes(noted) == expected
 
@@ -154,3 +157,84 @@ def test_blob_id_is_gits(noted: Path) -> None:
     for line in git(noted, "ls-files", "-s", ".context/notes").splitlines():
         mode_oid, path = line.split("\t")
         assert notecache.blob_id((noted / path).read_bytes()) == mode_oid.split()[1]
+
+
+def _reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    read: list[str] = []
+    real = store.read_bytes
+
+    def counting(root, path):
+        read.append(Path(path).name)
+        return real(root, path)
+
+    monkeypatch.setattr(store, "read_bytes", counting)
+    return read
+
+
+def test_folded_notes_unchanged_notes_are_not_read_again(noted: Path, monkeypatch) -> None:
+    """Git's own trust: a note whose lstat is exactly the recorded one (size, mtime, ctime, inode) is the
+    recorded bytes; racy entries (as new as the clock read before them) converge on the next read."""
+    expected = _fresh(noted)
+    read = _reads(monkeypatch)
+    for _ in range(3):
+        read.clear()
+        assert notecache.folded_notes(noted) == expected
+    assert read == []
+    id = _id(noted, "Keep PRs small.")
+    record(noted, config_mod.load(noted), id, why="review fatigue")
+    expected = _fresh(noted)
+    read.clear()
+    assert notecache.folded_notes(noted) == expected and read == [f"{id}.jsonl"]
+
+
+def test_folded_notes_racy_or_odd_stat_entries_are_read_again(noted: Path, monkeypatch) -> None:
+    expected = _fresh(noted)
+    for _ in range(3):
+        notecache.folded_notes(noted)
+    cache = noted / ".git" / notecache.CACHE
+    data = json.loads(cache.read_text())
+    assert len(data["files"]) == 3
+    read = _reads(monkeypatch)
+    oldest = min(os.stat(noted / ".context" / "notes" / name).st_mtime_ns for name in data["files"])
+    for odd in ({**data, "clock": oldest}, {**data, "clock": "later"}, {**data, "files": []},
+                {**data, "files": {name: [*entry[:4], 7] for name, entry in data["files"].items()}},
+                {**data, "files": {name: [str(entry[0]), *entry[1:]] for name, entry in data["files"].items()}}):
+        cache.write_text(json.dumps(odd))
+        read.clear()
+        assert notecache.folded_notes(noted) == expected and len(read) == 3
+
+
+def test_folded_notes_stat_entry_naming_another_notes_bytes_is_not_trusted(noted: Path, monkeypatch) -> None:
+    expected = _fresh(noted)
+    for _ in range(3):
+        notecache.folded_notes(noted)
+    cache = noted / ".git" / notecache.CACHE
+    data = json.loads(cache.read_text())
+    names = sorted(data["files"])
+    oids = [data["files"][n][4] for n in names]
+    data["files"] = {n: [*data["files"][n][:4], oids[(k + 1) % len(oids)]] for k, n in enumerate(names)}
+    cache.write_text(json.dumps(data))
+    read = _reads(monkeypatch)
+    assert notecache.folded_notes(noted) == expected and len(read) == 3
+
+
+def test_folded_notes_note_turned_symlink_is_refused_despite_the_cache(noted: Path, tmp_path: Path) -> None:
+    for _ in range(3):
+        notecache.folded_notes(noted)
+    path = next((noted / ".context" / "notes").glob("ctx-*.jsonl"))
+    copy = tmp_path / "elsewhere.jsonl"
+    copy.write_bytes(path.read_bytes())
+    path.unlink()
+    path.symlink_to(copy)
+    with pytest.raises(UserError, match="symlink"):
+        notecache.folded_notes(noted)
+
+
+def test_folded_notes_hook_save_without_stat_data_reads_again(noted: Path, monkeypatch) -> None:
+    """The commit hook saves states alone (it names notes by the index's blob ids): the next read
+    reads every note once, as after any other cache loss, and gives the same states."""
+    expected = _fresh(noted)
+    notecache.folded_notes(noted)
+    notecache.save(noted / ".git", {oid: s for oid, s in notecache.load(noted / ".git").items()})
+    read = _reads(monkeypatch)
+    assert notecache.folded_notes(noted) == expected and len(read) == 3

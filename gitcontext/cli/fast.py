@@ -1,0 +1,94 @@
+"""`ls` and `blame TARGET` without click, the two read commands a user and an agent run most.
+
+Importing click costs a Python process about 18 ms (click.core pulls in inspect, typing, gettext,
+uuid...), as much as the rest of a warm `ls`. `run_fast` takes only the argument forms that need no
+parsing -- `ls [PATH...]` and `blame TARGET`, each with `--json` anywhere, no argument starting with
+`-` -- on plain text streams (not Windows, not shell completion), and runs the same plain function
+the click command runs (gitcontext.cli.reads), mapping errors to exit codes exactly as
+gitcontext.cli.main does. `gitcontext.cli.entry` (the `git-context` script) asks it first. Anything else returns None and goes to click, so every help text, usage
+error and option form is click's own.
+"""
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import sys
+
+from gitcontext.errors import ExitStatus, GitContextError
+
+READS = ("ls", "blame")
+COMPLETE_VAR = "_GIT_CONTEXT_COMPLETE"     # shell completion requests (see `git context completion`)
+
+
+def run_fast(args: list[str]) -> int | None:
+    """The exit status of ARGS run without click, or None when click must parse them."""
+    if not args or args[0] not in READS or os.name == "nt" or COMPLETE_VAR in os.environ:
+        return None
+    rest = args[1:]
+    if any(arg.startswith("-") and arg != "--json" for arg in rest) or not _plain(sys.stdout, sys.stderr):
+        return None
+    as_json = "--json" in rest
+    values = tuple(arg for arg in rest if arg != "--json")
+    if args[0] == "blame" and len(values) != 1:
+        return None
+    import gc
+
+    from gitcontext.cli import reads
+    from gitcontext.cli.common import echo
+
+    collecting = gc.isenabled()
+    gc.disable()      # a short read that frees what it builds at exit: collecting cycles meanwhile costs ~4 ms
+    try:
+        return reads.ls(values, as_json) if args[0] == "ls" else reads.blame(values[0], as_json)
+    except GitContextError as exc:
+        echo(f"gitcontext: error: {exc}", err=True)
+        return int(exc.status)
+    except (EOFError, KeyboardInterrupt):
+        echo("", err=True)                   # click's main prints a newline, then aborts
+        return int(ExitStatus.INTERRUPTED)
+    except OSError as exc:
+        import errno
+
+        if exc.errno != errno.EPIPE:
+            raise
+        sys.stdout, sys.stderr = _Pacified(sys.stdout), _Pacified(sys.stderr)   # as click's main does
+        sys.exit(1)
+    finally:
+        if collecting:
+            gc.enable()           # an in-process caller (a test, the demo) gets its collector back
+
+
+def _plain(*streams: object) -> bool:
+    """Each stream is one click.echo writes to as it is (a text stream with an encoding that is not
+    ASCII, not a Jupyter kernel's): click would otherwise wrap it, and the fast path leaves it to click."""
+    for stream in streams:
+        if not isinstance(stream, io.TextIOWrapper) or type(stream).__module__.startswith("ipykernel."):
+            return False
+        if stream.encoding is None or stream.errors is None:
+            return False
+        try:
+            if codecs.lookup(stream.encoding).name == "ascii":
+                return False
+        except LookupError:
+            pass
+    return True
+
+
+class _Pacified:
+    """click.utils._PacifyFlushWrapper: a broken pipe's flush at exit is not an error."""
+
+    def __init__(self, wrapped) -> None:  # type: ignore[no-untyped-def]
+        self.wrapped = wrapped
+
+    def flush(self) -> None:
+        import errno
+
+        try:
+            self.wrapped.flush()
+        except OSError as exc:
+            if exc.errno != errno.EPIPE:
+                raise
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        return getattr(self.wrapped, name)

@@ -1,0 +1,126 @@
+"""`ls` and `blame TARGET` without click (cli.fast through cli.entry): the same bytes, errors and exit
+codes as the click command for every form it takes, and click for every form it does not."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gitcontext import config as config_mod
+from gitcontext.cli import fast
+from gitcontext.history.backfill import backfill
+from gitcontext.provenance.record import record
+from gitcontext.provenance.store import init_store
+from tests.helpers import commit, git
+
+RULES = ("# Rules\n\n- Run the tests before every push.\n- Never force-push to main.\n"
+         "- Keep PRs \x1b[31msmall\x1b[0m and focused.\n\nPlain prose explains the layout of the repo.\n")
+
+
+@pytest.fixture
+def noted(repo: Path) -> Path:
+    init_store(repo)
+    commit(repo, {"CLAUDE.md": RULES, "pkg/AGENTS.md": "- Use the package's own linter config.\n"}, "rules")
+    backfill(repo, config_mod.load(repo))
+    git(repo, "add", ".context")
+    git(repo, "commit", "-q", "--no-verify", "-m", "notes")
+    config = config_mod.load(repo)
+    from gitcontext.provenance.notecache import folded_notes
+
+    first = next(s.id for s in folded_notes(repo).values() if s.text == "Never force-push to main.")
+    record(repo, config, first, why="it rewrote a release")
+    (repo / "outside").mkdir()
+    return repo
+
+
+def _run(capsys: pytest.CaptureFixture[str], entry: bool, *args: str) -> tuple[int, str, str]:
+    from gitcontext.cli.entry import main as fast_main
+    from gitcontext.cli.main import main as click_main
+
+    capsys.readouterr()
+    code = (fast_main if entry else click_main)(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _ids(repo: Path) -> list[str]:
+    from gitcontext.provenance.notecache import folded_notes
+
+    return sorted(folded_notes(repo))
+
+
+FORMS = [("ls",), ("ls", "--json"), ("ls", "CLAUDE.md"), ("ls", "--json", "pkg"), ("ls", "pkg", "--json", "CLAUDE.md"),
+         ("ls", "--json", "--json"), ("ls", "no-such-file"), ("ls", "../"), ("ls", ""), ("ls", "outside"),
+         ("blame", "CLAUDE.md"), ("blame", "--json", "CLAUDE.md"), ("blame", "pkg/AGENTS.md", "--json"),
+         ("blame", "CLAUDE.md:3"), ("blame", "force-push"), ("blame", "no rule says this at all"),
+         ("blame", "ctx-"), ("blame", "ctx-000000000000"), ("blame", "README.md")]
+
+
+@pytest.mark.parametrize("args", FORMS, ids=" ".join)
+def test_run_fast_same_output_errors_and_exit_code_as_click(noted: Path, capsys, args: tuple[str, ...]) -> None:
+    assert fast.run_fast(list(args)) is not None      # the fast path takes the form (and runs it once)
+    assert _run(capsys, True, *args) == _run(capsys, False, *args)
+
+
+def test_run_fast_same_for_an_id_and_from_a_subfolder(noted: Path, capsys, monkeypatch) -> None:
+    for id in _ids(noted)[:3]:
+        assert _run(capsys, True, "blame", id) == _run(capsys, False, "blame", id)
+    monkeypatch.chdir(noted / "pkg")
+    for args in (("ls",), ("ls", "."), ("ls", "AGENTS.md"), ("blame", "AGENTS.md"), ("ls", "..")):
+        assert _run(capsys, True, *args) == _run(capsys, False, *args)
+
+
+def test_run_fast_strips_ansi_codes_as_click_echo_does(noted: Path, capsys) -> None:
+    code, out, _ = _run(capsys, True, "ls")
+    assert code == 0 and "\x1b" not in out and "Keep PRs small and focused." in out
+
+
+@pytest.mark.parametrize("args", [[], ["ls", "-h"], ["ls", "--help"], ["ls", "--bogus"], ["ls", "--", "x"],
+                                  ["ls", "--json=1"], ["ls", "-"], ["blame"], ["blame", "a", "b"],
+                                  ["blame", "--json"], ["show", "x"], ["--version"], ["help", "ls"], ["LS"]])
+def test_run_fast_leaves_every_other_form_to_click(noted: Path, capsys, args: list[str]) -> None:
+    assert fast.run_fast(args) is None
+    assert _run(capsys, True, *args) == _run(capsys, False, *args)
+
+
+def test_run_fast_leaves_shell_completion_to_click(noted: Path, monkeypatch) -> None:
+    monkeypatch.setenv(fast.COMPLETE_VAR, "bash_complete")
+    assert fast.run_fast(["ls"]) is None
+
+
+def test_run_fast_outside_a_repository_same_error(tmp_path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    fast_result, click_result = _run(capsys, True, "ls"), _run(capsys, False, "ls")
+    assert fast_result == click_result and fast_result[0] != 0 and "not inside a git repository" in fast_result[2]
+
+
+def test_entry_ls_imports_no_click(noted: Path) -> None:
+    code = ("import sys; from gitcontext.cli.entry import main; status = main(['ls']); "
+            "sys.stderr.write(str('click' in sys.modules)); sys.exit(status)")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([sys.executable, "-c", code], cwd=noted, capture_output=True, text=True, env=env)
+    assert done.returncode == 0 and done.stderr.endswith("False") and "Run the tests" in done.stdout
+
+
+def test_entry_ls_to_a_closed_pipe_exits_as_click_does(noted: Path) -> None:
+    """`git context ls | head -1`: the broken pipe ends the command quietly, with click's status."""
+    results = []
+    for module in ("gitcontext.cli.entry", "gitcontext.cli.main"):
+        script = f"import sys; from {module} import main; sys.exit(main(['ls']))"
+        proc = subprocess.Popen([sys.executable, "-c", script], cwd=noted, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+        proc.stdout.close()                               # the reader is gone before anything is written
+        err = proc.stderr.read()
+        results.append((proc.wait(), b"Traceback" in err))
+    assert results[0] == results[1]
+
+
+def test_run_fast_gives_an_in_process_caller_its_garbage_collector_back(noted: Path, capsys) -> None:
+    import gc
+
+    assert gc.isenabled()
+    assert _run(capsys, True, "ls")[0] == 0 and gc.isenabled()
+    assert _run(capsys, True, "ls", "no-such-file")[0] != 0 and gc.isenabled()
