@@ -29,8 +29,9 @@ class Measurement(NamedTuple):
 
 def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (), matcher: str = "default",
             rev: str = "HEAD", progress: Callable[[int, int], None] | None = None,
-            rounds: int = hz.BOOTSTRAP) -> Measurement:
-    result = replay(root, config, rev)
+            rounds: int = hz.BOOTSTRAP, head: tuple[str, Path] | None = None) -> Measurement:
+    """HEAD: (REV's commit sha, the common git dir) when the caller has resolved them (one process less)."""
+    result = replay(root, config, rev, head)
     chosen = [c for c in range(len(result.chains)) if _is_file(result, c) and _selected(result, c, paths)]
     traced = _with_siblings(result, chosen) if paths else result
     collector = FileCollector()

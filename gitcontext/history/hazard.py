@@ -23,7 +23,19 @@ class Subjects(NamedTuple):
 
 
 def _numpy() -> Any:
-    """numpy is imported when a hazard is computed, not when this module is (a cached run needs none)."""
+    """numpy is imported when a hazard is computed, not when this module is (a cached run needs none).
+    Its BLAS is loaded single-threaded unless the user says otherwise: OpenBLAS starting a thread pool
+    costs as much as the rest of the import (50 ms of 105 on the 2-core test machine), and the arrays
+    here are far too small for threads (the environment is restored, so children inherit nothing)."""
+    import os
+    import sys
+
+    if "numpy" not in sys.modules and "OPENBLAS_NUM_THREADS" not in os.environ:
+        os.environ["OPENBLAS_NUM_THREADS"] = "1"
+        try:
+            import numpy
+        finally:
+            del os.environ["OPENBLAS_NUM_THREADS"]
     import numpy
 
     return numpy
