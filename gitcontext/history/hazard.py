@@ -118,7 +118,17 @@ def log_slope(s: Subjects) -> float | None:
 
 
 def bootstrap_slope(s: Subjects, rounds: int = BOOTSTRAP, seed: int = 0) -> tuple[float, float] | None:
-    """Percentile 95% interval of the log-slope, resampling subjects."""
+    """Percentile 95% interval of the log-slope, resampling subjects: `bootstrap_reference`'s interval,
+    every round at once (history.bootstrap)."""
+    if len(s.entry) < 2 or not rounds:
+        return None
+    from gitcontext.history.bootstrap import interval
+
+    return interval(s, rounds, seed)
+
+
+def bootstrap_reference(s: Subjects, rounds: int = BOOTSTRAP, seed: int = 0) -> tuple[float, float] | None:
+    """Percentile 95% interval of the log-slope, resampling subjects, one round at a time."""
     np = _numpy()
     n = len(s.entry)
     if n < 2:
