@@ -8,9 +8,11 @@ of floating-point additions differs from the round-by-round computation (the con
 centered least-squares slope for `polyfit`'s), a few units in the last place. Those can decide an
 output only where a round's smoothed hazard x risk set sits at the threshold of 1 expected event
 (exactly 1 is common: risk sets and increments are small rationals), so such rounds are computed
-round by round; and where an end of the interval lies within 1e-9 of a 5-decimal rounding boundary,
-the whole interval is. So the interval printed is the round-by-round one (`tests/history/
-test_hazard.py` checks it against `hazard.bootstrap_reference` on random subjects and the corpus).
+round by round; and where an end of the interval lies within 1e-9 of a 5-decimal rounding boundary
+or of 0 (a round whose hazard is flat has a slope of a few 1e-17 either side of 0, and the sign of
+the rounded zero is written: -0.000), the whole interval is. So the interval printed is the
+round-by-round one (`tests/history/test_hazard.py` checks it against `hazard.bootstrap_reference`
+on random subjects and on corpus histories).
 """
 from __future__ import annotations
 
@@ -36,7 +38,8 @@ def interval(s: hz.Subjects, rounds: int, seed: int = 0) -> tuple[float, float] 
     if len(found) < rounds // 2:
         return None
     low, high = np.percentile(found, [2.5, 97.5])
-    if any(abs(v * 1e5 - np.floor(v * 1e5) - 0.5) < _ROUND_MARGIN for v in (low, high)):
+    if any(abs(v * 1e5 - np.floor(v * 1e5) - 0.5) < _ROUND_MARGIN or abs(v * 1e5) < _ROUND_MARGIN
+           for v in (low, high)):              # at a rounding boundary, or at 0 (whose sign is written)
         return hz.bootstrap_reference(s, rounds, seed)
     return float(low), float(high)
 

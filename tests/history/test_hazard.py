@@ -152,3 +152,22 @@ def test_bootstrap_hands_back_rounds_at_the_threshold(monkeypatch) -> None:
     handed_back = len(calls)
     assert 0 < handed_back <= 30
     assert fast == pytest.approx(hazard.bootstrap_reference(s, 30), abs=1e-12)
+
+
+@pytest.mark.parametrize("name", ["vitest-dev__vitest", "getsentry__sentry-javascript", "cline__cline"])
+def test_bootstrap_all_rounds_at_once_on_corpus_histories(corpus_repo, name: str) -> None:
+    """Two of these have an interval end at a flat round's slope (about 1e-17 either side of 0): the
+    sign of the rounded zero is written, so it is the round-by-round one."""
+    from gitcontext import config
+    from gitcontext.history.analyze import hazard_rows
+    from gitcontext.history.hazard import bootstrap_reference, bootstrap_slope
+    from gitcontext.history.lineage import lineage
+    from gitcontext.history.replay import replay
+
+    repo = corpus_repo(name)
+    result = replay(repo, config.DEFAULTS)
+    s = subjects(hazard_rows(result, lineage(repo, config.DEFAULTS), set(range(len(result.chains)))))
+    fast, slow = bootstrap_slope(s), bootstrap_reference(s)
+    assert (fast is None) == (slow is None)
+    if fast is not None:
+        assert [str(round(v, 5)) for v in fast] == [str(round(v, 5)) for v in slow]
