@@ -45,11 +45,11 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
     from gitcontext.history import measurecache, overrides
     from gitcontext.history.tracer import Tracer
 
-    rules = overrides.load(root) if result.commits else None
+    rules = overrides.noted(root) if result.commits else None     # the trailers only when tracing
     tracer = Tracer(traced, matcher, on_version, rules, positions=False)   # the collector counts texts
     start, cached = measurecache.restore(root, config, paths, matcher, rules, traced, tracer, collector)
     if rules and start < len(traced.commits):
-        tracer.rules = overrides.on_first_parent(root, traced, rules)
+        tracer.rules = overrides.on_first_parent(root, traced, overrides.with_trailers(root, rules))
     tracer.run(start)
     lives = tracer.lives()
     rows = collector.summaries(result.commits)
