@@ -1,4 +1,4 @@
-"""The bootstrap of the hazard's log-slope, every round at once (`hazard.bootstrap_slope`).
+"""The bootstrap of the hazard's log-slope, every round at once (for `hazard.bootstrap_slope`).
 
 The rounds resample subjects exactly as one round at a time does (the same generator, the same
 draws: `integers(0, n, (rounds, n))` is the stream of `rounds` draws of n), and each round's
@@ -18,35 +18,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from gitcontext.history import hazard as hz
-
-_KEEP_MARGIN = 1e-9       # relative, around 1 expected event
-_ROUND_MARGIN = 1e-4      # in units of the 5th decimal (1e-9 absolute)
+KEEP_MARGIN = 1e-9        # relative, around 1 expected event
+ROUND_MARGIN = 1e-4       # in units of the 5th decimal (1e-9 absolute)
 _BLOCK = 50               # rounds computed together (bounds the grids' memory on long histories)
 
 
-def interval(s: hz.Subjects, rounds: int, seed: int = 0) -> tuple[float, float] | None:
-    """`hz.bootstrap_reference(s, rounds, seed)`, computed for all rounds at once."""
-    np = hz._numpy()
-    n = len(s.entry)
-    picks = np.random.default_rng(seed).integers(0, n, (rounds, n))
-    slopes = np.concatenate([_slopes(s, picks[i:i + _BLOCK]) for i in range(0, rounds, _BLOCK)])
-    for r in np.flatnonzero(np.isnan(slopes)):
-        value = hz.log_slope(hz.Subjects(s.entry[picks[r]], s.exit[picks[r]], s.event[picks[r]]))
-        slopes[r] = np.inf if value is None else value          # inf: no slope in this round
-    found = slopes[np.isfinite(slopes)]
-    if len(found) < rounds // 2:
-        return None
-    low, high = np.percentile(found, [2.5, 97.5])
-    if any(abs(v * 1e5 - np.floor(v * 1e5) - 0.5) < _ROUND_MARGIN or abs(v * 1e5) < _ROUND_MARGIN
-           for v in (low, high)):              # at a rounding boundary, or at 0 (whose sign is written)
-        return hz.bootstrap_reference(s, rounds, seed)
-    return float(low), float(high)
+def slopes(s: Any, picks: Any, bandwidth: float) -> Any:
+    """Each round's log-slope for the subjects S (hazard.Subjects) resampled by PICKS (rounds x n):
+    inf where a round has fewer than two kept ages, nan where one of its ages is within KEEP_MARGIN of
+    one expected event (the caller computes that round by itself)."""
+    import numpy as np
+
+    return np.concatenate([_slopes(s, picks[i:i + _BLOCK], bandwidth) for i in range(0, len(picks), _BLOCK)])
 
 
-def _grids(s: hz.Subjects, picks: Any) -> tuple[Any, Any]:
+def near_boundary(value: float) -> bool:
+    """VALUE, rounded to 5 decimals, could be written otherwise by a computation a few units in the
+    last place away: it is at a rounding boundary, or at 0 (whose sign is written)."""
+    scaled = value * 1e5
+    return abs(scaled - (scaled // 1) - 0.5) < ROUND_MARGIN or abs(scaled) < ROUND_MARGIN
+
+
+def _grids(s: Any, picks: Any, bandwidth: float) -> tuple[Any, Any]:
     """Per round and age: (smoothed hazard, risk set where it is read); 0 past the round's last age."""
-    np = hz._numpy()
+    import numpy as np
+
     rounds, n = picks.shape
     entry, exit_ = s.entry.astype(np.int64), s.exit.astype(np.int64)
     size = int(max(entry.max(), exit_.max())) + 1
@@ -63,27 +59,24 @@ def _grids(s: hz.Subjects, picks: Any) -> tuple[Any, Any]:
     first = np.argmax(present, axis=1)
     at_risk[np.arange(rounds), first] = entries[np.arange(rounds), first]   # entry <= t at the first age
     increments = np.divide(deaths, at_risk, out=np.zeros_like(deaths), where=present & (at_risk > 0))
-    cumulative = np.cumsum(increments, axis=1)
-    steps = np.diff(cumulative, axis=1, prepend=0.0)
-    reach = int(np.floor(hz.BANDWIDTH))
-    offsets = np.arange(-reach, reach + 1) / hz.BANDWIDTH
-    kernel = 0.75 * (1 - offsets ** 2) / hz.BANDWIDTH
+    steps = np.diff(np.cumsum(increments, axis=1), axis=1, prepend=0.0)     # as hazard.smoothed takes them
+    reach = int(np.floor(bandwidth))
+    offsets = np.arange(-reach, reach + 1) / bandwidth
+    kernel = 0.75 * (1 - offsets ** 2) / bandwidth
     padded = np.pad(steps, ((0, 0), (reach, reach)))
     hazard = sum(kernel[::-1][k] * padded[:, k:k + size] for k in range(2 * reach + 1))
     # the risk set read at an age: that of the last age of the round at or before it (or the first)
     last = np.maximum.accumulate(np.where(present, np.arange(size), -1), axis=1)
-    last = np.where(last < 0, first[:, None], last)
-    risk = np.take_along_axis(at_risk, last, axis=1)
-    ends = exit_[picks].max(axis=1)
-    ends = np.maximum(ends, entry[picks].max(axis=1))
+    risk = np.take_along_axis(at_risk, np.where(last < 0, first[:, None], last), axis=1)
+    ends = np.maximum(exit_[picks].max(axis=1), entry[picks].max(axis=1))
     inside = np.arange(size)[None, :] <= ends[:, None]            # each round's grid ends at its last age
     return np.where(inside, hazard, 0.0), risk
 
 
-def _slopes(s: hz.Subjects, picks: Any) -> Any:
-    """Each round's log-slope (inf: fewer than two kept ages; nan: a kept age at the threshold)."""
-    np = hz._numpy()
-    hazard, risk = _grids(s, picks)
+def _slopes(s: Any, picks: Any, bandwidth: float) -> Any:
+    import numpy as np
+
+    hazard, risk = _grids(s, picks, bandwidth)
     expected = hazard * risk
     keep = (expected >= 1.0) & (hazard > 0)
     ages = np.arange(hazard.shape[1], dtype=float)[None, :]
@@ -93,7 +86,7 @@ def _slopes(s: hz.Subjects, picks: Any) -> Any:
         mean_x = (keep * ages).sum(axis=1) / count
         mean_y = y.sum(axis=1) / count
         dx = np.where(keep, ages - mean_x[:, None], 0.0)
-        slopes = (dx * (y - mean_y[:, None])).sum(axis=1) / (dx * dx).sum(axis=1)
-    slopes = np.where(count >= 2, slopes, np.inf)
-    near = (np.abs(expected - 1.0) < _KEEP_MARGIN) & (hazard > 0)
-    return np.where(near.any(axis=1), np.nan, slopes)
+        found = (dx * (y - mean_y[:, None])).sum(axis=1) / (dx * dx).sum(axis=1)
+    found = np.where(count >= 2, found, np.inf)
+    near = (np.abs(expected - 1.0) < KEEP_MARGIN) & (hazard > 0)
+    return np.where(near.any(axis=1), np.nan, found)

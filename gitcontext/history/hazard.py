@@ -120,11 +120,24 @@ def log_slope(s: Subjects) -> float | None:
 def bootstrap_slope(s: Subjects, rounds: int = BOOTSTRAP, seed: int = 0) -> tuple[float, float] | None:
     """Percentile 95% interval of the log-slope, resampling subjects: `bootstrap_reference`'s interval,
     every round at once (history.bootstrap)."""
-    if len(s.entry) < 2 or not rounds:
+    np = _numpy()
+    n = len(s.entry)
+    if n < 2 or not rounds:
         return None
-    from gitcontext.history.bootstrap import interval
+    from gitcontext.history.bootstrap import near_boundary, slopes
 
-    return interval(s, rounds, seed)
+    picks = np.random.default_rng(seed).integers(0, n, (rounds, n))   # the rounds' draws, in order
+    found = slopes(s, picks, BANDWIDTH)
+    for r in np.flatnonzero(np.isnan(found)):                  # at the threshold: this round by itself
+        value = log_slope(Subjects(s.entry[picks[r]], s.exit[picks[r]], s.event[picks[r]]))
+        found[r] = np.inf if value is None else value
+    found = found[np.isfinite(found)]
+    if len(found) < rounds // 2:
+        return None
+    low, high = np.percentile(found, [2.5, 97.5])
+    if near_boundary(float(low)) or near_boundary(float(high)):
+        return bootstrap_reference(s, rounds, seed)
+    return float(low), float(high)
 
 
 def bootstrap_reference(s: Subjects, rounds: int = BOOTSTRAP, seed: int = 0) -> tuple[float, float] | None:

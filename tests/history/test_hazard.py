@@ -142,13 +142,13 @@ def test_bootstrap_all_rounds_at_once_on_long_histories(seed: int) -> None:
 
 def test_bootstrap_hands_back_rounds_at_the_threshold(monkeypatch) -> None:
     """A round with an age at exactly one expected event is computed round by round."""
-    from gitcontext.history import bootstrap, hazard
+    from gitcontext.history import hazard
 
     s = subjects([(0, 1, True), (0, 1, False), (0, 2, True), (0, 2, False), (0, 3, True)] * 4)
     calls = []
     real = hazard.log_slope
     monkeypatch.setattr(hazard, "log_slope", lambda x: calls.append(1) or real(x))
-    fast = bootstrap.interval(s, 30)
+    fast = hazard.bootstrap_slope(s, 30)
     handed_back = len(calls)
     assert 0 < handed_back <= 30
     assert fast == pytest.approx(hazard.bootstrap_reference(s, 30), abs=1e-12)
