@@ -87,14 +87,15 @@ def nelson_aalen(s: Subjects) -> tuple[Any, Any, Any]:
     return times, np.cumsum(increments), at_risk
 
 
-def smoothed(s: Subjects, bandwidth: float = BANDWIDTH) -> tuple[Any, Any]:
+def smoothed(s: Subjects, bandwidth: float = BANDWIDTH, fitted: tuple[Any, Any, Any] | None = None
+             ) -> tuple[Any, Any]:
     """Epanechnikov-smoothed hazard on whole-commit ages; ages with < 1 expected event are dropped.
 
     h(t) = (1/b) * sum_i K((t - t_i) / b) * dH(t_i); expected events at t = h(t) * at-risk(t).
     Ages are whole commits, so the kernel is a short convolution over the age grid.
     """
     np = _numpy()
-    times, cumulative, at_risk = nelson_aalen(s)
+    times, cumulative, at_risk = fitted or nelson_aalen(s)     # FITTED: nelson_aalen(s), computed already
     if not len(times):
         return np.array([]), np.array([])
     grid = np.arange(0.0, times.max() + 1.0)
@@ -110,8 +111,12 @@ def smoothed(s: Subjects, bandwidth: float = BANDWIDTH) -> tuple[Any, Any]:
 
 
 def log_slope(s: Subjects) -> float | None:
+    return _fit(*smoothed(s))
+
+
+def _fit(ages: Any, hazard: Any) -> float | None:
+    """The least-squares slope of log HAZARD over AGES (None below two ages)."""
     np = _numpy()
-    ages, hazard = smoothed(s)
     if len(ages) < 2:
         return None
     return float(np.polyfit(ages, np.log(hazard), 1)[0])
@@ -160,9 +165,10 @@ def bootstrap_reference(s: Subjects, rounds: int = BOOTSTRAP, seed: int = 0) -> 
 
 
 def estimate(s: Subjects, rounds: int = BOOTSTRAP) -> Hazard:
-    times, cumulative, _ = nelson_aalen(s)
-    ages, hazard = smoothed(s)
-    slope = log_slope(s) if int(s.event.sum()) >= MIN_EVENTS else None
+    fitted = nelson_aalen(s)
+    times, cumulative, _ = fitted
+    ages, hazard = smoothed(s, fitted=fitted)
+    slope = _fit(ages, hazard) if int(s.event.sum()) >= MIN_EVENTS else None
     interval = bootstrap_slope(s, rounds) if slope is not None and rounds else None
     return Hazard([float(t) for t in times], [round(float(h), 6) for h in cumulative],
                   [float(a) for a in ages], [round(float(h), 6) for h in hazard],
