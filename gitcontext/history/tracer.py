@@ -248,9 +248,10 @@ class Tracer:
 
     def _pair(self, sha: str, step: dict[str, Any], meta: tuple[str, str, str]) -> tuple[list[int], list[int]]:
         """Fill STEP's kept (new index -> life) or its unchanged ends, carry the pairs' changes: (old
-        indices gone, new indices unpaired). The usual commit (rules only added or only removed, the
-        file not renamed) keeps the unchanged ends with no per-instruction Python work: lives'
-        `current` is settled from the live lists after the run."""
+        indices gone, new indices unpaired). The usual commit (the file not renamed, no override)
+        keeps the unchanged ends with no per-instruction Python work, and only the stretch between
+        them is matched (none when rules were only added or only removed); lives' `current` is
+        settled from the live lists after the run."""
         olds, after, chain = step["olds"], step["after"], step["chain"]
         rules = self.rules.by_commit.get(sha, []) + self.rules.by_text
         segmenter = self.segmenters.get(chain)
