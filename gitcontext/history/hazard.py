@@ -138,7 +138,7 @@ def bootstrap_slope(s: Subjects, rounds: int = BOOTSTRAP, seed: int = 0) -> tupl
         value = log_slope(Subjects(s.entry[picks[r]], s.exit[picks[r]], s.event[picks[r]]))
         found[r] = np.inf if value is None else value
     found = found[np.isfinite(found)]
-    if len(found) < rounds // 2:
+    if len(found) < max(rounds // 2, 1):
         return None
     low, high = _percentiles(np.sort(found).tolist(), (2.5, 97.5))
     if near_boundary(low) or near_boundary(high):
