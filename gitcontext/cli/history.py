@@ -37,19 +37,15 @@ def history_cmd(files: tuple[str, ...], rev: str, svg_path: str | None, html_pat
     from gitcontext.progress import Progress
     from gitcontext.history.text import format_history
 
-    from gitcontext import git
-
     root, config = repo()
-    if rev != "HEAD" or git.has_commits(root):
-        _known_revision(root, rev)
+    head, shallow = _resolve(root, rev)
     paths = [_relative(root, f) for f in files]
-    shallow = git.is_shallow(root)
     if shallow:
         click.echo("gitcontext: warning: shallow clone: the history starts at the shallow boundary, so ages, "
                    "births and growth are truncated\n  fix: git fetch --unshallow", err=True)
     progress = Progress("history")
     try:
-        m = measure(root, config, paths, matcher or config["matcher"], rev, progress)
+        m = measure(root, config, paths, matcher or config["matcher"], rev, progress, head=head)
     finally:
         progress.close()
     if paths and not m.files:
@@ -77,6 +73,23 @@ def _pictures(m, data: dict, name: str, svg_path: str | None, html_path: str | N
     if html_path:
         write_file(Path(html_path), history_page(data, svg, title), "--html")
 
+
+
+def _resolve(root: Path, rev: str) -> tuple[tuple[str, Path] | None, bool]:
+    """((REV's commit sha, the common git dir) or None in a repository without commits, shallow?), in
+    one `git rev-parse`; an unknown REV is a usage error."""
+    from gitcontext import git
+
+    code, out, _ = git.run_status(["rev-parse", "--is-shallow-repository", "--git-common-dir", "--verify", "-q",
+                                   git.EOO, f"{git.check_rev(rev)}^{{commit}}"], cwd=root)
+    lines = out.decode("utf-8", "surrogateescape").split("\n")
+    shallow = lines[0].strip() == "true"
+    if code == 0 and len(lines) >= 3:
+        common = Path(lines[1])
+        return (lines[2].strip(), common if common.is_absolute() else (root / common).resolve()), shallow
+    if rev != "HEAD" or git.has_commits(root):
+        _known_revision(root, rev)
+    return None, shallow
 
 
 def _known_revision(root: Path, rev: str) -> None:

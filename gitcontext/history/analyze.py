@@ -29,8 +29,9 @@ class Measurement(NamedTuple):
 
 def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (), matcher: str = "default",
             rev: str = "HEAD", progress: Callable[[int, int], None] | None = None,
-            rounds: int = hz.BOOTSTRAP) -> Measurement:
-    result = replay(root, config, rev)
+            rounds: int = hz.BOOTSTRAP, head: tuple[str, Path] | None = None) -> Measurement:
+    """HEAD: (REV's commit sha, the common git dir) when the caller has resolved them (one process less)."""
+    result = replay(root, config, rev, head)
     chosen = [c for c in range(len(result.chains)) if _is_file(result, c) and _selected(result, c, paths)]
     traced = _with_siblings(result, chosen) if paths else result
     collector = FileCollector()
@@ -44,11 +45,11 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
     from gitcontext.history import measurecache, overrides
     from gitcontext.history.tracer import Tracer
 
-    rules = overrides.load(root) if result.commits else None
+    rules = overrides.noted(root) if result.commits else None     # the trailers only when tracing
     tracer = Tracer(traced, matcher, on_version, rules, positions=False)   # the collector counts texts
     start, cached = measurecache.restore(root, config, paths, matcher, rules, traced, tracer, collector)
     if rules and start < len(traced.commits):
-        tracer.rules = overrides.on_first_parent(root, traced, rules)
+        tracer.rules = overrides.on_first_parent(root, traced, overrides.with_trailers(root, rules))
     tracer.run(start)
     lives = tracer.lives()
     rows = collector.summaries(result.commits)

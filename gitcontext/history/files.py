@@ -46,14 +46,28 @@ class FileCollector:
     def __init__(self) -> None:
         self.steps: dict[int, list[Point]] = defaultdict(list)
         self.sizes = _Sizes()
+        self.last: dict[int, tuple[list, int]] = {}    # chain -> (its last instructions, their text bytes)
 
     def __call__(self, step: FileStep) -> None:
         size = len(step.text.encode("utf-8", "surrogateescape")) if step.text is not None else 0
-        words = sum(map(self.sizes.__getitem__, map(_TEXT, step.after)))
+        words = self._words(step)
         self.steps[step.chain].append(Point(
             step.commit, step.version, step.path, step.text is not None and not step.symlink, len(step.before), len(step.after),
             len(step.births), len(step.deaths), len(step.migrated_out), len(step.migrated_in),
             len(step.reworded), step.rewrite, max(0, size - words), step.text if step.symlink else None))
+
+    def _words(self, step: FileStep) -> int:
+        """Bytes of instruction text in the version: from the last version's, through what changed, when
+        the step says which instructions it kept (a commit costs its change, not the file)."""
+        sizes, last = self.sizes.__getitem__, self.last.get(step.chain)
+        if last is not None and step.ends is not None and last[0] is step.before:
+            head, tail = step.ends
+            words = last[1] - sum(map(sizes, map(_TEXT, step.before[head:len(step.before) - tail]))) \
+                + sum(map(sizes, map(_TEXT, step.after[head:len(step.after) - tail])))
+        else:
+            words = sum(map(sizes, map(_TEXT, step.after)))
+        self.last[step.chain] = (step.after, words)
+        return words
 
     def summaries(self, commits: list[tuple[str, str, str]]) -> dict[int, dict[str, Any]]:
         return {chain: _summary(steps, commits) for chain, steps in self.steps.items()}

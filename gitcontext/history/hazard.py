@@ -23,7 +23,19 @@ class Subjects(NamedTuple):
 
 
 def _numpy() -> Any:
-    """numpy is imported when a hazard is computed, not when this module is (a cached run needs none)."""
+    """numpy is imported when a hazard is computed, not when this module is (a cached run needs none).
+    Its BLAS is loaded single-threaded unless the user says otherwise: OpenBLAS starting a thread pool
+    costs as much as the rest of the import (50 ms of 105 on the 2-core test machine), and the arrays
+    here are far too small for threads (the environment is restored, so children inherit nothing)."""
+    import os
+    import sys
+
+    if "numpy" not in sys.modules and "OPENBLAS_NUM_THREADS" not in os.environ:
+        os.environ["OPENBLAS_NUM_THREADS"] = "1"
+        try:
+            import numpy
+        finally:
+            del os.environ["OPENBLAS_NUM_THREADS"]
     import numpy
 
     return numpy
@@ -64,7 +76,8 @@ def subjects(rows: Sequence[tuple[int, int, bool]]) -> Subjects:
 def nelson_aalen(s: Subjects) -> tuple[Any, Any, Any]:
     """(times, cumulative hazard, risk set) at every distinct entry or exit age."""
     np = _numpy()
-    times = np.unique(np.concatenate([s.entry, s.exit]))
+    ages = np.sort(np.concatenate([s.entry, s.exit]))
+    times = ages[np.concatenate([ages[:1] == ages[:1], ages[1:] != ages[:-1]])]   # np.unique, without numpy.ma
     deaths = np.zeros(len(times))
     np.add.at(deaths, np.searchsorted(times, s.exit[s.event]), 1.0)
     entered = np.searchsorted(np.sort(s.entry), times, side="left")
@@ -75,14 +88,15 @@ def nelson_aalen(s: Subjects) -> tuple[Any, Any, Any]:
     return times, np.cumsum(increments), at_risk
 
 
-def smoothed(s: Subjects, bandwidth: float = BANDWIDTH) -> tuple[Any, Any]:
+def smoothed(s: Subjects, bandwidth: float = BANDWIDTH, fitted: tuple[Any, Any, Any] | None = None
+             ) -> tuple[Any, Any]:
     """Epanechnikov-smoothed hazard on whole-commit ages; ages with < 1 expected event are dropped.
 
     h(t) = (1/b) * sum_i K((t - t_i) / b) * dH(t_i); expected events at t = h(t) * at-risk(t).
     Ages are whole commits, so the kernel is a short convolution over the age grid.
     """
     np = _numpy()
-    times, cumulative, at_risk = nelson_aalen(s)
+    times, cumulative, at_risk = fitted or nelson_aalen(s)     # FITTED: nelson_aalen(s), computed already
     if not len(times):
         return np.array([]), np.array([])
     grid = np.arange(0.0, times.max() + 1.0)
@@ -98,15 +112,54 @@ def smoothed(s: Subjects, bandwidth: float = BANDWIDTH) -> tuple[Any, Any]:
 
 
 def log_slope(s: Subjects) -> float | None:
+    return _fit(*smoothed(s))
+
+
+def _fit(ages: Any, hazard: Any) -> float | None:
+    """The least-squares slope of log HAZARD over AGES (None below two ages)."""
     np = _numpy()
-    ages, hazard = smoothed(s)
     if len(ages) < 2:
         return None
     return float(np.polyfit(ages, np.log(hazard), 1)[0])
 
 
 def bootstrap_slope(s: Subjects, rounds: int = BOOTSTRAP, seed: int = 0) -> tuple[float, float] | None:
-    """Percentile 95% interval of the log-slope, resampling subjects."""
+    """Percentile 95% interval of the log-slope, resampling subjects: `bootstrap_reference`'s interval,
+    every round at once (history.bootstrap)."""
+    np = _numpy()
+    n = len(s.entry)
+    if n < 2 or not rounds:
+        return None
+    from gitcontext.history.bootstrap import near_boundary, slopes
+
+    picks = np.random.default_rng(seed).integers(0, n, (rounds, n))   # the rounds' draws, in order
+    found = slopes(s, picks, BANDWIDTH)
+    for r in np.flatnonzero(np.isnan(found)):                  # at the threshold: this round by itself
+        value = log_slope(Subjects(s.entry[picks[r]], s.exit[picks[r]], s.event[picks[r]]))
+        found[r] = np.inf if value is None else value
+    found = found[np.isfinite(found)]
+    if len(found) < max(rounds // 2, 1):
+        return None
+    low, high = _percentiles(np.sort(found).tolist(), (2.5, 97.5))
+    if near_boundary(low) or near_boundary(high):
+        return bootstrap_reference(s, rounds, seed)
+    return low, high
+
+
+def _percentiles(ordered: list[float], qs: Sequence[float]) -> list[float]:
+    """`np.percentile(ORDERED, QS)` (linear interpolation) to a few units in the last place, which the
+    caller's rounding check allows for; np.percentile would import numpy.ma (8 ms)."""
+    out = []
+    for q in qs:
+        position = (len(ordered) - 1) * q / 100
+        low = int(position)
+        high = min(low + 1, len(ordered) - 1)
+        out.append(ordered[low] + (ordered[high] - ordered[low]) * (position - low))
+    return out
+
+
+def bootstrap_reference(s: Subjects, rounds: int = BOOTSTRAP, seed: int = 0) -> tuple[float, float] | None:
+    """Percentile 95% interval of the log-slope, resampling subjects, one round at a time."""
     np = _numpy()
     n = len(s.entry)
     if n < 2:
@@ -125,9 +178,10 @@ def bootstrap_slope(s: Subjects, rounds: int = BOOTSTRAP, seed: int = 0) -> tupl
 
 
 def estimate(s: Subjects, rounds: int = BOOTSTRAP) -> Hazard:
-    times, cumulative, _ = nelson_aalen(s)
-    ages, hazard = smoothed(s)
-    slope = log_slope(s) if int(s.event.sum()) >= MIN_EVENTS else None
+    fitted = nelson_aalen(s)
+    times, cumulative, _ = fitted
+    ages, hazard = smoothed(s, fitted=fitted)
+    slope = _fit(ages, hazard) if int(s.event.sum()) >= MIN_EVENTS else None
     interval = bootstrap_slope(s, rounds) if slope is not None and rounds else None
     return Hazard([float(t) for t in times], [round(float(h), 6) for h in cumulative],
                   [float(a) for a in ages], [round(float(h), 6) for h in hazard],

@@ -25,7 +25,7 @@ def code_hash() -> str:
     per-file counts and the hazard): a cache key, not a signature (hashlib's OpenSSL load would cost
     every warm `history` and `blame` more than reading the files)."""
     history = [_PACKAGE / "history" / f"{name}.py" for name in (
-        "tracer", "chunks", "attribution", "overrides", "files", "hazard", "smallhazard", "averages")]
+        "tracer", "chunks", "attribution", "overrides", "files", "hazard", "smallhazard", "bootstrap", "averages")]
     data = b"".join(path.name.encode() + b"\0" + path.read_bytes() + b"\0" for path in sorted(
         [*(_PACKAGE / "identity").glob("*.py"), *(_PACKAGE / "instructions").glob("*.py"), *history,
          Path(__file__)]))

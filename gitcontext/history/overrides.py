@@ -50,6 +50,20 @@ NOTES_DIR, SUFFIX = ".context/notes", ".jsonl"      # provenance.store's, which 
 
 
 def load(root: str | Path) -> Overrides:
+    return with_trailers(root, noted(root))
+
+
+def noted(root: str | Path) -> Overrides:
+    """The note events' overrides alone: all a cache of lives keyed by head depends on (`key`), since
+    trailers come with their commits."""
+    by_text = [Override(e["override"], e["id"], None, e.get("old_text", ""), e.get("text", ""))
+               for events in _noted(root) for e in events
+               if e.get("override") in KINDS and e.get("old_text") and e.get("text")]
+    return Overrides({}, sorted(set(by_text)))
+
+
+def with_trailers(root: str | Path, rules: Overrides) -> Overrides:
+    """RULES and the `Context-Id` overrides of HEAD's history (provenance.trailer_cache)."""
     from gitcontext.provenance.trailer_cache import trailer_history
 
     by_commit: dict[str, list[Override]] = defaultdict(list)
@@ -57,10 +71,7 @@ def load(root: str | Path) -> Overrides:
         for t in c.trailers:
             if t.key == "Context-Id" and t.id and t.value in KINDS:
                 by_commit[c.sha].append(Override(t.value, t.id, c.sha))
-    by_text = [Override(e["override"], e["id"], None, e.get("old_text", ""), e.get("text", ""))
-               for events in _noted(root) for e in events
-               if e.get("override") in KINDS and e.get("old_text") and e.get("text")]
-    return Overrides(dict(by_commit), sorted(set(by_text)))
+    return rules._replace(by_commit=dict(by_commit))
 
 
 def _noted(root: str | Path) -> list[list[dict]]:

@@ -60,12 +60,14 @@ def context_histories(root: str | Path, config: dict[str, Any], rev: str = "HEAD
     return out
 
 
-def replay(root: str | Path, config: dict[str, Any], rev: str = "HEAD") -> Replay:
-    """All context files replayed together, commits in first-parent order (for cross-file analysis)."""
+def replay(root: str | Path, config: dict[str, Any], rev: str = "HEAD", head: tuple[str, Path] | None = None
+           ) -> Replay:
+    """All context files replayed together, commits in first-parent order (for cross-file analysis).
+    HEAD: (REV's commit sha, the common git dir), when the caller has resolved them already."""
     key = "context:" + json.dumps(config["discovery"], sort_keys=True)
     return _replay(root, rev, key, lambda rng, known: sorted(known | set(_context_paths(root, config, rng))
                                                              | set(_guide_paths(root, config, rng))),
-                   follow=False)
+                   follow=False, resolved=head)
 
 
 def _guide_paths(root: str | Path, config: dict[str, Any], rng: str) -> list[str]:
@@ -108,9 +110,9 @@ def expand_braces(pattern: str) -> list[str]:
 
 
 def _replay(root: str | Path, rev: str, key: str, paths_for: Callable[[str, set[str]], list[str]],
-            follow: bool) -> Replay:
+            follow: bool, resolved: tuple[str, Path] | None = None) -> Replay:
     """Feed cached commits, then the ones git prints for the range not yet cached (usually none)."""
-    head, common = _head(root, rev)
+    head, common = resolved or _head(root, rev)
     if not head:
         return Replay("", [], [], [], 0)
     where = cache.folder(common)

@@ -20,6 +20,7 @@ from gitcontext.history.replay import Replay, Version
 if TYPE_CHECKING:       # the matcher and the segmenter are imported when a commit needs them: a warm
     from gitcontext.history.chunks import ChunkSegmenter   # `history` (every commit cached) needs neither
     from gitcontext.identity.match import Pair
+    from gitcontext.identity.words import Vocabulary
     from gitcontext.instructions.model import Instruction
 
 REWRITE_SHARE = 0.5
@@ -93,6 +94,8 @@ class FileStep(NamedTuple):
     reworded: list[int]
     rewrite: bool
     symlink: bool = False   # this version is a symlink (no instructions of its own)
+    ends: tuple[int, int] | None = None   # (head, tail): after's first head and last tail instructions
+                                          # have before's texts (None: not known)
 
 
 def raw_lines(step: dict[str, Any], inst: Instruction) -> tuple[str, ...]:
@@ -141,6 +144,16 @@ def unchanged_ends(old: Sequence[Instruction], new: Sequence[Instruction], head:
     return head, min(tail, limit - head)
 
 
+def _follow(vocabulary: Vocabulary, gone: Sequence[Instruction], came: Sequence[Instruction]) -> None:
+    """VOCABULARY, of a file's instructions, after GONE left and CAME arrived."""
+    from gitcontext.identity.profile import profile
+
+    for inst in gone:
+        vocabulary.remove(profile(inst).words)
+    for inst in came:
+        vocabulary.add(profile(inst).words)
+
+
 def _segmenter(exact: bool) -> ChunkSegmenter:
     """A chain's segmenter (imported with the first commit to trace: a warm run needs none)."""
     from gitcontext.history.chunks import ChunkSegmenter
@@ -175,6 +188,7 @@ class Tracer:
         self.owners: dict[int, list[int]] = defaultdict(list)          # chain -> the life of each
         self.records: list[dict[str, Any]] = []
         self.taken: set[str] = set()
+        self.vocabularies: dict[int, Vocabulary] = {}    # chain -> its words (identity.words), once matched
         # (life, change number or -1 for the birth, commit index, path, raw lines): what attribution reads
         self.written: list[tuple[int, int, int, str, tuple[str, ...]]] = []
         self.index = 0                                   # the commit being processed
@@ -234,19 +248,24 @@ class Tracer:
 
     def _pair(self, sha: str, step: dict[str, Any], meta: tuple[str, str, str]) -> tuple[list[int], list[int]]:
         """Fill STEP's kept (new index -> life) or its unchanged ends, carry the pairs' changes: (old
-        indices gone, new indices unpaired). The usual commit (rules only added or only removed, the
-        file not renamed) keeps the unchanged ends with no per-instruction Python work: lives'
-        `current` is settled from the live lists after the run."""
-        olds, after = step["olds"], step["after"]
+        indices gone, new indices unpaired). The usual commit (the file not renamed, no override)
+        keeps the unchanged ends with no per-instruction Python work, and only the stretch between
+        them is matched (none when rules were only added or only removed); lives' `current` is
+        settled from the live lists after the run."""
+        olds, after, chain = step["olds"], step["after"], step["chain"]
         rules = self.rules.by_commit.get(sha, []) + self.rules.by_text
-        segmenter = self.segmenters.get(step["chain"])
+        segmenter = self.segmenters.get(chain)
         known = segmenter.same if segmenter is not None and olds is segmenter.previous and after is segmenter.out \
             else (0, 0)
         head, tail = unchanged_ends(olds, after, *known)
         same_file = not olds or olds[0].file == step["path"]
-        if not rules and same_file and (head + tail == len(olds) or head + tail == len(after)):
+        changed = self._changed(chain, olds, after, head, tail) if not rules and same_file else None
+        vocabulary = self.vocabularies.get(chain)
+        if vocabulary is not None:                  # it follows the file's texts, whatever pairs them
+            _follow(vocabulary, olds[head:len(olds) - tail], after[head:len(after) - tail])
+        if changed is not None:
             step["ends"] = (head, tail)
-            return list(range(head, len(olds) - tail)), list(range(head, len(after) - tail))
+            return self._pair_changed(step, changed, head, tail, meta)
         before = list(zip(olds, step["owners"]))
         pairs = pair_versions(olds, after, self.matcher)
         if rules:
@@ -260,6 +279,38 @@ class Tracer:
         paired = {p.new for p in pairs}
         return sorted(set(range(len(before))) - {p.old for p in pairs}), \
             [n for n in range(len(after)) if n not in paired]
+
+    def _changed(self, chain: int, olds: list[Instruction], after: list[Instruction], head: int, tail: int
+                 ) -> list[Pair] | None:
+        """The pairs of the stretch between the unchanged ends (none when one side of it is empty: rules
+        only added or only removed), or None when only the whole files can be matched."""
+        if head + tail == len(olds) or head + tail == len(after):
+            return []
+        from gitcontext.identity.match import match_changed
+
+        vocabulary = None
+        if self.matcher != "paper":
+            vocabulary = self.vocabularies.get(chain)
+            if vocabulary is None:                 # built once per file, then kept up to date
+                from gitcontext.identity.profile import profile
+                from gitcontext.identity.words import Vocabulary
+
+                vocabulary = self.vocabularies[chain] = Vocabulary(p.words for p in map(profile, olds))
+        return match_changed(olds, after, head, tail, self.matcher, vocabulary)
+
+    def _pair_changed(self, step: dict[str, Any], pairs: list[Pair], head: int, tail: int,
+                      meta: tuple[str, str, str]) -> tuple[list[int], list[int]]:
+        """`_pair` for the usual commit: the unchanged ends are kept with no per-instruction work (lives'
+        `current` is settled from the live lists after the run); PAIRS are those of the stretch between."""
+        olds, after, owners = step["olds"], step["after"], step["owners"]
+        kept = step["kept"]
+        for p in pairs:
+            life = kept[p.new] = owners[p.old]
+            if olds[p.old] is not after[p.new]:        # the same object: an unmoved, unchanged chunk
+                self._carry((olds[p.old], life), after[p.new], meta, step, p)
+        paired_old = {p.old for p in pairs}
+        return [o for o in range(head, len(olds) - tail) if o not in paired_old], \
+            [n for n in range(head, len(after) - tail) if n not in kept]
 
     def _carry(self, old: tuple[Instruction, int], new: Instruction, meta: tuple[str, str, str],
                step: dict[str, Any], pair: Any) -> None:
@@ -322,14 +373,14 @@ class Tracer:
             self.records[life]["stays"].append(self._enter(life, chain, position))
         if step["ends"] is not None:
             head, tail = step["ends"]
-            lives = owners[:head] + [kept[n] for n in step["new"]] + owners[len(owners) - tail:]
+            lives = owners[:head] + [kept[n] for n in range(head, len(after) - tail)] + owners[len(owners) - tail:]
         else:
             lives = list(map(kept.__getitem__, range(len(after))))
         self.insts[chain], self.owners[chain] = after, lives
         if self.on_version:
             self.on_version(FileStep(index, chain, position, step["path"], step["text"], step["olds"], after,
                                      step["births"], step["deaths"], step["out"], step["in"], step["reworded"],
-                                     rewrite, step["symlink"]))
+                                     rewrite, step["symlink"], step["ends"]))
 
     def _born(self, inst: Instruction, chain: int, position: int, meta: tuple[str, str, str]) -> int:
         from gitcontext.identity.ids import instruction_id

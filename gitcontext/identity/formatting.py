@@ -12,7 +12,6 @@ more (every `_`, `#`, `|`, brackets) and less (escapes, entities), so this is a 
 from __future__ import annotations
 
 import functools
-import html
 import re
 from urllib.parse import unquote
 
@@ -33,6 +32,8 @@ def format_key(text: str) -> str:
     if ">" in text:
         text = _QUOTE_MARK.sub("", text)    # a quote in a list item re-wrapped: its markers go with the breaks
     if "&" in text:
+        import html     # only for a text with an entity (the import is a start-up cost of every history)
+
         text = _ENTITY.sub(lambda m: html.unescape(m.group(0)), text)
     if "\\" in text:
         text = _HARD_BREAK.sub(" ", _ESCAPE.sub(r"\1", text))   # `\\` at the end is the literal `\`

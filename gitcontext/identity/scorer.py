@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Callable, Mapping, Sequence, Set
+from functools import partial
 
 from rapidfuzz.fuzz import ratio as fuzz_ratio
 
@@ -36,7 +37,7 @@ from gitcontext.identity.pair import Pair
 from gitcontext.identity.paper import _exact_stage
 from gitcontext.identity.profile import Profile, profile
 from gitcontext.identity.renames import Substitution, apply, from_git, repeated, swaps
-from gitcontext.identity.words import rarity, unique_weight
+from gitcontext.identity.words import Vocabulary, rarity, unique_weight
 from gitcontext.instructions.model import Instruction
 
 THRESHOLD = 0.41
@@ -57,10 +58,13 @@ _SAME_TEXT = (("exact", lambda i: i.text), ("normalized", lambda i: i.norm),
 
 
 def match_default(old: Sequence[Instruction], new: Sequence[Instruction], *,
-                  threshold: float = THRESHOLD, renames: Mapping[str, str] | None = None) -> list[Pair]:
+                  threshold: float = THRESHOLD, renames: Mapping[str, str] | None = None,
+                  vocabulary: Vocabulary | None = None) -> list[Pair]:
     """Pairs of (old, new) that are the same instruction, sorted by new index; see the module doc.
     RENAMES (old path -> new path, git's rename detection for this change) are renames of what rules
-    name, like a substitution the transition applies to several rules."""
+    name, like a substitution the transition applies to several rules. VOCABULARY: when OLD and NEW
+    are the changed parts of two versions (identity.match.match_changed), the word bags of the rest
+    of the two files (it may hold OLD's too), over which the words are weighed."""
     pairs: list[Pair] = []
     used_old: set[int] = set()
     used_new: set[int] = set()
@@ -71,20 +75,29 @@ def match_default(old: Sequence[Instruction], new: Sequence[Instruction], *,
     left_old = [o for o in range(len(old)) if o not in used_old]
     left_new = [n for n in range(len(new)) if n not in used_new]
     if left_old and left_new:
-        every = [p.words for p in map(profile, (*old, *new))]
-        found = _reworded([profile(old[o]) for o in left_old], [profile(new[n]) for n in left_new], every,
+        bags = [p.words for p in map(profile, (*old, *new))]
+        weigh = partial(_whole, bags) if vocabulary is None else partial(vocabulary.rarity, bags)
+        found = _reworded([profile(old[o]) for o in left_old], [profile(new[n]) for n in left_new], weigh,
                           threshold, from_git(renames or {}))
         pairs += [Pair(left_old[o], left_new[n], "fuzzy", round(100 * min(1.0, v), 1)) for o, n, v in found]
     return sorted(pairs, key=lambda p: p.new)
 
 
-def _reworded(a_side: list[Profile], b_side: list[Profile], every: list[frozenset[str]],
+def _whole(bags: list[frozenset[str]], wanted: set[str]) -> tuple[dict[str, float], int]:
+    """Rarity over BAGS (both whole files), and how many distinct bags they are."""
+    return rarity(bags, wanted), len(set(bags))
+
+
+def _reworded(a_side: list[Profile], b_side: list[Profile],
+              weigh: Callable[[set[str]], tuple[dict[str, float], int]],
               threshold: float, given: set[Substitution]) -> list[tuple[int, int, float]]:
     """(a, b, score) rewordings: every pair that shares a word is scored on its evidence (postings,
     integer weights); the substitutions that several passing pairs share are renames; then the
-    penalties, and pairs are assigned best first."""
-    weights = _units(rarity(every, {w for p in (*a_side, *b_side) for w in p.words}))
-    floor = MIN_WORDS * unique_weight(len(set(every))) * _UNIT
+    penalties, and pairs are assigned best first. WEIGH(words): their rarity weights over both whole
+    files, and the number of distinct word bags there."""
+    weights, bags = weigh({w for p in (*a_side, *b_side) for w in p.words})
+    weights = _units(weights)
+    floor = MIN_WORDS * unique_weight(bags) * _UNIT
     mass_a = [sum(weights[w] for w in a.words) for a in a_side]
     mass_b = [sum(weights[w] for w in b.words) for b in b_side]
     refs_a = [sum(weights["`" + x] for x in a.anchors) for a in a_side]

@@ -5,7 +5,7 @@ import functools
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 _SUFFIXES = ("ations", "ation", "ings", "ing", "ied", "ies", "ed", "es", "s", "ly")
@@ -84,13 +84,54 @@ def rarity(bags: Iterable[frozenset[str]], wanted: Iterable[str] | None = None) 
     """Weight of each word (of WANTED, default all): rare in these files (inverse document frequency
     over the distinct bags of both versions) times rare in context files at large, so frame words
     ("name", "file", "keep") that every rule file repeats count for less than what a rule is about."""
-    from gitcontext.identity.common_words import DF, INSTRUCTIONS
-
     unique = set(bags)
     local = Counter(w for bag in unique for w in bag)
-    n, scale = len(unique), math.log(INSTRUCTIONS)
-    return {w: math.log((n + 1) / local[w]) * math.log(INSTRUCTIONS / DF.get(w, 1)) / scale
-            for w in (local if wanted is None else wanted)}
+    return _weights(len(unique), local, local if wanted is None else wanted)
+
+
+def _weights(n: int, local: Mapping[str, int], wanted: Iterable[str]) -> dict[str, float]:
+    """rarity's formula: N distinct bags, LOCAL[w] of them use w."""
+    from gitcontext.identity.common_words import DF, INSTRUCTIONS
+
+    scale = math.log(INSTRUCTIONS)
+    return {w: math.log((n + 1) / local[w]) * math.log(INSTRUCTIONS / DF.get(w, 1)) / scale for w in wanted}
+
+
+class Vocabulary:
+    """The word bags of a file's instructions (how many instructions have each) and, per word, how many
+    distinct bags use it: what `rarity` counts over a whole file, kept up to date as instructions come
+    and go, so a caller that replays many versions pays for each commit's change, not for the file."""
+
+    __slots__ = ("bags", "df")
+
+    def __init__(self, bags: Iterable[frozenset[str]] = ()) -> None:
+        self.bags: Counter[frozenset[str]] = Counter()
+        self.df: Counter[str] = Counter()
+        for bag in bags:
+            self.add(bag)
+
+    def add(self, bag: frozenset[str]) -> None:
+        if not self.bags[bag]:
+            self.df.update(bag)
+        self.bags[bag] += 1
+
+    def remove(self, bag: frozenset[str]) -> None:
+        """BAG must have been added (as many times as it is removed)."""
+        left = self.bags[bag] - 1
+        if left:
+            self.bags[bag] = left
+        else:
+            del self.bags[bag]
+            self.df.subtract(bag)
+
+    def rarity(self, extra: Iterable[frozenset[str]], wanted: Iterable[str]) -> tuple[dict[str, float], int]:
+        """(`rarity(bags + EXTRA, WANTED)`, the number of distinct bags) where bags are this vocabulary's
+        (each word of WANTED must be in one of them or in EXTRA); the same floats, with no pass over
+        the bags."""
+        more = {bag for bag in extra if bag not in self.bags}
+        df = self.df
+        local = {w: df[w] + sum(1 for bag in more if w in bag) for w in wanted}
+        return _weights(len(self.bags) + len(more), local, local), len(self.bags) + len(more)
 
 
 def unique_weight(bags: int) -> float:

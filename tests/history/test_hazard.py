@@ -106,3 +106,68 @@ def test_small_hazard_hand_computed() -> None:
     rows = [(0, 2, True), (0, 2, False), (0, 3, True), (0, 5, False)]
     assert smallhazard.estimate(rows) == estimate(subjects(rows))
     assert smallhazard.estimate([]) == estimate(subjects([]))
+
+
+_BIG_ROWS = st.lists(st.tuples(st.integers(0, 8), st.integers(0, 60), st.booleans()).map(
+    lambda r: (r[0], r[0] + r[1], r[2] and r[1] > 0)), min_size=2, max_size=300)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_BIG_ROWS, st.integers(0, 3))
+def test_bootstrap_all_rounds_at_once_equals_round_by_round(rows, seed: int) -> None:
+    """The vectorised bootstrap prints the round-by-round interval (to the 5 decimals written): small
+    risk sets make smoothed hazard x risk land exactly on 1 expected event, which it must hand back."""
+    from gitcontext.history.hazard import bootstrap_reference, bootstrap_slope
+
+    s = subjects(rows)
+    fast, slow = bootstrap_slope(s, 40, seed), bootstrap_reference(s, 40, seed)
+    assert (fast is None) == (slow is None)
+    if fast is not None:
+        assert [round(v, 5) for v in fast] == [round(v, 5) for v in slow]
+        assert fast == pytest.approx(slow, abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3, 4, 5])
+def test_bootstrap_all_rounds_at_once_on_long_histories(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(300, 1500))
+    entry = rng.integers(0, 40, n) * (rng.random(n) < 0.5)
+    exit_ = entry + rng.integers(0, 400, n)
+    event = (rng.random(n) < 0.3) & (exit_ > entry)
+    s = subjects(list(zip(entry.tolist(), exit_.tolist(), event.tolist())))
+    from gitcontext.history.hazard import bootstrap_reference, bootstrap_slope
+
+    assert [round(v, 5) for v in bootstrap_slope(s)] == [round(v, 5) for v in bootstrap_reference(s)]
+
+
+def test_bootstrap_hands_back_rounds_at_the_threshold(monkeypatch) -> None:
+    """A round with an age at exactly one expected event is computed round by round."""
+    from gitcontext.history import hazard
+
+    s = subjects([(0, 1, True), (0, 1, False), (0, 2, True), (0, 2, False), (0, 3, True)] * 4)
+    calls = []
+    real = hazard.log_slope
+    monkeypatch.setattr(hazard, "log_slope", lambda x: calls.append(1) or real(x))
+    fast = hazard.bootstrap_slope(s, 30)
+    handed_back = len(calls)
+    assert 0 < handed_back <= 30
+    assert fast == pytest.approx(hazard.bootstrap_reference(s, 30), abs=1e-12)
+
+
+@pytest.mark.parametrize("name", ["vitest-dev__vitest", "getsentry__sentry-javascript", "cline__cline"])
+def test_bootstrap_all_rounds_at_once_on_corpus_histories(corpus_repo, name: str) -> None:
+    """Two of these have an interval end at a flat round's slope (about 1e-17 either side of 0): the
+    sign of the rounded zero is written, so it is the round-by-round one."""
+    from gitcontext import config
+    from gitcontext.history.analyze import hazard_rows
+    from gitcontext.history.hazard import bootstrap_reference, bootstrap_slope
+    from gitcontext.history.lineage import lineage
+    from gitcontext.history.replay import replay
+
+    repo = corpus_repo(name)
+    result = replay(repo, config.DEFAULTS)
+    s = subjects(hazard_rows(result, lineage(repo, config.DEFAULTS), set(range(len(result.chains)))))
+    fast, slow = bootstrap_slope(s), bootstrap_reference(s)
+    assert (fast is None) == (slow is None)
+    if fast is not None:
+        assert [str(round(v, 5)) for v in fast] == [str(round(v, 5)) for v in slow]
