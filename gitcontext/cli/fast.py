@@ -1,12 +1,14 @@
-"""`ls` and `blame TARGET` without click, the two read commands a user and an agent run most.
+"""`ls`, `blame TARGET` and `history [FILE...]` without click: the read commands a user and an agent run
+most, and the one whose start-up is most of a short history's cost.
 
 Importing click costs a Python process about 18 ms (click.core pulls in inspect, typing, gettext,
 uuid...), as much as the rest of a warm `ls`. `run_fast` takes only the argument forms that need no
-parsing -- `ls [PATH...]` and `blame TARGET`, each with `--json` anywhere, no argument starting with
-`-` -- on plain text streams (not Windows, not shell completion), and runs the same plain function
-the click command runs (gitcontext.cli.reads), mapping errors to exit codes exactly as
-gitcontext.cli.main does. `gitcontext.cli.entry` (the `git-context` script) asks it first. Anything else returns None and goes to click, so every help text, usage
-error and option form is click's own.
+parsing -- `ls [PATH...]`, `blame TARGET` and `history [FILE...]`, each with `--json` anywhere, no
+argument starting with `-` -- on plain text streams (not Windows, not shell completion), and runs the
+same plain function the click command runs (gitcontext.cli.reads), mapping errors to exit codes
+exactly as gitcontext.cli.main does. `gitcontext.cli.entry` (the `git-context` script) asks it
+first. Anything else returns None and goes to click, so every help text, usage error and option form
+is click's own.
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ import sys
 
 from gitcontext.errors import ExitStatus, GitContextError
 
-READS = ("ls", "blame")
+READS = ("ls", "blame", "history")
 COMPLETE_VAR = "_GIT_CONTEXT_COMPLETE"     # shell completion requests (see `git context completion`)
 
 
@@ -40,6 +42,8 @@ def run_fast(args: list[str]) -> int | None:
     collecting = gc.isenabled()
     gc.disable()      # a short read that frees what it builds at exit: collecting cycles meanwhile costs ~4 ms
     try:
+        if args[0] == "history":
+            return reads.history(values, as_json)
         return reads.ls(values, as_json) if args[0] == "ls" else reads.blame(values[0], as_json)
     except GitContextError as exc:
         echo(f"gitcontext: error: {exc}", err=True)

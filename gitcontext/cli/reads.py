@@ -1,11 +1,12 @@
-"""`ls` and `blame TARGET` as plain functions: what their click commands run, and what
+"""`ls`, `blame TARGET` and `history` as plain functions: what their click commands run, and what
 gitcontext.cli.fast runs without click for the argument forms that need no parsing."""
 from __future__ import annotations
 
 from pathlib import Path
 
 from gitcontext import git
-from gitcontext.cli.common import echo, emit_json, repo
+from gitcontext.cli.common import echo, emit_json, repo, write_file
+from gitcontext.errors import UserError
 from gitcontext.provenance.trailer_cache import one_head
 
 
@@ -21,8 +22,6 @@ def _ls(paths: tuple[str, ...], as_json: bool) -> int:
     wanted = repo_paths(root, paths)
     for path in wanted:
         if not (root / path).exists():
-            from gitcontext.errors import UserError
-
             raise UserError("no such file or folder", path=path, fix="`git context ls` lists the context files")
     rows = listing(root, config, wanted)
     if as_json:
@@ -61,10 +60,89 @@ def _blame(target: str, as_json: bool) -> int:
     return 0
 
 
+def history(files: tuple[str, ...], as_json: bool, rev: str = "HEAD", svg_path: str | None = None,
+            html_path: str | None = None, matcher: str | None = None) -> int:
+    """`history [FILES...]`: the paper's measurements (gitcontext.cli.history's command)."""
+    from gitcontext.history.analyze import measure
+    from gitcontext.progress import Progress
+    from gitcontext.history.text import format_history
+
+    root, config = repo()
+    head, shallow = _resolve(root, rev)
+    paths = [_relative(root, f) for f in files]
+    if shallow:
+        echo("gitcontext: warning: shallow clone: the history starts at the shallow boundary, so ages, "
+             "births and growth are truncated\n  fix: git fetch --unshallow", err=True)
+    progress = Progress("history")
+    try:
+        m = measure(root, config, paths, matcher or config["matcher"], rev, progress, head=head)
+    finally:
+        progress.close()
+    if paths and not m.files:
+        raise UserError(f"no context-file history for {', '.join(files)}",
+                        fix="`git context ls` lists the context files (see discovery.include)")
+    data = {**m.to_json(), "shallow": shallow}
+    _pictures(m, data, root.name, svg_path, html_path)
+    if as_json:
+        emit_json(data)
+    else:
+        echo(format_history(data), nl=False)
+    return 0
+
+
+def _pictures(m, data: dict, name: str, svg_path: str | None, html_path: str | None) -> None:
+    if not (svg_path or html_path):
+        return
+    from gitcontext.history.page import history_page
+    from gitcontext.history.plots import history_svg
+
+    title = f"{name} · context-file history"
+    svg = history_svg(m, title)
+    if svg_path:
+        write_file(Path(svg_path), svg, "--svg")
+    if html_path:
+        write_file(Path(html_path), history_page(data, svg, title), "--html")
+
+
+def _resolve(root: Path, rev: str) -> tuple[tuple[str, Path] | None, bool]:
+    """((REV's commit sha, the common git dir) or None in a repository without commits, shallow?), in
+    one `git rev-parse`; an unknown REV is a usage error."""
+    from gitcontext import git
+
+    code, out, _ = git.run_status(["rev-parse", "--is-shallow-repository", "--git-common-dir", "--verify", "-q",
+                                   git.EOO, f"{git.check_rev(rev)}^{{commit}}"], cwd=root)
+    lines = out.decode("utf-8", "surrogateescape").split("\n")
+    shallow = lines[0].strip() == "true"
+    if code == 0 and len(lines) >= 3:
+        common = Path(lines[1])
+        return (lines[2].strip(), common if common.is_absolute() else (root / common).resolve()), shallow
+    if rev != "HEAD" or git.has_commits(root):
+        _known_revision(root, rev)
+    return None, shallow
+
+
+def _known_revision(root: Path, rev: str) -> None:
+    """An unknown --rev is a usage error (exit 2), as in `radius --base`."""
+    from gitcontext import git
+    from gitcontext.errors import GitError
+
+    try:
+        git.rev_parse(rev, root)
+    except GitError as exc:
+        raise UserError(exc.message, fix="check the name with `git log --oneline` (or `git branch -a`)") from None
+
+
+def _relative(root: Path, file: str) -> str:
+    full = (Path.cwd() / file).resolve()
+    try:
+        return full.relative_to(root.resolve()).as_posix()
+    except ValueError:
+        raise UserError(f"{file} is outside the repository {root}",
+                        fix="pass paths inside the repository") from None
+
+
 def repo_paths(root: Path, paths) -> list[str]:  # type: ignore[no-untyped-def]
     """PATHS as given on the command line (relative to the current directory), repository-relative."""
-    from gitcontext.errors import UserError
-
     top = Path(root).resolve()
     out = []
     for path in paths:

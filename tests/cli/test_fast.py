@@ -1,4 +1,4 @@
-"""`ls` and `blame TARGET` without click (cli.fast through cli.entry): the same bytes, errors and exit
+"""`ls`, `blame TARGET` and `history` without click (cli.fast through cli.entry): the same bytes, errors and exit
 codes as the click command for every form it takes, and click for every form it does not."""
 from __future__ import annotations
 
@@ -56,7 +56,9 @@ FORMS = [("ls",), ("ls", "--json"), ("ls", "CLAUDE.md"), ("ls", "--json", "pkg")
          ("ls", "--json", "--json"), ("ls", "no-such-file"), ("ls", "../"), ("ls", ""), ("ls", "outside"),
          ("blame", "CLAUDE.md"), ("blame", "--json", "CLAUDE.md"), ("blame", "pkg/AGENTS.md", "--json"),
          ("blame", "CLAUDE.md:3"), ("blame", "force-push"), ("blame", "no rule says this at all"),
-         ("blame", "ctx-"), ("blame", "ctx-000000000000"), ("blame", "README.md")]
+         ("blame", "ctx-"), ("blame", "ctx-000000000000"), ("blame", "README.md"),
+         ("history",), ("history", "--json"), ("history", "CLAUDE.md"), ("history", "pkg", "--json"),
+         ("history", "no-such-file"), ("history", "../elsewhere")]
 
 
 @pytest.mark.parametrize("args", FORMS, ids=" ".join)
@@ -80,7 +82,9 @@ def test_run_fast_strips_ansi_codes_as_click_echo_does(noted: Path, capsys) -> N
 
 @pytest.mark.parametrize("args", [[], ["ls", "-h"], ["ls", "--help"], ["ls", "--bogus"], ["ls", "--", "x"],
                                   ["ls", "--json=1"], ["ls", "-"], ["blame"], ["blame", "a", "b"],
-                                  ["blame", "--json"], ["show", "x"], ["--version"], ["help", "ls"], ["LS"]])
+                                  ["blame", "--json"], ["show", "x"], ["--version"], ["help", "ls"], ["LS"],
+                                  ["history", "--rev", "HEAD"], ["history", "--svg", "h.svg"], ["history", "-h"],
+                                  ["history", "--matcher", "paper", "--json"]])
 def test_run_fast_leaves_every_other_form_to_click(noted: Path, capsys, args: list[str]) -> None:
     assert fast.run_fast(args) is None
     assert _run(capsys, True, *args) == _run(capsys, False, *args)
@@ -97,12 +101,13 @@ def test_run_fast_outside_a_repository_same_error(tmp_path: Path, capsys, monkey
     assert fast_result == click_result and fast_result[0] != 0 and "not inside a git repository" in fast_result[2]
 
 
-def test_entry_ls_imports_no_click(noted: Path) -> None:
-    code = ("import sys; from gitcontext.cli.entry import main; status = main(['ls']); "
+@pytest.mark.parametrize(("args", "shown"), [(["ls"], "Run the tests"), (["history", "--json"], '"births"')])
+def test_entry_reads_import_no_click(noted: Path, args: list[str], shown: str) -> None:
+    code = (f"import sys; from gitcontext.cli.entry import main; status = main({args!r}); "
             "sys.stderr.write(str('click' in sys.modules)); sys.exit(status)")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     done = subprocess.run([sys.executable, "-c", code], cwd=noted, capture_output=True, text=True, env=env)
-    assert done.returncode == 0 and done.stderr.endswith("False") and "Run the tests" in done.stdout
+    assert done.returncode == 0 and done.stderr.endswith("False") and shown in done.stdout
 
 
 def test_entry_ls_to_a_closed_pipe_exits_as_click_does(noted: Path) -> None:
