@@ -187,12 +187,17 @@ def test_folded_notes_unchanged_notes_are_not_read_again(noted: Path, monkeypatc
     assert notecache.folded_notes(noted) == expected and read == [f"{id}.jsonl"]
 
 
-def test_folded_notes_racy_or_odd_stat_entries_are_read_again(noted: Path, monkeypatch) -> None:
-    expected = _fresh(noted)
+def _settled(noted: Path) -> tuple[Path, dict]:
+    """The cache file and its data once three calls have recorded every note's stat data."""
     for _ in range(3):
         notecache.folded_notes(noted)
     cache = noted / ".git" / notecache.CACHE
-    data = json.loads(cache.read_text())
+    return cache, json.loads(cache.read_text())
+
+
+def test_folded_notes_racy_or_odd_stat_entries_are_read_again(noted: Path, monkeypatch) -> None:
+    expected = _fresh(noted)
+    cache, data = _settled(noted)
     assert len(data["files"]) == 3
     read = _reads(monkeypatch)
     oldest = min(os.stat(noted / ".context" / "notes" / name).st_mtime_ns for name in data["files"])
@@ -206,10 +211,7 @@ def test_folded_notes_racy_or_odd_stat_entries_are_read_again(noted: Path, monke
 
 def test_folded_notes_stat_entry_naming_another_notes_bytes_is_not_trusted(noted: Path, monkeypatch) -> None:
     expected = _fresh(noted)
-    for _ in range(3):
-        notecache.folded_notes(noted)
-    cache = noted / ".git" / notecache.CACHE
-    data = json.loads(cache.read_text())
+    cache, data = _settled(noted)
     names = sorted(data["files"])
     oids = [data["files"][n][4] for n in names]
     data["files"] = {n: [*data["files"][n][:4], oids[(k + 1) % len(oids)]] for k, n in enumerate(names)}
