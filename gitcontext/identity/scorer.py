@@ -32,9 +32,8 @@ from rapidfuzz.fuzz import ratio as fuzz_ratio
 from gitcontext.identity.anchors import extends, replaced
 from gitcontext.identity.assign import greedy
 from gitcontext.identity.candidates import pairs as candidate_pairs
-from gitcontext.identity.formatting import format_key
+from gitcontext.identity.exact import same_text
 from gitcontext.identity.pair import Pair
-from gitcontext.identity.paper import _exact_stage
 from gitcontext.identity.profile import Profile, profile
 from gitcontext.identity.renames import Substitution, apply, from_git, repeated, swaps
 from gitcontext.identity.words import Vocabulary, rarity, unique_weight
@@ -51,12 +50,6 @@ SLOT_WORDS = 3     # at most this many words of its own on each side: a frame wi
 _UNIT = 1 << 20   # weights become integers, so sums are exact whichever side comes first
 
 
-# Unchanged text, cheapest first: verbatim, normalized (the id key), then formatting folded (a re-wrap,
-# a bullet or emphasis change); the last two are both "normalized" pairs, never rewordings.
-_SAME_TEXT = (("exact", lambda i: i.text), ("normalized", lambda i: i.norm),
-              ("normalized", lambda i: format_key(i.text)))
-
-
 def match_default(old: Sequence[Instruction], new: Sequence[Instruction], *,
                   threshold: float = THRESHOLD, renames: Mapping[str, str] | None = None,
                   vocabulary: Vocabulary | None = None) -> list[Pair]:
@@ -65,15 +58,7 @@ def match_default(old: Sequence[Instruction], new: Sequence[Instruction], *,
     name, like a substitution the transition applies to several rules. VOCABULARY: when OLD and NEW
     are the changed parts of two versions (identity.match.match_changed), the word bags of the rest
     of the two files (it may hold OLD's too), over which the words are weighed."""
-    pairs: list[Pair] = []
-    used_old: set[int] = set()
-    used_new: set[int] = set()
-    for how, key in _SAME_TEXT:
-        if len(used_old) == len(old) or len(used_new) == len(new):
-            break                   # nothing left on one side: the later stages would find nothing
-        pairs += _exact_stage(old, new, key, how, used_old, used_new)
-    left_old = [o for o in range(len(old)) if o not in used_old]
-    left_new = [n for n in range(len(new)) if n not in used_new]
+    pairs, left_old, left_new = same_text(old, new)
     if left_old and left_new:
         bags = [p.words for p in map(profile, (*old, *new))]
         weigh = partial(_whole, bags) if vocabulary is None else partial(vocabulary.rarity, bags)
