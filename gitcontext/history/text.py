@@ -8,6 +8,11 @@ def _num(value: Any, fmt: str = "{}") -> str:
     return "-" if value is None else fmt.format(value)
 
 
+def _count(value: float | None) -> str:
+    """A count or a percentile of counts: `40`, `40.4` (never `40.0`)."""
+    return "-" if value is None else f"{value:.1f}".removesuffix(".0")
+
+
 def format_history(data: dict[str, Any]) -> str:
     files = data["files"]
     if not files:
@@ -30,8 +35,8 @@ def summary_lines(s: dict[str, Any], hazard: dict[str, Any]) -> list[str]:
     ci = hazard.get("log_slope_ci")
     interval = f" (95% CI {ci[0]:+.3f} .. {ci[1]:+.3f})" if ci else ""
     return [
-        f"instructions at the last version: median {_num(s['instructions_last_median'])}, "
-        f"p90 {_num(s['instructions_last_p90'])} over {s['files_existing']} existing file(s)",
+        f"instructions at the last version: median {_count(s['instructions_last_median'])}, "
+        f"p90 {_count(s['instructions_last_p90'])} over {s['files_existing']} existing file(s)",
         f"growth over a file's life: {_num(s['growth_pct_mean'], '{:+.1f}%')} on average "
         f"({s['growing_files']} growing, {s['shrinking_files']} shrinking); "
         f"{_num(s['net_per_commit_outside_rewrites'], '{:+.2f}')} net instructions per commit outside rewrites",
