@@ -10,7 +10,8 @@ from gitcontext.history import hazard as hz
 from gitcontext.history.averages import mean, median
 from gitcontext.history.files import FileCollector
 from gitcontext.history.replay import Replay, replay
-from gitcontext.history.tracer import SYMLINK, Life
+from gitcontext.history.lives import Life
+from gitcontext.history.tracer import SYMLINK
 
 
 class Measurement(NamedTuple):

@@ -10,7 +10,7 @@ from operator import attrgetter
 from typing import Any, NamedTuple
 
 from gitcontext.history.averages import mean
-from gitcontext.history.tracer import FileStep
+from gitcontext.history.lives import FileStep
 
 REGROWTH_HORIZON = 10
 _TEXT = attrgetter("text")

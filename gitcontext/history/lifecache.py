@@ -14,7 +14,8 @@ from typing import Any
 
 from gitcontext.history import cache
 from gitcontext.history.replay import Replay
-from gitcontext.history.tracer import Birth, Change, Death, Life, Stay, Tracer
+from gitcontext.history.lives import Birth, Change, Death, Life, Stay
+from gitcontext.history.tracer import Tracer
 from gitcontext.instructions.model import Instruction
 
 _PACKAGE = Path(__file__).resolve().parents[1]
@@ -25,7 +26,8 @@ def code_hash() -> str:
     per-file counts and the hazard): a cache key, not a signature (hashlib's OpenSSL load would cost
     every warm `history` and `blame` more than reading the files)."""
     history = [_PACKAGE / "history" / f"{name}.py" for name in (
-        "tracer", "chunks", "attribution", "overrides", "files", "hazard", "smallhazard", "bootstrap", "averages")]
+        "tracer", "lives", "pairing", "chunks", "attribution", "overrides", "files", "hazard", "smallhazard",
+        "bootstrap", "averages")]
     data = b"".join(path.name.encode() + b"\0" + path.read_bytes() + b"\0" for path in sorted(
         [*(_PACKAGE / "identity").glob("*.py"), *(_PACKAGE / "instructions").glob("*.py"), *history,
          Path(__file__)]))

@@ -1,7 +1,7 @@
 """Instruction lives across versions: births, rewordings, moves, deaths (paper §3).
 
-The entry point; the tracer and the records it produces are in `history.tracer`, the cache of its
-state in `history.lifecache` (imports flow lineage -> lifecache -> tracer, never back).
+The entry point; the tracer is in `history.tracer`, the records it produces in `history.lives`, the
+cache of its state in `history.lifecache` (imports flow lineage -> lifecache -> tracer, never back).
 """
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The tracer behind `lineage`: instruction lives across versions (paper §3).
+"""The tracer behind `lineage`: instruction lives across versions (paper §3); its records are in
+`history.lives`, how it pairs two versions in `history.pairing`.
 
 Commits are processed in first-parent order across all context files at once, so an instruction
 that leaves one file and is born (same normalized text) in a sibling file in the same commit keeps
@@ -9,12 +10,12 @@ rewrite, and those deaths have cause "rewrite". A pipeline with a callback per f
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import partial
-from itertools import compress, count
-from operator import attrgetter, ne
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
+from gitcontext.history.lives import Birth, Change, Death, FileStep, Life, Stay
+from gitcontext.history.pairing import follow, pair_versions, unchanged_ends
 from gitcontext.history.replay import Replay, Version
 
 if TYPE_CHECKING:       # the matcher and the segmenter are imported when a commit needs them: a warm
@@ -26,76 +27,8 @@ if TYPE_CHECKING:       # the matcher and the segmenter are imported when a comm
 REWRITE_SHARE = 0.5
 REWRITE_MIN_LIVE = 5
 SYMLINK = "120000"
-_TEXT = attrgetter("text")
-
-
-class Birth(NamedTuple):
-    commit: str
-    date: str
-    subject: str
-    file: str
-    text: str
-    version: int            # index of the version in its file's history
-    via: str = ""           # the first-parent merge that brought it, when commit is a side-branch commit
-
-
-class Change(NamedTuple):
-    kind: str               # "reworded" or "moved" (a migration, or its file was renamed)
-    commit: str
-    date: str
-    subject: str
-    old_file: str
-    file: str
-    old_text: str
-    text: str
-    via: str = ""           # as Birth.via
-    similarity: float | None = None   # the matcher's (or an override's) similarity, for a rewording
-    how: str = ""           # how the pairing was made: "exact", "normalized", "fuzzy", "override"
-
-
-class Death(NamedTuple):
-    commit: str
-    date: str
-    subject: str
-    cause: str              # "deleted" or "rewrite"
-
-
-class Stay(NamedTuple):
-    """One stretch of a life inside one file: the unit of the deletion hazard."""
-    chain: int              # which file (index into Replay.chains)
-    entry_age: int          # age (commits touching its files since birth) when it entered
-    entry: int              # version index of the file where it entered
-    exit: int | None        # version index where it left (None: still there)
-    cause: str | None       # "deleted", "rewrite", "migration" (left for a sibling) or None
-
-
-class Life(NamedTuple):
-    lid: str
-    born: Birth
-    changes: list[Change]
-    death: Death | None
-    current: Instruction | None
-    stays: list[Stay]
-
-
-class FileStep(NamedTuple):
-    """What one commit did to one file; passed to `on_version`."""
-    commit: int             # index into Replay.commits
-    chain: int
-    version: int            # index of this version in the file's history
-    path: str
-    text: str | None
-    before: list[Instruction]
-    after: list[Instruction]
-    births: list[int]       # life indexes
-    deaths: list[int]
-    migrated_out: list[int]
-    migrated_in: list[int]
-    reworded: list[int]
-    rewrite: bool
-    symlink: bool = False   # this version is a symlink (no instructions of its own)
-    ends: tuple[int, int] | None = None   # (head, tail): after's first head and last tail instructions
-                                          # have before's texts (None: not known)
+__all__ = ["REWRITE_MIN_LIVE", "REWRITE_SHARE", "SYMLINK", "Birth", "Change", "Death", "FileStep", "Life", "Stay",
+           "Tracer", "instructions_of", "pair_versions", "raw_lines", "trace", "unchanged_ends"]
 
 
 def raw_lines(step: dict[str, Any], inst: Instruction) -> tuple[str, ...]:
@@ -110,48 +43,6 @@ def trace(result: Replay, matcher: str = "default",
     tracer = Tracer(result, matcher, on_version, rules)
     tracer.run()
     return tracer.lives()
-
-
-def pair_versions(old: list[Instruction], new: list[Instruction], matcher: str) -> list[Pair]:
-    """`match`, with the usual commit's shortcut: when, past the unchanged leading and trailing
-    instructions, one side has nothing left (rules only added, or only removed), the pairs are the
-    unchanged ones and nothing needs scoring. Otherwise the matcher sees both whole files (its word
-    weights are computed over them)."""
-    from gitcontext.identity.match import Pair, match
-
-    head, tail = unchanged_ends(old, new)
-    if head + tail < len(old) and head + tail < len(new):
-        return match(old, new, matcher)
-    shift = len(new) - len(old)
-    return ([Pair(n, n, "exact", 100.0) for n in range(head)]
-            + [Pair(o, o + shift, "exact", 100.0) for o in range(len(old) - tail, len(old))])
-
-
-def unchanged_ends(old: Sequence[Instruction], new: Sequence[Instruction], head: int = 0, tail: int = 0
-                   ) -> tuple[int, int]:
-    """(leading, trailing) instructions with the same text in OLD and NEW, not overlapping. HEAD and
-    TAIL: counts known to be the same already (the segmenter's carried-forward ends), so the scan is
-    over the changed stretch; without them, a scan of both lists at C speed."""
-    limit = min(len(old), len(new))
-    if not head and not tail:
-        head = next(compress(count(), map(ne, map(_TEXT, old), map(_TEXT, new))), limit)
-        tail = next(compress(count(), map(ne, map(_TEXT, reversed(old)), map(_TEXT, reversed(new)))), limit)
-        return head, min(tail, limit - head)
-    while head < limit and old[head].text == new[head].text:
-        head += 1
-    while tail < limit - head and old[-1 - tail].text == new[-1 - tail].text:
-        tail += 1
-    return head, min(tail, limit - head)
-
-
-def _follow(vocabulary: Vocabulary, gone: Sequence[Instruction], came: Sequence[Instruction]) -> None:
-    """VOCABULARY, of a file's instructions, after GONE left and CAME arrived."""
-    from gitcontext.identity.profile import profile
-
-    for inst in gone:
-        vocabulary.remove(profile(inst).words)
-    for inst in came:
-        vocabulary.add(profile(inst).words)
 
 
 def _segmenter(exact: bool) -> ChunkSegmenter:
@@ -262,7 +153,7 @@ class Tracer:
         changed = self._changed(chain, olds, after, head, tail) if not rules and same_file else None
         vocabulary = self.vocabularies.get(chain)
         if vocabulary is not None:                  # it follows the file's texts, whatever pairs them
-            _follow(vocabulary, olds[head:len(olds) - tail], after[head:len(after) - tail])
+            follow(vocabulary, olds[head:len(olds) - tail], after[head:len(after) - tail])
         if changed is not None:
             step["ends"] = (head, tail)
             return self._pair_changed(step, changed, head, tail, meta)

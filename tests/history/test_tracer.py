@@ -7,7 +7,8 @@ import pytest
 from gitcontext import config as config_mod
 from gitcontext.history.analyze import measure
 from gitcontext.history.replay import replay
-from gitcontext.history.tracer import FileStep, Tracer
+from gitcontext.history.lives import FileStep
+from gitcontext.history.tracer import Tracer
 
 CONFIG = config_mod.DEFAULTS
 NAMES = ["charmbracelet__crush", "cline__cline", "PrefectHQ__fastmcp", "modelcontextprotocol__python-sdk"]
