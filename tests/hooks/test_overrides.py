@@ -6,17 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from gitcontext.hooks.overrides import stated
-from tests.provenance.test_override import (BRANCHES, CSS, DUMPS, KEEP, SNAPSHOTS, _commit, _id, _ls, _rules,
-                                            _team_repo)
+from tests.provenance.test_override import (BRANCHES, CSS, DUMPS, KEEP, SNAPSHOTS, _commit, _committed, _id,
+                                            _ls, _rules, _team_repo)
 from tests.provenance.test_override import _context_lines as _context_ids
 
 
 def test_overrides_reworded_is_one_rewording_with_a_why_for_the_old_id(repo: Path, capsys) -> None:
     _team_repo(repo, capsys)
     old = _id(DUMPS)
-    done = _commit(repo, _rules(SNAPSHOTS, BRANCHES, KEEP), "dumps to s3",
-                   f"Context-Id: {old} reworded\nContext-Why: {old}: the vault was retired")
-    assert done.returncode == 0, done.stderr
+    done = _committed(repo, _rules(SNAPSHOTS, BRANCHES, KEEP), "dumps to s3",
+                      f"Context-Id: {old} reworded\nContext-Why: {old}: the vault was retired")
     assert f"override: {old} reworded as you said, CLAUDE.md:1" in done.stderr
     assert _context_ids(repo) == [f"{old} reworded"]            # no `<new> added`, no `<old> retired`
     assert _ls(capsys)[SNAPSHOTS][0] == old
@@ -36,9 +35,8 @@ def test_overrides_reworded_accepts_a_why_for_the_id_the_matcher_showed(repo: Pa
     old, shown = _id(DUMPS), _id(SNAPSHOTS)
     refused = _commit(repo, _rules(SNAPSHOTS, BRANCHES, KEEP), "dumps to s3")
     assert refused.returncode == 1 and f"added {shown}" in refused.stderr
-    done = _commit(repo, _rules(SNAPSHOTS, BRANCHES, KEEP), "dumps to s3",
-                   f"Context-Id: {old} reworded\nContext-Why: {shown}: the vault was retired")
-    assert done.returncode == 0, done.stderr
+    _committed(repo, _rules(SNAPSHOTS, BRANCHES, KEEP), "dumps to s3",
+               f"Context-Id: {old} reworded\nContext-Why: {shown}: the vault was retired")
     assert _context_ids(repo) == [f"{old} reworded"]
 
 
@@ -62,17 +60,15 @@ def test_overrides_added_is_a_new_rule_with_its_own_id(repo: Path, capsys) -> No
 def test_overrides_an_agreeing_line_changes_nothing(repo: Path, capsys) -> None:
     _team_repo(repo, capsys)
     id = _id(KEEP)
-    done = _commit(repo, _rules(DUMPS, BRANCHES, "Keep PRs small and focused."), "focus",
-                   f"Context-Id: {id} reworded\nContext-Why: big PRs hide bugs")
-    assert done.returncode == 0, done.stderr
+    done = _committed(repo, _rules(DUMPS, BRANCHES, "Keep PRs small and focused."), "focus",
+                      f"Context-Id: {id} reworded\nContext-Why: big PRs hide bugs")
     assert "override" not in done.stderr and _context_ids(repo) == [f"{id} reworded"]
 
 
 def test_overrides_a_line_naming_no_removed_rule_is_reported(repo: Path, capsys) -> None:
     _team_repo(repo, capsys)
-    done = _commit(repo, _rules(DUMPS, BRANCHES, KEEP, "Pin every CI action by sha."), "pin",
-                   f"Context-Id: {_id(KEEP)} reworded\nContext-Why: a retagged action ran unreviewed code")
-    assert done.returncode == 0, done.stderr
+    done = _committed(repo, _rules(DUMPS, BRANCHES, KEEP, "Pin every CI action by sha."), "pin",
+                      f"Context-Id: {_id(KEEP)} reworded\nContext-Why: a retagged action ran unreviewed code")
     assert f"`Context-Id: {_id(KEEP)} reworded` names no rule this commit removed; ignored" in done.stderr
 
 
@@ -90,10 +86,9 @@ def test_overrides_check_over_the_range_decides_as_the_hook_did(repo: Path, caps
     _team_repo(repo, capsys)
     base = git(repo, "rev-parse", "HEAD").strip()
     dumps, branches = _id(DUMPS), _id(BRANCHES)
-    done = _commit(repo, _rules(SNAPSHOTS, CSS, KEEP), "storage and naming",
-                   f"Context-Id: {dumps} reworded\nContext-Id: {branches} added\n"
-                   f"Context-Why: {dumps}: the vault was retired\nContext-Why: {branches}: design tokens")
-    assert done.returncode == 0, done.stderr
+    _committed(repo, _rules(SNAPSHOTS, CSS, KEEP), "storage and naming",
+               f"Context-Id: {dumps} reworded\nContext-Id: {branches} added\n"
+               f"Context-Why: {dumps}: the vault was retired\nContext-Why: {branches}: design tokens")
     code, out, _ = run_cli(capsys, "check", "--base", base)
     assert code == 0, out
     changes = {(c["kind"], c["id"]) for c in run_json(capsys, "check", "--base", base)["changes"]}

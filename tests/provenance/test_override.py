@@ -66,6 +66,13 @@ def _commit(repo: Path, rules: str, *message: str) -> subprocess.CompletedProces
     return attempt(repo, *[arg for m in message for arg in ("-m", m)], env=_later())
 
 
+def _committed(repo: Path, rules: str, *message: str) -> subprocess.CompletedProcess[str]:
+    """`_commit`, which the hooks must let through."""
+    done = _commit(repo, rules, *message)
+    assert done.returncode == 0, done.stderr
+    return done
+
+
 def _hookless(repo: Path, rules: str, message: str) -> str:
     """A commit made as an earlier hook wrote it (the message is exactly MESSAGE)."""
     write(repo, "CLAUDE.md", rules)
@@ -88,9 +95,8 @@ def _whys(repo: Path, id: str) -> list[str]:
 def test_sync_added_override_gives_the_why_to_the_new_rule(repo: Path, capsys) -> None:
     _team_repo(repo, capsys)
     old = _id(BRANCHES)
-    done = _commit(repo, _rules(DUMPS, CSS, KEEP), "css naming",
-                   f"Context-Id: {old} added\nContext-Why: CSS classes must match the design tokens")
-    assert done.returncode == 0, done.stderr
+    _committed(repo, _rules(DUMPS, CSS, KEEP), "css naming",
+               f"Context-Id: {old} added\nContext-Why: CSS classes must match the design tokens")
     assert _ls(capsys)[CSS] == (_id(CSS), "documented")                     # before sync too
     run_cli(capsys, "sync")
     rows = _ls(capsys)
@@ -125,9 +131,8 @@ def test_sync_added_override_from_an_earlier_hook_gives_the_why_to_the_new_rule(
 def test_sync_reworded_override_with_its_why_is_documented_and_makes_no_second_note(repo: Path, capsys) -> None:
     _team_repo(repo, capsys)
     old = _id(DUMPS)
-    done = _commit(repo, _rules(SNAPSHOTS, BRANCHES, KEEP), "dumps to s3",
-                   f"Context-Why: the vault was retired\nContext-Id: {old} reworded")
-    assert done.returncode == 0, done.stderr
+    _committed(repo, _rules(SNAPSHOTS, BRANCHES, KEEP), "dumps to s3",
+               f"Context-Why: the vault was retired\nContext-Id: {old} reworded")
     assert _ls(capsys)[SNAPSHOTS] == (old, "documented")                    # before sync too
     assert run_json(capsys, "blame", SNAPSHOTS)["status"] == "documented"
     before = set(all_notes(repo))
@@ -156,9 +161,8 @@ def test_sync_plain_rewording_with_its_why_is_documented(repo: Path, capsys) -> 
     """The hook writes `Context-Id` after the user's why: the why is for the new text all the same."""
     _team_repo(repo, capsys)
     id = _id(KEEP)
-    done = _commit(repo, _rules(DUMPS, BRANCHES, "Keep PRs small and focused."), "focus",
-                   f"Context-Why: {id}: big PRs hide bugs")
-    assert done.returncode == 0, done.stderr
+    _committed(repo, _rules(DUMPS, BRANCHES, "Keep PRs small and focused."), "focus",
+               f"Context-Why: {id}: big PRs hide bugs")
     assert f"Context-Id: {id} reworded" in _body(repo)
     run_cli(capsys, "sync")
     assert _ls(capsys)["Keep PRs small and focused."] == (id, "documented")
@@ -176,10 +180,9 @@ def test_sync_overrides_with_whys_survive_a_squash_merge(repo: Path, capsys) -> 
     _team_repo(repo, capsys)
     dumps, branches = _id(DUMPS), _id(BRANCHES)
     git(repo, "checkout", "-q", "-b", "feature")
-    done = _commit(repo, _rules(SNAPSHOTS, CSS, KEEP), "storage and naming",
-                   f"Context-Id: {dumps} reworded\nContext-Id: {branches} added\n"
-                   f"Context-Why: {dumps}: the vault was retired\nContext-Why: {branches}: design tokens")
-    assert done.returncode == 0, done.stderr
+    _committed(repo, _rules(SNAPSHOTS, CSS, KEEP), "storage and naming",
+               f"Context-Id: {dumps} reworded\nContext-Id: {branches} added\n"
+               f"Context-Why: {dumps}: the vault was retired\nContext-Why: {branches}: design tokens")
     run_cli(capsys, "sync")
     assert run_json(capsys, "sync")["events"] == 0
     git(repo, "add", ".context")
@@ -233,9 +236,8 @@ def test_sync_without_backfill_writes_the_split_rule_its_own_note(repo: Path, ca
 def test_sync_a_why_restated_for_a_rewording_is_the_new_texts(repo: Path, capsys) -> None:
     _team_repo(repo, capsys)
     id = _id(KEEP)
-    done = _commit(repo, _rules(DUMPS, BRANCHES, "Keep PRs small and focused."), "focus",
-                   f"Context-Why: {id}: the first why of {KEEP}")
-    assert done.returncode == 0, done.stderr
+    _committed(repo, _rules(DUMPS, BRANCHES, "Keep PRs small and focused."), "focus",
+               f"Context-Why: {id}: the first why of {KEEP}")
     run_cli(capsys, "sync")
     assert _ls(capsys)["Keep PRs small and focused."] == (id, "documented")
     assert run_json(capsys, "sync")["events"] == 0
@@ -275,9 +277,8 @@ def test_sync_a_bare_why_is_not_given_to_the_rule_the_commit_removed(repo: Path,
     gives one why: the hook writes `<new> added` and `<old> retired`; the why is the new rule's only."""
     _team_repo(repo, capsys)
     old, new = _id(DUMPS), _id(SNAPSHOTS)
-    done = _commit(repo, _rules(SNAPSHOTS, BRANCHES, KEEP), "snapshots",
-                   f"Context-Id: {old} added\nContext-Why: the backup job uploads them")
-    assert done.returncode == 0, done.stderr
+    _committed(repo, _rules(SNAPSHOTS, BRANCHES, KEEP), "snapshots",
+               f"Context-Id: {old} added\nContext-Why: the backup job uploads them")
     assert _context_lines(repo) == [f"{old} added", f"{new} added", f"{old} retired"]
     run_cli(capsys, "sync")
     assert _whys(repo, old) == [f"the first why of {DUMPS}"]
@@ -293,13 +294,11 @@ def test_ls_before_sync_pairs_a_reworded_override_with_the_text_born_in_its_comm
     """Found on modelcontextprotocol/inspector: a later rule more like the old text took the override's id."""
     _team_repo(repo, capsys)
     old = _id(DUMPS)
-    done = _commit(repo, _rules(SNAPSHOTS, BRANCHES, KEEP), "dumps to s3",
-                   f"Context-Id: {old} reworded\nContext-Why: the vault was retired")
-    assert done.returncode == 0, done.stderr
+    _committed(repo, _rules(SNAPSHOTS, BRANCHES, KEEP), "dumps to s3",
+               f"Context-Id: {old} reworded\nContext-Why: the vault was retired")
     later = "Never commit database dumps to the repository, not even in tests."
-    done = _commit(repo, _rules(SNAPSHOTS, BRANCHES, KEEP, later), "no dumps in git",
-                   "Context-Why: a dump with customer data was pushed")
-    assert done.returncode == 0, done.stderr
+    _committed(repo, _rules(SNAPSHOTS, BRANCHES, KEEP, later), "no dumps in git",
+               "Context-Why: a dump with customer data was pushed")
     rows = _ls(capsys)
     assert rows[SNAPSHOTS] == (old, "documented") and rows[later][0] != old
     run_cli(capsys, "sync")
@@ -332,9 +331,8 @@ def test_sync_reworded_override_never_takes_a_rule_that_was_already_there(repo: 
     git(repo, "add", ".context", ".gitattributes")
     git(repo, "commit", "-q", "--no-verify", "-m", "notes")
     old = _id(DUMPS)
-    done = _commit(repo, _rules(SNAPSHOTS, vault, KEEP), "dumps to s3",
-                   f"Context-Id: {old} reworded\nContext-Why: the vault was retired")
-    assert done.returncode == 0, done.stderr
+    _committed(repo, _rules(SNAPSHOTS, vault, KEEP), "dumps to s3",
+               f"Context-Id: {old} reworded\nContext-Why: the vault was retired")
     before = _ls(capsys)
     assert before[SNAPSHOTS] == (old, "documented") and before[vault][0] == _id(vault)
     run_cli(capsys, "sync")
