@@ -61,6 +61,20 @@ def commit(repo: Path, files: dict[str, str | bytes | None], message: str = "cha
     return git(repo, "rev-parse", "HEAD").strip()
 
 
+def backfilled(repo: Path, files: dict[str, str]) -> Path:
+    """REPO with FILES committed, a note per instruction (`init --backfill`), and the notes committed."""
+    from gitcontext import config as config_mod
+    from gitcontext.history.backfill import backfill
+    from gitcontext.provenance.store import init_store
+
+    init_store(repo)
+    commit(repo, files, "rules")
+    backfill(repo, config_mod.load(repo))
+    git(repo, "add", ".context")
+    git(repo, "commit", "-q", "--no-verify", "-m", "notes")
+    return repo
+
+
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     """Run `git context ARGS` in-process; returns (exit code, stdout, stderr)."""
     from gitcontext.cli.main import main

@@ -11,10 +11,8 @@ import pytest
 
 from gitcontext import config as config_mod
 from gitcontext.cli import fast
-from gitcontext.history.backfill import backfill
 from gitcontext.provenance.record import record
-from gitcontext.provenance.store import init_store
-from tests.helpers import commit, git
+from tests.helpers import backfilled, git
 
 RULES = ("# Rules\n\n- Run the tests before every push.\n- Never force-push to main.\n"
          "- Keep PRs \x1b[31msmall\x1b[0m and focused.\n\nPlain prose explains the layout of the repo.\n")
@@ -22,11 +20,7 @@ RULES = ("# Rules\n\n- Run the tests before every push.\n- Never force-push to m
 
 @pytest.fixture
 def noted(repo: Path) -> Path:
-    init_store(repo)
-    commit(repo, {"CLAUDE.md": RULES, "pkg/AGENTS.md": "- Use the package's own linter config.\n"}, "rules")
-    backfill(repo, config_mod.load(repo))
-    git(repo, "add", ".context")
-    git(repo, "commit", "-q", "--no-verify", "-m", "notes")
+    backfilled(repo, {"CLAUDE.md": RULES, "pkg/AGENTS.md": "- Use the package's own linter config.\n"})
     config = config_mod.load(repo)
     from gitcontext.provenance.notecache import folded_notes
 

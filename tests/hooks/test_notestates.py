@@ -7,22 +7,16 @@ from pathlib import Path
 import pytest
 
 from gitcontext import config as config_mod
-from gitcontext.history.backfill import backfill
 from gitcontext.hooks import notestates
 from gitcontext.provenance import notecache
 from gitcontext.provenance.fold import fold
-from gitcontext.provenance.store import all_notes, init_store
-from tests.helpers import commit, git
+from gitcontext.provenance.store import all_notes
+from tests.helpers import backfilled, git
 from tests.hooks.support import RULES
 
 
 def _noted(repo: Path) -> Path:
-    init_store(repo)
-    commit(repo, {"CLAUDE.md": RULES + "- Never force-push to the main branch.\n"}, "rules")
-    backfill(repo, config_mod.load(repo))
-    git(repo, "add", ".context")
-    git(repo, "commit", "-q", "--no-verify", "-m", "notes")
-    return repo
+    return backfilled(repo, {"CLAUDE.md": RULES + "- Never force-push to the main branch.\n"})
 
 
 def _folded(repo: Path) -> dict:

@@ -9,24 +9,18 @@ import pytest
 
 from gitcontext import config as config_mod
 from gitcontext.errors import UserError
-from gitcontext.history.backfill import backfill
 from gitcontext.provenance import notecache, store
 from gitcontext.provenance.fold import fold
 from gitcontext.provenance.record import record
-from gitcontext.provenance.store import all_notes, init_store
-from tests.helpers import commit, git, run_cli, run_json
+from gitcontext.provenance.store import all_notes
+from tests.helpers import backfilled, commit, git, run_cli, run_json
 
 RULES = "# Rules\n\n- Run the tests before every push.\n- Never force-push to main.\n- Keep PRs small.\n"
 
 
 @pytest.fixture
 def noted(repo: Path) -> Path:
-    init_store(repo)
-    commit(repo, {"CLAUDE.md": RULES}, "rules")
-    backfill(repo, config_mod.load(repo))
-    git(repo, "add", ".context")
-    git(repo, "commit", "-q", "--no-verify", "-m", "notes")
-    return repo
+    return backfilled(repo, {"CLAUDE.md": RULES})
 
 
 def _fresh(repo: Path) -> dict:
