@@ -158,7 +158,8 @@ def test_sync_reworded_override_from_an_earlier_hook_makes_no_second_note(repo: 
 
 
 def test_sync_plain_rewording_with_its_why_is_documented(repo: Path, capsys) -> None:
-    """The hook writes `Context-Id` after the user's why: the why is for the new text all the same."""
+    """The hook writes `Context-Id` after the user's why: the why, restated under the old id, is the new
+    text's all the same, and a second sync has nothing to add."""
     _team_repo(repo, capsys)
     id = _id(KEEP)
     _committed(repo, _rules(DUMPS, BRANCHES, "Keep PRs small and focused."), "focus",
@@ -167,6 +168,7 @@ def test_sync_plain_rewording_with_its_why_is_documented(repo: Path, capsys) -> 
     run_cli(capsys, "sync")
     assert _ls(capsys)["Keep PRs small and focused."] == (id, "documented")
     assert not [e for e in read_note(repo, id) if e.get("override")]       # an agreeing trailer marks nothing
+    assert run_json(capsys, "sync")["events"] == 0
 
 
 def _squash(repo: Path, branch: str, message: str) -> str:
@@ -230,16 +232,6 @@ def test_sync_without_backfill_writes_the_split_rule_its_own_note(repo: Path, ca
     assert run_json(capsys, "sync")["events"] == 2
     assert [e["kind"] for e in read_note(repo, _id(CSS))] == ["added", "linked"]
     assert _ls(capsys)[CSS] == (_id(CSS), "documented")
-    assert run_json(capsys, "sync")["events"] == 0
-
-
-def test_sync_a_why_restated_for_a_rewording_is_the_new_texts(repo: Path, capsys) -> None:
-    _team_repo(repo, capsys)
-    id = _id(KEEP)
-    _committed(repo, _rules(DUMPS, BRANCHES, "Keep PRs small and focused."), "focus",
-               f"Context-Why: {id}: the first why of {KEEP}")
-    run_cli(capsys, "sync")
-    assert _ls(capsys)["Keep PRs small and focused."] == (id, "documented")
     assert run_json(capsys, "sync")["events"] == 0
 
 
