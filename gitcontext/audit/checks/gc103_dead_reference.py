@@ -223,6 +223,13 @@ def _judge_test(tree: _Git, ref: Ref, folders: list[str]) -> tuple[str, str, dic
     return _judge_path(tree, ref._replace(text=path), path, [f for f in folders] + [""], tail_ok=True)
 
 
+def _make_targets(text: str) -> frozenset[str]:
+    """The targets a Makefile's TEXT defines; `%` (judge nothing) when it includes another file."""
+    if re.search(r"^-?include\s", text, re.M):
+        return frozenset({"%"})
+    return frozenset(t for m in re.finditer(r"^([^\s:#=][^:#=]*):(?!=)", text, re.M) for t in m.group(1).split())
+
+
 class _Git:
     """The index's files and folders, history's deletions and renames, read once per audit."""
 
@@ -296,19 +303,16 @@ class _Git:
     @functools.lru_cache(maxsize=None)
     def make_targets(self, folder: str) -> frozenset[str] | None:
         path = posixpath.join(folder, "Makefile") if folder else "Makefile"
-        if path not in self.files:
-            return None
-        text = self.text(path)
-        if re.search(r"^-?include\s", text, re.M):
-            return frozenset({"%"})        # targets may live in an included file: judge nothing
-        found = {t for m in re.finditer(r"^([^\s:#=][^:#=]*):(?!=)", text, re.M) for t in m.group(1).split()}
-        return frozenset(found)
+        return _make_targets(self.text(path)) if path in self.files else None
 
     @functools.cached_property
     def every_make_target(self) -> frozenset[str]:
-        """The targets of every tracked Makefile outside build output (the first 200 by path)."""
-        paths = sorted(p for p in self.files if posixpath.basename(p) == "Makefile" and not self.generated(p))
-        return frozenset(t for p in paths[:200] for t in self.make_targets(posixpath.dirname(p)) or ())
+        """The targets of every tracked Makefile outside build output (the first 200 by path), read
+        through one `git cat-file --batch`."""
+        paths = sorted(p for p in self.files if posixpath.basename(p) == "Makefile" and "\n" not in p
+                       and not self.generated(p))[:200]
+        texts = git.read_blobs([f":{p}" for p in paths], self.ctx.root)
+        return frozenset(t for data in texts.values() for t in _make_targets(data.decode("utf-8", "replace")))
 
     @functools.cached_property
     def removals(self) -> tuple[dict[str, git.Removal], list[str]]:
