@@ -1,13 +1,12 @@
 """`.context/config.yml`: defaults, schema validation (unknown keys are errors naming the key)."""
 from __future__ import annotations
 
-import copy
 import functools
 import math
 import re
-from pathlib import Path
 TYPE_CHECKING = False          # not typing's: importing typing costs the commit hook 2 ms
-if TYPE_CHECKING:
+if TYPE_CHECKING:             # annotations only: pathlib costs the hook's fast path 4 ms
+    from pathlib import Path
     from typing import Any
 
 from gitcontext.errors import UserError
@@ -76,6 +75,17 @@ _COMMENT = r"#[^\x00-\x08\n\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uff
 _NOTHING = rf"(?:(?: *(?:{_COMMENT})?|version: 1)\r?\n)*(?: *(?:{_COMMENT})?|version: 1)"   # compiled on first use
 
 
+def defaults() -> dict[str, Any]:
+    """A fresh copy of DEFAULTS, for the caller to change (the copy module costs the hook 0.8 ms)."""
+    return _fresh(DEFAULTS)
+
+
+def _fresh(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _fresh(item) for key, item in value.items()}
+    return [_fresh(item) for item in value] if isinstance(value, list) else value
+
+
 def load(root: str | Path) -> dict[str, Any]:
     """The repository's config merged over the defaults; raises UserError on any bad key or type."""
     from gitcontext.paths import read_regular
@@ -85,7 +95,7 @@ def load(root: str | Path) -> dict[str, Any]:
     except UserError as exc:
         raise UserError(f"cannot read config: it {exc.message}", path=CONFIG_PATH,
                         fix=f"make {CONFIG_PATH} a regular file of YAML, or delete it to use the defaults") from None
-    return copy.deepcopy(DEFAULTS) if data is None or _says_nothing(data) else parse(data)
+    return defaults() if data is None or _says_nothing(data) else parse(data)
 
 
 def _says_nothing(data: bytes) -> bool:
@@ -110,7 +120,7 @@ def parse(data: bytes | str, source: str = CONFIG_PATH) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise UserError("config must be a mapping", path=source,
                         fix=f"see docs/configuration.md for the keys of {CONFIG_PATH}")
-    return _merge(copy.deepcopy(DEFAULTS), raw, ())
+    return _merge(defaults(), raw, ())
 
 
 def parse_yaml(data: bytes, where: str, limit: int = MAX_CONFIG_BYTES) -> Any:

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from pathlib import Path
+TYPE_CHECKING = False          # annotations only: pathlib costs the hook's fast path 4 ms
+if TYPE_CHECKING:
+    from pathlib import Path
 
 from gitcontext.git.process import run, run_status
 from gitcontext.git.revisions import EOO, check_rev

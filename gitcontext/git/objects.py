@@ -4,7 +4,9 @@ from __future__ import annotations
 import collections
 import contextlib
 from collections.abc import Iterator, Sequence
-from pathlib import Path
+TYPE_CHECKING = False          # annotations only: pathlib costs the hook's fast path 4 ms
+if TYPE_CHECKING:
+    from pathlib import Path
 
 from gitcontext.errors import GitError
 from gitcontext.git.process import run, run_status, text
@@ -83,6 +85,8 @@ def common_dir_and_head(cwd: str | Path | None = None) -> tuple[Path, str | None
     lines = out.decode("utf-8", "surrogateescape").splitlines()
     if not lines:
         raise GitError(f"`git rev-parse --git-common-dir` failed: {err.decode('utf-8', 'replace').strip()}")
+    from pathlib import Path
+
     path = Path(lines[0])
     path = path if path.is_absolute() else (Path(cwd or ".") / path).resolve()
     if code == 0 and len(lines) >= 3:

@@ -4,7 +4,9 @@ from __future__ import annotations
 import os
 import subprocess
 from collections.abc import Iterator, Sequence
-from pathlib import Path
+TYPE_CHECKING = False          # annotations only: pathlib costs the hook's fast path 4 ms
+if TYPE_CHECKING:
+    from pathlib import Path
 
 from gitcontext.errors import GitError
 

@@ -10,12 +10,16 @@ the hook, which never runs that query again.
 """
 from __future__ import annotations
 
+import os
 import sys
-from pathlib import Path
 
 from gitcontext import git
 from gitcontext.hooks.guard import skip_reason
 from gitcontext.hooks.hookconfig import load_config
+
+TYPE_CHECKING = False          # annotations only: pathlib costs this path 4 ms (the runner imports it)
+if TYPE_CHECKING:
+    from pathlib import Path
 
 HOOK_NAMES = ("pre-commit", "prepare-commit-msg", "commit-msg", "msg")
 STORE_PREFIX = ".context/"
@@ -30,6 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     hook, args = argv[0], argv[1:]
     if skip_reason(hook):
         return 0
+    config = None
     try:
         root = _toplevel()
         raw = git.staged_raw(root) if hook == "pre-commit" else None
@@ -38,20 +43,39 @@ def main(argv: list[str] | None = None) -> int:
         churn = pressure_rows(root, raw) if raw else None
         if not staged and not churn:
             return 0
+        from pathlib import Path
+
+        root = Path(root)
         git_dir = git.own_git_dir(root)
+        if not staged and churn:
+            config = load_config(root)
+            return _warn_pressure(root, git_dir, config, churn)
     except Exception as exc:  # noqa: BLE001 - the runner's error policy applies below
         from gitcontext.hooks.runner import report_error
 
-        return report_error(hook, _git_dir_or_none(), None, exc)
+        return report_error(hook, _git_dir_or_none(), config, exc)
     from gitcontext.hooks.runner import run_hook
 
     return run_hook(hook, root, git_dir, args, staged, churn)
 
 
-def _toplevel() -> Path:
+def _warn_pressure(root: Path, git_dir: Path, config: dict, churn: list[git.NumstatRow]) -> int:
+    """Only a big code change is staged: its commit-pressure warning, here rather than in the runner's
+    forked child. The work is small and bounded (one `check-attr` of the files at RISK or above, the
+    saved graph), and the runner's import, fork and result pipe would cost more than it does."""
+    from gitcontext.radius.pressure import graph_path, pressure_line
+
+    line = pressure_line(root, config, churn, graph_path(root, git_dir))
+    if line:
+        sys.stderr.write(f"gitcontext: warning: {line}\n")
+        sys.stderr.flush()
+    return 0
+
+
+def _toplevel() -> str | Path:
     """git runs hooks at the top of the work tree; ask git only when called from elsewhere."""
-    here = Path.cwd()
-    return here if (here / ".git").exists() else git.toplevel(here)
+    here = os.getcwd()
+    return here if os.path.exists(os.path.join(here, ".git")) else git.toplevel(here)
 
 
 def _git_dir_or_none() -> Path | None:
@@ -61,7 +85,7 @@ def _git_dir_or_none() -> Path | None:
         return None
 
 
-def pressure_rows(root: Path, raw: list[git.RawRow]) -> list[git.NumstatRow]:
+def pressure_rows(root: str | Path, raw: list[git.RawRow]) -> list[git.NumstatRow]:
     """Numstat rows of the staged files that could churn at least the lowest commit-pressure tier
     (before exclusions): the only ones that can reach it.
 
@@ -83,7 +107,7 @@ def pressure_rows(root: Path, raw: list[git.RawRow]) -> list[git.NumstatRow]:
     return [row for row in rows if (row[0] or 0) + (row[1] or 0) >= floor]
 
 
-def _may_reach(root: Path, raw: list[git.RawRow], floor: int) -> list[str]:
+def _may_reach(root: str | Path, raw: list[git.RawRow], floor: int) -> list[str]:
     """The staged paths whose blobs hold at least FLOOR bytes, or whose size is not known to bound them."""
     zero = {old for old, _, _ in raw if not old.strip("0")}
     old_sizes = git.object_sizes(sorted({old for old, _, _ in raw} - zero), root)
@@ -96,7 +120,7 @@ def _may_reach(root: Path, raw: list[git.RawRow], floor: int) -> list[str]:
             if bound[path] >= floor or path in enlarging or (new.strip("0") and not recorded.get(path))]
 
 
-def relevant_staged(root: Path, staged: list[str]) -> list[str]:
+def relevant_staged(root: str | Path, staged: list[str]) -> list[str]:
     """Staged paths this tool cares about: context files (by the configured globs) and `.context/`."""
     from gitcontext.config import NEVER_TRACKED
     from gitcontext.instructions.globs import compile_globs, literal_ends

@@ -1,7 +1,6 @@
 """pre-commit: staged notes are valid, one summary line, warnings on the ratchet and commit pressure."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -93,21 +92,8 @@ def _summary(staged: Staged, notes: int, problems: list[str]) -> str:
 def _pressure(call: HookCall) -> str | None:
     """The commit-pressure warning, from the rows the fast path counted (no second `git diff --numstat`
     of every staged file), or from a fresh count when the hook was called without them."""
-    from gitcontext.radius.pressure import pressure_line, staged_pressure
+    from gitcontext.radius.pressure import graph_path, pressure_line, staged_pressure
 
     if call.churn is None:
         return staged_pressure(call.root, call.config)
-    return pressure_line(call.root, call.config, call.churn, _graph_path(call))
-
-
-def _graph_path(call: HookCall) -> Path:
-    """`radius.cache.path_for` without asking git: the common dir is the git dir, or where its
-    `commondir` file points (a linked worktree; git's repository layout)."""
-    if "GIT_COMMON_DIR" in os.environ:
-        from gitcontext.radius import cache
-
-        return cache.path_for(call.root)
-    marker = call.git_dir / "commondir"
-    common = (call.git_dir / marker.read_text(encoding="utf-8").strip()).resolve() if marker.is_file() \
-        else call.git_dir
-    return common / "gitcontext" / "radius.sqlite"
+    return pressure_line(call.root, call.config, call.churn, graph_path(call.root, call.git_dir))

@@ -5,12 +5,16 @@ and the graph is opened only when `git context radius` saved one.
 """
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from gitcontext import git
 from gitcontext.radius.score import PRESSURE_TIERS, tier
+
+TYPE_CHECKING = False          # not typing's: importing typing costs the commit hook 2 ms
+if TYPE_CHECKING:
+    from typing import Any
 
 ATTRIBUTES = ("linguist-generated", "linguist-vendored")   # what radius.churn.tally leaves out, too
 
@@ -21,6 +25,18 @@ def staged_pressure(root: str | Path, config: dict[str, Any]) -> str | None:
 
     root = Path(root)
     return pressure_line(root, config, git.diff_numstat(cached=True, cwd=root), cache.path_for(root))
+
+
+def graph_path(root: Path, git_dir: Path) -> Path:
+    """`radius.cache.path_for` without asking git: the common dir is the git dir, or where its
+    `commondir` file points (a linked worktree; git's repository layout)."""
+    if "GIT_COMMON_DIR" in os.environ:
+        from gitcontext.radius import cache
+
+        return cache.path_for(root)
+    marker = git_dir / "commondir"
+    common = (git_dir / marker.read_text(encoding="utf-8").strip()).resolve() if marker.is_file() else git_dir
+    return common / "gitcontext" / "radius.sqlite"
 
 
 def pressure_line(root: Path, config: dict[str, Any], rows: Sequence[git.NumstatRow],

@@ -5,6 +5,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from gitcontext.hooks.fast import load_config, main
 from tests.helpers import commit, git, write
 from tests.hooks.support import RULES
@@ -29,6 +31,41 @@ def test_fast_path_imports_nothing_heavy(repo):
     write(repo, "src.py", "print(1)\n")
     git(repo, "add", "src.py")
     assert _probe(repo) == (0, [])
+
+
+# What the fast path must not add to a bare Python start: each costs every commit's hooks 1-4 ms.
+LEAN = ("pathlib", "typing", "copy", "pickle", "urllib.parse", "gitcontext.hooks.runner", "gitcontext.git.repo")
+LEAN_PROBE = ("import json, sys\n"
+              "bare = set(sys.modules)\n"
+              "from gitcontext.hooks.fast import main\n"
+              "code = main(sys.argv[1:])\n"
+              f"print(json.dumps([code, [m for m in {LEAN!r} if m in sys.modules and m not in bare]]))\n")
+
+
+def _lean(repo, *argv: str):
+    out = subprocess.run([sys.executable, "-c", LEAN_PROBE, *argv], cwd=repo, capture_output=True, text=True,
+                         check=True)
+    return json.loads(out.stdout.splitlines()[-1]), out.stderr
+
+
+@pytest.mark.parametrize("hook", ["pre-commit", "prepare-commit-msg", "commit-msg"])
+def test_fast_path_adds_no_pathlib_typing_or_runner_to_a_bare_start(repo, hook):
+    commit(repo, {"CLAUDE.md": RULES}, "rules")
+    write(repo, "src.py", "print(1)\n")
+    git(repo, "add", "src.py")
+    msg = write(repo, "msg.txt", "Change src\n")
+    args = [] if hook == "pre-commit" else [str(msg)]
+    assert _lean(repo, hook, *args) == ([0, []], "")
+
+
+def test_a_big_code_change_alone_is_warned_without_the_runner(repo):
+    commit(repo, {"CLAUDE.md": RULES}, "rules")
+    write(repo, "big.py", "".join(f"x{i} = {i}\n" for i in range(600)))
+    git(repo, "add", "big.py")
+    (code, loaded), err = _lean(repo, "pre-commit")
+    assert code == 0 and "gitcontext.hooks.runner" not in loaded and "pickle" not in loaded
+    assert err == ("gitcontext: warning: commit pressure: big.py churns 600 lines (RISK); consider splitting "
+                   "the commit — `git context radius` shows the blast radius\n")
 
 
 def test_fast_path_not_taken_when_a_context_file_is_staged(repo):
