@@ -110,3 +110,27 @@ def test_listed_once_answers_from_memory_only_inside_the_block(repo):
     assert git.ls_files(repo, others=True) == ["a.txt", "b.txt"]
     git.remember_listing(repo, ["x"], others=True)                  # outside the block: nothing kept
     assert git.ls_files(repo, others=True) == ["a.txt", "b.txt"]
+
+
+def test_started_status_answers_as_status_paths_and_fails_as_run(repo):
+    commit(repo, {"a.py": "x = 1\n"}, "base")
+    (repo / "a.py").write_text("x = 2\n")
+    (repo / "new.py").write_text("y = 1\n")
+    started = git.start_status(repo)
+    try:
+        assert git.status_paths(repo, started) == git.status_paths(repo)
+    finally:
+        started.close()
+    failing = git.Started(["rev-parse", "--verify", "no-such-ref^{commit}"], repo)
+    with pytest.raises(git.GitError, match="no-such-ref"):
+        failing.result()
+    failing.close()
+
+
+def test_a_started_process_nobody_reads_is_stopped_and_reaped(repo):
+    import time
+
+    started = git.Started(["-c", "alias.slow=!sleep 30", "slow"], repo)   # its shell's sleep keeps the pipes
+    begun = time.monotonic()
+    started.close()
+    assert started._proc.returncode is not None and time.monotonic() - begun < 10   # not a wait for the sleep

@@ -26,13 +26,18 @@ def radius_cmd(base: str | None, hops: int | None, svg_path: str | None, as_json
     raises commit pressure (advice; radius.gate: true makes it exit 1). Instructions whose
     scope or backticked mentions point into the radius are listed for re-verification.
     """
-    from gitcontext.radius.blast import compute, to_json
-
-    from gitcontext.progress import working
+    from gitcontext import git
 
     root, config = repo()
-    with working("radius: parsing and resolving imports (cached for the next run)"):
-        result = compute(root, config, base, hops)
+    status = git.start_status(root)           # git walks the work tree while the radius modules load
+    try:
+        from gitcontext.progress import working
+        from gitcontext.radius.blast import compute, to_json
+
+        with working("radius: parsing and resolving imports (cached for the next run)"):
+            result = compute(root, config, base, hops, status=status)
+    finally:
+        status.close()
     data = to_json(result)
     if svg_path:
         from gitcontext.report.radar import radar_svg

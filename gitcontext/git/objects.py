@@ -9,7 +9,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 from gitcontext.errors import GitError
-from gitcontext.git.process import run, run_status, text
+from gitcontext.git.process import Started, run, run_status, text
 from gitcontext.git.revisions import EOO, check_rev
 
 
@@ -62,12 +62,19 @@ def remember_listing(cwd: str | Path | None, paths: Sequence[str], *, others: bo
 Status = collections.namedtuple("Status", ["changed", "untracked", "staged"])
 
 
-def status_paths(cwd: str | Path | None = None) -> Status:
+STATUS = ("--no-optional-locks", "status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames")
+
+
+def start_status(cwd: str | Path | None = None) -> Started:
+    """`status_paths`' query, started now and read later (`status_paths(cwd, started)`)."""
+    return Started(STATUS, cwd)
+
+
+def status_paths(cwd: str | Path | None = None, started: Started | None = None) -> Status:
     """The changed paths (staged, modified, deleted, unmerged, intent to add — by content, as `git
     diff` decides) and the untracked files from one `git status`, with no optional locks: the index
-    is never rewritten."""
-    out = run(["--no-optional-locks", "status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames"],
-              cwd=cwd)
+    is never rewritten. STARTED: that `git status` from `start_status`, already running."""
+    out = started.result() if started is not None else run(STATUS, cwd=cwd)
     changed: list[str] = []
     untracked: list[str] = []
     staged = False

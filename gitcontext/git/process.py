@@ -85,5 +85,33 @@ def stream(args: Sequence[str], *, cwd: str | Path | None = None) -> Iterator[by
             raise failure(args, stderr)
 
 
+class Started:
+    """`git ARGS` running while the caller does other work (git walking a big work tree overlaps the
+    imports and cache reads that come before its answer is needed). `result()` waits for it and raises
+    as `run` does; `close()` stops it if nobody asked (use it in a `finally`)."""
+
+    def __init__(self, args: Sequence[str], cwd: str | Path | None = None) -> None:
+        self.args = list(args)
+        try:
+            self._proc = subprocess.Popen(["git", *self.args], cwd=cwd, stdin=subprocess.DEVNULL,
+                                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env())
+        except FileNotFoundError as exc:
+            raise GitError("git is not installed or not on PATH", fix="install git >= 2.30") from exc
+
+    def result(self) -> bytes:
+        out, err = self._proc.communicate()
+        if self._proc.returncode != 0:
+            raise failure(self.args, err)
+        return out
+
+    def close(self) -> None:
+        if self._proc.poll() is None:
+            self._proc.kill()
+        self._proc.wait()                 # not its pipes: a child of git's could hold them open
+        for pipe in (self._proc.stdout, self._proc.stderr):
+            if pipe is not None:
+                pipe.close()
+
+
 def text(args: Sequence[str], *, cwd: str | Path | None = None, check: bool = True) -> str:
     return run(args, cwd=cwd, check=check).decode("utf-8", "surrogateescape")

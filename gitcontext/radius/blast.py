@@ -36,8 +36,19 @@ class Radius(NamedTuple):
 
 
 def compute(root: str | Path, config: dict[str, Any], base: str | None = None, hops: int | None = None,
-            *, use_cache: bool = True, with_instructions: bool = True) -> Radius:
+            *, use_cache: bool = True, with_instructions: bool = True, status: git.Started | None = None) -> Radius:
+    """STATUS: `git.start_status(root)` started by the caller (its walk of the work tree overlaps what
+    comes first); started here otherwise. Either way it is closed before this returns."""
     root = Path(root)
+    status = status or git.start_status(root)
+    try:
+        return _compute(root, config, base, hops, use_cache, with_instructions, status)
+    finally:
+        status.close()
+
+
+def _compute(root: Path, config: dict[str, Any], base: str | None, hops: int | None, use_cache: bool,
+             with_instructions: bool, started: git.Started) -> Radius:
     settings = config["radius"]
     hops = settings["hops"] if hops is None else hops
     if hops < 0:
@@ -47,7 +58,7 @@ def compute(root: str | Path, config: dict[str, Any], base: str | None = None, h
     base_sha, window, commits = _range(root, base, settings["window_days"], head)
     try:
         with git.listed_once(), cache.one_transaction(conn):     # the discovery asks for the listing again
-            status = git.status_paths(root)
+            status = git.status_paths(root, started)
             rows = churn.committed(root, commits, conn) + churn.worktree(root, head is not None, status.untracked,
                                                                          status.changed)
             changed = churn.tally(root, rows, config)
