@@ -6,10 +6,10 @@ nothing. Instructions that already have a note are left alone (their note is the
 """
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Any
 
+from gitcontext.digests import sha256
 from gitcontext.identity.ids import instruction_id
 from gitcontext.provenance.events import new_event, to_utc
 from gitcontext.provenance.fold import fold
@@ -89,5 +89,5 @@ def life_events(id: str, life: Any, bounded: bool = False) -> list[dict[str, Any
 
 def _eid(id: str, commit: str, ordinal: int) -> str:
     """Deterministic; the ordinal leads so same-second events keep their order in the fold."""
-    digest = hashlib.sha256(f"backfill\0{id}\0{commit}\0{ordinal}".encode()).hexdigest()
+    digest = sha256(f"backfill\0{id}\0{commit}\0{ordinal}".encode())
     return f"e-{ordinal:04x}{digest[:12]}"

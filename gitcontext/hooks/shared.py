@@ -16,11 +16,11 @@ under `.git`, still untrusted: anything not exactly in its shape is ignored and 
 """
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 
 from gitcontext import git
+from gitcontext.digests import sha256
 from gitcontext.hooks.changes import Change, Staged, staged_changes
 from gitcontext.hooks.runner import HookCall
 from gitcontext.identity.ids import is_id
@@ -68,7 +68,7 @@ def analysis_key(call: HookCall) -> str | None:
         return None
     config = json.dumps(call.config, sort_keys=True, default=str)
     seed = "\0".join([str(FORMAT), heads[0].decode(errors="replace"), tree, config])
-    return hashlib.sha256(seed.encode("utf-8", "surrogateescape")).hexdigest()
+    return sha256(seed.encode("utf-8", "surrogateescape"))
 
 
 def save(git_dir: Path, key: str, changes: list[Change]) -> None:

@@ -1,9 +1,10 @@
 """Instruction ids: `ctx-` + 48 bits, deterministic from where and what an instruction was born as."""
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Container
+
+from gitcontext.digests import sha256
 
 PREFIX = "ctx-"
 _ID = re.compile(r"ctx-[0-9a-z]{6,}")
@@ -18,7 +19,7 @@ def instruction_id(file: str, norm: str, taken: Container[str] = ()) -> str:
     salt = 0
     while True:
         seed = f"{file}\0{norm}\0{salt}".encode("utf-8", "surrogateescape")
-        candidate = PREFIX + hashlib.sha256(seed).hexdigest()[:12]
+        candidate = PREFIX + sha256(seed)[:12]
         if candidate not in taken:
             return candidate
         salt += 1

@@ -295,7 +295,7 @@ class _Files:
 
 
 def _blob_id(data: bytes) -> str:
-    from gitcontext.instructions.textcache import blob_id
+    from gitcontext.digests import blob_id
 
     return blob_id(data)
 

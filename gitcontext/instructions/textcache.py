@@ -16,11 +16,11 @@ printed, asked on every call): any file added, removed or renamed, or any glob c
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from pathlib import Path
 
+from gitcontext.digests import blob_id, sha1
 from gitcontext.instructions.model import Instruction
 
 CACHE = "gitcontext/segments.json"            # under the (per-worktree) git dir
@@ -31,11 +31,6 @@ KINDS = ("item", "sentence")
 SECRET = 0                                    # the entry of a text the redactor finds a secret in
 _CODE = ("segment", "blocks", "inline", "sentences", "model", "guides", "globs", "discover", "textcache")   # deciding it
 Row = tuple[int, int, str, str, tuple[str, ...], str, int]    # an Instruction without file and index
-
-
-def blob_id(data: bytes) -> str:
-    """The git (SHA-1) blob id of DATA, as `git hash-object` names it."""
-    return hashlib.sha1(b"blob %d\0" % len(data) + data, usedforsecurity=False).hexdigest()
 
 
 class TextCache:
@@ -54,8 +49,7 @@ class TextCache:
         """The paths of LISTED (the work tree's files) that the test TESTER() builds takes (`discover.
         is_context_path` under GLOBS: include, exclude, never tracked), kept under a hash of both: a warm
         call compiles no glob."""
-        at = hashlib.sha1("\0".join([json.dumps(globs), *listed]).encode("utf-8", "surrogatepass"),
-                          usedforsecurity=False).hexdigest()
+        at = sha1("\0".join([json.dumps(globs), *listed]).encode("utf-8", "surrogatepass"))
         saved = self.saved_found
         if type(saved) is list and len(saved) == 2 and saved[0] == at and _strings(saved[1]):
             known = set(listed)

@@ -22,9 +22,9 @@ LOCK = "journal"
 
 
 def digest(data: bytes | None) -> str | None:
-    import hashlib          # 3 ms to import: every command asks `pending`, only writers digest
+    from gitcontext.digests import sha256
 
-    return None if data is None else hashlib.sha256(data).hexdigest()
+    return None if data is None else sha256(data)
 
 
 def folder(root: str | Path) -> Path:

@@ -52,9 +52,9 @@ BUCKETS = 64
 
 def bucket(id: str) -> str:
     """The lock a note's writers share: one of 64, so the folder stays small however many notes there are."""
-    import hashlib          # hashlib and secrets cost 5 ms to import: only writers take locks and temp names
+    from gitcontext.digests import sha1
 
-    return f"notes-{int(hashlib.sha1(id.encode('utf-8')).hexdigest()[:8], 16) % BUCKETS:02d}"
+    return f"notes-{int(sha1(id.encode('utf-8'))[:8], 16) % BUCKETS:02d}"
 
 
 @contextlib.contextmanager

@@ -22,13 +22,13 @@ for another id, is read afresh. Deleting it changes no result.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import stat
 from pathlib import Path
 from typing import Any
 
+from gitcontext.digests import blob_id
 from gitcontext.identity.ids import is_id
 from gitcontext.provenance import events as _events
 from gitcontext.provenance import fold as _fold
@@ -113,11 +113,6 @@ def _clock(git_dir: Path) -> int:
             os.unlink(path)
     except OSError:
         return 0
-
-
-def blob_id(data: bytes) -> str:
-    """The git (SHA-1) blob id of DATA, as `git hash-object` names it."""
-    return hashlib.sha1(b"blob %d\0" % len(data) + data, usedforsecurity=False).hexdigest()
 
 
 def _git_dir(root: Path) -> Path | None:

@@ -1,13 +1,13 @@
 """Context-* commit trailers: parsed only with git's own grammar, turned into note events."""
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Container, Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from gitcontext import git
+from gitcontext.digests import sha256
 from gitcontext.identity.ids import is_id
 from gitcontext.provenance.events import MAX_ID
 
@@ -145,5 +145,5 @@ def trailer_eid(sha: str, position: int, ordinal: int, id: str) -> str:
 
     POSITION is the commit's place in history (oldest first), ORDINAL the event's place in the commit.
     """
-    digest = hashlib.sha256(f"trailer\0{sha}\0{ordinal}\0{id}".encode()).hexdigest()
+    digest = sha256(f"trailer\0{sha}\0{ordinal}\0{id}".encode())
     return f"e-{position & 0xFFFFFF:06x}{ordinal & 0xFF:02x}{digest[:8]}"

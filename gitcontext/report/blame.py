@@ -117,7 +117,7 @@ def _history_of(root: Path, config: dict[str, Any], path: str, items: list[Any],
     head = head_commit(root)
     at = git_dir = None
     if notes is not None and head is not None:
-        from gitcontext.instructions.textcache import blob_id
+        from gitcontext.digests import blob_id
 
         git_dir = git.own_git_dir(root)
         blob = blob_id((Path(root) / path).read_bytes())

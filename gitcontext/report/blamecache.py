@@ -12,11 +12,12 @@ miss too. `.git/gitcontext/blame.json` holds at most MAX_FILES files. Deleting i
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from pathlib import Path
 from typing import Any
+
+from gitcontext.digests import sha1
 
 CACHE = "gitcontext/blame.json"               # under the (per-worktree) git dir
 FORMAT = 1
@@ -38,7 +39,7 @@ def key(head: str, path: str, blob: str, ids: list[str], notes: dict[str, str], 
         bounded = []
     data = json.dumps([FORMAT, head, path, blob, ids, sorted(notes.items()), bounded, _code(),
                        json.dumps(config, sort_keys=True, default=str)], separators=(",", ":"))
-    return hashlib.sha1(data.encode("utf-8", "surrogatepass"), usedforsecurity=False).hexdigest()
+    return sha1(data.encode("utf-8", "surrogatepass"))
 
 
 def lookup(git_dir: Path, path: str, want: str, count: int) -> tuple[list[str], list[Found | None]] | None:

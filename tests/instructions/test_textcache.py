@@ -145,12 +145,6 @@ def test_load_without_a_writable_git_dir_still_loads(files: Path) -> None:
         folder.chmod(0o700)
 
 
-def test_blob_id_is_gits(files: Path) -> None:
-    for line in git(files, "ls-files", "-s").splitlines():
-        mode_oid, path = line.split("\t")
-        assert textcache.blob_id((files / path).read_bytes()) == mode_oid.split()[1]
-
-
 def test_load_sees_a_new_untracked_or_removed_context_file(files: Path, monkeypatch) -> None:
     config = config_mod.load(files)
     load(files, config)

@@ -147,12 +147,6 @@ def test_folded_notes_cache_of_other_code_or_shape_is_not_trusted(noted: Path, m
         assert notecache.folded_notes(noted) == expected
 
 
-def test_blob_id_is_gits(noted: Path) -> None:
-    for line in git(noted, "ls-files", "-s", ".context/notes").splitlines():
-        mode_oid, path = line.split("\t")
-        assert notecache.blob_id((noted / path).read_bytes()) == mode_oid.split()[1]
-
-
 def _reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     read: list[str] = []
     real = store.read_bytes
