@@ -1,0 +1,314 @@
+"""The answers of the plain read commands (`ls`, `blame TARGET`, `history FILE`), kept under everything
+they were computed from, so asking again with nothing changed costs two git processes and some stats.
+
+An answer is a function of: this code; the arguments, the folder asked from, the output stream's kind
+and the environment; HEAD's commit (the trailers, lives and births come from its history); the files
+git lists in the work tree (`ls-files --cached --others --exclude-standard`, what discovery lists);
+the bytes of every file the command opened in the work tree and the git dir (context files, guides,
+notes, config), of everything under `.context/`, of `.git/shallow` and of git's config files; and
+today's date (UTC; a rationale goes stale by days). The fingerprint hashes all of them: each file by
+its stat signature (size, mtime in ns, inode, mode, ctime), each listed folder by its names. What
+the command opened is recorded while it computes (an audit hook on `open` and on folder listings, so
+a file read for the first time by a new check is covered without being named here).
+
+An answer is kept only when nothing it read changed while it was computed (the fingerprint taken
+before and after agree), no input was modified in the last RACY seconds (a file rewritten within the
+file system's timestamp granularity could keep its signature), it ran without an error and without
+writing to stderr, it is at most MAX_BYTES, and the redactor finds no secret in it (like every string
+written under `.git/gitcontext/`). Anything not exactly in shape is a miss; deleting the folder
+changes no result. `GITCONTEXT_READ_CACHE=0` turns it off.
+"""
+from __future__ import annotations
+
+import io
+import os
+import sys
+import time
+
+from gitcontext.digests import sha1
+
+FOLDER = "gitcontext/reads"                 # under the (per-worktree) git dir
+MAGIC = b"gitcontext-reads 1\n"
+MAX_BYTES = 8 << 20
+MAX_ENTRIES = 64
+RACY = 2.0
+CONTEXT = ".context"
+_VOLATILE = ("_", "PWD", "OLDPWD", "SHLVL")  # what a shell changes between two identical commands
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class Reads:
+    """One plain read command's entry: `replay()` writes the kept answer when it still holds; `compute(run)`
+    runs it, captures stdout, and keeps the answer when it may."""
+
+    def __init__(self, args: list[str], top: str, git_dir: str, common: str, head: str) -> None:
+        self.args, self.top, self.git_dir, self.common, self.head = args, top, git_dir, common, head
+        here = os.path.relpath(os.getcwd(), top)
+        stream = sys.stdout
+        env = sorted((k, v) for k, v in os.environ.items() if k not in _VOLATILE)
+        self.asked = repr((args, here, stream.encoding, stream.errors, _isatty(stream), sys.version, env))
+        self.file = os.path.join(git_dir, FOLDER, sha1(self.asked.encode("utf-8", "surrogateescape"))[:24])
+
+    def replay(self) -> bool:
+        entry = _read_entry(self.file)
+        if entry is None:
+            return False
+        fingerprint, paths, output = entry
+        if self.fingerprint(paths) != fingerprint:
+            return False
+        sys.stdout.flush()
+        sys.stdout.buffer.write(output)
+        sys.stdout.flush()
+        return True
+
+    def fingerprint(self, paths: list[str], fresh_after: float | None = None) -> str | None:
+        """The hash of everything the answer depends on, with PATHS the files and folders it opened
+        (relative to the top); None when git cannot list the tree, or when an input was changed after
+        FRESH_AFTER (a time.time())."""
+        listing = _git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"], self.top)
+        if listing is None:
+            return None
+        parts = [self.asked, self.head, _today(), sha1(listing), _code()]
+        for path in sorted({*paths, *_context_tree(self.top), *_git_inputs(self.common)}):
+            changed, signature = _signature(path if os.path.isabs(path) else os.path.join(self.top, path))
+            if fresh_after is not None and changed > fresh_after:
+                return None
+            parts.append(f"{path}\0{signature}")
+        return sha1("\n".join(parts).encode("utf-8", "surrogateescape"))
+
+    def compute(self, run) -> int:  # type: ignore[no-untyped-def]
+        """RUN() with stdout captured; its output is written out and, when it may be, kept."""
+        started = time.time()
+        before = self.fingerprint([])
+        opened: set[str] = set()
+        real, real_err = sys.stdout, sys.stderr
+        captured = io.BytesIO()
+        wrapper = io.TextIOWrapper(captured, encoding=real.encoding, errors=real.errors, write_through=True)
+        wrapper.isatty = real.isatty      # type: ignore[method-assign]  # ANSI codes kept or stripped as before
+        sys.stdout, sys.stderr = wrapper, _Counted(real_err)
+        counted = sys.stderr
+        try:
+            with _recording(opened):
+                code = run()
+        finally:
+            wrapper.flush()
+            output = captured.getvalue()
+            wrapper.detach()                  # so that dropping it does not close CAPTURED
+            sys.stdout, sys.stderr = real, real_err
+            real.flush()
+            real.buffer.write(output)
+            real.flush()
+        if code == 0 and before is not None and not counted.writes:
+            self._keep(before, sorted(self._relative(opened)), output, started - RACY)
+        return code
+
+    def _relative(self, opened: set[str]) -> set[str]:
+        """Opened files in the work tree (relative) and in the git dir (absolute), the caches excluded."""
+        top, git_dir = self.top + os.sep, self.git_dir + os.sep
+        caches = os.path.join(self.git_dir, "gitcontext") + os.sep
+        kept = set()
+        for path in opened:
+            if path.startswith(caches):
+                continue
+            if path.startswith(git_dir):
+                kept.add(path)
+            elif path.startswith(top):
+                kept.add(path[len(top):])
+        return kept
+
+    def _keep(self, before: str, paths: list[str], output: bytes, fresh_after: float) -> None:
+        """Keep OUTPUT when nothing it read changed since FRESH_AFTER and the tree lists as BEFORE."""
+        if len(output) > MAX_BYTES:
+            return
+        fingerprint = self.fingerprint(paths, fresh_after)
+        if fingerprint is None or self.fingerprint([]) != before or not _clean(output):
+            return
+        listed = "\0".join(paths).encode("utf-8", "surrogateescape")
+        data = b"".join([MAGIC, fingerprint.encode(), b"\n", b"%d\n" % len(listed), listed, output])
+        try:
+            folder = os.path.dirname(self.file)
+            os.makedirs(folder, exist_ok=True)
+            _prune(folder)
+            temp = f"{self.file}.{os.getpid()}.tmp"
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o644)
+            with open(fd, "wb") as fh:
+                fh.write(data)
+            os.replace(temp, self.file)
+        except OSError:
+            pass                                      # a cache that cannot be written is no cache
+
+
+def open_reads(args: list[str]) -> Reads | None:
+    """The entry for ARGS in this repository, or None: turned off, not in a work tree with commits."""
+    if os.environ.get("GITCONTEXT_READ_CACHE", "1").strip() in ("0", "false", "no", "off"):
+        return None
+    out = _git(["rev-parse", "--show-toplevel", "--absolute-git-dir", "--git-common-dir", "--verify", "-q",
+                "HEAD^{commit}"], None)
+    lines = out.decode("utf-8", "surrogateescape").split("\n") if out else []
+    if len(lines) < 4 or not lines[0] or len(lines[3]) < 40:
+        return None
+    return Reads(args, os.path.realpath(lines[0]), os.path.realpath(lines[1]), os.path.realpath(lines[2]), lines[3])
+
+
+def _git(args: list[str], cwd: str | None) -> bytes | None:
+    from gitcontext.git.spawn import output
+
+    return output(args, cwd)
+
+
+def _signature(path: str) -> tuple[float, tuple]:
+    """(when PATH's bytes last changed, what names them): a file by its stat, a folder by its names
+    too, absence as such."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return 0.0, ("absent",)
+    changed = st.st_mtime          # ctime is in the signature, but a copy or `touch` cannot set it back
+    if os.path.isdir(path):
+        try:
+            names = tuple(sorted(os.listdir(path)))
+        except OSError:
+            names = ("?",)
+        return changed, ("dir", st.st_mtime_ns, st.st_ino, names)
+    return changed, (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_mode)
+
+
+def _context_tree(top: str) -> list[str]:
+    """Every file and folder under `.context/` (notes, config, asks, rulings), relative to TOP."""
+    found = []
+    stack = [CONTEXT]
+    while stack:
+        folder = stack.pop()
+        found.append(folder)
+        try:
+            entries = list(os.scandir(os.path.join(top, folder)))
+        except OSError:
+            continue
+        for entry in entries:
+            rel = f"{folder}/{entry.name}"
+            (stack if entry.is_dir(follow_symlinks=False) else found).append(rel)
+    return found
+
+
+def _git_inputs(common: str) -> list[str]:
+    """What a read depends on in git besides HEAD: the shallow boundary, replace refs (`git log` follows
+    them) and git's config files (the repository's, the global ones, the system one at /etc or where
+    GIT_CONFIG_SYSTEM says). COMMON: the common git dir (a linked worktree's config and refs are there)."""
+    home = os.path.expanduser("~")
+    xdg = os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
+    named = [os.environ.get(k) for k in ("GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM")]
+    return [*(os.path.join(common, name) for name in ("shallow", "config", "packed-refs", "refs/replace")),
+            os.path.join(home, ".gitconfig"), os.path.join(xdg, "git", "config"), "/etc/gitconfig",
+            *(os.path.abspath(p) for p in named if p)]
+
+
+def _code() -> str:
+    """This code: the size and mtime of every module of the package."""
+    parts = []
+    for folder, dirs, files in os.walk(_PACKAGE):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith(".py"):
+                st = os.stat(os.path.join(folder, name))
+                parts.append(f"{os.path.relpath(os.path.join(folder, name), _PACKAGE)}:{st.st_size}:{st.st_mtime_ns}")
+    return sha1("\n".join(parts).encode("utf-8", "surrogateescape"))
+
+
+def _today() -> str:
+    pinned = os.environ.get("GITCONTEXT_NOW")
+    return pinned[:10] if pinned else time.strftime("%Y-%m-%d", time.gmtime())
+
+
+def _read_entry(file: str) -> tuple[str, list[str], bytes] | None:
+    try:
+        with open(os.open(file, os.O_RDONLY | _NOFOLLOW), "rb") as fh:     # a symlink planted there: a miss
+            data = fh.read(MAX_BYTES + (1 << 20))
+    except OSError:
+        return None
+    if not data.startswith(MAGIC):
+        return None
+    rest = data[len(MAGIC):]
+    fingerprint, _, rest = rest.partition(b"\n")
+    size, _, rest = rest.partition(b"\n")
+    if len(fingerprint) != 40 or not size.isdigit() or int(size) > len(rest):
+        return None
+    listed, output = rest[:int(size)], rest[int(size):]
+    paths = listed.decode("utf-8", "surrogateescape").split("\0") if listed else []
+    return fingerprint.decode("ascii", "replace"), paths, output
+
+
+def _prune(folder: str) -> None:
+    """At most MAX_ENTRIES answers: the least recently written go first."""
+    entries = [e for e in os.scandir(folder) if e.is_file(follow_symlinks=False)]
+    if len(entries) < MAX_ENTRIES:
+        return
+    for entry in sorted(entries, key=lambda e: e.stat().st_mtime)[: len(entries) - MAX_ENTRIES + 1]:
+        try:
+            os.unlink(entry.path)
+        except OSError:
+            pass
+
+
+def _clean(output: bytes) -> bool:
+    from gitcontext.provenance.redact import clean
+
+    text = output.decode("utf-8", "surrogateescape")
+    return clean(text) == text
+
+
+def _isatty(stream) -> bool:  # type: ignore[no-untyped-def]
+    try:
+        return bool(stream.isatty())
+    except Exception:  # noqa: BLE001 - as click.isatty
+        return False
+
+
+_OPENED: set[str] | None = None          # what the running command opened, while one records
+_HOOKED = False
+
+
+class _recording:
+    """Collect into OPENED the absolute paths opened and folders listed inside the block."""
+
+    def __init__(self, opened: set[str]) -> None:
+        self.opened = opened
+
+    def __enter__(self) -> None:
+        global _OPENED, _HOOKED
+        if not _HOOKED:
+            sys.addaudithook(_audit)           # once a process: audit hooks cannot be removed
+            _HOOKED = True
+        _OPENED = self.opened
+
+    def __exit__(self, *exc: object) -> None:
+        global _OPENED
+        _OPENED = None
+
+
+def _audit(event: str, args: tuple) -> None:
+    opened = _OPENED
+    if opened is None or event not in ("open", "os.listdir", "os.scandir"):
+        return
+    path = args[0] if args else None
+    if isinstance(path, bytes):
+        path = os.fsdecode(path)
+    if isinstance(path, str):
+        opened.add(os.path.abspath(path))
+    elif path is None and event != "open":
+        opened.add(os.getcwd())
+
+
+class _Counted:
+    """A text stream that counts what is written to it (an answer with a warning is not kept: replaying
+    it would drop the warning)."""
+
+    def __init__(self, stream) -> None:  # type: ignore[no-untyped-def]
+        self.stream, self.writes = stream, 0
+
+    def write(self, text: str) -> int:
+        self.writes += bool(text)
+        return self.stream.write(text)
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        return getattr(self.stream, name)
