@@ -66,16 +66,24 @@ class Reads:
         """The hash of everything the answer depends on, with PATHS the files and folders it opened
         (relative to the top); None when git cannot list the tree, or when an input was changed after
         FRESH_AFTER (a time.time())."""
+        return self.fingerprints(paths, fresh_after)[0]
+
+    def fingerprints(self, paths: list[str], fresh_after: float | None = None) -> tuple[str | None, str | None]:
+        """(`fingerprint(PATHS, FRESH_AFTER)`, `fingerprint([])`) from one listing of the tree."""
         listing = _git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"], self.top)
         if listing is None:
-            return None
-        parts = [self.asked, self.head, _today(), sha1(listing), _code()]
-        for path in sorted({*paths, *_context_tree(self.top), *_git_inputs(self.common)}):
+            return None, None
+        head = [self.asked, self.head, _today(), sha1(listing), _code()]
+        always = {*_context_tree(self.top), *_git_inputs(self.common)}
+        signed: dict[str, str] = {}
+        for path in sorted({*paths, *always}):
             changed, signature = _signature(path if os.path.isabs(path) else os.path.join(self.top, path))
             if fresh_after is not None and changed > fresh_after:
-                return None
-            parts.append(f"{path}\0{signature}")
-        return sha1("\n".join(parts).encode("utf-8", "surrogateescape"))
+                return None, None
+            signed[path] = f"{path}\0{signature}"
+        both = sha1("\n".join([*head, *signed.values()]).encode("utf-8", "surrogateescape"))
+        alone = sha1("\n".join([*head, *(signed[p] for p in sorted(always))]).encode("utf-8", "surrogateescape"))
+        return both, alone
 
     def compute(self, run) -> int:  # type: ignore[no-untyped-def]
         """RUN() with stdout captured; its output is written out and, when it may be, kept."""
@@ -121,8 +129,8 @@ class Reads:
         """Keep OUTPUT when nothing it read changed since FRESH_AFTER and the tree lists as BEFORE."""
         if len(output) > MAX_BYTES:
             return
-        fingerprint = self.fingerprint(paths, fresh_after)
-        if fingerprint is None or self.fingerprint([]) != before or not _clean(output):
+        fingerprint, tree = self.fingerprints(paths, fresh_after)
+        if fingerprint is None or tree != before or not _clean(output):
             return
         listed = "\0".join(paths).encode("utf-8", "surrogateescape")
         data = b"".join([MAGIC, fingerprint.encode(), b"\n", b"%d\n" % len(listed), listed, output])
@@ -204,7 +212,16 @@ def _git_inputs(common: str) -> list[str]:
 
 
 def _code() -> str:
-    """This code: the size and mtime of every module of the package."""
+    """This code: the size and mtime of every module of the package (read once a process)."""
+    if not _CODE:
+        _CODE.append(_code_now())
+    return _CODE[0]
+
+
+_CODE: list[str] = []
+
+
+def _code_now() -> str:
     parts = []
     for folder, dirs, files in os.walk(_PACKAGE):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
