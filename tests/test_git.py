@@ -134,3 +134,35 @@ def test_a_started_process_nobody_reads_is_stopped_and_reaped(repo):
     begun = time.monotonic()
     started.close()
     assert started._proc.returncode is not None and time.monotonic() - begun < 10   # not a wait for the sleep
+
+
+def test_spawned_git_writes_and_reads_megabytes_at_once_as_subprocess_does(repo):
+    import os
+    import subprocess
+
+    from gitcontext.git.spawn import communicate
+
+    commit(repo, {f"f{i}.txt": f"{i}\n" * 50 for i in range(300)}, "many")
+    oids = git.run(["rev-list", "--objects", "--all"], cwd=repo).split(b"\n")
+    batch = b"".join(line.split(b" ")[0] + b"\n" for line in oids if line) * 40      # ~1 MB in, more out
+    env = {**os.environ, "LC_ALL": "C"}
+    ours = communicate(["git", "cat-file", "--batch"], str(repo), env, batch)
+    theirs = subprocess.run(["git", "cat-file", "--batch"], cwd=repo, input=batch, capture_output=True, env=env)
+    assert ours == (0, theirs.stdout, theirs.stderr) and len(ours[1]) > len(batch)
+    code, out, err = communicate(["git", "rev-parse", "--verify", "nope^{commit}"], str(repo), env)
+    assert (code, out, err) == (128, b"", b"fatal: Needed a single revision\n")
+    empty = git.run(["hash-object", "--stdin"], cwd=repo, input=b"")
+    assert communicate(["git", "hash-object", "--stdin"], str(repo), env) == (0, empty, b"")   # stdin: /dev/null
+    with pytest.raises(FileNotFoundError):
+        communicate(["no-such-program-gitcontext"], None, env)
+
+
+def test_a_command_that_only_asks_git_imports_no_subprocess(repo):
+    import subprocess
+    import sys
+
+    commit(repo, {"a.txt": "a\n"}, "base")
+    probe = ("import sys; bare = set(sys.modules); from gitcontext import git; git.run(['rev-parse', 'HEAD']); "
+             "git.run_status(['status']); git.ls_files(); print('subprocess' in set(sys.modules) - bare)")
+    out = subprocess.run([sys.executable, "-c", probe], cwd=repo, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -1,7 +1,6 @@
 """History since a date, trees compared, commits listed: what the audit and checks read."""
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -148,6 +147,8 @@ def run_shell(command: str, cwd: str | Path | None = None, timeout: float | None
 
     Lives here because this module is the one place that starts processes.
     """
+    import subprocess          # here, not at the top: a command that only asks git never loads it
+
     try:
         proc = subprocess.run(command, shell=True, cwd=cwd, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, timeout=timeout)

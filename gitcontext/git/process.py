@@ -1,14 +1,17 @@
-"""Running git: every process gitcontext starts goes through `run` or `stream` here."""
+"""Running git: every process gitcontext starts goes through `run` or `stream` here.
+
+`run` and `run_status` start git through posix_spawn (gitcontext.git.spawn), so a command that only
+asks git questions never imports subprocess; `stream`, `Started` and Windows use subprocess."""
 from __future__ import annotations
 
 import os
-import subprocess
 from collections.abc import Iterator, Sequence
 TYPE_CHECKING = False          # annotations only: pathlib costs the hook's fast path 4 ms
 if TYPE_CHECKING:
     from pathlib import Path
 
 from gitcontext.errors import GitError
+from gitcontext.git.spawn import communicate
 
 
 # Trailer grammar pinned so a user's trailer.* config cannot change how we parse or write.
@@ -33,14 +36,20 @@ def run(args: Sequence[str], *, cwd: str | Path | None = None, input: bytes | No
 
     ENV adds variables (e.g. GIT_AUTHOR_DATE) to the inherited environment.
     """
+    code, out, err = _communicate(args, cwd, input, {**_env(), **(env or {})})
+    if check and code != 0:
+        raise failure(args, err)
+    return out
+
+
+def _communicate(args: Sequence[str], cwd: str | Path | None, input: bytes | None,
+                 env: dict[str, str]) -> tuple[int, bytes, bytes]:
+    """(exit status, stdout, stderr) of `git ARGS`, through posix_spawn (gitcontext.git.spawn: no
+    subprocess import); stdin is INPUT, or /dev/null."""
     try:
-        proc = subprocess.run(["git", *args], cwd=cwd, input=input, capture_output=True,
-                              env={**_env(), **(env or {})})
+        return communicate(["git", *args], None if cwd is None else os.fspath(cwd), env, input)
     except FileNotFoundError as exc:
         raise GitError("git is not installed or not on PATH", fix="install git >= 2.30") from exc
-    if check and proc.returncode != 0:
-        raise failure(args, proc.stderr)
-    return proc.stdout
 
 
 # What a git failure's stderr says about the repository, and what fixes it.
@@ -66,12 +75,13 @@ def failure(args: Sequence[str], stderr: bytes) -> GitError:
 def run_status(args: Sequence[str], *, cwd: str | Path | None = None,
                input: bytes | None = None) -> tuple[int, bytes, bytes]:
     """Run git and return (returncode, stdout, stderr) without raising."""
-    proc = subprocess.run(["git", *args], cwd=cwd, input=input, capture_output=True, env=_env())
-    return proc.returncode, proc.stdout, proc.stderr
+    return _communicate(args, cwd, input, _env())
 
 
 def stream(args: Sequence[str], *, cwd: str | Path | None = None) -> Iterator[bytes]:
     """Yield stdout lines (with their b'\\n') of a long-running git command as they arrive."""
+    import subprocess
+
     proc = subprocess.Popen(["git", *args], cwd=cwd, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=_env())
     assert proc.stdout is not None
@@ -91,6 +101,8 @@ class Started:
     as `run` does; `close()` stops it if nobody asked (use it in a `finally`)."""
 
     def __init__(self, args: Sequence[str], cwd: str | Path | None = None) -> None:
+        import subprocess
+
         self.args = list(args)
         try:
             self._proc = subprocess.Popen(["git", *self.args], cwd=cwd, stdin=subprocess.DEVNULL,

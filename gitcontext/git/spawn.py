@@ -1,9 +1,11 @@
-"""`git ARGS`' output through `os.posix_spawn`, for a path that must not import subprocess.
+"""Git processes through `os.posix_spawn`, so that a command need not import subprocess.
 
-subprocess (with locale, signal, threading and selectors) costs a Python start 5 ms, more than the
-git processes of a warm `ls` whose answer `gitcontext.cli.readcache` replays. This runs one command
-whose output is all that is wanted: stdin and stderr are /dev/null, stdout is read to the end, and
-any failure (no git, no posix_spawn, a non-zero exit) is None, for the caller to take the long way.
+subprocess (with locale, signal, threading, contextlib and selectors) costs every Python start ~5 ms:
+as much as a warm `ls` replayed by `gitcontext.cli.readcache`, and a tenth of each commit hook's run.
+`communicate` is what `subprocess.run(..., input=..., capture_output=True)` does for git: the bytes
+to write go in while stdout and stderr are read (one `poll` loop, so neither side can block the
+other), then the exit status. The child's stdin is /dev/null when there is nothing to write. Where
+there is no `posix_spawnp` (Windows) it is subprocess after all.
 """
 from __future__ import annotations
 
@@ -13,41 +15,111 @@ TYPE_CHECKING = False          # not typing's: see gitcontext.config
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+CHUNK = 1 << 16
+
+
+def communicate(argv: Sequence[str], cwd: str | None, env: dict[str, str],
+                input: bytes | None = None) -> tuple[int, bytes, bytes]:
+    """(exit status, stdout, stderr) of ARGV (a git command: ["git", ...]) run in CWD. Raises
+    FileNotFoundError when there is no such program, as subprocess does."""
+    if not hasattr(os, "posix_spawnp"):
+        return _by_subprocess(argv, cwd, env, input)
+    argv = list(argv)
+    if cwd is not None:
+        argv[1:1] = ["-C", os.fspath(cwd)]            # posix_spawn has no working folder: git's own -C
+    out_r, out_w = os.pipe()
+    err_r, err_w = os.pipe()
+    in_r, in_w = os.pipe() if input is not None else (None, None)
+    stdin = [(os.POSIX_SPAWN_DUP2, in_r, 0)] if in_r is not None else [(os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0)]
+    try:
+        pid = os.posix_spawnp(argv[0], argv, env, file_actions=[
+            *stdin, (os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, err_w, 2)])
+    except BaseException:
+        for fd in (out_r, out_w, err_r, err_w, in_r, in_w):
+            if fd is not None:
+                os.close(fd)
+        raise
+    for fd in (out_w, err_w, in_r):                   # the child's ends
+        if fd is not None:
+            os.close(fd)
+    try:
+        out, err = _exchange(out_r, err_r, in_w, input)
+    except BaseException:
+        _kill(pid)
+        raise
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status), out, err
+
 
 def output(args: Sequence[str], cwd: str | None = None) -> bytes | None:
-    """Stdout of `git [-C CWD] ARGS` when it exits 0; None otherwise."""
-    if not hasattr(os, "posix_spawnp"):
-        return _by_subprocess(args, cwd)
-    argv = ["git", *(["-C", cwd] if cwd else []), *args]
-    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0"}
-    read_end, write_end = os.pipe()
+    """Stdout of `git ARGS` in CWD when it exits 0; None otherwise (no git, a failure)."""
     try:
-        pid = os.posix_spawnp("git", argv, env, file_actions=[
-            (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
-            (os.POSIX_SPAWN_DUP2, write_end, 1),
-            (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
-        ])
+        code, out, _ = communicate(["git", *args], cwd, {**os.environ, "GIT_TERMINAL_PROMPT": "0"})
     except OSError:
-        os.close(read_end)
         return None
-    finally:
-        os.close(write_end)
-    chunks = []
+    return out if code == 0 else None
+
+
+def _exchange(out_r: int, err_r: int, in_w: int | None, data: bytes | None) -> tuple[bytes, bytes]:
+    """Write DATA to IN_W while reading OUT_R and ERR_R to their ends; every descriptor is closed."""
+    import select
+
+    chunks: dict[int, list[bytes]] = {out_r: [], err_r: []}
+    poller = select.poll()
+    poller.register(out_r, select.POLLIN)
+    poller.register(err_r, select.POLLIN)
+    view = memoryview(data or b"")
+    if in_w is not None:
+        if view:
+            os.set_blocking(in_w, False)
+            poller.register(in_w, select.POLLOUT)
+        else:
+            os.close(in_w)
+            in_w = None
+    open_fds = {out_r, err_r, *([in_w] if in_w is not None else [])}
     try:
-        while chunk := os.read(read_end, 1 << 16):
-            chunks.append(chunk)
+        while open_fds:
+            for fd, _ in poller.poll():
+                if fd == in_w:
+                    try:
+                        view = view[os.write(fd, view[:CHUNK]):]
+                    except BrokenPipeError:              # git stopped reading: what it wrote still counts
+                        view = view[:0]
+                    except BlockingIOError:
+                        continue
+                    if not view:
+                        poller.unregister(fd)
+                        os.close(fd)
+                        open_fds.discard(fd)
+                        in_w = None
+                    continue
+                chunk = os.read(fd, CHUNK)
+                if chunk:
+                    chunks[fd].append(chunk)
+                else:
+                    poller.unregister(fd)
+                    os.close(fd)
+                    open_fds.discard(fd)
     finally:
-        os.close(read_end)
-        _, status = os.waitpid(pid, 0)
-    return b"".join(chunks) if os.waitstatus_to_exitcode(status) == 0 else None
+        for fd in open_fds:
+            os.close(fd)
+    return b"".join(chunks[out_r]), b"".join(chunks[err_r])
 
 
-def _by_subprocess(args: Sequence[str], cwd: str | None) -> bytes | None:
+def _kill(pid: int) -> None:
+    import signal
+
+    try:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    except (ProcessLookupError, ChildProcessError):
+        pass
+
+
+def _by_subprocess(argv: Sequence[str], cwd: str | None, env: dict[str, str],
+                   input: bytes | None) -> tuple[int, bytes, bytes]:
     import subprocess
 
-    try:
-        proc = subprocess.run(["git", *args], cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True,
-                              env={**os.environ, "GIT_TERMINAL_PROMPT": "0"})
-    except OSError:
-        return None
-    return proc.stdout if proc.returncode == 0 else None
+    proc = subprocess.run(list(argv), cwd=cwd, input=input, capture_output=True, env=env,
+                          stdin=None if input is not None else subprocess.DEVNULL)
+    return proc.returncode, proc.stdout, proc.stderr

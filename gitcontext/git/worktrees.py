@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 import os
-import subprocess
 from pathlib import Path
 
 from gitcontext.git.objects import _split_z
 from gitcontext.git.process import run, run_status, text
 from gitcontext.git.revisions import check_rev
+
+TYPE_CHECKING = False          # not typing's: see gitcontext.config
+if TYPE_CHECKING:
+    import subprocess
 
 
 def worktree_add(path: str | Path, rev: str, cwd: str | Path | None = None) -> None:
@@ -35,6 +38,7 @@ def run_command(command: str, cwd: str | Path, env: dict[str, str] | None = None
     into an exception by the caller), which is then re-raised: no grandchild outlives the trial.
     """
     import signal
+    import subprocess          # here, not at the top: a command that only asks git never loads it
 
     proc = subprocess.Popen(command, shell=True, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             env={**os.environ, **(env or {})}, start_new_session=True)
