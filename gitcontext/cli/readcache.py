@@ -33,9 +33,8 @@ MAX_BYTES = 8 << 20
 MAX_ENTRIES = 64
 RACY = 2.0
 CONTEXT = ".context"
-_VOLATILE = ("_", "PWD", "OLDPWD", "SHLVL")  # what a shell changes between two identical commands
+_VOLATILE = ("_", "PWD", "OLDPWD", "SHLVL", "GITCONTEXT_READ_CACHE")  # a shell's churn; this switch
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 class Reads:
@@ -62,33 +61,30 @@ class Reads:
         sys.stdout.flush()
         return True
 
-    def fingerprint(self, paths: list[str], fresh_after: float | None = None) -> str | None:
+    def fingerprint(self, paths: list[str], fresh_after: float | None = None,
+                    listing: bytes | None = None) -> str | None:
         """The hash of everything the answer depends on, with PATHS the files and folders it opened
-        (relative to the top); None when git cannot list the tree, or when an input was changed after
-        FRESH_AFTER (a time.time())."""
-        return self.fingerprints(paths, fresh_after)[0]
-
-    def fingerprints(self, paths: list[str], fresh_after: float | None = None) -> tuple[str | None, str | None]:
-        """(`fingerprint(PATHS, FRESH_AFTER)`, `fingerprint([])`) from one listing of the tree."""
-        listing = _git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"], self.top)
+        (relative to the top, or absolute), then "" and the modules it ran; None when git cannot list the
+        tree, or when an input other than a module was changed after FRESH_AFTER (a time.time()).
+        LISTING: the tree's, if known."""
+        listing = _listing(self.top) if listing is None else listing
         if listing is None:
-            return None, None
-        head = [self.asked, self.head, _today(), sha1(listing), _code()]
-        always = {*_context_tree(self.top), *_git_inputs(self.common)}
-        signed: dict[str, str] = {}
-        for path in sorted({*paths, *always}):
+            return None
+        cut = paths.index("") if "" in paths else len(paths)
+        inputs, modules = {*paths[:cut], *_context_tree(self.top), *_git_inputs(self.common)}, paths[cut + 1:]
+        parts = [self.asked, self.head, _today(), sha1(listing)]
+        for path in sorted(inputs):
             changed, signature = _signature(path if os.path.isabs(path) else os.path.join(self.top, path))
             if fresh_after is not None and changed > fresh_after:
-                return None, None
-            signed[path] = f"{path}\0{signature}"
-        both = sha1("\n".join([*head, *signed.values()]).encode("utf-8", "surrogateescape"))
-        alone = sha1("\n".join([*head, *(signed[p] for p in sorted(always))]).encode("utf-8", "surrogateescape"))
-        return both, alone
+                return None
+            parts.append(f"{path}\0{signature}")
+        parts += [f"{path}\0{_signature(path)[1]}" for path in modules]
+        return sha1("\n".join(parts).encode("utf-8", "surrogateescape"))
 
     def compute(self, run) -> int:  # type: ignore[no-untyped-def]
         """RUN() with stdout captured; its output is written out and, when it may be, kept."""
         started = time.time()
-        before = self.fingerprint([])
+        before = _listing(self.top)
         opened: set[str] = set()
         real, real_err = sys.stdout, sys.stderr
         captured = io.BytesIO()
@@ -107,8 +103,11 @@ class Reads:
             real.flush()
             real.buffer.write(output)
             real.flush()
-        if code == 0 and before is not None and not counted.writes:
-            self._keep(before, sorted(self._relative(opened)), output, started - RACY)
+        if code == 0 and before is not None and not counted.writes and len(output) <= MAX_BYTES:
+            modules = _modules()
+            paths = [*sorted(self._relative(opened) - modules), "", *sorted(modules)]
+            keep = lambda: self._keep(before, paths, output, started - RACY)  # noqa: E731
+            keep() if os.environ.get("GITCONTEXT_READ_CACHE", "").strip() == "wait" else _aside(keep)
         return code
 
     def _relative(self, opened: set[str]) -> set[str]:
@@ -125,12 +124,13 @@ class Reads:
                 kept.add(path[len(top):])
         return kept
 
-    def _keep(self, before: str, paths: list[str], output: bytes, fresh_after: float) -> None:
-        """Keep OUTPUT when nothing it read changed since FRESH_AFTER and the tree lists as BEFORE."""
-        if len(output) > MAX_BYTES:
-            return
-        fingerprint, tree = self.fingerprints(paths, fresh_after)
-        if fingerprint is None or tree != before or not _clean(output):
+    def _keep(self, before: bytes, paths: list[str], output: bytes, fresh_after: float) -> None:
+        """Keep OUTPUT when the tree lists as BEFORE and nothing it read changed since FRESH_AFTER."""
+        listing = _listing(self.top)
+        if listing != before:
+            return                                    # a file came or went while it ran
+        fingerprint = self.fingerprint(paths, fresh_after, listing)
+        if fingerprint is None or not _clean(output):
             return
         listed = "\0".join(paths).encode("utf-8", "surrogateescape")
         data = b"".join([MAGIC, fingerprint.encode(), b"\n", b"%d\n" % len(listed), listed, output])
@@ -145,6 +145,49 @@ class Reads:
             os.replace(temp, self.file)
         except OSError:
             pass                                      # a cache that cannot be written is no cache
+
+
+def _aside(keep) -> None:  # type: ignore[no-untyped-def]
+    """Run KEEP where the user does not wait for it: in a grandchild nobody waits for (the child that
+    forks it exits at once and is reaped here), its standard streams on /dev/null. The answer is
+    already out; keeping it lists the tree again and checks it for secrets (the redactor's compile,
+    ~15-30 ms). Inline where there is no fork, or while another thread runs (a process forked then
+    could inherit a lock that thread holds)."""
+    threading = sys.modules.get("threading")
+    if not hasattr(os, "fork") or (threading is not None and threading.active_count() > 1):
+        keep()
+        return
+    sys.stdout.flush()
+    sys.stderr.flush()
+    try:
+        pid = os.fork()
+    except OSError:
+        keep()
+        return
+    if pid:
+        os.waitpid(pid, 0)
+        return
+    try:
+        if os.fork() == 0:
+            null = os.open(os.devnull, os.O_RDWR)
+            for fd in (0, 1, 2):
+                os.dup2(null, fd)
+            keep()
+    finally:
+        os._exit(0)
+
+
+def _listing(top: str) -> bytes | None:
+    """What discovery lists: the tracked files and the untracked ones git does not ignore."""
+    return _git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"], top)
+
+
+def _modules() -> set[str]:
+    """The files of the modules this process ran, the standard library's aside (sys.version is in the
+    key): gitcontext's own, and the libraries whose answers it prints (rapidfuzz's scores, yaml's config)."""
+    stdlib = os.path.dirname(os.__file__) + os.sep
+    return {file for module in list(sys.modules.values())
+            if isinstance(file := getattr(module, "__file__", None), str) and not file.startswith(stdlib)}
 
 
 def open_reads(args: list[str]) -> Reads | None:
@@ -209,27 +252,6 @@ def _git_inputs(common: str) -> list[str]:
     return [*(os.path.join(common, name) for name in ("shallow", "config", "packed-refs", "refs/replace")),
             os.path.join(home, ".gitconfig"), os.path.join(xdg, "git", "config"), "/etc/gitconfig",
             *(os.path.abspath(p) for p in named if p)]
-
-
-def _code() -> str:
-    """This code: the size and mtime of every module of the package (read once a process)."""
-    if not _CODE:
-        _CODE.append(_code_now())
-    return _CODE[0]
-
-
-_CODE: list[str] = []
-
-
-def _code_now() -> str:
-    parts = []
-    for folder, dirs, files in os.walk(_PACKAGE):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(files):
-            if name.endswith(".py"):
-                st = os.stat(os.path.join(folder, name))
-                parts.append(f"{os.path.relpath(os.path.join(folder, name), _PACKAGE)}:{st.st_size}:{st.st_mtime_ns}")
-    return sha1("\n".join(parts).encode("utf-8", "surrogateescape"))
 
 
 def _today() -> str:

@@ -25,8 +25,10 @@ PLANTED = b"planted answer\n"
 
 
 def _gc(repo: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
+    """`git context ARGS`, its answer kept before it exits (GITCONTEXT_READ_CACHE=wait), so that what was
+    kept can be looked at; test_the_answer_is_kept_after_the_command_is_done checks the detached way."""
     return subprocess.run([sys.executable, "-m", "gitcontext", *args], cwd=repo, capture_output=True,
-                          env={**os.environ, **(env or {})})
+                          env={**os.environ, "GITCONTEXT_READ_CACHE": "wait", **(env or {})})
 
 
 def _backdate(repo: Path) -> None:
@@ -132,8 +134,8 @@ def test_another_day_folder_or_environment_is_another_answer(kept: Path) -> None
     assert _gc(kept, "ls", env={"GITCONTEXT_NOW": "2026-01-02T00:00:00Z"}).stdout != PLANTED
     assert _gc(kept, "ls", env={"GITCONTEXT_NOW": "2026-01-01T00:00:00Z", "GITCONTEXT_CONFIG": "x"}).stdout \
         != PLANTED
-    assert subprocess.run([sys.executable, "-m", "gitcontext", "ls"], cwd=kept / "pkg",
-                          capture_output=True).stdout != PLANTED
+    assert subprocess.run([sys.executable, "-m", "gitcontext", "ls"], cwd=kept / "pkg", capture_output=True,
+                          env={**os.environ, "GITCONTEXT_READ_CACHE": "wait"}).stdout != PLANTED
 
 
 def test_nothing_is_kept_when_an_input_is_fresh(kept: Path) -> None:
@@ -155,6 +157,17 @@ def test_nothing_is_kept_with_a_secret_a_warning_or_an_error(kept: Path) -> None
     _backdate(shallow)
     out = _gc(shallow, "history", "CLAUDE.md", "--json")
     assert b"shallow clone" in out.stderr and _entries(shallow) == []   # a replay would drop the warning
+
+
+def test_the_answer_is_kept_after_the_command_is_done(kept: Path) -> None:
+    out = subprocess.run([sys.executable, "-m", "gitcontext", "ls"], cwd=kept, capture_output=True,
+                         env={**os.environ})       # the environment _gc passes (pytest's C-level one differs)
+    assert out.returncode == 0 and out.stdout == _fresh(kept, "ls")
+    deadline = time.monotonic() + 20
+    while not _entries(kept) and time.monotonic() < deadline:       # a detached process keeps it
+        time.sleep(0.05)
+    _plant(kept)
+    assert _gc(kept, "ls").stdout == PLANTED
 
 
 def test_a_broken_entry_is_a_miss(kept: Path) -> None:
