@@ -45,7 +45,7 @@ def communicate(argv: Sequence[str], cwd: str | None, env: dict[str, str],
     try:
         out, err = _exchange(out_r, err_r, in_w, input)
     except BaseException:
-        _kill(pid)
+        kill_and_reap(pid)
         raise
     _, status = os.waitpid(pid, 0)
     return os.waitstatus_to_exitcode(status), out, err
@@ -106,7 +106,8 @@ def _exchange(out_r: int, err_r: int, in_w: int | None, data: bytes | None) -> t
     return b"".join(chunks[out_r]), b"".join(chunks[err_r])
 
 
-def _kill(pid: int) -> None:
+def kill_and_reap(pid: int) -> None:
+    """Stop child PID for good and collect its exit (no zombie); a child already gone is fine."""
     import signal
 
     try:

@@ -14,13 +14,13 @@ import importlib
 import marshal
 import os
 import select
-import signal
 import sys
 import threading
 import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from gitcontext.git.spawn import kill_and_reap
 from gitcontext.hooks.hookconfig import load_config
 
 # hook name -> (module, function); the pre-commit framework's single message hook picks its stage itself
@@ -116,7 +116,7 @@ def _in_child(impl, call: HookCall, budget: float) -> tuple[str, Any]:
     finally:
         os.close(read_end)
         if data is None:
-            _kill(pid)
+            kill_and_reap(pid)
         else:
             os.waitpid(pid, 0)
     if data is None:
@@ -156,14 +156,6 @@ def _receive(fd: int, deadline: float) -> bytes | None:
             if not chunk:
                 return b"".join(chunks)
             chunks.append(chunk)
-
-
-def _kill(pid: int) -> None:
-    try:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-    except (ProcessLookupError, ChildProcessError):
-        pass
 
 
 def _in_thread(impl, call: HookCall, budget: float) -> tuple[str, Any]:

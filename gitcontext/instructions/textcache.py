@@ -20,7 +20,7 @@ import json
 import os
 from pathlib import Path
 
-from gitcontext.digests import blob_id, sha1
+from gitcontext.digests import sha1
 from gitcontext.instructions.model import Instruction
 
 CACHE = "gitcontext/segments.json"            # under the (per-worktree) git dir
