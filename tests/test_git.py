@@ -166,3 +166,16 @@ def test_a_command_that_only_asks_git_imports_no_subprocess(repo):
              "git.run_status(['status']); git.ls_files(); print('subprocess' in set(sys.modules) - bare)")
     out = subprocess.run([sys.executable, "-c", probe], cwd=repo, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_stream_yields_gits_lines_stops_early_quietly_and_fails_as_run(repo):
+    from gitcontext.git.process import stream
+
+    commit(repo, {f"f{i}.txt": "x\n" * 2000 for i in range(40)}, "big")
+    lines = list(stream(["log", "-p", "--format=%H"], cwd=repo))
+    assert b"".join(lines) == git.run(["log", "-p", "--format=%H"], cwd=repo)
+    for n, _ in enumerate(stream(["log", "-p", "--format=%H"], cwd=repo)):     # ~2 MB: git is still writing
+        if n == 3:
+            break                                                               # SIGPIPE for git, no error
+    with pytest.raises(git.GitError, match="no-such-rev"):
+        list(stream(["log", "no-such-rev", "--"], cwd=repo))

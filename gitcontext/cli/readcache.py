@@ -340,13 +340,14 @@ def _audit(event: str, args: tuple) -> None:
 
 class _Counted:
     """A text stream that counts what is written to it (an answer with a warning is not kept: replaying
-    it would drop the warning)."""
+    it would drop the warning). A progress line (gitcontext.progress: it starts with a carriage return
+    and is erased when done) is not a warning and is not counted."""
 
     def __init__(self, stream) -> None:  # type: ignore[no-untyped-def]
         self.stream, self.writes = stream, 0
 
     def write(self, text: str) -> int:
-        self.writes += bool(text)
+        self.writes += bool(text) and not text.startswith("\r")
         return self.stream.write(text)
 
     def __getattr__(self, name: str):  # type: ignore[no-untyped-def]

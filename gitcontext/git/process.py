@@ -1,7 +1,7 @@
 """Running git: every process gitcontext starts goes through `run` or `stream` here.
 
-`run` and `run_status` start git through posix_spawn (gitcontext.git.spawn), so a command that only
-asks git questions never imports subprocess; `stream`, `Started` and Windows use subprocess."""
+`run`, `run_status` and `stream` start git through posix_spawn (gitcontext.git.spawn), so a command
+that only asks git questions never imports subprocess; `Started` and Windows use subprocess."""
 from __future__ import annotations
 
 import os
@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 from gitcontext.errors import GitError
-from gitcontext.git.spawn import communicate
+from gitcontext.git.spawn import communicate, finish, start
 
 
 # Trailer grammar pinned so a user's trailer.* config cannot change how we parse or write.
@@ -80,6 +80,23 @@ def run_status(args: Sequence[str], *, cwd: str | Path | None = None,
 
 def stream(args: Sequence[str], *, cwd: str | Path | None = None) -> Iterator[bytes]:
     """Yield stdout lines (with their b'\\n') of a long-running git command as they arrive."""
+    if not hasattr(os, "posix_spawnp"):
+        yield from _stream_by_subprocess(args, cwd)
+        return
+    try:
+        pid, out, err = start(["git", *args], None if cwd is None else os.fspath(cwd), _env())
+    except FileNotFoundError as exc:
+        raise GitError("git is not installed or not on PATH", fix="install git >= 2.30") from exc
+    try:
+        yield from out
+    finally:
+        out.close()
+        code, stderr = finish(pid, err)
+        if code not in (0, -13):  # -13: we stopped reading (SIGPIPE)
+            raise failure(args, stderr)
+
+
+def _stream_by_subprocess(args: Sequence[str], cwd: str | Path | None) -> Iterator[bytes]:
     import subprocess
 
     proc = subprocess.Popen(["git", *args], cwd=cwd, stdout=subprocess.PIPE,
@@ -91,7 +108,7 @@ def stream(args: Sequence[str], *, cwd: str | Path | None = None) -> Iterator[by
         proc.stdout.close()
         stderr = proc.stderr.read() if proc.stderr else b""
         code = proc.wait()
-        if code not in (0, -13):  # -13: we stopped reading (SIGPIPE)
+        if code not in (0, -13):
             raise failure(args, stderr)
 
 

@@ -14,6 +14,7 @@ import os
 TYPE_CHECKING = False          # not typing's: see gitcontext.config
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from typing import BinaryIO
 
 CHUNK = 1 << 16
 
@@ -49,6 +50,40 @@ def communicate(argv: Sequence[str], cwd: str | None, env: dict[str, str],
         raise
     _, status = os.waitpid(pid, 0)
     return os.waitstatus_to_exitcode(status), out, err
+
+
+def start(argv: Sequence[str], cwd: str | None, env: dict[str, str]) -> tuple[int, BinaryIO, int]:
+    """(pid, its stdout as a file to read lines from, its stderr's descriptor) of ARGV started in CWD
+    with stdin /dev/null; `finish` collects it. Raises FileNotFoundError as subprocess does."""
+    argv = list(argv)
+    if cwd is not None:
+        argv[1:1] = ["-C", os.fspath(cwd)]
+    out_r, out_w = os.pipe()
+    err_r, err_w = os.pipe()
+    try:
+        pid = os.posix_spawnp(argv[0], argv, env, file_actions=[
+            (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
+            (os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, err_w, 2)])
+    except BaseException:
+        for fd in (out_r, err_r):
+            os.close(fd)
+        raise
+    finally:
+        os.close(out_w)
+        os.close(err_w)
+    return pid, open(out_r, "rb"), err_r
+
+
+def finish(pid: int, err_r: int) -> tuple[int, bytes]:
+    """(exit status, everything on stderr) of a process from `start` whose stdout the caller closed."""
+    chunks = []
+    try:
+        while chunk := os.read(err_r, CHUNK):
+            chunks.append(chunk)
+    finally:
+        os.close(err_r)
+        _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status), b"".join(chunks)
 
 
 def output(args: Sequence[str], cwd: str | None = None) -> bytes | None:

@@ -198,3 +198,14 @@ def test_spawn_output_is_gits_or_none(repo: Path) -> None:
     assert spawn.output(["rev-parse", "HEAD"], str(repo)).decode().strip() == git(repo, "rev-parse", "HEAD").strip()
     assert spawn.output(["rev-parse", "--verify", "-q", "no-such-ref"], str(repo)) is None
     assert spawn.output(["ls-files", "-z"], str(repo)) == b"a.txt\0"
+
+
+def test_a_progress_line_is_not_a_warning() -> None:
+    import io
+
+    counted = readcache._Counted(io.StringIO())
+    counted.write("\rhistory [####....] 3/8")
+    counted.write("\r\x1b[K")
+    assert counted.writes == 0
+    counted.write("gitcontext: warning: shallow clone\n")
+    assert counted.writes == 1 and counted.stream.getvalue().endswith("shallow clone\n")
