@@ -17,6 +17,10 @@ import io
 import os
 import sys
 
+TYPE_CHECKING = False          # not typing's: see gitcontext.config
+if TYPE_CHECKING:
+    from typing import NoReturn
+
 READS = ("ls", "blame", "history")
 COMPLETE_VAR = "_GIT_CONTEXT_COMPLETE"     # shell completion requests (see `git context completion`)
 
@@ -37,8 +41,11 @@ def run_fast(args: list[str]) -> int | None:
     from gitcontext.cli.readcache import open_reads
 
     kept = open_reads(args)
-    if kept is not None and kept.replay():
-        return 0
+    try:
+        if kept is not None and kept.replay():
+            return 0
+    except OSError as exc:
+        _broken_pipe(exc)
     from gitcontext.cli.common import echo
     from gitcontext.errors import ExitStatus, GitContextError
 
@@ -53,15 +60,21 @@ def run_fast(args: list[str]) -> int | None:
         echo("", err=True)                   # click's main prints a newline, then aborts
         return int(ExitStatus.INTERRUPTED)
     except OSError as exc:
-        import errno
-
-        if exc.errno != errno.EPIPE:
-            raise
-        sys.stdout, sys.stderr = _Pacified(sys.stdout), _Pacified(sys.stderr)   # as click's main does
-        sys.exit(1)
+        _broken_pipe(exc)
     finally:
         if collecting:
             gc.enable()           # an in-process caller (a test, the demo) gets its collector back
+
+
+def _broken_pipe(exc: OSError) -> NoReturn:
+    """`git context ls | head -1`: a reader gone is the end of the command, quietly, with click's status;
+    any other OSError is raised again."""
+    import errno
+
+    if exc.errno != errno.EPIPE:
+        raise exc
+    sys.stdout, sys.stderr = _Pacified(sys.stdout), _Pacified(sys.stderr)   # as click's main does
+    sys.exit(1)
 
 
 def _read(command: str, values: tuple[str, ...], as_json: bool) -> int:

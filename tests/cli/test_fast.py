@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -104,17 +105,28 @@ def test_entry_reads_import_no_click(noted: Path, args: list[str], shown: str) -
     assert done.returncode == 0 and done.stderr.endswith("False") and shown in done.stdout
 
 
-def test_entry_ls_to_a_closed_pipe_exits_as_click_does(noted: Path) -> None:
-    """`git context ls | head -1`: the broken pipe ends the command quietly, with click's status."""
+@pytest.mark.parametrize("replayed", [False, True], ids=["computed", "replayed"])
+def test_entry_ls_to_a_closed_pipe_exits_as_click_does(noted: Path, replayed: bool) -> None:
+    """`git context ls | head -1`: the broken pipe ends the command quietly, with click's status, whether
+    the answer is computed or replayed by the read cache."""
+    env = {**os.environ, "GITCONTEXT_READ_CACHE": "wait"}
+    if replayed:
+        past = time.time() - 3600
+        for path in [noted, *noted.rglob("*"), *Path(os.environ["HOME"]).rglob("*")]:
+            os.utime(path, (past, past), follow_symlinks=False)
+        subprocess.run([sys.executable, "-m", "gitcontext", "ls"], cwd=noted, check=True, capture_output=True, env=env)
+        assert list((noted / ".git" / "gitcontext" / "reads").iterdir())
     results = []
     for module in ("gitcontext.cli.entry", "gitcontext.cli.main"):
         script = f"import sys; from {module} import main; sys.exit(main(['ls']))"
-        proc = subprocess.Popen([sys.executable, "-c", script], cwd=noted, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE)
-        proc.stdout.close()                               # the reader is gone before anything is written
+        read_end, write_end = os.pipe()
+        os.close(read_end)                                # the reader is gone before anything is written
+        proc = subprocess.Popen([sys.executable, "-c", script], cwd=noted, stdout=write_end,
+                                stderr=subprocess.PIPE, env=env)
+        os.close(write_end)
         err = proc.stderr.read()
         results.append((proc.wait(), b"Traceback" in err))
-    assert results[0] == results[1]
+    assert results[0] == results[1] == (1, False)
 
 
 def test_run_fast_gives_an_in_process_caller_its_garbage_collector_back(noted: Path, capsys) -> None:
