@@ -46,6 +46,11 @@ def run_fast(args: list[str]) -> int | None:
             return 0
     except OSError as exc:
         _broken_pipe(exc)
+    except KeyboardInterrupt:
+        from gitcontext.errors import ExitStatus
+
+        sys.stderr.write("\n")                 # as below: click's main prints a newline, then aborts
+        return int(ExitStatus.INTERRUPTED)
     from gitcontext.cli.common import echo
     from gitcontext.errors import ExitStatus, GitContextError
 
