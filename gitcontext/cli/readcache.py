@@ -1,22 +1,25 @@
 """The answers of the plain read commands (`ls`, `blame TARGET`, `history FILE`), kept under everything
 they were computed from, so asking again with nothing changed costs two git processes and some stats.
 
-An answer is a function of: this code; the arguments, the folder asked from, the output stream's kind
+An answer is a function of: the code that ran (every module file the run loaded outside the standard
+library; `sys.version` covers the rest); the arguments, the folder asked from, the output stream's kind
 and the environment; HEAD's commit (the trailers, lives and births come from its history); the files
 git lists in the work tree (`ls-files --cached --others --exclude-standard`, what discovery lists);
 the bytes of every file the command opened in the work tree and the git dir (context files, guides,
-notes, config), of everything under `.context/`, of `.git/shallow` and of git's config files; and
-today's date (UTC; a rationale goes stale by days). The fingerprint hashes all of them: each file by
-its stat signature (size, mtime in ns, inode, mode, ctime), each listed folder by its names. What
-the command opened is recorded while it computes (an audit hook on `open` and on folder listings, so
-a file read for the first time by a new check is covered without being named here).
+notes, config), of everything under `.context/`, of `.git/shallow`, `packed-refs`, `refs/replace` and
+git's config files; and today's date (UTC; a rationale goes stale by days). The fingerprint hashes all
+of them: each file by its stat signature (size, mtime and ctime in ns, inode, mode), each folder by its
+names too. What the command opened is recorded while it computes (an audit hook on `open` and on
+folder listings, so a file read for the first time by a new check is covered without being named here).
 
-An answer is kept only when nothing it read changed while it was computed (the fingerprint taken
-before and after agree), no input was modified in the last RACY seconds (a file rewritten within the
-file system's timestamp granularity could keep its signature), it ran without an error and without
-writing to stderr, it is at most MAX_BYTES, and the redactor finds no secret in it (like every string
-written under `.git/gitcontext/`). Anything not exactly in shape is a miss; deleting the folder
-changes no result. `GITCONTEXT_READ_CACHE=0` turns it off.
+An answer is kept only when the tree lists the same after the run as before it, no input other than a
+module changed after RACY seconds before the run started (a file rewritten within the file system's
+timestamp granularity could keep its signature), the run exited 0 without writing to stderr (progress
+lines aside: a replay would drop a warning), the answer is at most MAX_BYTES and the redactor finds no
+secret in it (like every string written under `.git/gitcontext/`). The keeping runs after the answer is
+out, in a detached process the command does not wait for (`GITCONTEXT_READ_CACHE=wait` keeps it in the
+foreground). Anything not exactly in shape is a miss; deleting the folder changes no result.
+`GITCONTEXT_READ_CACHE=0` turns it off.
 """
 from __future__ import annotations
 
