@@ -130,10 +130,16 @@ def test_started_status_answers_as_status_paths_and_fails_as_run(repo):
 def test_a_started_process_nobody_reads_is_stopped_and_reaped(repo):
     import time
 
+    import os
+
     started = git.Started(["-c", "alias.slow=!sleep 30", "slow"], repo)   # its shell's sleep keeps the pipes
+    pid = started._child[0]
     begun = time.monotonic()
     started.close()
-    assert started._proc.returncode is not None and time.monotonic() - begun < 10   # not a wait for the sleep
+    assert time.monotonic() - begun < 10                                   # not a wait for the sleep
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)                                        # reaped: no zombie left
+    started.close()                                                        # twice is harmless
 
 
 def test_spawned_git_writes_and_reads_megabytes_at_once_as_subprocess_does(repo):

@@ -4,8 +4,8 @@ Small named queries on top, `-z`/`%x00` formats parsed once. No GitPython here: 
 path, the merge driver and history replay all stream the git CLI.
 
 A package of small modules by topic (process, revisions, repo, objects, trailers, churn, history, merging,
-removals, worktrees; spawn, for the one path that must not import subprocess); every public name is re-exported here, so callers write `from gitcontext import git` and
-`git.run(...)`, and nothing else starts a git process.
+removals, worktrees; spawn starts the processes); every public name is re-exported here, so callers write
+`from gitcontext import git` and `git.run(...)`, and nothing else starts a git process.
 
 The re-exports are resolved on first use (PEP 562): a command imports only the modules whose queries it
 runs, so the hook's fast path, which needs two of them, does not pay for ten."""

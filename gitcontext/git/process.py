@@ -1,7 +1,7 @@
 """Running git: every process gitcontext starts goes through `run` or `stream` here.
 
-`run`, `run_status` and `stream` start git through posix_spawn (gitcontext.git.spawn), so a command
-that only asks git questions never imports subprocess; `Started` and Windows use subprocess."""
+`run`, `run_status`, `stream` and `Started` start git through posix_spawn (gitcontext.git.spawn), so a
+command that only asks git questions never imports subprocess; Windows uses subprocess."""
 from __future__ import annotations
 
 import os
@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 from gitcontext.errors import GitError
-from gitcontext.git.spawn import communicate, finish, start
+from gitcontext.git.spawn import collect, communicate, finish, kill_and_reap, start
 
 
 # Trailer grammar pinned so a user's trailer.* config cannot change how we parse or write.
@@ -49,7 +49,11 @@ def _communicate(args: Sequence[str], cwd: str | Path | None, input: bytes | Non
     try:
         return communicate(["git", *args], None if cwd is None else os.fspath(cwd), env, input)
     except FileNotFoundError as exc:
-        raise GitError("git is not installed or not on PATH", fix="install git >= 2.30") from exc
+        raise _no_git() from exc
+
+
+def _no_git() -> GitError:
+    return GitError("git is not installed or not on PATH", fix="install git >= 2.30")
 
 
 # What a git failure's stderr says about the repository, and what fixes it.
@@ -84,9 +88,10 @@ def stream(args: Sequence[str], *, cwd: str | Path | None = None) -> Iterator[by
         yield from _stream_by_subprocess(args, cwd)
         return
     try:
-        pid, out, err = start(["git", *args], None if cwd is None else os.fspath(cwd), _env())
+        pid, _, out_r, err = start(["git", *args], None if cwd is None else os.fspath(cwd), _env())
     except FileNotFoundError as exc:
-        raise GitError("git is not installed or not on PATH", fix="install git >= 2.30") from exc
+        raise _no_git() from exc
+    out = open(out_r, "rb")
     try:
         yield from out
     finally:
@@ -115,31 +120,37 @@ def _stream_by_subprocess(args: Sequence[str], cwd: str | Path | None) -> Iterat
 class Started:
     """`git ARGS` running while the caller does other work (git walking a big work tree overlaps the
     imports and cache reads that come before its answer is needed). `result()` waits for it and raises
-    as `run` does; `close()` stops it if nobody asked (use it in a `finally`)."""
+    as `run` does; `close()` stops it if nobody asked (use it in a `finally`). Without posix_spawn
+    (Windows) it runs to its end when started."""
 
     def __init__(self, args: Sequence[str], cwd: str | Path | None = None) -> None:
-        import subprocess
-
-        self.args = list(args)
+        self.args, self._answer = list(args), None
+        if not hasattr(os, "posix_spawnp"):
+            self._answer, self._child = _communicate(self.args, cwd, None, _env()), None
+            return
         try:
-            self._proc = subprocess.Popen(["git", *self.args], cwd=cwd, stdin=subprocess.DEVNULL,
-                                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env())
+            pid, _, out_r, err_r = start(["git", *self.args], None if cwd is None else os.fspath(cwd), _env())
         except FileNotFoundError as exc:
-            raise GitError("git is not installed or not on PATH", fix="install git >= 2.30") from exc
+            raise _no_git() from exc
+        self._child = (pid, out_r, err_r)
 
     def result(self) -> bytes:
-        out, err = self._proc.communicate()
-        if self._proc.returncode != 0:
+        if self._answer is None and self._child is not None:
+            child, self._child = self._child, None
+            self._answer = collect(*child)
+        code, out, err = self._answer
+        if code != 0:
             raise failure(self.args, err)
         return out
 
     def close(self) -> None:
-        if self._proc.poll() is None:
-            self._proc.kill()
-        self._proc.wait()                 # not its pipes: a child of git's could hold them open
-        for pipe in (self._proc.stdout, self._proc.stderr):
-            if pipe is not None:
-                pipe.close()
+        """Stop and reap it if nobody asked for its answer (its pipes closed here, not drained: a child
+        of git's could hold them open)."""
+        if self._child is not None:
+            (pid, out_r, err_r), self._child = self._child, None
+            kill_and_reap(pid)
+            os.close(out_r)
+            os.close(err_r)
 
 
 def text(args: Sequence[str], *, cwd: str | Path | None = None, check: bool = True) -> str:

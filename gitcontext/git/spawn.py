@@ -14,7 +14,6 @@ import os
 TYPE_CHECKING = False          # not typing's: see gitcontext.config
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from typing import BinaryIO
 
 CHUNK = 1 << 16
 
@@ -25,53 +24,49 @@ def communicate(argv: Sequence[str], cwd: str | None, env: dict[str, str],
     FileNotFoundError when there is no such program, as subprocess does."""
     if not hasattr(os, "posix_spawnp"):
         return _by_subprocess(argv, cwd, env, input)
+    pid, in_w, out_r, err_r = start(argv, cwd, env, stdin=input is not None)
+    return collect(pid, out_r, err_r, in_w, input)
+
+
+def start(argv: Sequence[str], cwd: str | None, env: dict[str, str],
+          stdin: bool = False) -> tuple[int, int | None, int, int]:
+    """(pid, the write end of its stdin or None, the read ends of its stdout and stderr) of ARGV started
+    in CWD; its stdin is /dev/null unless STDIN. `collect` (or `finish`, once stdout is read) reaps it.
+    Raises FileNotFoundError when there is no such program, as subprocess does."""
     argv = list(argv)
     if cwd is not None:
         argv[1:1] = ["-C", os.fspath(cwd)]            # posix_spawn has no working folder: git's own -C
     out_r, out_w = os.pipe()
     err_r, err_w = os.pipe()
-    in_r, in_w = os.pipe() if input is not None else (None, None)
-    stdin = [(os.POSIX_SPAWN_DUP2, in_r, 0)] if in_r is not None else [(os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0)]
+    in_r, in_w = os.pipe() if stdin else (None, None)
+    actions = [(os.POSIX_SPAWN_DUP2, in_r, 0) if in_r is not None else (os.POSIX_SPAWN_OPEN, 0, os.devnull,
+                                                                         os.O_RDONLY, 0),
+               (os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, err_w, 2)]
     try:
-        pid = os.posix_spawnp(argv[0], argv, env, file_actions=[
-            *stdin, (os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, err_w, 2)])
+        pid = os.posix_spawnp(argv[0], argv, env, file_actions=actions)
     except BaseException:
-        for fd in (out_r, out_w, err_r, err_w, in_r, in_w):
+        for fd in (out_r, err_r, in_w):
             if fd is not None:
                 os.close(fd)
         raise
-    for fd in (out_w, err_w, in_r):                   # the child's ends
-        if fd is not None:
-            os.close(fd)
+    finally:
+        for fd in (out_w, err_w, in_r):               # the child's ends
+            if fd is not None:
+                os.close(fd)
+    return pid, in_w, out_r, err_r
+
+
+def collect(pid: int, out_r: int, err_r: int, in_w: int | None = None,
+            data: bytes | None = None) -> tuple[int, bytes, bytes]:
+    """(exit status, stdout, stderr) of a process from `start`, DATA written to its stdin meanwhile;
+    an interruption kills it."""
     try:
-        out, err = _exchange(out_r, err_r, in_w, input)
+        out, err = _exchange(out_r, err_r, in_w, data)
     except BaseException:
         kill_and_reap(pid)
         raise
     _, status = os.waitpid(pid, 0)
     return os.waitstatus_to_exitcode(status), out, err
-
-
-def start(argv: Sequence[str], cwd: str | None, env: dict[str, str]) -> tuple[int, BinaryIO, int]:
-    """(pid, its stdout as a file to read lines from, its stderr's descriptor) of ARGV started in CWD
-    with stdin /dev/null; `finish` collects it. Raises FileNotFoundError as subprocess does."""
-    argv = list(argv)
-    if cwd is not None:
-        argv[1:1] = ["-C", os.fspath(cwd)]
-    out_r, out_w = os.pipe()
-    err_r, err_w = os.pipe()
-    try:
-        pid = os.posix_spawnp(argv[0], argv, env, file_actions=[
-            (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
-            (os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, err_w, 2)])
-    except BaseException:
-        for fd in (out_r, err_r):
-            os.close(fd)
-        raise
-    finally:
-        os.close(out_w)
-        os.close(err_w)
-    return pid, open(out_r, "rb"), err_r
 
 
 def finish(pid: int, err_r: int) -> tuple[int, bytes]:
