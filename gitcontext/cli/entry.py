@@ -1,6 +1,6 @@
-"""The `git-context` / `gitcontext` scripts and `python -m gitcontext`: `ls` and `blame TARGET` in their
-plain forms without click (gitcontext.cli.fast), everything else through the click group
-(gitcontext.cli.main), which is imported only then."""
+"""The `git-context` / `gitcontext` scripts and `python -m gitcontext`: `ls`, `blame TARGET` and `history`
+in their plain forms without click (gitcontext.cli.fast, which replays a kept answer when it can:
+gitcontext.cli.readcache), everything else through the click group (gitcontext.cli.main), imported only then."""
 from __future__ import annotations
 
 import sys

@@ -17,10 +17,6 @@ import io
 import os
 import sys
 
-TYPE_CHECKING = False          # not typing's: see gitcontext.config
-if TYPE_CHECKING:
-    from typing import NoReturn
-
 READS = ("ls", "blame", "history")
 COMPLETE_VAR = "_GIT_CONTEXT_COMPLETE"     # shell completion requests (see `git context completion`)
 
@@ -36,50 +32,45 @@ def run_fast(args: list[str]) -> int | None:
     values = tuple(arg for arg in rest if arg != "--json")
     if args[0] == "blame" and len(values) != 1:
         return None
+    import functools
     import gc
 
     from gitcontext.cli.readcache import open_reads
 
-    kept = open_reads(args)
-    try:
-        if kept is not None and kept.replay():
-            return 0
-    except OSError as exc:
-        _broken_pipe(exc)
-    except KeyboardInterrupt:
-        from gitcontext.errors import ExitStatus
-
-        sys.stderr.write("\n")                 # as below: click's main prints a newline, then aborts
-        return int(ExitStatus.INTERRUPTED)
-    from gitcontext.cli.common import echo
-    from gitcontext.errors import ExitStatus, GitContextError
-
+    run = functools.partial(_read, args[0], values, as_json)
     collecting = gc.isenabled()
     gc.disable()      # a short read that frees what it builds at exit: collecting cycles meanwhile costs ~4 ms
     try:
-        return _read(args[0], values, as_json) if kept is None else kept.compute(lambda: _read(args[0], values, as_json))
-    except GitContextError as exc:
-        echo(f"gitcontext: error: {exc}", err=True)
-        return int(exc.status)
-    except (EOFError, KeyboardInterrupt):
-        echo("", err=True)                   # click's main prints a newline, then aborts
-        return int(ExitStatus.INTERRUPTED)
-    except OSError as exc:
-        _broken_pipe(exc)
+        kept = open_reads(args)
+        if kept is None:
+            return run()
+        return 0 if kept.replay() else kept.compute(run)
+    except (Exception, KeyboardInterrupt) as exc:  # noqa: BLE001 - _ended raises again what click would not catch
+        return _ended(exc)
     finally:
         if collecting:
             gc.enable()           # an in-process caller (a test, the demo) gets its collector back
 
 
-def _broken_pipe(exc: OSError) -> NoReturn:
-    """`git context ls | head -1`: a reader gone is the end of the command, quietly, with click's status;
-    any other OSError is raised again."""
+def _ended(exc: BaseException) -> int:
+    """The exit status of a read that raised EXC, said as gitcontext.cli.main says it: an error line, a
+    newline for an interruption, nothing for a reader gone (`git context ls | head -1`, click's status 1);
+    anything else is raised again."""
     import errno
 
-    if exc.errno != errno.EPIPE:
-        raise exc
-    sys.stdout, sys.stderr = _Pacified(sys.stdout), _Pacified(sys.stderr)   # as click's main does
-    sys.exit(1)
+    from gitcontext.cli.common import echo
+    from gitcontext.errors import ExitStatus, GitContextError
+
+    if isinstance(exc, GitContextError):
+        echo(f"gitcontext: error: {exc}", err=True)
+        return int(exc.status)
+    if isinstance(exc, (EOFError, KeyboardInterrupt)):
+        echo("", err=True)                   # click's main prints a newline, then aborts
+        return int(ExitStatus.INTERRUPTED)
+    if isinstance(exc, OSError) and exc.errno == errno.EPIPE:
+        sys.stdout, sys.stderr = _Pacified(sys.stdout), _Pacified(sys.stderr)   # as click's main does
+        sys.exit(1)
+    raise exc
 
 
 def _read(command: str, values: tuple[str, ...], as_json: bool) -> int:

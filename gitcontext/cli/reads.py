@@ -107,8 +107,6 @@ def _pictures(m, data: dict, name: str, svg_path: str | None, html_path: str | N
 def _resolve(root: Path, rev: str) -> tuple[tuple[str, Path] | None, bool]:
     """((REV's commit sha, the common git dir) or None in a repository without commits, shallow?), in
     one `git rev-parse`; an unknown REV is a usage error."""
-    from gitcontext import git
-
     code, out, _ = git.run_status(["rev-parse", "--is-shallow-repository", "--git-common-dir", "--verify", "-q",
                                    git.EOO, f"{git.check_rev(rev)}^{{commit}}"], cwd=root)
     lines = out.decode("utf-8", "surrogateescape").split("\n")
@@ -123,7 +121,6 @@ def _resolve(root: Path, rev: str) -> tuple[tuple[str, Path] | None, bool]:
 
 def _known_revision(root: Path, rev: str) -> None:
     """An unknown --rev is a usage error (exit 2), as in `radius --base`."""
-    from gitcontext import git
     from gitcontext.errors import GitError
 
     try:
