@@ -32,12 +32,13 @@ def run_fast(args: list[str]) -> int | None:
     values = tuple(arg for arg in rest if arg != "--json")
     if args[0] == "blame" and len(values) != 1:
         return None
-    import functools
     import gc
 
     from gitcontext.cli.readcache import open_reads
 
-    run = functools.partial(_read, args[0], values, as_json)
+    def run() -> int:
+        return _read(args[0], values, as_json)
+
     collecting = gc.isenabled()
     gc.disable()      # a short read that frees what it builds at exit: collecting cycles meanwhile costs ~4 ms
     try:
