@@ -137,17 +137,10 @@ class Reads:
             return
         listed = "\0".join(paths).encode("utf-8", "surrogateescape")
         data = b"".join([MAGIC, fingerprint.encode(), b"\n", b"%d\n" % len(listed), listed, output])
-        try:
-            folder = os.path.dirname(self.file)
-            os.makedirs(folder, exist_ok=True)
-            _prune(folder)
-            temp = f"{self.file}.{os.getpid()}.tmp"
-            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o644)
-            with open(fd, "wb") as fh:
-                fh.write(data)
-            os.replace(temp, self.file)
-        except OSError:
-            pass                                      # a cache that cannot be written is no cache
+        from gitcontext.provenance.locks import write_cache
+
+        _prune(os.path.dirname(self.file))
+        write_cache(self.file, data)
 
 
 def _aside(keep) -> None:  # type: ignore[no-untyped-def]
@@ -282,14 +275,12 @@ def _read_entry(file: str) -> tuple[str, list[str], bytes] | None:
 
 def _prune(folder: str) -> None:
     """At most MAX_ENTRIES answers: the least recently written go first."""
-    entries = [e for e in os.scandir(folder) if e.is_file(follow_symlinks=False)]
-    if len(entries) < MAX_ENTRIES:
-        return
-    for entry in sorted(entries, key=lambda e: e.stat().st_mtime)[: len(entries) - MAX_ENTRIES + 1]:
-        try:
-            os.unlink(entry.path)
-        except OSError:
-            pass
+    try:
+        entries = [(e.stat().st_mtime, e.path) for e in os.scandir(folder) if e.is_file(follow_symlinks=False)]
+        for _, path in sorted(entries)[: len(entries) - MAX_ENTRIES + 1]:
+            os.unlink(path)
+    except OSError:
+        return                      # no folder yet (write_cache makes it), or another run pruned first
 
 
 def _clean(output: bytes) -> bool:

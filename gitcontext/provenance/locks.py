@@ -176,13 +176,17 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def write_cache(path: Path, text: str) -> None:
-    """Replace a cache file under `.git/gitcontext/` atomically; a cache that cannot be written is skipped
-    (the next run computes again), never an error."""
+def write_cache(path: str | Path, data: str | bytes) -> None:
+    """Replace a cache file under `.git/gitcontext/` atomically (DATA as UTF-8 when text); a cache that
+    cannot be written is skipped (the next run computes again), never an error. The temporary file is
+    opened without following a symlink planted in its place."""
+    path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        tmp.write_text(text, encoding="utf-8")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o666)
+        with open(fd, "wb") as fh:
+            fh.write(data.encode("utf-8") if isinstance(data, str) else data)
         os.replace(tmp, path)
     except OSError:
         return

@@ -209,3 +209,14 @@ def test_a_progress_line_is_not_a_warning() -> None:
     assert counted.writes == 0
     counted.write("gitcontext: warning: shallow clone\n")
     assert counted.writes == 1 and counted.stream.getvalue().endswith("shallow clone\n")
+
+
+def test_at_most_max_entries_answers_are_kept(kept: Path) -> None:
+    folder = kept / ".git" / readcache.FOLDER
+    folder.mkdir(parents=True)
+    for n in range(readcache.MAX_ENTRIES + 3):
+        (folder / f"old{n:03d}").write_bytes(b"x")
+        os.utime(folder / f"old{n:03d}", (time.time() - 7200 + n, time.time() - 7200 + n))
+    assert _gc(kept, "ls").returncode == 0
+    names = sorted(p.name for p in folder.iterdir())
+    assert len(names) == readcache.MAX_ENTRIES and "old000" not in names and f"old{readcache.MAX_ENTRIES + 2:03d}" in names

@@ -114,3 +114,16 @@ def test_killed_writer_leaves_no_temp_file_git_add_would_stage(store, capsys):
     assert "1 temporary file(s) left by killed writers" in out
     assert run_cli(capsys, "record", "uv for installs", "--why", "pip broke the lockfile twice")[0] == 0
     assert list(tmp.iterdir()) == []
+
+
+def test_write_cache_replaces_atomically_and_never_writes_through_a_planted_symlink(tmp_path) -> None:
+    cache = tmp_path / "git" / "gitcontext" / "some.json"
+    locks.write_cache(cache, '{"v": "é"}')
+    assert cache.read_bytes() == '{"v": "é"}'.encode()
+    locks.write_cache(cache, b"\x00bytes")
+    assert cache.read_bytes() == b"\x00bytes"
+    victim = tmp_path / "victim"
+    victim.write_text("keep me")
+    (cache.parent / f"some.json.{os.getpid()}.tmp").symlink_to(victim)
+    locks.write_cache(cache, "new")                 # skipped: the planted link is not followed
+    assert victim.read_text() == "keep me" and cache.read_bytes() == b"\x00bytes"
