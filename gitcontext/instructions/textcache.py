@@ -21,6 +21,7 @@ import os
 from pathlib import Path
 
 from gitcontext.digests import sha1
+from gitcontext.stamps import code_stamps
 from gitcontext.instructions.model import Instruction
 
 CACHE = "gitcontext/segments.json"            # under the (per-worktree) git dir
@@ -148,16 +149,11 @@ def _strings(value: object) -> bool:
     return True
 
 
-def _code() -> list[list[int]]:
-    """Size and mtime of the modules whose code decides an entry (and of the redactor, which decides
-    what may be kept)."""
+def _code() -> list[list[object]]:
+    """The modules whose code decides an entry, and the redactor, which decides what may be kept."""
     here = os.path.dirname(__file__)
-    stamps = []
-    for file in [*(os.path.join(here, f"{name}.py") for name in _CODE),
-                 os.path.join(os.path.dirname(here), "provenance", "redact.py")]:
-        info = os.stat(file)
-        stamps.append([info.st_size, info.st_mtime_ns])
-    return stamps
+    return code_stamps([*(os.path.join(here, f"{name}.py") for name in _CODE),
+                        os.path.join(os.path.dirname(here), "provenance", "redact.py")])
 
 
 def load(git_dir: Path) -> tuple[dict[str, object], object]:

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from gitcontext.digests import blob_id
+from gitcontext.stamps import code_stamps
 from gitcontext.identity.ids import is_id
 from gitcontext.provenance import events as _events
 from gitcontext.provenance import fold as _fold
@@ -124,13 +125,9 @@ def _git_dir(root: Path) -> Path | None:
         return None
 
 
-def _code() -> list[list[int]]:
-    """Size and mtime of the modules whose code decides a note's state."""
-    stamps = []
-    for module in (store, _events, _fold):
-        info = os.stat(module.__file__ or "")
-        stamps.append([info.st_size, info.st_mtime_ns])
-    return stamps
+def _code() -> list[list[object]]:
+    """The modules whose code decides a note's state."""
+    return code_stamps(module.__file__ or "" for module in (store, _events, _fold))
 
 
 def save(git_dir: Path, states: dict[str, State | list[Any]], files: dict[str, list] | None = None,

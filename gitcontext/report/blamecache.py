@@ -18,12 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from gitcontext.digests import sha1
+from gitcontext.stamps import code_stamps, folder_modules
 
 CACHE = "gitcontext/blame.json"               # under the (per-worktree) git dir
 FORMAT = 1
 MAX_BYTES = 16 << 20
 MAX_FILES = 64
-_PACKAGE = Path(__file__).resolve().parents[1]
 CODE = ("history", "identity", "instructions", "provenance", "git", "report")   # folders of gitcontext
 Found = list[Any]                             # per instruction: [birth commit or None, age or None], or None
 
@@ -83,13 +83,8 @@ def _load(git_dir: Path) -> dict[str, Any]:
     return data["files"]
 
 
-def _code() -> list[list[Any]]:
-    """Name, size and mtime of every module that decides the answer: the replay and lineage (history),
-    identity, segmentation (instructions), notes and trailers (provenance), git's door and this report."""
-    stamps = []
-    for folder in CODE:
-        for entry in sorted(os.scandir(_PACKAGE / folder), key=lambda e: e.name):
-            if entry.name.endswith(".py"):
-                info = entry.stat()
-                stamps.append([f"{folder}/{entry.name}", info.st_size, info.st_mtime_ns])
-    return stamps
+def _code() -> list[list[object]]:
+    """Every module that decides the answer: the replay and lineage (history), identity, segmentation
+    (instructions), notes and trailers (provenance), git's door and this report."""
+    return code_stamps(folder_modules(*CODE))
+
