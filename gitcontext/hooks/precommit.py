@@ -15,9 +15,8 @@ NOTES_PREFIX = ".context/notes/"
 
 
 def pre_commit(call: HookCall) -> Outcome:
-    if not call.staged:                       # only a big code change brought us here
-        pressure = _pressure(call)
-        return Outcome(0, [f"gitcontext: warning: {pressure}"] if pressure else [])
+    """A commit with staged context files or notes (one that stages only a big code change gets its
+    pressure warning from the fast path: gitcontext.hooks.fast)."""
     from gitcontext.hooks.ratchet import ratchet_warnings
     from gitcontext.hooks.shared import computed
 
