@@ -29,6 +29,7 @@ import sys
 import time
 
 from gitcontext.digests import sha1
+from gitcontext.git.spawn import output
 
 FOLDER = "gitcontext/reads"                 # under the (per-worktree) git dir
 MAGIC = b"gitcontext-reads 1\n"
@@ -175,7 +176,7 @@ def _aside(keep) -> None:  # type: ignore[no-untyped-def]
 
 def _listing(top: str) -> bytes | None:
     """What discovery lists: the tracked files and the untracked ones git does not ignore."""
-    return _git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"], top)
+    return output(["ls-files", "-z", "--cached", "--others", "--exclude-standard"], top)
 
 
 def _modules() -> set[str]:
@@ -190,18 +191,12 @@ def open_reads(args: list[str]) -> Reads | None:
     """The entry for ARGS in this repository, or None: turned off, not in a work tree with commits."""
     if os.environ.get("GITCONTEXT_READ_CACHE", "1").strip() in ("0", "false", "no", "off"):
         return None
-    out = _git(["rev-parse", "--show-toplevel", "--absolute-git-dir", "--git-common-dir", "--verify", "-q",
+    out = output(["rev-parse", "--show-toplevel", "--absolute-git-dir", "--git-common-dir", "--verify", "-q",
                 "HEAD^{commit}"], None)
     lines = out.decode("utf-8", "surrogateescape").split("\n") if out else []
     if len(lines) < 4 or not lines[0] or len(lines[3]) < 40:
         return None
     return Reads(args, os.path.realpath(lines[0]), os.path.realpath(lines[1]), os.path.realpath(lines[2]), lines[3])
-
-
-def _git(args: list[str], cwd: str | None) -> bytes | None:
-    from gitcontext.git.spawn import output
-
-    return output(args, cwd)
 
 
 def _signature(path: str) -> tuple[float, tuple]:
