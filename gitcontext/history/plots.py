@@ -54,8 +54,8 @@ def growth_panel(files: list[dict[str, Any]], x: float, y: float, w: float, h: f
         panel.polyline(line, cls, width)
     _above(panel, [max(v for _, v in c) for c in curves], top, "×{:.1f}")
     panel.polyline([(0, 1), (1, 1)], "axis", 1, 0.6)
-    panel.legend([("s0", f"instructions, mean of {len(curves)} files"), ("s2", "payload bytes"),
-                  ("thin", "one file")])
+    files = f"{len(curves)} file" + ("" if len(curves) == 1 else "s")
+    panel.legend([("s0", f"instructions, mean of {files}"), ("s2", "payload bytes"), ("thin", "one file")])
     return panel.parts
 
 
