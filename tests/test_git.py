@@ -185,3 +185,37 @@ def test_stream_yields_gits_lines_stops_early_quietly_and_fails_as_run(repo):
             break                                                               # SIGPIPE for git, no error
     with pytest.raises(git.GitError, match="no-such-rev"):
         list(stream(["log", "no-such-rev", "--"], cwd=repo))
+
+
+def test_started_lines_stream_a_running_git_and_fail_as_run(repo):
+    commit(repo, {f"f{i}.txt": "x\n" * 2000 for i in range(40)}, "big")
+    started = git.Started(["log", "-p", "--format=%H"], repo)
+    assert b"".join(started.lines()) == git.run(["log", "-p", "--format=%H"], cwd=repo)
+    started.close()                                                              # read already: nothing to stop
+    early = git.Started(["log", "-p", "--format=%H"], repo)
+    for n, _ in enumerate(early.lines()):
+        if n == 3:
+            break
+    early.close()
+    unread = git.Started(["log", "-p", "--format=%H"], repo)                    # never read: stopped and reaped
+    unread.close()
+    with pytest.raises(git.GitError, match="no-such-rev"):
+        list(git.Started(["log", "no-such-rev", "--"], repo).lines())
+
+
+def test_started_stdout_pipe_is_widened_where_linux_allows(repo):
+    import fcntl
+    import os
+
+    from gitcontext.git.spawn import WIDE_PIPE, start
+
+    if not hasattr(fcntl, "F_GETPIPE_SZ"):
+        pytest.skip("no F_GETPIPE_SZ: pipes keep the system's size")
+    limit = int(open("/proc/sys/fs/pipe-max-size").read())
+    pid, _, out_r, err_r = start(["git", "--version"], str(repo), dict(os.environ), wide=True)
+    try:
+        assert fcntl.fcntl(out_r, fcntl.F_GETPIPE_SZ) >= min(WIDE_PIPE, limit)
+    finally:
+        from gitcontext.git.spawn import collect
+
+        assert collect(pid, out_r, err_r)[0] == 0

@@ -87,18 +87,7 @@ def stream(args: Sequence[str], *, cwd: str | Path | None = None) -> Iterator[by
     if not hasattr(os, "posix_spawnp"):
         yield from _stream_by_subprocess(args, cwd)
         return
-    try:
-        pid, _, out_r, err = start(["git", *args], None if cwd is None else os.fspath(cwd), _env())
-    except FileNotFoundError as exc:
-        raise _no_git() from exc
-    out = open(out_r, "rb")
-    try:
-        yield from out
-    finally:
-        out.close()
-        code, stderr = finish(pid, err)
-        if code not in (0, -13):  # -13: we stopped reading (SIGPIPE)
-            raise failure(args, stderr)
+    yield from Started(args, cwd).lines()
 
 
 def _stream_by_subprocess(args: Sequence[str], cwd: str | Path | None) -> Iterator[bytes]:
@@ -118,10 +107,12 @@ def _stream_by_subprocess(args: Sequence[str], cwd: str | Path | None) -> Iterat
 
 
 class Started:
-    """`git ARGS` running while the caller does other work (git walking a big work tree overlaps the
-    imports and cache reads that come before its answer is needed). `result()` waits for it and raises
-    as `run` does; `close()` stops it if nobody asked (use it in a `finally`). Without posix_spawn
-    (Windows) it runs to its end when started."""
+    """`git ARGS` running while the caller does other work (git walking a big work tree, or writing a
+    long `log -p`, overlaps the imports and cache reads that come before its answer is needed).
+    `result()` waits for it and raises as `run` does; `lines()` reads its output as it comes; `close()`
+    stops it if nobody asked (use it in a `finally`). Its stdout pipe is widened where the system allows
+    (gitcontext.git.spawn), so git is seldom held up waiting for a reader. Without posix_spawn (Windows)
+    it runs to its end when started."""
 
     def __init__(self, args: Sequence[str], cwd: str | Path | None = None) -> None:
         self.args, self._answer = list(args), None
@@ -129,10 +120,27 @@ class Started:
             self._answer, self._child = _communicate(self.args, cwd, None, _env()), None
             return
         try:
-            pid, _, out_r, err_r = start(["git", *self.args], None if cwd is None else os.fspath(cwd), _env())
+            pid, _, out_r, err_r = start(["git", *self.args], None if cwd is None else os.fspath(cwd), _env(),
+                                         wide=True)
         except FileNotFoundError as exc:
             raise _no_git() from exc
         self._child = (pid, out_r, err_r)
+
+    def lines(self) -> Iterator[bytes]:
+        """Its stdout lines (with their b'\\n') as they arrive; raises as `run` does when git fails (not
+        when the caller stops reading early: git then dies of SIGPIPE, which is no failure)."""
+        if self._child is None:
+            yield from self.result().splitlines(keepends=True)
+            return
+        (pid, out_r, err_r), self._child = self._child, None
+        out = open(out_r, "rb")
+        try:
+            yield from out
+        finally:
+            out.close()
+            code, stderr = finish(pid, err_r)
+            if code not in (0, -13):  # -13: we stopped reading (SIGPIPE)
+                raise failure(self.args, stderr)
 
     def result(self) -> bytes:
         if self._answer is None and self._child is not None:

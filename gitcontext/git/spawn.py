@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
 CHUNK = 1 << 16
+WIDE_PIPE = 1 << 20        # Linux's default /proc/sys/fs/pipe-max-size for an unprivileged process
 
 
 def communicate(argv: Sequence[str], cwd: str | None, env: dict[str, str],
@@ -29,14 +30,18 @@ def communicate(argv: Sequence[str], cwd: str | None, env: dict[str, str],
 
 
 def start(argv: Sequence[str], cwd: str | None, env: dict[str, str],
-          stdin: bool = False) -> tuple[int, int | None, int, int]:
+          stdin: bool = False, wide: bool = False) -> tuple[int, int | None, int, int]:
     """(pid, the write end of its stdin or None, the read ends of its stdout and stderr) of ARGV started
     in CWD; its stdin is /dev/null unless STDIN. `collect` (or `finish`, once stdout is read) reaps it.
-    Raises FileNotFoundError when there is no such program, as subprocess does."""
+    WIDE: its stdout pipe holds up to WIDE_PIPE bytes where the system allows (Linux), so a child started
+    ahead of its reader can run on instead of waiting. Raises FileNotFoundError when there is no such
+    program, as subprocess does."""
     argv = list(argv)
     if cwd is not None:
         argv[1:1] = ["-C", os.fspath(cwd)]            # posix_spawn has no working folder: git's own -C
     out_r, out_w = os.pipe()
+    if wide:
+        _widen(out_w)
     err_r, err_w = os.pipe()
     in_r, in_w = os.pipe() if stdin else (None, None)
     actions = [(os.POSIX_SPAWN_DUP2, in_r, 0) if in_r is not None else (os.POSIX_SPAWN_OPEN, 0, os.devnull,
@@ -54,6 +59,18 @@ def start(argv: Sequence[str], cwd: str | None, env: dict[str, str],
             if fd is not None:
                 os.close(fd)
     return pid, in_w, out_r, err_r
+
+
+def _widen(fd: int) -> None:
+    """Ask for a WIDE_PIPE-byte pipe buffer (64 KB is the default); where it cannot be had, nothing."""
+    import fcntl
+
+    setting = getattr(fcntl, "F_SETPIPE_SZ", None)    # Linux only
+    if setting is not None:
+        try:
+            fcntl.fcntl(fd, setting, WIDE_PIPE)
+        except OSError:                               # over the system's limit: keep the default
+            pass
 
 
 def collect(pid: int, out_r: int, err_r: int, in_w: int | None = None,

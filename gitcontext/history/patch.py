@@ -5,13 +5,13 @@ The parser reads hunks by their line counts, never by prefix guessing, so a cont
 """
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Iterator
-from typing import NamedTuple
+from gitcontext.records import NamedTuple
+TYPE_CHECKING = False          # annotations only (gitcontext.history.replay imports this while git writes)
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
 
 MARK = b"\x1egc\x1f"
 FORMAT = "--format=%x1egc%x1f%H%x00%aI%x00%s"
-_HUNK = re.compile(rb"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 _ESCAPES = {ord("n"): 10, ord("t"): 9, ord('"'): 34, ord("\\"): 92, ord("a"): 7, ord("b"): 8,
             ord("f"): 12, ord("r"): 13, ord("v"): 11}
 
@@ -139,11 +139,7 @@ def _finish(commit: list, section: _SectionBuilder | None) -> Commit:
 
 def _read_hunk(header: bytes, it: Iterator[bytes]) -> tuple[Hunk, bool]:
     """The hunk and whether its last counted line was an addition."""
-    m = _HUNK.match(header)
-    if m is None:
-        raise ValueError(f"unparseable hunk header {header!r}")
-    old_start, old_len = int(m.group(1)), int(m.group(2) if m.group(2) is not None else 1)
-    new_len = int(m.group(4) if m.group(4) is not None else 1)
+    old_start, old_len, new_len = _counts(header)
     added: list[bytes] = []
     remaining = old_len + new_len
     last_added = False
@@ -162,6 +158,16 @@ def _read_hunk(header: bytes, it: Iterator[bytes]) -> tuple[Hunk, bool]:
         if last_added:
             added.append(line[1:] if line.endswith(b"\n") else line[1:] + b"\n")
     return Hunk(old_start - 1 if old_len else old_start, old_len, added), last_added
+
+
+def _counts(header: bytes) -> tuple[int, int, int]:
+    """(old start, old length, new length) of `@@ -S[,L] +S[,L] @@...` (a missing length is 1)."""
+    fields = header.split(b" ", 4)
+    if len(fields) >= 4 and fields[3].startswith(b"@@") and fields[1][:1] == b"-" and fields[2][:1] == b"+":
+        old, new = fields[1][1:].split(b","), fields[2][1:].split(b",")
+        if len(old) <= 2 and len(new) <= 2 and all(n.isdigit() for n in old + new):
+            return int(old[0]), int(old[1]) if len(old) == 2 else 1, int(new[1]) if len(new) == 2 else 1
+    raise ValueError(f"unparseable hunk header {header!r}")
 
 
 def _no_newline(added: list[bytes], last_added: bool) -> None:

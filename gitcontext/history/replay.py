@@ -6,15 +6,18 @@ cached per (what, head); a later run reads only the commits added on the first-p
 """
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import Any, NamedTuple
+import os
+from gitcontext.records import NamedTuple
 
 from gitcontext import git
 from gitcontext.history import cache
 from gitcontext.history.patch import FORMAT, from_json, parse, to_json, unquote
 from gitcontext.history.state import ReplayState
+TYPE_CHECKING = False          # annotations only: a fresh `file_versions` imports what it runs, no more
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+    from pathlib import Path
+    from typing import Any
 
 _QUIET = ["-c", "core.quotepath=false", "-c", "color.ui=never", "--literal-pathspecs"]
 _LOG = ["log", "-p", "-U0", "-a", "--inter-hunk-context=0", "--first-parent", "--diff-merges=first-parent",
@@ -37,7 +40,7 @@ class Replay(NamedTuple):
     chains: list[list[tuple[int, Version]]]  # each file's life: (commit index, version)
     warnings: list[str]
     read: int                                # commits parsed in this run (0 when fully cached)
-    folder: Path | None = None               # the cache folder (so the caches built on this need no git call)
+    folder: str | None = None                # the cache folder (so the caches built on this need no git call)
 
 
 def file_versions(root: str | Path, path: str, rev: str = "HEAD",
@@ -64,6 +67,8 @@ def replay(root: str | Path, config: dict[str, Any], rev: str = "HEAD", head: tu
            ) -> Replay:
     """All context files replayed together, commits in first-parent order (for cross-file analysis).
     HEAD: (REV's commit sha, the common git dir), when the caller has resolved them already."""
+    import json
+
     key = "context:" + json.dumps(config["discovery"], sort_keys=True)
     return _replay(root, rev, key, lambda rng, known: sorted(known | set(_context_paths(root, config, rng))
                                                              | set(_guide_paths(root, config, rng))),
@@ -110,7 +115,7 @@ def expand_braces(pattern: str) -> list[str]:
 
 
 def _replay(root: str | Path, rev: str, key: str, paths_for: Callable[[str, set[str]], list[str]],
-            follow: bool, resolved: tuple[str, Path] | None = None) -> Replay:
+            follow: bool, resolved: tuple[str, str | Path] | None = None) -> Replay:
     """Feed cached commits, then the ones git prints for the range not yet cached (usually none)."""
     head, common = resolved or _head(root, rev)
     if not head:
@@ -126,8 +131,11 @@ def _replay(root: str | Path, rev: str, key: str, paths_for: Callable[[str, set[
         rng = f"{cached['head']}..{head}" if cached else head
         paths = paths_for(rng, known)
         if paths:
-            args = [*_QUIET, *_LOG, *(["--follow"] if follow else ["-M"]), rng, "--", *paths]
-            new = list(parse(git.stream(args, cwd=root)))[::-1]
+            log = git.Started([*_QUIET, *_LOG, *(["--follow"] if follow else ["-M"]), rng, "--", *paths], root)
+            try:
+                new = _read(log)
+            finally:
+                log.close()
         cache.save(where, key, {"head": head, "paths": sorted(known | set(paths)),
                                 "log": old + [to_json(c) for c in new]})
     state = ReplayState()
@@ -138,16 +146,24 @@ def _replay(root: str | Path, rev: str, key: str, paths_for: Callable[[str, set[
     return _result(head, state, len(new))._replace(folder=where)
 
 
-def _head(root: str | Path, rev: str) -> tuple[str, Path]:
+def _read(log: git.Started) -> list:
+    """The commits of LOG, oldest first. json, which the cache is written with, is imported here, while
+    git is writing (re and enum with it: more than all of this module's own imports)."""
+    import json  # noqa: F401  (cache.save's)
+
+    return list(parse(log.lines()))[::-1]
+
+
+def _head(root: str | Path, rev: str) -> tuple[str, str]:
     """(commit sha of REV or "" in a repository without commits, the common git directory): one process."""
     code, out, _ = git.run_status(["rev-parse", "--git-common-dir", f"{rev}^{{commit}}"], cwd=root)
     lines = out.decode("utf-8", "surrogateescape").split("\n")
     if code != 0:
         if git.has_commits(root):
             git.rev_parse(rev, root)  # raises the usual "unknown revision" error
-        return "", Path()
-    common = Path(lines[0])
-    return lines[1].strip(), common if common.is_absolute() else (Path(root) / common).resolve()
+        return "", ""
+    common = lines[0]
+    return lines[1].strip(), common if os.path.isabs(common) else os.path.realpath(os.path.join(root, common))
 
 
 def _extends(root: str | Path, old: str, new: str) -> bool:
