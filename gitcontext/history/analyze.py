@@ -49,21 +49,28 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
     rules = overrides.noted(root) if result.commits else None     # the trailers only when tracing
     tracer = Tracer(traced, matcher, on_version, rules, positions=False)   # the collector counts texts
     start, cached = measurecache.restore(root, config, paths, matcher, rules, traced, tracer, collector)
-    if rules and start < len(traced.commits):
-        tracer.rules = overrides.on_first_parent(root, traced, overrides.with_trailers(root, rules))
-    tracer.run(start)
-    lives = tracer.lives()
-    rows = collector.summaries(result.commits)
-    files = [rows[c] for c in chosen]
-    if start == len(traced.commits) and cached and cached["rounds"] == rounds:
-        hazard = hz.Hazard.from_json(cached["hazard"])
-    else:
-        from gitcontext.history import smallhazard
+    reuse = start == len(traced.commits) and cached and cached["rounds"] == rounds
+    from gitcontext.history.hazardjob import HazardJob
 
-        rows = hazard_rows(result, lives, set(chosen))
-        hazard = smallhazard.estimate(rows) or hz.estimate(hz.subjects(rows), rounds)   # numpy only for a slope
-        measurecache.save(root, config, paths, matcher, rules, traced, tracer, collector,
-                          {"rounds": rounds, "hazard": hazard.to_json()})
+    job = HazardJob.start(len(traced.commits) - start if not reuse and rounds else 0)   # numpy loads meanwhile
+    try:
+        if rules and start < len(traced.commits):
+            tracer.rules = overrides.on_first_parent(root, traced, overrides.with_trailers(root, rules))
+        tracer.run(start)
+        lives = tracer.lives()
+        rows = collector.summaries(result.commits)
+        files = [rows[c] for c in chosen]
+        if reuse:
+            hazard = hz.Hazard.from_json(cached["hazard"])
+        else:
+            from gitcontext.history import smallhazard
+
+            rows = hazard_rows(result, lives, set(chosen))
+            hazard = smallhazard.estimate(rows) or job.estimate(rows, rounds)     # numpy only for a slope
+            measurecache.save(root, config, paths, matcher, rules, traced, tracer, collector,
+                              {"rounds": rounds, "hazard": hazard.to_json()})
+    finally:
+        job.close()
     return Measurement(result, lives, files, chosen, hazard, summarize(files))
 
 
