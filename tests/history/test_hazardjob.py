@@ -1,4 +1,4 @@
-"""The hazard computed in a forked child (numpy imported beside the trace) is the hazard computed here."""
+"""The hazard computed in a helper process (numpy imported beside the trace) is the hazard computed here."""
 from __future__ import annotations
 
 import json
@@ -12,7 +12,7 @@ import pytest
 from gitcontext.history import hazardjob
 from gitcontext.history.hazardjob import HazardJob
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork: the job computes in-process")
+pytestmark = pytest.mark.skipif(not hasattr(os, "posix_spawnp"), reason="no posix_spawn: the job computes in-process")
 
 
 def _rows(seed: int, n: int = 300) -> list[tuple[int, int, bool]]:
@@ -25,7 +25,7 @@ def _rows(seed: int, n: int = 300) -> list[tuple[int, int, bool]]:
     return rows
 
 
-# A fresh Python, as `git context history` is: numpy is not loaded, so the job forks.
+# A fresh Python, as `git context history` is: numpy is not loaded, so the job starts its helper.
 PROBE = """
 import json, os, sys
 sys.modules.pop("numpy", None)
@@ -34,9 +34,9 @@ hazardjob._cpus = lambda: 2                              # the test machine may 
 from gitcontext.history.hazardjob import HazardJob
 rows, mode = json.loads(sys.argv[1]), sys.argv[2]
 job = HazardJob.start(500)
-forked = job._child is not None
+forked = job._helper is not None
 if mode == "dead":
-    os.kill(job._child[0], 9)
+    os.kill(job._helper[0], 9)
 before = "numpy" in sys.modules
 got = job.estimate([tuple(r) for r in rows], 200)
 job.close()
@@ -53,34 +53,56 @@ def _probe(rows, mode: str = "ask") -> list:
 
 
 @pytest.mark.parametrize("seed", [0, 1])
-def test_the_child_answers_exactly_what_this_process_would(seed):
+def test_the_helper_answers_exactly_what_this_process_would(seed):
     forked, numpy_here, same, has_slope = _probe(_rows(seed))
     assert forked and not numpy_here and same and has_slope
 
 
-def test_a_child_that_died_is_computed_here_instead():
+def test_a_helper_that_died_is_computed_here_instead():
     forked, numpy_here, same, _ = _probe(_rows(2), "dead")
     assert forked and same
 
 
-def test_a_job_closed_unasked_leaves_no_child(monkeypatch):
+def test_a_job_closed_unasked_leaves_no_helper(monkeypatch):
     monkeypatch.setattr(hazardjob, "worthwhile", lambda commits: True)
     job = HazardJob.start(500)
-    pid = job._child[0]
+    pid = job._helper[0]
     job.close()
     job.close()                                          # twice is fine
     with pytest.raises(ChildProcessError):
         os.waitpid(pid, os.WNOHANG)                      # reaped: no zombie left
 
 
-def test_no_fork_with_numpy_loaded_for_a_short_trace_or_on_one_cpu(monkeypatch):
+def test_the_helper_never_imports_gitcontext_from_the_repository(tmp_path):
+    """A repository holding a `gitcontext/` package (this one does) must not run it: `-c` puts the
+    current folder first on sys.path, and the helper takes it off."""
+    fake = tmp_path / "gitcontext" / "history"
+    fake.mkdir(parents=True)
+    (tmp_path / "gitcontext" / "__init__.py").write_text("raise SystemExit('the repository ran')\n")
+    (fake / "__init__.py").write_text("")
+    probe = ("import sys; sys.modules.pop('numpy', None)\n"
+             "from gitcontext.history import hazardjob\n"
+             "hazardjob._cpus = lambda: 2\n"
+             "job = hazardjob.HazardJob.start(500)\n"
+             "rows = [(0, k % 7 + 1, k % 2 == 0) for k in range(40)]\n"
+             "print(job._ask(rows, 20) is not None)\n")
+    import gitcontext
+
+    package_parent = str(__import__("pathlib").Path(gitcontext.__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": package_parent}
+    out = subprocess.run([sys.executable, "-c", "import sys; sys.path = [p for p in sys.path if p]\n" + probe],
+                         cwd=tmp_path, capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.strip() == "True", out.stderr
+
+
+def test_no_helper_with_numpy_loaded_for_a_short_trace_or_on_one_cpu(monkeypatch):
     import numpy  # noqa: F401  (loaded, as in a `corpus` worker after its first repository)
 
     from gitcontext.history import hazard as hz
 
     assert not hazardjob.worthwhile(10_000)
     job = HazardJob.start(10_000)
-    assert job._child is None
+    assert job._helper is None
     rows = _rows(3)
     assert job.estimate(rows, 50) == hz.estimate(hz.subjects(rows), 50)
     monkeypatch.delitem(sys.modules, "numpy")            # as if not loaded; restored when the test ends
