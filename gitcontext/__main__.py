@@ -1,5 +1,3 @@
-import sys
+from gitcontext.cli.entry import run
 
-from gitcontext.cli.entry import main
-
-sys.exit(main())
+run()

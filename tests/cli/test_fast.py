@@ -117,8 +117,9 @@ def test_entry_ls_to_a_closed_pipe_exits_as_click_does(noted: Path, replayed: bo
         subprocess.run([sys.executable, "-m", "gitcontext", "ls"], cwd=noted, check=True, capture_output=True, env=env)
         assert list((noted / ".git" / "gitcontext" / "reads").iterdir())
     results = []
-    for module in ("gitcontext.cli.entry", "gitcontext.cli.main"):
-        script = f"import sys; from {module} import main; sys.exit(main(['ls']))"
+    for module in ("gitcontext.cli.entry", "gitcontext.cli.main", "run"):
+        script = ("import sys; sys.argv[1:] = ['ls']; from gitcontext.cli.entry import run; run()" if module == "run"
+                  else f"import sys; from {module} import main; sys.exit(main(['ls']))")
         read_end, write_end = os.pipe()
         os.close(read_end)                                # the reader is gone before anything is written
         proc = subprocess.Popen([sys.executable, "-c", script], cwd=noted, stdout=write_end,
@@ -126,7 +127,19 @@ def test_entry_ls_to_a_closed_pipe_exits_as_click_does(noted: Path, replayed: bo
         os.close(write_end)
         err = proc.stderr.read()
         results.append((proc.wait(), b"Traceback" in err))
-    assert results[0] == results[1] == (1, False)
+    assert results[0] == results[1] == results[2] == (1, False)
+
+
+@pytest.mark.parametrize("cache", ["0", "wait"], ids=["computed", "kept"])
+@pytest.mark.parametrize("args", [["ls", "--json"], ["history", "--json"], ["blame", "CLAUDE.md"]], ids=" ".join)
+def test_the_program_leaves_without_teardown_but_with_every_byte_written(noted: Path, capsys, args, cache) -> None:
+    """`python -m gitcontext` (entry.run) ends a fast read with os._exit: its whole output is out first, the
+    same bytes as `main` in this process, through a pipe that must be drained as it is written."""
+    env = {**os.environ, "GITCONTEXT_READ_CACHE": cache}
+    for _ in range(2):                                   # with "wait", the second run replays the kept answer
+        done = subprocess.run([sys.executable, "-m", "gitcontext", *args], cwd=noted, capture_output=True, env=env)
+        code, out, err = _run(capsys, True, *args)
+        assert (done.returncode, done.stdout.decode(), done.stderr.decode()) == (code, out, err) and code == 0
 
 
 def test_run_fast_gives_an_in_process_caller_its_garbage_collector_back(noted: Path, capsys) -> None:
