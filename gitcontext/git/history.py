@@ -6,7 +6,7 @@ from pathlib import Path
 
 from gitcontext.git.churn import NumstatRow, _numstat_rows
 from gitcontext.git.objects import _split_z
-from gitcontext.git.process import PINNED_TRAILER_CONFIG, run, run_status, stream, text
+from gitcontext.git.process import PINNED_TRAILER_CONFIG, Started, run, run_status, text
 from gitcontext.git.repo import has_commits
 from gitcontext.git.revisions import EOO, check_rev
 
@@ -100,23 +100,28 @@ def default_branch(cwd: str | Path | None = None) -> str | None:
     return None
 
 
-def log_trailers(rev: str = "HEAD", cwd: str | Path | None = None
+def log_trailers(rev: str = "HEAD", cwd: str | Path | None = None, started: Started | None = None
                  ) -> Iterator[tuple[str, str, str, list[tuple[str, str]]]]:
     """(sha, author date, subject, trailers) of commits reachable from REV with a Context-* line, newest first.
 
-    One streaming `git log`; trailers parsed by git with the pinned grammar, values unfolded.
+    One streaming `git log`; trailers parsed by git with the pinned grammar, values unfolded. STARTED:
+    that `git log` from `start_log_trailers`, already running.
     """
-    fmt = "%H%x00%aI%x00%s%x00%(trailers:only=true,unfold=true,separator=%x1f,key_value_separator=%x1e)"
-    # git's --grep (lines, case-folded) skips commits with no Context-* line before formatting them.
-    args = [*PINNED_TRAILER_CONFIG, "log", "-i", "-E", "--grep=^context-", f"--format={fmt}", EOO, check_rev(rev),
-            "--"]
-    for raw in stream(args, cwd=cwd):
+    for raw in (started or start_log_trailers(rev, cwd)).lines():
         line = message_text(raw.rstrip(b"\n"))
         if not line:
             continue
         sha, date, subject, block = line.split("\0", 3)
         pairs = [tuple(t.split("\x1e", 1)) for t in block.split("\x1f") if "\x1e" in t]
         yield sha, date, subject, [(k.strip(), v.strip()) for k, v in pairs]
+
+
+def start_log_trailers(rev: str = "HEAD", cwd: str | Path | None = None) -> Started:
+    """`log_trailers`' query, started now and read later (`log_trailers(rev, cwd, started)`)."""
+    fmt = "%H%x00%aI%x00%s%x00%(trailers:only=true,unfold=true,separator=%x1f,key_value_separator=%x1e)"
+    # git's --grep (lines, case-folded) skips commits with no Context-* line before formatting them.
+    return Started([*PINNED_TRAILER_CONFIG, "log", "-i", "-E", "--grep=^context-", f"--format={fmt}", EOO,
+                    check_rev(rev), "--"], cwd)
 
 
 def log_bodies(rev: str = "HEAD", cwd: str | Path | None = None) -> Iterator[tuple[str, str]]:

@@ -55,7 +55,8 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
     job = HazardJob.start(len(traced.commits) - start if not reuse and rounds else 0)   # numpy loads meanwhile
     try:
         if rules and start < len(traced.commits):
-            tracer.rules = overrides.on_first_parent(root, traced, overrides.with_trailers(root, rules))
+            where = (str(head[1]), head[0]) if head and rev == "HEAD" else None
+            tracer.rules = overrides.on_first_parent(root, traced, overrides.with_trailers(root, rules, where))
         tracer.run(start)
         lives = tracer.lives()
         rows = collector.summaries(result.commits)

@@ -62,12 +62,13 @@ def noted(root: str | Path) -> Overrides:
     return Overrides({}, sorted(set(by_text)))
 
 
-def with_trailers(root: str | Path, rules: Overrides) -> Overrides:
-    """RULES and the `Context-Id` overrides of HEAD's history (provenance.trailer_cache)."""
+def with_trailers(root: str | Path, rules: Overrides, where: tuple[str, str] | None = None) -> Overrides:
+    """RULES and the `Context-Id` overrides of HEAD's history (provenance.trailer_cache). WHERE: (the
+    common git dir, HEAD's commit), when the caller knows them."""
     from gitcontext.provenance.trailer_cache import trailer_history
 
     by_commit: dict[str, list[Override]] = defaultdict(list)
-    for c in trailer_history(root):
+    for c in trailer_history(root, where):
         for t in c.trailers:
             if t.key == "Context-Id" and t.id and t.value in KINDS:
                 by_commit[c.sha].append(Override(t.value, t.id, c.sha))

@@ -70,9 +70,19 @@ def replay(root: str | Path, config: dict[str, Any], rev: str = "HEAD", head: tu
     import json
 
     key = "context:" + json.dumps(config["discovery"], sort_keys=True)
-    return _replay(root, rev, key, lambda rng, known: sorted(known | set(_context_paths(root, config, rng))
-                                                             | set(_guide_paths(root, config, rng))),
+    return _replay(root, rev, key, lambda rng, known: sorted(known | _paths(root, config, rng)),
                    follow=False, resolved=head)
+
+
+def _paths(root: str | Path, config: dict[str, Any], rng: str) -> set[str]:
+    """The context paths touched on the first-parent line of RNG and the guides at its end; the first
+    `git log` runs while the guides are found."""
+    started = _start_context_log(root, config, rng)
+    try:
+        guides = set(_guide_paths(root, config, rng))
+        return guides | set(_context_paths(config, started))
+    finally:
+        started.close()
 
 
 def _guide_paths(root: str | Path, config: dict[str, Any], rng: str) -> list[str]:
@@ -85,18 +95,21 @@ def _guide_paths(root: str | Path, config: dict[str, Any], rng: str) -> list[str
     return [p for p in discover(root, config, rng.rpartition("..")[2]) if not is_context_path(p, config)]
 
 
-def _context_paths(root: str | Path, config: dict[str, Any], rng: str) -> Iterator[str]:
-    """Every context path touched on the first-parent line of RNG (one streaming `git log`).
+def _start_context_log(root: str | Path, config: dict[str, Any], rng: str) -> git.Started:
+    """The `git log` of every path touched on the first-parent line of RNG that the include globs match:
+    they go to git as `:(glob)` pathspecs, so git skips every other path itself."""
+    specs = [f":(glob){p}" for pattern in config["discovery"]["include"] for p in expand_braces(pattern)]
+    return git.Started(["-c", "core.quotepath=false", "log", "--first-parent", "--diff-merges=first-parent",
+                        "--no-renames", "--name-only", "--format=", rng, "--", *specs], root)
 
-    The include globs go to git as `:(glob)` pathspecs, so git skips every other path itself;
-    `is_context_path` then applies the excludes exactly as discovery does.
-    """
+
+def _context_paths(config: dict[str, Any], started: git.Started) -> Iterator[str]:
+    """The context paths in STARTED's log (`_start_context_log`): `is_context_path` applies the excludes
+    exactly as discovery does."""
     from gitcontext.instructions.discover import is_context_path
 
-    specs = [f":(glob){p}" for pattern in config["discovery"]["include"] for p in expand_braces(pattern)]
     seen: set[str] = set()
-    for line in git.stream(["-c", "core.quotepath=false", "log", "--first-parent", "--diff-merges=first-parent",
-                            "--no-renames", "--name-only", "--format=", rng, "--", *specs], cwd=root):
+    for line in started.lines():
         path = unquote(line)
         if path and path not in seen:
             seen.add(path)

@@ -40,9 +40,10 @@ def _where(root: str | Path) -> tuple[str, ...]:
     return where
 
 
-def trailer_history(root: str | Path) -> list[Commit]:
-    """Commits reachable from HEAD with Context-* trailers, newest first (what `trailers.history` gives)."""
-    where = _where(root)
+def trailer_history(root: str | Path, where: tuple[str, str] | None = None) -> list[Commit]:
+    """Commits reachable from HEAD with Context-* trailers, newest first (what `trailers.history` gives).
+    WHERE: (the common git dir, HEAD's commit), when the caller has resolved them (one process less)."""
+    where = where or _where(root)
     if not where:
         return []
     common, head = where

@@ -68,16 +68,20 @@ def history(root: str | Path, rev: str = "HEAD") -> Iterator[Commit]:
     blocks are paragraphs inside the body: a second git log reads the messages with Context-* lines,
     and each block of one with several is parsed by git's grammar too (one process per such block).
     """
-    if not git.has_commits(root):
+    if rev == "HEAD" and not git.has_commits(root):       # a commit or range the caller resolved has some
         return
-    stacked = {sha: blocks for sha, body in git.log_bodies(rev, root)
-               if len(blocks := trailer_blocks(body)) > 1}
-    for sha, date, subject, pairs in git.log_trailers(rev, root):
-        if sha in stacked:
-            pairs = [pair for block in stacked[sha] for pair in git.parse_trailers(block, root)]
-        found = from_pairs(pairs)
-        if found:
-            yield Commit(sha, date, subject, tuple(found))
+    started = git.start_log_trailers(rev, root)             # it runs while the bodies are read
+    try:
+        stacked = {sha: blocks for sha, body in git.log_bodies(rev, root)
+                   if len(blocks := trailer_blocks(body)) > 1}
+        for sha, date, subject, pairs in git.log_trailers(rev, root, started):
+            if sha in stacked:
+                pairs = [pair for block in stacked[sha] for pair in git.parse_trailers(block, root)]
+            found = from_pairs(pairs)
+            if found:
+                yield Commit(sha, date, subject, tuple(found))
+    finally:
+        started.close()
 
 
 def trailer_blocks(message: str) -> list[str]:
