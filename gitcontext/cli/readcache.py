@@ -45,8 +45,10 @@ class Reads:
     """One plain read command's entry: `replay()` writes the kept answer when it still holds; `compute(run)`
     runs it, captures stdout, and keeps the answer when it may."""
 
-    def __init__(self, args: list[str], top: str, git_dir: str, common: str, head: str) -> None:
+    def __init__(self, args: list[str], top: str, git_dir: str, common: str, head: str, shallow: bool = False
+                 ) -> None:
         self.args, self.top, self.git_dir, self.common, self.head = args, top, git_dir, common, head
+        self.shallow = shallow
         here = os.path.relpath(os.getcwd(), top)
         stream = sys.stdout
         env = sorted((k, v) for k, v in os.environ.items() if k not in _VOLATILE)
@@ -88,7 +90,7 @@ class Reads:
     def compute(self, run) -> int:  # type: ignore[no-untyped-def]
         """RUN() with stdout captured; its output is written out and, when it may be, kept."""
         started = time.time()
-        before = _listing(self.top)
+        listing = _start_listing(self.top)                # git lists the tree while the command runs
         opened: set[str] = set()
         real, real_err = sys.stdout, sys.stderr
         captured = io.BytesIO()
@@ -96,10 +98,15 @@ class Reads:
         wrapper.isatty = real.isatty      # type: ignore[method-assign]  # ANSI codes kept or stripped as before
         sys.stdout, sys.stderr = wrapper, _Counted(real_err)
         counted = sys.stderr
+        from gitcontext.git.repo import forget_head, know_head
+
+        know_head(self.top, self.common, self.head, self.shallow)   # the command computes for this HEAD
         try:
             with _recording(opened):
                 code = run()
         finally:
+            forget_head(self.top)
+            before = _listed(listing)
             wrapper.flush()
             output = captured.getvalue()
             wrapper.detach()                  # so that dropping it does not close CAPTURED
@@ -174,9 +181,37 @@ def _aside(keep) -> None:  # type: ignore[no-untyped-def]
         os._exit(0)
 
 
+_LISTING = ["ls-files", "-z", "--cached", "--others", "--exclude-standard"]
+
+
 def _listing(top: str) -> bytes | None:
     """What discovery lists: the tracked files and the untracked ones git does not ignore."""
-    return output(["ls-files", "-z", "--cached", "--others", "--exclude-standard"], top)
+    return output(_LISTING, top)
+
+
+def _start_listing(top: str):  # type: ignore[no-untyped-def]
+    """`_listing(TOP)` started now, read by `_listed` (None where it cannot be started: no git)."""
+    from gitcontext.errors import GitError
+    from gitcontext.git.process import Started
+
+    try:
+        return Started(_LISTING, top)
+    except GitError:
+        return None
+
+
+def _listed(started) -> bytes | None:  # type: ignore[no-untyped-def]
+    """What a `_start_listing` printed, or None when git failed (as `_listing` says)."""
+    from gitcontext.errors import GitError
+
+    if started is None:
+        return None
+    try:
+        return started.result()
+    except GitError:
+        return None
+    finally:
+        started.close()
 
 
 def _modules() -> set[str]:
@@ -191,12 +226,13 @@ def open_reads(args: list[str]) -> Reads | None:
     """The entry for ARGS in this repository, or None: turned off, not in a work tree with commits."""
     if os.environ.get("GITCONTEXT_READ_CACHE", "1").strip() in ("0", "false", "no", "off"):
         return None
-    out = output(["rev-parse", "--show-toplevel", "--absolute-git-dir", "--git-common-dir", "--verify", "-q",
-                "HEAD^{commit}"], None)
+    out = output(["rev-parse", "--show-toplevel", "--absolute-git-dir", "--git-common-dir",
+                  "--is-shallow-repository", "--verify", "-q", "HEAD^{commit}"], None)
     lines = out.decode("utf-8", "surrogateescape").split("\n") if out else []
-    if len(lines) < 4 or not lines[0] or len(lines[3]) < 40:
+    if len(lines) < 5 or not lines[0] or len(lines[4]) < 40:
         return None
-    return Reads(args, os.path.realpath(lines[0]), os.path.realpath(lines[1]), os.path.realpath(lines[2]), lines[3])
+    return Reads(args, os.path.realpath(lines[0]), os.path.realpath(lines[1]), os.path.realpath(lines[2]), lines[4],
+                 lines[3] == "true")
 
 
 def _signature(path: str) -> tuple[float, tuple]:

@@ -106,7 +106,12 @@ def _pictures(m, data: dict, name: str, svg_path: str | None, html_path: str | N
 
 def _resolve(root: Path, rev: str) -> tuple[tuple[str, Path] | None, bool]:
     """((REV's commit sha, the common git dir) or None in a repository without commits, shallow?), in
-    one `git rev-parse`; an unknown REV is a usage error."""
+    one `git rev-parse` (none for HEAD when the read cache resolved it: git.known_head); an unknown REV
+    is a usage error."""
+    known = git.known_head(root) if rev == "HEAD" else None
+    if known is not None:
+        common, head, shallow = known
+        return (head, Path(common)), shallow
     code, out, _ = git.run_status(["rev-parse", "--is-shallow-repository", "--git-common-dir", "--verify", "-q",
                                    git.EOO, f"{git.check_rev(rev)}^{{commit}}"], cwd=root)
     lines = out.decode("utf-8", "surrogateescape").split("\n")

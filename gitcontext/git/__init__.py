@@ -15,8 +15,8 @@ _HOME = {name: module for module, names in (
     ("gitcontext.git.process", "PINNED_TRAILER_CONFIG Started failure run run_status stream text"),
     ("gitcontext.git.revisions", "EOO check_rev"),
     ("gitcontext.git.repo",
-     "common_dir config_get config_matching config_set git_dir has_commits hooks_dir is_shallow own_git_dir "
-     "rev_parse toplevel"),
+     "common_dir config_get config_matching config_set forget_head git_dir has_commits hooks_dir is_shallow "
+     "know_head known_head own_git_dir rev_parse toplevel"),
     ("gitcontext.git.objects",
      "Status blob_at check_ignore commit_meta common_dir_and_head listed_once ls_files ls_tree "
      "remember_listing staged_paths start_status status_paths"),

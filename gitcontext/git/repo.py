@@ -9,6 +9,25 @@ from gitcontext.git.process import run, run_status, text
 from gitcontext.git.revisions import EOO, check_rev
 
 
+_KNOWN: dict[str, tuple[str, str, bool]] = {}      # top -> (common git dir, HEAD's commit, shallow?)
+
+
+def know_head(top: str, common: str, head: str, shallow: bool) -> None:
+    """Until `forget_head(TOP)`, `known_head(TOP)` answers these without asking git: for a caller that
+    resolved them for a read-only command (the read cache, whose fingerprint holds this HEAD, so the
+    answer it keeps is computed for that very commit even if another process commits meanwhile)."""
+    _KNOWN[top] = (common, head, shallow)
+
+
+def forget_head(top: str) -> None:
+    _KNOWN.pop(top, None)
+
+
+def known_head(top: str | Path) -> tuple[str, str, bool] | None:
+    """(common git dir, HEAD's commit, shallow?) of the work tree TOP, when a caller said them."""
+    return _KNOWN.get(os.fspath(top)) if _KNOWN else None
+
+
 def toplevel(cwd: str | Path | None = None) -> Path:
     code, out, _ = run_status(["rev-parse", "--show-toplevel"], cwd=cwd)
     if code != 0:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -11,7 +12,7 @@ from gitcontext.history.averages import mean, median
 from gitcontext.history.files import FileCollector
 from gitcontext.history.replay import Replay, replay
 from gitcontext.history.lives import Life
-from gitcontext.history.tracer import SYMLINK
+from gitcontext.history.tracer import SYMLINK, prepare
 
 
 class Measurement(NamedTuple):
@@ -32,7 +33,7 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
             rev: str = "HEAD", progress: Callable[[int, int], None] | None = None,
             rounds: int = hz.BOOTSTRAP, head: tuple[str, Path] | None = None) -> Measurement:
     """HEAD: (REV's commit sha, the common git dir) when the caller has resolved them (one process less)."""
-    result = replay(root, config, rev, head)
+    result = replay(root, config, rev, head, meanwhile=partial(prepare, matcher))   # imports while git writes
     chosen = [c for c in range(len(result.chains)) if _is_file(result, c) and _selected(result, c, paths)]
     traced = _with_siblings(result, chosen) if paths else result
     collector = FileCollector()

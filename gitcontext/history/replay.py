@@ -63,15 +63,16 @@ def context_histories(root: str | Path, config: dict[str, Any], rev: str = "HEAD
     return out
 
 
-def replay(root: str | Path, config: dict[str, Any], rev: str = "HEAD", head: tuple[str, Path] | None = None
-           ) -> Replay:
+def replay(root: str | Path, config: dict[str, Any], rev: str = "HEAD", head: tuple[str, Path] | None = None,
+           meanwhile: Callable[[], None] | None = None) -> Replay:
     """All context files replayed together, commits in first-parent order (for cross-file analysis).
-    HEAD: (REV's commit sha, the common git dir), when the caller has resolved them already."""
+    HEAD: (REV's commit sha, the common git dir), when the caller has resolved them already. MEANWHILE:
+    work to do while git writes the log of commits not cached yet (not called when there are none)."""
     import json
 
     key = "context:" + json.dumps(config["discovery"], sort_keys=True)
     return _replay(root, rev, key, lambda rng, known: sorted(known | _paths(root, config, rng)),
-                   follow=False, resolved=head)
+                   follow=False, resolved=head, meanwhile=meanwhile)
 
 
 def _paths(root: str | Path, config: dict[str, Any], rng: str) -> set[str]:
@@ -128,7 +129,8 @@ def expand_braces(pattern: str) -> list[str]:
 
 
 def _replay(root: str | Path, rev: str, key: str, paths_for: Callable[[str, set[str]], list[str]],
-            follow: bool, resolved: tuple[str, str | Path] | None = None) -> Replay:
+            follow: bool, resolved: tuple[str, str | Path] | None = None,
+            meanwhile: Callable[[], None] | None = None) -> Replay:
     """Feed cached commits, then the ones git prints for the range not yet cached (usually none)."""
     head, common = resolved or _head(root, rev)
     if not head:
@@ -146,6 +148,8 @@ def _replay(root: str | Path, rev: str, key: str, paths_for: Callable[[str, set[
         if paths:
             log = git.Started([*_QUIET, *_LOG, *(["--follow"] if follow else ["-M"]), rng, "--", *paths], root)
             try:
+                if meanwhile is not None:
+                    meanwhile()
                 new = _read(log)
             finally:
                 log.close()

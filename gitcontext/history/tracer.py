@@ -28,7 +28,7 @@ REWRITE_SHARE = 0.5
 REWRITE_MIN_LIVE = 5
 SYMLINK = "120000"
 __all__ = ["REWRITE_MIN_LIVE", "REWRITE_SHARE", "SYMLINK", "Birth", "Change", "Death", "FileStep", "Life", "Stay",
-           "Tracer", "instructions_of", "pair_versions", "raw_lines", "trace", "unchanged_ends"]
+           "Tracer", "instructions_of", "pair_versions", "prepare", "raw_lines", "trace", "unchanged_ends"]
 
 
 def raw_lines(step: dict[str, Any], inst: Instruction) -> tuple[str, ...]:
@@ -43,6 +43,24 @@ def trace(result: Replay, matcher: str = "default",
     tracer = Tracer(result, matcher, on_version, rules)
     tracer.run()
     return tracer.lives()
+
+
+def prepare(matcher: str = "default") -> None:
+    """Import what tracing a commit needs (segmentation, the matcher, rapidfuzz), which the tracer
+    otherwise imports with its first commit: for a caller with time to spare, such as while git writes
+    the replay's log (a warm run that traces nothing needs none of it)."""
+    import gitcontext.history.chunks  # noqa: F401
+    import gitcontext.identity.formatting  # noqa: F401
+    import gitcontext.identity.ids  # noqa: F401
+    import gitcontext.identity.match  # noqa: F401
+    import gitcontext.identity.profile  # noqa: F401
+    import gitcontext.identity.words  # noqa: F401
+
+    if matcher == "paper":
+        import gitcontext.identity.paper  # noqa: F401
+    else:
+        import gitcontext.identity.exact  # noqa: F401
+        import gitcontext.identity.scorer  # noqa: F401
 
 
 def _segmenter(exact: bool) -> ChunkSegmenter:

@@ -220,3 +220,26 @@ def test_at_most_max_entries_answers_are_kept(kept: Path) -> None:
     assert _gc(kept, "ls").returncode == 0
     names = sorted(p.name for p in folder.iterdir())
     assert len(names) == readcache.MAX_ENTRIES and "old000" not in names and f"old{readcache.MAX_ENTRIES + 2:03d}" in names
+
+
+def test_history_computes_for_the_head_the_fingerprint_holds(repo: Path, monkeypatch) -> None:
+    """The read cache resolves HEAD (and shallow) once; `history` computes for that commit instead of
+    asking git again, so a commit landing between the two can never be kept under the older HEAD."""
+    from gitcontext import git as gitmod
+    from gitcontext.cli import reads
+
+    first = commit(repo, {"CLAUDE.md": RULES}, "rules")
+    commit(repo, {"CLAUDE.md": RULES + "- Keep PRs small.\n"}, "more")
+    top = os.path.realpath(repo)
+    common = os.path.realpath(repo / ".git")
+    gitmod.know_head(top, common, first, False)
+    try:
+        assert reads._resolve(Path(top), "HEAD") == ((first, Path(common)), False)
+        assert reads._resolve(Path(top), "HEAD~1")[0][0] == first          # another rev: git is asked
+    finally:
+        gitmod.forget_head(top)
+    assert reads._resolve(Path(top), "HEAD")[0][0] != first
+    monkeypatch.chdir(repo)
+    entry = readcache.open_reads(["history"])
+    assert entry is not None and entry.head == git(repo, "rev-parse", "HEAD").strip() and entry.shallow is False
+    assert (entry.top, entry.common) == (top, common)
