@@ -1,12 +1,14 @@
 """`git context history`: replay, trace lives, measure files and the deletion hazard in one pass."""
 from __future__ import annotations
 
+import os
 import posixpath
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from gitcontext.history import cache
 from gitcontext.history import hazard as hz
 from gitcontext.history.averages import mean, median
 from gitcontext.history.files import FileCollector
@@ -33,7 +35,21 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
             rev: str = "HEAD", progress: Callable[[int, int], None] | None = None,
             rounds: int = hz.BOOTSTRAP, head: tuple[str, Path] | None = None) -> Measurement:
     """HEAD: (REV's commit sha, the common git dir) when the caller has resolved them (one process less)."""
+    from gitcontext.history.hazardjob import HazardJob
+
+    first = head is not None and not os.path.isdir(cache.folder(head[1]))    # nothing cached: all is traced
     result = replay(root, config, rev, head, meanwhile=partial(prepare, matcher))   # imports while git writes
+    job = HazardJob.start(len(result.commits) if first and rounds else 0)    # numpy loads while it traces
+    try:
+        return _measure(root, config, paths, matcher, rev, progress, rounds, head, result, job)
+    finally:
+        job.close()
+
+
+def _measure(root: str | Path, config: dict[str, Any], paths: Sequence[str], matcher: str, rev: str,
+             progress: Callable[[int, int], None] | None, rounds: int, head: tuple[str, Path] | None,
+             result: Replay, job: Any) -> Measurement:
+    """`measure` from the replay RESULT; JOB (a hazardjob.HazardJob) computes the hazard's numpy half."""
     chosen = [c for c in range(len(result.chains)) if _is_file(result, c) and _selected(result, c, paths)]
     traced = _with_siblings(result, chosen) if paths else result
     collector = FileCollector()
@@ -51,28 +67,23 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
     tracer = Tracer(traced, matcher, on_version, rules, positions=False)   # the collector counts texts
     start, cached = measurecache.restore(root, config, paths, matcher, rules, traced, tracer, collector)
     reuse = start == len(traced.commits) and cached and cached["rounds"] == rounds
-    from gitcontext.history.hazardjob import HazardJob
+    job.begin(len(traced.commits) - start if not reuse and rounds else 0)     # a later run: what is left
+    if rules and start < len(traced.commits):
+        where = (str(head[1]), head[0]) if head and rev == "HEAD" else None
+        tracer.rules = overrides.on_first_parent(root, traced, overrides.with_trailers(root, rules, where))
+    tracer.run(start)
+    lives = tracer.lives()
+    rows = collector.summaries(result.commits)
+    files = [rows[c] for c in chosen]
+    if reuse:
+        hazard = hz.Hazard.from_json(cached["hazard"])
+    else:
+        from gitcontext.history import smallhazard
 
-    job = HazardJob.start(len(traced.commits) - start if not reuse and rounds else 0)   # numpy loads meanwhile
-    try:
-        if rules and start < len(traced.commits):
-            where = (str(head[1]), head[0]) if head and rev == "HEAD" else None
-            tracer.rules = overrides.on_first_parent(root, traced, overrides.with_trailers(root, rules, where))
-        tracer.run(start)
-        lives = tracer.lives()
-        rows = collector.summaries(result.commits)
-        files = [rows[c] for c in chosen]
-        if reuse:
-            hazard = hz.Hazard.from_json(cached["hazard"])
-        else:
-            from gitcontext.history import smallhazard
-
-            rows = hazard_rows(result, lives, set(chosen))
-            hazard = smallhazard.estimate(rows) or job.estimate(rows, rounds)     # numpy only for a slope
-            measurecache.save(root, config, paths, matcher, rules, traced, tracer, collector,
-                              {"rounds": rounds, "hazard": hazard.to_json()})
-    finally:
-        job.close()
+        rows = hazard_rows(result, lives, set(chosen))
+        hazard = smallhazard.estimate(rows) or job.estimate(rows, rounds)     # numpy only for a slope
+        measurecache.save(root, config, paths, matcher, rules, traced, tracer, collector,
+                          {"rounds": rounds, "hazard": hazard.to_json()})
     return Measurement(result, lives, files, chosen, hazard, summarize(files))
 
 

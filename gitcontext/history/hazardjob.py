@@ -51,8 +51,14 @@ class HazardJob:
     @classmethod
     def start(cls, commits: int) -> HazardJob:
         """A job whose helper is importing numpy already, when `worthwhile(COMMITS)`; else one that
-        computes in this process."""
-        return cls(_spawn() if worthwhile(commits) else None)
+        computes in this process (until `begin` starts one)."""
+        return cls().begin(commits)
+
+    def begin(self, commits: int) -> HazardJob:
+        """Start the helper now, if there is none yet and it is `worthwhile(COMMITS)`."""
+        if self._helper is None and worthwhile(commits):
+            self._helper = _spawn()
+        return self
 
     def estimate(self, rows: Sequence[tuple[int, int, bool]], rounds: int) -> hz.Hazard:
         """`hz.estimate(hz.subjects(ROWS), ROUNDS)`, by the helper when there is one and it answers."""
