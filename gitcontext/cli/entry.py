@@ -26,7 +26,7 @@ def run() -> None:
     its output is flushed first, and nothing on that path needs an exit handler. Everything else exits
     as Python does."""
     try:
-        code = run_fast(sys.argv[1:])
+        code = run_fast(sys.argv[1:], leaving=True)
     except SystemExit as exc:                  # a reader gone (cli.fast._ended): click's quiet status 1
         code = exc.code if isinstance(exc.code, int) else 1
     if code is None:

@@ -21,8 +21,10 @@ READS = ("ls", "blame", "history")
 COMPLETE_VAR = "_GIT_CONTEXT_COMPLETE"     # shell completion requests (see `git context completion`)
 
 
-def run_fast(args: list[str]) -> int | None:
-    """The exit status of ARGS run without click, or None when click must parse them."""
+def run_fast(args: list[str], leaving: bool = False) -> int | None:
+    """The exit status of ARGS run without click, or None when click must parse them. LEAVING: the
+    process ends as soon as the answer is out (gitcontext.cli.entry.run), so the read cache's keeper
+    need not be detached from it."""
     if not args or args[0] not in READS or os.name == "nt" or COMPLETE_VAR in os.environ:
         return None
     rest = args[1:]
@@ -45,7 +47,7 @@ def run_fast(args: list[str]) -> int | None:
         kept = open_reads(args)
         if kept is None:
             return run()
-        return 0 if kept.replay() else kept.compute(run)
+        return 0 if kept.replay() else kept.compute(run, leaving)
     except (Exception, KeyboardInterrupt) as exc:  # noqa: BLE001 - _ended raises again what click would not catch
         return _ended(exc)
     finally:

@@ -87,8 +87,9 @@ class Reads:
         parts += [f"{path}\0{_signature(path)[1]}" for path in modules]
         return sha1("\n".join(parts).encode("utf-8", "surrogateescape"))
 
-    def compute(self, run) -> int:  # type: ignore[no-untyped-def]
-        """RUN() with stdout captured; its output is written out and, when it may be, kept."""
+    def compute(self, run, leaving: bool = False) -> int:  # type: ignore[no-untyped-def]
+        """RUN() with stdout captured; its output is written out and, when it may be, kept (LEAVING:
+        this process exits right after, see `_aside`)."""
         started = time.time()
         listing = _start_listing(self.top)                # git lists the tree while the command runs
         opened: set[str] = set()
@@ -118,7 +119,7 @@ class Reads:
             modules = _modules()
             paths = [*sorted(self._relative(opened) - modules), "", *sorted(modules)]
             keep = lambda: self._keep(before, paths, output, started - RACY)  # noqa: E731
-            keep() if os.environ.get("GITCONTEXT_READ_CACHE", "").strip() == "wait" else _aside(keep)
+            keep() if os.environ.get("GITCONTEXT_READ_CACHE", "").strip() == "wait" else _aside(keep, leaving)
         return code
 
     def _relative(self, opened: set[str]) -> set[str]:
@@ -151,12 +152,14 @@ class Reads:
         write_cache(self.file, data)
 
 
-def _aside(keep) -> None:  # type: ignore[no-untyped-def]
+def _aside(keep, leaving: bool = False) -> None:  # type: ignore[no-untyped-def]
     """Run KEEP where the user does not wait for it: in a grandchild nobody waits for (the child that
     forks it exits at once and is reaped here), its standard streams on /dev/null. The answer is
     already out; keeping it lists the tree again and checks it for secrets (the redactor's compile,
-    ~15-30 ms). Inline where there is no fork, or while another thread runs (a process forked then
-    could inherit a lock that thread holds)."""
+    ~15-30 ms). LEAVING: this process exits right after (gitcontext.cli.entry.run), so one child is
+    enough: it is never waited for, and becomes init's when this process is gone (saves the second
+    fork and the wait, 1-2 ms). Inline where there is no fork, or while another thread runs (a process
+    forked then could inherit a lock that thread holds)."""
     threading = sys.modules.get("threading")
     if not hasattr(os, "fork") or (threading is not None and threading.active_count() > 1):
         keep()
@@ -169,10 +172,11 @@ def _aside(keep) -> None:  # type: ignore[no-untyped-def]
         keep()
         return
     if pid:
-        os.waitpid(pid, 0)
+        if not leaving:
+            os.waitpid(pid, 0)
         return
     try:
-        if os.fork() == 0:
+        if leaving or os.fork() == 0:
             null = os.open(os.devnull, os.O_RDWR)
             for fd in (0, 1, 2):
                 os.dup2(null, fd)
