@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from typing import TextIO
@@ -46,6 +45,8 @@ def working(label: str, stream: TextIO | None = None, delay: float = DELAY) -> I
     if not getattr(out, "isatty", lambda: False)():
         yield
         return
+    import threading          # only on a terminal: a piped or hooked run never loads it
+
     drawn = threading.Event()
 
     def draw() -> None:

@@ -115,11 +115,14 @@ class Reads:
             real.flush()
             real.buffer.write(output)
             real.flush()
+        from gitcontext import afterwards
+
+        work = afterwards.take()                  # the command's cache writes, then the keeping
         if code == 0 and before is not None and not counted.writes and len(output) <= MAX_BYTES:
             modules = _modules()
             paths = [*sorted(self._relative(opened) - modules), "", *sorted(modules)]
-            keep = lambda: self._keep(before, paths, output, started - RACY)  # noqa: E731
-            keep() if os.environ.get("GITCONTEXT_READ_CACHE", "").strip() == "wait" else _aside(keep, leaving)
+            work.append(lambda: self._keep(before, paths, output, started - RACY))
+        aside(work, leaving)
         return code
 
     def _relative(self, opened: set[str]) -> set[str]:
@@ -150,6 +153,19 @@ class Reads:
 
         _prune(os.path.dirname(self.file))
         write_cache(self.file, data)
+
+
+def aside(work: list, leaving: bool = False) -> None:
+    """Do WORK (gitcontext.afterwards' queue) where the user does not wait for it (`_aside`), or now
+    with GITCONTEXT_READ_CACHE=wait."""
+    from gitcontext import afterwards
+
+    if not work:
+        return
+    if os.environ.get("GITCONTEXT_READ_CACHE", "").strip() == "wait":
+        afterwards.run(work)
+    else:
+        _aside(lambda: afterwards.run(work), leaving)
 
 
 def _aside(keep, leaving: bool = False) -> None:  # type: ignore[no-untyped-def]

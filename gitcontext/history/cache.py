@@ -47,7 +47,15 @@ def load(where: str, key: str) -> dict[str, Any] | None:
 
 
 def save(where: str, key: str, data: dict[str, Any]) -> None:
-    """Write atomically; a cache that cannot be written is skipped, never an error."""
+    """Write atomically (after the answer is out, in a program that leaves then: gitcontext.afterwards);
+    a cache that cannot be written is skipped, never an error."""
+    from gitcontext import afterwards
+
+    if not afterwards.later(lambda: _write(where, key, data)):
+        _write(where, key, data)
+
+
+def _write(where: str, key: str, data: dict[str, Any]) -> None:
     import json
 
     target = _file(where, key)

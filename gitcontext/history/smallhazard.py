@@ -16,12 +16,11 @@ import math
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Sequence
-from fractions import Fraction
 
 from gitcontext.history import hazard as hz
 
-_MARGIN = Fraction(1, 10 ** 9)      # of the threshold (1 expected event)
-_ROUNDING = Fraction(1, 10 ** 6)    # of a 6-decimal rounding boundary, in millionths (1e-12 absolute)
+_MARGIN = (1, 10 ** 9)      # of the threshold (1 expected event), as a Fraction's terms
+_ROUNDING = (1, 10 ** 6)    # of a 6-decimal rounding boundary, in millionths (1e-12 absolute)
 
 
 def estimate(rows: Sequence[tuple[int, int, bool]]) -> hz.Hazard | None:
@@ -60,6 +59,9 @@ def _smoothed(times: list[float], cumulative: list[float], at_risk: list[int]
     output sits too near a boundary for the exact value to stand for numpy's."""
     if not times:
         return [], []
+    from fractions import Fraction   # here: a hazard with a slope (numpy's) never needs it, nor decimal
+
+    margin, rounding = Fraction(*_MARGIN), Fraction(*_ROUNDING)
     reach = math.floor(hz.BANDWIDTH)
     kernel = [Fraction(0.75 * (1 - (k / hz.BANDWIDTH) ** 2) / hz.BANDWIDTH) for k in range(-reach, reach + 1)]
     grid = int(max(times)) + 1
@@ -75,11 +77,11 @@ def _smoothed(times: list[float], cumulative: list[float], at_risk: list[int]
         value = sum((increments[g + reach - k] * w for k, w in enumerate(kernel)
                      if 0 <= g + reach - k < grid), Fraction(0))
         expected = value * at_risk[max(bisect_right(times, float(g)) - 1, 0)]
-        if abs(expected - 1) < _MARGIN:
+        if abs(expected - 1) < margin:
             return None
         if expected >= 1 and value > 0:
             scaled = value * 10 ** 6
-            if abs(scaled - math.floor(scaled) - Fraction(1, 2)) < _ROUNDING:
+            if abs(scaled - math.floor(scaled) - Fraction(1, 2)) < rounding:
                 return None
             ages.append(float(g))
             hazard.append(round(float(value), 6))

@@ -1,7 +1,6 @@
 """Note events: the kinds table, construction, the exact serialization, and validation of one line."""
 from __future__ import annotations
 
-import datetime as _dt
 import json
 import os
 import re
@@ -55,11 +54,15 @@ def now() -> str:
     pinned = os.environ.get("GITCONTEXT_NOW")
     if pinned:
         return pinned
+    import datetime as _dt    # here, not at the top: reading notes and trailers needs no clock
+
     return _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def to_utc(iso: str) -> str:
     """A git ISO date with offset ('2024-05-01T10:00:00+02:00') as our UTC form."""
+    import datetime as _dt
+
     stamp = _dt.datetime.fromisoformat(iso.replace("Z", "+00:00"))
     return stamp.astimezone(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 

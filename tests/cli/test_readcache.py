@@ -8,6 +8,7 @@ Inputs are backdated an hour: the cache keeps nothing changed in the last RACY s
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -243,3 +244,40 @@ def test_history_computes_for_the_head_the_fingerprint_holds(repo: Path, monkeyp
     entry = readcache.open_reads(["history"])
     assert entry is not None and entry.head == git(repo, "rev-parse", "HEAD").strip() and entry.shallow is False
     assert (entry.top, entry.common) == (top, common)
+
+
+def test_a_program_writes_its_history_caches_after_its_answer_and_a_caller_in_process_at_once(
+        kept: Path, capsys, monkeypatch) -> None:
+    """`python -m gitcontext history` (entry.run, which exits right after its answer) leaves the history
+    caches to the detached keeper (gitcontext.afterwards); `main` in a caller's process writes them before
+    it returns; with GITCONTEXT_READ_CACHE=0 the program still writes them, in a child of its own."""
+    from gitcontext.cli.entry import main
+
+    caches = kept / ".git" / "gitcontext" / "history"
+    for env in ({}, {"GITCONTEXT_READ_CACHE": "0"}):
+        shutil.rmtree(kept / ".git" / "gitcontext", ignore_errors=True)
+        out = subprocess.run([sys.executable, "-m", "gitcontext", "history", "--json"], cwd=kept,
+                             capture_output=True, env={**os.environ, **env})
+        assert out.returncode == 0 and b'"files"' in out.stdout
+        deadline = time.monotonic() + 20
+        while len(list(caches.glob("*.json"))) < 2 and time.monotonic() < deadline:   # replay and measure
+            time.sleep(0.05)
+        assert len(list(caches.glob("*.json"))) >= 2
+    shutil.rmtree(kept / ".git" / "gitcontext")
+    monkeypatch.chdir(kept)
+    monkeypatch.setenv("GITCONTEXT_READ_CACHE", "0")
+    assert main(["history", "--json"]) == 0 and '"files"' in capsys.readouterr().out
+    assert len(list(caches.glob("*.json"))) >= 2                    # written before main returned
+
+
+def test_afterwards_queues_only_while_collecting() -> None:
+    from gitcontext import afterwards
+
+    done: list[int] = []
+    assert afterwards.later(lambda: done.append(1)) is False and afterwards.take() == []
+    afterwards.collect()
+    assert afterwards.later(lambda: done.append(2)) is True
+    work = afterwards.take()
+    assert afterwards.later(lambda: done.append(3)) is False          # collecting ended
+    afterwards.run(work)
+    assert done == [2]
