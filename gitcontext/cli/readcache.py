@@ -1,5 +1,7 @@
 """The answers of the plain read commands (`ls`, `blame TARGET`, `history FILE`), kept under everything
-they were computed from, so asking again with nothing changed costs two git processes and some stats.
+they were computed from, so asking again with nothing changed costs one git process (`ls-files`) and
+some stats: HEAD is read from the repository's files when they are plainly laid out (git.refs), else
+asked of `git rev-parse`.
 
 An answer is a function of: the code that ran (every module file the run loaded outside the standard
 library; `sys.version` covers the rest); the arguments, the folder asked from, the output stream's kind
@@ -27,8 +29,10 @@ import io
 import os
 import sys
 import time
+from stat import S_ISDIR
 
 from gitcontext.digests import sha1
+from gitcontext.git.refs import head_commit
 from gitcontext.git.spawn import output
 
 FOLDER = "gitcontext/reads"                 # under the (per-worktree) git dir
@@ -246,6 +250,12 @@ def open_reads(args: list[str]) -> Reads | None:
     """The entry for ARGS in this repository, or None: turned off, not in a work tree with commits."""
     if os.environ.get("GITCONTEXT_READ_CACHE", "1").strip() in ("0", "false", "no", "off"):
         return None
+    here = os.getcwd()
+    plain = head_commit(here)                         # the top of a plain repository: its files say it all
+    if plain is not None:
+        head, git_dir = plain
+        return Reads(args, os.path.realpath(here), git_dir, git_dir, head,
+                     os.path.lexists(os.path.join(git_dir, "shallow")))
     out = output(["rev-parse", "--show-toplevel", "--absolute-git-dir", "--git-common-dir",
                   "--is-shallow-repository", "--verify", "-q", "HEAD^{commit}"], None)
     lines = out.decode("utf-8", "surrogateescape").split("\n") if out else []
@@ -263,7 +273,7 @@ def _signature(path: str) -> tuple[float, tuple]:
     except OSError:
         return 0.0, ("absent",)
     changed = st.st_mtime          # ctime is in the signature, but a copy or `touch` cannot set it back
-    if os.path.isdir(path):
+    if S_ISDIR(st.st_mode):
         try:
             names = tuple(sorted(os.listdir(path)))
         except OSError:

@@ -172,7 +172,14 @@ def _read(log: git.Started) -> list:
 
 
 def _head(root: str | Path, rev: str) -> tuple[str, str]:
-    """(commit sha of REV or "" in a repository without commits, the common git directory): one process."""
+    """(commit sha of REV or "" in a repository without commits, the common git directory): HEAD read
+    from the repository's files where it can be (git.refs), else one process."""
+    if rev == "HEAD":
+        from gitcontext.git.refs import head_commit
+
+        found = head_commit(root)
+        if found is not None:
+            return found
     code, out, _ = git.run_status(["rev-parse", "--git-common-dir", f"{rev}^{{commit}}"], cwd=root)
     lines = out.decode("utf-8", "surrogateescape").split("\n")
     if code != 0:
