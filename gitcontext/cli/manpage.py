@@ -18,7 +18,8 @@ SECTIONS = {
               "(committed); .git/gitcontext/ (caches, never committed)."],
     "ENVIRONMENT": ["GITCONTEXT_HOOKS=0 and SKIP=gitcontext skip the hooks; GITCONTEXT_MERGE=0 switches the merge "
                     "driver off; GITCONTEXT_READ_CACHE=0 makes ls, blame and history compute every answer (no replay from "
-                    ".git/gitcontext/reads/); NO_COLOR turns colour off."],
+                    ".git/gitcontext/reads/), and GITCONTEXT_READ_CACHE=wait keeps the answer and writes the caches "
+                    "before the command exits instead of after; NO_COLOR turns colour off."],
     "SEE ALSO": ["git(1), gitattributes(5), githooks(5). The guides in the project's docs/ folder."],
 }
 
