@@ -51,3 +51,27 @@ class UnknownRevision(UserError, GitError):
     still caught where git failures are."""
 
     status = ExitStatus.USAGE
+
+
+def refused_write(exc: BaseException) -> str | None:
+    """The error line for a write the system refused (a full disk, a quota, a file too large, a read-only
+    file system, a failing device), or None for any other exception: said in a line, not a traceback."""
+    import errno
+
+    refusals = {errno.ENOSPC, errno.EFBIG, errno.EROFS, errno.EIO, getattr(errno, "EDQUOT", errno.ENOSPC)}
+    if not isinstance(exc, OSError) or exc.errno not in refusals:
+        return None
+    where = f"{exc.filename} could not be written" if exc.filename is not None else "the output could not be written"
+    return (f"{where}: {exc.strerror}\n  fix: free space there (or quota, or write access), or send the output "
+            "elsewhere; notes and caches are replaced whole, so none was left half-written")
+
+
+def say_refused(message: str) -> int:
+    """Write MESSAGE (from `refused_write`) to stderr if it still can be; the exit status."""
+    try:
+        import os
+
+        os.write(2, f"gitcontext: error: {message}\n".encode("utf-8", "replace"))
+    except OSError:
+        pass
+    return ExitStatus.ENVIRONMENT

@@ -45,8 +45,9 @@ def _flushed(code: int) -> int:
     except BrokenPipeError:
         return 1
     except OSError as exc:
-        os.write(2, f"gitcontext: error: the output could not be written: {exc}\n".encode())
-        return 1
+        from gitcontext.errors import refused_write, say_refused
+
+        return say_refused(refused_write(exc) or f"the output could not be written: {exc}")
     return code
 
 

@@ -68,7 +68,7 @@ def _ended(exc: BaseException) -> int:
     import errno
 
     from gitcontext.cli.common import echo
-    from gitcontext.errors import ExitStatus, GitContextError
+    from gitcontext.errors import ExitStatus, GitContextError, refused_write, say_refused
 
     if isinstance(exc, GitContextError):
         echo(f"gitcontext: error: {exc}", err=True)
@@ -79,6 +79,10 @@ def _ended(exc: BaseException) -> int:
     if isinstance(exc, OSError) and exc.errno == errno.EPIPE:
         sys.stdout, sys.stderr = _Pacified(sys.stdout), _Pacified(sys.stderr)   # as click's main does
         sys.exit(1)
+    refused = refused_write(exc)
+    if refused is not None:
+        sys.stdout = _Pacified(sys.stdout)      # what could not be written is dropped, not retried at exit
+        return say_refused(refused)
     raise exc
 
 

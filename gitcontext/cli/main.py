@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from gitcontext.errors import ExitStatus, GitContextError
+from gitcontext.errors import ExitStatus, GitContextError, refused_write, say_refused
 
 # name -> (module under gitcontext.cli, attribute, one-line help). Adding a command is adding a row.
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -115,6 +115,11 @@ def main(argv: list[str] | None = None) -> int:
         return int(ExitStatus.INTERRUPTED)
     except BrokenPipeError:
         return 0
+    except OSError as exc:
+        refused = refused_write(exc)
+        if refused is None:
+            raise
+        return say_refused(refused)
     return int(result or 0)
 
 

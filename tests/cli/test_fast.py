@@ -148,3 +148,17 @@ def test_run_fast_gives_an_in_process_caller_its_garbage_collector_back(noted: P
     assert gc.isenabled()
     assert _run(capsys, True, "ls")[0] == 0 and gc.isenabled()
     assert _run(capsys, True, "ls", "no-such-file")[0] != 0 and gc.isenabled()
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+@pytest.mark.parametrize("cache", ["0", "wait"], ids=["computed", "kept"])
+@pytest.mark.parametrize("args", [["ls"], ["history", "--json"], ["doctor"], ["audit", "--json"]], ids=" ".join)
+def test_a_full_disk_is_one_error_line_and_status_3_not_a_traceback(noted: Path, args, cache) -> None:
+    env = {**os.environ, "GITCONTEXT_READ_CACHE": cache}
+    for _ in range(2):                                   # with "wait", the second `ls` replays its kept answer
+        with open("/dev/full", "w") as full:
+            done = subprocess.run([sys.executable, "-m", "gitcontext", *args], cwd=noted, stdout=full,
+                                  stderr=subprocess.PIPE, text=True, env=env)
+        assert done.returncode == 3, done.stderr
+        assert "Traceback" not in done.stderr and "the output could not be written: No space left" in done.stderr
+        assert "fix: free space" in done.stderr
