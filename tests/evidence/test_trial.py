@@ -144,14 +144,20 @@ def test_trial_interrupted_leaves_no_worktree_and_no_event(project, tmp_path, si
     started = tmp_path / "started"
     child = tmp_path / "child.pid"
     cmd = f"echo $$ > {child}; touch {started}; sleep 60"
-    proc = subprocess.Popen([sys.executable, "-m", "gitcontext", "trial", "PRs small", "--run", cmd],
-                            cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "gitcontext", "trial", "PRs small", "--run",
+                             cmd], cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
     while not started.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert started.exists(), proc.stderr.read1() if proc.poll() is not None else "trial never started"
     proc.send_signal(sig)
-    assert proc.wait(timeout=30) == 130
+    try:
+        code = proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:                   # say where it hangs: faulthandler dumps every thread
+        proc.send_signal(signal.SIGABRT)
+        stacks = proc.communicate(timeout=10)[1].decode("utf-8", "replace")[-6000:]
+        pytest.fail(f"the trial did not end on {sig!r}; its stacks:\n{stacks}")
+    assert code == 130
     _untouched(project)
     assert not _events(project, "trialled") and not (project / ".context" / "notes").exists()
     with pytest.raises(ProcessLookupError):   # the command's shell was stopped with the trial
