@@ -69,8 +69,8 @@ def _measure(root: str | Path, config: dict[str, Any], paths: Sequence[str], mat
     reuse = start == len(traced.commits) and cached and cached["rounds"] == rounds
     job.begin(len(traced.commits) - start if not reuse and rounds else 0)     # a later run: what is left
     if rules and start < len(traced.commits):
-        where = (str(head[1]), head[0]) if head and rev == "HEAD" else None
-        tracer.rules = overrides.on_first_parent(root, traced, overrides.with_trailers(root, rules, where))
+        trailers = overrides.with_trailers(root, rules, _trailers_of(root, rev, head, result))
+        tracer.rules = overrides.on_first_parent(root, traced, trailers)
     tracer.run(start)
     lives = tracer.lives()
     rows = collector.summaries(result.commits)
@@ -85,6 +85,18 @@ def _measure(root: str | Path, config: dict[str, Any], paths: Sequence[str], mat
         measurecache.save(root, config, paths, matcher, rules, traced, tracer, collector,
                           {"rounds": rounds, "hazard": hazard.to_json()})
     return Measurement(result, lives, files, chosen, hazard, summarize(files))
+
+
+def _trailers_of(root: str | Path, rev: str, head: tuple[str, Path] | None, result: Replay) -> tuple[str, str] | None:
+    """(the common git dir, the commit whose history's trailers apply): REV's, whatever HEAD is (a
+    `history --rev` of a branch honours that branch's overrides, cached or not); None: HEAD's, asked."""
+    if head is not None:
+        return str(head[1]), head[0]
+    if rev == "HEAD" or not result.head:
+        return None
+    from gitcontext import git
+
+    return str(git.common_dir(root)), result.head
 
 
 def _with_siblings(result: Replay, chosen: list[int]) -> Replay:

@@ -42,7 +42,8 @@ def _where(root: str | Path) -> tuple[str, ...]:
 
 def trailer_history(root: str | Path, where: tuple[str, str] | None = None) -> list[Commit]:
     """Commits reachable from HEAD with Context-* trailers, newest first (what `trailers.history` gives).
-    WHERE: (the common git dir, HEAD's commit), when the caller has resolved them (one process less)."""
+    WHERE: (the common git dir, a commit): that commit's history instead, the caller having resolved it
+    (`history --rev`; for HEAD, one process less). The cache holds one head: another one reads again."""
     where = where or _where(root)
     if not where:
         return []

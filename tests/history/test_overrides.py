@@ -168,3 +168,21 @@ def test_overrides_notes_folder_is_the_stores() -> None:
     from gitcontext.provenance import store
 
     assert (overrides.NOTES_DIR, overrides.SUFFIX) == (store.NOTES_DIR, store.SUFFIX)
+
+
+def test_history_rev_honours_that_branchs_trailers_from_another_checkout_cached_or_not(repo: Path, capsys) -> None:
+    """`history --rev feature` run on main: the `added` trailer on feature breaks the pairing there, as it
+    does when run on feature itself, with the caches cleared or kept (they were HEAD's trailers)."""
+    import shutil
+
+    commit(repo, {"AGENTS.md": f"- {BRANCHES}\n{KEEP}"}, "rules")
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit(repo, {"AGENTS.md": f"- {CSS}\n{KEEP}"}, f"css naming\n\nContext-Id: {_id(BRANCHES)} added")
+    on_feature = run_json(capsys, "history")["files"][0]
+    git(repo, "checkout", "-q", "main")
+    for clear in (True, False):
+        if clear:
+            shutil.rmtree(repo / ".git" / "gitcontext", ignore_errors=True)
+        row = run_json(capsys, "history", "--rev", "feature")["files"][0]
+        assert (row["deaths"], row["births"]) == (on_feature["deaths"], on_feature["births"]) == (1, 1)
+    assert run_json(capsys, "history")["files"][0]["deaths"] == 0         # main has no such trailer
