@@ -136,6 +136,27 @@ def test_replay_discovery_uses_include_braces_and_exclude(repo: Path) -> None:
     assert sorted(context_histories(repo, config)) == [".cursor/rules/a/b.mdc", ".cursor/rules/c.md", "CLAUDE.md"]
 
 
+def test_replay_a_rename_across_an_exclude_is_a_birth_or_a_death_with_the_exact_text(repo: Path) -> None:
+    """One log reads the include globs, excluded paths too; a rename git pairs across the exclude is what a
+    log of the kept paths alone shows: out of them a deletion, into them an addition of the whole text."""
+    config = copy.deepcopy(CONFIG)
+    config["discovery"] = {"include": ["**/CLAUDE.md"], "exclude": ["vendor/**"]}
+    body = "".join(f"- vendored rule number {i} is kept as it was\n" for i in range(10))
+    commit(repo, {"vendor/x/CLAUDE.md": body, "CLAUDE.md": "- root rule here\n"}, "vendored")
+    (repo / "pkg").mkdir()
+    git(repo, "mv", "vendor/x/CLAUDE.md", "pkg/CLAUDE.md")
+    moved_in = commit(repo, {"pkg/CLAUDE.md": body + "- one more\n"}, "adopt the vendored rules")
+    (repo / "vendor" / "y").mkdir(parents=True)
+    git(repo, "mv", "CLAUDE.md", "vendor/y/CLAUDE.md")
+    moved_out = commit(repo, {}, "vendor the root rules")
+    histories = context_histories(repo, config)
+    assert sorted(histories) == ["CLAUDE.md", "pkg/CLAUDE.md"]
+    assert [(v.commit, v.text) for v in histories["pkg/CLAUDE.md"]] == [(moved_in, body + "- one more\n")]
+    assert [(v.commit, v.text) for v in histories["CLAUDE.md"]][-1] == (moved_out, None)
+    assert _assert_exact(repo, {k: [v for v in vs if v.text is not None] for k, vs in histories.items()}) == 2
+    assert not any(v.path.startswith("vendor/") for vs in histories.values() for v in vs)
+
+
 def test_expand_braces_nested_alternatives() -> None:
     assert expand_braces("a/{b,c}/*.{md,mdc}") == ["a/b/*.md", "a/b/*.mdc", "a/c/*.md", "a/c/*.mdc"]
     assert expand_braces("CLAUDE.md") == ["CLAUDE.md"]
