@@ -23,8 +23,9 @@ COMPLETE_VAR = "_GIT_CONTEXT_COMPLETE"     # shell completion requests (see `git
 
 def run_fast(args: list[str], leaving: bool = False) -> int | None:
     """The exit status of ARGS run without click, or None when click must parse them. LEAVING: the
-    process ends as soon as the answer is out (gitcontext.cli.entry.run), so the read cache's keeper
-    need not be detached from it."""
+    process ends as soon as the answer is out (gitcontext.cli.entry.run), so the caches the command
+    writes and the answer the read cache keeps are left to one child it never waits for
+    (gitcontext.afterwards, readcache.aside)."""
     if not args or args[0] not in READS or os.name == "nt" or COMPLETE_VAR in os.environ:
         return None
     rest = args[1:]
