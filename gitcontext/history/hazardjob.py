@@ -40,8 +40,10 @@ def _cpus() -> int:
 
 
 def worthwhile(commits: int) -> bool:
-    """Whether a helper importing numpy beside a trace of COMMITS commits saves time."""
-    return hasattr(os, "posix_spawnp") and "numpy" not in sys.modules and commits >= MIN_COMMITS and _cpus() >= 2
+    """Whether a helper importing numpy beside a trace of COMMITS commits saves time (and can be started:
+    an embedded interpreter may have no executable to start)."""
+    return hasattr(os, "posix_spawnp") and bool(sys.executable) and "numpy" not in sys.modules \
+        and commits >= MIN_COMMITS and _cpus() >= 2
 
 
 class HazardJob:

@@ -110,3 +110,6 @@ def test_no_helper_with_numpy_loaded_for_a_short_trace_or_on_one_cpu(monkeypatch
     assert hazardjob.worthwhile(hazardjob.MIN_COMMITS) and not hazardjob.worthwhile(hazardjob.MIN_COMMITS - 1)
     monkeypatch.setattr(hazardjob, "_cpus", lambda: 1)
     assert not hazardjob.worthwhile(10_000)
+    monkeypatch.setattr(hazardjob, "_cpus", lambda: 2)
+    monkeypatch.setattr(sys, "executable", "")                # an embedded interpreter: nothing to start
+    assert not hazardjob.worthwhile(10_000)
