@@ -15,13 +15,22 @@ _MOVED = ("GIT_DIR", "GIT_COMMON_DIR", "GIT_WORK_TREE", "GIT_NAMESPACE", "GIT_OB
 _HEX = frozenset("0123456789abcdef")
 
 
-def head_commit(root: str | os.PathLike) -> tuple[str, str] | None:
-    """(HEAD's commit id, the common git dir, absolute) of the work tree at ROOT, or None."""
+def plain_git_dir(root: str | os.PathLike) -> str | None:
+    """ROOT's `.git` folder (absolute) when ROOT is the top of a plainly laid out repository (see above:
+    what git would say from ROOT can be read from the files), else None."""
     if any(name in os.environ for name in _MOVED):
         return None
     git_dir = os.path.join(os.path.realpath(root), ".git")
-    if not os.path.isdir(git_dir) or os.path.lexists(os.path.join(git_dir, "commondir")) \
+    if os.path.islink(git_dir) or not os.path.isdir(git_dir) or os.path.lexists(os.path.join(git_dir, "commondir")) \
             or os.path.lexists(os.path.join(git_dir, "reftable")) or not _plain_config(git_dir):
+        return None
+    return git_dir
+
+
+def head_commit(root: str | os.PathLike) -> tuple[str, str] | None:
+    """(HEAD's commit id, the common git dir, absolute) of the work tree at ROOT, or None."""
+    git_dir = plain_git_dir(root)
+    if git_dir is None:
         return None
     name = "HEAD"
     for _ in range(6):
@@ -38,7 +47,7 @@ def head_commit(root: str | os.PathLike) -> tuple[str, str] | None:
 
 
 def _plain_config(git_dir: str) -> bool:
-    """The repository's config moves no work tree and makes it no bare one (as cli.common._toplevel reads it)."""
+    """The repository's config moves no work tree and makes it no bare one."""
     try:
         with open(os.path.join(git_dir, "config"), "rb") as fh:
             config = fh.read(1 << 20)
