@@ -30,8 +30,12 @@ def head_commit(root: str | Path) -> str | None:
 
 
 def _where(root: str | Path) -> tuple[str, ...]:
-    """(the common git dir, HEAD's commit), () without commits: one `rev-parse`, or none inside `one_head`."""
+    """(the common git dir, HEAD's commit), () without commits: one `rev-parse`, or none inside `one_head`
+    or when the read cache resolved them."""
     where = _HEADS.get(str(root)) if _HEADS is not None else None
+    known = git.known_head(root) if where is None else None      # resolved by the read cache (git.know_head)
+    if known is not None:
+        where = known[:2]
     if where is None:
         code, out, _ = git.run_status(["rev-parse", "--git-common-dir", "HEAD^{commit}"], cwd=root)
         where = tuple(out.decode("utf-8", "surrogateescape").split("\n")[:2]) if code == 0 else ()

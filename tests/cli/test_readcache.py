@@ -237,6 +237,9 @@ def test_history_computes_for_the_head_the_fingerprint_holds(repo: Path, monkeyp
     try:
         assert reads._resolve(Path(top), "HEAD") == ((first, Path(common)), False)
         assert reads._resolve(Path(top), "HEAD~1")[0][0] == first          # another rev: git is asked
+        from gitcontext.provenance.trailer_cache import head_commit
+
+        assert head_commit(Path(top)) == first                               # the trailers' HEAD too
     finally:
         gitmod.forget_head(top)
     assert reads._resolve(Path(top), "HEAD")[0][0] != first
