@@ -25,7 +25,7 @@ def run_fast(args: list[str], leaving: bool = False) -> int | None:
     """The exit status of ARGS run without click, or None when click must parse them. LEAVING: the
     process ends as soon as the answer is out (gitcontext.cli.entry.run), so the caches the command
     writes and the answer the read cache keeps are left to one child it never waits for
-    (gitcontext.afterwards, readcache.aside)."""
+    (gitcontext.afterwards)."""
     if not args or args[0] not in READS or os.name == "nt" or COMPLETE_VAR in os.environ:
         return None
     rest = args[1:]
@@ -38,7 +38,7 @@ def run_fast(args: list[str], leaving: bool = False) -> int | None:
     import gc
 
     from gitcontext import afterwards
-    from gitcontext.cli.readcache import aside, open_reads
+    from gitcontext.cli.readcache import open_reads
 
     def run() -> int:
         return _read(args[0], values, as_json)
@@ -51,7 +51,7 @@ def run_fast(args: list[str], leaving: bool = False) -> int | None:
         kept = open_reads(args)
         if kept is None:
             code = run()
-            aside(afterwards.take(), leaving)
+            afterwards.aside(afterwards.take(), leaving)
             return code
         return 0 if kept.replay() else kept.compute(run, leaving)
     except (Exception, KeyboardInterrupt) as exc:  # noqa: BLE001 - _ended raises again what click would not catch

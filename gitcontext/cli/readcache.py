@@ -29,8 +29,9 @@ import io
 import os
 import sys
 import time
-from stat import S_ISDIR
 
+from gitcontext import afterwards
+from gitcontext.cli import readinputs as inputs
 from gitcontext.digests import sha1
 from gitcontext.git.refs import head_commit
 from gitcontext.git.spawn import output
@@ -40,7 +41,6 @@ MAGIC = b"gitcontext-reads 1\n"
 MAX_BYTES = 8 << 20
 MAX_ENTRIES = 64
 RACY = 2.0
-CONTEXT = ".context"
 _VOLATILE = ("_", "PWD", "OLDPWD", "SHLVL", "GITCONTEXT_READ_CACHE")  # a shell's churn; this switch
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
@@ -77,25 +77,26 @@ class Reads:
         (relative to the top, or absolute), then "" and the modules it ran; None when git cannot list the
         tree, or when an input other than a module was changed after FRESH_AFTER (a time.time()).
         LISTING: the tree's, if known."""
-        listing = _listing(self.top) if listing is None else listing
+        listing = inputs.listing(self.top) if listing is None else listing
         if listing is None:
             return None
         cut = paths.index("") if "" in paths else len(paths)
-        inputs, modules = {*paths[:cut], *_context_tree(self.top), *_git_inputs(self.common)}, paths[cut + 1:]
-        parts = [self.asked, self.head, _today(), sha1(listing)]
-        for path in sorted(inputs):
-            changed, signature = _signature(path if os.path.isabs(path) else os.path.join(self.top, path))
+        files = {*paths[:cut], *inputs.context_tree(self.top), *inputs.git_inputs(self.common)}
+        modules = paths[cut + 1:]
+        parts = [self.asked, self.head, inputs.today(), sha1(listing)]
+        for path in sorted(files):
+            changed, signature = inputs.signature(path if os.path.isabs(path) else os.path.join(self.top, path))
             if fresh_after is not None and changed > fresh_after:
                 return None
             parts.append(f"{path}\0{signature}")
-        parts += [f"{path}\0{_signature(path)[1]}" for path in modules]
+        parts += [f"{path}\0{inputs.signature(path)[1]}" for path in modules]
         return sha1("\n".join(parts).encode("utf-8", "surrogateescape"))
 
     def compute(self, run, leaving: bool = False) -> int:  # type: ignore[no-untyped-def]
         """RUN() with stdout captured; its output is written out and, when it may be, kept (LEAVING:
-        this process exits right after, see `_aside`)."""
+        this process exits right after, see `afterwards.aside`)."""
         started = time.time()
-        listing = _start_listing(self.top)                # git lists the tree while the command runs
+        listing = inputs.start_listing(self.top)                # git lists the tree while the command runs
         opened: set[str] = set()
         real, real_err = sys.stdout, sys.stderr
         captured = io.BytesIO()
@@ -107,11 +108,11 @@ class Reads:
 
         know_head(self.top, self.common, self.head, self.shallow)   # the command computes for this HEAD
         try:
-            with _recording(opened):
+            with inputs.recording(opened):
                 code = run()
         finally:
             forget_head(self.top)
-            before = _listed(listing)
+            before = inputs.listed(listing)
             wrapper.flush()
             output = captured.getvalue()
             wrapper.detach()                  # so that dropping it does not close CAPTURED
@@ -119,14 +120,12 @@ class Reads:
             real.flush()
             real.buffer.write(output)
             real.flush()
-        from gitcontext import afterwards
-
         work = afterwards.take()                  # the command's cache writes, then the keeping
         if code == 0 and before is not None and not counted.writes and len(output) <= MAX_BYTES:
-            modules = _modules()
+            modules = inputs.modules()
             paths = [*sorted(self._relative(opened) - modules), "", *sorted(modules)]
             work.append(lambda: self._keep(before, paths, output, started - RACY))
-        aside(work, leaving)
+        afterwards.aside(work, leaving)
         return code
 
     def _relative(self, opened: set[str]) -> set[str]:
@@ -145,7 +144,7 @@ class Reads:
 
     def _keep(self, before: bytes, paths: list[str], output: bytes, fresh_after: float) -> None:
         """Keep OUTPUT when the tree lists as BEFORE and nothing it read changed since FRESH_AFTER."""
-        listing = _listing(self.top)
+        listing = inputs.listing(self.top)
         if listing != before:
             return                                    # a file came or went while it ran
         fingerprint = self.fingerprint(paths, fresh_after, listing)
@@ -157,93 +156,6 @@ class Reads:
 
         _prune(os.path.dirname(self.file))
         write_cache(self.file, data)
-
-
-def aside(work: list, leaving: bool = False) -> None:
-    """Do WORK (gitcontext.afterwards' queue) where the user does not wait for it (`_aside`), or now
-    with GITCONTEXT_READ_CACHE=wait."""
-    from gitcontext import afterwards
-
-    if not work:
-        return
-    if os.environ.get("GITCONTEXT_READ_CACHE", "").strip() == "wait":
-        afterwards.run(work)
-    else:
-        _aside(lambda: afterwards.run(work), leaving)
-
-
-def _aside(keep, leaving: bool = False) -> None:  # type: ignore[no-untyped-def]
-    """Run KEEP where the user does not wait for it: in a grandchild nobody waits for (the child that
-    forks it exits at once and is reaped here), its standard streams on /dev/null. The answer is
-    already out; keeping it lists the tree again and checks it for secrets (the redactor's compile,
-    ~15-30 ms). LEAVING: this process exits right after (gitcontext.cli.entry.run), so one child is
-    enough: it is never waited for, and becomes init's when this process is gone (saves the second
-    fork and the wait, 1-2 ms). Inline where there is no fork, or while another thread runs (a process
-    forked then could inherit a lock that thread holds)."""
-    threading = sys.modules.get("threading")
-    if not hasattr(os, "fork") or (threading is not None and threading.active_count() > 1):
-        keep()
-        return
-    sys.stdout.flush()
-    sys.stderr.flush()
-    try:
-        pid = os.fork()
-    except OSError:
-        keep()
-        return
-    if pid:
-        if not leaving:
-            os.waitpid(pid, 0)
-        return
-    try:
-        if leaving or os.fork() == 0:
-            null = os.open(os.devnull, os.O_RDWR)
-            for fd in (0, 1, 2):
-                os.dup2(null, fd)
-            keep()
-    finally:
-        os._exit(0)
-
-
-_LISTING = ["ls-files", "-z", "--cached", "--others", "--exclude-standard"]
-
-
-def _listing(top: str) -> bytes | None:
-    """What discovery lists: the tracked files and the untracked ones git does not ignore."""
-    return output(_LISTING, top)
-
-
-def _start_listing(top: str):  # type: ignore[no-untyped-def]
-    """`_listing(TOP)` started now, read by `_listed` (None where it cannot be started: no git)."""
-    from gitcontext.errors import GitError
-    from gitcontext.git.process import Started
-
-    try:
-        return Started(_LISTING, top)
-    except GitError:
-        return None
-
-
-def _listed(started) -> bytes | None:  # type: ignore[no-untyped-def]
-    """What a `_start_listing` printed, or None when git failed (as `_listing` says)."""
-    from gitcontext.errors import GitError
-
-    if started is None:
-        return None
-    try:
-        return started.result()
-    except GitError:
-        return None
-    finally:
-        started.close()
-
-
-def _modules() -> set[str]:
-    """The files of the modules this process ran, the standard library's aside (sys.version is in the
-    key): gitcontext's own, and the libraries whose answers it prints (rapidfuzz's scores, yaml's config)."""
-    stdlib = os.path.dirname(os.__file__) + os.sep
-    return {file for module in list(sys.modules.values())
-            if isinstance(file := getattr(module, "__file__", None), str) and not file.startswith(stdlib)}
 
 
 def open_reads(args: list[str]) -> Reads | None:
@@ -263,57 +175,6 @@ def open_reads(args: list[str]) -> Reads | None:
         return None
     return Reads(args, os.path.realpath(lines[0]), os.path.realpath(lines[1]), os.path.realpath(lines[2]), lines[4],
                  lines[3] == "true")
-
-
-def _signature(path: str) -> tuple[float, tuple]:
-    """(when PATH's bytes last changed, what names them): a file by its stat, a folder by its names
-    too, absence as such."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return 0.0, ("absent",)
-    changed = st.st_mtime          # ctime is in the signature, but a copy or `touch` cannot set it back
-    if S_ISDIR(st.st_mode):
-        try:
-            names = tuple(sorted(os.listdir(path)))
-        except OSError:
-            names = ("?",)
-        return changed, ("dir", st.st_mtime_ns, st.st_ino, names)
-    return changed, (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_mode)
-
-
-def _context_tree(top: str) -> list[str]:
-    """Every file and folder under `.context/` (notes, config, asks, rulings), relative to TOP."""
-    found = []
-    stack = [CONTEXT]
-    while stack:
-        folder = stack.pop()
-        found.append(folder)
-        try:
-            entries = list(os.scandir(os.path.join(top, folder)))
-        except OSError:
-            continue
-        for entry in entries:
-            rel = f"{folder}/{entry.name}"
-            (stack if entry.is_dir(follow_symlinks=False) else found).append(rel)
-    return found
-
-
-def _git_inputs(common: str) -> list[str]:
-    """What a read depends on in git besides HEAD: the shallow boundary, replace refs (`git log` follows
-    them) and git's config files (the repository's, the global ones, the system one at /etc or where
-    GIT_CONFIG_SYSTEM says). COMMON: the common git dir (a linked worktree's config and refs are there)."""
-    home = os.path.expanduser("~")
-    xdg = os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
-    named = [os.environ.get(k) for k in ("GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM")]
-    return [*(os.path.join(common, name) for name in ("shallow", "config", "packed-refs", "refs/replace")),
-            os.path.join(home, ".gitconfig"), os.path.join(xdg, "git", "config"), "/etc/gitconfig",
-            *(os.path.abspath(p) for p in named if p)]
-
-
-def _today() -> str:
-    pinned = os.environ.get("GITCONTEXT_NOW")
-    return pinned[:10] if pinned else time.strftime("%Y-%m-%d", time.gmtime())
 
 
 def _read_entry(file: str) -> tuple[str, list[str], bytes] | None:
@@ -356,41 +217,6 @@ def _isatty(stream) -> bool:  # type: ignore[no-untyped-def]
         return bool(stream.isatty())
     except Exception:  # noqa: BLE001 - as click.isatty
         return False
-
-
-_OPENED: set[str] | None = None          # what the running command opened, while one records
-_HOOKED = False
-
-
-class _recording:
-    """Collect into OPENED the absolute paths opened and folders listed inside the block."""
-
-    def __init__(self, opened: set[str]) -> None:
-        self.opened = opened
-
-    def __enter__(self) -> None:
-        global _OPENED, _HOOKED
-        if not _HOOKED:
-            sys.addaudithook(_audit)           # once a process: audit hooks cannot be removed
-            _HOOKED = True
-        _OPENED = self.opened
-
-    def __exit__(self, *exc: object) -> None:
-        global _OPENED
-        _OPENED = None
-
-
-def _audit(event: str, args: tuple) -> None:
-    opened = _OPENED
-    if opened is None or event not in ("open", "os.listdir", "os.scandir"):
-        return
-    path = args[0] if args else None
-    if isinstance(path, bytes):
-        path = os.fsdecode(path)
-    if isinstance(path, str):
-        opened.add(os.path.abspath(path))
-    elif path is None and event != "open":
-        opened.add(os.getcwd())
 
 
 class _Counted:
