@@ -26,15 +26,10 @@ def run_fast(args: list[str], leaving: bool = False) -> int | None:
     process ends as soon as the answer is out (gitcontext.cli.entry.run), so the caches the command
     writes and the answer the read cache keeps are left to one child it never waits for
     (gitcontext.afterwards)."""
-    if not args or args[0] not in READS or os.name == "nt" or COMPLETE_VAR in os.environ:
+    form = _form(args)
+    if form is None:
         return None
-    rest = args[1:]
-    if any(arg.startswith("-") and arg != "--json" for arg in rest) or not _plain(sys.stdout, sys.stderr):
-        return None
-    as_json = "--json" in rest
-    values = tuple(arg for arg in rest if arg != "--json")
-    if args[0] == "blame" and len(values) != 1:
-        return None
+    values, as_json = form
     import gc
 
     from gitcontext import afterwards
@@ -60,6 +55,19 @@ def run_fast(args: list[str], leaving: bool = False) -> int | None:
         afterwards.take()         # an answer that failed leaves nothing queued
         if collecting:
             gc.enable()           # an in-process caller (a test, the demo) gets its collector back
+
+
+def _form(args: list[str]) -> tuple[tuple[str, ...], bool] | None:
+    """(the values, --json?) of ARGS when they are a read in a form that needs no parsing; else None."""
+    if not args or args[0] not in READS or os.name == "nt" or COMPLETE_VAR in os.environ:
+        return None
+    rest = args[1:]
+    if any(arg.startswith("-") and arg != "--json" for arg in rest) or not _plain(sys.stdout, sys.stderr):
+        return None
+    values = tuple(arg for arg in rest if arg != "--json")
+    if args[0] == "blame" and len(values) != 1:
+        return None
+    return values, "--json" in rest
 
 
 def _ended(exc: BaseException) -> int:

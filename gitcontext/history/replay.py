@@ -133,18 +133,7 @@ def _replay(root: str | Path, rev: str, key: str, scope_for: Callable[[str, set[
     new = []
     if not cached or cached["head"] != head:
         rng = f"{cached['head']}..{head}" if cached else head
-        scope = scope_for(rng, known)
-        if scope.specs:
-            quiet = _MAGIC if scope.magic else _QUIET
-            log = git.Started([*quiet, *_LOG, *(["--follow"] if follow else ["-M"]), rng, "--", *scope.specs], root)
-            try:
-                if meanwhile is not None:
-                    meanwhile()
-                new = _read(log)
-            finally:
-                log.close()
-            if scope.keep is not None:
-                new = [_kept(commit, scope.keep, root) for commit in new]
+        new = _log(root, rng, scope_for(rng, known), follow, meanwhile)
         seen = {p for commit in new for s in commit.sections for p in (s.old_path, s.new_path) if p is not None}
         cache.save(where, key, {"head": head, "paths": sorted(known | seen),
                                 "log": old + [to_json(c) for c in new]})
@@ -154,6 +143,23 @@ def _replay(root: str | Path, rev: str, key: str, scope_for: Callable[[str, set[
     for commit in new:
         state.feed(commit)
     return _result(head, state, len(new))._replace(folder=where)
+
+
+def _log(root: str | Path, rng: str, scope: _Scope, follow: bool, meanwhile: Callable[[], None] | None
+         ) -> list[Commit]:
+    """The commits of RNG that SCOPE reads, oldest first, with the paths it keeps; MEANWHILE runs while
+    git writes."""
+    if not scope.specs:
+        return []
+    quiet = _MAGIC if scope.magic else _QUIET
+    log = git.Started([*quiet, *_LOG, *(["--follow"] if follow else ["-M"]), rng, "--", *scope.specs], root)
+    try:
+        if meanwhile is not None:
+            meanwhile()
+        new = _read(log)
+    finally:
+        log.close()
+    return new if scope.keep is None else [_kept(commit, scope.keep, root) for commit in new]
 
 
 def _kept(commit: Commit, keep: Callable[[str], bool], root: str | Path) -> Commit:
