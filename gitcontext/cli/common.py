@@ -9,10 +9,13 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import Any
 
 from gitcontext import config as config_mod
 from gitcontext import git
+
+TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+if TYPE_CHECKING:
+    from typing import Any
 
 _ANSI = re.compile(r"\033\[[0-?]*[ -/]*[@-~]")        # click._compat._ansi_re: what click.echo strips
 

@@ -25,7 +25,8 @@ _HOME = {name: module for module, names in (
      "MAX_PATHSPECS NumstatRow RawRow diff_numstat index_sizes log_numstat object_sizes staged_raw write_tree"),
     ("gitcontext.git.history",
      "added_files changed_since default_branch diff_names existing first_added log_bodies log_numstat_dated "
-     "log_trailers merge_base message_text renamed_or_deleted rev_list run_shell start_log_trailers"),
+     "log_trailers merge_base message_text renamed_or_deleted rev_list run_shell start_log_bodies "
+     "start_log_trailers"),
     ("gitcontext.git.merging",
      "attr_set check_attr merge_bases merge_commits merge_file modified_paths tree_entry"),
     ("gitcontext.git.removals", "Removal blame_lines grep_words log_removals"),

@@ -124,13 +124,20 @@ def start_log_trailers(rev: str = "HEAD", cwd: str | Path | None = None) -> Star
                     check_rev(rev), "--"], cwd)
 
 
-def log_bodies(rev: str = "HEAD", cwd: str | Path | None = None) -> Iterator[tuple[str, str]]:
-    """(sha, full message) of commits reachable from REV with a Context-* line, newest first; one git log."""
-    args = ["log", "-z", "-i", "-E", "--grep=^context-", "--format=%H%x1f%B", EOO, check_rev(rev), "--"]
-    for record in run(args, cwd=cwd).split(b"\0"):
+def log_bodies(rev: str = "HEAD", cwd: str | Path | None = None, started: Started | None = None
+               ) -> Iterator[tuple[str, str]]:
+    """(sha, full message) of commits reachable from REV with a Context-* line, newest first; one git log.
+    STARTED: that `git log` from `start_log_bodies`, already running."""
+    for record in (started or start_log_bodies(rev, cwd)).result().split(b"\0"):
         sha, sep, body = record.lstrip(b"\n").partition(b"\x1f")
         if sep:
             yield sha.decode("ascii", "replace"), message_text(body)
+
+
+def start_log_bodies(rev: str = "HEAD", cwd: str | Path | None = None) -> Started:
+    """`log_bodies`' query, started now and read later (`log_bodies(rev, cwd, started)`)."""
+    return Started(["log", "-z", "-i", "-E", "--grep=^context-", "--format=%H%x1f%B", EOO, check_rev(rev), "--"],
+                   cwd)
 
 
 def message_text(data: bytes) -> str:

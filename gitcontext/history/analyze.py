@@ -6,7 +6,6 @@ import posixpath
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any, NamedTuple
 
 from gitcontext.history import cache
 from gitcontext.history import hazard as hz
@@ -15,6 +14,11 @@ from gitcontext.history.files import FileCollector
 from gitcontext.history.replay import Replay, replay
 from gitcontext.history.lives import Life
 from gitcontext.history.tracer import SYMLINK, prepare
+from gitcontext.records import NamedTuple
+
+TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Measurement(NamedTuple):
@@ -38,12 +42,27 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
     from gitcontext.history.hazardjob import HazardJob
 
     first = head is not None and not os.path.isdir(cache.folder(head[1]))    # nothing cached: all is traced
-    result = replay(root, config, rev, head, meanwhile=partial(prepare, matcher))   # imports while git writes
-    job = HazardJob.start(len(result.commits) if first and rounds else 0)    # numpy loads while it traces
+    from gitcontext.provenance import trailer_cache
+
     try:
-        return _measure(root, config, paths, matcher, rev, progress, rounds, head, result, job)
+        result = replay(root, config, rev, head, meanwhile=partial(_meanwhile, root, matcher, head if first else None))
+        job = HazardJob.start(len(result.commits) if first and rounds else 0)    # numpy loads while it traces
+        try:
+            return _measure(root, config, paths, matcher, rev, progress, rounds, head, result, job)
+        finally:
+            job.close()
     finally:
-        job.close()
+        trailer_cache.close_prefetched()
+
+
+def _meanwhile(root: str | Path, matcher: str, head: tuple[str, Path] | None) -> None:
+    """While git writes the replay's log: the tracer's imports, and on a first run (HEAD: the resolved
+    head) the trailer logs the overrides will read, which git then writes on the other core."""
+    if head is not None:
+        from gitcontext.provenance.trailer_cache import prefetch
+
+        prefetch(root, (str(head[1]), head[0]))
+    prepare(matcher)
 
 
 def _measure(root: str | Path, config: dict[str, Any], paths: Sequence[str], matcher: str, rev: str,

@@ -10,13 +10,16 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from gitcontext.history import cache
 from gitcontext.history.files import FileCollector, Point
 from gitcontext.history.lifecache import _dump, _restore, code_hash
 from gitcontext.history.replay import Replay
 from gitcontext.history.tracer import Tracer
+
+TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _key(config: dict[str, Any], paths: Sequence[str], matcher: str, rules: Any) -> str:

@@ -19,10 +19,14 @@ import zlib
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
 
 from gitcontext.identity.match import Pair
 from gitcontext.instructions.model import Instruction, normalize
+from gitcontext.records import NamedTuple
+
+TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+if TYPE_CHECKING:
+    from typing import Any
 
 KINDS = ("reworded", "added")
 
@@ -153,7 +157,7 @@ def _pair(pairs: list[Pair], olds: set[int], before: Sequence[tuple[Instruction,
         born = [n for n in born if after[n].norm == normalize(rule.text)]
         if not born:
             return pairs
-    from rapidfuzz.fuzz import ratio
+    from gitcontext.identity.charratio import ratio
 
     best = max(born, key=lambda n: (ratio(old.norm, after[n].norm), -n))
     return pairs + [Pair(free_old[0], best, "override", round(ratio(old.norm, after[best].norm), 1))]

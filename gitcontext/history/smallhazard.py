@@ -4,7 +4,7 @@ Most single files have a handful of deletions: their hazard is the Nelson–Aale
 kernel-smoothed hazard, no log-slope and no bootstrap, and importing numpy for that costs more than
 the rest of a small `history FILE`. This computes the same `Hazard` in plain Python: the cumulative
 hazard with numpy's operations in numpy's order (one division per age, a running sum), the
-smoothed hazard exactly (rationals). The smoothed values numpy computes differ from the exact ones
+smoothed hazard exactly (in integers: floats are dyadic rationals). The smoothed values numpy computes differ from the exact ones
 by a few units in the last place, so where that could change an output (a value within 1e-12 of a
 6-decimal rounding boundary, or within 1e-9 of one expected event, the threshold for keeping an age) this
 returns None and the caller computes it with numpy. `tests/history/test_hazard.py` checks equality
@@ -19,8 +19,8 @@ from collections.abc import Sequence
 
 from gitcontext.history import hazard as hz
 
-_MARGIN = (1, 10 ** 9)      # of the threshold (1 expected event), as a Fraction's terms
-_ROUNDING = (1, 10 ** 6)    # of a 6-decimal rounding boundary, in millionths (1e-12 absolute)
+_MARGIN = 10 ** 9           # 1 / this of the threshold (1 expected event)
+_ROUNDING = 10 ** 6         # 1 / this of a millionth from a 6-decimal rounding boundary (1e-12 absolute)
 
 
 def estimate(rows: Sequence[tuple[int, int, bool]]) -> hz.Hazard | None:
@@ -56,33 +56,41 @@ def _nelson_aalen(rows: Sequence[tuple[int, int, bool]]) -> tuple[list[float], l
 def _smoothed(times: list[float], cumulative: list[float], at_risk: list[int]
               ) -> tuple[list[float], list[float]] | None:
     """`hz.smoothed` (Epanechnikov, bandwidth BANDWIDTH, on whole-commit ages), or None when an
-    output sits too near a boundary for the exact value to stand for numpy's."""
+    output sits too near a boundary for the exact value to stand for numpy's. Exact in integers: every
+    float is a dyadic rational, so each smoothed value is an integer over one power of two (the
+    common denominator of the increments times that of the kernel)."""
     if not times:
         return [], []
-    from fractions import Fraction   # here: a hazard with a slope (numpy's) never needs it, nor decimal
-
-    margin, rounding = Fraction(*_MARGIN), Fraction(*_ROUNDING)
     reach = math.floor(hz.BANDWIDTH)
-    kernel = [Fraction(0.75 * (1 - (k / hz.BANDWIDTH) ** 2) / hz.BANDWIDTH) for k in range(-reach, reach + 1)]
+    kernel, kernel_scale = _common([0.75 * (1 - (k / hz.BANDWIDTH) ** 2) / hz.BANDWIDTH
+                                    for k in range(-reach, reach + 1)])
     grid = int(max(times)) + 1
-    increments = [Fraction(0)] * grid
+    steps = [0.0] * grid
     previous = 0.0
     for t, c in zip(times, cumulative):
-        increments[int(t)] = Fraction(c - previous)
+        steps[int(t)] = c - previous
         previous = c
+    increments, scale = _common(steps)
+    whole = scale * kernel_scale              # value = numerator / whole, exactly
     ages, hazard = [], []
     near = sorted({g for i, inc in enumerate(increments) if inc for g in range(i - reach, i + reach + 1)
                    if 0 <= g < grid})          # elsewhere the smoothed hazard is 0, never kept
     for g in near:
-        value = sum((increments[g + reach - k] * w for k, w in enumerate(kernel)
-                     if 0 <= g + reach - k < grid), Fraction(0))
-        expected = value * at_risk[max(bisect_right(times, float(g)) - 1, 0)]
-        if abs(expected - 1) < margin:
+        numerator = sum(increments[g + reach - k] * w for k, w in enumerate(kernel) if 0 <= g + reach - k < grid)
+        expected = numerator * at_risk[max(bisect_right(times, float(g)) - 1, 0)]     # over WHOLE
+        if abs(expected - whole) * _MARGIN < whole:
             return None
-        if expected >= 1 and value > 0:
-            scaled = value * 10 ** 6
-            if abs(scaled - math.floor(scaled) - Fraction(1, 2)) < rounding:
+        if expected >= whole and numerator > 0:
+            fraction = numerator * 10 ** 6 % whole      # of the value in millionths, over WHOLE
+            if abs(2 * fraction - whole) * _ROUNDING < 2 * whole:
                 return None
             ages.append(float(g))
-            hazard.append(round(float(value), 6))
+            hazard.append(round(numerator / whole, 6))
     return ages, hazard
+
+
+def _common(values: list[float]) -> tuple[list[int], int]:
+    """VALUES as integers over one power of two: (numerators, the denominator)."""
+    ratios = [v.as_integer_ratio() for v in values]
+    scale = max((d for _, d in ratios), default=1)
+    return [n * (scale // d) for n, d in ratios], scale

@@ -1,7 +1,9 @@
 """Plain-text report of `git context history` and `git context corpus`."""
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _num(value: Any, fmt: str = "{}") -> str:

@@ -12,14 +12,18 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
 
 from gitcontext.history.lives import Birth, Change, Death, FileStep, Life, Stay
 from gitcontext.history.pairing import follow, pair_versions, unchanged_ends
 from gitcontext.history.replay import Replay, Version
 
-if TYPE_CHECKING:       # the matcher and the segmenter are imported when a commit needs them: a warm
-    from gitcontext.history.chunks import ChunkSegmenter   # `history` (every commit cached) needs neither
+TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+if TYPE_CHECKING:
+    from typing import Any
+
+    # the matcher and the segmenter are imported when a commit needs them: a warm `history` (every
+    # commit cached) needs neither
+    from gitcontext.history.chunks import ChunkSegmenter
     from gitcontext.identity.match import Pair
     from gitcontext.identity.words import Vocabulary
     from gitcontext.instructions.model import Instruction

@@ -2,7 +2,7 @@
 matcher (`paper`, `scorer`), and each of them returns Pairs."""
 from __future__ import annotations
 
-from typing import NamedTuple
+from gitcontext.records import NamedTuple
 
 
 class Pair(NamedTuple):

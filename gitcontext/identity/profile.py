@@ -4,11 +4,11 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
-from typing import NamedTuple
 
 from gitcontext.identity.anchors import fold, names, raw_anchors, specific, strip_anchors
 from gitcontext.identity.words import content_words
 from gitcontext.instructions.model import Instruction
+from gitcontext.records import NamedTuple
 
 _CODE_SPAN = re.compile(r"`+[^`]+?`+")
 _CLAUSE_BREAK = re.compile(r";|\s[—–-]\s")

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+
+from gitcontext.records import NamedTuple
 
 _MARKDOWN_PUNCT = "*_`~#>|[]"
 _TRAILING_CHARS = " .;:,!"
@@ -10,11 +11,16 @@ _TRAILING_CHARS = " .;:,!"
 # A word starts with a letter or digit: `__Why?__` is one word, as `**Why?**` is.
 _WORD_SOURCE = (r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W_\u3040-\u30ff\u3400-\u4dbf"
                 r"\u4e00-\u9fff\uf900-\ufaff][\w'’.-]*")
-_word: re.Pattern[str] | None = None     # compiled on first use (2 ms): a warm `ls` reads instructions from a cache
+# Compiled on first use, and only for a text with a character from U+3040 up: the CJK ranges cost 2 ms
+# to compile (a bitmap of the BMP), and below them the second alternative alone is the same pattern.
+_word: re.Pattern[str] | None = None
+_western_word = re.compile(r"[^\W_][\w'’.-]*")
 
 
-def _words() -> re.Pattern[str]:
+def _words(text: str) -> re.Pattern[str]:
     global _word
+    if text.isascii() or max(text) < "\u3040":
+        return _western_word
     if _word is None:
         _word = re.compile(_WORD_SOURCE)
     return _word
@@ -46,11 +52,11 @@ def normalize(text: str) -> str:
 
 def word_count(text: str) -> int:
     """Words in TEXT; a fragment of fewer than two is payload."""
-    return len((_word or _words()).findall(text))
+    return len(_words(text).findall(text))
 
 
 def has_two_words(text: str) -> bool:
     """word_count(text) >= 2, without counting past two."""
-    word = _word or _words()
+    word = _words(text)
     first = word.search(text)
     return first is not None and word.search(text, first.end()) is not None

@@ -5,12 +5,15 @@ import json
 import os
 import re
 import time
-from typing import Any
 
 from gitcontext.errors import UserError
 from gitcontext.identity.ids import is_id
 from gitcontext.paths import problem as path_problem
 from gitcontext.paths import shown
+
+TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+if TYPE_CHECKING:
+    from typing import Any
 
 SCHEMA_VERSION = 1
 COMMON = ("v", "eid", "id", "at", "kind", "source")

@@ -14,10 +14,13 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from gitcontext import git
-from gitcontext.provenance.trailers import Commit, ContextTrailer, history, whys
+from gitcontext.provenance.trailers import Commit, ContextTrailer, history, start, whys
+
+TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+if TYPE_CHECKING:
+    from typing import Any
 
 VERSION = 3
 REWORDED = "reworded since its rationale"          # resolve.status_of's reason
@@ -52,20 +55,42 @@ def trailer_history(root: str | Path, where: tuple[str, str] | None = None) -> l
     if not where:
         return []
     common, head = where
-    path = Path(common) if Path(common).is_absolute() else Path(root) / common
-    path = path / "gitcontext" / "trailers.json"
+    path = _cache_file(root, common)
     known = _SEEN.get((str(path), head))
     if known is not None:
         return known                # asked again in this process (ls resolves, then promotes whys)
-    cached = _load(path)
+    started = _STARTED.pop((str(path), head), None)
+    cached = _load(path) if started is None else None
     if cached is not None and cached[0] == head:
         return _seen(path, head, cached[1])
     if cached is not None and git.run_status(["merge-base", "--is-ancestor", cached[0], head], cwd=root)[0] == 0:
         commits = _redacted(history(root, f"{cached[0]}..{head}")) + cached[1]
     else:
-        commits = _redacted(history(root, head))
+        commits = _redacted(history(root, head, started))
     _save(path, head, commits)
     return _seen(path, head, commits)
+
+
+def prefetch(root: str | Path, where: tuple[str, str]) -> None:
+    """Start the git logs `trailer_history(ROOT, WHERE)` will read, when nothing is kept for WHERE
+    (common git dir, commit): they run beside the caller's own work (`history` starts them while git
+    writes the replay's log, and reads them after). `close_prefetched` stops any left unread."""
+    path = _cache_file(root, where[0])
+    key = (str(path), where[1])
+    if key in _SEEN or key in _STARTED or path.exists():
+        return
+    _STARTED[key] = start(root, where[1])
+
+
+def close_prefetched() -> None:
+    while _STARTED:
+        for started in _STARTED.popitem()[1]:
+            started.close()
+
+
+def _cache_file(root: str | Path, common: str) -> Path:
+    path = Path(common) if Path(common).is_absolute() else Path(root) / common
+    return path / "gitcontext" / "trailers.json"
 
 
 _HEADS: dict[str, tuple[str, ...]] | None = None     # see one_head
@@ -85,6 +110,7 @@ def one_head() -> Iterator[None]:
 
 
 _SEEN: dict[tuple[str, str], list[Commit]] = {}     # (cache file, head) -> its commits: one head's are fixed
+_STARTED: dict[tuple[str, str], tuple[git.Started, git.Started]] = {}     # (cache file, head) -> `prefetch`'s logs
 
 
 def _seen(path: Path, head: str, commits: list[Commit]) -> list[Commit]:

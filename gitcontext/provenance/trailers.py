@@ -4,12 +4,16 @@ from __future__ import annotations
 import re
 from collections.abc import Container, Iterable, Iterator
 from pathlib import Path
-from typing import Any, NamedTuple
 
 from gitcontext import git
 from gitcontext.digests import sha256
 from gitcontext.identity.ids import is_id
 from gitcontext.provenance.events import MAX_ID
+from gitcontext.records import NamedTuple
+
+TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+if TYPE_CHECKING:
+    from typing import Any
 
 # trailer key -> the event field it fills (Context-Id is special: "<id> <change>").
 KEYS: dict[str, str] = {
@@ -61,27 +65,40 @@ def parse_message(message: str, cwd: str | Path | None = None) -> list[ContextTr
     return from_pairs(git.parse_trailers(message, cwd))
 
 
-def history(root: str | Path, rev: str = "HEAD") -> Iterator[Commit]:
+def history(root: str | Path, rev: str = "HEAD", started: tuple[git.Started, git.Started] | None = None
+            ) -> Iterator[Commit]:
     """Commits reachable from REV that carry Context-* trailers, newest first.
 
     One git log for the trailer blocks; a squash merge stacks its commits' messages, so their trailer
     blocks are paragraphs inside the body: a second git log reads the messages with Context-* lines,
     and each block of one with several is parsed by git's grammar too (one process per such block).
+    STARTED: those two logs for REV (`start`), already running.
     """
-    if rev == "HEAD" and not git.has_commits(root):       # a commit or range the caller resolved has some
+    if started is None and rev == "HEAD" and not git.has_commits(root):   # a resolved commit has some
         return
-    started = git.start_log_trailers(rev, root)             # it runs while the bodies are read
+    trailer_log, bodies = started or start(root, rev)      # the two run side by side
     try:
-        stacked = {sha: blocks for sha, body in git.log_bodies(rev, root)
+        stacked = {sha: blocks for sha, body in git.log_bodies(rev, root, bodies)
                    if len(blocks := trailer_blocks(body)) > 1}
-        for sha, date, subject, pairs in git.log_trailers(rev, root, started):
+        for sha, date, subject, pairs in git.log_trailers(rev, root, trailer_log):
             if sha in stacked:
                 pairs = [pair for block in stacked[sha] for pair in git.parse_trailers(block, root)]
             found = from_pairs(pairs)
             if found:
                 yield Commit(sha, date, subject, tuple(found))
     finally:
-        started.close()
+        trailer_log.close()
+        bodies.close()
+
+
+def start(root: str | Path, rev: str = "HEAD") -> tuple[git.Started, git.Started]:
+    """`history`'s two git logs for REV (a commit or range that exists), started now: (trailers, bodies)."""
+    trailer_log = git.start_log_trailers(rev, root)
+    try:
+        return trailer_log, git.start_log_bodies(rev, root)
+    except BaseException:
+        trailer_log.close()
+        raise
 
 
 def trailer_blocks(message: str) -> list[str]:

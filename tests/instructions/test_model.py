@@ -42,3 +42,13 @@ def test_word_count_cjk_and_emoji() -> None:
     assert word_count("テストを実行") == 6
     assert word_count("🚀 Ship") == 1
     assert word_count("Don't skip CI.") == 3
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(st.text(alphabet=st.characters(max_codepoint=127)),
+                 st.text(alphabet=st.characters(max_codepoint=0x3100)), st.text()))
+def test_word_count_uses_the_whole_pattern_wherever_it_could_differ(text: str) -> None:
+    # Below U+3040 the pattern's second alternative alone counts (the CJK ranges are slow to compile).
+    from gitcontext.instructions.model import _WORD_SOURCE
+
+    assert word_count(text) == len(re.findall(_WORD_SOURCE, text))
