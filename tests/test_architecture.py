@@ -28,7 +28,7 @@ def test_architecture_contract_detects_an_upward_import(tmp_path: Path, capsys: 
     files = {"__init__.py": "", "cli/__init__.py": "", "cli/main.py": "", "identity/__init__.py": "",
              "instructions/__init__.py": "", "instructions/segment.py": "from gitcontext.cli import main\n",
              "git.py": "", "config.py": "", "environment.py": "", "progress.py": "", "errors.py": "",
-             "digests.py": "", "stamps.py": "", "records.py": "", "afterwards.py": ""}
+             "digests.py": "", "stamps.py": "", "records.py": "", "afterwards.py": "", "lazyre.py": ""}
     for name, body in files.items():
         (tmp_path / "gitcontext" / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / "gitcontext" / name).write_text(body)

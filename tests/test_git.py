@@ -219,3 +219,49 @@ def test_started_stdout_pipe_is_widened_where_linux_allows(repo):
         from gitcontext.git.spawn import collect
 
         assert collect(pid, out_r, err_r)[0] == 0
+
+
+def test_a_command_started_ahead_is_read_by_the_run_that_asks_it(repo):
+    import os
+
+    from gitcontext.git import process
+
+    commit(repo, {"CLAUDE.md": "# Rules\n\n- Use uv.\n", "docs/a.md": "a\n"}, "one")
+    head = git.run(["rev-parse", "HEAD"], cwd=repo).decode().strip()
+    wanted = git.tree_entries(head, repo)
+    git.start_tree_entries(head, repo)
+    git.start_read_blobs(repo)
+    started = dict(process._AHEAD)
+    assert len(started) == 2
+    assert git.tree_entries(head, repo) == wanted                       # the ls-tree started ahead, read
+    blob = wanted["CLAUDE.md"][1]
+    assert git.read_blobs([blob], repo) == {blob: b"# Rules\n\n- Use uv.\n"}   # the cat-file, given its ids
+    assert not process._AHEAD
+    for ahead in started.values():
+        assert ahead._child is None and ahead._in is None              # reaped, every pipe closed
+    git.start_tree_entries(head, repo)                                  # asked by nobody: stopped and reaped
+    git.start_read_blobs(repo)
+    children = [a._child[0] for a in process._AHEAD.values()]
+    git.close_ahead()
+    assert not process._AHEAD
+    for pid in children:
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+
+
+def test_a_failing_command_started_ahead_fails_its_run_as_run_does(repo):
+    commit(repo, {"a.txt": "a\n"}, "one")
+    git.start_tree_entries("0" * 40, repo)
+    with pytest.raises(git.GitError):
+        git.tree_entries("0" * 40, repo)
+    git.close_ahead()
+
+
+def test_started_with_stdin_waits_for_its_input(repo):
+    commit(repo, {"a.txt": "hello\n"}, "one")
+    blob = git.run(["rev-parse", "HEAD:a.txt"], cwd=repo).decode().strip()
+    started = git.Started(["cat-file", "--batch"], repo, stdin=True)
+    assert started.result(f"{blob}\n".encode()) == f"{blob} blob 6\nhello\n\n".encode()
+    never = git.Started(["cat-file", "--batch"], repo, stdin=True)
+    never.close()
+    assert never._in is None and never._child is None

@@ -2,6 +2,7 @@
 gitcontext.cli.fast runs without click for the argument forms that need no parsing."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from gitcontext import git
@@ -63,12 +64,31 @@ def _blame(target: str, as_json: bool) -> int:
 def history(files: tuple[str, ...], as_json: bool, rev: str = "HEAD", svg_path: str | None = None,
             html_path: str | None = None, matcher: str | None = None) -> int:
     """`history [FILES...]`: the paper's measurements (gitcontext.cli.history's command)."""
-    from gitcontext.history.analyze import measure
-    from gitcontext.progress import Progress
-    from gitcontext.history.text import format_history
-
     root, config = repo()
     head, shallow = _resolve(root, rev)
+    try:
+        _start_discovery(root, config, head)
+        return _history(root, config, head, shallow, files, as_json, rev, svg_path, html_path, matcher)
+    finally:
+        git.close_ahead()
+
+
+def _start_discovery(root: Path, config: dict, head: tuple[str, Path] | None) -> None:
+    """On a first run (nothing cached for HEAD's repository), start the `ls-tree` of HEAD and the
+    `cat-file` that the replay's discovery of guides reads: git lists the tree while the history
+    modules load."""
+    from gitcontext.history.cache import folder
+
+    if head is not None and config["discovery"].get("imports", True) and not os.path.isdir(folder(head[1])):
+        git.start_tree_entries(head[0], root)
+        git.start_read_blobs(root)
+
+
+def _history(root: Path, config: dict, head: tuple[str, Path] | None, shallow: bool, files: tuple[str, ...],
+             as_json: bool, rev: str, svg_path: str | None, html_path: str | None, matcher: str | None) -> int:
+    from gitcontext.history.analyze import measure
+    from gitcontext.progress import Progress
+
     paths = [_relative(root, f) for f in files]
     if shallow:
         echo("gitcontext: warning: shallow clone: the history starts at the shallow boundary, so ages, "
@@ -86,6 +106,8 @@ def history(files: tuple[str, ...], as_json: bool, rev: str = "HEAD", svg_path: 
     if as_json:
         emit_json(data)
     else:
+        from gitcontext.history.text import format_history
+
         echo(format_history(data), nl=False)
     return 0
 

@@ -34,12 +34,38 @@ def run(args: Sequence[str], *, cwd: str | Path | None = None, input: bytes | No
         check: bool = True, env: dict[str, str] | None = None) -> bytes:
     """Run `git ARGS` and return stdout; raise GitError naming the command on failure.
 
-    ENV adds variables (e.g. GIT_AUTHOR_DATE) to the inherited environment.
+    ENV adds variables (e.g. GIT_AUTHOR_DATE) to the inherited environment. A command `start_ahead`
+    started with the same ARGS and CWD is not run again: INPUT goes to it and its answer is read (when
+    CHECK, with no ENV).
     """
+    ahead = _AHEAD.pop(_ahead_key(args, cwd), None) if _AHEAD and check and env is None else None
+    if ahead is not None:
+        return ahead.result(input)
     code, out, err = _communicate(args, cwd, input, {**_env(), **(env or {})})
     if check and code != 0:
         raise failure(args, err)
     return out
+
+
+_AHEAD: dict[tuple[str, tuple[str, ...]], Started] = {}     # (cwd, args) -> started by `start_ahead`
+
+
+def start_ahead(args: Sequence[str], cwd: str | Path | None = None, stdin: bool = False) -> None:
+    """Start `git ARGS` in CWD now, for a `run` of the same command to come: it runs (or with STDIN,
+    starts up and waits for the run's input) while the caller does other work, imports on another
+    core, and `run` reads its answer. `close_ahead` stops what nobody asked for."""
+    key = _ahead_key(args, cwd)
+    if key not in _AHEAD:
+        _AHEAD[key] = Started(args, cwd, stdin)
+
+
+def close_ahead() -> None:
+    while _AHEAD:
+        _AHEAD.popitem()[1].close()
+
+
+def _ahead_key(args: Sequence[str], cwd: str | Path | None) -> tuple[str, tuple[str, ...]]:
+    return "" if cwd is None else os.fspath(cwd), tuple(args)
 
 
 def _communicate(args: Sequence[str], cwd: str | Path | None, input: bytes | None,
@@ -114,14 +140,18 @@ class Started:
     (gitcontext.git.spawn), so git is seldom held up waiting for a reader. Without posix_spawn (Windows)
     it runs to its end when started."""
 
-    def __init__(self, args: Sequence[str], cwd: str | Path | None = None) -> None:
-        self.args, self._answer = list(args), None
+    def __init__(self, args: Sequence[str], cwd: str | Path | None = None, stdin: bool = False) -> None:
+        """STDIN: git reads the input `result` is given (it waits for it); else /dev/null. Without
+        posix_spawn there is no waiting: a STDIN command then runs when `result` is asked."""
+        self.args, self._answer, self._cwd, self._in = list(args), None, cwd, None
         if not hasattr(os, "posix_spawnp"):
-            self._answer, self._child = _communicate(self.args, cwd, None, _env()), None
+            self._child = None
+            if not stdin:
+                self._answer = _communicate(self.args, cwd, None, _env())
             return
         try:
-            pid, _, out_r, err_r = start(["git", *self.args], None if cwd is None else os.fspath(cwd), _env(),
-                                         wide=True)
+            pid, self._in, out_r, err_r = start(["git", *self.args], None if cwd is None else os.fspath(cwd),
+                                                _env(), stdin=stdin, wide=True)
         except FileNotFoundError as exc:
             raise _no_git() from exc
         self._child = (pid, out_r, err_r)
@@ -142,10 +172,14 @@ class Started:
             if code not in (0, -13):  # -13: we stopped reading (SIGPIPE)
                 raise failure(self.args, stderr)
 
-    def result(self) -> bytes:
+    def result(self, input: bytes | None = None) -> bytes:
+        """Its stdout, once it has exited; INPUT goes to its stdin (a STDIN command)."""
         if self._answer is None and self._child is not None:
             child, self._child = self._child, None
-            self._answer = collect(*child)
+            in_w, self._in = self._in, None
+            self._answer = collect(*child, in_w, input)
+        elif self._answer is None:                      # no posix_spawn
+            self._answer = _communicate(self.args, self._cwd, input, _env())
         code, out, err = self._answer
         if code != 0:
             raise failure(self.args, err)
@@ -154,6 +188,9 @@ class Started:
     def close(self) -> None:
         """Stop and reap it if nobody asked for its answer (its pipes closed here, not drained: a child
         of git's could hold them open)."""
+        if self._in is not None:
+            os.close(self._in)
+            self._in = None
         if self._child is not None:
             (pid, out_r, err_r), self._child = self._child, None
             kill_and_reap(pid)

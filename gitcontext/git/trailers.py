@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from gitcontext.git.process import PINNED_TRAILER_CONFIG, run
+from gitcontext.git.process import PINNED_TRAILER_CONFIG, run, start_ahead
 from gitcontext.git.revisions import EOO, check_rev
 
 
@@ -39,7 +39,7 @@ def tree_entries(rev: str, cwd: str | Path | None = None, under: str | None = No
                 mode, oid, _stage = meta.decode().split()
                 entries[path.decode("utf-8", "surrogateescape")] = (mode, oid)
         return entries
-    for record in run(["ls-tree", "-r", "-z", "--full-tree", EOO, check_rev(rev), *scope], cwd=cwd).split(b"\0"):
+    for record in run(_ls_tree(rev, scope), cwd=cwd).split(b"\0"):
         if record:
             meta, _, path = record.partition(b"\t")
             mode, kind, oid = meta.decode().split()
@@ -52,7 +52,7 @@ def read_blobs(oids: Sequence[str], cwd: str | Path | None = None) -> dict[str, 
     """Contents of many blobs through one `git cat-file --batch`."""
     if not oids:
         return {}
-    out = run(["cat-file", "--batch"], cwd=cwd, input="".join(f"{o}\n" for o in oids).encode())
+    out = run(_CAT_FILE, cwd=cwd, input="".join(f"{o}\n" for o in oids).encode())
     blobs: dict[str, bytes] = {}
     pos = 0
     for oid in oids:
@@ -65,3 +65,22 @@ def read_blobs(oids: Sequence[str], cwd: str | Path | None = None) -> dict[str, 
         blobs[oid] = out[header_end + 1: header_end + 1 + size]
         pos = header_end + 1 + size + 1
     return blobs
+
+
+def start_tree_entries(rev: str, cwd: str | Path | None = None) -> None:
+    """Start the `git ls-tree` a `tree_entries(REV, CWD)` to come will read (REV: a commit), so that it
+    runs while the caller imports what comes before (gitcontext.git.process.start_ahead)."""
+    start_ahead(_ls_tree(rev, []), cwd)
+
+
+def start_read_blobs(cwd: str | Path | None = None) -> None:
+    """Start the `git cat-file --batch` a `read_blobs` in CWD to come will give its ids to: git's start
+    (~1 ms) happens while the caller does other work."""
+    start_ahead(_CAT_FILE, cwd, stdin=True)
+
+
+_CAT_FILE = ("cat-file", "--batch")
+
+
+def _ls_tree(rev: str, scope: list[str]) -> list[str]:
+    return ["ls-tree", "-r", "-z", "--full-tree", EOO, check_rev(rev), *scope]

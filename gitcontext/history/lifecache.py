@@ -8,6 +8,7 @@ traced from where the cache stopped. Deleting it changes no result.
 from __future__ import annotations
 
 import json
+import os
 import zlib
 from pathlib import Path
 
@@ -16,29 +17,27 @@ from gitcontext.history.replay import Replay
 from gitcontext.history.lives import Birth, Change, Death, Life, Stay
 from gitcontext.history.tracer import Tracer
 from gitcontext.instructions.model import Instruction
+from gitcontext.stamps import PACKAGE, code_stamps, folder_modules
 
 TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 
-_PACKAGE = Path(__file__).resolve().parents[1]
 _code_hash: str | None = None
 
 
 def code_hash() -> str:
-    """CRC-32 and Adler-32 of the code that decides identity and what `history` caches with it (the
-    per-file counts and the hazard): a cache key, not a signature (hashlib's OpenSSL load would cost
-    every warm `history` and `blame` more than reading the files). Computed once a process: `history`
+    """The code that decides identity and what `history` caches with it (the per-file counts and the
+    hazard), by the name, size and mtime of each module (gitcontext.stamps, as the other caches key
+    theirs: reading the ~50 files cost a first `history` 1 ms). Computed once a process: `history`
     asks for it to load its cache and again to save it."""
     global _code_hash
     if _code_hash is None:
-        history = [_PACKAGE / "history" / f"{name}.py" for name in (
+        history = [os.path.join(PACKAGE, "history", f"{name}.py") for name in (
             "tracer", "lives", "pairing", "chunks", "attribution", "overrides", "files", "hazard", "smallhazard",
-            "bootstrap", "averages")]
-        data = b"".join(path.name.encode() + b"\0" + path.read_bytes() + b"\0" for path in sorted(
-            [*(_PACKAGE / "identity").glob("*.py"), *(_PACKAGE / "instructions").glob("*.py"), *history,
-             Path(__file__)]))
-        _code_hash = f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
+            "bootstrap", "averages", "lifecache")]
+        stamps = code_stamps([*folder_modules("identity", "instructions"), *history])
+        _code_hash = f"{zlib.crc32(json.dumps(stamps).encode()):08x}"
     return _code_hash
 
 

@@ -1,13 +1,13 @@
 """Instruction ids: `ctx-` + 48 bits, deterministic from where and what an instruction was born as."""
 from __future__ import annotations
 
-import re
 from collections.abc import Container
 
 from gitcontext.digests import sha256
+from gitcontext.lazyre import lazy
 
 PREFIX = "ctx-"
-_ID = re.compile(r"ctx-[0-9a-z]{6,}")
+_ID = lazy(r"ctx-[0-9a-z]{6,}")
 
 
 def instruction_id(file: str, norm: str, taken: Container[str] = ()) -> str:

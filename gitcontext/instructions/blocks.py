@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import re
 
-_FENCE = re.compile(r"^(`{3,}|~{3,})")
+from gitcontext.lazyre import lazy
+
+_FENCE = lazy(r"^(`{3,}|~{3,})")
 _FRONT_CLOSE = ("---", "...")
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from gitcontext import git
 from gitcontext.digests import sha256
 from gitcontext.identity.ids import is_id
+from gitcontext.lazyre import lazy
 from gitcontext.provenance.events import MAX_ID
 from gitcontext.records import NamedTuple
 
@@ -28,8 +29,8 @@ KEYS: dict[str, str] = {
 }
 CHANGES = ("added", "reworded", "moved", "retired")
 _CANON = {k.lower(): k for k in KEYS}
-_CONTEXT_LINE = re.compile(r"^context-[a-z]+\s*:", re.I | re.M)
-_PREFIX = re.compile(r"(ctx-[0-9a-z]{6,})(?::\s*|\s+|$)(.*)\Z", re.S)
+_CONTEXT_LINE = lazy(r"^context-[a-z]+\s*:", re.I | re.M)
+_PREFIX = lazy(r"(ctx-[0-9a-z]{6,})(?::\s*|\s+|$)(.*)\Z", re.S)
 
 
 class ContextTrailer(NamedTuple):
