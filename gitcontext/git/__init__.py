@@ -21,13 +21,13 @@ _HOME = {name: module for module, names in (
      "Status blob_at check_ignore commit_meta common_dir_and_head listed_once ls_files ls_tree "
      "remember_listing staged_paths start_status status_paths"),
     ("gitcontext.git.trailers",
-     "add_trailers parse_trailers read_blobs start_read_blobs start_tree_entries tree_entries"),
+     "add_trailers log_bodies log_trailers message_text parse_trailers read_blobs start_log_bodies "
+     "start_log_trailers start_read_blobs start_tree_entries tree_entries"),
     ("gitcontext.git.churn",
      "MAX_PATHSPECS NumstatRow RawRow diff_numstat index_sizes log_numstat object_sizes staged_raw write_tree"),
     ("gitcontext.git.history",
-     "added_files changed_since default_branch diff_names existing first_added log_bodies log_numstat_dated "
-     "log_trailers merge_base message_text renamed_or_deleted rev_list run_shell start_log_bodies "
-     "start_log_trailers"),
+     "added_files changed_since default_branch diff_names existing first_added log_numstat_dated merge_base "
+     "renamed_or_deleted rev_list run_shell"),
     ("gitcontext.git.merging",
      "attr_set check_attr merge_bases merge_commits merge_file modified_paths tree_entry"),
     ("gitcontext.git.removals", "Removal blame_lines grep_words log_removals"),

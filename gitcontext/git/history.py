@@ -6,7 +6,7 @@ from pathlib import Path
 
 from gitcontext.git.churn import NumstatRow, _numstat_rows
 from gitcontext.git.objects import _split_z
-from gitcontext.git.process import PINNED_TRAILER_CONFIG, Started, run, run_status, text
+from gitcontext.git.process import run, run_status, text
 from gitcontext.git.repo import has_commits
 from gitcontext.git.revisions import EOO, check_rev
 
@@ -98,54 +98,6 @@ def default_branch(cwd: str | Path | None = None) -> str | None:
         if run_status(["rev-parse", "--verify", "-q", f"{ref}^{{commit}}"], cwd=cwd)[0] == 0:
             return ref
     return None
-
-
-def log_trailers(rev: str = "HEAD", cwd: str | Path | None = None, started: Started | None = None
-                 ) -> Iterator[tuple[str, str, str, list[tuple[str, str]]]]:
-    """(sha, author date, subject, trailers) of commits reachable from REV with a Context-* line, newest first.
-
-    One streaming `git log`; trailers parsed by git with the pinned grammar, values unfolded. STARTED:
-    that `git log` from `start_log_trailers`, already running.
-    """
-    for raw in (started or start_log_trailers(rev, cwd)).lines():
-        line = message_text(raw.rstrip(b"\n"))
-        if not line:
-            continue
-        sha, date, subject, block = line.split("\0", 3)
-        pairs = [tuple(t.split("\x1e", 1)) for t in block.split("\x1f") if "\x1e" in t]
-        yield sha, date, subject, [(k.strip(), v.strip()) for k, v in pairs]
-
-
-def start_log_trailers(rev: str = "HEAD", cwd: str | Path | None = None) -> Started:
-    """`log_trailers`' query, started now and read later (`log_trailers(rev, cwd, started)`)."""
-    fmt = "%H%x00%aI%x00%s%x00%(trailers:only=true,unfold=true,separator=%x1f,key_value_separator=%x1e)"
-    # git's --grep (lines, case-folded) skips commits with no Context-* line before formatting them.
-    return Started([*PINNED_TRAILER_CONFIG, "log", "-i", "-E", "--grep=^context-", f"--format={fmt}", EOO,
-                    check_rev(rev), "--"], cwd)
-
-
-def log_bodies(rev: str = "HEAD", cwd: str | Path | None = None, started: Started | None = None
-               ) -> Iterator[tuple[str, str]]:
-    """(sha, full message) of commits reachable from REV with a Context-* line, newest first; one git log.
-    STARTED: that `git log` from `start_log_bodies`, already running."""
-    for record in (started or start_log_bodies(rev, cwd)).result().split(b"\0"):
-        sha, sep, body = record.lstrip(b"\n").partition(b"\x1f")
-        if sep:
-            yield sha.decode("ascii", "replace"), message_text(body)
-
-
-def start_log_bodies(rev: str = "HEAD", cwd: str | Path | None = None) -> Started:
-    """`log_bodies`' query, started now and read later (`log_bodies(rev, cwd, started)`)."""
-    return Started(["log", "-z", "-i", "-E", "--grep=^context-", "--format=%H%x1f%B", EOO, check_rev(rev), "--"],
-                   cwd)
-
-
-def message_text(data: bytes) -> str:
-    """A commit message's bytes as text: UTF-8, else Latin-1 (git stores what the committer's editor wrote)."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
 
 
 def changed_since(rev: str, path: str, cwd: str | Path | None = None) -> list[tuple[str, str]]:

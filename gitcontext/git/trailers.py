@@ -1,10 +1,11 @@
-"""Commit-message trailers, in git's own grammar, pinned against a user's trailer.* config."""
+"""Commit-message trailers, in git's own grammar, pinned against a user's trailer.* config, and the logs
+that read them from history; the tree and blobs of a commit."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from gitcontext.git.process import PINNED_TRAILER_CONFIG, run, start_ahead
+from gitcontext.git.process import PINNED_TRAILER_CONFIG, Started, run, start_ahead
 from gitcontext.git.revisions import EOO, check_rev
 
 
@@ -84,3 +85,51 @@ _CAT_FILE = ("cat-file", "--batch")
 
 def _ls_tree(rev: str, scope: list[str]) -> list[str]:
     return ["ls-tree", "-r", "-z", "--full-tree", EOO, check_rev(rev), *scope]
+
+
+def log_trailers(rev: str = "HEAD", cwd: str | Path | None = None, started: Started | None = None
+                 ) -> Iterator[tuple[str, str, str, list[tuple[str, str]]]]:
+    """(sha, author date, subject, trailers) of commits reachable from REV with a Context-* line, newest first.
+
+    One streaming `git log`; trailers parsed by git with the pinned grammar, values unfolded. STARTED:
+    that `git log` from `start_log_trailers`, already running.
+    """
+    for raw in (started or start_log_trailers(rev, cwd)).lines():
+        line = message_text(raw.rstrip(b"\n"))
+        if not line:
+            continue
+        sha, date, subject, block = line.split("\0", 3)
+        pairs = [tuple(t.split("\x1e", 1)) for t in block.split("\x1f") if "\x1e" in t]
+        yield sha, date, subject, [(k.strip(), v.strip()) for k, v in pairs]
+
+
+def start_log_trailers(rev: str = "HEAD", cwd: str | Path | None = None) -> Started:
+    """`log_trailers`' query, started now and read later (`log_trailers(rev, cwd, started)`)."""
+    fmt = "%H%x00%aI%x00%s%x00%(trailers:only=true,unfold=true,separator=%x1f,key_value_separator=%x1e)"
+    # git's --grep (lines, case-folded) skips commits with no Context-* line before formatting them.
+    return Started([*PINNED_TRAILER_CONFIG, "log", "-i", "-E", "--grep=^context-", f"--format={fmt}", EOO,
+                    check_rev(rev), "--"], cwd)
+
+
+def log_bodies(rev: str = "HEAD", cwd: str | Path | None = None, started: Started | None = None
+               ) -> Iterator[tuple[str, str]]:
+    """(sha, full message) of commits reachable from REV with a Context-* line, newest first; one git log.
+    STARTED: that `git log` from `start_log_bodies`, already running."""
+    for record in (started or start_log_bodies(rev, cwd)).result().split(b"\0"):
+        sha, sep, body = record.lstrip(b"\n").partition(b"\x1f")
+        if sep:
+            yield sha.decode("ascii", "replace"), message_text(body)
+
+
+def start_log_bodies(rev: str = "HEAD", cwd: str | Path | None = None) -> Started:
+    """`log_bodies`' query, started now and read later (`log_bodies(rev, cwd, started)`)."""
+    return Started(["log", "-z", "-i", "-E", "--grep=^context-", "--format=%H%x1f%B", EOO, check_rev(rev), "--"],
+                   cwd)
+
+
+def message_text(data: bytes) -> str:
+    """A commit message's bytes as text: UTF-8, else Latin-1 (git stores what the committer's editor wrote)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")

@@ -7,6 +7,7 @@ from gitcontext.digests import sha256
 from gitcontext.lazyre import lazy
 
 PREFIX = "ctx-"
+MAX_ID = 64                 # ids are ctx- and 12 characters; a longer one cannot name a note file
 _ID = lazy(r"ctx-[0-9a-z]{6,}")
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from gitcontext import git
 from gitcontext.config import NEVER_TRACKED
 from gitcontext.errors import UserError
-from gitcontext.instructions.globs import compile_globs
+from gitcontext.instructions.globs import glob_test
 from gitcontext.instructions.model import Instruction
 from gitcontext.paths import symlinked_component
 
@@ -30,16 +30,15 @@ _MAX_HOPS = 8
 
 
 def is_context_path(path: str, config: dict[str, Any]) -> bool:
-    include = compile_globs(tuple(config["discovery"]["include"]))
-    exclude = compile_globs(tuple(config["discovery"]["exclude"]) + tuple(NEVER_TRACKED))
-    return bool(include.match(path)) and not exclude.match(path)
+    return _context_paths(config)(path)
 
 
 def _context_paths(config: dict[str, Any]):  # type: ignore[no-untyped-def]
-    """`is_context_path` with the globs compiled once (a test per listed file)."""
-    include = compile_globs(tuple(config["discovery"]["include"])).match
-    exclude = compile_globs(tuple(config["discovery"]["exclude"]) + tuple(NEVER_TRACKED)).match
-    return lambda path: bool(include(path)) and not exclude(path)
+    """`is_context_path` as one test (a test per listed file): each glob compiled when a path could
+    match it (globs.glob_test)."""
+    include = glob_test(tuple(config["discovery"]["include"]))
+    exclude = glob_test(tuple(config["discovery"]["exclude"]) + tuple(NEVER_TRACKED))
+    return lambda path: include(path) and not exclude(path)
 
 
 def discover(root: str | Path, config: dict[str, Any], rev: str | None = WORKTREE) -> list[str]:
@@ -84,7 +83,7 @@ def _guides(root: str | Path, config: dict[str, Any], rev: str | None, entries: 
     LISTED: the work tree's files, when the caller has them already (one `ls-files` less)."""
     from gitcontext.instructions.guides import guides
 
-    exclude = compile_globs(tuple(config["discovery"]["exclude"]) + tuple(NEVER_TRACKED))
+    exclude = glob_test(tuple(config["discovery"]["exclude"]) + tuple(NEVER_TRACKED))
     targets = {p: t for p, t in resolved.items() if t is not None}
     refs_of = None
     if rev is WORKTREE:
@@ -102,7 +101,7 @@ def _guides(root: str | Path, config: dict[str, Any], rev: str | None, entries: 
             wanted = {p: (entries or {})[targets.get(p, p)][1] for p in ps if targets.get(p, p) in files}
             blobs = git.read_blobs(sorted(set(wanted.values())), root)
             return {p: blobs[o].decode("utf-8", "replace") for p, o in wanted.items() if o in blobs}
-    found = guides(targets, texts_of, exists, lambda p: not exclude.match(p) and p.endswith((".md", ".mdc", ".markdown")),
+    found = guides(targets, texts_of, exists, lambda p: not exclude(p) and p.endswith((".md", ".mdc", ".markdown")),
                    links=config["discovery"].get("links", True), refs_of=refs_of)
     return {p: p for p in found}
 

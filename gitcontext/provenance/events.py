@@ -6,7 +6,7 @@ import os
 import time
 
 from gitcontext.errors import UserError
-from gitcontext.identity.ids import is_id
+from gitcontext.identity.ids import MAX_ID, is_id
 from gitcontext.lazyre import lazy
 from gitcontext.paths import problem as path_problem
 from gitcontext.paths import shown
@@ -40,7 +40,6 @@ PATH_FIELDS = frozenset({"file", "old_file"})
 QUOTE_FIELDS: dict[str, type] = {"text": str, "before": str, "after": str, "instruction": str, "file": str,
                                  "line": int, "offset": int, "headings": list}
 QUOTE_REQUIRED = ("text",)
-MAX_ID = 64                 # ids are ctx- and 12 characters; a longer one cannot name a note file
 MAX_LINE = 1 << 20          # one event's serialized size: notes hold sentences and output tails
 TRIAL_FIELDS = frozenset({"runs", "removal", "control", "removed", "duration_ms"})   # checked by _check_trial
 SAFETY = ("none", "guarded", "critical")

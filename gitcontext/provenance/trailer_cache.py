@@ -157,6 +157,9 @@ def _newer(root: str | Path, row: dict[str, Any], commit: Commit) -> bool:
 
 
 def _redacted(commits) -> list[Commit]:  # type: ignore[no-untyped-def]
+    commits = list(commits)
+    if not commits:                 # a history without trailers needs no redactor (its import: 1 ms)
+        return []
     from gitcontext.provenance.redact import clean
 
     return [c._replace(subject=clean(c.subject) or "",

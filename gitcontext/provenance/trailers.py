@@ -7,9 +7,8 @@ from pathlib import Path
 
 from gitcontext import git
 from gitcontext.digests import sha256
-from gitcontext.identity.ids import is_id
+from gitcontext.identity.ids import MAX_ID, is_id
 from gitcontext.lazyre import lazy
-from gitcontext.provenance.events import MAX_ID
 from gitcontext.records import NamedTuple
 
 TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms

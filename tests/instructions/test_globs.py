@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gitcontext.instructions.globs import compile_globs, literal_ends, matches
+from gitcontext.instructions.globs import compile_globs, glob_test, literal_ends, matches
 
 
 @pytest.mark.parametrize("pattern, path, expected", [
@@ -68,3 +68,29 @@ def test_literal_ends_of_the_default_globs() -> None:
     for path in ("CLAUDE.md", "pkg/AGENTS.md", ".claude/rules/x", ".cursor/rules/a/b.mdc"):
         assert path.endswith(suffixes) or path.startswith(prefixes)
     assert not "src/mod1.py".endswith(suffixes) and not "src/mod1.py".startswith(prefixes)
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(_ATOMS), max_size=6).map("".join), max_size=4),
+       st.lists(st.sampled_from(_PATH_PARTS), max_size=8).map("".join))
+def test_glob_test_answers_as_the_whole_expression(patterns: list[str], path: str) -> None:
+    assert glob_test(tuple(patterns))(path) is bool(compile_globs(tuple(patterns)).match(path))
+
+
+def test_glob_test_compiles_only_the_globs_a_path_could_match() -> None:
+    from gitcontext.config import DEFAULT_GLOBS
+
+    compile_globs.cache_clear()
+    test = glob_test(tuple(DEFAULT_GLOBS))
+    assert test("CLAUDE.md") and test("pkg/AGENTS.md") and not test("src/mod1.py") and not test("NOTCLAUDE.md.bak")
+    assert compile_globs.cache_info().currsize == 2       # `**/CLAUDE.md` and `**/AGENTS.md` (the others: no end fits)
+    test("NOTCLAUDE.md")                                    # an end fits, the glob refuses it: compiled already
+    assert compile_globs.cache_info().currsize == 2
+
+
+def test_glob_test_refuses_a_costly_glob_even_uncompiled() -> None:
+    from gitcontext.errors import UserError
+
+    with pytest.raises(UserError, match="wildcards"):
+        glob_test(("**/CLAUDE.md", "*" * 40 + ".md"))
+
