@@ -40,18 +40,16 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
             rounds: int = hz.BOOTSTRAP, head: tuple[str, Path] | None = None) -> Measurement:
     """HEAD: (REV's commit sha, the common git dir) when the caller has resolved them (one process less)."""
     from gitcontext.history.hazardjob import HazardJob
-
-    first = head is not None and not os.path.isdir(cache.folder(head[1]))    # nothing cached: all is traced
     from gitcontext.provenance import trailer_cache
 
+    first = head is not None and not os.path.isdir(cache.folder(head[1]))    # nothing cached: all is traced
+    job = HazardJob()       # on a first run numpy loads as soon as the log is read, beside the replay and trace
     try:
-        result = replay(root, config, rev, head, meanwhile=partial(_meanwhile, root, matcher, head if first else None))
-        job = HazardJob.start(len(result.commits) if first and rounds else 0)    # numpy loads while it traces
-        try:
-            return _measure(root, config, paths, matcher, rev, progress, rounds, head, result, job)
-        finally:
-            job.close()
+        result = replay(root, config, rev, head, meanwhile=partial(_meanwhile, root, matcher, head if first else None),
+                        read=job.begin if first and rounds else None)
+        return _measure(root, config, paths, matcher, rev, progress, rounds, head, result, job)
     finally:
+        job.close()
         trailer_cache.close_prefetched()
 
 

@@ -65,15 +65,16 @@ def context_histories(root: str | Path, config: dict[str, Any], rev: str = "HEAD
 
 
 def replay(root: str | Path, config: dict[str, Any], rev: str = "HEAD", head: tuple[str, Path] | None = None,
-           meanwhile: Callable[[], None] | None = None) -> Replay:
+           meanwhile: Callable[[], None] | None = None, read: Callable[[int], None] | None = None) -> Replay:
     """All context files replayed together, commits in first-parent order (for cross-file analysis).
     HEAD: (REV's commit sha, the common git dir), when the caller has resolved them already. MEANWHILE:
-    work to do while git writes the log of commits not cached yet (not called when there are none)."""
+    work to do while git writes the log of commits not cached yet (not called when there are none);
+    READ: told how many commits that log held, once it is read (before the replay applies them)."""
     import json
 
     key = "context:" + json.dumps(config["discovery"], sort_keys=True)
     return _replay(root, rev, key, lambda rng, known: _context_scope(root, config, rng, known),
-                   follow=False, resolved=head, meanwhile=meanwhile)
+                   follow=False, resolved=head, meanwhile=meanwhile, read=read)
 
 
 class _Scope(NamedTuple):
@@ -119,7 +120,7 @@ def expand_braces(pattern: str) -> list[str]:
 
 def _replay(root: str | Path, rev: str, key: str, scope_for: Callable[[str, set[str]], _Scope],
             follow: bool, resolved: tuple[str, str | Path] | None = None,
-            meanwhile: Callable[[], None] | None = None) -> Replay:
+            meanwhile: Callable[[], None] | None = None, read: Callable[[int], None] | None = None) -> Replay:
     """Feed cached commits, then the ones git prints for the range not yet cached (usually none)."""
     head, common = resolved or _head(root, rev)
     if not head:
@@ -134,6 +135,8 @@ def _replay(root: str | Path, rev: str, key: str, scope_for: Callable[[str, set[
     if not cached or cached["head"] != head:
         rng = f"{cached['head']}..{head}" if cached else head
         new = _log(root, rng, scope_for(rng, known), follow, meanwhile)
+        if read is not None:
+            read(len(new))
         seen = {p for commit in new for s in commit.sections for p in (s.old_path, s.new_path) if p is not None}
         cache.save(where, key, {"head": head, "paths": sorted(known | seen),
                                 "log": old + [to_json(c) for c in new]})
