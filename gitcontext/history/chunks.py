@@ -8,9 +8,13 @@ the chunks before the change are kept as they were (the same `Instruction` objec
 stretch is cut again from the chunk before it until a cut in the unchanged tail where the heading
 lines agree, and the tail's chunks are carried forward (shifted by the lines and instructions the
 change added). So a commit costs the chunks it touched plus a shift of the tail, never a scan of
-the whole text in Python. A line inside front matter, a fence or an HTML comment (`payload_mask`)
-never starts a chunk (such texts are cut whole, every version); a text with a setext underline
-after text (it makes a heading the cut cannot see), CR line ends or a BOM is segmented whole.
+the whole text in Python. A line inside a fence or an HTML comment (`payload_mask`) never starts a
+chunk; a text that has them is scanned line by line through the mask's states (`_scan_masked`),
+from the chunk before the change, as far as a chunk start of the unchanged tail: no fence or comment
+is open at a chunk start, so from there on the text is cut as before (what a fence hid and an edit
+uncovers is scanned, since the scan goes on until the states agree again). A text with front matter
+is cut whole every version (with the mask); a setext underline under text (it makes a heading the
+cut cannot see), CR line ends or a BOM is segmented whole.
 `tests/history/test_chunks.py` checks equality with `segment` on every version of the shared
 corpus and on generated edit sequences.
 """
@@ -47,7 +51,8 @@ class ChunkSegmenter:
     def __init__(self, exact: bool = True) -> None:
         self.exact_tail, self.stale = exact, False   # stale: self.out may hold unshifted objects
         self.memo: dict[tuple[str, tuple[str, ...], str], list[Instruction]] = {}
-        self.text: str | None = None       # the last version, when it was cut without a mask
+        self.text: str | None = None       # the last version, when it was cut in chunks it can carry on
+        self.masked = False                  # it has a fence or an HTML comment (`_special`)
         self.path = ""
         self.chunks: list[str] = []          # its chunks, in order
         self.stacks: list[Stack] = []        # the headings in effect where each chunk starts
@@ -59,17 +64,15 @@ class ChunkSegmenter:
 
     def __call__(self, text: str, path: str) -> list[Instruction]:
         self.previous, self.same = self.out, (0, 0)
+        if "\r" in text or _masked_start(text):        # CR line ends, a BOM or front matter: cut whole
+            self.text = None
+            if "\r" in text or text.startswith("\ufeff"):
+                return self._done(segment(text, path))
+            chunks = _chunks(text, _mask(text))
+            return self._done(segment(text, path) if chunks is None else self._whole(chunks, path))
         if self.text is not None and path == self.path and self.chunks:
-            head, tail = _common(self.text, text)     # the last version had no CR, fence or comment:
-            if not _special(text[max(head - 3, 0):len(text) - tail + 3]) and not _masked_start(text):
-                return self._edit(text, head, tail)   # only the changed stretch can bring one
-        elif not _special(text) and not _masked_start(text):
-            return self._fresh(text, path)
-        self.text = None
-        if "\r" in text or text.startswith("\ufeff"):
-            return self._done(segment(text, path))
-        chunks = _chunks(text, _mask(text))
-        return self._done(segment(text, path) if chunks is None else self._whole(chunks, path))
+            return self._edit(text, *_common(self.text, text))
+        return self._fresh(text, path)
 
     def _done(self, out: list[Instruction]) -> list[Instruction]:
         """OUT (exact) is the last version's, which is not carried forward."""
@@ -78,10 +81,13 @@ class ChunkSegmenter:
 
     def _fresh(self, text: str, path: str) -> list[Instruction]:
         self.text = None
-        if _has_setext(text, 0, len(text)):
+        special = _special(text)
+        scanned = _scan_masked(text, 0, ()) if special else None if _has_setext(text, 0, len(text)) \
+            else _scan(text, 0, ())
+        if scanned is None:                             # a setext heading: the cut cannot see it
             return self._done(segment(text, path))
-        chunks, stacks, _ = _scan(text, 0, ())
-        self.text, self.path, self.chunks, self.stacks = text, path, chunks, stacks
+        chunks, stacks, _ = scanned
+        self.text, self.path, self.chunks, self.stacks, self.masked = text, path, chunks, stacks, special
         self.counts, self.lines, self.out, self.stale = [], [], [], False
         self._place(chunks, stacks, 1, self.out, self.counts, self.lines)
         return self.out
@@ -110,7 +116,9 @@ class ChunkSegmenter:
         if head == len(old) == len(text):
             self.same = (len(self.out), 0)
             return self.out
-        if _has_setext(text, head, len(text) - tail):
+        special = _special(text)
+        masked = special or self.masked     # what a fence or comment hid in the tail may now be seen
+        if not masked and _has_setext(text, head, len(text) - tail):
             self.text = None
             return self._done(segment(text, self.path))
         starts = list(accumulate(map(len, self.chunks), initial=0))
@@ -118,8 +126,12 @@ class ChunkSegmenter:
         if first and "\n" not in old[starts[first]:head]:
             first -= 1                # its first line changed: it may no longer cut, so the one before
         at, delta = starts[first], len(text) - len(old)
-        chunks, stacks, resume = _scan(text, at, self.stacks[first], starts, len(text) - tail, delta,
-                                       self.stacks)
+        scanned = (_scan_masked if masked else _scan)(text, at, self.stacks[first], starts, len(text) - tail,
+                                                      delta, self.stacks)
+        if scanned is None:                             # a setext heading where the change is
+            self.text = None
+            return self._done(segment(text, self.path))
+        chunks, stacks, resume = scanned
         line = 1 + old.count("\n", 0, at)
         before = sum(self.counts[:first])
         out, counts, lines = self.out[:before], self.counts[:first], self.lines[:first]
@@ -136,7 +148,7 @@ class ChunkSegmenter:
             counts += self.counts[resume:]
             lines += self.lines[resume:]
             self.same = (before, len(self.out) - kept)
-        self.text, self.counts, self.lines, self.out = text, counts, lines, out
+        self.text, self.counts, self.lines, self.out, self.masked = text, counts, lines, out, special
         self.chunks = self.chunks[:first] + chunks + self.chunks[resume:]
         self.stacks = self.stacks[:first] + stacks + self.stacks[resume:]
         return out
@@ -282,6 +294,64 @@ def _scan(text: str, at: int, stack: Stack, starts: list[int] | None = None, unc
             while levels and levels[-1][0] >= len(heading):
                 levels.pop()
             levels.append((len(heading), line if line.endswith("\n") else line + "\n"))
+            current = tuple(levels)
+    if start < len(text):
+        chunks.append(text[start:])
+        stacks.append(context)
+    return chunks, stacks, end
+
+
+def _scan_masked(text: str, at: int, stack: Stack, starts: list[int] | None = None, unchanged: int = 0,
+                 delta: int = 0, old_stacks: list[Stack] | None = None
+                 ) -> tuple[list[str], list[Stack], int] | None:
+    """`_scan` for a text with fences or HTML comments (`_special`), line by line through the payload
+    mask's states (blocks.mask_step): a line starts a chunk only where it is visible whole, as in
+    `_chunks`, and no fence or comment is open before or after such a line, so a scan may start at any
+    chunk start of the last version and stop at one of the unchanged tail (the same text from the
+    same state after it). None where a setext underline is visible under a line of text."""
+    from gitcontext.instructions.blocks import CLEAN, mask_step
+
+    chunks: list[str] = []
+    stacks: list[Stack] = []
+    levels = list(stack)
+    start, context, current = at, stack, stack
+    end = len(starts) - 1 if starts is not None else 0
+    state, above = CLEAN, None              # the line before: its text when it is visible and not blank
+    pos = at
+    while pos < len(text):
+        stop = text.find("\n", pos) + 1 or len(text)
+        line = text[pos:stop]
+        bare = line[:-1] if line.endswith("\n") else line
+        if state is CLEAN and "`" not in bare and "~" not in bare and "<" not in bare:
+            visible = bare                  # nothing open, nothing that opens: visible as it is
+        else:
+            visible, state = mask_step(bare, state)
+        cut = -1
+        if visible == bare:
+            if above and line.lstrip(" ")[:1] in ("=", "-") and _SETEXT.match(line):
+                return None
+            heading = _HEADING.match(line) if line[:4].lstrip(" ").startswith("#") else None
+            if heading or _ITEM.match(line) and "|" not in line and not _HRULE.match(line):
+                cut = pos
+        above = bare if visible is not None and bare.strip() else None
+        pos = stop
+        if cut < 0:
+            continue
+        if cut > start:
+            if starts is not None and old_stacks is not None and cut > unchanged:
+                k = bisect_left(starts, cut - delta)
+                if k < end and starts[k] == cut - delta and old_stacks[k] == current:
+                    chunks.append(text[start:cut])
+                    stacks.append(context)
+                    return chunks, stacks, k
+            chunks.append(text[start:cut])
+            stacks.append(context)
+            start = cut
+        context = current
+        if heading is not None:
+            while levels and levels[-1][0] >= len(heading.group(1)):
+                levels.pop()
+            levels.append((len(heading.group(1)), line if line.endswith("\n") else line + "\n"))
             current = tuple(levels)
     if start < len(text):
         chunks.append(text[start:])

@@ -37,6 +37,10 @@ def strip_container(line: str) -> str:
     return stripped
 
 
+MaskState = tuple[str | None, bool]      # (the fence open, or None; inside an HTML comment?)
+CLEAN: MaskState = (None, False)
+
+
 def payload_mask(lines: list[str]) -> list[str | None]:
     """Each line's visible text, or None where it is front matter, fenced code or an HTML comment.
 
@@ -44,24 +48,26 @@ def payload_mask(lines: list[str]) -> list[str | None]:
     """
     head = front_matter_end(lines)
     out: list[str | None] = [None] * head
-    fence: str | None = None
-    in_comment = False
+    state = CLEAN
     for line in lines[head:]:
-        if fence is not None:
-            out.append(None)
-            closing = strip_container(line).rstrip()
-            if closing.startswith(fence) and set(closing) == {fence[0]}:
-                fence = None
-            continue
-        if not in_comment and ("```" in line or "~~~" in line):
-            opened = _opening_fence(strip_container(line))
-            if opened:
-                fence = opened.group(1)
-                out.append(None)
-                continue
-        visible, in_comment = _strip_comments(line, in_comment)
-        out.append(visible if visible.strip() else (None if visible != line else line))
+        visible, state = mask_step(line, state)
+        out.append(visible)
     return out
+
+
+def mask_step(line: str, state: MaskState) -> tuple[str | None, MaskState]:
+    """`payload_mask` one line at a time, past front matter: LINE's visible text (or None) and the
+    state the next line starts in (CLEAN itself when nothing is open), from the STATE this one starts in."""
+    fence, in_comment = state
+    if fence is not None:                 # a fence opens only outside a comment
+        closing = strip_container(line).rstrip()
+        return None, CLEAN if closing.startswith(fence) and set(closing) == {fence[0]} else state
+    if not in_comment and ("```" in line or "~~~" in line):
+        opened = _opening_fence(strip_container(line))
+        if opened:
+            return None, (opened.group(1), False)
+    visible, in_comment = _strip_comments(line, in_comment)
+    return (visible if visible.strip() else (None if visible != line else line)), (None, True) if in_comment else CLEAN
 
 
 def _opening_fence(line: str) -> re.Match[str] | None:
