@@ -9,12 +9,13 @@ CLAUDE.md -- prints (docs/design.md §10, issue 17):
 then
   scaling             `history FILE --json` cold and warm / floor on a file that keeps growing,
                       100 -> 5,000 versions (goal: warm <= 3x, cold <= 5x, flat as versions grow)
+  fenced              the same with a fenced command and an HTML comment above the rules
   siblings            `history FILE` in a repository with 120 context files / the same file's
                       history alone                                                 (goal <= 1.5x)
   ls, blame FILE      warm, after `init --backfill` / `git log --oneline -1`        (goal <= 3x)
 
     python bench/history.py [--runs 5] [--versions 1000] [--sizes 100,500,1000,2000,5000]
-                            [--no-pydriller] [--only scaling,siblings,commands]
+                            [--no-pydriller] [--only replay,scaling,fenced,siblings,commands]
 """
 from __future__ import annotations
 
@@ -97,7 +98,7 @@ def generated_history(work: Path, versions: int, seed: int = 7) -> tuple[Path, s
         else:
             i = rng.randrange(len(rules))
             rules[i] = rules[i].replace(rng.choice(WORDS), rng.choice(WORDS), 1) + " now"
-        text = "# Project rules\n\n" + "".join(f"- {r}\n" for r in rules)
+        text = "# Project rules\n\n" + preamble + "".join(f"- {r}\n" for r in rules)
         events.append({"commit": f"{n:040x}", "date": f"2026-01-01T00:00:00+00:00", "subject": f"edit {n}",
                        "path": "CLAUDE.md", "status": "M", "content": text})
     source = work / "gen.jsonl.gz"
@@ -108,8 +109,14 @@ def generated_history(work: Path, versions: int, seed: int = 7) -> tuple[Path, s
     return repo, "CLAUDE.md", versions
 
 
-def growing_history(work: Path, versions: int, seed: int = 11) -> tuple[Path, str, int]:
-    """A CLAUDE.md that keeps growing: each commit adds a rule (and sometimes rewords or drops one)."""
+# What most real CLAUDE.md files hold above their rules: a fenced command and an HTML comment (payload the
+# segmenter masks; such a text was cut whole on every version until round 7).
+FENCED = "```bash\nnpm ci && npm test\n```\n\n<!-- keep this list sorted -->\n\n"
+
+
+def growing_history(work: Path, versions: int, seed: int = 11, preamble: str = "") -> tuple[Path, str, int]:
+    """A CLAUDE.md that keeps growing: each commit adds a rule (and sometimes rewords or drops one);
+    PREAMBLE stands between its title and its rules."""
     rng = random.Random(seed)
     rules = [_rule(rng) for _ in range(10)]
     events = []
@@ -125,10 +132,11 @@ def growing_history(work: Path, versions: int, seed: int = 11) -> tuple[Path, st
         text = "# Project rules\n\n" + "".join(f"- {r}\n" for r in rules)
         events.append({"commit": f"{n:040x}", "date": "2026-01-01T00:00:00+00:00", "subject": f"edit {n}",
                        "path": "CLAUDE.md", "status": "M", "content": text})
-    source = work / f"grow{versions}.jsonl.gz"
+    name = f"{'fenced' if preamble else 'growing'}{versions}"
+    source = work / f"{name}.jsonl.gz"
     with gzip.open(source, "wt", encoding="utf-8") as fh:
         fh.writelines(json.dumps(e) + "\n" for e in events)
-    repo = work / f"growing{versions}"
+    repo = work / name
     rebuild(source, repo)
     return repo, "CLAUDE.md", versions
 
@@ -232,13 +240,14 @@ def floor(repo: Path, path: str, runs: int) -> float:
         + best(runs, [sys.executable, "-c", "pass"], repo)
 
 
-def scaling(work: Path, sizes: list[int], runs: int) -> None:
-    print("history FILE --json on a growing CLAUDE.md (goal: warm <= 3x, cold <= 5x the floor, flat); warm is\n"
+def scaling(work: Path, sizes: list[int], runs: int, preamble: str = "") -> None:
+    what = "a growing CLAUDE.md with a fence and a comment above its rules" if preamble else "a growing CLAUDE.md"
+    print(f"history FILE --json on {what} (goal: warm <= 3x, cold <= 5x the floor, flat); warm is\n"
           "  replayed by the read cache; 'computed' is a warm run with it off (as right after an edit)")
     print(f"  {'versions':>8}  {'rules':>5}  {'floor ms':>8}  {'cold ms':>8}  {'cold/floor':>10}  "
           f"{'warm ms':>8}  {'warm/floor':>10}  {'computed':>8}  {'comp/floor':>10}  {'load':>4}")
     for n in sizes:
-        repo, path, _ = growing_history(work, n)
+        repo, path, _ = growing_history(work, n, preamble=preamble)
         subprocess.run(["git", "checkout", "-q", "-f", "main"], cwd=repo, check=True, env=ENV)
         settle(repo)
         rules = (repo / path).read_text().count("\n- ")
@@ -343,7 +352,7 @@ def main() -> int:
     parser.add_argument("--versions", type=int, default=1000)
     parser.add_argument("--no-pydriller", action="store_true")
     parser.add_argument("--sizes", default="100,500,1000,2000,5000")
-    parser.add_argument("--only", default="replay,scaling,siblings,commands")
+    parser.add_argument("--only", default="replay,scaling,fenced,siblings,commands")
     args = parser.parse_args()
     parts = set(args.only.split(","))
     with tempfile.TemporaryDirectory(prefix="bench-history-") as tmp:
@@ -357,6 +366,8 @@ def main() -> int:
             measure("generated CLAUDE.md", *generated_history(work, args.versions), args.runs, not args.no_pydriller)
         if "scaling" in parts:
             scaling(work, [int(n) for n in args.sizes.split(",")], args.runs)
+        if "fenced" in parts:
+            scaling(work, [int(n) for n in args.sizes.split(",")], args.runs, FENCED)
         if "siblings" in parts:
             siblings(work, args.runs)
         if "commands" in parts:

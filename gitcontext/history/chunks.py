@@ -52,7 +52,7 @@ class ChunkSegmenter:
         self.exact_tail, self.stale = exact, False   # stale: self.out may hold unshifted objects
         self.memo: dict[tuple[str, tuple[str, ...], str], list[Instruction]] = {}
         self.text: str | None = None       # the last version, when it was cut in chunks it can carry on
-        self.masked = False                  # it has a fence or an HTML comment (`_special`)
+        self.masked = False                  # it has (or had) a fence or an HTML comment (`_special`)
         self.path = ""
         self.chunks: list[str] = []          # its chunks, in order
         self.stacks: list[Stack] = []        # the headings in effect where each chunk starts
@@ -64,15 +64,18 @@ class ChunkSegmenter:
 
     def __call__(self, text: str, path: str) -> list[Instruction]:
         self.previous, self.same = self.out, (0, 0)
-        if "\r" in text or _masked_start(text):        # CR line ends, a BOM or front matter: cut whole
-            self.text = None
-            if "\r" in text or text.startswith("\ufeff"):
-                return self._done(segment(text, path))
-            chunks = _chunks(text, _mask(text))
-            return self._done(segment(text, path) if chunks is None else self._whole(chunks, path))
-        if self.text is not None and path == self.path and self.chunks:
-            return self._edit(text, *_common(self.text, text))
-        return self._fresh(text, path)
+        if self.text is not None and path == self.path and self.chunks and not _masked_start(text):
+            head, tail = _common(self.text, text)     # the last version had no CR: only the change can
+            stretch = text[max(head - 3, 0):len(text) - tail + 3]           # bring one, or a fence
+            if "\r" not in stretch:
+                return self._edit(text, head, tail, self.masked or _special(stretch))
+        elif "\r" not in text and not _masked_start(text):
+            return self._fresh(text, path)
+        self.text = None                                # CR line ends, a BOM or front matter: cut whole
+        if "\r" in text or text.startswith("\ufeff"):
+            return self._done(segment(text, path))
+        chunks = _chunks(text, _mask(text))
+        return self._done(segment(text, path) if chunks is None else self._whole(chunks, path))
 
     def _done(self, out: list[Instruction]) -> list[Instruction]:
         """OUT (exact) is the last version's, which is not carried forward."""
@@ -109,15 +112,16 @@ class ChunkSegmenter:
             self.out, self.stale = out, False
         return self.out
 
-    def _edit(self, text: str, head: int, tail: int) -> list[Instruction]:
-        """TEXT, which shares HEAD leading and TAIL trailing characters with the last version."""
+    def _edit(self, text: str, head: int, tail: int, masked: bool) -> list[Instruction]:
+        """TEXT, which shares HEAD leading and TAIL trailing characters with the last version. MASKED:
+        it may have a fence or a comment, or what one hid in the last version may be uncovered (the
+        mask-aware scan, exact for any text, then stays on for this file: knowing the fences gone would
+        take a look at the whole text every version)."""
         old = self.text
         assert old is not None
         if head == len(old) == len(text):
             self.same = (len(self.out), 0)
             return self.out
-        special = _special(text)
-        masked = special or self.masked     # what a fence or comment hid in the tail may now be seen
         if not masked and _has_setext(text, head, len(text) - tail):
             self.text = None
             return self._done(segment(text, self.path))
@@ -148,7 +152,7 @@ class ChunkSegmenter:
             counts += self.counts[resume:]
             lines += self.lines[resume:]
             self.same = (before, len(self.out) - kept)
-        self.text, self.counts, self.lines, self.out, self.masked = text, counts, lines, out, special
+        self.text, self.counts, self.lines, self.out, self.masked = text, counts, lines, out, masked
         self.chunks = self.chunks[:first] + chunks + self.chunks[resume:]
         self.stacks = self.stacks[:first] + stacks + self.stacks[resume:]
         return out
