@@ -98,7 +98,7 @@ def generated_history(work: Path, versions: int, seed: int = 7) -> tuple[Path, s
         else:
             i = rng.randrange(len(rules))
             rules[i] = rules[i].replace(rng.choice(WORDS), rng.choice(WORDS), 1) + " now"
-        text = "# Project rules\n\n" + preamble + "".join(f"- {r}\n" for r in rules)
+        text = "# Project rules\n\n" + "".join(f"- {r}\n" for r in rules)
         events.append({"commit": f"{n:040x}", "date": f"2026-01-01T00:00:00+00:00", "subject": f"edit {n}",
                        "path": "CLAUDE.md", "status": "M", "content": text})
     source = work / "gen.jsonl.gz"
@@ -129,7 +129,7 @@ def growing_history(work: Path, versions: int, seed: int = 11, preamble: str = "
         else:
             i = rng.randrange(len(rules))
             rules[i] = rules[i].replace(rng.choice(WORDS), rng.choice(WORDS), 1) + " now"
-        text = "# Project rules\n\n" + "".join(f"- {r}\n" for r in rules)
+        text = "# Project rules\n\n" + preamble + "".join(f"- {r}\n" for r in rules)
         events.append({"commit": f"{n:040x}", "date": "2026-01-01T00:00:00+00:00", "subject": f"edit {n}",
                        "path": "CLAUDE.md", "status": "M", "content": text})
     name = f"{'fenced' if preamble else 'growing'}{versions}"
