@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Iterator
 from itertools import accumulate, repeat
 from operator import add
 
@@ -273,16 +274,64 @@ def _scan(text: str, at: int, stack: Stack, starts: list[int] | None = None, unc
     unchanged tail begins) that was a chunk start of the last version, DELTA characters earlier, with
     the same headings in effect: (chunks, their stacks, the index of that old chunk, or
     len(starts) - 1 when the scan reached the end)."""
+    cuts = ((m.start(), m.group(0), m.group(1)) for m in _SPLIT.finditer(text, at)
+            if m.group(1) is not None or "|" not in m.group(0) and not _HRULE.match(m.group(0)))
+    return _cut(text, at, stack, cuts, starts, unchanged, delta, old_stacks)  # type: ignore[return-value]
+
+
+def _scan_masked(text: str, at: int, stack: Stack, starts: list[int] | None = None, unchanged: int = 0,
+                 delta: int = 0, old_stacks: list[Stack] | None = None
+                 ) -> tuple[list[str], list[Stack], int] | None:
+    """`_scan` for a text with fences or HTML comments (`_special`), line by line through the payload
+    mask's states (`_masked_cuts`): a line starts a chunk only where it is visible whole, as in
+    `_chunks`, and no fence or comment is open before or after such a line, so a scan may start at any
+    chunk start of the last version and stop at one of the unchanged tail (the same text from the
+    same state after it). None where a setext underline is visible under a line of text."""
+    return _cut(text, at, stack, _masked_cuts(text, at), starts, unchanged, delta, old_stacks)
+
+
+def _masked_cuts(text: str, at: int) -> Iterator[tuple[int, str, str | None] | None]:
+    """(offset, line, its heading's #s or None) of each line of TEXT from AT that starts a chunk, read
+    as they are wanted; None, and no more, at a setext underline visible under a line of text."""
+    from gitcontext.instructions.blocks import CLEAN, mask_step
+
+    state, above = CLEAN, None              # the line before: its text when it is visible and not blank
+    pos = at
+    while pos < len(text):
+        stop = text.find("\n", pos) + 1 or len(text)
+        line = text[pos:stop]
+        bare = line[:-1] if line.endswith("\n") else line
+        if state is CLEAN and "`" not in bare and "~" not in bare and "<" not in bare:
+            visible = bare                  # nothing open, nothing that opens: visible as it is
+        else:
+            visible, state = mask_step(bare, state)
+        if visible == bare:
+            if above and line.lstrip(" ")[:1] in ("=", "-") and _SETEXT.match(line):
+                yield None
+                return
+            heading = _HEADING.match(line) if line[:4].lstrip(" ").startswith("#") else None
+            if heading:
+                yield pos, line, heading.group(1)
+            elif _ITEM.match(line) and "|" not in line and not _HRULE.match(line):
+                yield pos, line, None
+        above = bare if visible is not None and bare.strip() else None
+        pos = stop
+
+
+def _cut(text: str, at: int, stack: Stack, cuts: Iterable[tuple[int, str, str | None] | None],
+         starts: list[int] | None, unchanged: int, delta: int, old_stacks: list[Stack] | None
+         ) -> tuple[list[str], list[Stack], int] | None:
+    """The chunks of TEXT from AT, cut at CUTS ((offset, line, its heading's #s or None), in order),
+    as `_scan` says; None when CUTS gives None."""
     chunks: list[str] = []
     stacks: list[Stack] = []
     levels = list(stack)
     start, context, current = at, stack, stack
     end = len(starts) - 1 if starts is not None else 0
-    for m in _SPLIT.finditer(text, at):
-        line, heading = m.group(0), m.group(1)
-        if heading is None and ("|" in line or _HRULE.match(line)):
-            continue
-        cut = m.start()
+    for found in cuts:
+        if found is None:
+            return None
+        cut, line, heading = found
         if cut > start:
             if starts is not None and old_stacks is not None and cut > unchanged:
                 k = bisect_left(starts, cut - delta)
@@ -298,64 +347,6 @@ def _scan(text: str, at: int, stack: Stack, starts: list[int] | None = None, unc
             while levels and levels[-1][0] >= len(heading):
                 levels.pop()
             levels.append((len(heading), line if line.endswith("\n") else line + "\n"))
-            current = tuple(levels)
-    if start < len(text):
-        chunks.append(text[start:])
-        stacks.append(context)
-    return chunks, stacks, end
-
-
-def _scan_masked(text: str, at: int, stack: Stack, starts: list[int] | None = None, unchanged: int = 0,
-                 delta: int = 0, old_stacks: list[Stack] | None = None
-                 ) -> tuple[list[str], list[Stack], int] | None:
-    """`_scan` for a text with fences or HTML comments (`_special`), line by line through the payload
-    mask's states (blocks.mask_step): a line starts a chunk only where it is visible whole, as in
-    `_chunks`, and no fence or comment is open before or after such a line, so a scan may start at any
-    chunk start of the last version and stop at one of the unchanged tail (the same text from the
-    same state after it). None where a setext underline is visible under a line of text."""
-    from gitcontext.instructions.blocks import CLEAN, mask_step
-
-    chunks: list[str] = []
-    stacks: list[Stack] = []
-    levels = list(stack)
-    start, context, current = at, stack, stack
-    end = len(starts) - 1 if starts is not None else 0
-    state, above = CLEAN, None              # the line before: its text when it is visible and not blank
-    pos = at
-    while pos < len(text):
-        stop = text.find("\n", pos) + 1 or len(text)
-        line = text[pos:stop]
-        bare = line[:-1] if line.endswith("\n") else line
-        if state is CLEAN and "`" not in bare and "~" not in bare and "<" not in bare:
-            visible = bare                  # nothing open, nothing that opens: visible as it is
-        else:
-            visible, state = mask_step(bare, state)
-        cut = -1
-        if visible == bare:
-            if above and line.lstrip(" ")[:1] in ("=", "-") and _SETEXT.match(line):
-                return None
-            heading = _HEADING.match(line) if line[:4].lstrip(" ").startswith("#") else None
-            if heading or _ITEM.match(line) and "|" not in line and not _HRULE.match(line):
-                cut = pos
-        above = bare if visible is not None and bare.strip() else None
-        pos = stop
-        if cut < 0:
-            continue
-        if cut > start:
-            if starts is not None and old_stacks is not None and cut > unchanged:
-                k = bisect_left(starts, cut - delta)
-                if k < end and starts[k] == cut - delta and old_stacks[k] == current:
-                    chunks.append(text[start:cut])
-                    stacks.append(context)
-                    return chunks, stacks, k
-            chunks.append(text[start:cut])
-            stacks.append(context)
-            start = cut
-        context = current
-        if heading is not None:
-            while levels and levels[-1][0] >= len(heading.group(1)):
-                levels.pop()
-            levels.append((len(heading.group(1)), line if line.endswith("\n") else line + "\n"))
             current = tuple(levels)
     if start < len(text):
         chunks.append(text[start:])
