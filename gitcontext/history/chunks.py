@@ -9,7 +9,8 @@ stretch is cut again from the chunk before it until a cut in the unchanged tail 
 lines agree, and the tail's chunks are carried forward (shifted by the lines and instructions the
 change added). So a commit costs the chunks it touched plus a shift of the tail, never a scan of
 the whole text in Python. A line inside a fence or an HTML comment (`payload_mask`) never starts a
-chunk; a text that has them is scanned line by line through the mask's states (`_scan_masked`),
+chunk; a text that has them is scanned line by line through the mask's states (where a text is
+cut is gitcontext.history.cuts: `scan`, and `scan_masked` for such a text),
 from the chunk before the change, as far as a chunk start of the unchanged tail: no fence or comment
 is open at a chunk start, so from there on the text is cut as before (what a fence hid and an edit
 uncovers is scanned, since the scan goes on until the states agree again). A text with front matter
@@ -20,26 +21,16 @@ corpus and on generated edit sequences.
 """
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Iterator
 from itertools import accumulate, repeat
 from operator import add
 
+from gitcontext.history.cuts import (Stack, can_hide, common, has_setext, mask, masked_start, scan, scan_masked,
+                                     whole_cuts)
 from gitcontext.instructions.model import Instruction
 from gitcontext.instructions.segment import segment
-from gitcontext.lazyre import lazy
 
-_SETEXT = lazy(r" {0,3}(?:=+|-+)[ \t]*$")
-_HEADING = lazy(r" {0,3}(#{1,6})(?=[ \t\n]|$)")
-_ITEM = lazy(r"[-*+][ \t]+\S")
-_HRULE = lazy(r" {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
-_SPLIT = lazy(r"^(?: {0,3}(#{1,6})(?=[ \t\n]|$)|[-*+][ \t]+\S).*\n?", re.M)
-_UNDERLINE = lazy(r"\n {0,3}(?:=+|-+)[ \t]*(?=\n|$)")
-_BLOCK = 4096                      # characters compared at a time when looking for the changed stretch
 _new = tuple.__new__
-
-Stack = tuple[tuple[int, str], ...]   # the headings in effect: (level, raw line), outermost first
 
 
 class ChunkSegmenter:
@@ -53,7 +44,7 @@ class ChunkSegmenter:
         self.exact_tail, self.stale = exact, False   # stale: self.out may hold unshifted objects
         self.memo: dict[tuple[str, tuple[str, ...], str], list[Instruction]] = {}
         self.text: str | None = None       # the last version, when it was cut in chunks it can carry on
-        self.masked = False                  # it has (or had) a fence or an HTML comment (`_special`)
+        self.masked = False                  # it has (or had) a fence or an HTML comment (`can_hide`)
         self.path = ""
         self.chunks: list[str] = []          # its chunks, in order
         self.stacks: list[Stack] = []        # the headings in effect where each chunk starts
@@ -65,17 +56,17 @@ class ChunkSegmenter:
 
     def __call__(self, text: str, path: str) -> list[Instruction]:
         self.previous, self.same = self.out, (0, 0)
-        if self.text is not None and path == self.path and self.chunks and not _masked_start(text):
-            head, tail = _common(self.text, text)     # the last version had no CR: only the change can
+        if self.text is not None and path == self.path and self.chunks and not masked_start(text):
+            head, tail = common(self.text, text)     # the last version had no CR: only the change can
             stretch = text[max(head - 3, 0):len(text) - tail + 3]           # bring one, or a fence
             if "\r" not in stretch:
-                return self._edit(text, head, tail, self.masked or _special(stretch))
-        elif "\r" not in text and not _masked_start(text):
+                return self._edit(text, head, tail, self.masked or can_hide(stretch))
+        elif "\r" not in text and not masked_start(text):
             return self._fresh(text, path)
         self.text = None                                # CR line ends, a BOM or front matter: cut whole
         if "\r" in text or text.startswith("\ufeff"):
             return self._done(segment(text, path))
-        chunks = _chunks(text, _mask(text))
+        chunks = whole_cuts(text, mask(text))
         return self._done(segment(text, path) if chunks is None else self._whole(chunks, path))
 
     def _done(self, out: list[Instruction]) -> list[Instruction]:
@@ -85,9 +76,9 @@ class ChunkSegmenter:
 
     def _fresh(self, text: str, path: str) -> list[Instruction]:
         self.text = None
-        special = _special(text)
-        scanned = _scan_masked(text, 0, ()) if special else None if _has_setext(text, 0, len(text)) \
-            else _scan(text, 0, ())
+        special = can_hide(text)
+        scanned = scan_masked(text, 0, ()) if special else None if has_setext(text, 0, len(text)) \
+            else scan(text, 0, ())
         if scanned is None:                             # a setext heading: the cut cannot see it
             return self._done(segment(text, path))
         chunks, stacks, _ = scanned
@@ -123,7 +114,7 @@ class ChunkSegmenter:
         if head == len(old) == len(text):
             self.same = (len(self.out), 0)
             return self.out
-        if not masked and _has_setext(text, head, len(text) - tail):
+        if not masked and has_setext(text, head, len(text) - tail):
             self.text = None
             return self._done(segment(text, self.path))
         starts = list(accumulate(map(len, self.chunks), initial=0))
@@ -131,8 +122,8 @@ class ChunkSegmenter:
         if first and "\n" not in old[starts[first]:head]:
             first -= 1                # its first line changed: it may no longer cut, so the one before
         at, delta = starts[first], len(text) - len(old)
-        scanned = (_scan_masked if masked else _scan)(text, at, self.stacks[first], starts, len(text) - tail,
-                                                      delta, self.stacks)
+        scanned = (scan_masked if masked else scan)(text, at, self.stacks[first], starts, len(text) - tail,
+                                                    delta, self.stacks)
         if scanned is None:                             # a setext heading where the change is
             self.text = None
             return self._done(segment(text, self.path))
@@ -200,195 +191,3 @@ def _shift(items: list[Instruction], lines: int, index: int) -> list[Instruction
 def _relative(items: list[Instruction], context: int) -> list[Instruction]:
     return [i._replace(line=i.line - context, end_line=i.end_line - context, index=n)
             for n, i in enumerate(items)]
-
-
-def _common(old: str, new: str) -> tuple[int, int]:
-    """(common prefix, common suffix) lengths of OLD and NEW, not overlapping, found block by block."""
-    limit = min(len(old), len(new))
-    head = 0
-    while head < limit:
-        step = min(_BLOCK, limit - head)
-        if old[head:head + step] != new[head:head + step]:
-            high = head + step                 # they differ in head..high
-            while high - head > 1:
-                mid = (head + high) // 2
-                if old[head:mid] == new[head:mid]:
-                    head = mid
-                else:
-                    high = mid
-            break
-        head += step
-    tail, room, lo, hi = 0, limit - head, len(old), len(new)
-    while tail < room:
-        step = min(_BLOCK, room - tail)
-        if old[lo - tail - step:lo - tail] != new[hi - tail - step:hi - tail]:
-            longer = tail + step               # the last LONGER characters differ
-            while longer - tail > 1:
-                mid = (tail + longer) // 2
-                if old[lo - mid:lo - tail] == new[hi - mid:hi - tail]:
-                    tail = mid
-                else:
-                    longer = mid
-            break
-        tail += step
-    return head, tail
-
-
-def _special(text: str) -> bool:
-    """TEXT has a CR or what can hide lines (a fence or an HTML comment)."""
-    return "\r" in text or "```" in text or "~~~" in text or "<!--" in text
-
-
-def _masked_start(text: str) -> bool:
-    """TEXT starts with a BOM or what may be front matter."""
-    return text.startswith(("\ufeff", "---"))
-
-
-def _mask(text: str) -> list[str | None] | None:
-    """Each line's visible text when something can hide lines (None: every line is visible)."""
-    if not (_special(text) or text.startswith("---")):
-        return None
-    from gitcontext.instructions.blocks import payload_mask, split_lines
-
-    return payload_mask(split_lines(text))
-
-
-def _has_setext(text: str, start: int, end: int) -> bool:
-    """A setext underline after a line with text, where the line pair touches START..END: the lines
-    from the one before START's line to the one after END's line (the rest was checked before)."""
-    begin = text.rfind("\n", 0, start)                  # the newline that starts START's line
-    lo = max(text.rfind("\n", 0, begin), 0) if begin > 0 else 0
-    stop = text.find("\n", end)
-    hi = len(text) if stop < 0 else text.find("\n", stop + 1)
-    for m in _UNDERLINE.finditer(text, lo, len(text) if hi < 0 else hi):
-        if text[text.rfind("\n", 0, m.start()) + 1:m.start()].strip():
-            return True
-    return False
-
-
-def _scan(text: str, at: int, stack: Stack, starts: list[int] | None = None, unchanged: int = 0,
-          delta: int = 0, old_stacks: list[Stack] | None = None) -> tuple[list[str], list[Stack], int]:
-    """Cut TEXT into chunks from offset AT (a line start, with the headings STACK in effect there).
-
-    With STARTS (the last version's chunk offsets), stop at the first cut past UNCHANGED (where the
-    unchanged tail begins) that was a chunk start of the last version, DELTA characters earlier, with
-    the same headings in effect: (chunks, their stacks, the index of that old chunk, or
-    len(starts) - 1 when the scan reached the end)."""
-    cuts = ((m.start(), m.group(0), m.group(1)) for m in _SPLIT.finditer(text, at)
-            if m.group(1) is not None or "|" not in m.group(0) and not _HRULE.match(m.group(0)))
-    return _cut(text, at, stack, cuts, starts, unchanged, delta, old_stacks)  # type: ignore[return-value]
-
-
-def _scan_masked(text: str, at: int, stack: Stack, starts: list[int] | None = None, unchanged: int = 0,
-                 delta: int = 0, old_stacks: list[Stack] | None = None
-                 ) -> tuple[list[str], list[Stack], int] | None:
-    """`_scan` for a text with fences or HTML comments (`_special`), line by line through the payload
-    mask's states (`_masked_cuts`): a line starts a chunk only where it is visible whole, as in
-    `_chunks`, and no fence or comment is open before or after such a line, so a scan may start at any
-    chunk start of the last version and stop at one of the unchanged tail (the same text from the
-    same state after it). None where a setext underline is visible under a line of text."""
-    return _cut(text, at, stack, _masked_cuts(text, at), starts, unchanged, delta, old_stacks)
-
-
-def _masked_cuts(text: str, at: int) -> Iterator[tuple[int, str, str | None] | None]:
-    """(offset, line, its heading's #s or None) of each line of TEXT from AT that starts a chunk, read
-    as they are wanted; None, and no more, at a setext underline visible under a line of text."""
-    from gitcontext.instructions.blocks import CLEAN, mask_step
-
-    state, above = CLEAN, None              # the line before: its text when it is visible and not blank
-    pos = at
-    while pos < len(text):
-        stop = text.find("\n", pos) + 1 or len(text)
-        line = text[pos:stop]
-        bare = line[:-1] if line.endswith("\n") else line
-        if state is CLEAN and "`" not in bare and "~" not in bare and "<" not in bare:
-            visible = bare                  # nothing open, nothing that opens: visible as it is
-        else:
-            visible, state = mask_step(bare, state)
-        if visible == bare:
-            if above and line.lstrip(" ")[:1] in ("=", "-") and _SETEXT.match(line):
-                yield None
-                return
-            heading = _HEADING.match(line) if line[:4].lstrip(" ").startswith("#") else None
-            if heading:
-                yield pos, line, heading.group(1)
-            elif _ITEM.match(line) and "|" not in line and not _HRULE.match(line):
-                yield pos, line, None
-        above = bare if visible is not None and bare.strip() else None
-        pos = stop
-
-
-def _cut(text: str, at: int, stack: Stack, cuts: Iterable[tuple[int, str, str | None] | None],
-         starts: list[int] | None, unchanged: int, delta: int, old_stacks: list[Stack] | None
-         ) -> tuple[list[str], list[Stack], int] | None:
-    """The chunks of TEXT from AT, cut at CUTS ((offset, line, its heading's #s or None), in order),
-    as `_scan` says; None when CUTS gives None."""
-    chunks: list[str] = []
-    stacks: list[Stack] = []
-    levels = list(stack)
-    start, context, current = at, stack, stack
-    end = len(starts) - 1 if starts is not None else 0
-    for found in cuts:
-        if found is None:
-            return None
-        cut, line, heading = found
-        if cut > start:
-            if starts is not None and old_stacks is not None and cut > unchanged:
-                k = bisect_left(starts, cut - delta)
-                if k < end and starts[k] == cut - delta and old_stacks[k] == current:
-                    chunks.append(text[start:cut])
-                    stacks.append(context)
-                    return chunks, stacks, k
-            chunks.append(text[start:cut])
-            stacks.append(context)
-            start = cut
-        context = current
-        if heading is not None:
-            while levels and levels[-1][0] >= len(heading):
-                levels.pop()
-            levels.append((len(heading), line if line.endswith("\n") else line + "\n"))
-            current = tuple(levels)
-    if start < len(text):
-        chunks.append(text[start:])
-        stacks.append(context)
-    return chunks, stacks, end
-
-
-def _chunks(text: str, mask: list[str | None] | None) -> list[tuple[int, tuple[str, ...], str]] | None:
-    """(first line number, heading lines in effect, chunk text) in order; None: segment it whole."""
-    if mask is None:
-        if _has_setext(text, 0, len(text)):
-            return None
-        chunks, stacks = _scan(text, 0, ())[:2]
-        out, line = [], 1
-        for chunk, stack in zip(chunks, stacks):
-            out.append((line, tuple(raw for _, raw in stack), chunk))
-            line += chunk.count("\n")
-        return out
-    lines = text.split("\n")
-    tail = lines.pop() if lines else ""
-    lines = [line + "\n" for line in lines] + ([tail] if tail else [])
-    stack: list[tuple[int, str]] = []
-    out: list[tuple[int, tuple[str, ...], str]] = []
-    start, context = 0, ()
-    for n, line in enumerate(lines):
-        if mask[n] != line.rstrip("\n"):
-            continue                  # hidden (front matter, fence, comment) or cut by a comment
-        if line.lstrip(" ")[:1] in ("=", "-") and n and lines[n - 1].strip() and _SETEXT.match(line) \
-                and mask[n - 1] is not None:
-            return None               # a setext heading (or a rule the segmenter may read as one)
-        heading = _HEADING.match(line) if line[:4].lstrip(" ").startswith("#") else None
-        item = heading is None and _ITEM.match(line) and "|" not in line and not _HRULE.match(line)
-        if (heading or item) and n > start:
-            out.append((start + 1, context, "".join(lines[start:n])))
-            start = n
-        if heading or item:
-            context = tuple(raw for _, raw in stack)
-        if heading:
-            level = len(heading.group(1))
-            while stack and stack[-1][0] >= level:
-                stack.pop()
-            stack.append((level, line if line.endswith("\n") else line + "\n"))
-    if start < len(lines):
-        out.append((start + 1, context, "".join(lines[start:])))
-    return out

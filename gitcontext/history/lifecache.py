@@ -34,8 +34,8 @@ def code_hash() -> str:
     global _code_hash
     if _code_hash is None:
         history = [os.path.join(PACKAGE, "history", f"{name}.py") for name in (
-            "tracer", "lives", "pairing", "chunks", "attribution", "overrides", "files", "hazard", "smallhazard",
-            "bootstrap", "averages", "lifecache")]
+            "tracer", "lives", "pairing", "chunks", "cuts", "attribution", "overrides", "files", "hazard",
+            "smallhazard", "bootstrap", "averages", "lifecache")]
         stamps = code_stamps([*folder_modules("identity", "instructions"), *history])
         _code_hash = f"{zlib.crc32(json.dumps(stamps).encode()):08x}"
     return _code_hash
