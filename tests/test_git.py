@@ -265,3 +265,17 @@ def test_started_with_stdin_waits_for_its_input(repo):
     never = git.Started(["cat-file", "--batch"], repo, stdin=True)
     never.close()
     assert never._in is None and never._child is None
+
+
+def test_trailer_logs_started_ahead_are_the_ones_read(repo):
+    from gitcontext.git import process
+
+    commit(repo, {"a.txt": "a\n"}, "one\n\nContext-Why: ctx-aaaaaa: it broke")
+    commit(repo, {"a.txt": "b\n"}, "two")
+    head = git.run(["rev-parse", "HEAD"], cwd=repo).decode().strip()
+    bodies, trailers = list(git.log_bodies(head, repo)), list(git.log_trailers(head, repo))
+    git.start_trailer_logs(head, repo)
+    assert len(process._AHEAD) == 2
+    assert list(git.log_trailers(head, repo, git.start_log_trailers(head, repo))) == trailers
+    assert list(git.log_bodies(head, repo)) == bodies and not process._AHEAD
+    assert [t[0] for t in trailers] == [b[0] for b in bodies] and len(trailers) == 1

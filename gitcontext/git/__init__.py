@@ -12,7 +12,7 @@ runs, so the hook's fast path, which needs two of them, does not pay for ten."""
 from __future__ import annotations
 
 _HOME = {name: module for module, names in (
-    ("gitcontext.git.process", "PINNED_TRAILER_CONFIG Started close_ahead failure run run_status stream text"),
+    ("gitcontext.git.process", "PINNED_TRAILER_CONFIG Started close_ahead failure run run_status started stream text"),
     ("gitcontext.git.revisions", "EOO check_rev"),
     ("gitcontext.git.repo",
      "common_dir config_get config_matching config_set forget_head git_dir has_commits hooks_dir is_shallow "
@@ -21,8 +21,8 @@ _HOME = {name: module for module, names in (
      "Status blob_at check_ignore commit_meta common_dir_and_head listed_once ls_files ls_tree "
      "remember_listing staged_paths start_status status_paths"),
     ("gitcontext.git.trailers",
-     "add_trailers log_bodies log_trailers message_text parse_trailers read_blobs start_log_bodies "
-     "start_log_trailers start_read_blobs start_tree_entries tree_entries"),
+     "add_trailers log_bodies log_trailers message_text parse_trailers read_blobs start_log_trailers "
+     "start_read_blobs start_trailer_logs start_tree_entries tree_entries"),
     ("gitcontext.git.churn",
      "MAX_PATHSPECS NumstatRow RawRow diff_numstat index_sizes log_numstat object_sizes staged_raw write_tree"),
     ("gitcontext.git.history",

@@ -59,6 +59,11 @@ def start_ahead(args: Sequence[str], cwd: str | Path | None = None, stdin: bool 
         _AHEAD[key] = Started(args, cwd, stdin)
 
 
+def started(args: Sequence[str], cwd: str | Path | None = None) -> Started:
+    """`Started(ARGS, CWD)`: the one `start_ahead` started for them, or a new one."""
+    return _AHEAD.pop(_ahead_key(args, cwd), None) or Started(args, cwd)
+
+
 def close_ahead() -> None:
     while _AHEAD:
         _AHEAD.popitem()[1].close()

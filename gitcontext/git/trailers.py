@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from gitcontext.git.process import PINNED_TRAILER_CONFIG, Started, run, start_ahead
+from gitcontext.git.process import PINNED_TRAILER_CONFIG, Started, run, start_ahead, started
 from gitcontext.git.revisions import EOO, check_rev
 
 
@@ -87,14 +87,14 @@ def _ls_tree(rev: str, scope: list[str]) -> list[str]:
     return ["ls-tree", "-r", "-z", "--full-tree", EOO, check_rev(rev), *scope]
 
 
-def log_trailers(rev: str = "HEAD", cwd: str | Path | None = None, started: Started | None = None
+def log_trailers(rev: str = "HEAD", cwd: str | Path | None = None, running: Started | None = None
                  ) -> Iterator[tuple[str, str, str, list[tuple[str, str]]]]:
     """(sha, author date, subject, trailers) of commits reachable from REV with a Context-* line, newest first.
 
-    One streaming `git log`; trailers parsed by git with the pinned grammar, values unfolded. STARTED:
+    One streaming `git log`; trailers parsed by git with the pinned grammar, values unfolded. RUNNING:
     that `git log` from `start_log_trailers`, already running.
     """
-    for raw in (started or start_log_trailers(rev, cwd)).lines():
+    for raw in (running or start_log_trailers(rev, cwd)).lines():
         line = message_text(raw.rstrip(b"\n"))
         if not line:
             continue
@@ -104,27 +104,34 @@ def log_trailers(rev: str = "HEAD", cwd: str | Path | None = None, started: Star
 
 
 def start_log_trailers(rev: str = "HEAD", cwd: str | Path | None = None) -> Started:
-    """`log_trailers`' query, started now and read later (`log_trailers(rev, cwd, started)`)."""
-    fmt = "%H%x00%aI%x00%s%x00%(trailers:only=true,unfold=true,separator=%x1f,key_value_separator=%x1e)"
-    # git's --grep (lines, case-folded) skips commits with no Context-* line before formatting them.
-    return Started([*PINNED_TRAILER_CONFIG, "log", "-i", "-E", "--grep=^context-", f"--format={fmt}", EOO,
-                    check_rev(rev), "--"], cwd)
+    """`log_trailers`' query, started now (or taken from `start_trailer_logs`) and read later
+    (`log_trailers(rev, cwd, running)`)."""
+    return started(_trailer_log(rev), cwd)
 
 
-def log_bodies(rev: str = "HEAD", cwd: str | Path | None = None, started: Started | None = None
-               ) -> Iterator[tuple[str, str]]:
-    """(sha, full message) of commits reachable from REV with a Context-* line, newest first; one git log.
-    STARTED: that `git log` from `start_log_bodies`, already running."""
-    for record in (started or start_log_bodies(rev, cwd)).result().split(b"\0"):
+def log_bodies(rev: str = "HEAD", cwd: str | Path | None = None) -> Iterator[tuple[str, str]]:
+    """(sha, full message) of commits reachable from REV with a Context-* line, newest first; one git log."""
+    for record in run(_bodies_log(rev), cwd=cwd).split(b"\0"):
         sha, sep, body = record.lstrip(b"\n").partition(b"\x1f")
         if sep:
             yield sha.decode("ascii", "replace"), message_text(body)
 
 
-def start_log_bodies(rev: str = "HEAD", cwd: str | Path | None = None) -> Started:
-    """`log_bodies`' query, started now and read later (`log_bodies(rev, cwd, started)`)."""
-    return Started(["log", "-z", "-i", "-E", "--grep=^context-", "--format=%H%x1f%B", EOO, check_rev(rev), "--"],
-                   cwd)
+def start_trailer_logs(rev: str, cwd: str | Path | None = None) -> None:
+    """Start the two logs `log_trailers` and `log_bodies` of REV (a commit) will read, so that git writes
+    them beside the caller's other work (gitcontext.git.process.start_ahead)."""
+    start_ahead(_trailer_log(rev), cwd)
+    start_ahead(_bodies_log(rev), cwd)
+
+
+def _trailer_log(rev: str) -> list[str]:
+    fmt = "%H%x00%aI%x00%s%x00%(trailers:only=true,unfold=true,separator=%x1f,key_value_separator=%x1e)"
+    # git's --grep (lines, case-folded) skips commits with no Context-* line before formatting them.
+    return [*PINNED_TRAILER_CONFIG, "log", "-i", "-E", "--grep=^context-", f"--format={fmt}", EOO, check_rev(rev), "--"]
+
+
+def _bodies_log(rev: str) -> list[str]:
+    return ["log", "-z", "-i", "-E", "--grep=^context-", "--format=%H%x1f%B", EOO, check_rev(rev), "--"]
 
 
 def message_text(data: bytes) -> str:

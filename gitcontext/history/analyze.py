@@ -39,8 +39,8 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
             rev: str = "HEAD", progress: Callable[[int, int], None] | None = None,
             rounds: int = hz.BOOTSTRAP, head: tuple[str, Path] | None = None) -> Measurement:
     """HEAD: (REV's commit sha, the common git dir) when the caller has resolved them (one process less)."""
+    from gitcontext import git
     from gitcontext.history.hazardjob import HazardJob
-    from gitcontext.provenance import trailer_cache
 
     first = head is not None and not os.path.isdir(cache.folder(head[1]))    # nothing cached: all is traced
     job = HazardJob()       # on a first run numpy loads as soon as the log is read, beside the replay and trace
@@ -50,7 +50,7 @@ def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (),
         return _measure(root, config, paths, matcher, rev, progress, rounds, head, result, job)
     finally:
         job.close()
-        trailer_cache.close_prefetched()
+        git.close_ahead()             # what was started for it and not read (the trailer logs)
 
 
 def _meanwhile(root: str | Path, matcher: str, head: tuple[str, Path] | None) -> None:

@@ -123,20 +123,16 @@ def _may_reach(root: str | Path, raw: list[git.RawRow], floor: int) -> list[str]
 def relevant_staged(root: str | Path, staged: list[str]) -> list[str]:
     """Staged paths this tool cares about: context files (by the configured globs) and `.context/`."""
     from gitcontext.config import NEVER_TRACKED
-    from gitcontext.instructions.globs import compile_globs, literal_ends
+    from gitcontext.instructions.globs import glob_test
 
     if not staged:
         return []
-    # discover.is_context_path's test, without importing segmentation (3 ms of regexes)
+    # discover.is_context_path's test, without importing segmentation (3 ms of regexes): a path that
+    # cannot match an include glob is dropped in C, and only the globs a path could match are compiled
     discovery = load_config(root)["discovery"]
-    include = compile_globs(tuple(discovery["include"]))
-    exclude = compile_globs(tuple(discovery["exclude"]) + tuple(NEVER_TRACKED))
-    ends = literal_ends(tuple(discovery["include"]))
-    if ends is not None:                  # what cannot match an include glob is dropped without it
-        suffixes, prefixes = ends
-        staged = [p for p in staged if p.endswith(suffixes) or p.startswith(prefixes) or p.startswith(STORE_PREFIX)]
-    return [p for p in staged
-            if p.startswith(STORE_PREFIX) or (include.match(p) and not exclude.match(p))]
+    include = glob_test(tuple(discovery["include"]))
+    exclude = glob_test(tuple(discovery["exclude"]) + tuple(NEVER_TRACKED))
+    return [p for p in staged if p.startswith(STORE_PREFIX) or (include(p) and not exclude(p))]
 
 
 if __name__ == "__main__":

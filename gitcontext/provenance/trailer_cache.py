@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from gitcontext import git
-from gitcontext.provenance.trailers import Commit, ContextTrailer, history, start, whys
+from gitcontext.provenance.trailers import Commit, ContextTrailer, history, whys
 
 TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
@@ -59,14 +59,13 @@ def trailer_history(root: str | Path, where: tuple[str, str] | None = None) -> l
     known = _SEEN.get((str(path), head))
     if known is not None:
         return known                # asked again in this process (ls resolves, then promotes whys)
-    started = _STARTED.pop((str(path), head), None)
-    cached = _load(path) if started is None else None
+    cached = _load(path)
     if cached is not None and cached[0] == head:
         return _seen(path, head, cached[1])
     if cached is not None and git.run_status(["merge-base", "--is-ancestor", cached[0], head], cwd=root)[0] == 0:
         commits = _redacted(history(root, f"{cached[0]}..{head}")) + cached[1]
     else:
-        commits = _redacted(history(root, head, started))
+        commits = _redacted(history(root, head))
     _save(path, head, commits)
     return _seen(path, head, commits)
 
@@ -74,18 +73,10 @@ def trailer_history(root: str | Path, where: tuple[str, str] | None = None) -> l
 def prefetch(root: str | Path, where: tuple[str, str]) -> None:
     """Start the git logs `trailer_history(ROOT, WHERE)` will read, when nothing is kept for WHERE
     (common git dir, commit): they run beside the caller's own work (`history` starts them while git
-    writes the replay's log, and reads them after). `close_prefetched` stops any left unread."""
+    writes the replay's log, and reads them after; git.close_ahead stops any left unread)."""
     path = _cache_file(root, where[0])
-    key = (str(path), where[1])
-    if key in _SEEN or key in _STARTED or path.exists():
-        return
-    _STARTED[key] = start(root, where[1])
-
-
-def close_prefetched() -> None:
-    while _STARTED:
-        for started in _STARTED.popitem()[1]:
-            started.close()
+    if (str(path), where[1]) not in _SEEN and not path.exists():
+        git.start_trailer_logs(where[1], root)
 
 
 def _cache_file(root: str | Path, common: str) -> Path:
@@ -110,7 +101,6 @@ def one_head() -> Iterator[None]:
 
 
 _SEEN: dict[tuple[str, str], list[Commit]] = {}     # (cache file, head) -> its commits: one head's are fixed
-_STARTED: dict[tuple[str, str], tuple[git.Started, git.Started]] = {}     # (cache file, head) -> `prefetch`'s logs
 
 
 def _seen(path: Path, head: str, commits: list[Commit]) -> list[Commit]:

@@ -65,40 +65,28 @@ def parse_message(message: str, cwd: str | Path | None = None) -> list[ContextTr
     return from_pairs(git.parse_trailers(message, cwd))
 
 
-def history(root: str | Path, rev: str = "HEAD", started: tuple[git.Started, git.Started] | None = None
-            ) -> Iterator[Commit]:
+def history(root: str | Path, rev: str = "HEAD") -> Iterator[Commit]:
     """Commits reachable from REV that carry Context-* trailers, newest first.
 
     One git log for the trailer blocks; a squash merge stacks its commits' messages, so their trailer
     blocks are paragraphs inside the body: a second git log reads the messages with Context-* lines,
     and each block of one with several is parsed by git's grammar too (one process per such block).
-    STARTED: those two logs for REV (`start`), already running.
+    The two logs run side by side (or were started ahead: git.start_trailer_logs).
     """
-    if started is None and rev == "HEAD" and not git.has_commits(root):   # a resolved commit has some
+    if rev == "HEAD" and not git.has_commits(root):       # a commit or range the caller resolved has some
         return
-    trailer_log, bodies = started or start(root, rev)      # the two run side by side
+    running = git.start_log_trailers(rev, root)             # it runs while the bodies are read
     try:
-        stacked = {sha: blocks for sha, body in git.log_bodies(rev, root, bodies)
+        stacked = {sha: blocks for sha, body in git.log_bodies(rev, root)
                    if len(blocks := trailer_blocks(body)) > 1}
-        for sha, date, subject, pairs in git.log_trailers(rev, root, trailer_log):
+        for sha, date, subject, pairs in git.log_trailers(rev, root, running):
             if sha in stacked:
                 pairs = [pair for block in stacked[sha] for pair in git.parse_trailers(block, root)]
             found = from_pairs(pairs)
             if found:
                 yield Commit(sha, date, subject, tuple(found))
     finally:
-        trailer_log.close()
-        bodies.close()
-
-
-def start(root: str | Path, rev: str = "HEAD") -> tuple[git.Started, git.Started]:
-    """`history`'s two git logs for REV (a commit or range that exists), started now: (trailers, bodies)."""
-    trailer_log = git.start_log_trailers(rev, root)
-    try:
-        return trailer_log, git.start_log_bodies(rev, root)
-    except BaseException:
-        trailer_log.close()
-        raise
+        running.close()
 
 
 def trailer_blocks(message: str) -> list[str]:
