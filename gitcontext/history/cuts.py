@@ -129,6 +129,9 @@ def _masked_cuts(text: str, at: int) -> Iterator[tuple[int, str, str | None] | N
             visible = bare                  # nothing open, nothing that opens: visible as it is
         else:
             visible, state = mask_step(bare, state)
+        if visible != bare and _heads(visible):
+            yield None                      # a heading the chunks' heading lines cannot carry: cut whole
+            return
         if visible == bare:
             if above and line.lstrip(" ")[:1] in ("=", "-") and _SETEXT.match(line):
                 yield None
@@ -197,6 +200,8 @@ def whole_cuts(text: str, mask: list[str | None] | None) -> list[tuple[int, tupl
     start, context = 0, ()
     for n, line in enumerate(lines):
         if mask[n] != line.rstrip("\n"):
+            if _heads(mask[n]):
+                return None           # a heading the chunks' heading lines cannot carry
             continue                  # hidden (front matter, fence, comment) or cut by a comment
         if line.lstrip(" ")[:1] in ("=", "-") and n and lines[n - 1].strip() and _SETEXT.match(line) \
                 and mask[n - 1] is not None:
@@ -216,3 +221,11 @@ def whole_cuts(text: str, mask: list[str | None] | None) -> list[tuple[int, tupl
     if start < len(lines):
         out.append((start + 1, context, "".join(lines[start:])))
     return out
+
+
+def _heads(visible: str | None) -> bool:
+    """What a comment left of a line (VISIBLE) reads as a heading or a setext underline: the segmenter
+    sees it so, but a chunk's heading lines are raw lines, which would carry the comment with them
+    (`<!-- note --># Setup`, `old -->## Setup`); such a text is segmented whole."""
+    return visible is not None and bool(visible.lstrip(" ")[:1] == "#" and _HEADING.match(visible)
+                                        or _SETEXT.match(visible))

@@ -17,7 +17,8 @@ LINES = st.sampled_from([
     "  - nested item under it", "    - deeper nested item", "1. First step here.", "2) second step here",
     "- ", "-", "---", "***", "* * *", "===", "Setext title", "Plain prose sentence. Another one here.",
     "lazy continuation line", "```", "```bash", "~~~", "npm run build", "<!-- a comment", "still hidden -->",
-    "<!-- inline --> - item after comment", "| a | b |", "|---|---|", "| 1 | 2 |", "- item | with pipe",
+    "<!-- inline --> - item after comment", "<!-- note --># Heading after a comment",
+    "hidden -->## Sub", "| a | b |", "|---|---|", "| 1 | 2 |", "- item | with pipe",
     "> quoted line here", "> - quoted item", "**Label:**", "@docs/style.md", "[ref]: https://x.io", "",
     "---\nname: skill\n---", "- **Bold** item with words", "Text before\n- item interrupts",
 ])
@@ -93,3 +94,26 @@ def test_chunks_equal_segment_on_every_corpus_version(source) -> None:
                 by_path.setdefault(event["path"], []).append(event["content"])
     for path, texts in by_path.items():
         _check(texts, path)
+
+
+# Markdown's hiding and opening marks run together in any order, within lines as well as across them
+# (a note or a context file comes from anyone's pull request).
+_PIECES = st.sampled_from(["```", "~~~", "````", "<!--", "-->", "<!-- x -->", "---", "===", "- ", "# ", "## ", "\n",
+                           "\n\n", "  ", "> ", "|", "a", "item", "\r", "\ufeff", "*", "`", "1. ", "\t"])
+_HOSTILE = st.lists(_PIECES, max_size=60).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_HOSTILE, st.lists(st.tuples(st.integers(0, 200), st.integers(0, 10), _HOSTILE), min_size=1, max_size=8))
+def test_chunks_equal_segment_on_hostile_edit_sequences(text: str, edits) -> None:
+    versions = [text]
+    for at, drop, insert in edits:
+        at = min(at, len(text))
+        text = text[:at] + insert + text[at + drop:]
+        versions.append(text)
+    _check(versions)
+
+
+def test_a_heading_after_a_comment_on_its_line_keeps_its_path() -> None:
+    """The segmenter reads `<!-- x --># Setup` as a heading; the chunks' heading lines cannot carry it."""
+    _check(["", "<!-- x --># Setup\n- 1. Run it first.\n", "<!-- x --># Setup\n- 1. Run it first.\n- Then this.\n"])
