@@ -10,6 +10,7 @@ whole command runs in a fresh Python, like a user's; the floors are a bare Pytho
 
     python bench/audit.py [--runs 3] [--skip-corpus]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,10 +29,14 @@ from gitcontext.history.rebuild import rebuild
 
 CORPUS = Path(os.environ.get("GITCONTEXT_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {
-    "GIT_CONFIG_NOSYSTEM": "1", "GITCONTEXT_NOW": "2026-06-01T00:00:00Z"}
+    "GIT_CONFIG_NOSYSTEM": "1",
+    "GITCONTEXT_NOW": "2026-06-01T00:00:00Z",
+}
 AUDIT = [sys.executable, "-m", "gitcontext.cli.main", "audit", "--format", "json", "--fail-on", "never"]
-WORDS = ("build test lint deploy cache schema review module fixture branch token config release docs "
-         "commit migration handler logger client server worker queue parser router").split()
+WORDS = (
+    "build test lint deploy cache schema review module fixture branch token config release docs "
+    "commit migration handler logger client server worker queue parser router"
+).split()
 
 
 def run(cmd: list[str], cwd: Path, input: bytes | None = None) -> bytes:
@@ -55,7 +60,7 @@ def largest_corpus(work: Path) -> tuple[Path, str]:
     gz = max(sizes, key=lambda g: (sizes[g], g.name))
     repo = work / "corpus"
     rebuild(gz, repo)
-    run(["git", "reset", "-q", "--hard", "HEAD"], repo)      # rebuild leaves no work tree
+    run(["git", "reset", "-q", "--hard", "HEAD"], repo)  # rebuild leaves no work tree
     return repo, f"{gz.name.removesuffix('.jsonl.gz')} ({sizes[gz]} events)"
 
 
@@ -70,14 +75,22 @@ def generated(work: Path, seed: int = 11) -> tuple[Path, str]:
     rules = {c: [] for c in contexts}
     for n in range(500):
         file = contexts[n % len(contexts)]
-        target = rng.choice([s for s in sources[:400]] if file == "AGENTS.md" else
-                            [s for s in sources if s.startswith(file.split("/")[0] + "/")] or sources[:1])
+        target = rng.choice(
+            [s for s in sources[:400]]
+            if file == "AGENTS.md"
+            else [s for s in sources if s.startswith(file.split("/")[0] + "/")] or sources[:1]
+        )
         rules[file].append(f"Keep `{target}` {rng.choice(WORDS)} {rng.choice(WORDS)} rule {n}.")
-    stream = [_commit(1, {**{s: f"x = {i}\n" for i, s in enumerate(sources)},
-                          **{c: _context(r) for c, r in rules.items()}})]
+    stream = [
+        _commit(1, {**{s: f"x = {i}\n" for i, s in enumerate(sources)}, **{c: _context(r) for c, r in rules.items()}})
+    ]
     for n in range(2, 122):
-        stream.append(_commit(n, {s: "".join(f"y{n}_{k} = {k}\n" for k in range(rng.randrange(5, 60)))
-                                  for s in rng.sample(sources, 25)}))
+        stream.append(
+            _commit(
+                n,
+                {s: "".join(f"y{n}_{k} = {k}\n" for k in range(rng.randrange(5, 60))) for s in rng.sample(sources, 25)},
+            )
+        )
     run(["git", "fast-import", "--quiet"], repo, input="".join(stream).encode())
     run(["git", "reset", "-q", "--hard", "main"], repo)
     run([sys.executable, "-m", "gitcontext.cli.main", "init", "--hooks", "none", "--backfill"], repo)
@@ -102,20 +115,22 @@ def _commit(n: int, files: dict[str, str]) -> str:
 
 def _provenance(repo: Path, rng: random.Random) -> None:
     """Why + scope for half the instructions, a few verifications and recurrences, written as events."""
-    code = ("import json,sys,random\n"
-            "from pathlib import Path\n"
-            "from gitcontext import config\n"
-            "from gitcontext.provenance.events import new_event\n"
-            "from gitcontext.provenance.store import append_events\n"
-            "from gitcontext.provenance.target import world\n"
-            "root=Path('.'); w=world(root, config.load(root)); rng=random.Random(5); ev=[]\n"
-            "for k,r in sorted(w.resolved.items()):\n"
-            "    if rng.random()<0.5:\n"
-            "        i=w.instructions[k[0]][k[1]]; scope=i.text.split('`')[1]\n"
-            "        ev.append(new_event('linked', r.id, 'cli', at='2025-01-20T00:00:00Z', why='broke CI', scope=[scope]))\n"
-            "        if rng.random()<0.1: ev.append(new_event('recurred', r.id, 'cli', at='2025-03-01T00:00:00Z', failure='again'))\n"
-            "        if rng.random()<0.1: ev.append(new_event('verified', r.id, 'cli', at='2025-04-01T00:00:00Z', how='manual', result='holds'))\n"
-            "append_events(root, ev)\n")
+    code = (
+        "import json,sys,random\n"
+        "from pathlib import Path\n"
+        "from gitcontext import config\n"
+        "from gitcontext.provenance.events import new_event\n"
+        "from gitcontext.provenance.store import append_events\n"
+        "from gitcontext.provenance.target import world\n"
+        "root=Path('.'); w=world(root, config.load(root)); rng=random.Random(5); ev=[]\n"
+        "for k,r in sorted(w.resolved.items()):\n"
+        "    if rng.random()<0.5:\n"
+        "        i=w.instructions[k[0]][k[1]]; scope=i.text.split('`')[1]\n"
+        "        ev.append(new_event('linked', r.id, 'cli', at='2025-01-20T00:00:00Z', why='broke CI', scope=[scope]))\n"
+        "        if rng.random()<0.1: ev.append(new_event('recurred', r.id, 'cli', at='2025-03-01T00:00:00Z', failure='again'))\n"
+        "        if rng.random()<0.1: ev.append(new_event('verified', r.id, 'cli', at='2025-04-01T00:00:00Z', how='manual', result='holds'))\n"
+        "append_events(root, ev)\n"
+    )
     run([sys.executable, "-c", code], repo)
 
 
@@ -133,9 +148,13 @@ def measure(repo: Path, name: str, runs: int) -> None:
         checks[f["check"]] = checks.get(f["check"], 0) + 1
     floor = python + log
     print(f"[{name}] {data['coverage']['instructions']} instructions, findings {dict(sorted(checks.items()))}")
-    print(f"  floor: python start {python * 1000:.0f} ms + git log --numstat {log * 1000:.0f} ms = {floor * 1000:.0f} ms")
-    print(f"  audit cold {cold * 1000:.0f} ms = {cold / floor:.2f}x floor | warm {warm * 1000:.0f} ms = "
-          f"{warm / floor:.2f}x floor, {warm / cold:.2f}x cold  (best of {runs})")
+    print(
+        f"  floor: python start {python * 1000:.0f} ms + git log --numstat {log * 1000:.0f} ms = {floor * 1000:.0f} ms"
+    )
+    print(
+        f"  audit cold {cold * 1000:.0f} ms = {cold / floor:.2f}x floor | warm {warm * 1000:.0f} ms = "
+        f"{warm / floor:.2f}x floor, {warm / cold:.2f}x cold  (best of {runs})"
+    )
 
 
 def main() -> None:

@@ -19,6 +19,7 @@ stale_claim) and:
 
 `--show` lists the unjudged findings, to be labelled into the truth file.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,10 +36,20 @@ sys.path.insert(0, str(ROOT))
 from gitcontext import config as config_mod  # noqa: E402
 from gitcontext.audit.context import AuditContext  # noqa: E402
 
-CHECKS = {"dead_ref": "gc103_dead_reference", "duplicate": "gc200_duplicate",
-          "contradiction": "gc203_contradiction", "budget": "gc301_budget", "stale_claim": "gc108_stale_claim"}
-GOALS = {"dead_ref": (0.6, 0.85), "duplicate": (0.6, 0.85), "budget": (0.8, 0.85), "contradiction": (0.3, 0.8),
-         "stale_claim": (0.5, 0.85)}
+CHECKS = {
+    "dead_ref": "gc103_dead_reference",
+    "duplicate": "gc200_duplicate",
+    "contradiction": "gc203_contradiction",
+    "budget": "gc301_budget",
+    "stale_claim": "gc108_stale_claim",
+}
+GOALS = {
+    "dead_ref": (0.6, 0.85),
+    "duplicate": (0.6, 0.85),
+    "budget": (0.8, 0.85),
+    "contradiction": (0.3, 0.8),
+    "stale_claim": (0.5, 0.85),
+}
 MIRROR = Path("/work/.mirror")
 
 
@@ -70,8 +81,10 @@ def _ref_match(finding, ref: str | None) -> bool:
         return True
     got = str(finding.evidence.get("ref") or "").strip("/")
     written = finding.message
-    return any(got and (got == w.strip("/") or got.endswith(w.strip("/")) or w.strip("/").endswith(got))
-               or f"`{w}`" in written for w in wanted)
+    return any(
+        got and (got == w.strip("/") or got.endswith(w.strip("/")) or w.strip("/").endswith(got)) or f"`{w}`" in written
+        for w in wanted
+    )
 
 
 def matches(kind: str, finding, entry: dict) -> bool:
@@ -87,17 +100,30 @@ def score_repo(key: str, repo: dict, root: Path) -> dict[str, dict]:
     out = {}
     for kind, module in CHECKS.items():
         judged = set(repo.get("files") or ())
-        found = [f for f in importlib.import_module(f"gitcontext.audit.checks.{module}").run(ctx)
-                 if f.file and (not judged or _in_scope(f, judged))]
-        items = [i for i in repo["items"] if i["kind"] == kind and (repo.get("tree_checked") or not i.get("requires_tree"))]
+        found = [
+            f
+            for f in importlib.import_module(f"gitcontext.audit.checks.{module}").run(ctx)
+            if f.file and (not judged or _in_scope(f, judged))
+        ]
+        items = [
+            i for i in repo["items"] if i["kind"] == kind and (repo.get("tree_checked") or not i.get("requires_tree"))
+        ]
         traps = [n for n in repo.get("negatives", []) if n["trap"] == kind]
         must = [i for i in items if i.get("must_find")]
         hit = [i for i in must if any(matches(kind, f, i) for f in found)]
         tp = [f for f in found if any(matches(kind, f, i) for i in items)]
         fp = [f for f in found if f not in tp and any(matches(kind, f, n) for n in traps)]
         unjudged = [f for f in found if f not in tp and f not in fp]
-        out[kind] = {"must": len(must), "found": len(hit), "findings": len(found), "tp": len(tp), "fp": len(fp),
-                     "unjudged": unjudged, "fp_list": fp, "missed": [i["id"] for i in must if i not in hit]}
+        out[kind] = {
+            "must": len(must),
+            "found": len(hit),
+            "findings": len(found),
+            "tp": len(tp),
+            "fp": len(fp),
+            "unjudged": unjudged,
+            "fp_list": fp,
+            "missed": [i["id"] for i in must if i not in hit],
+        }
     return out
 
 
@@ -120,9 +146,11 @@ def report(results: dict[str, dict[str, dict]], show: bool) -> None:
             t = totals[kind]
             for n, v in enumerate((r["must"], r["found"], r["tp"], r["fp"], unj)):
                 t[n] += v
-            print(f"{key:<28} {kind:<14} {r['found']:>3}/{r['must']:<3} {_ratio(r['found'], r['must']):>4} "
-                  f"{r['tp']:>4} {r['fp']:>4} {unj:>4} {_ratio(r['tp'], r['tp'] + r['fp']):>5} "
-                  f"{_ratio(r['tp'], r['tp'] + r['fp'] + unj):>6}")
+            print(
+                f"{key:<28} {kind:<14} {r['found']:>3}/{r['must']:<3} {_ratio(r['found'], r['must']):>4} "
+                f"{r['tp']:>4} {r['fp']:>4} {unj:>4} {_ratio(r['tp'], r['tp'] + r['fp']):>5} "
+                f"{_ratio(r['tp'], r['tp'] + r['fp'] + unj):>6}"
+            )
             if r["missed"]:
                 print(f"{'':<28}   missed: {', '.join(r['missed'])}")
             for f in r["fp_list"]:
@@ -133,8 +161,10 @@ def report(results: dict[str, dict[str, dict]], show: bool) -> None:
     print()
     for kind, (must, found, tp, fp, unj) in totals.items():
         goal_r, goal_p = GOALS[kind]
-        print(f"{'ALL':<28} {kind:<14} {found:>3}/{must:<3} {_ratio(found, must):>4} {tp:>4} {fp:>4} {unj:>4} "
-              f"{_ratio(tp, tp + fp):>5} {_ratio(tp, tp + fp + unj):>6}   goal R>={goal_r} P>={goal_p}")
+        print(
+            f"{'ALL':<28} {kind:<14} {found:>3}/{must:<3} {_ratio(found, must):>4} {tp:>4} {fp:>4} {unj:>4} "
+            f"{_ratio(tp, tp + fp):>5} {_ratio(tp, tp + fp + unj):>6}   goal R>={goal_r} P>={goal_p}"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:

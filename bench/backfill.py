@@ -12,6 +12,7 @@ measures, best of --repeat:
 and prints backfill / git and backfill / (git + python). DESIGN.md §10 asks history replay to stay
 within 3x of git + a Python start.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -42,8 +43,13 @@ def build(repo: Path, corpus: Path, name: str, only: str | None = None) -> list[
     with gzip.open(corpus / f"{name}.jsonl.gz", "rt", encoding="utf-8") as fh:
         events = [e for e in map(json.loads, fh) if only is None or e["path"] == only]
     subprocess.run(["git", "init", "-q", "-b", "main", str(repo)], check=True)
-    env = dict(os.environ, GIT_AUTHOR_NAME="bench", GIT_AUTHOR_EMAIL="b@e", GIT_COMMITTER_NAME="bench",
-               GIT_COMMITTER_EMAIL="b@e")
+    env = dict(
+        os.environ,
+        GIT_AUTHOR_NAME="bench",
+        GIT_AUTHOR_EMAIL="b@e",
+        GIT_COMMITTER_NAME="bench",
+        GIT_COMMITTER_EMAIL="b@e",
+    )
     order: dict[str, list[dict]] = {}
     for e in events:
         order.setdefault(e["commit"], []).append(e)
@@ -65,8 +71,12 @@ def build(repo: Path, corpus: Path, name: str, only: str | None = None) -> list[
                 full.write_bytes(e["content"].encode("utf-8"))
                 subprocess.run(["git", "add", "--", e["path"]], cwd=repo, env=env, check=True)
         dated = dict(env, GIT_AUTHOR_DATE=batch[0]["date"], GIT_COMMITTER_DATE=batch[0]["date"])
-        subprocess.run(["git", "commit", "-q", "--allow-empty", "--no-verify", "-m", batch[0]["subject"] or "c"],
-                       cwd=repo, env=dated, check=True)
+        subprocess.run(
+            ["git", "commit", "-q", "--allow-empty", "--no-verify", "-m", batch[0]["subject"] or "c"],
+            cwd=repo,
+            env=dated,
+            check=True,
+        )
     return sorted(paths)
 
 
@@ -96,10 +106,12 @@ def main() -> int:
         config = config_mod.load(repo)
         git_log = ["git", "log", "-p", "--first-parent", "--", *paths]
 
-        script = ("import sys; from gitcontext import config; from gitcontext.history.backfill import backfill; "
-                  "backfill(sys.argv[1], config.load(sys.argv[1]))")
+        script = (
+            "import sys; from gitcontext import config; from gitcontext.history.backfill import backfill; "
+            "backfill(sys.argv[1], config.load(sys.argv[1]))"
+        )
 
-        def run_backfill() -> None:      # a fresh process: start-up and imports count, as for a user
+        def run_backfill() -> None:  # a fresh process: start-up and imports count, as for a user
             subprocess.run([sys.executable, "-c", script, str(repo)], check=True, cwd=HERE)
 
         def cold() -> None:
@@ -112,11 +124,15 @@ def main() -> int:
         t_cold = best(cold, args.repeat)
         counts = backfill(repo, config)
         t_again = best(run_backfill, args.repeat)
-    print(f"history: {name}{':' + args.path if args.path else ''}: {len(paths)} context paths; {counts['instructions']} live instructions")
+    print(
+        f"history: {name}{':' + args.path if args.path else ''}: {len(paths)} context paths; {counts['instructions']} live instructions"
+    )
     print(f"git log -p          {t_git * 1000:8.1f} ms")
     print(f"python start        {t_py * 1000:8.1f} ms")
-    print(f"backfill (cold)     {t_cold * 1000:8.1f} ms   {t_cold / t_git:5.1f}x git log -p   "
-          f"{t_cold / (t_git + t_py):5.1f}x (git log -p + python start)")
+    print(
+        f"backfill (cold)     {t_cold * 1000:8.1f} ms   {t_cold / t_git:5.1f}x git log -p   "
+        f"{t_cold / (t_git + t_py):5.1f}x (git log -p + python start)"
+    )
     print(f"backfill (again)    {t_again * 1000:8.1f} ms   {t_again / t_git:5.1f}x git log -p   (writes nothing)")
     return 0
 

@@ -7,6 +7,7 @@ instructions of the corpus use it. Only words used by at least MIN_DF instructio
 MIN_REPOS repositories are kept: generic vocabulary of context files ("test", "run", "file"), never
 a project's own names. Rerun after changing the stemmer or the stop words.
 """
+
 from __future__ import annotations
 
 import argparse

@@ -11,6 +11,7 @@ against the original with the instruction diff `git context diff` uses; the goal
 births and deaths. Prints, per formatter, versions with any event and the events by kind, and the
 time per version.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,9 +41,12 @@ def versions(corpus: Path) -> list[tuple[str, str, str]]:
 
 
 def formatters(with_mdformat: bool) -> dict[str, object]:
-    found = {f"model {s.width or '-'}w {s.bullet or '.'} {s.numbering or '.'} {s.emphasis or '.'} "
-             f"{s.trailing or '.'}": (lambda style: lambda text, name: reformat(text, name, style))(s)
-             for s in STYLES}
+    found = {
+        f"model {s.width or '-'}w {s.bullet or '.'} {s.numbering or '.'} {s.emphasis or '.'} {s.trailing or '.'}": (
+            lambda style: lambda text, name: reformat(text, name, style)
+        )(s)
+        for s in STYLES
+    }
     if with_mdformat:
         for label, options in MDFORMAT.items():
             found[label] = (lambda opts: lambda text, name: run_mdformat(text, opts))(options)

@@ -9,6 +9,7 @@ writes them, the attack's hostile inputs) plus random bytes: tokens inserted, cu
 the parser's documented UserError; a "hang" is one input over 1 s (each input is stopped at 5 s); an
 "invariant break" is a result that breaks the parser's contract (see CHECKS). All must be zero.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,10 +38,57 @@ from gitcontext.provenance.sync import _fields  # noqa: E402
 from gitcontext.provenance.trailers import from_pairs  # noqa: E402
 
 NOTE = ".context/notes/ctx-0123456789ab.jsonl"
-TOKENS = ["`", "```", "~~~", "-", "* ", "1. ", "#", "# ", ">", "|", "---", "\n", "\r\n", " ", "\t", "<!--", "-->",
-          "**", "__", "[", "]", "(", ")", "{", "}", ":", ".", "e.g.", "\u2028", "\ufeff", "\x00", "\xff", "é",
-          "&a", "*a", "!!python/object", "9" * 50, '"', "'", "\\", "ctx-0123456789ab", "Context-Why: ", "[REDACTED:",
-          "sk_live_", "ghp_", "://u:p@h", "password=", "Bearer ", "-----END PRIVATE KEY-----"]
+TOKENS = [
+    "`",
+    "```",
+    "~~~",
+    "-",
+    "* ",
+    "1. ",
+    "#",
+    "# ",
+    ">",
+    "|",
+    "---",
+    "\n",
+    "\r\n",
+    " ",
+    "\t",
+    "<!--",
+    "-->",
+    "**",
+    "__",
+    "[",
+    "]",
+    "(",
+    ")",
+    "{",
+    "}",
+    ":",
+    ".",
+    "e.g.",
+    "\u2028",
+    "\ufeff",
+    "\x00",
+    "\xff",
+    "é",
+    "&a",
+    "*a",
+    "!!python/object",
+    "9" * 50,
+    '"',
+    "'",
+    "\\",
+    "ctx-0123456789ab",
+    "Context-Why: ",
+    "[REDACTED:",
+    "sk_live_",
+    "ghp_",
+    "://u:p@h",
+    "password=",
+    "Bearer ",
+    "-----END PRIVATE KEY-----",
+]
 
 
 class Hang(Exception):
@@ -53,19 +101,37 @@ def _alarm(*_: object) -> None:
 
 def seeds() -> dict[str, list[str]]:
     cases = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "tests/cases/segment").glob("*.md"))]
-    event = new_event("added", "ctx-0123456789ab", "cli", at="2026-01-01T00:00:00Z", eid="e-0000000000000001",
-                      file="CLAUDE.md", text="Use uv for installs.")
-    retired = {**event, "eid": "e-0000000000000002", "kind": "retired", "reason": "r",
-               "restore": {"text": "- Use uv.\n", "file": "CLAUDE.md", "before": "", "after": "", "line": 3}}
+    event = new_event(
+        "added",
+        "ctx-0123456789ab",
+        "cli",
+        at="2026-01-01T00:00:00Z",
+        eid="e-0000000000000001",
+        file="CLAUDE.md",
+        text="Use uv for installs.",
+    )
+    retired = {
+        **event,
+        "eid": "e-0000000000000002",
+        "kind": "retired",
+        "reason": "r",
+        "restore": {"text": "- Use uv.\n", "file": "CLAUDE.md", "before": "", "after": "", "line": 3},
+    }
     del retired["file"], retired["text"]
     return {
         "markdown": cases or ["# Rules\n\n- Use uv for installs.\n- Run `pytest -q`. Then push.\n"],
         "note": [dumps(event), dumps(event) + dumps(retired)],
-        "config": ["version: 1\nhooks:\n  time_budget: 5\naudit:\n  stale_days: 90\n",
-                   "discovery:\n  include: ['**/CLAUDE.md', '{a,b}/*.md']\n"],
+        "config": [
+            "version: 1\nhooks:\n  time_budget: 5\naudit:\n  stale_days: 90\n",
+            "discovery:\n  include: ['**/CLAUDE.md', '{a,b}/*.md']\n",
+        ],
         "front": ["---\ndescription: x\nglobs: **/*.ts\nalwaysApply: false\n---\n- Rule one.\n"],
-        "trailer": ["Context-Why: pip broke the lockfile", "Context-Id: ctx-0123456789ab added",
-                    "Context-Falsified: ctx-0123456789ab: pip -> broke", "Context-Refs: #1, #2"],
+        "trailer": [
+            "Context-Why: pip broke the lockfile",
+            "Context-Id: ctx-0123456789ab added",
+            "Context-Falsified: ctx-0123456789ab: pip -> broke",
+            "Context-Refs: #1, #2",
+        ],
         "glob": ["**/CLAUDE.md", ".cursor/rules/**/*.mdc", "{a,{b,c}}/?.md"],
     }
 
@@ -79,16 +145,17 @@ def mutate(rng: random.Random, text: str) -> str:
         elif op < 0.6:
             text = text[:pos] + token * rng.choice([2, 10, 100, 1000, 3000]) + text[pos:]
         elif op < 0.8:
-            text = text[:pos] + text[pos + rng.randint(1, 20):]
+            text = text[:pos] + text[pos + rng.randint(1, 20) :]
         elif op < 0.9 and text:
             a = rng.randint(0, len(text) - 1)
-            text = text[:pos] + text[a:a + rng.randint(1, 200)] + text[pos:]
+            text = text[:pos] + text[a : a + rng.randint(1, 200)] + text[pos:]
         else:
             text = text[:pos] + "".join(chr(rng.randint(0, 0x2FFF)) for _ in range(rng.randint(1, 8))) + text[pos:]
     return text[:200_000]
 
 
 # ---- each parser and its contract: return None when the result holds, else what broke ---------------
+
 
 def check_segment(text: str) -> str | None:
     lines = max(1, len(split_lines(text)))
@@ -172,9 +239,14 @@ def check_audit_text(text: str) -> str | None:
 
 
 PARSERS: dict[str, tuple[str, Callable[[str], str | None]]] = {
-    "segment": ("markdown", check_segment), "decode": ("markdown", check_decode), "note": ("note", check_note),
-    "config": ("config", check_config), "front-matter": ("front", check_front), "trailer": ("trailer", check_trailer),
-    "redact": ("trailer", check_redact), "glob": ("glob", check_glob),
+    "segment": ("markdown", check_segment),
+    "decode": ("markdown", check_decode),
+    "note": ("note", check_note),
+    "config": ("config", check_config),
+    "front-matter": ("front", check_front),
+    "trailer": ("trailer", check_trailer),
+    "redact": ("trailer", check_redact),
+    "glob": ("glob", check_glob),
     "audit-text": ("markdown", check_audit_text),
 }
 
@@ -186,8 +258,11 @@ def run(name: str, n: int, seed: int) -> dict[str, object]:
     first: list[str] = []
     started = time.monotonic()
     for _ in range(n):
-        text = mutate(rng, rng.choice(pool)) if rng.random() < 0.9 else \
-            bytes(rng.getrandbits(8) for _ in range(rng.randint(0, 300))).decode("latin-1")
+        text = (
+            mutate(rng, rng.choice(pool))
+            if rng.random() < 0.9
+            else bytes(rng.getrandbits(8) for _ in range(rng.randint(0, 300))).decode("latin-1")
+        )
         signal.setitimer(signal.ITIMER_REAL, 5.0)
         t0, hung = time.perf_counter(), False
         try:
@@ -225,8 +300,11 @@ def main() -> int:
     for name in args.only or PARSERS:
         c = run(name, args.n, args.seed)
         bad += int(c["crashes"]) + int(c["hangs"]) + int(c["breaks"])
-        print(f"{name:<13} {c['inputs']:>8} {c['crashes']:>8} {c['hangs']:>9} {c['breaks']:>7} "
-              f"{c['slowest_s']:>10} {c['seconds']:>8}", flush=True)
+        print(
+            f"{name:<13} {c['inputs']:>8} {c['crashes']:>8} {c['hangs']:>9} {c['breaks']:>7} "
+            f"{c['slowest_s']:>10} {c['seconds']:>8}",
+            flush=True,
+        )
         for example in c["examples"]:
             print(f"    {example}")
     print(json.dumps({"failures": bad}))

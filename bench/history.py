@@ -17,6 +17,7 @@ then
     python bench/history.py [--runs 5] [--versions 1000] [--sizes 100,500,1000,2000,5000]
                             [--no-pydriller] [--only replay,scaling,fenced,siblings,commands]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,15 +36,25 @@ from pathlib import Path
 from gitcontext.cli.readcache import RACY
 from gitcontext.history.rebuild import rebuild
 
-CORPUS = next((p for p in (Path(__file__).resolve().parents[2] / "shared" / "corpus",
-                            Path(__file__).resolve().parents[3] / "shared" / "corpus") if p.is_dir()),
-              Path(__file__).resolve().parents[2] / "shared" / "corpus")
+CORPUS = next(
+    (
+        p
+        for p in (
+            Path(__file__).resolve().parents[2] / "shared" / "corpus",
+            Path(__file__).resolve().parents[3] / "shared" / "corpus",
+        )
+        if p.is_dir()
+    ),
+    Path(__file__).resolve().parents[2] / "shared" / "corpus",
+)
 GIT_CONTEXT = [sys.executable, "-m", "gitcontext"]
 # An installed package has its bytecode compiled (pip does it); a sandbox that forbids writing it would
 # make every fresh-Python run recompile gitcontext and PyDriller alike, which no user sees.
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {"GIT_CONFIG_NOSYSTEM": "1"}
-WORDS = ("build test lint deploy cache schema review module fixture branch token config release docs "
-         "commit migration handler logger client server worker queue parser router").split()
+WORDS = (
+    "build test lint deploy cache schema review module fixture branch token config release docs "
+    "commit migration handler logger client server worker queue parser router"
+).split()
 
 
 def emptied(cache: Path):
@@ -51,9 +62,11 @@ def emptied(cache: Path):
     cache's keeper of the run before (gitcontext.cli.readcache: a detached process that writes the
     answer after the command has exited, ~30 ms here), which would otherwise write it into the emptied
     folder and make the next "cold" run a replay."""
+
     def empty() -> None:
         time.sleep(0.25)
         shutil.rmtree(cache, ignore_errors=True)
+
     return empty
 
 
@@ -61,8 +74,9 @@ def timed(cmd: list[str], cwd: Path, before=None, env: dict[str, str] | None = N
     if before:
         before()
     start = time.perf_counter()
-    subprocess.run(cmd, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   env=ENV | (env or {}))
+    subprocess.run(
+        cmd, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV | (env or {})
+    )
     return time.perf_counter() - start
 
 
@@ -99,8 +113,16 @@ def generated_history(work: Path, versions: int, seed: int = 7) -> tuple[Path, s
             i = rng.randrange(len(rules))
             rules[i] = rules[i].replace(rng.choice(WORDS), rng.choice(WORDS), 1) + " now"
         text = "# Project rules\n\n" + "".join(f"- {r}\n" for r in rules)
-        events.append({"commit": f"{n:040x}", "date": f"2026-01-01T00:00:00+00:00", "subject": f"edit {n}",
-                       "path": "CLAUDE.md", "status": "M", "content": text})
+        events.append(
+            {
+                "commit": f"{n:040x}",
+                "date": "2026-01-01T00:00:00+00:00",
+                "subject": f"edit {n}",
+                "path": "CLAUDE.md",
+                "status": "M",
+                "content": text,
+            }
+        )
     source = work / "gen.jsonl.gz"
     with gzip.open(source, "wt", encoding="utf-8") as fh:
         fh.writelines(json.dumps(e) + "\n" for e in events)
@@ -130,8 +152,16 @@ def growing_history(work: Path, versions: int, seed: int = 11, preamble: str = "
             i = rng.randrange(len(rules))
             rules[i] = rules[i].replace(rng.choice(WORDS), rng.choice(WORDS), 1) + " now"
         text = "# Project rules\n\n" + preamble + "".join(f"- {r}\n" for r in rules)
-        events.append({"commit": f"{n:040x}", "date": "2026-01-01T00:00:00+00:00", "subject": f"edit {n}",
-                       "path": "CLAUDE.md", "status": "M", "content": text})
+        events.append(
+            {
+                "commit": f"{n:040x}",
+                "date": "2026-01-01T00:00:00+00:00",
+                "subject": f"edit {n}",
+                "path": "CLAUDE.md",
+                "status": "M",
+                "content": text,
+            }
+        )
     name = f"{'fenced' if preamble else 'growing'}{versions}"
     source = work / f"{name}.jsonl.gz"
     with gzip.open(source, "wt", encoding="utf-8") as fh:
@@ -162,7 +192,9 @@ PYDRILLER = PYDRILLER_EXTRACT + "import sys\nprint(pydriller(*sys.argv[1:3]))\n"
 # Both extractions in one interpreter, every import done first: the work each does, without the start-up
 # that a 50-version history is dominated by (the fresh-Python ratio cannot pass 10x there even for a replay
 # as fast as its floor). Our replay starts from a cleared cache on every run.
-IN_PROCESS = PYDRILLER_EXTRACT + """
+IN_PROCESS = (
+    PYDRILLER_EXTRACT
+    + """
 import shutil, sys, time
 from gitcontext.history.replay import file_versions
 
@@ -185,31 +217,53 @@ repo, path, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 assert pydriller(repo, path) == ours(repo, path)
 print(best(pydriller, repo, path, runs), best(ours, repo, path, runs))
 """
+)
 
 
 def measure(label: str, repo: Path, path: str, n: int, runs: int, with_pydriller: bool) -> None:
     subprocess.run(["git", "checkout", "-q", "-f", "main"], cwd=repo, check=True, env=ENV)
     cache = repo / ".git" / "gitcontext"
     clear = emptied(cache)
-    floor = best(runs, ["git", "log", "-p", "--follow", "--first-parent", "--", path], repo) \
-        + best(runs, [sys.executable, "-c", "pass"], repo)
-    replay = best(runs, [sys.executable, "-c", "import sys; from gitcontext.history.replay import file_versions; "
-                         "print(sum(1 for _ in file_versions('.', sys.argv[1])))", path], repo, clear)
+    floor = best(runs, ["git", "log", "-p", "--follow", "--first-parent", "--", path], repo) + best(
+        runs, [sys.executable, "-c", "pass"], repo
+    )
+    replay = best(
+        runs,
+        [
+            sys.executable,
+            "-c",
+            "import sys; from gitcontext.history.replay import file_versions; "
+            "print(sum(1 for _ in file_versions('.', sys.argv[1])))",
+            path,
+        ],
+        repo,
+        clear,
+    )
     history = best(max(1, runs // 2), [sys.executable, "-m", "gitcontext", "history", path, "--json"], repo, clear)
     print(f"{label}: {path}, {n} versions (load average {os.getloadavg()[0]:.1f})")
     print(f"  floor (git log -p + bare python)  {floor * 1000:8.1f} ms")
     print(f"  replay (cold cache)               {replay * 1000:8.1f} ms   ratio {replay / floor:5.2f}x  (goal <= 3x)")
     print(f"  history FILE --json (cold)        {history * 1000:8.1f} ms   ratio {history / floor:5.2f}x")
-    if with_pydriller:   # best of as many runs as ours where a run is short (one run is noise on a busy machine)
+    if with_pydriller:  # best of as many runs as ours where a run is short (one run is noise on a busy machine)
         driller = best(runs if n <= 200 else 1, [sys.executable, "-c", PYDRILLER, str(repo), path], repo)
-        print(f"  pydriller, fresh Python           {driller * 1000:8.1f} ms   "
-              f"pydriller/replay {driller / replay:5.1f}x  (goal >= 10x; a replay as fast as the floor "
-              f"would make it {driller / floor:.1f}x)")
-        done = subprocess.run([sys.executable, "-c", IN_PROCESS, str(repo), path, str(runs if n <= 200 else 1)],
-                              cwd=repo, check=True, capture_output=True, text=True, env=ENV)
+        print(
+            f"  pydriller, fresh Python           {driller * 1000:8.1f} ms   "
+            f"pydriller/replay {driller / replay:5.1f}x  (goal >= 10x; a replay as fast as the floor "
+            f"would make it {driller / floor:.1f}x)"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", IN_PROCESS, str(repo), path, str(runs if n <= 200 else 1)],
+            cwd=repo,
+            check=True,
+            capture_output=True,
+            text=True,
+            env=ENV,
+        )
         theirs, ours = map(float, done.stdout.split())
-        print(f"  in one interpreter, imports done: pydriller {theirs * 1000:.1f} ms, replay {ours * 1000:.1f} ms, "
-              f"pydriller/replay {theirs / ours:5.1f}x  (goal >= 10x)")
+        print(
+            f"  in one interpreter, imports done: pydriller {theirs * 1000:.1f} ms, replay {ours * 1000:.1f} ms, "
+            f"pydriller/replay {theirs / ours:5.1f}x  (goal >= 10x)"
+        )
 
 
 def settle(repo: Path) -> None:
@@ -232,20 +286,25 @@ def kept(repo: Path, timeout: float = 5.0) -> None:
     deadline = time.time() + timeout
     while time.time() < deadline and not (folder.is_dir() and any(folder.iterdir())):
         time.sleep(0.02)
-    time.sleep(0.05)                     # the keeper writes the history caches before the answer
+    time.sleep(0.05)  # the keeper writes the history caches before the answer
 
 
 def floor(repo: Path, path: str, runs: int) -> float:
-    return best(runs, ["git", "log", "-p", "--follow", "--first-parent", "--", path], repo) \
-        + best(runs, [sys.executable, "-c", "pass"], repo)
+    return best(runs, ["git", "log", "-p", "--follow", "--first-parent", "--", path], repo) + best(
+        runs, [sys.executable, "-c", "pass"], repo
+    )
 
 
 def scaling(work: Path, sizes: list[int], runs: int, preamble: str = "") -> None:
     what = "a growing CLAUDE.md with a fence and a comment above its rules" if preamble else "a growing CLAUDE.md"
-    print(f"history FILE --json on {what} (goal: warm <= 3x, cold <= 5x the floor, flat); warm is\n"
-          "  replayed by the read cache; 'computed' is a warm run with it off (as right after an edit)")
-    print(f"  {'versions':>8}  {'rules':>5}  {'floor ms':>8}  {'cold ms':>8}  {'cold/floor':>10}  "
-          f"{'warm ms':>8}  {'warm/floor':>10}  {'computed':>8}  {'comp/floor':>10}  {'load':>4}")
+    print(
+        f"history FILE --json on {what} (goal: warm <= 3x, cold <= 5x the floor, flat); warm is\n"
+        "  replayed by the read cache; 'computed' is a warm run with it off (as right after an edit)"
+    )
+    print(
+        f"  {'versions':>8}  {'rules':>5}  {'floor ms':>8}  {'cold ms':>8}  {'cold/floor':>10}  "
+        f"{'warm ms':>8}  {'warm/floor':>10}  {'computed':>8}  {'comp/floor':>10}  {'load':>4}"
+    )
     for n in sizes:
         repo, path, _ = growing_history(work, n, preamble=preamble)
         subprocess.run(["git", "checkout", "-q", "-f", "main"], cwd=repo, check=True, env=ENV)
@@ -259,15 +318,23 @@ def scaling(work: Path, sizes: list[int], runs: int, preamble: str = "") -> None
         kept(repo)
         warm = best(k, command, repo)
         computed = best(k, command, repo, env=NO_READ_CACHE)
-        print(f"  {n:>8}  {rules:>5}  {base * 1000:>8.1f}  {cold * 1000:>8.1f}  {cold / base:>9.1f}x  "
-              f"{warm * 1000:>8.1f}  {warm / base:>9.1f}x  {computed * 1000:>8.1f}  {computed / base:>9.1f}x  "
-              f"{os.getloadavg()[0]:>4.1f}", flush=True)
+        print(
+            f"  {n:>8}  {rules:>5}  {base * 1000:>8.1f}  {cold * 1000:>8.1f}  {cold / base:>9.1f}x  "
+            f"{warm * 1000:>8.1f}  {warm / base:>9.1f}x  {computed * 1000:>8.1f}  {computed / base:>9.1f}x  "
+            f"{os.getloadavg()[0]:>4.1f}",
+            flush=True,
+        )
 
 
 def _git(repo: Path, *args: str, message: str | None = None) -> None:
-    subprocess.run(["git", *args, *(["-m", message] if message else [])], cwd=repo, check=True,
-                   stdout=subprocess.DEVNULL, env=ENV | {"GIT_AUTHOR_NAME": "b", "GIT_AUTHOR_EMAIL": "b@x",
-                                                         "GIT_COMMITTER_NAME": "b", "GIT_COMMITTER_EMAIL": "b@x"})
+    subprocess.run(
+        ["git", *args, *(["-m", message] if message else [])],
+        cwd=repo,
+        check=True,
+        stdout=subprocess.DEVNULL,
+        env=ENV
+        | {"GIT_AUTHOR_NAME": "b", "GIT_AUTHOR_EMAIL": "b@x", "GIT_COMMITTER_NAME": "b", "GIT_COMMITTER_EMAIL": "b@x"},
+    )
 
 
 def siblings(work: Path, runs: int, versions: int = 200, others: int = 120) -> None:
@@ -286,46 +353,66 @@ def siblings(work: Path, runs: int, versions: int = 200, others: int = 120) -> N
     for repo in (alone, crowd):
         subprocess.run(["git", "checkout", "-q", "-f", "main"], cwd=repo, check=True, env=ENV)
         settle(repo)
-        subprocess.run([*GIT_CONTEXT, "history", path, "--json"], cwd=repo, check=True, env=ENV,
-                       stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [*GIT_CONTEXT, "history", path, "--json"], cwd=repo, check=True, env=ENV, stdout=subprocess.DEVNULL
+        )
     for env, label in ((None, "replayed"), (NO_READ_CACHE, "computed (read cache off)")):
         one = best(runs, [*GIT_CONTEXT, "history", path, "--json"], alone, env=env)
         many = best(runs, [*GIT_CONTEXT, "history", path, "--json"], crowd, env=env)
-        print(f"history {path} warm, {label}: alone {one * 1000:.1f} ms, with {others} other context files "
-              f"{many * 1000:.1f} ms, ratio {many / one:.2f}x (goal <= 1.5x)")
+        print(
+            f"history {path} warm, {label}: alone {one * 1000:.1f} ms, with {others} other context files "
+            f"{many * 1000:.1f} ms, ratio {many / one:.2f}x (goal <= 1.5x)"
+        )
 
 
 def commands(work: Path, runs: int) -> None:
     """ls and blame FILE warm, after a backfill, against `git log --oneline -1` (and it plus a bare Python
     start, the floor a Python tool can reach). Best of RUNS in wall time and in CPU time of the process
     (which the load of a shared machine inflates far less), runs interleaved."""
-    repo, path, n = (longest_corpus_history(work) if CORPUS.is_dir() else generated_history(work, 300))
+    repo, path, n = longest_corpus_history(work) if CORPUS.is_dir() else generated_history(work, 300)
     subprocess.run(["git", "checkout", "-q", "-f", "main"], cwd=repo, check=True, env=ENV)
-    subprocess.run([*GIT_CONTEXT, "init", "--hooks", "none", "--backfill"], cwd=repo, check=True, env=ENV,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [*GIT_CONTEXT, "init", "--hooks", "none", "--backfill"],
+        cwd=repo,
+        check=True,
+        env=ENV,
+        stdout=subprocess.DEVNULL,
+    )
     _git(repo, "add", "-A")
     _git(repo, "commit", "-q", "--no-verify", message="notes")
     settle(repo)
-    cmds = {"git log -1": ["git", "log", "--oneline", "-1"], "python": [sys.executable, "-c", "pass"],
-            "ls": [*GIT_CONTEXT, "ls"], "blame FILE": [*GIT_CONTEXT, "blame", path],
-            "ls, computed": [*GIT_CONTEXT, "ls"], "blame, computed": [*GIT_CONTEXT, "blame", path]}
+    cmds = {
+        "git log -1": ["git", "log", "--oneline", "-1"],
+        "python": [sys.executable, "-c", "pass"],
+        "ls": [*GIT_CONTEXT, "ls"],
+        "blame FILE": [*GIT_CONTEXT, "blame", path],
+        "ls, computed": [*GIT_CONTEXT, "ls"],
+        "blame, computed": [*GIT_CONTEXT, "blame", path],
+    }
     took = _best_wall_cpu(runs, cmds, repo, {"ls, computed": NO_READ_CACHE, "blame, computed": NO_READ_CACHE})
     (base, base_cpu), (python, python_cpu) = took["git log -1"], took["python"]
-    print(f"ls / blame on {repo.name}:{path} ({n} versions, {len(list((repo / '.context/notes').glob('*.jsonl')))} notes), "
-          f"warm, against git log --oneline -1 ({base * 1000:.1f} ms, CPU {base_cpu * 1000:.1f}) and a bare Python "
-          f"start ({python * 1000:.1f} ms, CPU {python_cpu * 1000:.1f})")
+    print(
+        f"ls / blame on {repo.name}:{path} ({n} versions, {len(list((repo / '.context/notes').glob('*.jsonl')))} notes), "
+        f"warm, against git log --oneline -1 ({base * 1000:.1f} ms, CPU {base_cpu * 1000:.1f}) and a bare Python "
+        f"start ({python * 1000:.1f} ms, CPU {python_cpu * 1000:.1f})"
+    )
     if any("__editable__" in (getattr(f, "__module__", "") or "") + type(f).__module__ for f in sys.meta_path):
-        print("  note: an editable install: its finder costs every Python start ~10 ms, the bare start's too, "
-              "which flatters these ratios; a user's `pip install .` is the number that counts")
+        print(
+            "  note: an editable install: its finder costs every Python start ~10 ms, the bare start's too, "
+            "which flatters these ratios; a user's `pip install .` is the number that counts"
+        )
     print("  (replayed by the read cache; 'computed' runs with it off, as right after an edit)")
     for label in ("ls", "blame FILE", "ls, computed", "blame, computed"):
         wall, cpu = took[label]
-        print(f"  {label:<15} {wall * 1000:8.1f} ms   / git log -1 {wall / base:6.1f}x (goal <= 3x)   "
-              f"/ (git log -1 + python) {wall / (base + python):5.1f}x wall, {cpu / (base_cpu + python_cpu):5.1f}x CPU")
+        print(
+            f"  {label:<15} {wall * 1000:8.1f} ms   / git log -1 {wall / base:6.1f}x (goal <= 3x)   "
+            f"/ (git log -1 + python) {wall / (base + python):5.1f}x wall, {cpu / (base_cpu + python_cpu):5.1f}x CPU"
+        )
 
 
-def _best_wall_cpu(runs: int, cmds: dict[str, list[str]], cwd: Path,
-                   envs: dict[str, dict[str, str]] | None = None) -> dict[str, tuple[float, float]]:
+def _best_wall_cpu(
+    runs: int, cmds: dict[str, list[str]], cwd: Path, envs: dict[str, dict[str, str]] | None = None
+) -> dict[str, tuple[float, float]]:
     """Best wall and best CPU time (the process and its children) of each command, runs interleaved,
     after one untimed warm-up round."""
     import resource
@@ -335,8 +422,14 @@ def _best_wall_cpu(runs: int, cmds: dict[str, list[str]], cwd: Path,
         for label, cmd in cmds.items():
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
-            subprocess.run(cmd, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                           env=ENV | (envs or {}).get(label, {}))
+            subprocess.run(
+                cmd,
+                cwd=cwd,
+                check=True,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                env=ENV | (envs or {}).get(label, {}),
+            )
             wall = time.perf_counter() - start
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
@@ -359,8 +452,7 @@ def main() -> int:
         work = Path(tmp)
         if "replay" in parts:
             if CORPUS.is_dir():
-                measure("longest corpus file history", *longest_corpus_history(work), args.runs,
-                        not args.no_pydriller)
+                measure("longest corpus file history", *longest_corpus_history(work), args.runs, not args.no_pydriller)
             else:
                 print("shared corpus not found; skipping the corpus history")
             measure("generated CLAUDE.md", *generated_history(work, args.versions), args.runs, not args.no_pydriller)

@@ -13,6 +13,7 @@ both alike; wall time and the CPU time of the process tree (which load inflates 
 
     python bench/hook.py [--runs 11] [--quick]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,8 +29,8 @@ import time
 from pathlib import Path
 
 from gitcontext import config as config_mod
-from gitcontext.hooks.install import install
 from gitcontext.history.backfill import backfill
+from gitcontext.hooks.install import install
 from gitcontext.instructions.segment import segment
 from gitcontext.provenance.store import init_store
 
@@ -37,15 +38,22 @@ CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 TARGET = 130
 # As installed for real: byte-code caching on (this sandbox exports PYTHONDONTWRITEBYTECODE=1,
 # which would recompile every module on every run and measure the sandbox, not the hook).
-ENV = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
-       "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "b@b", "GIT_COMMITTER_NAME": "bench",
-       "GIT_COMMITTER_EMAIL": "b@b", "GIT_CONFIG_NOSYSTEM": "1"}
+ENV = {
+    **{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
+    "GIT_AUTHOR_NAME": "bench",
+    "GIT_AUTHOR_EMAIL": "b@b",
+    "GIT_COMMITTER_NAME": "bench",
+    "GIT_COMMITTER_EMAIL": "b@b",
+    "GIT_CONFIG_NOSYSTEM": "1",
+}
 BARE = [sys.executable, "-c", "import subprocess; subprocess.run(['git', 'diff', '--cached', '--name-only'])"]
 # the editor a user would be: a subject line, and every pre-filled Context-Why line uncommented and filled
-EDITOR = ("sed -i -e '1s/^$/bench commit/' "
-          "-e 's/^# Context-Why: \\(ctx-[0-9a-z]*\\):$/Context-Why: \\1: the bench needs a reason/' ")
+EDITOR = (
+    "sed -i -e '1s/^$/bench commit/' "
+    "-e 's/^# Context-Why: \\(ctx-[0-9a-z]*\\):$/Context-Why: \\1: the bench needs a reason/' "
+)
 STAGED_FILES = (1, 100, 1000, 2500)
-Timing = tuple[float, float]          # (median wall ms, median CPU ms of the process tree)
+Timing = tuple[float, float]  # (median wall ms, median CPU ms of the process tree)
 
 
 def git(repo: Path, *args: str) -> None:
@@ -70,18 +78,21 @@ def claude_md() -> tuple[str, str]:
 
 def synthetic(n: int) -> str:
     verbs = ("check", "run", "never edit", "prefer", "document", "review", "pin", "avoid")
-    rules = "".join(f"- Rule {i}: {verbs[i % len(verbs)]} the {i * 7919 % 10007} module m{i} before step s{i % 97}.\n"
-                    for i in range(n))
+    rules = "".join(
+        f"- Rule {i}: {verbs[i % len(verbs)]} the {i * 7919 % 10007} module m{i} before step s{i % 97}.\n"
+        for i in range(n)
+    )
     return "# Rules\n\n" + rules
 
 
-def timed(cmds: list[list[str]], cwd: Path, runs: int, after: list | None = None,
-          env: dict[str, str] | None = None) -> list[Timing]:
+def timed(
+    cmds: list[list[str]], cwd: Path, runs: int, after: list | None = None, env: dict[str, str] | None = None
+) -> list[Timing]:
     """Median (wall, CPU) of each command, runs interleaved; AFTER[i] (untimed) undoes command i."""
     env = env or ENV
     after = after or [None] * len(cmds)
     times: list[list[Timing]] = [[] for _ in cmds]
-    for rnd in range(runs + 1):                       # round 0 warms byte-code and page caches
+    for rnd in range(runs + 1):  # round 0 warms byte-code and page caches
         for cmd, undo, bucket in zip(cmds, after, times):
             cpu = _children_cpu()
             start = time.perf_counter()
@@ -150,8 +161,13 @@ def whole_commit(repo: Path, text: str, runs: int) -> tuple[Timing, Timing, Timi
     hook = [str(repo / ".git" / "hooks" / "pre-commit")]
     commit = ["git", "commit", "-q"]
     env = {**ENV, "GIT_EDITOR": EDITOR}
-    timings = timed([BARE, hook, commit], repo, runs, env=env,
-                    after=[None, None, lambda: git(repo, "reset", "-q", "--soft", "HEAD~1")])
+    timings = timed(
+        [BARE, hook, commit],
+        repo,
+        runs,
+        env=env,
+        after=[None, None, lambda: git(repo, "reset", "-q", "--soft", "HEAD~1")],
+    )
     git(repo, "reset", "-q", "--hard")
     return timings[0], timings[1], timings[2]
 
@@ -162,8 +178,10 @@ def _ms(t: Timing) -> str:
 
 def _goal(label: str, value: Timing, floor: Timing | None, goal: str) -> str:
     if floor is not None:
-        return (f"{label:<44} {_ms(value)}  {value[0] / floor[0]:5.2f}x wall, {value[1] / floor[1]:5.2f}x CPU"
-                f" of the floor ({_ms(floor)})  goal {goal}")
+        return (
+            f"{label:<44} {_ms(value)}  {value[0] / floor[0]:5.2f}x wall, {value[1] / floor[1]:5.2f}x CPU"
+            f" of the floor ({_ms(floor)})  goal {goal}"
+        )
     return f"{label:<44} {_ms(value)}  {value[0] / 300:5.2f} of 300 ms wall, {value[1] / 300:5.2f} CPU  goal {goal}"
 
 
@@ -189,13 +207,21 @@ def main() -> int:
             commits[1000] = (big_notes, whole_commit(big, big_text, args.runs))
     print(f"CLAUDE.md: {origin}; median of {args.runs} runs each (wall / CPU of the process tree)")
     if editable():
-        print("note: gitcontext is an editable install here; its finder imports pathlib, re and urllib.parse into "
-              "every Python start, the floor's too, which flatters the ratios by ~5 ms of floor. A user's "
-              "`pip install .` is the number that counts: run this from such a virtualenv.")
+        print(
+            "note: gitcontext is an editable install here; its finder imports pathlib, re and urllib.parse into "
+            "every Python start, the floor's too, which flatters the ratios by ~5 ms of floor. A user's "
+            "`pip install .` is the number that counts: run this from such a virtualenv."
+        )
     print("goals:")
     print(_goal("fast path, 1 staged file", fast[1][1], fast[1][0], "<= 2.0x"))
-    print(_goal(f"fast path, {STAGED_FILES[-1]:,} staged files", fast[STAGED_FILES[-1]][1],
-                fast[STAGED_FILES[-1]][0], "<= 2.0x"))
+    print(
+        _goal(
+            f"fast path, {STAGED_FILES[-1]:,} staged files",
+            fast[STAGED_FILES[-1]][1],
+            fast[STAGED_FILES[-1]][0],
+            "<= 2.0x",
+        )
+    )
     print(_goal("pressure path, one 600-line code change", pressure[1], pressure[0], "<= 2.0x"))
     small_n = min(commits)
     print(_goal(f"whole git commit, {small_n} instructions", commits[small_n][1][2], None, "<= 300 ms"))

@@ -14,6 +14,7 @@ replays every consecutive pair of versions in the shared corpus. --scale times a
 (every rule reworded, a shared Zipf vocabulary) from 100 to 3,200 rules, against the goal of
 800 x 800 under 0.2 s and near-linear growth.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -61,8 +62,8 @@ def _ablations() -> dict[str, list[tuple[object, str, object]]]:
         "no format-key stage": [(scorer, "_SAME_TEXT", scorer._SAME_TEXT[:2])],
         "no case-style split": [(words, "split_case", lambda text: text)],
         "no extended-anchor evidence": [(scorer, "extends", lambda a, b: False)],
-        "no leading clause": [(scorer, "LEAD_WORDS", 10 ** 6)],
-        "no renames across rules": [(renames, "MIN_RULES", 10 ** 6)],
+        "no leading clause": [(scorer, "LEAD_WORDS", 10**6)],
+        "no renames across rules": [(renames, "MIN_RULES", 10**6)],
         "no slot-swap penalty": [(scorer, "_slots_swapped", lambda a, b: False)],
         "no ruled-out-alternative rule": [(scorer, "_contrast_swapped", lambda a, b: False)],
     }
@@ -88,8 +89,9 @@ def ablate(sets: dict[str, list[labels.Transition]]) -> None:
             for module, key, value in saved:
                 setattr(module, key, value)
             _clear()
-        print(f"  {name:<30}" + "".join(f"  {label} P {s.precision:.3f} R {s.recall:.3f}"
-                                         for label, s in scores.items()))
+        print(
+            f"  {name:<30}" + "".join(f"  {label} P {s.precision:.3f} R {s.recall:.3f}" for label, s in scores.items())
+        )
 
 
 FINE = [round(0.30 + 0.005 * k, 3) for k in range(51)]
@@ -108,8 +110,10 @@ def leave_one_set_out(sets: dict[str, list[labels.Transition]]) -> None:
         for test in sets:
             if test != train:
                 s = scores[test, chosen]
-                print(f"  tuned on {train} (best {plateau[0]:.3f}-{plateau[-1]:.3f}, chosen {chosen:.3f}): "
-                      f"{test} P {s.precision:.3f} R {s.recall:.3f} (FP {len(s.fp)}, FN {len(s.fn)})")
+                print(
+                    f"  tuned on {train} (best {plateau[0]:.3f}-{plateau[-1]:.3f}, chosen {chosen:.3f}): "
+                    f"{test} P {s.precision:.3f} R {s.recall:.3f} (FP {len(s.fp)}, FN {len(s.fn)})"
+                )
 
 
 def cross_validate(transitions: list[labels.Transition]) -> None:
@@ -123,15 +127,19 @@ def cross_validate(transitions: list[labels.Transition]) -> None:
     print("R         " + " ".join(f"{curve[t].recall:6.3f}" for t in GRID))
     tp = fp = fn = 0
     for k in range(FOLDS):
+
         def train(t: float) -> tuple[float, float]:
             s = _merge(scores[t, j] for j in range(FOLDS) if j != k)
             return (s.f1, s.precision)
+
         best = max(GRID, key=train)
         held = scores[best, k]
         tp, fp, fn = tp + len(held.tp), fp + len(held.fp), fn + len(held.fn)
         print(f"  fold {k}: threshold {best:.3f}  held-out P {held.precision:.3f} R {held.recall:.3f}")
-    print(f"{FOLDS}-fold CV (threshold re-tuned per fold): P {tp / max(1, tp + fp):.3f} "
-          f"R {tp / max(1, tp + fn):.3f}  (shipped threshold {scorer.THRESHOLD})")
+    print(
+        f"{FOLDS}-fold CV (threshold re-tuned per fold): P {tp / max(1, tp + fp):.3f} "
+        f"R {tp / max(1, tp + fn):.3f}  (shipped threshold {scorer.THRESHOLD})"
+    )
 
 
 def _merge(parts) -> labels.Score:
@@ -175,11 +183,13 @@ def speed(corpus: Path) -> None:
             start = time.perf_counter()
             scorer.match_default(old, edited)
             best = min(best, time.perf_counter() - start)
-        print(f"{len(old)}-instruction file with 2 of 3 instructions reworded, cold cache, best of 3: "
-              f"{1000 * best:.1f} ms")
+        print(
+            f"{len(old)}-instruction file with 2 of 3 instructions reworded, cold cache, best of 3: "
+            f"{1000 * best:.1f} ms"
+        )
 
 
-GOAL_800 = 0.2          # seconds, 800 x 800 rules (issue 17)
+GOAL_800 = 0.2  # seconds, 800 x 800 rules (issue 17)
 FRAME = "run test file code use keep add check build make change new write name update commit before after".split()
 
 
@@ -195,11 +205,13 @@ def wholesale(n: int, seed: int = 1) -> tuple[list, list]:
     weights = [1 / (k + 1) for k in range(size)]
     old, new = [], []
     for k in range(n):
-        words = [rnd.choice(FRAME) if rnd.random() < 0.4 else f"w{rnd.choices(range(size), weights)[0]}x"
-                 for _ in range(rnd.randint(7, 13))]
+        words = [
+            rnd.choice(FRAME) if rnd.random() < 0.4 else f"w{rnd.choices(range(size), weights)[0]}x"
+            for _ in range(rnd.randint(7, 13))
+        ]
         changed = list(words)
         for _ in range(3):
-            changed[rnd.randrange(len(changed))] = f"new{rnd.randrange(10 ** 6)}"
+            changed[rnd.randrange(len(changed))] = f"new{rnd.randrange(10**6)}"
         for side, ws in ((old, words), (new, changed)):
             text = " ".join(ws).capitalize() + "."
             side.append(Instruction("AGENTS.md", k + 1, k + 1, text, normalize(text), (), "item", 0, k))
@@ -223,8 +235,10 @@ def scale() -> None:
         if n == 800:
             at_800 = best
         previous = best
-    print(f"800 x 800: {at_800:.3f} s, {at_800 / GOAL_800:.2f}x the goal of {GOAL_800} s "
-          f"(growth per doubling: 2.0 is linear, 4.0 quadratic)")
+    print(
+        f"800 x 800: {at_800:.3f} s, {at_800 / GOAL_800:.2f}x the goal of {GOAL_800} s "
+        f"(growth per doubling: 2.0 is linear, 4.0 quadratic)"
+    )
 
 
 def _edit(inst, k: int):

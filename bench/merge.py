@@ -7,6 +7,7 @@ theirs) and prints how often the result is clean and equal to v+2, against `git 
 Run:
     python bench/merge.py [--events 10000] [--base 5000] [--repeat 5] [--corpus DIR]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,10 +28,21 @@ CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 
 
 def events(start: int, count: int, tag: str) -> list[str]:
-    return [dumps({"v": 1, "eid": f"e-{tag}{n:015x}", "id": "ctx-0123456789ab", "kind": "recurred",
-                   "at": f"2026-{1 + n % 12:02d}-{1 + n % 28:02d}T{n % 24:02d}:00:00Z", "source": "cli",
-                   "failure": f"CI failed again on run {n}: lint step exited 1", "evidence": [f"#{n}"]})
-            for n in range(start, start + count)]
+    return [
+        dumps(
+            {
+                "v": 1,
+                "eid": f"e-{tag}{n:015x}",
+                "id": "ctx-0123456789ab",
+                "kind": "recurred",
+                "at": f"2026-{1 + n % 12:02d}-{1 + n % 28:02d}T{n % 24:02d}:00:00Z",
+                "source": "cli",
+                "failure": f"CI failed again on run {n}: lint step exited 1",
+                "evidence": [f"#{n}"],
+            }
+        )
+        for n in range(start, start + count)
+    ]
 
 
 def best(fn, repeat: int) -> float:
@@ -50,8 +62,12 @@ def corpus_triples(folder: Path) -> list[tuple[bytes, bytes, bytes]]:
             for event in map(json.loads, fh):
                 if event["content"] is not None and not event.get("symlink_target"):
                     versions.setdefault(event["path"], []).append(event["content"].encode())
-        triples += [(v[i], v[i + 1], v[i + 2]) for v in versions.values() for i in range(len(v) - 2)
-                    if v[i] != v[i + 1] != v[i + 2]]
+        triples += [
+            (v[i], v[i + 1], v[i + 2])
+            for v in versions.values()
+            for i in range(len(v) - 2)
+            if v[i] != v[i + 1] != v[i + 2]
+        ]
     return triples
 
 
@@ -72,8 +88,9 @@ def corpus(folder: Path) -> None:
             for path, content in zip(files, (base, mine, theirs)):
                 path.write_bytes(content)
             began = time.perf_counter()
-            proc = subprocess.run(["git", "merge-file", "-p", str(files[1]), str(files[0]), str(files[2])],
-                                  capture_output=True)
+            proc = subprocess.run(
+                ["git", "merge-file", "-p", str(files[1]), str(files[0]), str(files[2])], capture_output=True
+            )
             git["time"] += time.perf_counter() - began
             if data is None:  # the driver hands these to git merge-file
                 data, clean = proc.stdout, proc.returncode == 0
@@ -83,11 +100,15 @@ def corpus(folder: Path) -> None:
     n = len(triples)
     print(f"corpus: {n} (v, v+1, v+2) context-file triples from {folder}")
     for name, record in (("driver", ours), ("git merge-file", git)):
-        print(f"  {name:15s} clean {record['clean']:5d} ({record['clean'] / n:6.1%})   "
-              f"clean and equal to v+2 {record['equal']:5d} ({record['equal'] / n:6.1%})   "
-              f"{record['time'] / n * 1000:6.2f} ms per merge")
-    print(f"  ratio clean driver / git: {ours['clean'] / git['clean']:.2f}x; "
-          f"time driver (in-process) / git (process): {ours['time'] / git['time']:.2f}x")
+        print(
+            f"  {name:15s} clean {record['clean']:5d} ({record['clean'] / n:6.1%})   "
+            f"clean and equal to v+2 {record['equal']:5d} ({record['equal'] / n:6.1%})   "
+            f"{record['time'] / n * 1000:6.2f} ms per merge"
+        )
+    print(
+        f"  ratio clean driver / git: {ours['clean'] / git['clean']:.2f}x; "
+        f"time driver (in-process) / git (process): {ours['time'] / git['time']:.2f}x"
+    )
 
 
 def context_versions(rules: int, seed: int = 1) -> tuple[bytes, bytes, bytes]:
@@ -147,8 +168,21 @@ def main() -> None:
 
         def driver() -> None:
             files["A"].write_bytes(data["A"])
-            subprocess.run([sys.executable, "-m", "gitcontext", "merge-driver", str(files["O"]),
-                            str(files["A"]), str(files["B"]), "7", NOTE], check=True)
+            subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "gitcontext",
+                    "merge-driver",
+                    str(files["O"]),
+                    str(files["A"]),
+                    str(files["B"]),
+                    "7",
+                    NOTE,
+                ],
+                check=True,
+            )
+
         driver_time = best(driver, args.repeat)
     print(f"notes: {args.events} events per side, {args.base} in common, {merged.data.count(b'{')} merged")
     print(f"note merge (in-process):        {structured * 1000:8.1f} ms")

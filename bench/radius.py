@@ -18,6 +18,7 @@
     python bench/radius.py --python ~/m/otel.git --python-package opentelemetry \\
         --rust ~/m/ripgrep.git --ts ~/m/vue.git --depcruise /tmp/dc/node_modules/.bin/depcruise
 """
+
 from __future__ import annotations
 
 import argparse
@@ -73,7 +74,7 @@ def raw_parse(repo: Path) -> tuple[float, int]:
     files = [p for p in sorted(repo.rglob("*")) if p.is_file() and ".git" not in p.parts]
     sources = [(lang, p) for lang, p in ((language_of(p.relative_to(repo).as_posix()), p) for p in files) if lang]
     for lang in {lang for lang, _ in sources}:
-        parse_raw(lang, b"")   # load grammars outside the timing
+        parse_raw(lang, b"")  # load grammars outside the timing
     start = time.perf_counter()
     for lang, path in sources:
         parse_raw(lang, path.read_bytes())
@@ -96,12 +97,17 @@ def command(repo: Path, cold: bool, trace: Path | None = None) -> tuple[float, N
     TRACE: a file for GIT_TRACE (to count the git processes)."""
     if cold:
         shutil.rmtree(cache.path_for(repo).parent, ignore_errors=True)
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}   # as installed: .pyc kept
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # as installed: .pyc kept
     if trace:
         env["GIT_TRACE"] = str(trace)
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "gitcontext", "radius", "--json", "--base", "HEAD"], cwd=repo,
-                   check=True, capture_output=True, env=env)
+    subprocess.run(
+        [sys.executable, "-m", "gitcontext", "radius", "--json", "--base", "HEAD"],
+        cwd=repo,
+        check=True,
+        capture_output=True,
+        env=env,
+    )
     return time.perf_counter() - start, None
 
 
@@ -110,8 +116,10 @@ def git_processes(repo: Path) -> int:
     trace = repo.parent / f"{repo.name}.trace"
     trace.unlink(missing_ok=True)
     command(repo, False, trace)
-    count = sum(" trace: built-in: git " in line or " trace: exec: git" in line
-                for line in trace.read_text(errors="replace").splitlines())
+    count = sum(
+        " trace: built-in: git " in line or " trace: exec: git" in line
+        for line in trace.read_text(errors="replace").splitlines()
+    )
     trace.unlink()
     return count
 
@@ -120,10 +128,14 @@ def score(name: str, ours: set, theirs: set, ours_s: tuple[float, float], ref_s:
     both = ours & theirs
     recall, precision = len(both) / max(1, len(theirs)), len(both) / max(1, len(ours))
     ok = "ok" if min(recall, precision) >= 0.97 else "BELOW GOAL"
-    print(f"[{name}] reference {len(theirs)} edges, ours {len(ours)}, shared {len(both)}: "
-          f"recall {recall:.3f}, precision {precision:.3f} (goal >= 0.97: {ok})")
-    print(f"  time: reference {ref_s:.2f}s | ours cold {ours_s[0]:.2f}s = {ours_s[0] / ref_s:.2f}x, "
-          f"warm {ours_s[1]:.3f}s = {ours_s[1] / ref_s:.3f}x the reference")
+    print(
+        f"[{name}] reference {len(theirs)} edges, ours {len(ours)}, shared {len(both)}: "
+        f"recall {recall:.3f}, precision {precision:.3f} (goal >= 0.97: {ok})"
+    )
+    print(
+        f"  time: reference {ref_s:.2f}s | ours cold {ours_s[0]:.2f}s = {ours_s[0] / ref_s:.2f}x, "
+        f"warm {ours_s[1]:.3f}s = {ours_s[1] / ref_s:.3f}x the reference"
+    )
     for a, b in sorted(theirs - ours)[:6]:
         print(f"    only reference: {a} -> {b}")
     for a, b in sorted(ours - theirs)[:6]:
@@ -138,11 +150,17 @@ def ours_timed(repo: Path, runs: int) -> tuple[graph.Graph, tuple[float, float]]
 
 # ---- Python: grimp -------------------------------------------------------------------------------
 
+
 def versus_grimp(repo: Path, package: str, runs: int) -> None:
     import grimp
 
-    roots = sorted({str(p.parent.relative_to(repo)) for p in repo.rglob(package) if p.is_dir()
-                    and ".git" not in p.parts and (p.parent.name == "src" or p.parent == repo)})
+    roots = sorted(
+        {
+            str(p.parent.relative_to(repo))
+            for p in repo.rglob(package)
+            if p.is_dir() and ".git" not in p.parts and (p.parent.name == "src" or p.parent == repo)
+        }
+    )
     roots = ["" if r == "." else r for r in roots]
     sys.path[:0] = [str(repo / r) for r in roots]
     ref_s, theirs_graph = best(runs, lambda: timed(grimp.build_graph, package, cache_dir=None))
@@ -152,7 +170,7 @@ def versus_grimp(repo: Path, package: str, runs: int) -> None:
         for root in roots:
             prefix = f"{root}/" if root else ""
             if path.endswith(".py") and path.startswith(prefix + package + "/"):
-                dotted = path[len(prefix):-3].replace("/", ".")
+                dotted = path[len(prefix) : -3].replace("/", ".")
                 return dotted.removesuffix(".__init__")
         return None
 
@@ -164,8 +182,9 @@ def versus_grimp(repo: Path, package: str, runs: int) -> None:
 
 # ---- Rust: cargo metadata + mod/use paths ---------------------------------------------------------
 
-_MOD = re.compile(r'^[ \t]*(?:#\[path\s*=\s*"([^"]+)"\]\s*(?:#\[[^\]]*\]\s*)*)?(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;',
-                  re.M)
+_MOD = re.compile(
+    r'^[ \t]*(?:#\[path\s*=\s*"([^"]+)"\]\s*(?:#\[[^\]]*\]\s*)*)?(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;', re.M
+)
 _USE = re.compile(r"^[ \t]*(?:pub(?:\([^)]*\))?\s+)?use\s+([\w:{}\s,*]+?);", re.M)
 
 
@@ -180,15 +199,28 @@ def versus_cargo(repo: Path, runs: int) -> None:
 def cargo_edges(repo: Path) -> set[tuple[str, str]]:
     """Module files reached from every target root by `mod`, and `use` paths resolved with the
     crate names cargo reports (dependency renames included)."""
-    meta = json.loads(subprocess.run(["cargo", "metadata", "--offline", "--no-deps", "--format-version", "1"],
-                                     cwd=repo, check=True, capture_output=True).stdout)
-    rel = lambda p: os.path.relpath(p, repo).replace(os.sep, "/")   # noqa: E731
-    libs = {p["name"]: rel(t["src_path"]) for p in meta["packages"] for t in p["targets"]
-            if set(t["kind"]) & {"lib", "rlib", "proc-macro"}}
+    meta = json.loads(
+        subprocess.run(
+            ["cargo", "metadata", "--offline", "--no-deps", "--format-version", "1"],
+            cwd=repo,
+            check=True,
+            capture_output=True,
+        ).stdout
+    )
+    rel = lambda p: os.path.relpath(p, repo).replace(os.sep, "/")  # noqa: E731
+    libs = {
+        p["name"]: rel(t["src_path"])
+        for p in meta["packages"]
+        for t in p["targets"]
+        if set(t["kind"]) & {"lib", "rlib", "proc-macro"}
+    }
     edges: set[tuple[str, str]] = set()
     for package in meta["packages"]:
-        names = {(d.get("rename") or d["name"]).replace("-", "_"): libs[d["name"]]
-                 for d in package["dependencies"] if d["name"] in libs}
+        names = {
+            (d.get("rename") or d["name"]).replace("-", "_"): libs[d["name"]]
+            for d in package["dependencies"]
+            if d["name"] in libs
+        }
         for target in package["targets"]:
             own = libs.get(package["name"])
             if own and target["kind"] != ["lib"]:
@@ -204,8 +236,11 @@ def _walk(repo: Path, path: str, is_root: bool, crate_root: str, names: dict, ed
     text = re.sub(r"/\*.*?\*/|//[^\n]*", "", (repo / path).read_text(errors="replace"), flags=re.S)
     here = os.path.dirname(path) if is_root or os.path.basename(path) == "mod.rs" else path[:-3]
     for attr, name in _MOD.findall(text):
-        child = os.path.normpath(os.path.join(os.path.dirname(path), attr)) if attr else next(
-            (c for c in (f"{here}/{name}.rs", f"{here}/{name}/mod.rs") if (repo / c).is_file()), None)
+        child = (
+            os.path.normpath(os.path.join(os.path.dirname(path), attr))
+            if attr
+            else next((c for c in (f"{here}/{name}.rs", f"{here}/{name}/mod.rs") if (repo / c).is_file()), None)
+        )
         if child and (repo / child).is_file():
             edges.add((path, child))
             _walk(repo, child, bool(attr), crate_root, names, edges, seen)
@@ -246,7 +281,7 @@ def _expand(text: str) -> list[str]:
     start = text.find("{")
     if start < 0:
         return [text]
-    prefix, inner = text[:start], text[start + 1: text.rfind("}")]
+    prefix, inner = text[:start], text[start + 1 : text.rfind("}")]
     parts, depth, begin = [], 0, 0
     for i, char in enumerate(inner + ","):
         depth += {"{": 1, "}": -1}.get(char, 0)
@@ -258,18 +293,41 @@ def _expand(text: str) -> list[str]:
 
 # ---- TypeScript: dependency-cruiser ---------------------------------------------------------------
 
+
 def versus_depcruise(repo: Path, depcruise: str, runs: int) -> None:
     folders = sorted({p.split("/")[0] for p in _tracked(repo) if p.endswith(SCRIPT) and "/" in p})
     config = ["--ts-config", "tsconfig.json"] if (repo / "tsconfig.json").exists() else []
 
     def run():
-        out = subprocess.run([depcruise, "--no-config", *config, "--ts-pre-compilation-deps", "--output-type",
-                              "json", "--exclude", "node_modules", *folders], cwd=repo, capture_output=True, check=True)
+        out = subprocess.run(
+            [
+                depcruise,
+                "--no-config",
+                *config,
+                "--ts-pre-compilation-deps",
+                "--output-type",
+                "json",
+                "--exclude",
+                "node_modules",
+                *folders,
+            ],
+            cwd=repo,
+            capture_output=True,
+            check=True,
+        )
         return json.loads(out.stdout)
+
     ref_s, data = best(runs, lambda: timed(run))
-    theirs = {(m["source"], d["resolved"]) for m in data["modules"] for d in m["dependencies"]
-              if not d.get("couldNotResolve") and not d.get("coreModule") and d["resolved"].endswith(SCRIPT)
-              and m["source"].endswith(SCRIPT) and d["resolved"] != m["source"]}
+    theirs = {
+        (m["source"], d["resolved"])
+        for m in data["modules"]
+        for d in m["dependencies"]
+        if not d.get("couldNotResolve")
+        and not d.get("coreModule")
+        and d["resolved"].endswith(SCRIPT)
+        and m["source"].endswith(SCRIPT)
+        and d["resolved"] != m["source"]
+    }
     deps, ours_s = ours_timed(repo, runs)
     cruised = {m["source"] for m in data["modules"]}
     ours = {(a, b) for a, b in deps.edges if a.endswith(SCRIPT) and b.endswith(SCRIPT) and a in cruised}
@@ -281,6 +339,7 @@ def _tracked(repo: Path) -> list[str]:
 
 
 # ---- generated trees: the speed goals --------------------------------------------------------------
+
 
 def generate(repo: Path, total: int, kind: str, seed: int = 7) -> None:
     rng = random.Random(seed)
@@ -304,11 +363,19 @@ def _write_generated(repo: Path, kind: str, n: int, peers: list[int], rng: rando
     elif kind == "ts":
         path = f"web/d{n % 40}/m{n}.ts"
         text = "".join(f"import {{ f{p} }} from '../d{p % 40}/m{p}';\n" for p in peers)
-        text += f"export function f{n}(x: number): number {{\n" + body.replace("    value", "  const value") + "\n  return x;\n}\n"
+        text += (
+            f"export function f{n}(x: number): number {{\n"
+            + body.replace("    value", "  const value")
+            + "\n  return x;\n}\n"
+        )
     elif kind == "go":
         path = f"internal/p{n}/p.go"
         text = f"package p{n}\n\nimport (\n" + "".join(f'\t"example.com/gen/internal/p{p}"\n' for p in peers)
-        text += ")\n\nfunc F(x int) int {\n" + body.replace("    value", "\tvalue").replace(" = ", " := ") + "\n\treturn x\n}\n"
+        text += (
+            ")\n\nfunc F(x int) int {\n"
+            + body.replace("    value", "\tvalue").replace(" = ", " := ")
+            + "\n\treturn x\n}\n"
+        )
     else:
         path = f"src/m{n}.rs"
         text = "".join(f"use crate::m{p}::f;\n" for p in peers) + "pub fn f(x: i64) -> i64 {\n"
@@ -321,8 +388,10 @@ def _write_generated(repo: Path, kind: str, n: int, peers: list[int], rng: rando
 def scaling(sizes: list[int], kinds: list[str], runs: int, tmp: Path) -> None:
     print("\nscaling (best of runs; goals: cold <= 1.5x raw parse, whole-command warm <= 0.1x cold, warm < 1 s)")
     print("load average at the start: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
-    print(f"{'tree':<6}{'files':>7}{'raw parse':>11}{'cold':>8}{'cold/raw':>10}{'cmd cold':>10}{'cmd warm':>10}"
-          f"{'warm/cold':>11}{'edit warm':>11}{'git procs':>11}")
+    print(
+        f"{'tree':<6}{'files':>7}{'raw parse':>11}{'cold':>8}{'cold/raw':>10}{'cmd cold':>10}{'cmd warm':>10}"
+        f"{'warm/cold':>11}{'edit warm':>11}{'git procs':>11}"
+    )
     for kind in kinds:
         for size in sizes:
             repo = tmp / f"gen-{kind}-{size}"
@@ -337,9 +406,11 @@ def scaling(sizes: list[int], kinds: list[str], runs: int, tmp: Path) -> None:
             procs = git_processes(repo)
             edited = next(p for p in sorted(repo.rglob(f"*.{kind}")) if p.name not in ("__init__.py", "lib.rs"))
             edited.write_text(edited.read_text() + ("\n// edit\n" if kind in ("ts", "go", "rs") else "\n# edit\n"))
-            edit_warm, _ = command(repo, False)     # one file changed: re-parse and re-resolve that file only
-            print(f"{kind:<6}{count:>7}{raw:>10.2f}s{cold:>7.2f}s{cold / raw:>9.2f}x{cmd_cold:>9.2f}s"
-                  f"{cmd_warm:>9.3f}s{cmd_warm / cmd_cold:>10.3f}x{edit_warm:>10.3f}s{procs:>11}")
+            edit_warm, _ = command(repo, False)  # one file changed: re-parse and re-resolve that file only
+            print(
+                f"{kind:<6}{count:>7}{raw:>10.2f}s{cold:>7.2f}s{cold / raw:>9.2f}x{cmd_cold:>9.2f}s"
+                f"{cmd_warm:>9.3f}s{cmd_warm / cmd_cold:>10.3f}x{edit_warm:>10.3f}s{procs:>11}"
+            )
     print("load average at the end: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
 
 

@@ -8,6 +8,7 @@ the secret bytes that must disappear) and ordinary.jsonl (failure messages that 
 `PWD=/home/…`, `password = request.form[…]` in a traceback, "bearer authentication", digests…).
 The contract: every format caught, at most 1 in 40 ordinary messages changed.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -33,10 +34,14 @@ def main() -> int:
     missed = [row for row in secrets if row["secret"] in redact(row["text"]).text]
     changed = [text for text in ordinary if redact(text).text != text]
     formats = len({row["format"] for row in secrets})
-    print(f"secret formats      {formats:>4}   caught {formats - len({r['format'] for r in missed}):>4}   "
-          f"missed {len(missed):>3}")
-    print(f"ordinary messages   {len(ordinary):>4}   changed {len(changed):>3}   "
-          f"({len(changed) / len(ordinary):.1%}; the contract allows {1 / 40:.1%})")
+    print(
+        f"secret formats      {formats:>4}   caught {formats - len({r['format'] for r in missed}):>4}   "
+        f"missed {len(missed):>3}"
+    )
+    print(
+        f"ordinary messages   {len(ordinary):>4}   changed {len(changed):>3}   "
+        f"({len(changed) / len(ordinary):.1%}; the contract allows {1 / 40:.1%})"
+    )
     text = "\n".join(ordinary)
     reps = max(1, 2_000_000 // len(text))
     started = time.perf_counter()
@@ -47,15 +52,26 @@ def main() -> int:
     for _ in range(200):
         redact(tail)
     per_tail_ms = (time.perf_counter() - started) / 200 * 1000
-    print(f"speed               {mb_s:.2f} MB/s on ordinary text; {per_tail_ms:.2f} ms for a 4,000-character "
-          "output tail (verify --run keeps at most that)")
+    print(
+        f"speed               {mb_s:.2f} MB/s on ordinary text; {per_tail_ms:.2f} ms for a 4,000-character "
+        "output tail (verify --run keeps at most that)"
+    )
     if args.show:
         for row in missed:
             print(f"  MISSED {row['format']}: {row['text'][:100]!r}")
         for text in changed:
             print(f"  CHANGED {text[:100]!r} -> {redact(text).text[:100]!r}")
-    print(json.dumps({"formats": formats, "missed": len(missed), "ordinary": len(ordinary),
-                      "changed": len(changed), "mb_per_s": round(mb_s, 2)}))
+    print(
+        json.dumps(
+            {
+                "formats": formats,
+                "missed": len(missed),
+                "ordinary": len(ordinary),
+                "changed": len(changed),
+                "mb_per_s": round(mb_s, 2),
+            }
+        )
+    )
     return 0 if not missed and len(changed) * 40 <= len(ordinary) else 1
 
 

@@ -9,6 +9,7 @@ repository and in total:
   git   = `git log -p` over the same history (text diffs only: the floor for reading the history).
 Prints pairs per second and the ratio ours / git. Never asserts: numbers are for people.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,8 +39,10 @@ def fast_import_stream(events: list[dict]) -> bytes:
     for n, sha in enumerate(order):
         batch = batches[sha]
         msg = (batch[0]["subject"] or "corpus commit").encode()
-        out.append(b"commit refs/heads/main\ncommitter c <c@example.com> %d +0000\ndata %d\n%s\n"
-                   % (1_600_000_000 + n * 60, len(msg), msg))
+        out.append(
+            b"commit refs/heads/main\ncommitter c <c@example.com> %d +0000\ndata %d\n%s\n"
+            % (1_600_000_000 + n * 60, len(msg), msg)
+        )
         for e in batch:
             if e.get("old_path") and e["status"].startswith("R"):
                 out.append(b"D %s\n" % e["old_path"].encode())
@@ -119,8 +122,10 @@ def git_log_p(repo: Path) -> float:
 
 
 def _print_row(name: str, r: dict[str, float]) -> None:
-    print(f"{name:<38} {r['pairs']:>5.0f} {r['read']:>6.3f} {r['segment']:>7.3f} {r['default']:>7.3f} "
-          f"{r['paper']:>6.3f} {r['total']:>6.3f} {r['git']:>6.3f} {r['total'] / r['git']:>5.1f}")
+    print(
+        f"{name:<38} {r['pairs']:>5.0f} {r['read']:>6.3f} {r['segment']:>7.3f} {r['default']:>7.3f} "
+        f"{r['paper']:>6.3f} {r['total']:>6.3f} {r['git']:>6.3f} {r['total'] / r['git']:>5.1f}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -133,8 +138,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         repos = build(args.corpus, Path(tmp))
-        print(f"{'repository':<38} {'pairs':>5} {'read':>6} {'segment':>7} {'default':>7} {'paper':>6} "
-              f"{'ours':>6} {'git -p':>6} {'ratio':>5}")
+        print(
+            f"{'repository':<38} {'pairs':>5} {'read':>6} {'segment':>7} {'default':>7} {'paper':>6} "
+            f"{'ours':>6} {'git -p':>6} {'ratio':>5}"
+        )
         keys = ("pairs", "versions", "read", "segment", "default", "paper", "total", "git")
         total = dict.fromkeys(keys, 0.0)
         for repo in repos:
@@ -150,8 +157,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"segmentation alone: {t['versions'] / t['segment']:,.0f} versions/s")
         ours_default = t["total"] - t["paper"]
         floor = t["git"] + python_start()
-        print(f"ratio to `git log -p` (read + segment + default matcher): {ours_default / t['git']:.1f}x; "
-              f"to `git log -p` + one bare Python start: {(ours_default + python_start()) / floor:.1f}x")
+        print(
+            f"ratio to `git log -p` (read + segment + default matcher): {ours_default / t['git']:.1f}x; "
+            f"to `git log -p` + one bare Python start: {(ours_default + python_start()) / floor:.1f}x"
+        )
         print(f"load average during the run: {os.getloadavg()[0]:.1f} (timings are best of {args.rounds})")
     return 0
 

@@ -14,6 +14,7 @@ and hashes. Measures, best of --repeat:
 and prints triage / 5 s (the goal), triage / grep, and whether exactly the ten recurrences were found.
 --scaling adds a table over log sizes.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,8 +30,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parents[1]
 GOAL_S = 5.0
 RECURRING = 10
-WORDS = ("cache config parser loader session client worker bucket token schema index router handler model "
-         "report queue stream buffer ledger policy mirror vector kernel bridge socket thread signal").split()
+WORDS = (
+    "cache config parser loader session client worker bucket token schema index router handler model "
+    "report queue stream buffer ledger policy mirror vector kernel bridge socket thread signal"
+).split()
 
 
 def ident(rng: random.Random) -> str:
@@ -42,10 +45,14 @@ def failure(rng: random.Random, n: int) -> tuple[str, str]:
     a, b, c = ident(rng), ident(rng), ident(rng)
     kind = n % 4
     if kind == 0:
-        rec = (f'Traceback (most recent call last):\n  File "/home/runner/work/app/app/src/{a}.py", line {rng.randint(1, 900)}, '
-               f'in {b}\n    return {c}(payload)\nKeyError: \'{c}\'')
-        again = (f'Traceback (most recent call last):\n  File "/Users/dev/src/app/src/{a}.py", line {rng.randint(1, 900)}, '
-                 f'in {b}\n    return {c}(payload)\nKeyError: \'{c}\'')
+        rec = (
+            f'Traceback (most recent call last):\n  File "/home/runner/work/app/app/src/{a}.py", line {rng.randint(1, 900)}, '
+            f"in {b}\n    return {c}(payload)\nKeyError: '{c}'"
+        )
+        again = (
+            f'Traceback (most recent call last):\n  File "/Users/dev/src/app/src/{a}.py", line {rng.randint(1, 900)}, '
+            f"in {b}\n    return {c}(payload)\nKeyError: '{c}'"
+        )
     elif kind == 1:
         rec = f"src/{a}.ts({rng.randint(1, 500)},{rng.randint(1, 80)}): error TS2345: Argument of type '{b}' is not assignable to parameter of type '{c}'."
         again = f"src/{a}.ts({rng.randint(1, 500)},{rng.randint(1, 80)}): error TS2345: Argument of type '{b}' is not assignable to parameter of type '{c}'."
@@ -59,11 +66,16 @@ def failure(rng: random.Random, n: int) -> tuple[str, str]:
 
 
 NOISE = (
-    "Collecting {a}==1.{n}.0", "  Downloading {a}-2.{n}.1-py3-none-any.whl ({n} kB)",
-    "tests/test_{a}.py::test_{b} PASSED [ {n}%]", "warning: unused variable `{a}` at src/{b}.rs:{n}:5",
-    "   Compiling {a} v0.{n}.3 (/home/runner/work/app/app/crates/{b})", "npm WARN deprecated {a}@{n}.0.0",
-    "##[group]Run actions/checkout@v4", "{a}: cache hit for key {h}", "INFO  [{a}] processed {n} records in {n}ms",
-    "  File \"/usr/lib/python3.11/site-packages/{a}/{b}.py\", line {n}, in {a}",
+    "Collecting {a}==1.{n}.0",
+    "  Downloading {a}-2.{n}.1-py3-none-any.whl ({n} kB)",
+    "tests/test_{a}.py::test_{b} PASSED [ {n}%]",
+    "warning: unused variable `{a}` at src/{b}.rs:{n}:5",
+    "   Compiling {a} v0.{n}.3 (/home/runner/work/app/app/crates/{b})",
+    "npm WARN deprecated {a}@{n}.0.0",
+    "##[group]Run actions/checkout@v4",
+    "{a}: cache hit for key {h}",
+    "INFO  [{a}] processed {n} records in {n}ms",
+    '  File "/usr/lib/python3.11/site-packages/{a}/{b}.py", line {n}, in {a}',
 )
 
 
@@ -79,8 +91,9 @@ def make_log(path: Path, megabytes: int, recurring: list[str], rng: random.Rando
                 block = recurring[placed]
                 placed += 1
             else:
-                block = rng.choice(NOISE).format(a=ident(rng), b=ident(rng), n=rng.randint(0, 999),
-                                                 h=f"{rng.getrandbits(64):016x}")
+                block = rng.choice(NOISE).format(
+                    a=ident(rng), b=ident(rng), n=rng.randint(0, 999), h=f"{rng.getrandbits(64):016x}"
+                )
             text = "".join(stamp + line + "\n" for line in block.split("\n"))
             fh.write(text)
             size += len(text)
@@ -97,8 +110,16 @@ def build(root: Path, failures: int, rng: random.Random) -> list[str]:
     for n in range(failures):
         rec, later = failure(rng, n)
         id = f"ctx-{n:012x}"
-        born = new_event("added", id, "cli", at="2026-01-01T00:00:00Z", file="CLAUDE.md", text=f"Rule {n}.",
-                         failure=rec, why="it broke")
+        born = new_event(
+            "added",
+            id,
+            "cli",
+            at="2026-01-01T00:00:00Z",
+            file="CLAUDE.md",
+            text=f"Rule {n}.",
+            failure=rec,
+            why="it broke",
+        )
         (notes / f"{id}.jsonl").write_text(dumps(born), encoding="utf-8")
         lines += [ln.strip() for ln in rec.splitlines()]
         again.append(later)
@@ -129,8 +150,14 @@ def measure(megabytes: int, failures: int, repeat: int) -> dict:
         env = dict(os.environ, PYTHONPATH=str(HERE))
         triage_s, out = best([sys.executable, "-m", "gitcontext", "triage", str(log), "--json"], repeat, root, env=env)
         found = len(json.loads(out)["recurrences"])
-        return {"mb": megabytes, "failures": failures, "grep": grep_s, "python": python_s, "triage": triage_s,
-                "found": found}
+        return {
+            "mb": megabytes,
+            "failures": failures,
+            "grep": grep_s,
+            "python": python_s,
+            "triage": triage_s,
+            "found": found,
+        }
 
 
 def main() -> None:
@@ -141,13 +168,17 @@ def main() -> None:
     ap.add_argument("--scaling", action="store_true")
     args = ap.parse_args()
     sizes = [5, 10, 25, args.mb] if args.scaling else [args.mb]
-    print(f"| log | recorded failures | grep -F | python start | triage | triage / goal ({GOAL_S:.0f} s) "
-          f"| triage / grep | recurrences found (of {RECURRING}) |")
+    print(
+        f"| log | recorded failures | grep -F | python start | triage | triage / goal ({GOAL_S:.0f} s) "
+        f"| triage / grep | recurrences found (of {RECURRING}) |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     for mb in sizes:
         r = measure(mb, args.failures, args.repeat)
-        print(f"| {mb} MB | {r['failures']} | {r['grep']:.2f} s | {r['python'] * 1000:.0f} ms | {r['triage']:.2f} s "
-              f"| {r['triage'] / GOAL_S:.2f}x | {r['triage'] / r['grep']:.1f}x | {r['found']} |")
+        print(
+            f"| {mb} MB | {r['failures']} | {r['grep']:.2f} s | {r['python'] * 1000:.0f} ms | {r['triage']:.2f} s "
+            f"| {r['triage'] / GOAL_S:.2f}x | {r['triage'] / r['grep']:.1f}x | {r['found']} |"
+        )
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """gitcontext: keep the why of every instruction in agent context files, in git."""
+
 from __future__ import annotations
 
-TYPE_CHECKING = False          # not typing's: importing typing costs the commit hook 2 ms
+TYPE_CHECKING = False  # not typing's: importing typing costs the commit hook 2 ms
 if TYPE_CHECKING:
     from typing import Any
 
@@ -17,7 +18,7 @@ def __getattr__(name: str) -> Any:
 
     try:
         found = version(DISTRIBUTION)
-    except PackageNotFoundError:      # run from a source tree that was never installed
+    except PackageNotFoundError:  # run from a source tree that was never installed
         found = "0.0.0+unknown"
     globals()["__version__"] = found
     return found

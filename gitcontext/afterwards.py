@@ -7,6 +7,7 @@ cache's keeping, to `aside`, which runs it in a child the command does not wait 
 caches under `.git/gitcontext/` go this way; one that never happens (the machine stops) costs the
 next run its cache, never a wrong answer.
 """
+
 from __future__ import annotations
 
 import os

@@ -1,11 +1,13 @@
 """`.context/config.yml`: defaults, schema validation (unknown keys are errors naming the key)."""
+
 from __future__ import annotations
 
 import functools
 import math
 import re
-TYPE_CHECKING = False          # not typing's: importing typing costs the commit hook 2 ms
-if TYPE_CHECKING:             # annotations only: pathlib costs the hook's fast path 4 ms
+
+TYPE_CHECKING = False  # not typing's: importing typing costs the commit hook 2 ms
+if TYPE_CHECKING:  # annotations only: pathlib costs the hook's fast path 4 ms
     from pathlib import Path
     from typing import Any
 
@@ -14,11 +16,30 @@ from gitcontext.errors import UserError
 CONFIG_PATH = ".context/config.yml"
 
 DEFAULT_GLOBS = [
-    "**/CLAUDE.md", "**/AGENTS.md", "**/AGENT.md", "**/GEMINI.md", "**/QWEN.md", "**/CRUSH.md",
-    "**/WARP.md", ".github/copilot-instructions.md", ".github/instructions/**/*.instructions.md",
-    "**/.cursorrules", ".cursor/rules/**/*.md", ".cursor/rules/**/*.mdc", "**/.windsurfrules",
-    ".windsurf/rules/**", "**/.clinerules", ".clinerules/**", ".claude/rules/**", ".agents/rules/**",
-    ".junie/guidelines.md", ".roorules", ".roorules-*", ".roo/rules/**", ".roo/rules-*/**", ".continue/rules/**",
+    "**/CLAUDE.md",
+    "**/AGENTS.md",
+    "**/AGENT.md",
+    "**/GEMINI.md",
+    "**/QWEN.md",
+    "**/CRUSH.md",
+    "**/WARP.md",
+    ".github/copilot-instructions.md",
+    ".github/instructions/**/*.instructions.md",
+    "**/.cursorrules",
+    ".cursor/rules/**/*.md",
+    ".cursor/rules/**/*.mdc",
+    "**/.windsurfrules",
+    ".windsurf/rules/**",
+    "**/.clinerules",
+    ".clinerules/**",
+    ".claude/rules/**",
+    ".agents/rules/**",
+    ".junie/guidelines.md",
+    ".roorules",
+    ".roorules-*",
+    ".roo/rules/**",
+    ".roo/rules-*/**",
+    ".continue/rules/**",
     "**/SKILL.md",
 ]
 NEVER_TRACKED = ["**/CLAUDE.local.md"]
@@ -29,16 +50,31 @@ DEFAULTS: dict[str, Any] = {
     "discovery": {"include": DEFAULT_GLOBS, "exclude": [], "imports": True, "links": False},
     "matcher": "default",
     "hooks": {
-        "policy": "enforce",          # enforce | warn | off
-        "time_budget": 5.0,           # seconds before the hook lets the commit through
-        "on_error": "pass",           # pass | block
+        "policy": "enforce",  # enforce | warn | off
+        "time_budget": 5.0,  # seconds before the hook lets the commit through
+        "on_error": "pass",  # pass | block
         "ratchet_warning": True,
     },
     "merge": {"context_files": True},
-    "radius": {"hops": 2, "lambda": 1.0, "gate": False, "window_days": 30,
-               "exclude": ["**/*.lock", "**/package-lock.json", "**/pnpm-lock.yaml", "**/go.sum", "**/CHANGELOG*", "vendor/**",
-                           "third_party/**", "node_modules/**", ".context/**"],
-               "roots": [], "wide_reach": 20},
+    "radius": {
+        "hops": 2,
+        "lambda": 1.0,
+        "gate": False,
+        "window_days": 30,
+        "exclude": [
+            "**/*.lock",
+            "**/package-lock.json",
+            "**/pnpm-lock.yaml",
+            "**/go.sum",
+            "**/CHANGELOG*",
+            "vendor/**",
+            "third_party/**",
+            "node_modules/**",
+            ".context/**",
+        ],
+        "roots": [],
+        "wide_reach": 20,
+    },
     "audit": {"disable": [], "stale_days": 90, "stale_commits": 50, "budget_tokens": 8000},
     "rulings": {"aliases": {}, "ask_reminder_days": 7, "digest_budget": 800},
 }
@@ -66,13 +102,16 @@ FREE_MAPPINGS = {("rulings", "aliases"): "topics", ("audit", "limits"): "limits"
 MAX_LIMIT = 100_000_000
 # audit-core: deletion candidates never take a file below `floor` instructions; `fail_on` is --fail-on's default.
 DEFAULTS["audit"].update({"floor": 3, "fail_on": "error", "limits": {}})
-CHOICES = {("hooks", "policy"): {"enforce", "warn", "off"}, ("hooks", "on_error"): {"pass", "block"},
-           ("matcher",): {"default", "paper"}}
+CHOICES = {
+    ("hooks", "policy"): {"enforce", "warn", "off"},
+    ("hooks", "on_error"): {"pass", "block"},
+    ("matcher",): {"default", "paper"},
+}
 CHOICES[("audit", "fail_on")] = {"note", "warning", "error", "never"}
 
 
-_COMMENT = r"#[^\x00-\x08\n\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]*"   # what YAML prints, no line break
-_NOTHING = rf"(?:(?: *(?:{_COMMENT})?|version: 1)\r?\n)*(?: *(?:{_COMMENT})?|version: 1)"   # compiled on first use
+_COMMENT = r"#[^\x00-\x08\n\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]*"  # what YAML prints, no line break
+_NOTHING = rf"(?:(?: *(?:{_COMMENT})?|version: 1)\r?\n)*(?: *(?:{_COMMENT})?|version: 1)"  # compiled on first use
 
 
 def defaults() -> dict[str, Any]:
@@ -93,8 +132,11 @@ def load(root: str | Path) -> dict[str, Any]:
     try:
         data = read_regular(root, CONFIG_PATH, MAX_CONFIG_BYTES)
     except UserError as exc:
-        raise UserError(f"cannot read config: it {exc.message}", path=CONFIG_PATH,
-                        fix=f"make {CONFIG_PATH} a regular file of YAML, or delete it to use the defaults") from None
+        raise UserError(
+            f"cannot read config: it {exc.message}",
+            path=CONFIG_PATH,
+            fix=f"make {CONFIG_PATH} a regular file of YAML, or delete it to use the defaults",
+        ) from None
     return defaults() if data is None or _says_nothing(data) else parse(data)
 
 
@@ -118,32 +160,40 @@ def parse(data: bytes | str, source: str = CONFIG_PATH) -> dict[str, Any]:
     over the defaults and validated like `load`, or a UserError naming SOURCE."""
     raw = parse_yaml(data.encode("utf-8") if isinstance(data, str) else data, source) or {}
     if not isinstance(raw, dict):
-        raise UserError("config must be a mapping", path=source,
-                        fix=f"see docs/configuration.md for the keys of {CONFIG_PATH}")
+        raise UserError(
+            "config must be a mapping", path=source, fix=f"see docs/configuration.md for the keys of {CONFIG_PATH}"
+        )
     return _merge(defaults(), raw, ())
 
 
 def parse_yaml(data: bytes, where: str, limit: int = MAX_CONFIG_BYTES) -> Any:
     """YAML from repository content, safely: bounded size, no aliases (no alias bomb), no deep nesting."""
     if len(data) > limit:
-        raise UserError(f"file is {len(data)} bytes, over the {limit}-byte limit", path=where,
-                        fix=f"shorten {where}")
+        raise UserError(f"file is {len(data)} bytes, over the {limit}-byte limit", path=where, fix=f"shorten {where}")
     what = "config" if where == CONFIG_PATH else "YAML"
     if _flow_depth(data) > MAX_NESTING:
-        raise UserError(f"cannot read {what}: nested more than {MAX_NESTING} deep", path=where,
-                        fix=f"fix the YAML in {where}")
+        raise UserError(
+            f"cannot read {what}: nested more than {MAX_NESTING} deep", path=where, fix=f"fix the YAML in {where}"
+        )
     import yaml  # only when a config exists; keeps the hook fast path light
 
     try:
         return yaml.load(data.decode("utf-8"), Loader=_loader())  # noqa: S506 - SafeLoader without aliases
     except UnicodeDecodeError as exc:
-        raise UserError(f"not valid UTF-8 (byte {exc.start})", path=where, line=data[: exc.start].count(b"\n") + 1,
-                        fix=f"re-save {where} as UTF-8") from None
+        raise UserError(
+            f"not valid UTF-8 (byte {exc.start})",
+            path=where,
+            line=data[: exc.start].count(b"\n") + 1,
+            fix=f"re-save {where} as UTF-8",
+        ) from None
     except yaml.MarkedYAMLError as exc:
         line = exc.problem_mark.line + 1 if exc.problem_mark else None
-        raise UserError(f"cannot read {what}: {str(exc.problem or exc)[:200]}", path=where, line=line,
-                        fix=f"fix the YAML in {where}" + (" or delete it to use the defaults"
-                                                          if where == CONFIG_PATH else "")) from None
+        raise UserError(
+            f"cannot read {what}: {str(exc.problem or exc)[:200]}",
+            path=where,
+            line=line,
+            fix=f"fix the YAML in {where}" + (" or delete it to use the defaults" if where == CONFIG_PATH else ""),
+        ) from None
     except (yaml.YAMLError, ValueError, RecursionError, OverflowError) as exc:
         reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)[:200]
         raise UserError(f"cannot read {what}: {reason}", path=where, fix=f"fix the YAML in {where}") from None
@@ -182,25 +232,35 @@ def _merge(base: dict[str, Any], raw: dict[str, Any], where: tuple[str, ...]) ->
         dotted = _shown(".".join((*where, str(key))))[1:-1]
         if not isinstance(key, str) or key not in base:
             known = ", ".join(sorted(base))
-            raise UserError(f"unknown key {dotted!r} (known here: {known})", path=CONFIG_PATH,
-                            fix=f"remove or rename {dotted!r} in {CONFIG_PATH}")
+            raise UserError(
+                f"unknown key {dotted!r} (known here: {known})",
+                path=CONFIG_PATH,
+                fix=f"remove or rename {dotted!r} in {CONFIG_PATH}",
+            )
         default = base[key]
         if (*where, key) in FREE_MAPPINGS:
             base[key] = (_limits if FREE_MAPPINGS[(*where, key)] == "limits" else _free_mapping)(value, dotted)
             continue
         if isinstance(default, dict):
             if not isinstance(value, dict):
-                raise UserError(f"{dotted!r} must be a mapping", path=CONFIG_PATH,
-                                fix=f"edit {dotted!r} in {CONFIG_PATH}")
+                raise UserError(
+                    f"{dotted!r} must be a mapping", path=CONFIG_PATH, fix=f"edit {dotted!r} in {CONFIG_PATH}"
+                )
             base[key] = _merge(default, value, (*where, key))
             continue
         if not _same_type(default, value):
-            raise UserError(f"{dotted!r} must be a {type(default).__name__}, got {_shown(value)}",
-                            path=CONFIG_PATH, fix=f"edit {dotted!r} in {CONFIG_PATH}")
+            raise UserError(
+                f"{dotted!r} must be a {type(default).__name__}, got {_shown(value)}",
+                path=CONFIG_PATH,
+                fix=f"edit {dotted!r} in {CONFIG_PATH}",
+            )
         allowed = CHOICES.get((*where, key))
         if allowed and value not in allowed:
-            raise UserError(f"{dotted!r} must be one of {', '.join(sorted(allowed))}, got {_shown(value)}",
-                            path=CONFIG_PATH, fix=f"edit {dotted!r} in {CONFIG_PATH}")
+            raise UserError(
+                f"{dotted!r} must be one of {', '.join(sorted(allowed))}, got {_shown(value)}",
+                path=CONFIG_PATH,
+                fix=f"edit {dotted!r} in {CONFIG_PATH}",
+            )
         problem = _out_of_range((*where, key), value) or (_glob_problem(value) if isinstance(value, list) else None)
         if problem:
             raise UserError(f"{dotted!r} {problem}", path=CONFIG_PATH, fix=f"edit {dotted!r} in {CONFIG_PATH}")
@@ -226,9 +286,11 @@ def _glob_problem(patterns: list[str]) -> str | None:
             deepest = max(deepest, depth)
         wildcards = pattern.count("*") + pattern.count("?")
         if len(pattern) > MAX_GLOB or deepest > MAX_BRACE_DEPTH or pattern.count("{") > 64 or wildcards > 32:
-            return (f"has a glob over the limits ({MAX_GLOB} characters, braces {MAX_BRACE_DEPTH} deep, "
-                    f"32 wildcards): "
-                    f"{_shown(pattern)}")
+            return (
+                f"has a glob over the limits ({MAX_GLOB} characters, braces {MAX_BRACE_DEPTH} deep, "
+                f"32 wildcards): "
+                f"{_shown(pattern)}"
+            )
         if "\0" in pattern:
             return f"has a glob with a NUL character: {_shown(pattern)}"
     return None
@@ -247,8 +309,11 @@ def _free_mapping(value: Any, dotted: str) -> dict[str, list[str]]:
     for k, v in value.items():
         names = [v] if isinstance(v, str) else v
         if not isinstance(k, str) or not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise UserError(f"{dotted}.{str(k)[:40]} must map a topic to a topic or a list of topics",
-                            path=CONFIG_PATH, fix=f"write `{str(k)[:40]}: [other-spelling, …]` under {dotted!r}")
+            raise UserError(
+                f"{dotted}.{str(k)[:40]} must map a topic to a topic or a list of topics",
+                path=CONFIG_PATH,
+                fix=f"write `{str(k)[:40]}: [other-spelling, …]` under {dotted!r}",
+            )
         out[k] = names
     return out
 
@@ -271,7 +336,10 @@ def _limits(value: Any, dotted: str) -> dict[str, int]:
         raise UserError(f"{dotted!r} must be a mapping", path=CONFIG_PATH, fix=f"edit {dotted!r} in {CONFIG_PATH}")
     for k, v in value.items():
         if not isinstance(k, str) or isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_LIMIT:
-            raise UserError(f"{dotted}.{str(k)[:40]} must be a whole number of bytes from 0 (no limit) to "
-                            f"{MAX_LIMIT:,}, got {_shown(v)}", path=CONFIG_PATH,
-                            fix=f"write `{str(k)[:40]}: 65536` under {dotted!r}")
+            raise UserError(
+                f"{dotted}.{str(k)[:40]} must be a whole number of bytes from 0 (no limit) to "
+                f"{MAX_LIMIT:,}, got {_shown(v)}",
+                path=CONFIG_PATH,
+                fix=f"write `{str(k)[:40]}: 65536` under {dotted!r}",
+            )
     return dict(value)

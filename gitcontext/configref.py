@@ -7,6 +7,7 @@ Every dotted key of `config.DEFAULTS` needs an entry in DESCRIPTIONS (what it do
 schema accepts); `tests/test_configref.py` fails when one is missing or when docs/configuration.md is not this
 module's output. Never imported by the hooks or any command.
 """
+
 from __future__ import annotations
 
 import sys
@@ -24,118 +25,142 @@ DESCRIPTIONS: dict[str, tuple[str, Any]] = {
     "discovery.include": (
         "Globs (relative to the repository root, `**` for any folders, `{a,b}` alternatives) of the context files "
         "to track. Replaces the default list, so copy the defaults you still want.",
-        ["**/CLAUDE.md", "**/AGENTS.md", "docs/agents/*.md"]),
+        ["**/CLAUDE.md", "**/AGENTS.md", "docs/agents/*.md"],
+    ),
     "discovery.exclude": (
         "Globs never treated as context files, even when `include` matches them (fixtures, vendored copies). "
         "`CLAUDE.local.md` and git-ignored files are never tracked whatever this says.",
-        ["tests/fixtures/**", "vendor/**"]),
+        ["tests/fixtures/**", "vendor/**"],
+    ),
     "discovery.imports": (
         "Local Markdown files that a context file brings in count as context files too (followed up to five hops, "
         "inside the repository): whole-line `@path` imports and, with `links`, Markdown links to `.md`/`.mdc` "
         "files. A rule moved from CLAUDE.md into an imported guide is then a move, not a death. `false`: only "
         "`include` decides.",
-        False),
+        False,
+    ),
     "discovery.links": (
         "With `imports`, `true` makes Markdown links to local guides (`[testing](docs/testing.md)`) bring those "
         "files in as well. Off by default: on real repositories links bring in PR templates and contributor guides "
         "whose every line would become an orphan.",
-        True),
+        True,
+    ),
     "matcher": (
         "How an instruction is recognised across versions: `default` (formatting-proof, rename-aware) or "
         "`paper` (the paper's exact / normalized / fuzzy >= 70 cascade, for reproducing its numbers). "
         "Every command and hook uses it; `diff`, `history` and `corpus` take `--matcher` for one run.",
-        "paper"),
+        "paper",
+    ),
     "hooks.policy": (
         "What the commit-msg hook and `git context check` do with an added or reworded instruction that has no "
         "why: `enforce` refuses the commit (check exits 1), `warn` prints the same list and lets it through, `off` "
         "skips the check (Context-Id trailers are still written). `check` uses the value at the range's base.",
-        "warn"),
+        "warn",
+    ),
     "hooks.time_budget": (
         "Seconds a hook may run; past it the hook says so and lets the commit through unchecked.",
-        2.5),
+        2.5,
+    ),
     "hooks.on_error": (
         "What a hook does when it fails internally (the traceback goes to `.git/gitcontext/hook-errors.log`): `pass` lets the "
         "commit through, `block` refuses it.",
-        "block"),
+        "block",
+    ),
     "hooks.ratchet_warning": (
         "The pre-commit hook warns when a commit adds more instructions to a file than it removes, with the file's "
         "size against its first version. `false` silences it.",
-        False),
+        False,
+    ),
     "merge.context_files": (
         "`git context init` routes the context files themselves (not only `.context/**`) through the merge driver "
         "in `.gitattributes`. `init --no-merge-context-files` does the same for one run.",
-        False),
+        False,
+    ),
     "radius.hops": (
         "How many import hops from a changed file count as its reach (`radius`, the pre-commit pressure line); "
         "`radius --hops` overrides it.",
-        3),
+        3,
+    ),
     "radius.lambda": (
         "Weight of a change's own churned lines against its reach in the blast score "
         "B = churn x (weighted dependents + lambda).",
-        0.5),
+        0.5,
+    ),
     "radius.gate": (
         "`git context radius` exits 1 when the change is under commit pressure (a file at RISK or DEADLY), "
         "so CI can gate on it. Off: it reports and exits 0.",
-        True),
+        True,
+    ),
     "radius.window_days": (
         "Without `--base`, `radius` measures from the merge base with the default branch (origin/HEAD, main or "
         "master); only when there is none does it take the commits of the last this-many days (plus the work "
         "tree).",
-        14),
+        14,
+    ),
     "radius.exclude": (
         "Globs left out of churn (lock files, changelogs, vendored trees); files git marks `linguist-generated` "
         "or `linguist-vendored` are left out too. Replaces the default list.",
-        ["**/*.lock", "dist/**", ".context/**"]),
+        ["**/*.lock", "dist/**", ".context/**"],
+    ),
     "radius.roots": (
         "Extra Python source roots (folders that would be on `sys.path`) for resolving absolute imports, on top of "
         "the ones found: the repository root, `src/` folders, distribution folders and what `pyproject.toml` "
         "names.",
-        ["services/api/lib"]),
+        ["services/api/lib"],
+    ),
     "radius.wide_reach": (
         "The text output of `radius` flags a change whose reach is at least this many files, whatever its tier "
         "(a small change to a module many files import).",
-        50),
+        50,
+    ),
     "audit.disable": (
         "Checks (ids like `GC302` or names like `ratchet`) the audit never runs; an unknown one is an error. "
         "`audit --check` runs a chosen set instead.",
-        ["GC302", "GC400"]),
+        ["GC302", "GC400"],
+    ),
     "audit.stale_days": (
         "A rationale not verified (or recorded) for more than this many days is stale: `ls` shows `stale` and "
         "the audit reports GC101.",
-        30),
+        30,
+    ),
     "audit.stale_commits": (
         "GC101 also reports a rationale when this many commits have touched its scope since it was last verified.",
-        20),
+        20,
+    ),
     "audit.budget_tokens": (
         "Estimated tokens an executor view (what one agent loads, imports expanded) may hold before the audit's "
         "budget check reports it.",
-        4000),
+        4000,
+    ),
     "audit.limits": (
         "How many bytes of context each agent reads, where yours differs from the built-in limit (Codex's "
         "`project_doc_max_bytes`, 32 KiB by default; Claude Code's 40,000-character warning; Windsurf's 12,000 "
         "characters): the budget check (GC301) judges each agent's views against it; 0 means no limit. Keys are "
         "the agents of the audit's views: amp, claude, cline, codex, continue, copilot, crush, cursor, gemini, "
         "junie, qwen, roo, rules, skill, warp, windsurf.",
-        {"codex": 65536, "gemini": 200000}),
+        {"codex": 65536, "gemini": 200000},
+    ),
     "audit.floor": (
         "Deletion candidates never take a file below this many instructions (the audit never proposes emptying "
         "a file).",
-        5),
+        5,
+    ),
     "audit.fail_on": (
         "The lowest severity that makes `git context audit` exit 1 when `--fail-on` is not given: `note`, "
         "`warning`, `error`, or `never` (always exit 0).",
-        "warning"),
+        "warning",
+    ),
     "rulings.aliases": (
         "Topic spellings that mean the same topic, for `ask propose`, `ruling lookup` and `ruling require` "
         "(topic -> one other spelling or a list). Keys are your own topics, not schema keys.",
-        {"ci-runners": ["build-machines", "ci-hosts"]}),
+        {"ci-runners": ["build-machines", "ci-hosts"]},
+    ),
     "rulings.ask_reminder_days": (
         "An ask open longer than this many days: the pre-commit hook reminds of it (a warning, never a refusal) "
         "and the audit reports it (GC500).",
-        3),
-    "rulings.digest_budget": (
-        "Token budget of `git context ruling digest` when `--budget` is not given.",
-        400),
+        3,
+    ),
+    "rulings.digest_budget": ("Token budget of `git context ruling digest` when `--budget` is not given.", 400),
 }
 
 
@@ -152,8 +177,9 @@ def leaves(tree: dict[str, Any] | None = None, where: tuple[str, ...] = ()) -> I
 def missing() -> list[str]:
     """Dotted keys of the schema with no description, and descriptions of keys the schema no longer has."""
     keys = [".".join(p) for p, _ in leaves()]
-    return [f"{k}: no description" for k in keys if k not in DESCRIPTIONS] + \
-        [f"{k}: not a key of the schema" for k in DESCRIPTIONS if k not in keys]
+    return [f"{k}: no description" for k in keys if k not in DESCRIPTIONS] + [
+        f"{k}: not a key of the schema" for k in DESCRIPTIONS if k not in keys
+    ]
 
 
 def render() -> str:
@@ -185,8 +211,18 @@ def render() -> str:
 def _entry(path: tuple[str, ...], default: Any) -> list[str]:
     dotted = ".".join(path)
     text, example = DESCRIPTIONS[dotted]
-    lines = [f"### `{dotted}`", "", f"{_kind(path, default)}. Default:{_inline(default)}", "", text, "",
-             "```yaml", *_yaml(path, example), "```", ""]
+    lines = [
+        f"### `{dotted}`",
+        "",
+        f"{_kind(path, default)}. Default:{_inline(default)}",
+        "",
+        text,
+        "",
+        "```yaml",
+        *_yaml(path, example),
+        "```",
+        "",
+    ]
     return lines
 
 

@@ -4,17 +4,18 @@ The same digests as hashlib's (tests/test_digests.py), without hashlib's load of
 costs every start of `ls`, `blame`, `history` and the hooks 2-3 ms. What is hashed here are cache
 keys, ids and git blob ids, never anything a security decision rests on.
 """
+
 from __future__ import annotations
 
 try:
     from _sha1 import sha1 as _sha1
-except ImportError:                                   # a Python built without its own SHA-1
+except ImportError:  # a Python built without its own SHA-1
     from hashlib import sha1 as _sha1
 try:
-    from _sha2 import sha256 as _sha256               # CPython 3.12 and later
+    from _sha2 import sha256 as _sha256  # CPython 3.12 and later
 except ImportError:
     try:
-        from _sha256 import sha256 as _sha256         # CPython 3.10 and 3.11
+        from _sha256 import sha256 as _sha256  # CPython 3.10 and 3.11
     except ImportError:
         from hashlib import sha256 as _sha256
 

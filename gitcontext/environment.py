@@ -1,4 +1,5 @@
 """Streams, colour and CI detection in one object, swapped in tests (no bare print())."""
+
 from __future__ import annotations
 
 import dataclasses

@@ -1,4 +1,5 @@
 """The one user-facing error type and the exit codes it maps to."""
+
 from __future__ import annotations
 
 
@@ -18,8 +19,9 @@ class GitContextError(Exception):
 
     status = ExitStatus.USAGE
 
-    def __init__(self, message: str, *, path: str | None = None, line: int | None = None,
-                 fix: str | None = None) -> None:
+    def __init__(
+        self, message: str, *, path: str | None = None, line: int | None = None, fix: str | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.path = path
@@ -62,8 +64,10 @@ def refused_write(exc: BaseException) -> str | None:
     if not isinstance(exc, OSError) or exc.errno not in refusals:
         return None
     where = f"{exc.filename} could not be written" if exc.filename is not None else "the output could not be written"
-    return (f"{where}: {exc.strerror}\n  fix: free space there (or quota, or write access), or send the output "
-            "elsewhere; notes and caches are replaced whole, so none was left half-written")
+    return (
+        f"{where}: {exc.strerror}\n  fix: free space there (or quota, or write access), or send the output "
+        "elsewhere; notes and caches are replaced whole, so none was left half-written"
+    )
 
 
 def say_refused(message: str) -> int:

@@ -11,16 +11,30 @@ is `re.compile` of the same source and flags at the first use of a method or att
 each is the compiled pattern's own (set on the object), so a call costs what a compiled pattern's
 does. Only attribute use is lazy: `re.sub(_HEADING, ...)` would not take it; use `_HEADING.sub`.
 """
+
 from __future__ import annotations
 
 import re
 
-TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import AnyStr
 
-_KEPT = ("match", "search", "fullmatch", "finditer", "findall", "sub", "subn", "split", "scanner",
-         "pattern", "flags", "groups", "groupindex")
+_KEPT = (
+    "match",
+    "search",
+    "fullmatch",
+    "finditer",
+    "findall",
+    "sub",
+    "subn",
+    "split",
+    "scanner",
+    "pattern",
+    "flags",
+    "groups",
+    "groupindex",
+)
 
 
 class _Later:

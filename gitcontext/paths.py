@@ -4,6 +4,7 @@ Repository content is untrusted: it arrives through anyone's pull request. A pat
 only when it is repository-relative and normalized (no empty, `.` or `..` segment, no backslash, no
 control character) and, with every symlinked component resolved, still inside the work tree.
 """
+
 from __future__ import annotations
 
 import os
@@ -45,14 +46,20 @@ def resolve_inside(root: str | Path, path: str, *, source: str | None = None, wh
     """
     why = problem(path)
     if why is not None:
-        raise UserError(f"{what} {shown(path)} {why}", path=source,
-                        fix="a note written by `git context` never holds such a path; restore the file from git "
-                            "history (`git log -p -- <file>`) or remove the hostile change")
+        raise UserError(
+            f"{what} {shown(path)} {why}",
+            path=source,
+            fix="a note written by `git context` never holds such a path; restore the file from git "
+            "history (`git log -p -- <file>`) or remove the hostile change",
+        )
     top = os.path.realpath(root)
     full = os.path.realpath(os.path.join(top, path))
     if not is_within(top, full):
-        raise UserError(f"{what} {shown(path)} leads outside the work tree (through a symlink) to {shown(full)}",
-                        path=source, fix="replace the symlinked folder with a real one (`git rm` the link)")
+        raise UserError(
+            f"{what} {shown(path)} leads outside the work tree (through a symlink) to {shown(full)}",
+            path=source,
+            fix="replace the symlinked folder with a real one (`git rm` the link)",
+        )
     return Path(full)
 
 

@@ -1,5 +1,6 @@
 """Progress on stderr for work that takes more than a second: drawn only when stderr is a terminal,
 so `--json` output, pipes, hooks and CI logs never see it."""
+
 from __future__ import annotations
 
 import contextlib
@@ -7,18 +8,19 @@ import sys
 import time
 from collections.abc import Iterator
 
-TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import TextIO
 
-DELAY = 1.0          # seconds of silence before anything is drawn
+DELAY = 1.0  # seconds of silence before anything is drawn
 
 
 class Progress:
     """A one-line bar, `progress(done, total)`; nothing until DELAY has passed."""
 
-    def __init__(self, label: str, stream: TextIO | None = None, min_interval: float = 0.1,
-                 delay: float = DELAY) -> None:
+    def __init__(
+        self, label: str, stream: TextIO | None = None, min_interval: float = 0.1, delay: float = DELAY
+    ) -> None:
         self.stream = stream or sys.stderr
         self.enabled = getattr(self.stream, "isatty", lambda: False)()
         self.label, self.min_interval, self.last, self.drawn = label, min_interval, 0.0, False
@@ -26,8 +28,7 @@ class Progress:
 
     def __call__(self, done: int, total: int) -> None:
         now = time.monotonic()
-        if not self.enabled or total <= 0 or now < self.start or (now - self.last < self.min_interval
-                                                                   and done < total):
+        if not self.enabled or total <= 0 or now < self.start or (now - self.last < self.min_interval and done < total):
             return
         self.last, self.drawn = now, True
         width = 30
@@ -48,7 +49,7 @@ def working(label: str, stream: TextIO | None = None, delay: float = DELAY) -> I
     if not getattr(out, "isatty", lambda: False)():
         yield
         return
-    import threading          # only on a terminal: a piped or hooked run never loads it
+    import threading  # only on a terminal: a piped or hooked run never loads it
 
     drawn = threading.Event()
 

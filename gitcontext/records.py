@@ -12,13 +12,30 @@ more than `gitcontext.history.replay` and everything else it needs). Type checke
 is `typing.NamedTuple`'s class: a tuple with those fields and defaults, the docstring and the methods
 written in the body; `tests/test_records.py` holds the two side by side.
 """
+
 from __future__ import annotations
 
 from collections import namedtuple
 
-_RESERVED = frozenset({"__annotations__", "__module__", "__qualname__", "__dict__", "__weakref__", "__slots__",
-                       "__new__", "__init__", "__getnewargs__", "_fields", "_field_defaults", "_make",
-                       "_replace", "_asdict", "_source"})
+_RESERVED = frozenset(
+    {
+        "__annotations__",
+        "__module__",
+        "__qualname__",
+        "__dict__",
+        "__weakref__",
+        "__slots__",
+        "__new__",
+        "__init__",
+        "__getnewargs__",
+        "_fields",
+        "_field_defaults",
+        "_make",
+        "_replace",
+        "_asdict",
+        "_source",
+    }
+)
 
 
 class _Builder(type):
@@ -27,7 +44,7 @@ class _Builder(type):
             return super().__new__(mcls, name, bases, namespace)
         fields = list(namespace.get("__annotations__", {}))
         defaults = [namespace[f] for f in fields if f in namespace]
-        if any(f not in namespace for f in fields[len(fields) - len(defaults):]):
+        if any(f not in namespace for f in fields[len(fields) - len(defaults) :]):
             raise TypeError(f"{name}: a field without a default follows one with a default")
         cls = namedtuple(name, fields, defaults=defaults, module=namespace.get("__module__"))
         for key, value in namespace.items():

@@ -1,10 +1,11 @@
 """What a cache under `.git/gitcontext/` keys its code on: the name, size and mtime of each module file
 whose code decides its entries, so an edited or upgraded gitcontext never meets an entry of other code."""
+
 from __future__ import annotations
 
 import os
 
-TYPE_CHECKING = False          # not typing's: see gitcontext.config
+TYPE_CHECKING = False  # not typing's: see gitcontext.config
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
@@ -22,5 +23,9 @@ def code_stamps(files: Iterable[str]) -> list[list[object]]:
 
 def folder_modules(*folders: str) -> list[str]:
     """Every module file of FOLDERS (packages of gitcontext, by name), in a fixed order."""
-    return [os.path.join(PACKAGE, folder, name) for folder in folders
-            for name in sorted(os.listdir(os.path.join(PACKAGE, folder))) if name.endswith(".py")]
+    return [
+        os.path.join(PACKAGE, folder, name)
+        for folder in folders
+        for name in sorted(os.listdir(os.path.join(PACKAGE, folder)))
+        if name.endswith(".py")
+    ]

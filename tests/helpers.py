@@ -1,4 +1,5 @@
 """Real git in temporary repositories, the CLI in-process, and corpus histories rebuilt as repos."""
+
 from __future__ import annotations
 
 import gzip
@@ -43,8 +44,7 @@ def write(repo: Path, path: str, content: str | bytes) -> Path:
     return full
 
 
-def commit(repo: Path, files: dict[str, str | bytes | None], message: str = "change",
-           date: str | None = None) -> str:
+def commit(repo: Path, files: dict[str, str | bytes | None], message: str = "change", date: str | None = None) -> str:
     """Write (or, for None, delete) FILES and commit them; returns the new sha."""
     for path, content in files.items():
         if content is None:
@@ -56,8 +56,13 @@ def commit(repo: Path, files: dict[str, str | bytes | None], message: str = "cha
     env = dict(os.environ)
     if date:
         env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = date
-    subprocess.run(["git", "commit", "-q", "--allow-empty", "--no-verify", "-m", message], cwd=repo,
-                   env=env, check=True, capture_output=True)
+    subprocess.run(
+        ["git", "commit", "-q", "--allow-empty", "--no-verify", "-m", message],
+        cwd=repo,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
     return git(repo, "rev-parse", "HEAD").strip()
 
 
@@ -103,8 +108,9 @@ def corpus_events(name: str) -> list[dict[str, Any]]:
         return [json.loads(line) for line in fh]
 
 
-def build_corpus_repo(repo: Path, name: str, limit: int | None = None,
-                      only_path: str | None = None) -> list[dict[str, Any]]:
+def build_corpus_repo(
+    repo: Path, name: str, limit: int | None = None, only_path: str | None = None
+) -> list[dict[str, Any]]:
     """Replay a corpus history into REPO (one commit per corpus commit); returns the events used."""
     events = [e for e in corpus_events(name) if only_path is None or e["path"] == only_path]
     if limit is not None:

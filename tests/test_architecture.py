@@ -1,4 +1,5 @@
 """The import contracts of .importlinter (STYLE.md §15) hold for the whole package."""
+
 from __future__ import annotations
 
 import sys
@@ -9,7 +10,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_architecture_import_contracts_kept(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_architecture_import_contracts_kept(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     from importlinter.cli import lint_imports
 
     monkeypatch.chdir(ROOT)
@@ -20,15 +23,30 @@ def test_architecture_import_contracts_kept(capsys: pytest.CaptureFixture[str], 
     assert "Contracts: 2 kept, 0 broken." in report
 
 
-def test_architecture_contract_detects_an_upward_import(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_architecture_contract_detects_an_upward_import(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The layers contract is not vacuous: a model module importing cli breaks it."""
     from importlinter.cli import lint_imports
 
-    files = {"__init__.py": "", "cli/__init__.py": "", "cli/main.py": "", "identity/__init__.py": "",
-             "instructions/__init__.py": "", "instructions/segment.py": "from gitcontext.cli import main\n",
-             "git.py": "", "config.py": "", "environment.py": "", "progress.py": "", "errors.py": "",
-             "digests.py": "", "stamps.py": "", "records.py": "", "afterwards.py": "", "lazyre.py": ""}
+    files = {
+        "__init__.py": "",
+        "cli/__init__.py": "",
+        "cli/main.py": "",
+        "identity/__init__.py": "",
+        "instructions/__init__.py": "",
+        "instructions/segment.py": "from gitcontext.cli import main\n",
+        "git.py": "",
+        "config.py": "",
+        "environment.py": "",
+        "progress.py": "",
+        "errors.py": "",
+        "digests.py": "",
+        "stamps.py": "",
+        "records.py": "",
+        "afterwards.py": "",
+        "lazyre.py": "",
+    }
     for name, body in files.items():
         (tmp_path / "gitcontext" / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / "gitcontext" / name).write_text(body)
@@ -55,7 +73,11 @@ def test_architecture_no_import_circle_inside_any_package(monkeypatch: pytest.Mo
     for module in graph.modules:
         package = ".".join(module.split(".")[:2]) + "."
         for other in graph.find_modules_directly_imported_by(module):
-            if other != module and module.startswith(package) and other.startswith(package) \
-                    and graph.chain_exists(importer=other, imported=module):
+            if (
+                other != module
+                and module.startswith(package)
+                and other.startswith(package)
+                and graph.chain_exists(importer=other, imported=module)
+            ):
                 circles.add(tuple(sorted((module, other))))
     assert sorted(circles) == []

@@ -1,4 +1,5 @@
 """`.context/config.yml` from a pull request: numbers range-checked, YAML bounded, no alias bomb."""
+
 from __future__ import annotations
 
 import pytest
@@ -8,31 +9,35 @@ from gitcontext.errors import UserError
 from tests.helpers import write
 
 BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
-    f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join([f'*{chr(97 + i)}'] * 9)}]\n" for i in range(9))
+    f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join([f'*{chr(97 + i)}'] * 9)}]\n" for i in range(9)
+)
 
 
-@pytest.mark.parametrize("text, needle", [
-    ("hooks:\n  time_budget: .inf\n", "hooks.time_budget"),
-    ("hooks:\n  time_budget: .nan\n", "hooks.time_budget"),
-    ("hooks:\n  time_budget: 1.0e10\n", "hooks.time_budget"),
-    ("hooks:\n  time_budget: -1\n", "hooks.time_budget"),
-    ("hooks:\n  time_budget: 0\n", "hooks.time_budget"),
-    ("version: 2\n", "'version'"),
-    ("version: -7\n", "'version'"),
-    ("audit:\n  stale_days: -3\n", "audit.stale_days"),
-    ("radius:\n  lambda: .nan\n", "radius.lambda"),
-    ("radius:\n  hops: 1000000\n", "radius.hops"),
-    ("audit:\n  stale_days: " + "9" * 5000 + "\n", "cannot read config"),
-    ("discovery:\n  include: ['" + "{" * 40 + "a" + "}" * 40 + "']\n", "discovery.include"),
-    ("discovery:\n  include: ['" + "{a,b}" * 200 + "']\n", "discovery.include"),
-    (BOMB, "aliases"),
-    ("x: " + "[" * 20_000 + "]" * 20_000 + "\n", "nested"),
-    ("x: " + "y" * 70_000 + "\n", "limit"),
-    ("audit:\n  limits: {codex: -1}\n", "audit.limits.codex"),
-    ("audit:\n  limits: {codex: 1.5}\n", "audit.limits.codex"),
-    ("audit:\n  limits: {codex: true}\n", "audit.limits.codex"),
-    ("audit:\n  limits: [codex]\n", "audit.limits"),
-])
+@pytest.mark.parametrize(
+    "text, needle",
+    [
+        ("hooks:\n  time_budget: .inf\n", "hooks.time_budget"),
+        ("hooks:\n  time_budget: .nan\n", "hooks.time_budget"),
+        ("hooks:\n  time_budget: 1.0e10\n", "hooks.time_budget"),
+        ("hooks:\n  time_budget: -1\n", "hooks.time_budget"),
+        ("hooks:\n  time_budget: 0\n", "hooks.time_budget"),
+        ("version: 2\n", "'version'"),
+        ("version: -7\n", "'version'"),
+        ("audit:\n  stale_days: -3\n", "audit.stale_days"),
+        ("radius:\n  lambda: .nan\n", "radius.lambda"),
+        ("radius:\n  hops: 1000000\n", "radius.hops"),
+        ("audit:\n  stale_days: " + "9" * 5000 + "\n", "cannot read config"),
+        ("discovery:\n  include: ['" + "{" * 40 + "a" + "}" * 40 + "']\n", "discovery.include"),
+        ("discovery:\n  include: ['" + "{a,b}" * 200 + "']\n", "discovery.include"),
+        (BOMB, "aliases"),
+        ("x: " + "[" * 20_000 + "]" * 20_000 + "\n", "nested"),
+        ("x: " + "y" * 70_000 + "\n", "limit"),
+        ("audit:\n  limits: {codex: -1}\n", "audit.limits.codex"),
+        ("audit:\n  limits: {codex: 1.5}\n", "audit.limits.codex"),
+        ("audit:\n  limits: {codex: true}\n", "audit.limits.codex"),
+        ("audit:\n  limits: [codex]\n", "audit.limits"),
+    ],
+)
 def test_config_hostile_values_are_user_errors_naming_the_key(repo, text, needle):
     write(repo, ".context/config.yml", text)
     with pytest.raises(UserError) as info:
@@ -53,8 +58,11 @@ def test_config_that_is_not_a_regular_file_is_an_error_not_a_hang(repo, kind):
 
     path = repo / ".context" / "config.yml"
     path.parent.mkdir()
-    {"fifo": lambda: os.mkfifo(path), "dev-zero": lambda: os.symlink("/dev/zero", path),
-     "directory": lambda: path.mkdir()}[kind]()
+    {
+        "fifo": lambda: os.mkfifo(path),
+        "dev-zero": lambda: os.symlink("/dev/zero", path),
+        "directory": lambda: path.mkdir(),
+    }[kind]()
     with pytest.raises(UserError, match="cannot read config"):
         config.load(repo)
 
@@ -62,9 +70,12 @@ def test_config_that_is_not_a_regular_file_is_an_error_not_a_hang(repo, kind):
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-YAMLISH = st.lists(st.sampled_from(list("ab:-[]{}&*!|>'\"#\n ,.0123456789") + ["hooks", "time_budget", "version",
-                                                                               ".inf", ".nan", "  ", "audit"]),
-                  max_size=200).map("".join)
+YAMLISH = st.lists(
+    st.sampled_from(
+        list("ab:-[]{}&*!|>'\"#\n ,.0123456789") + ["hooks", "time_budget", "version", ".inf", ".nan", "  ", "audit"]
+    ),
+    max_size=200,
+).map("".join)
 
 
 @settings(max_examples=300, deadline=None)
@@ -78,9 +89,30 @@ def test_config_parse_is_a_config_or_a_user_error(text):
         assert 0.1 <= loaded["hooks"]["time_budget"] <= 600 and loaded["version"] == 1
 
 
-_LINES = ["version: 1", "# a comment", "  # indented", "\t# tab", "", "  ", "\t", "version: 1 # x", " version: 1",
-          "---", "\ufeffversion: 1", "version:  1", "version: 2", "matcher: paper", "\x0c", "# a\u2028matcher: paper",
-          "# a\rmatcher: paper", "# a\x85matcher: paper", "# \x00", "# é\ufeff", "...", "{}"]
+_LINES = [
+    "version: 1",
+    "# a comment",
+    "  # indented",
+    "\t# tab",
+    "",
+    "  ",
+    "\t",
+    "version: 1 # x",
+    " version: 1",
+    "---",
+    "\ufeffversion: 1",
+    "version:  1",
+    "version: 2",
+    "matcher: paper",
+    "\x0c",
+    "# a\u2028matcher: paper",
+    "# a\rmatcher: paper",
+    "# a\x85matcher: paper",
+    "# \x00",
+    "# é\ufeff",
+    "...",
+    "{}",
+]
 
 
 @settings(max_examples=400, deadline=None)

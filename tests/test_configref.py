@@ -1,4 +1,5 @@
 """docs/configuration.md is the generator's output, every schema key is described, every example is accepted."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,11 +1,13 @@
 """gitcontext.digests: hashlib's digests and git's blob ids, without loading OpenSSL."""
+
 from __future__ import annotations
 
 import hashlib
 import subprocess
 import sys
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gitcontext import digests
 from tests.helpers import git

@@ -1,4 +1,5 @@
 """Every relative link in the README and docs/ names a file that exists, and an anchor names one of its headings."""
+
 from __future__ import annotations
 
 import re
@@ -31,8 +32,10 @@ def links(page: Path) -> list[str]:
 def test_docs_links_slug_follows_github() -> None:
     assert slug("Squash and rebase merges") == "squash-and-rebase-merges"
     assert slug("`hooks.policy`") == "hookspolicy"
-    assert slug("Hosted merges (GitHub's merge button) and `doctor --check-merge`") == \
-        "hosted-merges-githubs-merge-button-and-doctor---check-merge"
+    assert (
+        slug("Hosted merges (GitHub's merge button) and `doctor --check-merge`")
+        == "hosted-merges-githubs-merge-button-and-doctor---check-merge"
+    )
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)

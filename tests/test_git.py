@@ -1,4 +1,5 @@
 """The git door: a revision from a user or from repository content is never read by git as an option."""
+
 from __future__ import annotations
 
 import pytest
@@ -30,16 +31,23 @@ def test_sync_rev_cannot_make_git_write_a_file(repo, capsys, tmp_path, option):
 
 def test_every_revision_query_checks_its_revision(repo):
     commit(repo, {"a": "x"}, "one")
-    for call in (lambda: git.rev_parse("--output=/tmp/y", repo), lambda: git.blob_at("-p", "a", repo),
-                 lambda: git.commit_meta("--output=/tmp/y", repo), lambda: git.tree_entries("--all", repo),
-                 lambda: list(git.log_trailers("--output=/tmp/y", repo)), lambda: git.merge_base("-a", "HEAD", repo),
-                 lambda: git.diff_numstat("--output=/tmp/y", cwd=repo), lambda: git.tree_entry("--x", "a", repo)):
+    for call in (
+        lambda: git.rev_parse("--output=/tmp/y", repo),
+        lambda: git.blob_at("-p", "a", repo),
+        lambda: git.commit_meta("--output=/tmp/y", repo),
+        lambda: git.tree_entries("--all", repo),
+        lambda: list(git.log_trailers("--output=/tmp/y", repo)),
+        lambda: git.merge_base("-a", "HEAD", repo),
+        lambda: git.diff_numstat("--output=/tmp/y", cwd=repo),
+        lambda: git.tree_entry("--x", "a", repo),
+    ):
         with pytest.raises(UserError):
             call()
 
 
 def test_git_failure_on_a_missing_object_names_the_fix(repo):
     from tests.helpers import commit
+
     commit(repo, {"CLAUDE.md": "- Run the tests before pushing.\n", "data.bin": "payload\n"})
     blob = git.text(["rev-parse", "HEAD:data.bin"], cwd=repo).strip()
     (repo / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
@@ -60,9 +68,15 @@ def test_git_failure_without_a_known_cause_has_no_made_up_fix(repo):
 
 def test_attr_set_is_check_attr_without_unspecified_and_unset(repo):
     paths = ["a.bin", "b.txt", "c.x", "d.py", "sub/e.bin", "naïve ü.txt"]
-    assert git.attr_set(("filter", "working-tree-encoding"), paths, repo) == set()      # no attributes at all
-    commit(repo, {".gitattributes": "*.bin filter=lfs\n*.txt working-tree-encoding=UTF-16\n*.x -filter\n"
-                                    "sub/* -working-tree-encoding\n"}, "attributes")
+    assert git.attr_set(("filter", "working-tree-encoding"), paths, repo) == set()  # no attributes at all
+    commit(
+        repo,
+        {
+            ".gitattributes": "*.bin filter=lfs\n*.txt working-tree-encoding=UTF-16\n*.x -filter\n"
+            "sub/* -working-tree-encoding\n"
+        },
+        "attributes",
+    )
     table = git.check_attr(("filter", "working-tree-encoding"), paths, repo)
     expected = {p for p, values in table.items() if any(v not in ("unspecified", "unset") for v in values.values())}
     assert git.attr_set(("filter", "working-tree-encoding"), paths, repo) == expected
@@ -71,7 +85,8 @@ def test_attr_set_is_check_attr_without_unspecified_and_unset(repo):
 
 
 def test_status_paths_sorts_changes_from_untracked_and_sees_what_is_staged(repo):
-    from tests.helpers import git as run_git, write
+    from tests.helpers import git as run_git
+    from tests.helpers import write
 
     commit(repo, {"a.txt": "a\n", "b.txt": "b\n", "c.txt": "c\n"}, "base")
     assert git.status_paths(repo) == git.Status([], [], False)
@@ -81,7 +96,7 @@ def test_status_paths_sorts_changes_from_untracked_and_sees_what_is_staged(repo)
     status = git.status_paths(repo)
     assert (sorted(status.changed), status.untracked, status.staged) == (["a.txt", "b.txt"], ["new/deep/d.txt"], False)
     write(repo, "e.txt", "e\n")
-    run_git(repo, "add", "-N", "e.txt")                      # intent to add: the index is not HEAD's tree
+    run_git(repo, "add", "-N", "e.txt")  # intent to add: the index is not HEAD's tree
     assert git.status_paths(repo).staged
     run_git(repo, "rm", "-q", "--cached", "e.txt")
     run_git(repo, "add", "c.txt", "a.txt")
@@ -104,11 +119,11 @@ def test_listed_once_answers_from_memory_only_inside_the_block(repo):
     with git.listed_once():
         assert git.ls_files(repo, others=True) == ["a.txt"]
         write(repo, "b.txt", "b\n")
-        assert git.ls_files(repo, others=True) == ["a.txt"]          # asked once
+        assert git.ls_files(repo, others=True) == ["a.txt"]  # asked once
         git.remember_listing(repo, ["z.txt", "a.txt"], others=True)
         assert git.ls_files(repo, others=True) == ["a.txt", "z.txt"]
     assert git.ls_files(repo, others=True) == ["a.txt", "b.txt"]
-    git.remember_listing(repo, ["x"], others=True)                  # outside the block: nothing kept
+    git.remember_listing(repo, ["x"], others=True)  # outside the block: nothing kept
     assert git.ls_files(repo, others=True) == ["a.txt", "b.txt"]
 
 
@@ -128,18 +143,17 @@ def test_started_status_answers_as_status_paths_and_fails_as_run(repo):
 
 
 def test_a_started_process_nobody_reads_is_stopped_and_reaped(repo):
+    import os
     import time
 
-    import os
-
-    started = git.Started(["-c", "alias.slow=!sleep 30", "slow"], repo)   # its shell's sleep keeps the pipes
+    started = git.Started(["-c", "alias.slow=!sleep 30", "slow"], repo)  # its shell's sleep keeps the pipes
     pid = started._child[0]
     begun = time.monotonic()
     started.close()
-    assert time.monotonic() - begun < 10                                   # not a wait for the sleep
+    assert time.monotonic() - begun < 10  # not a wait for the sleep
     with pytest.raises(ChildProcessError):
-        os.waitpid(pid, os.WNOHANG)                                        # reaped: no zombie left
-    started.close()                                                        # twice is harmless
+        os.waitpid(pid, os.WNOHANG)  # reaped: no zombie left
+    started.close()  # twice is harmless
 
 
 def test_spawned_git_writes_and_reads_megabytes_at_once_as_subprocess_does(repo):
@@ -150,7 +164,7 @@ def test_spawned_git_writes_and_reads_megabytes_at_once_as_subprocess_does(repo)
 
     commit(repo, {f"f{i}.txt": f"{i}\n" * 50 for i in range(300)}, "many")
     oids = git.run(["rev-list", "--objects", "--all"], cwd=repo).split(b"\n")
-    batch = b"".join(line.split(b" ")[0] + b"\n" for line in oids if line) * 40      # ~1 MB in, more out
+    batch = b"".join(line.split(b" ")[0] + b"\n" for line in oids if line) * 40  # ~1 MB in, more out
     env = {**os.environ, "LC_ALL": "C"}
     ours = communicate(["git", "cat-file", "--batch"], str(repo), env, batch)
     theirs = subprocess.run(["git", "cat-file", "--batch"], cwd=repo, input=batch, capture_output=True, env=env)
@@ -158,7 +172,7 @@ def test_spawned_git_writes_and_reads_megabytes_at_once_as_subprocess_does(repo)
     code, out, err = communicate(["git", "rev-parse", "--verify", "nope^{commit}"], str(repo), env)
     assert (code, out, err) == (128, b"", b"fatal: Needed a single revision\n")
     empty = git.run(["hash-object", "--stdin"], cwd=repo, input=b"")
-    assert communicate(["git", "hash-object", "--stdin"], str(repo), env) == (0, empty, b"")   # stdin: /dev/null
+    assert communicate(["git", "hash-object", "--stdin"], str(repo), env) == (0, empty, b"")  # stdin: /dev/null
     with pytest.raises(FileNotFoundError):
         communicate(["no-such-program-gitcontext"], None, env)
 
@@ -168,8 +182,10 @@ def test_a_command_that_only_asks_git_imports_no_subprocess(repo):
     import sys
 
     commit(repo, {"a.txt": "a\n"}, "base")
-    probe = ("import sys; bare = set(sys.modules); from gitcontext import git; git.run(['rev-parse', 'HEAD']); "
-             "git.run_status(['status']); git.ls_files(); print('subprocess' in set(sys.modules) - bare)")
+    probe = (
+        "import sys; bare = set(sys.modules); from gitcontext import git; git.run(['rev-parse', 'HEAD']); "
+        "git.run_status(['status']); git.ls_files(); print('subprocess' in set(sys.modules) - bare)"
+    )
     out = subprocess.run([sys.executable, "-c", probe], cwd=repo, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
@@ -180,9 +196,9 @@ def test_stream_yields_gits_lines_stops_early_quietly_and_fails_as_run(repo):
     commit(repo, {f"f{i}.txt": "x\n" * 2000 for i in range(40)}, "big")
     lines = list(stream(["log", "-p", "--format=%H"], cwd=repo))
     assert b"".join(lines) == git.run(["log", "-p", "--format=%H"], cwd=repo)
-    for n, _ in enumerate(stream(["log", "-p", "--format=%H"], cwd=repo)):     # ~2 MB: git is still writing
+    for n, _ in enumerate(stream(["log", "-p", "--format=%H"], cwd=repo)):  # ~2 MB: git is still writing
         if n == 3:
-            break                                                               # SIGPIPE for git, no error
+            break  # SIGPIPE for git, no error
     with pytest.raises(git.GitError, match="no-such-rev"):
         list(stream(["log", "no-such-rev", "--"], cwd=repo))
 
@@ -191,13 +207,13 @@ def test_started_lines_stream_a_running_git_and_fail_as_run(repo):
     commit(repo, {f"f{i}.txt": "x\n" * 2000 for i in range(40)}, "big")
     started = git.Started(["log", "-p", "--format=%H"], repo)
     assert b"".join(started.lines()) == git.run(["log", "-p", "--format=%H"], cwd=repo)
-    started.close()                                                              # read already: nothing to stop
+    started.close()  # read already: nothing to stop
     early = git.Started(["log", "-p", "--format=%H"], repo)
     for n, _ in enumerate(early.lines()):
         if n == 3:
             break
     early.close()
-    unread = git.Started(["log", "-p", "--format=%H"], repo)                    # never read: stopped and reaped
+    unread = git.Started(["log", "-p", "--format=%H"], repo)  # never read: stopped and reaped
     unread.close()
     with pytest.raises(git.GitError, match="no-such-rev"):
         list(git.Started(["log", "no-such-rev", "--"], repo).lines())
@@ -233,13 +249,13 @@ def test_a_command_started_ahead_is_read_by_the_run_that_asks_it(repo):
     git.start_read_blobs(repo)
     started = dict(process._AHEAD)
     assert len(started) == 2
-    assert git.tree_entries(head, repo) == wanted                       # the ls-tree started ahead, read
+    assert git.tree_entries(head, repo) == wanted  # the ls-tree started ahead, read
     blob = wanted["CLAUDE.md"][1]
-    assert git.read_blobs([blob], repo) == {blob: b"# Rules\n\n- Use uv.\n"}   # the cat-file, given its ids
+    assert git.read_blobs([blob], repo) == {blob: b"# Rules\n\n- Use uv.\n"}  # the cat-file, given its ids
     assert not process._AHEAD
     for ahead in started.values():
-        assert ahead._child is None and ahead._in is None              # reaped, every pipe closed
-    git.start_tree_entries(head, repo)                                  # asked by nobody: stopped and reaped
+        assert ahead._child is None and ahead._in is None  # reaped, every pipe closed
+    git.start_tree_entries(head, repo)  # asked by nobody: stopped and reaped
     git.start_read_blobs(repo)
     children = [a._child[0] for a in process._AHEAD.values()]
     git.close_ahead()

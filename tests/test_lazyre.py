@@ -1,4 +1,5 @@
 """gitcontext.lazyre.lazy is re.compile, done at the pattern's first use."""
+
 from __future__ import annotations
 
 import re
@@ -17,8 +18,12 @@ def test_a_lazy_pattern_answers_as_the_compiled_one() -> None:
     assert later.match(text).span() == now.match(text).span()
     assert later.search("zz x=9").group("key") == "x"
     assert later.fullmatch("q=5") and not later.fullmatch("q=5!")
-    assert (later.pattern, later.flags, later.groups, later.groupindex) == (now.pattern, now.flags, now.groups,
-                                                                            now.groupindex)
+    assert (later.pattern, later.flags, later.groups, later.groupindex) == (
+        now.pattern,
+        now.flags,
+        now.groups,
+        now.groupindex,
+    )
 
 
 def test_flags_and_bytes_patterns() -> None:
@@ -27,8 +32,10 @@ def test_flags_and_bytes_patterns() -> None:
 
 
 def test_nothing_is_compiled_before_the_first_use() -> None:
-    probe = ("import re, sys\nfrom gitcontext.lazyre import lazy\nseen = []\noriginal = re.compile\n"
-             "re.compile = lambda *a: seen.append(a) or original(*a)\n"
-             "p = lazy('x+')\nprint(len(seen))\np.match('xx'); p.search('x'); p.sub('', 'x')\nprint(len(seen))")
+    probe = (
+        "import re, sys\nfrom gitcontext.lazyre import lazy\nseen = []\noriginal = re.compile\n"
+        "re.compile = lambda *a: seen.append(a) or original(*a)\n"
+        "p = lazy('x+')\nprint(len(seen))\np.match('xx'); p.search('x'); p.sub('', 'x')\nprint(len(seen))"
+    )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["0", "1"]

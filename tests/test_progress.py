@@ -1,4 +1,5 @@
 """Progress lines: only on a terminal, only after a second, cleared afterwards; never in pipes or JSON."""
+
 from __future__ import annotations
 
 import io
@@ -28,14 +29,14 @@ def test_progress_waits_a_second_before_drawing() -> None:
     bar = Progress("backfill", tty, min_interval=0)
     bar(1, 4)
     bar.close()
-    assert tty.getvalue() == ""          # work under a second draws nothing
+    assert tty.getvalue() == ""  # work under a second draws nothing
 
 
 def test_working_says_what_is_slow_and_clears_it() -> None:
     slow, quick, pipe = Tty(), Tty(), io.StringIO()
     with working("radius: parsing 812 files", slow, delay=0.01):
         deadline = time.monotonic() + 10
-        while not slow.getvalue() and time.monotonic() < deadline:    # however loaded the machine is
+        while not slow.getvalue() and time.monotonic() < deadline:  # however loaded the machine is
             time.sleep(0.01)
     with working("audit", quick, delay=5):
         pass

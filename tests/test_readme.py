@@ -1,5 +1,6 @@
 """The README's first set-up command, run as a user would: a fresh clone, a fresh virtualenv, `pip install .`,
 `git context demo`; the clone stays clean afterwards (nothing generated is tracked)."""
+
 from __future__ import annotations
 
 import os
@@ -30,10 +31,12 @@ def test_readme_install_and_demo_in_a_fresh_clone(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("VIRTUAL_ENV", "PYTHON"))}
     env["PATH"] = os.pathsep.join(p for p in env["PATH"].split(os.pathsep) if "venv" not in p)
     env["TMPDIR"] = str(tmp_path)
-    done = subprocess.run(["bash", "-c", readme_commands()[0]], cwd=clone, env=env, capture_output=True, text=True,
-                          timeout=900)
+    done = subprocess.run(
+        ["bash", "-c", readme_commands()[0]], cwd=clone, env=env, capture_output=True, text=True, timeout=900
+    )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "git context" in done.stdout
-    status = subprocess.run(["git", "status", "--porcelain", "--ignored=no"], cwd=clone, capture_output=True,
-                            text=True, check=True).stdout
+    status = subprocess.run(
+        ["git", "status", "--porcelain", "--ignored=no"], cwd=clone, capture_output=True, text=True, check=True
+    ).stdout
     assert status == "", f"the clone is dirty after the README's install:\n{status}"

@@ -1,4 +1,5 @@
 """gitcontext.records.NamedTuple is typing.NamedTuple's class, made without importing typing."""
+
 from __future__ import annotations
 
 import pickle
@@ -14,6 +15,7 @@ from gitcontext import records
 def _pair(base):
     class Hunk(base):
         """A hunk."""
+
         start: int
         length: int = 0
         lines: tuple = ()
@@ -22,7 +24,7 @@ def _pair(base):
             return self.start + self.length
 
         @classmethod
-        def empty(cls) -> "Hunk":
+        def empty(cls) -> Hunk:
             return cls(0)
 
     return Hunk
@@ -40,8 +42,7 @@ def test_fields_defaults_methods_and_docstring_match_typing():
     assert a._replace(length=5) == b._replace(length=5) and type(a._replace(length=5)) is OURS
     assert a.end() == b.end() == 5 and OURS.empty() == THEIRS.empty() == (0, 0, ())
     assert OURS(start=1).lines == () and issubclass(OURS, tuple) and OURS.__slots__ == ()
-    assert typing.get_type_hints(OURS) == typing.get_type_hints(THEIRS) == {"start": int, "length": int,
-                                                                          "lines": tuple}
+    assert typing.get_type_hints(OURS) == typing.get_type_hints(THEIRS) == {"start": int, "length": int, "lines": tuple}
     assert OURS.__module__ == __name__
     with pytest.raises(TypeError):
         OURS()
@@ -52,17 +53,20 @@ def test_records_pickle_as_namedtuples():
     assert pickle.loads(pickle.dumps(hunk)) == hunk
 
 
-class Hunk(records.NamedTuple):        # module level, so pickle can find it by name
+class Hunk(records.NamedTuple):  # module level, so pickle can find it by name
     start: int
     length: int = 0
 
 
 def test_a_field_without_default_after_one_with_is_refused_as_typing_refuses():
     with pytest.raises(TypeError):
+
         class Bad(records.NamedTuple):
             a: int = 0
             b: int
+
     with pytest.raises(AttributeError):
+
         class Worse(records.NamedTuple):
             a: int
 
@@ -75,9 +79,11 @@ def test_file_versions_in_a_fresh_python_imports_no_typing_enum_re_or_pathlib(tm
 
     git(tmp_path, "init", "-q", "-b", "main")
     commit(tmp_path, {"CLAUDE.md": "- a rule\n"}, "rules")
-    probe = ("import sys\nbare = set(sys.modules)\nfrom gitcontext.history.replay import file_versions\n"
-             "import gitcontext.git.process  # what a first git call loads\n"
-             "print(sorted(m for m in ('typing', 'enum', 're', 'pathlib', 'json', 'subprocess') "
-             "if m in set(sys.modules) - bare))\n")
+    probe = (
+        "import sys\nbare = set(sys.modules)\nfrom gitcontext.history.replay import file_versions\n"
+        "import gitcontext.git.process  # what a first git call loads\n"
+        "print(sorted(m for m in ('typing', 'enum', 're', 'pathlib', 'json', 'subprocess') "
+        "if m in set(sys.modules) - bare))\n"
+    )
     out = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

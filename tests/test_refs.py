@@ -1,4 +1,5 @@
 """gitcontext.git.refs reads HEAD as git does, or leaves it to git."""
+
 from __future__ import annotations
 
 import os
@@ -31,17 +32,17 @@ def test_loose_packed_detached_and_symbolic_heads_read_as_git_reads_them(repo):
 
 
 def test_what_it_does_not_read_is_left_to_git(repo, tmp_path, monkeypatch):
-    assert head_commit(repo) is None                                  # an unborn branch
+    assert head_commit(repo) is None  # an unborn branch
     commit(repo, {"a.txt": "a\n"}, "one")
-    assert head_commit(repo / "sub") is None                          # not the top of the work tree
+    assert head_commit(repo / "sub") is None  # not the top of the work tree
     other = tmp_path / "other"
     git(repo, "worktree", "add", "-q", str(other))
-    assert head_commit(other) is None                                 # a worktree's .git is a file
+    assert head_commit(other) is None  # a worktree's .git is a file
     monkeypatch.setenv("GIT_DIR", str(repo / ".git"))
     assert head_commit(repo) is None
     monkeypatch.delenv("GIT_DIR")
     (repo / ".git" / "HEAD").write_text("ref: refs/heads/../../../etc/passwd\n")
-    assert head_commit(repo) is None                                  # hostile content: never followed
+    assert head_commit(repo) is None  # hostile content: never followed
     (repo / ".git" / "HEAD").write_text("not a ref\n")
     assert head_commit(repo) is None
 
@@ -70,8 +71,13 @@ def test_the_read_cache_reads_a_plain_repository_as_git_answers_it(repo, tmp_pat
     for where in (repo, shallow):
         monkeypatch.chdir(where)
         entry = readcache.open_reads(["ls"])
-        top, git_dir, common, flag = git(where, "rev-parse", "--show-toplevel", "--absolute-git-dir",
-                                         "--git-common-dir", "--is-shallow-repository").split("\n")[:4]
+        top, git_dir, common, flag = git(
+            where, "rev-parse", "--show-toplevel", "--absolute-git-dir", "--git-common-dir", "--is-shallow-repository"
+        ).split("\n")[:4]
         assert (entry.top, entry.git_dir, entry.common, entry.head, entry.shallow) == (
-            os.path.realpath(top), os.path.realpath(git_dir), os.path.realpath(where / common),
-            git(where, "rev-parse", "HEAD").strip(), flag == "true")
+            os.path.realpath(top),
+            os.path.realpath(git_dir),
+            os.path.realpath(where / common),
+            git(where, "rev-parse", "HEAD").strip(),
+            flag == "true",
+        )

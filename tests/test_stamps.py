@@ -1,4 +1,5 @@
 """gitcontext.stamps: what the caches key their code on."""
+
 from __future__ import annotations
 
 import os
@@ -7,8 +8,9 @@ from pathlib import Path
 from gitcontext import stamps
 
 
-def test_a_stamp_changes_with_a_modules_size_or_mtime_and_names_it_under_the_package(tmp_path: Path,
-                                                                                  monkeypatch) -> None:
+def test_a_stamp_changes_with_a_modules_size_or_mtime_and_names_it_under_the_package(
+    tmp_path: Path, monkeypatch
+) -> None:
     package = tmp_path / "gitcontext"
     (package / "sub").mkdir(parents=True)
     for name in ("b.py", "a.py", "notes.txt"):

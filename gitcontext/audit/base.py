@@ -5,6 +5,7 @@ config and notes, by the same checks. A head finding is kept when its fingerprin
 base's findings (the change introduced it), or when it is about an instruction the change touched:
 born, reworded or moved since the base, or whose note changed. The worktree is always removed.
 """
+
 from __future__ import annotations
 
 import tempfile
@@ -25,12 +26,14 @@ def resolve(root: Path, base: str) -> str:
     try:
         return git.rev_parse(f"{base}^{{commit}}", root)
     except git.GitError:
-        raise UserError(f"unknown revision {base!r} for --base",
-                        fix="name a commit, branch or tag (see `git log --oneline`)") from None
+        raise UserError(
+            f"unknown revision {base!r} for --base", fix="name a commit, branch or tag (see `git log --oneline`)"
+        ) from None
 
 
-def judge_against(ctx: AuditContext, sha: str, checks: Sequence[str] | None,
-                  findings: list[Finding]) -> tuple[list[Finding], int]:
+def judge_against(
+    ctx: AuditContext, sha: str, checks: Sequence[str] | None, findings: list[Finding]
+) -> tuple[list[Finding], int]:
     """(the findings kept, how many were left out as already in the base commit SHA)."""
     with tempfile.TemporaryDirectory(prefix="gitcontext-base-") as tmp:
         where = Path(tmp) / "base"

@@ -6,6 +6,7 @@ when a check reports several things about one instruction (else its message with
 A baseline file is `{"version": 1, "fingerprints": [...]}` (sorted, one JSON document), written by
 `git context audit --write-baseline FILE`.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -33,15 +34,22 @@ def load(path: str | Path) -> frozenset[str]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise UserError("baseline file not found", path=str(path),
-                        fix=f"write one with `git context audit --write-baseline {path}`") from None
+        raise UserError(
+            "baseline file not found", path=str(path), fix=f"write one with `git context audit --write-baseline {path}`"
+        ) from None
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise UserError(f"cannot read the baseline: {exc}", path=str(path),
-                        fix=f"rewrite it with `git context audit --write-baseline {path}`") from None
+        raise UserError(
+            f"cannot read the baseline: {exc}",
+            path=str(path),
+            fix=f"rewrite it with `git context audit --write-baseline {path}`",
+        ) from None
     prints = data.get("fingerprints") if isinstance(data, dict) else None
     if not isinstance(prints, list) or not all(isinstance(p, str) for p in prints):
-        raise UserError('a baseline is {"version": 1, "fingerprints": ["…", …]}', path=str(path),
-                        fix=f"rewrite it with `git context audit --write-baseline {path}`")
+        raise UserError(
+            'a baseline is {"version": 1, "fingerprints": ["…", …]}',
+            path=str(path),
+            fix=f"rewrite it with `git context audit --write-baseline {path}`",
+        )
     return frozenset(prints)
 
 

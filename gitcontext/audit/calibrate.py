@@ -5,6 +5,7 @@ audit's own retire commands write), else `manual`. With k retirements of a class
 later restored, q = (e + 1) / (k + 2) is the chance a retirement of that class is regretted (the
 posterior mean under a uniform prior); the candidate's confidence is 1 - q.
 """
+
 from __future__ import annotations
 
 import re
@@ -17,9 +18,9 @@ _CLASS = re.compile(r"\s*(GC\d{3})\b")
 
 
 class Calibration(NamedTuple):
-    reason: str       # class: "GC201" or "manual"
-    k: int            # retirements of this class on record
-    e: int            # of which later restored
+    reason: str  # class: "GC201" or "manual"
+    k: int  # retirements of this class on record
+    e: int  # of which later restored
 
     @property
     def q(self) -> float:

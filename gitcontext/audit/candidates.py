@@ -7,6 +7,7 @@ Each candidate carries its confidence 1 - q with the calibration behind it (k, e
 removed the rule and stayed green raises it (gitcontext.audit.trials), one that showed the rule is
 needed (scope unchanged since) takes the rule out of the candidates.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -29,8 +30,7 @@ def is_candidate_check(check: str) -> bool:
 
 def is_candidate(f: Finding) -> bool:
     kind = f.evidence.get("kind") if f.evidence else None
-    return (is_candidate_check(f.check) and (f.check, kind) not in NOT_DELETIONS
-            and (f.check, None) not in NOT_DELETIONS)
+    return is_candidate_check(f.check) and (f.check, kind) not in NOT_DELETIONS and (f.check, None) not in NOT_DELETIONS
 
 
 def judge(ctx: AuditContext, findings: Sequence[Finding]) -> list[Finding]:
@@ -57,12 +57,14 @@ def _judge_one(ctx: AuditContext, f: Finding, table: dict) -> Finding:
     if trial.apply is not None:
         confidence = trial.apply(confidence)
     reason = f"{f.check} {f.name}: {_short(f.message)}"
-    evidence = {"text": ctx.by_id[f.id].instruction.text, **f.evidence, "candidate": True,
-                "calibration": cal.as_json()}
+    evidence = {"text": ctx.by_id[f.id].instruction.text, **f.evidence, "candidate": True, "calibration": cal.as_json()}
     if trial.kind:
         evidence["trial"] = trial.as_json()
-    return f._replace(evidence=evidence, confidence=round(confidence, 3),
-                      fix=f"git context retire {f.id} --reason {shell_quote(reason)}")
+    return f._replace(
+        evidence=evidence,
+        confidence=round(confidence, 3),
+        fix=f"git context retire {f.id} --reason {shell_quote(reason)}",
+    )
 
 
 def _held(f: Finding, why: str) -> Finding:
@@ -88,8 +90,11 @@ def _apply_floor(ctx: AuditContext, findings: list[Finding]) -> list[Finding]:
     out = []
     for f in findings:
         if f.evidence.get("candidate") and f.id not in allowed:
-            f = _held(f, f"retiring every candidate would take {ctx.by_id[f.id].instruction.file} below "
-                         f"audit.floor = {floor} instruction(s)")
+            f = _held(
+                f,
+                f"retiring every candidate would take {ctx.by_id[f.id].instruction.file} below "
+                f"audit.floor = {floor} instruction(s)",
+            )
         out.append(f)
     return out
 
@@ -101,7 +106,7 @@ def _short(message: str, limit: int = 120) -> str:
 
 def shell_quote(text: str) -> str:
     """TEXT in double quotes for a POSIX shell ($, `, \\, " and ! escaped), as the docs show commands."""
-    escaped = "".join("\\" + c if c in '"$`\\' else c for c in text).replace("!", '"\'!\'"')
+    escaped = "".join("\\" + c if c in '"$`\\' else c for c in text).replace("!", "\"'!'\"")
     return f'"{escaped}"'
 
 

@@ -1,4 +1,5 @@
 """What every check reads, computed once per audit and only when a check asks for it."""
+
 from __future__ import annotations
 
 import functools
@@ -13,11 +14,12 @@ from gitcontext.provenance.target import World, world
 
 class Located(NamedTuple):
     """A live instruction with its identity and provenance."""
+
     id: str
     instruction: Instruction
-    state: State | None        # None: no note (orphan)
-    status: str                # documented | orphan | stale
-    reason: str                # why it is stale ("" otherwise)
+    state: State | None  # None: no note (orphan)
+    status: str  # documented | orphan | stale
+    reason: str  # why it is stale ("" otherwise)
 
 
 class AuditContext:
@@ -26,7 +28,7 @@ class AuditContext:
     def __init__(self, root: Path, config: dict[str, Any], rev: str = "HEAD") -> None:
         self.root = Path(root)
         self.config = config
-        self.rev = rev                                  # the revision history-based checks look back from
+        self.rev = rev  # the revision history-based checks look back from
 
     @functools.cached_property
     def world(self) -> World:

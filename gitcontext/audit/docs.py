@@ -3,6 +3,7 @@
 tests/audit/test_docs.py fails when the file is not current, so a check's documentation lives in
 one place: its module.
 """
+
 from __future__ import annotations
 
 import inspect
@@ -33,16 +34,26 @@ def anchor(check) -> str:
 
 def render() -> str:
     mods = sorted(modules().values(), key=lambda m: m.CHECK.id)
-    rows = "".join(f"| [{m.CHECK.id}](#{anchor(m.CHECK)}) | {m.CHECK.name} | {m.CHECK.severity} | "
-                   f"{m.CHECK.summary.replace('|', '/')} |\n" for m in mods)
+    rows = "".join(
+        f"| [{m.CHECK.id}](#{anchor(m.CHECK)}) | {m.CHECK.name} | {m.CHECK.severity} | "
+        f"{m.CHECK.summary.replace('|', '/')} |\n"
+        for m in mods
+    )
     parts = [HEADER + rows]
     for m in mods:
         title, _, body = inspect.cleandoc(m.__doc__ or "").partition("\n\n")
         what = " ".join(title.split(":", 1)[-1].split())
-        parts.append(f"## {m.CHECK.id} {m.CHECK.name}\n\nSeverity: {m.CHECK.severity}. {what[:1].upper()}{what[1:]}\n"
-                     f"\n{body.strip()}\n")
-    parts.append("## Deletion candidates\n\n" + inspect.cleandoc(candidates.__doc__ or "")
-                 + "\n\n### Calibration\n\n" + inspect.cleandoc(calibrate.__doc__ or "") + "\n")
+        parts.append(
+            f"## {m.CHECK.id} {m.CHECK.name}\n\nSeverity: {m.CHECK.severity}. {what[:1].upper()}{what[1:]}\n"
+            f"\n{body.strip()}\n"
+        )
+    parts.append(
+        "## Deletion candidates\n\n"
+        + inspect.cleandoc(candidates.__doc__ or "")
+        + "\n\n### Calibration\n\n"
+        + inspect.cleandoc(calibrate.__doc__ or "")
+        + "\n"
+    )
     return "\n".join(parts)
 
 

@@ -2,6 +2,7 @@
 
 Memoized on the AuditContext (one audit run), so two checks asking for the same log read it once.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -15,8 +16,9 @@ T = TypeVar("T")
 
 class Touch(NamedTuple):
     """One commit's churn: when, and lines added + removed per path (binary files as 0)."""
+
     sha: str
-    at: str                        # committer date, UTC ISO-8601 (`at` order of notes)
+    at: str  # committer date, UTC ISO-8601 (`at` order of notes)
     lines: dict[str, int]
 
 
@@ -70,6 +72,7 @@ def oldest_confirmation(ctx: AuditContext) -> str | None:
     def compute() -> str | None:
         dates = [loc.state.confirmed_at for loc in ctx.located if loc.state is not None and loc.state.confirmed_at]
         return min(dates) if dates else None
+
     return memo(ctx, "oldest_confirmation", compute)
 
 
@@ -79,22 +82,26 @@ def worktree_churn(ctx: AuditContext) -> dict[str, int]:
 
     def compute() -> dict[str, int]:
         return {p: (a or 0) + (r or 0) for a, r, p in churn.worktree(ctx.root, has_head(ctx))}
+
     return memo(ctx, "worktree_churn", compute)
 
 
 def changed_universe(ctx: AuditContext) -> frozenset[str]:
     """Every path changed after the oldest confirmed rationale, committed or in the work tree."""
+
     def compute() -> frozenset[str]:
         since = oldest_confirmation(ctx)
         touched = {p for t in touches_since(ctx, since) for p in t.lines} if since else set()
         return frozenset(touched | set(worktree_churn(ctx)))
+
     return memo(ctx, "changed_universe", compute)
 
 
 class Change(NamedTuple):
     """The change an audit looks at: from BASE (a commit) through the commits since to the work tree."""
-    base: str | None        # None: no commits yet
-    label: str              # "main..work tree"
+
+    base: str | None  # None: no commits yet
+    label: str  # "main..work tree"
     commits: list[str]
 
     @property
@@ -105,6 +112,7 @@ class Change(NamedTuple):
 
 def change(ctx: AuditContext) -> Change:
     """`--base` when given (run sets ctx.change_base), else the merge-base with the default branch, else HEAD."""
+
     def compute() -> Change:
         if not has_head(ctx):
             return Change(None, "everything (no commits yet)", [])
@@ -118,4 +126,5 @@ def change(ctx: AuditContext) -> Change:
             name = branch.removeprefix("refs/heads/").removeprefix("refs/remotes/")
             return Change(sha, f"{name}..work tree", git.rev_list(f"{sha}..HEAD", cwd=ctx.root))
         return Change(git.rev_parse("HEAD", ctx.root), "HEAD..work tree", [])
+
     return memo(ctx, "change", compute)

@@ -5,6 +5,7 @@ Extraction only; gc103_dead_reference judges them against git. A reference writt
 what not to do ("not `.toml`", "don't use `../../node_modules`"), in a line about another repository,
 or with a placeholder in it (`src/<name>/`, `.../x.ts`, `path/to/`) is not extracted at all.
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -19,35 +20,50 @@ from gitcontext.instructions.sentences import code_spans, mask_code_spans
 
 class Ref(NamedTuple):
     file: str
-    line: int                 # 1-based
-    kind: str                 # path | link | import | tree | script | make | test | symbol
-    text: str                 # the reference as it reads: a path, a script name, a target, a symbol
-    cwd: str | None = None    # for script/make/test: the folder a preceding `cd` names ("" = none)
-    tool: str = ""            # for script: npm | pnpm | yarn | bun
-    written: str = ""         # the command or span as written, for the message
-    group: int = 0            # for tree: the first line of its code fence (entries are judged together)
+    line: int  # 1-based
+    kind: str  # path | link | import | tree | script | make | test | symbol
+    text: str  # the reference as it reads: a path, a script name, a target, a symbol
+    cwd: str | None = None  # for script/make/test: the folder a preceding `cd` names ("" = none)
+    tool: str = ""  # for script: npm | pnpm | yarn | bun
+    written: str = ""  # the command or span as written, for the message
+    group: int = 0  # for tree: the first line of its code fence (entries are judged together)
     after: str | None = None  # for a prose command: the folder an earlier fence of its section `cd`-ed into
 
 
 _LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 _FENCE = re.compile(r"^(`{3,}|~{3,})\s*([\w+-]*)")
 _EXT = re.compile(r"[^/]\.[A-Za-z][A-Za-z0-9]{0,7}$")
-_PLACEHOLDER = re.compile(r"[<>{}*$%…\[\]|]|\.\.\.|(?:^|/)(?:path/to|your[-_][\w-]+|my[-_][\w-]+|foo|bar|baz|"
-                          r"example[-_][\w-]+|xxx|[a-z])(?:/|\.|$)", re.I)
-_NEGATION = re.compile(r"\b(?:not|don'?t|do not|never|avoid|instead of|rather than|no longer|deprecated|"
-                       r"legacy|formerly|previously|was|were|removed|deleted|renamed|moved from)\b", re.I)
-_OTHER_REPO = re.compile(r"github\.com/|gitlab|bitbucket|\b(?:other|another|sibling|upstream|separate|"
-                         r"private|external|specialized|dedicated)\s+(?:\w+\s+)?repo|"
-                         r"`[\w.-]+/[\w.-]+`[^`]*\brepo(?:sitory|sitories|s)?\b", re.I)
+_PLACEHOLDER = re.compile(
+    r"[<>{}*$%…\[\]|]|\.\.\.|(?:^|/)(?:path/to|your[-_][\w-]+|my[-_][\w-]+|foo|bar|baz|"
+    r"example[-_][\w-]+|xxx|[a-z])(?:/|\.|$)",
+    re.I,
+)
+_NEGATION = re.compile(
+    r"\b(?:not|don'?t|do not|never|avoid|instead of|rather than|no longer|deprecated|"
+    r"legacy|formerly|previously|was|were|removed|deleted|renamed|moved from)\b",
+    re.I,
+)
+_OTHER_REPO = re.compile(
+    r"github\.com/|gitlab|bitbucket|\b(?:other|another|sibling|upstream|separate|"
+    r"private|external|specialized|dedicated)\s+(?:\w+\s+)?repo|"
+    r"`[\w.-]+/[\w.-]+`[^`]*\brepo(?:sitory|sitories|s)?\b",
+    re.I,
+)
 _TREE_LINE = re.compile(r"^(?P<lead>[\s│├└─|`+\-]*)(?P<name>[\w@.][\w@.\-]*/?)\s*(?:(?:#|//|<-|←|--|—|-\s).*)?$")
 _TREE_CHARS = re.compile(r"[│├└]")
 _SHELL_LANGS = {"", "bash", "sh", "shell", "zsh", "console", "shell-session", "terminal", "cmd", "powershell"}
 _TREE_LANGS = {"", "text", "txt", "tree", "plain", "plaintext", "none", "sh", "bash", "shell"}
 _CALL = re.compile(r"^(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]{2,})\(\)$")
-_UNTRACKED = re.compile(r"\b(?:generated|local artifacts?|gitignored|git-ignored|ignored by git|untracked|"
-                        r"not committed|never committed|build output|built)\b", re.I)
-_EXAMPLE = re.compile(r"\b(?:e\.g\.|for example|for instance|examples?\s*\**:|would be|could be|such as|"
-                      r"hypothetical|illustrat\w*)", re.I)
+_UNTRACKED = re.compile(
+    r"\b(?:generated|local artifacts?|gitignored|git-ignored|ignored by git|untracked|"
+    r"not committed|never committed|build output|built)\b",
+    re.I,
+)
+_EXAMPLE = re.compile(
+    r"\b(?:e\.g\.|for example|for instance|examples?\s*\**:|would be|could be|such as|"
+    r"hypothetical|illustrat\w*)",
+    re.I,
+)
 
 
 def references(file: str, text: str) -> Iterator[Ref]:
@@ -59,13 +75,13 @@ def references(file: str, text: str) -> Iterator[Ref]:
         if opened:
             end = _fence_end(lines, n, opened.group(1))
             cwd: list[str | None] = [None]
-            yield from _fenced(file, lines[n + 1:end], n + 2, opened.group(2).lower(), cwd)
+            yield from _fenced(file, lines[n + 1 : end], n + 2, opened.group(2).lower(), cwd)
             after = cwd[0] or after
             n = end + 1
             continue
         if lines[n].startswith("#"):
             after = None
-        window = " ".join(lines[n:n + 2])           # a sentence wrapped onto the next line keeps its context
+        window = " ".join(lines[n : n + 2])  # a sentence wrapped onto the next line keeps its context
         for ref in _prose(file, lines[n], n + 1, window):
             yield ref._replace(after=after) if ref.kind == "script" and after else ref
         n += 1
@@ -99,14 +115,19 @@ def _prose(file: str, line: str, number: int, window: str) -> Iterator[Ref]:
         if " " in span or span.startswith(("cd", "make")):
             yield from commands(file, span, number, list(cwd) if cwd else None)
         elif path_like(span) and not _UNTRACKED.search(window):
-            yield Ref(file, number, "path", clean_path(span), written=span, tool="example" if _EXAMPLE.search(line)
-                      else "")
+            yield Ref(
+                file, number, "path", clean_path(span), written=span, tool="example" if _EXAMPLE.search(line) else ""
+            )
         elif _CALL.match(span):
             yield Ref(file, number, "symbol", _CALL.match(span).group(1), written=span)
     for match in _LINK.finditer(line):
         target = match.group(1).split("#")[0]
-        if target and not re.match(r"^[a-z][\w+.-]*:", target, re.I) and not _placeholder(target) \
-                and not _negated(line, match.start()):
+        if (
+            target
+            and not re.match(r"^[a-z][\w+.-]*:", target, re.I)
+            and not _placeholder(target)
+            and not _negated(line, match.start())
+        ):
             yield Ref(file, number, "link", target, written=match.group(0))
     refs, _ = line_imports(mask_code_spans(line, whole=True, fill=" "))
     for ref in refs:
@@ -125,16 +146,24 @@ def _placeholder(ref: str) -> bool:
 
 
 def clean_path(span: str) -> str:
-    span = span.split("#", 1)[0] if "#" in span[1:] else span      # docs/x.md#section
+    span = span.split("#", 1)[0] if "#" in span[1:] else span  # docs/x.md#section
     span = span.rstrip(".,;:)")
-    span = re.sub(r":\d+(?::\d+)?$", "", span)          # file.py:12
+    span = re.sub(r":\d+(?::\d+)?$", "", span)  # file.py:12
     return span[2:] if span.startswith("./") else span
 
 
 def path_like(span: str) -> bool:
     """A span that names a file or folder of this repository (not a URL, package, flag or placeholder)."""
-    if not span or " " in span or span.startswith(("@", "-", "~", "/", "$", "http", "git@")) or "://" in span \
-            or "=" in span or _placeholder(span) or span.count(":") > 1 or "\\" in span:
+    if (
+        not span
+        or " " in span
+        or span.startswith(("@", "-", "~", "/", "$", "http", "git@"))
+        or "://" in span
+        or "=" in span
+        or _placeholder(span)
+        or span.count(":") > 1
+        or "\\" in span
+    ):
         return False
     core = clean_path(span)
     if not core or core in (".", "..") or re.fullmatch(r"[\d.]+", core):
@@ -180,7 +209,7 @@ def tree_entries(lines: list[str], first: int) -> Iterator[tuple[int, str, str]]
             stack.pop()
         parent = "".join(s for _, s in stack)
         if stack and not parent.endswith("/"):
-            parent += "/"          # an entry with children is a folder even without its slash
+            parent += "/"  # an entry with children is a folder even without its slash
         if name.strip(".") == "":
             if name == "..." and parent:
                 yield first + n, parent + "...", line.strip()
@@ -217,6 +246,7 @@ def place_tree(paths: list[str], bases: list[str], exists: Callable[[str], bool]
 
 class Tree(NamedTuple):
     """One drawn tree of a context file: its entries, to be placed on the repository together."""
+
     file: str
     first: int
     entries: tuple[tuple[int, str, str], ...]
@@ -232,7 +262,7 @@ def trees(file: str, text: str) -> Iterator[Tree]:
             n += 1
             continue
         end = _fence_end(lines, n, opened.group(1))
-        body = lines[n + 1:end]
+        body = lines[n + 1 : end]
         if opened.group(2).lower() in _TREE_LANGS and _is_tree(body):
             yield Tree(file, n + 2, tuple(tree_entries(body, n + 2)))
         n = end + 1
@@ -240,13 +270,18 @@ def trees(file: str, text: str) -> Iterator[Tree]:
 
 _PKG = {"npm", "pnpm", "yarn", "bun"}
 _BUILTINS = {
-    "pnpm": set("install i add remove rm uninstall update up upgrade exec dlx create init publish link unlink list ls "
-                "outdated why audit store config env import fetch rebuild prune patch patch-commit pack root bin "
-                "setup server licenses deploy install-test it approve-builds self-update help x dedupe doctor cache "
-                "view info recursive catalog sbom ignored-builds".split()),
-    "yarn": set("install add remove upgrade up init dlx workspace workspaces why info config cache set plugin node "
-                "exec create link unlink pack publish version npm constraints explain help".split()),
-    "npm": set(), "bun": set(),
+    "pnpm": set(
+        "install i add remove rm uninstall update up upgrade exec dlx create init publish link unlink list ls "
+        "outdated why audit store config env import fetch rebuild prune patch patch-commit pack root bin "
+        "setup server licenses deploy install-test it approve-builds self-update help x dedupe doctor cache "
+        "view info recursive catalog sbom ignored-builds".split()
+    ),
+    "yarn": set(
+        "install add remove upgrade up init dlx workspace workspaces why info config cache set plugin node "
+        "exec create link unlink pack publish version npm constraints explain help".split()
+    ),
+    "npm": set(),
+    "bun": set(),
 }
 
 
@@ -263,7 +298,7 @@ def commands(file: str, text: str, number: int, cwd: list[str | None] | None) ->
             target = words[1].strip("'\"")
             cwd[0] = None if _placeholder(target) or target.startswith(("~", "/", "$", "-")) else clean_path(target)
             if cwd[0] is None and target not in ("..", "."):
-                cwd[0] = ""          # a folder we cannot name: judge nothing after it
+                cwd[0] = ""  # a folder we cannot name: judge nothing after it
             continue
         yield from _command(file, words, number, cwd[0], part.strip())
 

@@ -3,6 +3,7 @@
 Each module exposes `CHECK` (gitcontext.audit.finding.Check) and `run(ctx) -> Iterator[Finding]`;
 its docstring (with an example) becomes its section of docs/checks.md.
 """
+
 from __future__ import annotations
 
 CHECKS: dict[str, str] = {

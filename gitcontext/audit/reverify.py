@@ -7,6 +7,7 @@ makes the instruction stale and is audit finding GC107. With `scope_changed`, on
 scope (note `--scope` globs, backticked paths) covers a file changed since that verification's
 commit are re-run; one without a recorded commit always is.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -16,7 +17,6 @@ from gitcontext import git
 from gitcontext.instructions.globs import compile_globs
 from gitcontext.provenance.target import world
 
-
 REDACTED = "[REDACTED:"
 
 
@@ -25,7 +25,7 @@ class Rerun(NamedTuple):
     file: str
     line: int
     command: str
-    result: str            # holds | fails | skipped
+    result: str  # holds | fails | skipped
     exit_status: int | None
 
 
@@ -48,13 +48,14 @@ def plan(root: Path, config: dict[str, Any], scope_changed: bool = False) -> lis
     return out
 
 
-def verify_all(root: Path, config: dict[str, Any], scope_changed: bool = False,
-               timeout: float | None = None) -> list[Rerun]:
+def verify_all(
+    root: Path, config: dict[str, Any], scope_changed: bool = False, timeout: float | None = None
+) -> list[Rerun]:
     from gitcontext.provenance.record import verify
 
     done = []
     for id, inst, command in plan(root, config, scope_changed):
-        if REDACTED in command:       # a secret was redacted out of it when recorded: it cannot be re-run
+        if REDACTED in command:  # a secret was redacted out of it when recorded: it cannot be re-run
             done.append(Rerun(id, inst.file, inst.line, command, "skipped", None))
             continue
         written = verify(root, config, id, None, command, timeout)
@@ -77,7 +78,7 @@ def _scope_changed(root: Path, state, text: str) -> bool:
     try:
         changed = git.diff_names(since, cwd=root)
     except git.GitError:
-        return True          # the recorded commit is gone (rebased away): re-run to be safe
+        return True  # the recorded commit is gone (rebased away): re-run to be safe
     globs = tuple(g.lstrip("/") for g in state.scope)
     if globs and any(compile_globs(globs).match(p) for p in changed):
         return True

@@ -4,6 +4,7 @@ With `base`, the base revision is audited too (in a temporary worktree, with its
 notes) and only findings the change introduced, or findings about instructions the change touched,
 are kept. With `baseline`, findings whose fingerprint the baseline lists are suppressed.
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -21,23 +22,33 @@ from gitcontext.audit.select import modules, run_checks, select
 
 class Report(NamedTuple):
     findings: list[Finding]
-    coverage: dict[str, int]              # instructions, documented, stale, orphan
-    checks: tuple[Check, ...]             # the checks that ran (SARIF rule metadata, text grouping)
-    base: str | None = None               # the base commit findings were judged against
-    suppressed: dict[str, int] = {}       # reason (base, baseline) -> findings left out
-    notes: tuple[str, ...] = ()           # caveats a reader must see (e.g. no source tree)
+    coverage: dict[str, int]  # instructions, documented, stale, orphan
+    checks: tuple[Check, ...]  # the checks that ran (SARIF rule metadata, text grouping)
+    base: str | None = None  # the base commit findings were judged against
+    suppressed: dict[str, int] = {}  # reason (base, baseline) -> findings left out
+    notes: tuple[str, ...] = ()  # caveats a reader must see (e.g. no source tree)
 
 
-def audit(root: str | Path, config: dict[str, Any], *, base: str | None = None, paths: Sequence[str] = (),
-          checks: Sequence[str] | None = None, baseline: frozenset[str] | None = None) -> Report:
+def audit(
+    root: str | Path,
+    config: dict[str, Any],
+    *,
+    base: str | None = None,
+    paths: Sequence[str] = (),
+    checks: Sequence[str] | None = None,
+    baseline: frozenset[str] | None = None,
+) -> Report:
     root = Path(root)
     mods = select(config, checks)
     base_sha = base_mod.resolve(root, base) if base is not None else None
     ctx = AuditContext(root, config)
-    ctx.change_base = base_sha                  # GC302 / GC400 measure the change from here
+    ctx.change_base = base_sha  # GC302 / GC400 measure the change from here
     if facts.shallow(ctx):
-        facts.caveat(ctx, "shallow clone: commit counts, ages and deletions stop at its boundary, so stale "
-                     "rationales and dead references before it go unseen; fix: git fetch --unshallow")
+        facts.caveat(
+            ctx,
+            "shallow clone: commit counts, ages and deletions stop at its boundary, so stale "
+            "rationales and dead references before it go unseen; fix: git fetch --unshallow",
+        )
     findings = [f for f in run_checks(ctx, mods) if _within(f.file, paths)]
     suppressed: dict[str, int] = {}
     if base_sha is not None:
@@ -46,8 +57,14 @@ def audit(root: str | Path, config: dict[str, Any], *, base: str | None = None, 
         kept = [f for f in findings if fingerprint(f) not in baseline]
         suppressed["baseline"] = len(findings) - len(kept)
         findings = kept
-    return Report(sort(findings), coverage(ctx, paths), tuple(m.CHECK for m in mods), base_sha, suppressed,
-                  tuple(getattr(ctx, "notes", ())))
+    return Report(
+        sort(findings),
+        coverage(ctx, paths),
+        tuple(m.CHECK for m in mods),
+        base_sha,
+        suppressed,
+        tuple(getattr(ctx, "notes", ())),
+    )
 
 
 def sort(findings: Iterable[Finding]) -> list[Finding]:

@@ -1,5 +1,6 @@
 """Which files an instruction is about: its note's `--scope` globs, its `.mdc` rule's `globs:`, and
 the paths and file names it mentions in backticks (gitcontext.radius.scope's reading)."""
+
 from __future__ import annotations
 
 from collections.abc import Collection
@@ -43,8 +44,9 @@ def in_scope_candidates(ctx: AuditContext, paths: Collection[str]) -> list[str]:
 
 
 def has_scope(ctx: AuditContext, loc: Located) -> bool:
-    return bool((loc.state and loc.state.scope) or _rule_globs(ctx, loc.instruction.file)
-                or "`" in loc.instruction.text)
+    return bool(
+        (loc.state and loc.state.scope) or _rule_globs(ctx, loc.instruction.file) or "`" in loc.instruction.text
+    )
 
 
 def context_files(ctx: AuditContext) -> frozenset[str]:
@@ -60,4 +62,5 @@ def _rule_globs(ctx: AuditContext, file: str) -> tuple[str, ...]:
         from gitcontext.instructions.frontmatter import front_matter, scope_globs
 
         return tuple(scope_globs(front_matter(read_file(ctx.root, file) or "")))
+
     return memo(ctx, f"rule_globs:{file}", read)

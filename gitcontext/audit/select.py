@@ -1,4 +1,5 @@
 """Which checks run, and running them: the registry's modules, `--check`, `audit.disable`."""
+
 from __future__ import annotations
 
 import importlib

@@ -9,6 +9,7 @@ that name different things in the same frame (`anthropic-patterns/` uses `wrangl
 loop/` uses `wrangler.toml`) are not the same rule (anchors.replaced), and a lead-in ("Full-stack examples
 must have:") is not a rule of its own.
 """
+
 from __future__ import annotations
 
 import re
@@ -20,39 +21,46 @@ from gitcontext.identity.profile import Profile, _profile
 from gitcontext.identity.words import content_words, rarity
 from gitcontext.instructions.model import Instruction, normalize
 
-SAME = 0.6            # weighted Dice at or above which two sentences or paragraphs state the same rule
-CLAUSE_SAME = 0.75    # a clause pair must agree more: it has fewer words
-POINTER_WORDS = 8      # a text this short around a link is a pointer, whatever it links to
-MIN_BAGS = 60         # rarity is computed as if at least this many instructions were loaded
-CLAUSE_FLOOR = 0.4    # a clause match needs this much overlap of the whole sentences too
-CLAUSE_WORDS = 2      # and hold at least this many content words each
+SAME = 0.6  # weighted Dice at or above which two sentences or paragraphs state the same rule
+CLAUSE_SAME = 0.75  # a clause pair must agree more: it has fewer words
+POINTER_WORDS = 8  # a text this short around a link is a pointer, whatever it links to
+MIN_BAGS = 60  # rarity is computed as if at least this many instructions were loaded
+CLAUSE_FLOOR = 0.4  # a clause match needs this much overlap of the whole sentences too
+CLAUSE_WORDS = 2  # and hold at least this many content words each
 _DANGLING = frozenset("is are was were be the a an to of for in on with and or by as that which".split())
 _SPANS = re.compile(r"`([^`\s]+)`")
 _URL_ONLY = re.compile(r"https?://[^\s)>\"'#]+")
 _ASIDE = re.compile(r"\([^()]*\)")
 _URL = re.compile(r"<a\s[^>]*>|</a>|\(?https?://[^\s)>\"']+\)?")
 _INDEX = re.compile(r"^[^`:\n]{1,60}:\s*`[^`]+`(?:\s*(?:,|/|and|or)\s*`[^`]+`)*\s*\.?$")
-_VERBS = frozenset("""update add implement register define put create run use install keep write check make set remove
+_VERBS = frozenset(
+    """update add implement register define put create run use install keep write check make set remove
 delete move prefer avoid call import export follow read open start ensure validate regenerate reuse configure build
-test deploy document mark wrap pass return emit log verify bump edit change fix place store insert extend""".split())
+test deploy document mark wrap pass return emit log verify bump edit change fix place store insert extend""".split()
+)
 _CMD_SPANS = re.compile(r"`([^`]+)`")
-_LABEL = re.compile(r"^\W*(?:\w+\W+){0,4}?\w+\W*:\s")     # "Tests cover: ..." — the label is no clause
+_LABEL = re.compile(r"^\W*(?:\w+\W+){0,4}?\w+\W*:\s")  # "Tests cover: ..." — the label is no clause
 _CLAUSE = re.compile(r"\s[—–]\s|\s-\s|;\s|\(|\)|:\s|\.\s")
-_TERM = re.compile(r"^\s*(?:\*\*|__)(?P<a>[^*_\n]{1,80}?)(?::\s*(?:\*\*|__)|(?:\*\*|__)\s*:)\s+\S"
-                   r"|^\s*`(?P<b>[^`\n]{1,80})`\s*:\s+\S")
-_EMPHASIS = frozenset("""important note notes warning warnings caution tip tips critical required requirement
-never always do don't dont must avoid rule rules remember reminder nb attention mandatory forbidden""".split())
+_TERM = re.compile(
+    r"^\s*(?:\*\*|__)(?P<a>[^*_\n]{1,80}?)(?::\s*(?:\*\*|__)|(?:\*\*|__)\s*:)\s+\S"
+    r"|^\s*`(?P<b>[^`\n]{1,80})`\s*:\s+\S"
+)
+_EMPHASIS = frozenset(
+    """important note notes warning warnings caution tip tips critical required requirement
+never always do don't dont must avoid rule rules remember reminder nb attention mandatory forbidden""".split()
+)
 
 
 class Unit(NamedTuple):
     """An instruction with the prose paragraph around it and its clauses, profiled once."""
+
     inst: Instruction
     own: Profile
-    paragraph: Profile | None        # None when the instruction is its own paragraph (a list item)
+    paragraph: Profile | None  # None when the instruction is its own paragraph (a list item)
     clauses: tuple[Profile, ...]
-    para_key: tuple[str, int]        # (file, line) where its paragraph starts
+    para_key: tuple[str, int]  # (file, line) where its paragraph starts
     list_key: tuple[str, int] | None  # (file, line) where its list starts, for a list item
-    lead: bool = False               # a lead-in or fragment (lead_in), never one side of a duplicate
+    lead: bool = False  # a lead-in or fragment (lead_in), never one side of a duplicate
 
 
 def units(insts: Sequence[Instruction]) -> list[Unit]:
@@ -63,13 +71,21 @@ def units(insts: Sequence[Instruction]) -> list[Unit]:
     for inst in insts:
         group = paragraphs[(inst.file, inst.index)]
         para = _text_profile(_no_urls(" ".join(i.text for i in group))) if len(group) > 1 else None
-        body = _ASIDE.sub(" ", _LABEL.sub("", _no_urls(inst.text), count=1))   # an aside is not the rule
-        clauses = tuple(p for p in (_text_profile(c) for c in _CLAUSE.split(body))
-                        if len(_concepts(p)) >= CLAUSE_WORDS)
+        body = _ASIDE.sub(" ", _LABEL.sub("", _no_urls(inst.text), count=1))  # an aside is not the rule
+        clauses = tuple(p for p in (_text_profile(c) for c in _CLAUSE.split(body)) if len(_concepts(p)) >= CLAUSE_WORDS)
         plain = "://" in inst.text or _VOLATILE.search(inst.text)
         own = _text_profile(_no_urls(inst.text)) if plain else _profile(inst.text, inst.norm)
-        out.append(Unit(inst, own, para, clauses if len(clauses) > 1 else (),
-                        (inst.file, group[0].line), lists.get((inst.file, inst.index)), lead_in(inst)))
+        out.append(
+            Unit(
+                inst,
+                own,
+                para,
+                clauses if len(clauses) > 1 else (),
+                (inst.file, group[0].line),
+                lists.get((inst.file, inst.index)),
+                lead_in(inst),
+            )
+        )
     return out
 
 
@@ -78,8 +94,13 @@ def _paragraphs(insts: Sequence[Instruction]) -> dict[tuple[str, int], list[Inst
     current: list[Instruction] = []
     for inst in insts:
         prev = current[-1] if current else None
-        if not (prev and prev.file == inst.file and inst.kind == prev.kind == "sentence"
-                and inst.line <= prev.end_line + 1 and inst.headings == prev.headings):
+        if not (
+            prev
+            and prev.file == inst.file
+            and inst.kind == prev.kind == "sentence"
+            and inst.line <= prev.end_line + 1
+            and inst.headings == prev.headings
+        ):
             current = []
         current.append(inst)
         groups[(inst.file, inst.index)] = current
@@ -155,12 +176,22 @@ def lead_in(inst: Instruction) -> bool:
 
 def same_rule(a: Unit, b: Unit, w: Mapping[str, float]) -> tuple[float, str]:
     """(similarity 0-1, how: "sentence" | "paragraph" | "clause") of A and B as one rule; 0 when not."""
-    if a.para_key == b.para_key or (a.list_key is not None and a.list_key == b.list_key) \
-            or a.lead or b.lead or _swapped(a, b) or _index_and_step(a.inst, b.inst):
+    if (
+        a.para_key == b.para_key
+        or (a.list_key is not None and a.list_key == b.list_key)
+        or a.lead
+        or b.lead
+        or _swapped(a, b)
+        or _index_and_step(a.inst, b.inst)
+    ):
         return 0.0, ""
     if a.inst.norm == b.inst.norm:
         return 1.0, "sentence"
-    if _other_terms(a.inst.text, b.inst.text) or _one_word_swapped(a.own, b.own) or _links_differ_only(a.inst.text, b.inst.text):
+    if (
+        _other_terms(a.inst.text, b.inst.text)
+        or _one_word_swapped(a.own, b.own)
+        or _links_differ_only(a.inst.text, b.inst.text)
+    ):
         return 0.0, ""
     best = (dice(a.own, b.own, w), "sentence")
     if a.paragraph or b.paragraph:
@@ -212,8 +243,10 @@ def _links_differ_only(a: str, b: str) -> bool:
     ua, ub = set(_URL_ONLY.findall(a)), set(_URL_ONLY.findall(b))
     if ua & ub:
         return False
-    return normalize(_no_urls(a)) == normalize(_no_urls(b)) or \
-        max(len(content_words(_no_urls(a))), len(content_words(_no_urls(b)))) <= POINTER_WORDS
+    return (
+        normalize(_no_urls(a)) == normalize(_no_urls(b))
+        or max(len(content_words(_no_urls(a))), len(content_words(_no_urls(b)))) <= POINTER_WORDS
+    )
 
 
 def _one_word_swapped(a: Profile, b: Profile) -> bool:
@@ -261,8 +294,8 @@ def candidates(us: Sequence[Unit]) -> list[tuple[int, int]]:
     shared: dict[tuple[int, int], int] = {}
     for members in postings.values():
         if len(members) > 200:
-            continue            # a word in most instructions weighs next to nothing
+            continue  # a word in most instructions weighs next to nothing
         for x, i in enumerate(members):
-            for j in members[x + 1:]:
+            for j in members[x + 1 :]:
                 shared[(i, j)] = shared.get((i, j), 0) + 1
     return sorted(pair for pair, count in shared.items() if count >= 2)

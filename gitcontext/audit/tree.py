@@ -1,5 +1,6 @@
 """The tracked tree as the path checks judge it (GC103 dead references, GC108 stale claims): folders and packages,
 computed once per audit."""
+
 from __future__ import annotations
 
 import posixpath
@@ -8,8 +9,18 @@ from gitcontext.audit.context import AuditContext
 from gitcontext.audit.facts import memo
 from gitcontext.audit.views import in_skill, views_of
 
-PACKAGE_FILES = ("package.json", "pyproject.toml", "Cargo.toml", "go.mod", "setup.py", "composer.json",
-                 "Gemfile", "pom.xml", "build.gradle", "deno.json")
+PACKAGE_FILES = (
+    "package.json",
+    "pyproject.toml",
+    "Cargo.toml",
+    "go.mod",
+    "setup.py",
+    "composer.json",
+    "Gemfile",
+    "pom.xml",
+    "build.gradle",
+    "deno.json",
+)
 
 
 def folders(ctx: AuditContext) -> frozenset[str]:
@@ -19,8 +30,11 @@ def folders(ctx: AuditContext) -> frozenset[str]:
 
 def package_of(ctx: AuditContext, folder: str) -> str:
     """The nearest folder at or above FOLDER with a package manifest ("" for the root)."""
-    roots = memo(ctx, "tree.packages", lambda: frozenset(
-        posixpath.dirname(p) for p in ctx.tracked if posixpath.basename(p) in PACKAGE_FILES))
+    roots = memo(
+        ctx,
+        "tree.packages",
+        lambda: frozenset(posixpath.dirname(p) for p in ctx.tracked if posixpath.basename(p) in PACKAGE_FILES),
+    )
     while folder and folder not in roots:
         folder = posixpath.dirname(folder)
     return folder
@@ -40,9 +54,15 @@ def read(ctx: AuditContext, path: str) -> str:
 
 def ids_by_line(ctx: AuditContext) -> dict[tuple[str, int], str]:
     """(file, line) -> the id of the instruction on that line, for a finding about a line."""
-    return memo(ctx, "tree.ids_by_line", lambda: {
-        (loc.instruction.file, n): loc.id for loc in ctx.located
-        for n in range(loc.instruction.line, loc.instruction.end_line + 1)})
+    return memo(
+        ctx,
+        "tree.ids_by_line",
+        lambda: {
+            (loc.instruction.file, n): loc.id
+            for loc in ctx.located
+            for n in range(loc.instruction.line, loc.instruction.end_line + 1)
+        },
+    )
 
 
 def _parents(path: str):

@@ -8,6 +8,7 @@ state, or no verdict for the current text, there is no evidence.
 A removable verdict raises the candidate's confidence (`Verdict.apply`); a needed one whose scope
 has not changed since excludes the rule; flaky or inconclusive trials are shown and change nothing.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -16,10 +17,10 @@ from typing import Any, NamedTuple
 
 
 class Trial(NamedTuple):
-    kind: str | None = None                    # the verdict's kind, None without a trial
-    reason: str | None = None                  # its sentence, for the finding
-    needed: bool = False                       # excludes the rule from deletion candidates
-    apply: Callable[[float], float] | None = None   # raises confidence (removable only)
+    kind: str | None = None  # the verdict's kind, None without a trial
+    reason: str | None = None  # its sentence, for the finding
+    needed: bool = False  # excludes the rule from deletion candidates
+    apply: Callable[[float], float] | None = None  # raises confidence (removable only)
 
     def as_json(self) -> dict[str, Any]:
         return {"verdict": self.kind, "reason": self.reason}

@@ -6,6 +6,7 @@ to packages/api, `claude:.` the root CLAUDE.md with its `@imports` (inline ones 
 A symlinked file is its target: CLAUDE.md -> AGENTS.md puts AGENTS.md in both the Claude and the Codex
 views, once each, never twice in one view. How each agent loads is a row of AGENTS; adding one is a row.
 """
+
 from __future__ import annotations
 
 import os
@@ -26,25 +27,25 @@ from gitcontext.instructions.render import render
 
 class Limit(NamedTuple):
     bytes: int
-    source: str                # where the number comes from, shown in the finding
+    source: str  # where the number comes from, shown in the finding
 
 
 class View(NamedTuple):
-    name: str                  # "claude:packages/api", "cursor:.cursor/rules/react.mdc"
-    agent: str                 # "claude", "codex", "cursor", "copilot", "gemini", "cline", "windsurf", "skill", ...
-    files: tuple[str, ...]     # what the agent reads, in load order, each once (symlinks as their target)
+    name: str  # "claude:packages/api", "cursor:.cursor/rules/react.mdc"
+    agent: str  # "claude", "codex", "cursor", "copilot", "gemini", "cline", "windsurf", "skill", ...
+    files: tuple[str, ...]  # what the agent reads, in load order, each once (symlinks as their target)
     instructions: tuple[Located, ...]
     bytes: int
     tokens: int
-    limit: Limit | None        # the agent's own limit on what it reads, when it has one
-    scope: tuple[str, ...] = ()   # globs a scoped rule applies to; () for an always-on view
+    limit: Limit | None  # the agent's own limit on what it reads, when it has one
+    scope: tuple[str, ...] = ()  # globs a scoped rule applies to; () for an always-on view
 
 
 class Agent(NamedTuple):
     name: str
-    files: tuple[str, ...]     # file names it reads in a folder ("CLAUDE.md"), or root-relative globs
-    chain: str                 # "ancestors" (root down to a folder), "tree" (ancestors + descendants), "rules"
-    imports: bool              # follows `@path` imports
+    files: tuple[str, ...]  # file names it reads in a folder ("CLAUDE.md"), or root-relative globs
+    chain: str  # "ancestors" (root down to a folder), "tree" (ancestors + descendants), "rules"
+    imports: bool  # follows `@path` imports
     limit: Limit | None
 
 
@@ -61,8 +62,13 @@ AGENTS = (
     Agent("crush", ("CRUSH.md",), "ancestors", False, None),
     Agent("warp", ("WARP.md",), "ancestors", False, None),
     Agent("cursor", (".cursorrules", ".cursor/rules/**/*.mdc", ".cursor/rules/**/*.md"), "rules", False, None),
-    Agent("copilot", (".github/copilot-instructions.md", ".github/instructions/**/*.instructions.md"),
-          "rules", False, None),
+    Agent(
+        "copilot",
+        (".github/copilot-instructions.md", ".github/instructions/**/*.instructions.md"),
+        "rules",
+        False,
+        None,
+    ),
     Agent("cline", (".clinerules", ".clinerules/**"), "rules", False, None),
     Agent("windsurf", (".windsurfrules", ".windsurf/rules/**"), "rules", False, WINDSURF_LIMIT),
     Agent("junie", (".junie/guidelines.md",), "rules", False, None),
@@ -155,8 +161,9 @@ def _segment_loose(root: Path, path: str) -> list[Located]:
     return [Located("", inst, None, "imported", "") for inst in segment(text, path)]
 
 
-def _view(tree: _Tree, name: str, agent: Agent | str, sources: list[tuple[str, str]],
-          scope: tuple[str, ...] = ()) -> View:
+def _view(
+    tree: _Tree, name: str, agent: Agent | str, sources: list[tuple[str, str]], scope: tuple[str, ...] = ()
+) -> View:
     """A view from (link, target) pairs in load order; a target already loaded is not loaded again."""
     seen: dict[str, str] = {}
     for link, target in sources:
@@ -174,8 +181,11 @@ def limits(config: dict) -> dict[str, Limit | None]:
     out["skill"] = None
     for name, value in config["audit"]["limits"].items():
         if name not in out:
-            raise UserError(f"unknown agent {name!r} in audit.limits", path=".context/config.yml",
-                            fix=f"use one of: {', '.join(sorted(out))}")
+            raise UserError(
+                f"unknown agent {name!r} in audit.limits",
+                path=".context/config.yml",
+                fix=f"use one of: {', '.join(sorted(out))}",
+            )
         out[name] = Limit(value, f"audit.limits.{name} in .context/config.yml") if value else None
     return out
 
@@ -204,16 +214,20 @@ def _chain_views(tree: _Tree, agent: Agent) -> list[View]:
     always, scoped = _claude_rules(tree) if agent.name == "claude" else ([], [])
     views: list[View] = []
     for folder in sorted(found, key=_depth):
-        chain = [f for f in sorted(found, key=_depth) if _contains(f, folder)
-                 or (agent.chain == "tree" and _contains(folder, f))]
+        chain = [
+            f
+            for f in sorted(found, key=_depth)
+            if _contains(f, folder) or (agent.chain == "tree" and _contains(folder, f))
+        ]
         paths = [p for f in chain for p in found[f]] + always
         view = _view(tree, f"{agent.name}:{folder}", agent, _loaded(tree, paths, agent.imports))
-        if all(v.files != view.files for v in views):     # .agents/AGENTS.md behind a root symlink: one view
+        if all(v.files != view.files for v in views):  # .agents/AGENTS.md behind a root symlink: one view
             views.append(view)
     root = [p for p in found.get(".", [])] + always
     for path, globs in scoped:
-        views.append(_view(tree, f"{agent.name}:{path}", agent, _loaded(tree, root + [path], agent.imports),
-                           tuple(globs)))
+        views.append(
+            _view(tree, f"{agent.name}:{path}", agent, _loaded(tree, root + [path], agent.imports), tuple(globs))
+        )
     return views
 
 
@@ -225,8 +239,11 @@ def _claude_rules(tree: _Tree) -> tuple[list[str], list[tuple[str, list[str]]]]:
     return always, scoped
 
 
-_SOURCE_FREE = re.compile(r"(?:^|/)(?:[^/]*\.(?:md|mdc|txt)|\.gitignore|\.gitattributes|LICEN[CS]E[^/]*|"
-                          r"\.context/.*)$", re.I)
+_SOURCE_FREE = re.compile(
+    r"(?:^|/)(?:[^/]*\.(?:md|mdc|txt)|\.gitignore|\.gitattributes|LICEN[CS]E[^/]*|"
+    r"\.context/.*)$",
+    re.I,
+)
 
 
 def has_source_tree(ctx: AuditContext) -> bool:
@@ -264,8 +281,7 @@ def _rule_views(tree: _Tree, agent: Agent) -> list[View]:
             scoped.append((path, globs))
     views = [_view(tree, f"{agent.name}:always", agent, _loaded(tree, always, False))] if always else []
     for path, globs in scoped:
-        views.append(_view(tree, f"{agent.name}:{path}", agent, _loaded(tree, always + [path], False),
-                           tuple(globs)))
+        views.append(_view(tree, f"{agent.name}:{path}", agent, _loaded(tree, always + [path], False), tuple(globs)))
     return views
 
 
@@ -273,10 +289,13 @@ def rule_mode(agent: str, path: str, text: str) -> tuple[str, list[str]]:
     """How a rule file loads: "always", "scoped" (GLOBS), "requested" (the agent picks it by its
     description), "manual" (only when mentioned) or "never" (the agent does not read it)."""
     if agent == "cline":
-        return ("always", []) if path == ".clinerules" or path.startswith(".clinerules/") and \
-            path.endswith((".md", ".txt")) else ("never", [])
+        return (
+            ("always", [])
+            if path == ".clinerules" or path.startswith(".clinerules/") and path.endswith((".md", ".txt"))
+            else ("never", [])
+        )
     if posixpath.basename(path).upper().startswith("README"):
-        return "never", []          # a rules folder's README describes the rules; no agent loads it as one
+        return "never", []  # a rules folder's README describes the rules; no agent loads it as one
     if path in (".cursorrules", ".windsurfrules", ".github/copilot-instructions.md", ".junie/guidelines.md"):
         return "always", []
     if agent == "roo":
@@ -334,14 +353,20 @@ def _claude_rule_mode(meta: dict) -> tuple[str, list[str]]:
 
 
 _RULE_MODES: dict[str, Callable[[dict], tuple[str, list[str]]]] = {
-    "cursor": _cursor_mode, "rules": _cursor_mode, "copilot": _copilot_mode, "windsurf": _windsurf_mode,
-    "claude": _claude_rule_mode, "continue": _continue_mode,
+    "cursor": _cursor_mode,
+    "rules": _cursor_mode,
+    "copilot": _copilot_mode,
+    "windsurf": _windsurf_mode,
+    "claude": _claude_rule_mode,
+    "continue": _continue_mode,
 }
 
 
 def _skill_views(tree: _Tree, claude_root: list[View]) -> list[View]:
     """A skill is loaded on request, into a session that already holds the root Claude view."""
     base = [(f, f) for v in claude_root for f in v.files]
-    return [_view(tree, f"skill:{posixpath.dirname(path)}", "skill", base + [(path, path)])
-            for path in tree.matching(SKILLS) if tree.target(path) == path]
-
+    return [
+        _view(tree, f"skill:{posixpath.dirname(path)}", "skill", base + [(path, path)])
+        for path in tree.matching(SKILLS)
+        if tree.target(path) == path
+    ]

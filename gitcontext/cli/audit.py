@@ -1,4 +1,5 @@
 """audit: findings with stable ids, deletion candidates, coverage, in five formats."""
+
 from __future__ import annotations
 
 import importlib
@@ -11,23 +12,41 @@ from gitcontext.cli.common import repo, write_file
 from gitcontext.errors import UserError
 
 # --format name -> module under gitcontext.report. Adding a format is adding a row.
-FORMATS = {"text": "audit_text", "markdown": "audit_markdown", "json": "audit_json", "sarif": "audit_sarif",
-           "github": "audit_github"}
+FORMATS = {
+    "text": "audit_text",
+    "markdown": "audit_markdown",
+    "json": "audit_json",
+    "sarif": "audit_sarif",
+    "github": "audit_github",
+}
 LEVELS = ("note", "warning", "error", "never")
 
 
 @click.command("audit")
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--base", metavar="REV", default=None,
-              help="Report only what the change from REV introduced or touched (REV is audited too).")
+@click.option(
+    "--base",
+    metavar="REV",
+    default=None,
+    help="Report only what the change from REV introduced or touched (REV is audited too).",
+)
 @click.option("--format", "fmt", type=click.Choice(sorted(FORMATS)), default=None, help="Output format (default text).")
-@click.option("--fail-on", type=click.Choice(LEVELS), default=None,
-              help="Exit 1 when a finding is at or above LEVEL (default audit.fail_on, `error`).")
+@click.option(
+    "--fail-on",
+    type=click.Choice(LEVELS),
+    default=None,
+    help="Exit 1 when a finding is at or above LEVEL (default audit.fail_on, `error`).",
+)
 @click.option("--check", "checks", multiple=True, metavar="ID", help="Run only this check (id or name; repeatable).")
-@click.option("--baseline", type=click.Path(dir_okay=False), default=None,
-              help="Suppress findings whose fingerprint FILE lists.")
-@click.option("--write-baseline", type=click.Path(dir_okay=False), default=None,
-              help="Write the fingerprints of the findings shown to FILE (then audit with --baseline FILE).")
+@click.option(
+    "--baseline", type=click.Path(dir_okay=False), default=None, help="Suppress findings whose fingerprint FILE lists."
+)
+@click.option(
+    "--write-baseline",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write the fingerprints of the findings shown to FILE (then audit with --baseline FILE).",
+)
 @click.option("--list-checks", is_flag=True, help="List every check with its id, name and severity, and exit.")
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 def audit_cmd(paths, base, fmt, fail_on, checks, baseline, write_baseline, list_checks, as_json) -> int:
@@ -58,8 +77,9 @@ def audit_cmd(paths, base, fmt, fail_on, checks, baseline, write_baseline, list_
     from gitcontext.progress import working
 
     with working("audit: reading notes, history and what each agent loads"):
-        report = audit(root, config, base=base, paths=[_relative(root, p) for p in paths],
-                       checks=checks or None, baseline=known)
+        report = audit(
+            root, config, base=base, paths=[_relative(root, p) for p in paths], checks=checks or None, baseline=known
+        )
     if write_baseline:
         write_file(Path(write_baseline), baseline_mod.dumps(report.findings), "--write-baseline")
     module = importlib.import_module(f"gitcontext.report.{FORMATS['json' if as_json else fmt or 'text']}")
@@ -86,4 +106,3 @@ def _relative(root: Path, path: str) -> str:
             return full.relative_to(Path(root)).as_posix() or "."
         except ValueError:
             raise UserError(f"{path} is outside the repository", fix=f"give a path under {root}") from None
-

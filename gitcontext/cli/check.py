@@ -1,4 +1,5 @@
 """`git context check`: the commit-msg rule over BASE...HEAD, for CI (hooks can be skipped)."""
+
 from __future__ import annotations
 
 import os

@@ -3,6 +3,7 @@
 Importing it costs no click (`json_option` is built on first use), so `ls` and `blame` can run
 without click (gitcontext.cli.fast); `echo` is click's own whenever click is loaded.
 """
+
 from __future__ import annotations
 
 import json
@@ -13,15 +14,15 @@ from pathlib import Path
 from gitcontext import config as config_mod
 from gitcontext import git
 
-TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 
-_ANSI = re.compile(r"\033\[[0-?]*[ -/]*[@-~]")        # click._compat._ansi_re: what click.echo strips
+_ANSI = re.compile(r"\033\[[0-?]*[ -/]*[@-~]")  # click._compat._ansi_re: what click.echo strips
 
 
 def __getattr__(name: str) -> Any:
-    if name == "json_option":                          # `from gitcontext.cli.common import json_option`
+    if name == "json_option":  # `from gitcontext.cli.common import json_option`
         import click
 
         option = click.option("--json", "as_json", is_flag=True, help="Machine-readable output (stable schema).")
@@ -60,7 +61,7 @@ def repo(cwd: str | Path | None = None) -> tuple[Path, dict[str, Any]]:
     from gitcontext.provenance.journal import recover
 
     root = _toplevel(Path(cwd) if cwd is not None else Path.cwd())
-    for line in recover(root):          # an interrupted retire/restore is finished first
+    for line in recover(root):  # an interrupted retire/restore is finished first
         echo(f"gitcontext: {line}", err=True)
     return root, config_mod.load(root)
 
@@ -85,5 +86,6 @@ def write_file(path: Path, text: str, option: str) -> None:
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise UserError(f"cannot write: {exc.strerror}", path=str(path),
-                        fix=f"choose a writable path for {option}") from exc
+        raise UserError(
+            f"cannot write: {exc.strerror}", path=str(path), fix=f"choose a writable path for {option}"
+        ) from exc

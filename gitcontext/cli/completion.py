@@ -4,6 +4,7 @@ The scripts ask the program itself (click's completion protocol, `_GIT_CONTEXT_C
 complete every command, option and choice of the installed version. Under `git context`, bash's git
 completion calls `_git_context` and zsh's calls `_git-context`; both drop the leading `git`.
 """
+
 from __future__ import annotations
 
 import click

@@ -1,4 +1,5 @@
 """`git context demo [DIR]`: build the sample repository and walk the whole flow in it."""
+
 from __future__ import annotations
 
 import tempfile

@@ -3,6 +3,7 @@ in their plain forms without click (gitcontext.cli.fast, which replays a kept an
 gitcontext.cli.readcache), everything else through the click group (gitcontext.cli.main), imported only then.
 
 `run` is the programs' entry; `main` returns the exit status instead (for a caller in the same process)."""
+
 from __future__ import annotations
 
 import os
@@ -27,7 +28,7 @@ def run() -> None:
     as Python does."""
     try:
         code = run_fast(sys.argv[1:], leaving=True)
-    except SystemExit as exc:                  # a reader gone (cli.fast._ended): click's quiet status 1
+    except SystemExit as exc:  # a reader gone (cli.fast._ended): click's quiet status 1
         code = exc.code if isinstance(exc.code, int) else 1
     if code is None:
         from gitcontext.cli.main import main as click_main

@@ -10,6 +10,7 @@ exactly as gitcontext.cli.main does. `gitcontext.cli.entry` (the `git-context` s
 first. Anything else returns None and goes to click, so every help text, usage error and option form
 is click's own.
 """
+
 from __future__ import annotations
 
 import codecs
@@ -18,7 +19,7 @@ import os
 import sys
 
 READS = ("ls", "blame", "history")
-COMPLETE_VAR = "_GIT_CONTEXT_COMPLETE"     # shell completion requests (see `git context completion`)
+COMPLETE_VAR = "_GIT_CONTEXT_COMPLETE"  # shell completion requests (see `git context completion`)
 
 
 def run_fast(args: list[str], leaving: bool = False) -> int | None:
@@ -39,9 +40,9 @@ def run_fast(args: list[str], leaving: bool = False) -> int | None:
         return _read(args[0], values, as_json)
 
     collecting = gc.isenabled()
-    gc.disable()      # a short read that frees what it builds at exit: collecting cycles meanwhile costs ~4 ms
+    gc.disable()  # a short read that frees what it builds at exit: collecting cycles meanwhile costs ~4 ms
     if leaving:
-        afterwards.collect()      # the caches it writes are written after the answer is out
+        afterwards.collect()  # the caches it writes are written after the answer is out
     try:
         kept = open_reads(args)
         if kept is None:
@@ -52,9 +53,9 @@ def run_fast(args: list[str], leaving: bool = False) -> int | None:
     except (Exception, KeyboardInterrupt) as exc:  # noqa: BLE001 - _ended raises again what click would not catch
         return _ended(exc)
     finally:
-        afterwards.take()         # an answer that failed leaves nothing queued
+        afterwards.take()  # an answer that failed leaves nothing queued
         if collecting:
-            gc.enable()           # an in-process caller (a test, the demo) gets its collector back
+            gc.enable()  # an in-process caller (a test, the demo) gets its collector back
 
 
 def _form(args: list[str]) -> tuple[tuple[str, ...], bool] | None:
@@ -83,14 +84,14 @@ def _ended(exc: BaseException) -> int:
         echo(f"gitcontext: error: {exc}", err=True)
         return int(exc.status)
     if isinstance(exc, (EOFError, KeyboardInterrupt)):
-        echo("", err=True)                   # click's main prints a newline, then aborts
+        echo("", err=True)  # click's main prints a newline, then aborts
         return int(ExitStatus.INTERRUPTED)
     if isinstance(exc, OSError) and exc.errno == errno.EPIPE:
-        sys.stdout, sys.stderr = _Pacified(sys.stdout), _Pacified(sys.stderr)   # as click's main does
+        sys.stdout, sys.stderr = _Pacified(sys.stdout), _Pacified(sys.stderr)  # as click's main does
         sys.exit(1)
     refused = refused_write(exc)
     if refused is not None:
-        sys.stdout = _Pacified(sys.stdout)      # what could not be written is dropped, not retried at exit
+        sys.stdout = _Pacified(sys.stdout)  # what could not be written is dropped, not retried at exit
         return say_refused(refused)
     raise exc
 

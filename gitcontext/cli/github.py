@@ -4,6 +4,7 @@ GITHUB_REPOSITORY, GITHUB_TOKEN, GITHUB_EVENT_PATH, GITHUB_API_URL and GITHUB_SE
 runner sets them; GITHUB_STEP_SUMMARY and GITHUB_OUTPUT receive the summary and the outputs. The
 Action's inputs arrive as GITCONTEXT_* variables, never on a command line it builds.
 """
+
 from __future__ import annotations
 
 import os
@@ -25,7 +26,9 @@ def _flag(name: str, default: bool) -> bool:
         return True
     if value in ("false", "0", "no", "off"):
         return False
-    raise UserError(f"{name} must be true or false, got {value!r}", fix="set the action's `comment:` input to true/false")
+    raise UserError(
+        f"{name} must be true or false, got {value!r}", fix="set the action's `comment:` input to true/false"
+    )
 
 
 def _config(root: Path, path: str | None) -> dict[str, Any] | None:
@@ -46,13 +49,27 @@ def github_cmd() -> None:
 
 
 @github_cmd.command("pr-comment")
-@click.option("--fail-on", type=FAIL_ON, default=None, help="Exit 1 at findings of this level or above "
-              "(default GITCONTEXT_FAIL_ON, else none).")
-@click.option("--no-comment", is_flag=True, help="Only summary, annotations and outputs (also GITCONTEXT_COMMENT=false).")
-@click.option("--report-out", type=click.Path(dir_okay=False), default=None,
-              help="Also write the report as JSON (the pull_request half of the fork-safe variant).")
-@click.option("--from-report", type=click.Path(dir_okay=False, exists=True), default=None,
-              help="Post a report written by --report-out (the workflow_run half); computes nothing.")
+@click.option(
+    "--fail-on",
+    type=FAIL_ON,
+    default=None,
+    help="Exit 1 at findings of this level or above (default GITCONTEXT_FAIL_ON, else none).",
+)
+@click.option(
+    "--no-comment", is_flag=True, help="Only summary, annotations and outputs (also GITCONTEXT_COMMENT=false)."
+)
+@click.option(
+    "--report-out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also write the report as JSON (the pull_request half of the fork-safe variant).",
+)
+@click.option(
+    "--from-report",
+    type=click.Path(dir_okay=False, exists=True),
+    default=None,
+    help="Post a report written by --report-out (the workflow_run half); computes nothing.",
+)
 def pr_comment_cmd(fail_on: str | None, no_comment: bool, report_out: str | None, from_report: str | None) -> int:
     """One sticky comment: instruction changes, the check, deletion candidates, stale rationales, the radius."""
     from gitcontext import git
@@ -62,12 +79,18 @@ def pr_comment_cmd(fail_on: str | None, no_comment: bool, report_out: str | None
     root = git.toplevel()
     comment = _flag("GITCONTEXT_COMMENT", True) and not no_comment
     run = from_environment(need_token=comment or from_report is not None)
-    options = Options(comment, fail_on or os.environ.get("GITCONTEXT_FAIL_ON") or "none",
-                      Path(from_report) if from_report else None, Path(report_out) if report_out else None,
-                      _config(root, os.environ.get("GITCONTEXT_CONFIG")))
+    options = Options(
+        comment,
+        fail_on or os.environ.get("GITCONTEXT_FAIL_ON") or "none",
+        Path(from_report) if from_report else None,
+        Path(report_out) if report_out else None,
+        _config(root, os.environ.get("GITCONTEXT_CONFIG")),
+    )
     if options.fail_on not in ("none", "note", "warning", "error"):
-        raise UserError(f"fail-on must be none, note, warning or error, got {options.fail_on!r}",
-                        fix="fix the action's `fail-on:` input")
+        raise UserError(
+            f"fail-on must be none, note, warning or error, got {options.fail_on!r}",
+            fix="fix the action's `fail-on:` input",
+        )
     return pr_comment(root, run, options)
 
 

@@ -1,4 +1,5 @@
 """`git context hook ...`: the entry points the installed hooks and the pre-commit framework call."""
+
 from __future__ import annotations
 
 import click

@@ -1,4 +1,5 @@
 """ls, diff, render, budget: what the context files say, and how it changed."""
+
 from __future__ import annotations
 
 import click
@@ -25,7 +26,7 @@ class _PathsAfterDashDash(click.Command):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if "--" in args:
             cut = args.index("--")
-            ctx.meta["paths"] = args[cut + 1:]
+            ctx.meta["paths"] = args[cut + 1 :]
             args = args[:cut]
         return super().parse_args(ctx, args)
 
@@ -33,8 +34,12 @@ class _PathsAfterDashDash(click.Command):
 @click.command("diff", cls=_PathsAfterDashDash)
 @click.argument("revs", nargs=-1)
 @click.option("--worktree", is_flag=True, help="Compare against the working tree instead of the index.")
-@click.option("--matcher", type=click.Choice(["default", "paper"]), default=None,
-              help="Identity matcher; `paper` reproduces arXiv 2608.11095's cascade.")
+@click.option(
+    "--matcher",
+    type=click.Choice(["default", "paper"]),
+    default=None,
+    help="Identity matcher; `paper` reproduces arXiv 2608.11095's cascade.",
+)
 @json_option
 def diff_cmd(revs: tuple[str, ...], worktree: bool, matcher: str | None, as_json: bool) -> int:
     """Instruction-level change between two revisions.
@@ -48,23 +53,38 @@ def diff_cmd(revs: tuple[str, ...], worktree: bool, matcher: str | None, as_json
     Shows added, removed, reworded (with similarity 0-100), moved between sibling files, and the
     files where the change is a wholesale rewrite (>= 50% of >= 5 live instructions died).
     """
-    from gitcontext.report.changes import instruction_diff, format_diff
+    from gitcontext.report.changes import format_diff, instruction_diff
 
     paths = click.get_current_context().meta.get("paths", [])
     if len(revs) > 2:
         raise click.UsageError("at most two revisions; put paths after `--`")
     root, config = repo()
-    result = instruction_diff(root, config, list(revs), worktree=worktree, paths=_repo_paths(root, paths),
-                              matcher=matcher or config["matcher"])
+    result = instruction_diff(
+        root,
+        config,
+        list(revs),
+        worktree=worktree,
+        paths=_repo_paths(root, paths),
+        matcher=matcher or config["matcher"],
+    )
     if as_json:
         emit_json(result.to_json())
         return 0
     click.echo(format_diff(result), nl=False)
-    if not revs and not worktree and _empty(result) and not _empty(
-            instruction_diff(root, config, [], worktree=True, paths=_repo_paths(root, paths),
-                             matcher=matcher or config["matcher"])):
-        click.echo("the work tree has unstaged instruction changes: `git context diff --worktree` shows them, "
-                   "`git add` stages them")
+    if (
+        not revs
+        and not worktree
+        and _empty(result)
+        and not _empty(
+            instruction_diff(
+                root, config, [], worktree=True, paths=_repo_paths(root, paths), matcher=matcher or config["matcher"]
+            )
+        )
+    ):
+        click.echo(
+            "the work tree has unstaged instruction changes: `git context diff --worktree` shows them, "
+            "`git add` stages them"
+        )
     return 0
 
 
@@ -101,8 +121,7 @@ def budget_cmd(files: tuple[str, ...], as_json: bool) -> int:
     root, config = repo()
     targets = [_relative(root, f) for f in files] or discover(root, config)
     rows = [budget(root, path) for path in targets]
-    views = [_view_row(v) for v in views_of(AuditContext(root, config))
-             if not files or set(v.files) & set(targets)]
+    views = [_view_row(v) for v in views_of(AuditContext(root, config)) if not files or set(v.files) & set(targets)]
     if as_json:
         emit_json({"views": rows, "agent_views": views})
         return 0
@@ -117,16 +136,26 @@ def budget_cmd(files: tuple[str, ...], as_json: bool) -> int:
         click.echo(f"\n{'agent view':<{width}}  {'bytes':>8}  {'tokens':>7}  {'instr':>5}  {'files':>5}  limit")
         for v in views:
             limit = f"{v['limit']:>7}{'  OVER' if v['over'] else ''}" if v["limit"] else "      -"
-            click.echo(f"{v['name']:<{width}}  {v['bytes']:>8}  {v['tokens']:>7}  {v['instructions']:>5}"
-                       f"  {len(v['files']):>5}  {limit}")
+            click.echo(
+                f"{v['name']:<{width}}  {v['bytes']:>8}  {v['tokens']:>7}  {v['instructions']:>5}"
+                f"  {len(v['files']):>5}  {limit}"
+            )
     return 0
 
 
 def _view_row(view) -> dict:
     limit = view.limit.bytes if view.limit else None
-    return {"name": view.name, "agent": view.agent, "files": list(view.files), "bytes": view.bytes,
-            "tokens": view.tokens, "instructions": len(view.instructions), "limit": limit,
-            "over": limit is not None and view.bytes > limit, "scope": list(view.scope)}
+    return {
+        "name": view.name,
+        "agent": view.agent,
+        "files": list(view.files),
+        "bytes": view.bytes,
+        "tokens": view.tokens,
+        "instructions": len(view.instructions),
+        "limit": limit,
+        "over": limit is not None and view.bytes > limit,
+        "scope": list(view.scope),
+    }
 
 
 def _repo_paths(root, paths) -> list[str]:

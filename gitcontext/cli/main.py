@@ -1,4 +1,5 @@
 """`git context`: a lazy click group, so each command imports only what it needs."""
+
 from __future__ import annotations
 
 import importlib
@@ -70,8 +71,14 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--version", is_flag=True, expose_value=False, is_eager=True, help="Show the version and exit.",
-              callback=lambda ctx, _, value: _print_version(ctx) if value else None)
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    help="Show the version and exit.",
+    callback=lambda ctx, _, value: _print_version(ctx) if value else None,
+)
 def cli() -> None:
     """Keep the why of every instruction in agent context files, in git.
 
@@ -133,7 +140,7 @@ def _print_version(ctx: click.Context) -> None:
 def _usage_error(exc: click.UsageError) -> None:
     """Click's message, pointing at `git context help CMD`: under git, `--help` opens a man page."""
     ctx = exc.ctx
-    if type(exc).__name__ == "NoArgsIsHelpError":    # click >= 8.2: no command given, the message is the help
+    if type(exc).__name__ == "NoArgsIsHelpError":  # click >= 8.2: no command given, the message is the help
         click.echo(exc.format_message(), err=True)
         return
     if ctx is not None:

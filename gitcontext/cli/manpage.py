@@ -5,6 +5,7 @@
 finds it next to the `git-context` executable, so `git context --help` (which git turns into
 `man git-context`) works.
 """
+
 from __future__ import annotations
 
 import sys
@@ -12,14 +13,20 @@ import sys
 import click
 
 SECTIONS = {
-    "EXIT STATUS": ["0 ok; 1 findings at or above --fail-on, or a refused check; 2 usage or user error (nothing "
-                    "written); 3 git or environment error; 130 interrupted."],
-    "FILES": [".context/config.yml, .context/notes/<id>.jsonl, .context/rulings.jsonl, .context/asks.jsonl "
-              "(committed); .git/gitcontext/ (caches, never committed)."],
-    "ENVIRONMENT": ["GITCONTEXT_HOOKS=0 and SKIP=gitcontext skip the hooks; GITCONTEXT_MERGE=0 switches the merge "
-                    "driver off; GITCONTEXT_READ_CACHE=0 makes ls, blame and history compute every answer (no replay from "
-                    ".git/gitcontext/reads/), and GITCONTEXT_READ_CACHE=wait keeps the answer and writes the caches "
-                    "before the command exits instead of after; NO_COLOR turns colour off."],
+    "EXIT STATUS": [
+        "0 ok; 1 findings at or above --fail-on, or a refused check; 2 usage or user error (nothing "
+        "written); 3 git or environment error; 130 interrupted."
+    ],
+    "FILES": [
+        ".context/config.yml, .context/notes/<id>.jsonl, .context/rulings.jsonl, .context/asks.jsonl "
+        "(committed); .git/gitcontext/ (caches, never committed)."
+    ],
+    "ENVIRONMENT": [
+        "GITCONTEXT_HOOKS=0 and SKIP=gitcontext skip the hooks; GITCONTEXT_MERGE=0 switches the merge "
+        "driver off; GITCONTEXT_READ_CACHE=0 makes ls, blame and history compute every answer (no replay from "
+        ".git/gitcontext/reads/), and GITCONTEXT_READ_CACHE=wait keeps the answer and writes the caches "
+        "before the command exits instead of after; NO_COLOR turns colour off."
+    ],
     "SEE ALSO": ["git(1), gitattributes(5), githooks(5). The guides in the project's docs/ folder."],
 }
 
@@ -60,11 +67,18 @@ def _command_lines(name: str, cmd: click.Command, ctx: click.Context) -> list[st
 def render() -> str:
     from gitcontext.cli.main import cli
 
-    ctx = click.Context(cli, info_name="git context", **cli.context_settings)   # -h as the CLI has it
-    lines = ['.TH GIT\\-CONTEXT 1 "" "gitcontext" "Git Manual"', ".SH NAME",
-             "git\\-context \\- keep the why of every instruction in agent context files, in git",
-             ".SH SYNOPSIS", ".B git context", "\\fICOMMAND\\fR [\\fIOPTIONS\\fR] [\\fIARGS\\fR]",
-             ".SH DESCRIPTION", _help(cli.help or ""), ".SH COMMANDS"]
+    ctx = click.Context(cli, info_name="git context", **cli.context_settings)  # -h as the CLI has it
+    lines = [
+        '.TH GIT\\-CONTEXT 1 "" "gitcontext" "Git Manual"',
+        ".SH NAME",
+        "git\\-context \\- keep the why of every instruction in agent context files, in git",
+        ".SH SYNOPSIS",
+        ".B git context",
+        "\\fICOMMAND\\fR [\\fIOPTIONS\\fR] [\\fIARGS\\fR]",
+        ".SH DESCRIPTION",
+        _help(cli.help or ""),
+        ".SH COMMANDS",
+    ]
     for name in cli.list_commands(ctx):
         cmd = cli.get_command(ctx, name)
         if cmd is not None and not cmd.hidden:

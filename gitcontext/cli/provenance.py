@@ -1,4 +1,5 @@
 """show, blame, record, recur, falsified, verify, link, retire, restore, sync: the provenance store."""
+
 from __future__ import annotations
 
 import click
@@ -6,8 +7,12 @@ import click
 from gitcontext.cli.common import emit_json, json_option, repo
 
 TARGET_HELP = "TARGET is an id (ctx-…, or a unique prefix), FILE:LINE, or a quoted fragment of the text."
-_safety = click.option("--safety", type=click.Choice(["none", "guarded", "critical"]), default=None,
-                       help="Safety tier; `critical` is never a deletion candidate.")
+_safety = click.option(
+    "--safety",
+    type=click.Choice(["none", "guarded", "critical"]),
+    default=None,
+    help="Safety tier; `critical` is never a deletion candidate.",
+)
 _owner = click.option("--owner", default=None, help="Who decides about this instruction.")
 _refs = click.option("--ref", "refs", multiple=True, help="Issue, PR, test id, ruling or URL (repeatable).")
 _scope = click.option("--scope", "scopes", multiple=True, help="Path glob the instruction is about (repeatable).")
@@ -130,8 +135,9 @@ def verify_cmd(target, how, run, timeout, all_, scope_changed, as_json) -> int:
 
 def _verify_all(target, how, run, timeout, all_, scope_changed, as_json) -> int:
     if target or how or run or not all_:
-        raise click.UsageError("--all re-runs the recorded commands: give no TARGET, --how or --run "
-                               "(--scope-changed needs --all)")
+        raise click.UsageError(
+            "--all re-runs the recorded commands: give no TARGET, --how or --run (--scope-changed needs --all)"
+        )
     from gitcontext.audit.reverify import verify_all
 
     root, config = repo()
@@ -139,8 +145,10 @@ def _verify_all(target, how, run, timeout, all_, scope_changed, as_json) -> int:
     if as_json:
         emit_json({"verifications": [r._asdict() for r in done]})
     for r in [] if as_json else done:
-        click.echo(f"{r.result:<8} {r.id}  {r.file}:{r.line}  {r.command}"
-                   + (f"  (exit {r.exit_status})" if r.result == "fails" else ""))
+        click.echo(
+            f"{r.result:<8} {r.id}  {r.file}:{r.line}  {r.command}"
+            + (f"  (exit {r.exit_status})" if r.result == "fails" else "")
+        )
     if not done and not as_json:
         click.echo("no recorded verification command to re-run" + (" in a changed scope" if scope_changed else ""))
     return 1 if any(r.result == "fails" for r in done) else 0
@@ -180,11 +188,15 @@ def retire_cmd(target, reason, as_json) -> int:
     else:
         click.echo(f"retired {done.id} from {done.file}:{done.line}; `git context restore {done.id}` puts it back")
         if done.redacted:
-            click.echo(f"note: secrets were redacted from the note ({', '.join(done.redacted)}); `restore` takes "
-                       "the exact bytes from git history, so commit the file before this removal is lost", err=True)
+            click.echo(
+                f"note: secrets were redacted from the note ({', '.join(done.redacted)}); `restore` takes "
+                "the exact bytes from git history, so commit the file before this removal is lost",
+                err=True,
+            )
         for text in done.reflowed:
-            click.echo(f"warning: Markdown now reads this differently (e.g. a list renumbered): {text[:80]!r}",
-                       err=True)
+            click.echo(
+                f"warning: Markdown now reads this differently (e.g. a list renumbered): {text[:80]!r}", err=True
+            )
     return 0
 
 
@@ -203,8 +215,11 @@ def restore_cmd(target, as_json) -> int:
     done = restore(root, config, target)
     emit_json(done._asdict()) if as_json else click.echo(f"restored {done.id} into {done.file} ({done.how})")
     if done.inexact:
-        click.echo("warning: the quote had secrets redacted and git history no longer has its exact bytes; "
-                   f"replace the [REDACTED:…] markers in {done.file} by hand", err=True)
+        click.echo(
+            "warning: the quote had secrets redacted and git history no longer has its exact bytes; "
+            f"replace the [REDACTED:…] markers in {done.file} by hand",
+            err=True,
+        )
     return 0
 
 
@@ -216,20 +231,21 @@ def sync_cmd(rev, as_json) -> int:
 
     Idempotent: run it any time.
     """
+    from gitcontext import git
     from gitcontext.provenance.sync import sync
     from gitcontext.rulings.trailers import sync_rulings
 
-    from gitcontext import git
-
     root, config = repo()
-    git.rev_parse(rev, root)                   # an unknown --rev is exit 2 with the fix, before any work
+    git.rev_parse(rev, root)  # an unknown --rev is exit 2 with the fix, before any work
     counts = sync(root, config, rev)
     ledger = sync_rulings(root, rev)
     if as_json:
         emit_json({**counts, "rulings": ledger["rulings"], "rulings_skipped": ledger["skipped"]})
         return 0
-    click.echo(f"{counts['events']} event(s) written from {counts['commits']} commit(s) with Context-* trailers"
-               + (f"; {counts['unattributed']} trailer(s) named no instruction" if counts["unattributed"] else ""))
+    click.echo(
+        f"{counts['events']} event(s) written from {counts['commits']} commit(s) with Context-* trailers"
+        + (f"; {counts['unattributed']} trailer(s) named no instruction" if counts["unattributed"] else "")
+    )
     if ledger["rulings"]:
         click.echo(f"{ledger['rulings']} ruling(s) recorded from Context-Ruling trailers")
     for skipped in ledger["skipped"]:

@@ -1,4 +1,5 @@
 """radius: churn, reach, score and tier of every changed file; commit pressure; the radar picture."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,12 +10,21 @@ from gitcontext.cli.common import emit_json, json_option, repo, write_file
 
 
 @click.command("radius")
-@click.option("--base", metavar="REV", default=None,
-              help="Measure from REV (default: merge-base with origin/HEAD, main or master; "
-                   "else the last radius.window_days days).")
+@click.option(
+    "--base",
+    metavar="REV",
+    default=None,
+    help="Measure from REV (default: merge-base with origin/HEAD, main or master; "
+    "else the last radius.window_days days).",
+)
 @click.option("--hops", type=int, default=None, metavar="K", help="Import hops of reach (default radius.hops).")
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), default=None,
-              help="Also write the radar picture to FILE (SVG, light and dark themes).")
+@click.option(
+    "--svg",
+    "svg_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also write the radar picture to FILE (SVG, light and dark themes).",
+)
 @json_option
 def radius_cmd(base: str | None, hops: int | None, svg_path: str | None, as_json: bool) -> int:
     """Blast radius of the change from BASE to the work tree.
@@ -29,7 +39,7 @@ def radius_cmd(base: str | None, hops: int | None, svg_path: str | None, as_json
     from gitcontext import git
 
     root, config = repo()
-    status = git.start_status(root)           # git walks the work tree while the radius modules load
+    status = git.start_status(root)  # git walks the work tree while the radius modules load
     try:
         from gitcontext.progress import working
         from gitcontext.radius.blast import compute, to_json
@@ -42,8 +52,7 @@ def radius_cmd(base: str | None, hops: int | None, svg_path: str | None, as_json
     if svg_path:
         from gitcontext.report.radar import radar_svg
 
-        write_file(Path(svg_path), radar_svg(data["files"], f"Blast radius · {result.window}", result.hops),
-                   "--svg")
+        write_file(Path(svg_path), radar_svg(data["files"], f"Blast radius · {result.window}", result.hops), "--svg")
     if as_json:
         emit_json(data)
     else:
@@ -51,13 +60,14 @@ def radius_cmd(base: str | None, hops: int | None, svg_path: str | None, as_json
     return 1 if result.pressure and config["radius"]["gate"] else 0
 
 
-
 def format_radius(data: dict, wide: int = 20, limit: int = 40) -> str:
     """The ranked table (by score), a flag on every change whose reach is WIDE or more whatever its
     tier, pressure, instructions to re-verify, and what was left out (files and imports)."""
     files = data["files"]
-    lines = [f"blast radius: {data['window']} ({data['hops']} hops)"
-             + (f" — {len(files)} changed files, ranked by score" if files else "")]
+    lines = [
+        f"blast radius: {data['window']} ({data['hops']} hops)"
+        + (f" — {len(files)} changed files, ranked by score" if files else "")
+    ]
     if not files:
         lines.append("no changed files")
     else:
@@ -67,10 +77,14 @@ def format_radius(data: dict, wide: int = 20, limit: int = 40) -> str:
         near = [i["path"] for i in f["importers"] if i["hops"] == 1]
         if f["reach"] >= wide:
             lead = "small change" if f["tier"] in ("LOW", "MEDIUM") else f"{f['tier']} change"
-            lines.append(f"{'':>14}^ {lead}, {f['reach']} importers within {data['hops']} hops "
-                         f"({len(near)} direct, e.g. {near[0] if near else '-'})")
+            lines.append(
+                f"{'':>14}^ {lead}, {f['reach']} importers within {data['hops']} hops "
+                f"({len(near)} direct, e.g. {near[0] if near else '-'})"
+            )
         elif near and f["tier"] != "LOW":
-            lines.append(f"{'':>14}imported by {', '.join(near[:2])}" + (f" +{len(near) - 2} more" if len(near) > 2 else ""))
+            lines.append(
+                f"{'':>14}imported by {', '.join(near[:2])}" + (f" +{len(near) - 2} more" if len(near) > 2 else "")
+            )
     if len(files) > limit:
         lines.append(f"  … {len(files) - limit} more with lower scores (--json lists all)")
     if data["pressure"]:
@@ -85,6 +99,8 @@ def format_radius(data: dict, wide: int = 20, limit: int = 40) -> str:
     imports = data.get("imports")
     if imports:
         unresolved = ", ".join(f"{n} {why}" for why, n in imports["unresolved"].items())
-        lines.append(f"imports: {imports['resolved']} resolved, {imports['external']} outside the tree"
-                     + (f"; unresolved: {unresolved}" if unresolved else ""))
+        lines.append(
+            f"imports: {imports['resolved']} resolved, {imports['external']} outside the tree"
+            + (f"; unresolved: {unresolved}" if unresolved else "")
+        )
     return "\n".join(lines) + "\n"

@@ -23,6 +23,7 @@ out, in a detached process the command does not wait for (`GITCONTEXT_READ_CACHE
 foreground). Anything not exactly in shape is a miss; deleting the folder changes no result.
 `GITCONTEXT_READ_CACHE=0` turns it off.
 """
+
 from __future__ import annotations
 
 import io
@@ -36,7 +37,7 @@ from gitcontext.digests import sha1
 from gitcontext.git.refs import head_commit
 from gitcontext.git.spawn import output
 
-FOLDER = "gitcontext/reads"                 # under the (per-worktree) git dir
+FOLDER = "gitcontext/reads"  # under the (per-worktree) git dir
 MAGIC = b"gitcontext-reads 1\n"
 MAX_BYTES = 8 << 20
 MAX_ENTRIES = 64
@@ -49,8 +50,7 @@ class Reads:
     """One plain read command's entry: `replay()` writes the kept answer when it still holds; `compute(run)`
     runs it, captures stdout, and keeps the answer when it may."""
 
-    def __init__(self, args: list[str], top: str, git_dir: str, common: str, head: str, shallow: bool = False
-                 ) -> None:
+    def __init__(self, args: list[str], top: str, git_dir: str, common: str, head: str, shallow: bool = False) -> None:
         self.args, self.top, self.git_dir, self.common, self.head = args, top, git_dir, common, head
         self.shallow = shallow
         here = os.path.relpath(os.getcwd(), top)
@@ -71,8 +71,9 @@ class Reads:
         sys.stdout.flush()
         return True
 
-    def fingerprint(self, paths: list[str], fresh_after: float | None = None,
-                    listing: bytes | None = None) -> str | None:
+    def fingerprint(
+        self, paths: list[str], fresh_after: float | None = None, listing: bytes | None = None
+    ) -> str | None:
         """The hash of everything the answer depends on, with PATHS the files and folders it opened
         (relative to the top, or absolute), then "" and the modules it ran; None when git cannot list the
         tree, or when an input other than a module was changed after FRESH_AFTER (a time.time()).
@@ -82,7 +83,7 @@ class Reads:
             return None
         cut = paths.index("") if "" in paths else len(paths)
         files = {*paths[:cut], *inputs.context_tree(self.top), *inputs.git_inputs(self.common)}
-        modules = paths[cut + 1:]
+        modules = paths[cut + 1 :]
         parts = [self.asked, self.head, inputs.today(), sha1(listing)]
         for path in sorted(files):
             changed, signature = inputs.signature(path if os.path.isabs(path) else os.path.join(self.top, path))
@@ -96,17 +97,17 @@ class Reads:
         """RUN() with stdout captured; its output is written out and, when it may be, kept (LEAVING:
         this process exits right after, see `afterwards.aside`)."""
         started = time.time()
-        listing = inputs.start_listing(self.top)                # git lists the tree while the command runs
+        listing = inputs.start_listing(self.top)  # git lists the tree while the command runs
         opened: set[str] = set()
         real, real_err = sys.stdout, sys.stderr
         captured = io.BytesIO()
         wrapper = io.TextIOWrapper(captured, encoding=real.encoding, errors=real.errors, write_through=True)
-        wrapper.isatty = real.isatty      # type: ignore[method-assign]  # ANSI codes kept or stripped as before
+        wrapper.isatty = real.isatty  # type: ignore[method-assign]  # ANSI codes kept or stripped as before
         sys.stdout, sys.stderr = wrapper, _Counted(real_err)
         counted = sys.stderr
         from gitcontext.git.repo import forget_head, know_head
 
-        know_head(self.top, self.common, self.head, self.shallow)   # the command computes for this HEAD
+        know_head(self.top, self.common, self.head, self.shallow)  # the command computes for this HEAD
         try:
             with inputs.recording(opened):
                 code = run()
@@ -115,12 +116,12 @@ class Reads:
             before = inputs.listed(listing)
             wrapper.flush()
             output = captured.getvalue()
-            wrapper.detach()                  # so that dropping it does not close CAPTURED
+            wrapper.detach()  # so that dropping it does not close CAPTURED
             sys.stdout, sys.stderr = real, real_err
             real.flush()
             real.buffer.write(output)
             real.flush()
-        work = afterwards.take()                  # the command's cache writes, then the keeping
+        work = afterwards.take()  # the command's cache writes, then the keeping
         if code == 0 and before is not None and not counted.writes and len(output) <= MAX_BYTES:
             modules = inputs.modules()
             paths = [*sorted(self._relative(opened) - modules), "", *sorted(modules)]
@@ -139,14 +140,14 @@ class Reads:
             if path.startswith(git_dir):
                 kept.add(path)
             elif path.startswith(top):
-                kept.add(path[len(top):])
+                kept.add(path[len(top) :])
         return kept
 
     def _keep(self, before: bytes, paths: list[str], output: bytes, fresh_after: float) -> None:
         """Keep OUTPUT when the tree lists as BEFORE and nothing it read changed since FRESH_AFTER."""
         listing = inputs.listing(self.top)
         if listing != before:
-            return                                    # a file came or went while it ran
+            return  # a file came or went while it ran
         fingerprint = self.fingerprint(paths, fresh_after, listing)
         if fingerprint is None or not _clean(output):
             return
@@ -163,34 +164,52 @@ def open_reads(args: list[str]) -> Reads | None:
     if os.environ.get("GITCONTEXT_READ_CACHE", "1").strip() in ("0", "false", "no", "off"):
         return None
     here = os.getcwd()
-    plain = head_commit(here)                         # the top of a plain repository: its files say it all
+    plain = head_commit(here)  # the top of a plain repository: its files say it all
     if plain is not None:
         head, git_dir = plain
-        return Reads(args, os.path.realpath(here), git_dir, git_dir, head,
-                     os.path.lexists(os.path.join(git_dir, "shallow")))
-    out = output(["rev-parse", "--show-toplevel", "--absolute-git-dir", "--git-common-dir",
-                  "--is-shallow-repository", "--verify", "-q", "HEAD^{commit}"], None)
+        return Reads(
+            args, os.path.realpath(here), git_dir, git_dir, head, os.path.lexists(os.path.join(git_dir, "shallow"))
+        )
+    out = output(
+        [
+            "rev-parse",
+            "--show-toplevel",
+            "--absolute-git-dir",
+            "--git-common-dir",
+            "--is-shallow-repository",
+            "--verify",
+            "-q",
+            "HEAD^{commit}",
+        ],
+        None,
+    )
     lines = out.decode("utf-8", "surrogateescape").split("\n") if out else []
     if len(lines) < 5 or not lines[0] or len(lines[4]) < 40:
         return None
-    return Reads(args, os.path.realpath(lines[0]), os.path.realpath(lines[1]), os.path.realpath(lines[2]), lines[4],
-                 lines[3] == "true")
+    return Reads(
+        args,
+        os.path.realpath(lines[0]),
+        os.path.realpath(lines[1]),
+        os.path.realpath(lines[2]),
+        lines[4],
+        lines[3] == "true",
+    )
 
 
 def _read_entry(file: str) -> tuple[str, list[str], bytes] | None:
     try:
-        with open(os.open(file, os.O_RDONLY | _NOFOLLOW), "rb") as fh:     # a symlink planted there: a miss
+        with open(os.open(file, os.O_RDONLY | _NOFOLLOW), "rb") as fh:  # a symlink planted there: a miss
             data = fh.read(MAX_BYTES + (1 << 20))
     except OSError:
         return None
     if not data.startswith(MAGIC):
         return None
-    rest = data[len(MAGIC):]
+    rest = data[len(MAGIC) :]
     fingerprint, _, rest = rest.partition(b"\n")
     size, _, rest = rest.partition(b"\n")
     if len(fingerprint) != 40 or not size.isdigit() or int(size) > len(rest):
         return None
-    listed, output = rest[:int(size)], rest[int(size):]
+    listed, output = rest[: int(size)], rest[int(size) :]
     paths = listed.decode("utf-8", "surrogateescape").split("\0") if listed else []
     return fingerprint.decode("ascii", "replace"), paths, output
 
@@ -202,7 +221,7 @@ def _prune(folder: str) -> None:
         for _, path in sorted(entries)[: len(entries) - MAX_ENTRIES + 1]:
             os.unlink(path)
     except OSError:
-        return                      # no folder yet (write_cache makes it), or another run pruned first
+        return  # no folder yet (write_cache makes it), or another run pruned first
 
 
 def _clean(output: bytes) -> bool:

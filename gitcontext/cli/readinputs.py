@@ -2,6 +2,7 @@
 listing, the stat signature of a file or folder, everything under `.context/`, git's own inputs, the day,
 the modules that ran, and, while the command runs, every file it opens and folder it lists (an audit
 hook, so a file read for the first time by a new check is covered without being named here)."""
+
 from __future__ import annotations
 
 import os
@@ -49,8 +50,11 @@ def modules() -> set[str]:
     """The files of the modules this process ran, the standard library's aside (sys.version is in the
     key): gitcontext's own, and the libraries whose answers it prints (rapidfuzz's scores, yaml's config)."""
     stdlib = os.path.dirname(os.__file__) + os.sep
-    return {file for module in list(sys.modules.values())
-            if isinstance(file := getattr(module, "__file__", None), str) and not file.startswith(stdlib)}
+    return {
+        file
+        for module in list(sys.modules.values())
+        if isinstance(file := getattr(module, "__file__", None), str) and not file.startswith(stdlib)
+    }
 
 
 def signature(path: str) -> tuple[float, tuple]:
@@ -60,7 +64,7 @@ def signature(path: str) -> tuple[float, tuple]:
         st = os.stat(path)
     except OSError:
         return 0.0, ("absent",)
-    changed = st.st_mtime          # ctime is in the signature, but a copy or `touch` cannot set it back
+    changed = st.st_mtime  # ctime is in the signature, but a copy or `touch` cannot set it back
     if S_ISDIR(st.st_mode):
         try:
             names = tuple(sorted(os.listdir(path)))
@@ -94,9 +98,13 @@ def git_inputs(common: str) -> list[str]:
     home = os.path.expanduser("~")
     xdg = os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
     named = [os.environ.get(k) for k in ("GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM")]
-    return [*(os.path.join(common, name) for name in ("shallow", "config", "packed-refs", "refs/replace")),
-            os.path.join(home, ".gitconfig"), os.path.join(xdg, "git", "config"), "/etc/gitconfig",
-            *(os.path.abspath(p) for p in named if p)]
+    return [
+        *(os.path.join(common, name) for name in ("shallow", "config", "packed-refs", "refs/replace")),
+        os.path.join(home, ".gitconfig"),
+        os.path.join(xdg, "git", "config"),
+        "/etc/gitconfig",
+        *(os.path.abspath(p) for p in named if p),
+    ]
 
 
 def today() -> str:
@@ -104,7 +112,7 @@ def today() -> str:
     return pinned[:10] if pinned else time.strftime("%Y-%m-%d", time.gmtime())
 
 
-_OPENED: set[str] | None = None          # what the running command opened, while one records
+_OPENED: set[str] | None = None  # what the running command opened, while one records
 _HOOKED = False
 
 
@@ -117,7 +125,7 @@ class recording:
     def __enter__(self) -> None:
         global _OPENED, _HOOKED
         if not _HOOKED:
-            sys.addaudithook(_audit)           # once a process: audit hooks cannot be removed
+            sys.addaudithook(_audit)  # once a process: audit hooks cannot be removed
             _HOOKED = True
         _OPENED = self.opened
 

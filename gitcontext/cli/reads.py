@@ -1,5 +1,6 @@
 """`ls`, `blame TARGET` and `history` as plain functions: what their click commands run, and what
 gitcontext.cli.fast runs without click for the argument forms that need no parsing."""
+
 from __future__ import annotations
 
 import os
@@ -12,12 +13,12 @@ from gitcontext.provenance.trailer_cache import one_head
 
 
 def ls(paths: tuple[str, ...], as_json: bool) -> int:
-    with git.listed_once(), one_head():      # read-only: the work tree and HEAD stay as they are
+    with git.listed_once(), one_head():  # read-only: the work tree and HEAD stay as they are
         return _ls(paths, as_json)
 
 
 def _ls(paths: tuple[str, ...], as_json: bool) -> int:
-    from gitcontext.report.listing import listing, format_listing
+    from gitcontext.report.listing import format_listing, listing
 
     root, config = repo()
     wanted = repo_paths(root, paths)
@@ -33,7 +34,7 @@ def _ls(paths: tuple[str, ...], as_json: bool) -> int:
 
 
 def blame(target: str, as_json: bool) -> int:
-    with git.listed_once(), one_head():      # read-only: the work tree and HEAD stay as they are
+    with git.listed_once(), one_head():  # read-only: the work tree and HEAD stay as they are
         return _blame(target, as_json)
 
 
@@ -46,7 +47,7 @@ def _blame(target: str, as_json: bool) -> int:
 
     root, config = repo()
     instructions, notes = load(root, config), {}
-    states = folded_notes(root, oids=notes)          # `target.world`, keeping each note's blob id
+    states = folded_notes(root, oids=notes)  # `target.world`, keeping each note's blob id
     w = World(instructions, states, resolve_all(root, config, instructions, states, trailers=True))
     path = _as_repo_path(root, target)
     if path in w.instructions:
@@ -61,8 +62,14 @@ def _blame(target: str, as_json: bool) -> int:
     return 0
 
 
-def history(files: tuple[str, ...], as_json: bool, rev: str = "HEAD", svg_path: str | None = None,
-            html_path: str | None = None, matcher: str | None = None) -> int:
+def history(
+    files: tuple[str, ...],
+    as_json: bool,
+    rev: str = "HEAD",
+    svg_path: str | None = None,
+    html_path: str | None = None,
+    matcher: str | None = None,
+) -> int:
     """`history [FILES...]`: the paper's measurements (gitcontext.cli.history's command)."""
     root, config = repo()
     head, shallow = _resolve(root, rev)
@@ -84,23 +91,38 @@ def _start_discovery(root: Path, config: dict, head: tuple[str, Path] | None) ->
         git.start_read_blobs(root)
 
 
-def _history(root: Path, config: dict, head: tuple[str, Path] | None, shallow: bool, files: tuple[str, ...],
-             as_json: bool, rev: str, svg_path: str | None, html_path: str | None, matcher: str | None) -> int:
+def _history(
+    root: Path,
+    config: dict,
+    head: tuple[str, Path] | None,
+    shallow: bool,
+    files: tuple[str, ...],
+    as_json: bool,
+    rev: str,
+    svg_path: str | None,
+    html_path: str | None,
+    matcher: str | None,
+) -> int:
     from gitcontext.history.analyze import measure
     from gitcontext.progress import Progress
 
     paths = [_relative(root, f) for f in files]
     if shallow:
-        echo("gitcontext: warning: shallow clone: the history starts at the shallow boundary, so ages, "
-             "births and growth are truncated\n  fix: git fetch --unshallow", err=True)
+        echo(
+            "gitcontext: warning: shallow clone: the history starts at the shallow boundary, so ages, "
+            "births and growth are truncated\n  fix: git fetch --unshallow",
+            err=True,
+        )
     progress = Progress("history")
     try:
         m = measure(root, config, paths, matcher or config["matcher"], rev, progress, head=head)
     finally:
         progress.close()
     if paths and not m.files:
-        raise UserError(f"no context-file history for {', '.join(files)}",
-                        fix="`git context ls` lists the context files (see discovery.include)")
+        raise UserError(
+            f"no context-file history for {', '.join(files)}",
+            fix="`git context ls` lists the context files (see discovery.include)",
+        )
     data = {**m.to_json(), "shallow": shallow}
     _pictures(m, data, root.name, svg_path, html_path)
     if as_json:
@@ -134,8 +156,18 @@ def _resolve(root: Path, rev: str) -> tuple[tuple[str, Path] | None, bool]:
     if known is not None:
         common, head, shallow = known
         return (head, Path(common)), shallow
-    code, out, _ = git.run_status(["rev-parse", "--is-shallow-repository", "--git-common-dir", "--verify", "-q",
-                                   git.EOO, f"{git.check_rev(rev)}^{{commit}}"], cwd=root)
+    code, out, _ = git.run_status(
+        [
+            "rev-parse",
+            "--is-shallow-repository",
+            "--git-common-dir",
+            "--verify",
+            "-q",
+            git.EOO,
+            f"{git.check_rev(rev)}^{{commit}}",
+        ],
+        cwd=root,
+    )
     lines = out.decode("utf-8", "surrogateescape").split("\n")
     shallow = lines[0].strip() == "true"
     if code == 0 and len(lines) >= 3:
@@ -161,8 +193,7 @@ def _relative(root: Path, file: str) -> str:
     try:
         return full.relative_to(root.resolve()).as_posix()
     except ValueError:
-        raise UserError(f"{file} is outside the repository {root}",
-                        fix="pass paths inside the repository") from None
+        raise UserError(f"{file} is outside the repository {root}", fix="pass paths inside the repository") from None
 
 
 def repo_paths(root: Path, paths) -> list[str]:  # type: ignore[no-untyped-def]

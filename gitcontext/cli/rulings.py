@@ -1,12 +1,14 @@
 """`ruling` and `ask`: the owner rulings ledger (`.context/rulings.jsonl`, `.context/asks.jsonl`)."""
+
 from __future__ import annotations
 
 import click
 
 from gitcontext.cli.common import emit_json, json_option, repo
 
-_topic = click.option("--topic", "topics", multiple=True, required=True,
-                      help="Kebab-case topic (repeatable, or comma-separated).")
+_topic = click.option(
+    "--topic", "topics", multiple=True, required=True, help="Kebab-case topic (repeatable, or comma-separated)."
+)
 
 
 @click.group("ruling")
@@ -40,8 +42,11 @@ def ruling_add_cmd(topics, summary, source, supersedes, answers, rid, as_json) -
     if as_json:
         emit_json(r._asdict())
     else:
-        click.echo(f"ruling {r.id} recorded" + (f", superseding {', '.join(r.supersedes)}" if r.supersedes else "")
-                   + (f", answering {r.answers}" if r.answers else ""))
+        click.echo(
+            f"ruling {r.id} recorded"
+            + (f", superseding {', '.join(r.supersedes)}" if r.supersedes else "")
+            + (f", answering {r.answers}" if r.answers else "")
+        )
     return 0
 
 
@@ -96,8 +101,9 @@ def ruling_lookup_cmd(topics, as_json) -> int:
 
 
 @ruling_group.command("digest")
-@click.option("--budget", type=click.IntRange(1, 1_000_000), default=None,
-              help="Token budget (default rulings.digest_budget).")
+@click.option(
+    "--budget", type=click.IntRange(1, 1_000_000), default=None, help="Token budget (default rulings.digest_budget)."
+)
 @json_option
 def ruling_digest_cmd(budget, as_json) -> int:
     """The current rulings, one line each, newest first, within a token budget."""
@@ -137,8 +143,18 @@ def ruling_require_cmd(id, topics) -> int:
 
 def _print_hits(hits, as_json: bool, empty: str) -> int:
     if as_json:
-        emit_json({"rulings": [{**h.ruling._asdict(), "superseded_by": list(h.superseded_by),
-                                "matched": [m._asdict() for m in h.matched]} for h in hits]})
+        emit_json(
+            {
+                "rulings": [
+                    {
+                        **h.ruling._asdict(),
+                        "superseded_by": list(h.superseded_by),
+                        "matched": [m._asdict() for m in h.matched],
+                    }
+                    for h in hits
+                ]
+            }
+        )
         return 0
     if not hits:
         click.echo(empty)
@@ -188,8 +204,14 @@ def ask_propose_cmd(topics, question, reask_reason, as_json) -> int:
         a = propose(root, config, topics, question, reask_reason)
     except Settled as refused:
         if as_json:
-            emit_json({"refused": True, "rulings": [{**h.ruling._asdict(), "matched": [m._asdict() for m in h.matched]}
-                                                    for h in refused.hits]})
+            emit_json(
+                {
+                    "refused": True,
+                    "rulings": [
+                        {**h.ruling._asdict(), "matched": [m._asdict() for m in h.matched]} for h in refused.hits
+                    ],
+                }
+            )
         else:
             click.echo("refused: a ruling already settles this topic (newest first):", err=True)
             for h in refused.hits:

@@ -1,4 +1,5 @@
 """`git context init` and `git context doctor`."""
+
 from __future__ import annotations
 
 import click
@@ -7,13 +8,25 @@ from gitcontext.cli.common import emit_json, json_option, repo
 
 
 @click.command("init")
-@click.option("--hooks", "hooks", type=click.Choice(["native", "pre-commit", "none"]), default="native",
-              show_default=True, help="Install git hooks natively, through the pre-commit framework, or not.")
+@click.option(
+    "--hooks",
+    "hooks",
+    type=click.Choice(["native", "pre-commit", "none"]),
+    default="native",
+    show_default=True,
+    help="Install git hooks natively, through the pre-commit framework, or not.",
+)
 @click.option("--backfill", is_flag=True, help="Reconstruct every live instruction's birth from history.")
-@click.option("--allow-shallow", is_flag=True,
-              help="Backfill in a shallow clone anyway; births at its boundary are marked bounded.")
-@click.option("--no-merge-context-files", is_flag=True,
-              help="Register the merge driver for .context/ only, not for the context files.")
+@click.option(
+    "--allow-shallow",
+    is_flag=True,
+    help="Backfill in a shallow clone anyway; births at its boundary are marked bounded.",
+)
+@click.option(
+    "--no-merge-context-files",
+    is_flag=True,
+    help="Register the merge driver for .context/ only, not for the context files.",
+)
 def init_cmd(hooks: str, backfill: bool, no_merge_context_files: bool, allow_shallow: bool = False) -> int:
     """Set up .context/ (config, notes, README), the merge driver and the hooks. Safe to re-run.
 
@@ -65,13 +78,20 @@ def _configure_merge(root, config, context_files: bool) -> list[str]:
     from gitcontext.merge.install import configure
 
     patterns = configure(root, config, context_files)
-    return [f"merge driver: merge.gitcontext configured; .gitattributes routes {len(patterns)} "
-            f"pattern{'s' if len(patterns) != 1 else ''} to it"]
+    return [
+        f"merge driver: merge.gitcontext configured; .gitattributes routes {len(patterns)} "
+        f"pattern{'s' if len(patterns) != 1 else ''} to it"
+    ]
 
 
 @click.command("doctor")
-@click.option("--check-merge", nargs=2, metavar="BASE HEAD", default=None,
-              help="Also check that merging HEAD into BASE lost or duplicated no provenance record.")
+@click.option(
+    "--check-merge",
+    nargs=2,
+    metavar="BASE HEAD",
+    default=None,
+    help="Also check that merging HEAD into BASE lost or duplicated no provenance record.",
+)
 @json_option
 def doctor_cmd(check_merge: tuple[str, str] | None, as_json: bool) -> int:
     """Check hooks, merge-driver config vs attributes, shallow clone and every note.
@@ -92,7 +112,10 @@ def doctor_cmd(check_merge: tuple[str, str] | None, as_json: bool) -> int:
         return 1 if errors else 0
     for p in problems:
         click.echo(f"{p.severity}: [{p.check}] {p.message}\n  fix: {p.fix}")
-    click.echo(f"{len(errors)} problem{'s' if len(errors) != 1 else ''}, "
-               f"{len(problems) - len(errors)} warning{'s' if len(problems) - len(errors) != 1 else ''}"
-               if problems else "healthy: hooks, merge driver, clone and notes are in order")
+    click.echo(
+        f"{len(errors)} problem{'s' if len(errors) != 1 else ''}, "
+        f"{len(problems) - len(errors)} warning{'s' if len(problems) - len(errors) != 1 else ''}"
+        if problems
+        else "healthy: hooks, merge driver, clone and notes are in order"
+    )
     return 1 if errors else 0

@@ -5,6 +5,7 @@ a CLAUDE.md that grows rule by rule, is reworded, rewritten wholesale, regrows, 
 rules to AGENTS.md; a Python package, a TypeScript client and a Go worker; a feature whose module
 was later deleted while its rule stayed. The walk adds two branches on top.
 """
+
 from __future__ import annotations
 
 import datetime as _dt
@@ -14,8 +15,8 @@ from typing import NamedTuple
 class SampleCommit(NamedTuple):
     days_ago: int
     subject: str
-    files: dict[str, str | None]      # path -> content (None deletes)
-    body: str = ""                    # message body, may carry Context-* trailers
+    files: dict[str, str | None]  # path -> content (None deletes)
+    body: str = ""  # message body, may carry Context-* trailers
 
 
 CODE = {
@@ -28,7 +29,7 @@ CODE = {
     ),
     "ledger/accounts.py": (
         '"""Accounts and balances."""\nfrom ledger.money import parse\n\n\n'
-        'def balance(entries: list[str]) -> int:\n    return sum(parse(e) for e in entries)\n'
+        "def balance(entries: list[str]) -> int:\n    return sum(parse(e) for e in entries)\n"
     ),
     "ledger/report.py": (
         '"""Monthly report."""\nfrom ledger.accounts import balance\n\n\n'
@@ -36,23 +37,25 @@ CODE = {
     ),
     "ledger/invoices.py": (
         '"""Invoices."""\nfrom ledger.money import parse\n\n\n'
-        'def total(lines: list[str]) -> int:\n    return sum(parse(x) for x in lines)\n'
+        "def total(lines: list[str]) -> int:\n    return sum(parse(x) for x in lines)\n"
     ),
     "tests/test_money.py": 'from ledger.money import parse\n\n\ndef test_parse():\n    assert parse("1.5") == 150\n',
     "web/package.json": '{\n  "name": "ledger-web",\n  "private": true,\n  "scripts": {\n'
-                        '    "test": "vitest run",\n    "lint": "eslint src"\n  }\n}\n',
-    "web/src/api.ts": 'export async function balance(): Promise<number> {\n'
-                      '  const res = await fetch("/api/balance");\n  return (await res.json()).cents;\n}\n',
+    '    "test": "vitest run",\n    "lint": "eslint src"\n  }\n}\n',
+    "web/src/api.ts": "export async function balance(): Promise<number> {\n"
+    '  const res = await fetch("/api/balance");\n  return (await res.json()).cents;\n}\n',
     "web/src/format.ts": 'import { balance } from "./api";\n\n'
-                         'export async function shown(): Promise<string> {\n'
-                         '  return ((await balance()) / 100).toFixed(2);\n}\n',
+    "export async function shown(): Promise<string> {\n"
+    "  return ((await balance()) / 100).toFixed(2);\n}\n",
     "worker/go.mod": "module example.com/ledger/worker\n\ngo 1.22\n",
     "Makefile": "check:\n\tpytest -q\n\truff check .\n\tcd web && npm test\n\tcd worker && go build ./...\n",
     "worker/main.go": 'package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println("export")\n}\n',
 }
-FX = ('"""Currency conversion (rounds half to even)."""\nfrom decimal import ROUND_HALF_EVEN, Decimal\n\n\n'
-      'def convert(cents: int, rate: str) -> int:\n'
-      '    return int((Decimal(cents) * Decimal(rate)).quantize(Decimal(1), rounding=ROUND_HALF_EVEN))\n')
+FX = (
+    '"""Currency conversion (rounds half to even)."""\nfrom decimal import ROUND_HALF_EVEN, Decimal\n\n\n'
+    "def convert(cents: int, rate: str) -> int:\n"
+    "    return int((Decimal(cents) * Decimal(rate)).quantize(Decimal(1), rounding=ROUND_HALF_EVEN))\n"
+)
 EVAL = '''"""A stand-in for an agent eval: does what the agent loads still cover each failure we saw?
 
 `git context trial` runs it with a rule removed: GITCONTEXT_TRIAL_VIEWS names the rendered files
@@ -101,8 +104,7 @@ V = [
 ]
 # The wholesale rewrite: most rules restated in a new structure (new identities), a few kept verbatim.
 REWRITE = _v(
-    ("Commands", ["- Before you push: `make check` (pytest, ruff, the client's tests and the Go build).\n",
-                  ALEMBIC]),
+    ("Commands", ["- Before you push: `make check` (pytest, ruff, the client's tests and the Go build).\n", ALEMBIC]),
     ("Money", [CENTS, FXRULE]),
     ("Architecture", ["- Reports only format numbers; SQL belongs in the repository layer.\n"]),
     ("Git", [PR]),
@@ -110,45 +112,72 @@ REWRITE = _v(
 STYLE = "- Type every public function; `mypy --strict ledger` must pass.\n"
 PNPM = "- Use `pnpm` (not `npm`) for the client: the lockfile is `pnpm-lock.yaml`.\n"
 INVOICE = "- Invoice totals are computed once, in `ledger/invoices.py`; never re-add line items in the client.\n"
-LEAK = ("- Incident 2026-10-03 (INC-42): the nightly export crashed on a null currency; validate currency codes "
-        "before exporting.\n")
-REGROW = [REWRITE.replace("## Git\n", "## Style\n\n" + STYLE + "\n## Git\n"),
-          None, None]
+LEAK = (
+    "- Incident 2026-10-03 (INC-42): the nightly export crashed on a null currency; validate currency codes "
+    "before exporting.\n"
+)
+REGROW = [REWRITE.replace("## Git\n", "## Style\n\n" + STYLE + "\n## Git\n"), None, None]
 REGROW[1] = REGROW[0].replace(CENTS, CENTS + INVOICE).replace(ALEMBIC, ALEMBIC + PNPM)
 REGROW[2] = REGROW[1].replace("## Style\n\n" + STYLE, "## Style\n\n" + STYLE + LEAK)
 MIGRATED = REGROW[2].replace("\n## Git\n\n" + PR, "")
-AGENTS = ("# AGENTS.md\n\nFor every coding agent in this repository (Claude Code reads CLAUDE.md as well).\n\n"
-          "## Git\n\n" + PR + SMALL + "\n## Client\n\n- Run `pnpm test` in `web/` before changing the client.\n")
-WEB_CLAUDE = ("# web/CLAUDE.md\n\nRules for the TypeScript client.\n\n"
-              "- Never use floats for money in the client; amounts are integer cents.\n"
-              "- Format amounts only in `web/src/format.ts`.\n")
+AGENTS = (
+    "# AGENTS.md\n\nFor every coding agent in this repository (Claude Code reads CLAUDE.md as well).\n\n"
+    "## Git\n\n" + PR + SMALL + "\n## Client\n\n- Run `pnpm test` in `web/` before changing the client.\n"
+)
+WEB_CLAUDE = (
+    "# web/CLAUDE.md\n\nRules for the TypeScript client.\n\n"
+    "- Never use floats for money in the client; amounts are integer cents.\n"
+    "- Format amounts only in `web/src/format.ts`.\n"
+)
 SCRIPT = "- Run `npm run gen:api` in `web/` after changing the server; it regenerates the API client.\n"
 
 HISTORY = [
     SampleCommit(120, "Add ledger service", {**CODE, "CLAUDE.md": V[0]}),
-    SampleCommit(114, "Add money rule after float rounding bug", {"CLAUDE.md": V[1]},
-                 "Context-Why: invoices were off by a cent; floats rounded 0.1+0.2 wrong in prod (#12)\n"
-                 "Context-Failure: AssertionError: 30 != 29.999999999999996"),
+    SampleCommit(
+        114,
+        "Add money rule after float rounding bug",
+        {"CLAUDE.md": V[1]},
+        "Context-Why: invoices were off by a cent; floats rounded 0.1+0.2 wrong in prod (#12)\n"
+        "Context-Failure: AssertionError: 30 != 29.999999999999996",
+    ),
     SampleCommit(108, "Add git rules", {"CLAUDE.md": V[2]}),
     SampleCommit(101, "Document migrations", {"CLAUDE.md": V[3]}),
     SampleCommit(95, "Tighten the lint rule", {"CLAUDE.md": V[4]}),
-    SampleCommit(88, "Add currency conversion", {"CLAUDE.md": V[5], "ledger/fx.py": FX},
-                 "Context-Why: a hand-rolled conversion rounded half up and drifted by a cent per 1,000 invoices"),
+    SampleCommit(
+        88,
+        "Add currency conversion",
+        {"CLAUDE.md": V[5], "ledger/fx.py": FX},
+        "Context-Why: a hand-rolled conversion rounded half up and drifted by a cent per 1,000 invoices",
+    ),
     SampleCommit(82, "Keep the report pure", {"CLAUDE.md": V[6]}),
     SampleCommit(77, "Add the export worker", {"CLAUDE.md": V[7], "scripts/eval_agent.py": EVAL}),
     SampleCommit(70, "Rewrite CLAUDE.md by topic", {"CLAUDE.md": REWRITE}),
-    SampleCommit(63, "Require type hints", {"CLAUDE.md": REGROW[0]},
-                 "Context-Why: an untyped helper returned str cents into balance(); mypy would have caught it"),
+    SampleCommit(
+        63,
+        "Require type hints",
+        {"CLAUDE.md": REGROW[0]},
+        "Context-Why: an untyped helper returned str cents into balance(); mypy would have caught it",
+    ),
     SampleCommit(56, "Invoice totals in one place", {"CLAUDE.md": REGROW[1]}),
     SampleCommit(50, "Note the export incident", {"CLAUDE.md": REGROW[2]}),
     SampleCommit(44, "Move the git rules to AGENTS.md for every agent", {"CLAUDE.md": MIGRATED, "AGENTS.md": AGENTS}),
     SampleCommit(38, "Rules for the web client", {"web/CLAUDE.md": WEB_CLAUDE}),
     SampleCommit(31, "Drop currency conversion: the payments service owns it now", {"ledger/fx.py": None}),
     SampleCommit(25, "Document API client generation", {"web/CLAUDE.md": WEB_CLAUDE + SCRIPT}),
-    SampleCommit(18, "Add a balance endpoint test", {"tests/test_accounts.py": (
-        "from ledger.accounts import balance\n\n\ndef test_balance():\n    assert balance(['1.50', '2']) == 350\n")}),
-    SampleCommit(12, "Export worker prints totals", {"worker/main.go": CODE["worker/main.go"].replace(
-        '"export"', '"export totals"')}),
+    SampleCommit(
+        18,
+        "Add a balance endpoint test",
+        {
+            "tests/test_accounts.py": (
+                "from ledger.accounts import balance\n\n\ndef test_balance():\n    assert balance(['1.50', '2']) == 350\n"
+            )
+        },
+    ),
+    SampleCommit(
+        12,
+        "Export worker prints totals",
+        {"worker/main.go": CODE["worker/main.go"].replace('"export"', '"export totals"')},
+    ),
     SampleCommit(6, "Client shows two decimals", {"web/src/format.ts": CODE["web/src/format.ts"] + "\n"}),
     SampleCommit(2, "Tidy the report", {"ledger/report.py": CODE["ledger/report.py"] + "\n"}),
 ]

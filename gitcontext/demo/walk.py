@@ -1,5 +1,6 @@
 """The narrated walk: each step says what it shows, runs the real command in the sample repository,
 and checks that it did what it claims (its exit status, and a text its output must contain)."""
+
 from __future__ import annotations
 
 import contextlib
@@ -20,9 +21,9 @@ class Step(NamedTuple):
     title: str
     why: str
     run: Action
-    expect: int = 0          # the exit status this step is meant to show
-    shows: str = ""          # a text its output must contain (what the step claims to show)
-    max_lines: int = 40      # longer output is cut on screen (the check still reads all of it)
+    expect: int = 0  # the exit status this step is meant to show
+    shows: str = ""  # a text its output must contain (what the step claims to show)
+    max_lines: int = 40  # longer output is cut on screen (the check still reads all of it)
 
 
 class _Tee(io.TextIOBase):
@@ -52,6 +53,7 @@ def cli(*argv: str) -> Action:
 
         env.out(env.style("$ git context " + shlex.join(argv), "1"))
         return main(list(argv))
+
     return run
 
 
@@ -61,6 +63,7 @@ def shell(*argv: str) -> Action:
         code, out, err = git.run_status(list(argv), cwd=repo)
         env.stdout.write((out + err).decode("utf-8", "replace"))
         return code
+
     return run
 
 
@@ -81,8 +84,10 @@ def walk(repo: Path, env: Environment, steps: list[Step]) -> int:
                 env.out(env.style(f"   … {hidden} more lines", "2"))
             if code != step.expect or step.shows not in output:
                 failures.append(step.title or step.why or "a step")
-                env.err(f"demo: step {failures[-1]!r} exited {code} (expected {step.expect})"
-                        + (f" and did not show {step.shows!r}" if step.shows not in output else ""))
+                env.err(
+                    f"demo: step {failures[-1]!r} exited {code} (expected {step.expect})"
+                    + (f" and did not show {step.shows!r}" if step.shows not in output else "")
+                )
     finally:
         os.chdir(previous)
     return 0 if not failures else 1

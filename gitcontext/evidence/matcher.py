@@ -7,6 +7,7 @@ holding an anchor and every other word of a recorded line are normalized, and a 
 matches a log line when its normalized text is contained in the log line's (at word boundaries). A failure recurred when lines worth at
 least THRESHOLD of its weight match within a window of nearby log lines.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,29 +20,29 @@ from gitcontext.evidence.signature import COMMON, Line, Signature
 
 CHUNK = 4 * 1024 * 1024
 THRESHOLD = 0.6
-WINDOW_MIN = 40           # log lines a multi-line failure may spread over (more for longer failures)
+WINDOW_MIN = 40  # log lines a multi-line failure may spread over (more for longer failures)
 SHARED_BY = 3
 SAME_FAILURE = 0.5
-MAX_LINE = 4000           # characters of one log line that are normalized (a minified blob stays cheap)
+MAX_LINE = 4000  # characters of one log line that are normalized (a minified blob stays cheap)
 _WORD_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_\n")
-_TO_WORDS = bytes(c if c in _WORD_BYTES else 32 for c in range(256))   # a line's words, by split()
+_TO_WORDS = bytes(c if c in _WORD_BYTES else 32 for c in range(256))  # a line's words, by split()
 _ANSI = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07")
 
 
 class Hit(NamedTuple):
-    lineno: int               # 1-based in the log
-    text: str                 # the raw log line (decoded, newline stripped)
+    lineno: int  # 1-based in the log
+    text: str  # the raw log line (decoded, newline stripped)
 
 
 class Match(NamedTuple):
     signature: Signature
-    hits: tuple[Hit, ...]     # the matched log lines of the best window, in log order
-    matched: int              # distinct recorded lines matched there
-    score: float              # their share of the failure's weight
+    hits: tuple[Hit, ...]  # the matched log lines of the best window, in log order
+    matched: int  # distinct recorded lines matched there
+    score: float  # their share of the failure's weight
 
 
 class Index(NamedTuple):
-    by_anchor: dict[bytes, list[tuple[int, int, Line, tuple[bytes, ...]]]]   # anchor -> (signature, line, words)
+    by_anchor: dict[bytes, list[tuple[int, int, Line, tuple[bytes, ...]]]]  # anchor -> (signature, line, words)
     signatures: list[Signature]
 
 
@@ -73,8 +74,14 @@ def _shared_is_generic(sigs: list[Signature]) -> list[Signature]:
     shared = {text for text, held in owners.items() if len(held) >= SHARED_BY and _kinds(held, sets) >= SHARED_BY}
     if not shared:
         return sigs
-    return [sig._replace(lines=tuple(ln._replace(generic=True, weight=1, headline=False) if ln.text in shared
-                                     else ln for ln in sig.lines)) for sig in sigs]
+    return [
+        sig._replace(
+            lines=tuple(
+                ln._replace(generic=True, weight=1, headline=False) if ln.text in shared else ln for ln in sig.lines
+            )
+        )
+        for sig in sigs
+    ]
 
 
 def _kinds(held: list[int], sets: list[frozenset[str]]) -> int:
@@ -120,16 +127,20 @@ def scan(stream: BinaryIO, idx: Index, size: int = CHUNK) -> tuple[list[Match], 
 def _chunk_hits(chunk: bytes, idx: Index, base: int) -> Iterator[tuple[int, int, int, str]]:
     """(signature, recorded line, log line number, log line) for each recorded line CHUNK's lines contain."""
     if b"\x1b" in chunk:
-        chunk = _ANSI.sub(b"", chunk)       # colour codes never split a line, so line numbers hold
+        chunk = _ANSI.sub(b"", chunk)  # colour codes never split a line, so line numbers hold
     by_anchor = idx.by_anchor
     anchors = by_anchor.keys()
     lines = zip(chunk.split(b"\n"), chunk.translate(_TO_WORDS).split(b"\n"))
     for lineno, (raw, word_line) in enumerate(lines, base + 1):
-        words = word_line.split()      # maximal runs of [A-Za-z0-9_]: every anchor is one
+        words = word_line.split()  # maximal runs of [A-Za-z0-9_]: every anchor is one
         if anchors.isdisjoint(words):
             continue
-        candidates = [(s, n, line) for anchor in anchors & set(words) for s, n, line, need in by_anchor[anchor]
-                      if all(w in raw for w in need)]
+        candidates = [
+            (s, n, line)
+            for anchor in anchors & set(words)
+            for s, n, line, need in by_anchor[anchor]
+            if all(w in raw for w in need)
+        ]
         if not candidates:
             continue
         text = raw.decode("utf-8", "replace").rstrip("\r")
@@ -144,8 +155,9 @@ def _contains(haystack: str, needle: str) -> bool:
     pos = haystack.find(needle)
     while pos >= 0:
         end = pos + len(needle)
-        if not (pos and _word(haystack[pos - 1]) and _word(needle[0])) and \
-                not (end < len(haystack) and _word(haystack[end]) and _word(needle[-1])):
+        if not (pos and _word(haystack[pos - 1]) and _word(needle[0])) and not (
+            end < len(haystack) and _word(haystack[end]) and _word(needle[-1])
+        ):
             return True
         pos = haystack.find(needle, pos + 1)
     return False
@@ -165,21 +177,21 @@ def _best(sig: Signature, hits: list[tuple[int, int, str]]) -> Match | None:
     for hi in range(len(hits)):
         while hits[hi][0] - hits[lo][0] > window:
             lo += 1
-        seen = {n for _, n, _ in hits[lo:hi + 1]}
+        seen = {n for _, n, _ in hits[lo : hi + 1]}
         if specific and all(sig.lines[n].generic for n in seen):
-            continue          # only boilerplate matched here: some other failure printed it
+            continue  # only boilerplate matched here: some other failure printed it
         score = sum(sig.lines[n].weight for n in seen) / total
         if any(sig.lines[n].headline for n in seen):
-            score = max(score, THRESHOLD)     # the exception and its message came back
+            score = max(score, THRESHOLD)  # the exception and its message came back
         if best is None or score > best[0] + 1e-9:
             best = (score, lo, hi)
     if best is None or best[0] < THRESHOLD - 1e-9:
         return None
     score, lo, hi = best
-    covered = {n for _, n, _ in hits[lo:hi + 1]}
-    while lo < hi and {n for _, n, _ in hits[lo + 1:hi + 1]} == covered:
-        lo += 1               # the shortest window ending there: earlier copies of shared lines are not the failure
+    covered = {n for _, n, _ in hits[lo : hi + 1]}
+    while lo < hi and {n for _, n, _ in hits[lo + 1 : hi + 1]} == covered:
+        lo += 1  # the shortest window ending there: earlier copies of shared lines are not the failure
     kept: dict[int, Hit] = {}
-    for at, _, text in hits[lo:hi + 1]:
+    for at, _, text in hits[lo : hi + 1]:
         kept.setdefault(at, Hit(at, text))
-    return Match(sig, tuple(sorted(kept.values())), len({n for _, n, _ in hits[lo:hi + 1]}), score)
+    return Match(sig, tuple(sorted(kept.values())), len({n for _, n, _ in hits[lo : hi + 1]}), score)

@@ -4,6 +4,7 @@ Each row replaces one kind of volatile content with a placeholder; the rows run 
 timestamp before its numbers, a temporary path before other paths). Adding a kind is adding a row.
 Placeholders are short and letter-free or single letters, so they never become an anchor word.
 """
+
 from __future__ import annotations
 
 import re
@@ -29,30 +30,48 @@ def _last_two(match: re.Match[str]) -> str:
     for marker in _PACKAGES:
         if marker in parts[:-1]:
             at = parts.index(marker)
-            return "/".join([marker] + parts[at + 1:][-2:])
+            return "/".join([marker] + parts[at + 1 :][-2:])
     return "/".join(parts[-2:])
 
 
 # (kind, pattern, replacement). Order matters.
 RULES: list[tuple[str, re.Pattern[str], object]] = [
     ("ansi", re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07"), ""),
-    ("timestamp", re.compile(r"\b\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\b"
-                             r"|\b\d{1,2}/\d{1,2}/\d{2,4},? \d{1,2}:\d\d(?::\d\d)?(?: ?[AP]M)?"
-                             r"|\b\d\d:\d\d:\d\d(?:[.,]\d+)?\b|\b\d{4}-\d\d-\d\d\b"), "<T>"),
+    (
+        "timestamp",
+        re.compile(
+            r"\b\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\b"
+            r"|\b\d{1,2}/\d{1,2}/\d{2,4},? \d{1,2}:\d\d(?::\d\d)?(?: ?[AP]M)?"
+            r"|\b\d\d:\d\d:\d\d(?:[.,]\d+)?\b|\b\d{4}-\d\d-\d\d\b"
+        ),
+        "<T>",
+    ),
     ("uuid", re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b"), "<U>"),
     ("address", re.compile(r"\b0x[0-9a-fA-F]+\b"), "<A>"),
-    ("temp-path", re.compile(r"(?:/private)?(?:/tmp|/var/tmp|/var/folders|/dev/shm)(?:/[^\s/:'\"()\[\],]+)*"
-                             r"|[A-Za-z]:\\Users\\[^\\\s]+\\AppData\\Local\\Temp(?:\\[^\s\\:'\"]+)*", re.I),
-     lambda m: "<P>/" + "/".join(re.split(r"[\\/]", m.group(0))[-2:])),
-    ("absolute-path", re.compile(r"(?<![\w.<>:/])(?:/[\w.@+~-]+){3,}|\b[A-Za-z]:\\(?:[\w.@+~ -]+\\){2,}[\w.@+~-]+"),
-     _last_two),
+    (
+        "temp-path",
+        re.compile(
+            r"(?:/private)?(?:/tmp|/var/tmp|/var/folders|/dev/shm)(?:/[^\s/:'\"()\[\],]+)*"
+            r"|[A-Za-z]:\\Users\\[^\\\s]+\\AppData\\Local\\Temp(?:\\[^\s\\:'\"]+)*",
+            re.I,
+        ),
+        lambda m: "<P>/" + "/".join(re.split(r"[\\/]", m.group(0))[-2:]),
+    ),
+    (
+        "absolute-path",
+        re.compile(r"(?<![\w.<>:/])(?:/[\w.@+~-]+){3,}|\b[A-Za-z]:\\(?:[\w.@+~ -]+\\){2,}[\w.@+~-]+"),
+        _last_two,
+    ),
     ("hash", _HEXWORD, _hash),
-    ("duration", re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s?(?:ms|µs|us|ns|s|sec|secs|seconds?|m|min|mins|minutes?|h)\b"),
-     "<D>"),
+    (
+        "duration",
+        re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s?(?:ms|µs|us|ns|s|sec|secs|seconds?|m|min|mins|minutes?|h)\b"),
+        "<D>",
+    ),
     ("test-parameters", re.compile(r"(::\w+)\[[^\]\s]*\]"), r"\1[P]"),
     ("version", re.compile(r"\bv\d+(?:\.\d+)+"), "vN"),
     ("number", re.compile(r"(?<![A-Za-z_0-9])\d+(?:[.,]\d+)*"), "N"),
-    ("python-suggestion", re.compile(r"\.? Did you mean: '[^']*'\??"), ""),     # depends on the Python version
+    ("python-suggestion", re.compile(r"\.? Did you mean: '[^']*'\??"), ""),  # depends on the Python version
     ("space", re.compile(r"\s+"), " "),
 ]
 

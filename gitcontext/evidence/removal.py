@@ -1,4 +1,5 @@
 """Take rules out of a worktree's context files exactly as `retire` would, and render the views."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -17,14 +18,14 @@ class Rule(NamedTuple):
     id: str
     file: str
     text: str
-    line: int = 0     # where it is in the work tree (for messages; HEAD's copy is found by its text)
+    line: int = 0  # where it is in the work tree (for messages; HEAD's copy is found by its text)
 
 
 def remove(tree: Path, rules: Sequence[Rule]) -> list[str]:
     """Cut every rule out of its file in TREE (one re-segmentation per cut); returns the files edited."""
     edited: list[str] = []
     for rule in rules:
-        path = (tree / rule.file).resolve()      # a symlinked context file is edited at its target
+        path = (tree / rule.file).resolve()  # a symlinked context file is edited at its target
         if not path.is_relative_to(tree.resolve()) or not path.is_file():
             raise UserError(f"{rule.id}: {rule.file} is not in HEAD", fix="commit the file, then trial again")
         text = decode(rule.file, path.read_bytes())
@@ -40,8 +41,10 @@ def _locate(found: list[Instruction], rule: Rule) -> Instruction:
     exact = [i for i in found if i.text == rule.text]
     loose = exact or [i for i in found if i.norm == normalize(rule.text)]
     if not loose:
-        raise UserError(f"{rule.id} is not in {rule.file} at HEAD ({rule.text[:60]!r})",
-                        fix="commit the context file first: a trial runs on HEAD, not on the work tree")
+        raise UserError(
+            f"{rule.id} is not in {rule.file} at HEAD ({rule.text[:60]!r})",
+            fix="commit the context file first: a trial runs on HEAD, not on the work tree",
+        )
     return loose[0]
 
 

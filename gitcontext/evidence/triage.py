@@ -1,4 +1,5 @@
 """`git context triage`: which rules' recorded failures recur in a failure log, and (--record) say so."""
+
 from __future__ import annotations
 
 import re
@@ -17,21 +18,21 @@ from gitcontext.provenance.redact import clean
 from gitcontext.provenance.store import all_notes, append_events
 
 FAILURE_KINDS = ("added", "linked", "recurred")
-_AT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\Z")   # the note's `at` form
+_AT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\Z")  # the note's `at` form
 
 
 class Recurrence(NamedTuple):
-    log: str                  # the log's source (path, `stdin`, or --source)
+    log: str  # the log's source (path, `stdin`, or --source)
     match: Match
     retired: bool
-    recorded: bool            # a `recurred` event was written for it (--record)
+    recorded: bool  # a `recurred` event was written for it (--record)
 
 
 class Triage(NamedTuple):
     recurrences: list[Recurrence]
-    logs: list[tuple[str, int]]       # (source, lines read)
-    signatures: int                   # recorded failures checked
-    too_generic: list[str]            # ids whose every recorded failure is too generic to recognize
+    logs: list[tuple[str, int]]  # (source, lines read)
+    signatures: int  # recorded failures checked
+    too_generic: list[str]  # ids whose every recorded failure is too generic to recognize
 
 
 def signatures(notes: dict[str, list[dict[str, Any]]]) -> tuple[list[Signature], list[str]]:
@@ -39,8 +40,11 @@ def signatures(notes: dict[str, list[dict[str, Any]]]) -> tuple[list[Signature],
     found: list[Signature] = []
     generic: list[str] = []
     for id, events in sorted(notes.items()):
-        failures = {e["failure"]: e["at"] for e in sorted(events, key=lambda e: (e["at"], e["eid"]), reverse=True)
-                    if e["kind"] in FAILURE_KINDS and e.get("failure")}
+        failures = {
+            e["failure"]: e["at"]
+            for e in sorted(events, key=lambda e: (e["at"], e["eid"]), reverse=True)
+            if e["kind"] in FAILURE_KINDS and e.get("failure")
+        }
         sigs = [s for failure, at in failures.items() for s in [signature(id, failure, at)] if s]
         found += sigs
         if failures and not sigs:
@@ -48,8 +52,14 @@ def signatures(notes: dict[str, list[dict[str, Any]]]) -> tuple[list[Signature],
     return found, generic
 
 
-def triage(root: Path, logs: Sequence[str], record: bool = False, source: str | None = None,
-           at: str | None = None, stdin: BinaryIO | None = None) -> Triage:
+def triage(
+    root: Path,
+    logs: Sequence[str],
+    record: bool = False,
+    source: str | None = None,
+    at: str | None = None,
+    stdin: BinaryIO | None = None,
+) -> Triage:
     if not logs:
         raise UserError("no LOG given", fix="name log files, or `-` for standard input")
     if at is not None and not _AT.match(at):
@@ -83,7 +93,7 @@ def _scan_one(log: str, idx: Index, stdin: BinaryIO | None) -> tuple[list[Match]
 
 def _one_per_rule(matches: list[Match]) -> list[Match]:
     best: dict[str, Match] = {}
-    for match in matches:          # best first
+    for match in matches:  # best first
         best.setdefault(match.signature.id, match)
     return list(best.values())
 
@@ -93,19 +103,33 @@ def excerpt(match: Match) -> str:
     return clean(tail("\n".join(hit.text for hit in match.hits))) or ""
 
 
-def _record(root: Path, found: list[Recurrence], notes: dict[str, list[dict[str, Any]]],
-            at: str | None) -> list[Recurrence]:
+def _record(
+    root: Path, found: list[Recurrence], notes: dict[str, list[dict[str, Any]]], at: str | None
+) -> list[Recurrence]:
     commit = head(root)
     events, out = [], []
     for rec in found:
         text, where = excerpt(rec.match), clean(rec.log)
-        known = any(e["kind"] == "recurred" and e.get("failure") == text and e.get("evidence") == where
-                    for e in notes[rec.match.signature.id])
+        known = any(
+            e["kind"] == "recurred" and e.get("failure") == text and e.get("evidence") == where
+            for e in notes[rec.match.signature.id]
+        )
         if rec.retired or known:
             out.append(rec)
             continue
-        events.append(new_event("recurred", rec.match.signature.id, "cli", at=at, failure=text, evidence=where,
-                                commit=commit, via="triage", lines=_span(rec.match)))
+        events.append(
+            new_event(
+                "recurred",
+                rec.match.signature.id,
+                "cli",
+                at=at,
+                failure=text,
+                evidence=where,
+                commit=commit,
+                via="triage",
+                lines=_span(rec.match),
+            )
+        )
         out.append(rec._replace(recorded=True))
     append_events(root, events)
     return out

@@ -1,5 +1,6 @@
 """`git context trial`: remove rules in a temporary worktree at HEAD, run a command there and on an
 unchanged control worktree, and record the outcome in each rule's note."""
+
 from __future__ import annotations
 
 import os
@@ -36,14 +37,21 @@ class Trial(NamedTuple):
     removal: Arm
     control: Arm
     duration_ms: int
-    verdict: str                  # removable | needed | flaky-control | inconclusive
-    views: list[str]              # executor views re-rendered (repository paths)
+    verdict: str  # removable | needed | flaky-control | inconclusive
+    views: list[str]  # executor views re-rendered (repository paths)
     events: list[dict[str, Any]]  # what was written to the notes
-    kept: str | None = None       # the worktrees' folder with --keep
+    kept: str | None = None  # the worktrees' folder with --keep
 
 
-def trial(root: Path, config: dict[str, Any], targets: Sequence[str], command: str, runs: int = 3,
-          keep: bool = False, timeout: float | None = None) -> Trial:
+def trial(
+    root: Path,
+    config: dict[str, Any],
+    targets: Sequence[str],
+    command: str,
+    runs: int = 3,
+    keep: bool = False,
+    timeout: float | None = None,
+) -> Trial:
     if not command.strip():
         raise UserError("--run is empty", fix="give the command to run, e.g. --run 'pytest -q'")
     if runs < 1:
@@ -61,10 +69,21 @@ def trial(root: Path, config: dict[str, Any], targets: Sequence[str], command: s
     duration_ms = int((time.monotonic() - started) * 1000)
     kind = verdicts.classify(runs, arms["removal"].passes, arms["control"].passes, len(rules))
     events = _events(root, found, command, runs, arms, commit, duration_ms, kind)
-    with signals_held():          # every target's note gets its events, or (interrupted before) none does
+    with signals_held():  # every target's note gets its events, or (interrupted before) none does
         append_events(root, events)
-    return Trial(rules, command, runs, commit, arms["removal"], arms["control"], duration_ms, kind,
-                 sorted(views["removal"]), events, str(space["views"].parent) if keep else None)
+    return Trial(
+        rules,
+        command,
+        runs,
+        commit,
+        arms["removal"],
+        arms["control"],
+        duration_ms,
+        kind,
+        sorted(views["removal"]),
+        events,
+        str(space["views"].parent) if keep else None,
+    )
 
 
 def _targets(root: Path, config: dict[str, Any], targets: Sequence[str]) -> list[Target]:
@@ -80,16 +99,27 @@ def _targets(root: Path, config: dict[str, Any], targets: Sequence[str]) -> list
     return list(found.values())
 
 
-def _run(root: Path, space: dict[str, Path], views: dict[str, dict[str, Path]], rules: list[Rule], command: str,
-         runs: int, timeout: float | None) -> dict[str, Arm]:
+def _run(
+    root: Path,
+    space: dict[str, Path],
+    views: dict[str, dict[str, Path]],
+    rules: list[Rule],
+    command: str,
+    runs: int,
+    timeout: float | None,
+) -> dict[str, Arm]:
     """RUNS runs of each arm, interleaved (removal, control, removal, …) so drift hits both alike."""
     results: dict[str, list[tuple[int, bytes]]] = {arm: [] for arm in ARMS}
     for n in range(1, runs + 1):
         for arm in ARMS:
-            env = {"GITCONTEXT_TRIAL": "1", "GITCONTEXT_TRIAL_ARM": arm, "GITCONTEXT_TRIAL_RUN": str(n),
-                   "GITCONTEXT_TRIAL_REPO": str(root),
-                   "GITCONTEXT_TRIAL_REMOVED": " ".join(r.id for r in rules) if arm == "removal" else "",
-                   "GITCONTEXT_TRIAL_VIEWS": os.pathsep.join(str(p) for _, p in sorted(views[arm].items()))}
+            env = {
+                "GITCONTEXT_TRIAL": "1",
+                "GITCONTEXT_TRIAL_ARM": arm,
+                "GITCONTEXT_TRIAL_RUN": str(n),
+                "GITCONTEXT_TRIAL_REPO": str(root),
+                "GITCONTEXT_TRIAL_REMOVED": " ".join(r.id for r in rules) if arm == "removal" else "",
+                "GITCONTEXT_TRIAL_VIEWS": os.pathsep.join(str(p) for _, p in sorted(views[arm].items())),
+            }
             results[arm].append(git.run_command(command, space[arm], env, timeout))
     return {arm: _arm(results[arm]) for arm in ARMS}
 
@@ -101,19 +131,48 @@ def _arm(results: list[tuple[int, bytes]]) -> Arm:
     return Arm(statuses.count(0), statuses, clean(tail(shown.decode("utf-8", "replace"))) or "")
 
 
-def _events(root: Path, found: list[Target], command: str, runs: int, arms: dict[str, Arm], commit: str,
-            duration_ms: int, kind: str) -> list[dict[str, Any]]:
+def _events(
+    root: Path,
+    found: list[Target],
+    command: str,
+    runs: int,
+    arms: dict[str, Arm],
+    commit: str,
+    duration_ms: int,
+    kind: str,
+) -> list[dict[str, Any]]:
     removed = [t.id for t in found]
     events: list[dict[str, Any]] = []
     for t in found:
         events += prepare(root, t)
-        events.append(new_event("trialled", t.id, "cli", command=clean(command), runs=runs, removed=removed,
-                                removal=arms["removal"]._asdict(), control=arms["control"]._asdict(),
-                                text=t.instruction.text, file=t.instruction.file, duration_ms=duration_ms,
-                                commit=commit))
+        events.append(
+            new_event(
+                "trialled",
+                t.id,
+                "cli",
+                command=clean(command),
+                runs=runs,
+                removed=removed,
+                removal=arms["removal"]._asdict(),
+                control=arms["control"]._asdict(),
+                text=t.instruction.text,
+                file=t.instruction.file,
+                duration_ms=duration_ms,
+                commit=commit,
+            )
+        )
         if kind == verdicts.NEEDED:
             failed = next(code for code in arms["removal"].exit_statuses if code != 0)
-            events.append(new_event("verified", t.id, "cli", how=f"git context trial --run {clean(command)}",
-                                    result="holds", exit_status=failed, output=arms["removal"].tail,
-                                    commit=commit))
+            events.append(
+                new_event(
+                    "verified",
+                    t.id,
+                    "cli",
+                    how=f"git context trial --run {clean(command)}",
+                    result="holds",
+                    exit_status=failed,
+                    output=arms["removal"].tail,
+                    commit=commit,
+                )
+            )
     return events

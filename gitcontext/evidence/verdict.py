@@ -11,6 +11,7 @@
                 trial cannot say which (trial them one at a time).
 A trial of an older wording of the rule is not evidence about the current one (None).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -23,14 +24,14 @@ from gitcontext.instructions.model import normalize
 from gitcontext.provenance.fold import State
 
 REMOVABLE, NEEDED, FLAKY, INCONCLUSIVE = "removable", "needed", "flaky-control", "inconclusive"
-MAX_GAIN = 0.5      # a passing removal closes at most half the gap to certainty: a command may not exercise the rule
+MAX_GAIN = 0.5  # a passing removal closes at most half the gap to certainty: a command may not exercise the rule
 
 
 class Verdict(NamedTuple):
-    kind: str                  # removable | needed | flaky-control | inconclusive
-    reason: str                # one sentence for the finding's message
-    trial: dict[str, Any]      # the `trialled` event
-    commit: str | None         # HEAD when it ran
+    kind: str  # removable | needed | flaky-control | inconclusive
+    reason: str  # one sentence for the finding's message
+    trial: dict[str, Any]  # the `trialled` event
+    commit: str | None  # HEAD when it ran
     runs: int
 
     def apply(self, confidence: float) -> float:
@@ -39,7 +40,7 @@ class Verdict(NamedTuple):
             return 0.0
         if self.kind != REMOVABLE:
             return confidence
-        return confidence + (1.0 - confidence) * MAX_GAIN * (1.0 - 2.0 ** -self.runs)
+        return confidence + (1.0 - confidence) * MAX_GAIN * (1.0 - 2.0**-self.runs)
 
 
 def classify(runs: int, removal_passes: int, control_passes: int, removed: int = 1) -> str:
@@ -61,7 +62,7 @@ def describe(kind: str, event: dict[str, Any], command: bool = True) -> str:
         NEEDED: f"removing it failed {runs - got}/{runs} runs of {shown} that the control passed: it is needed",
         FLAKY: f"the control failed {runs - ctl}/{runs} runs of {shown}: the trial is no evidence",
         INCONCLUSIVE: f"removing it{together} failed {runs - got}/{runs} runs of {shown}; "
-                      f"trial the rules one at a time to see which is needed",
+        f"trial the rules one at a time to see which is needed",
     }[kind]
 
 
@@ -71,8 +72,9 @@ def trial_verdict(state: State) -> Verdict | None:
     for event in reversed(state.trials):
         if "text" in event and normalize(event["text"]) != current:
             continue
-        kind = classify(event["runs"], event["removal"]["passes"], event["control"]["passes"],
-                        len(event.get("removed", [])) or 1)
+        kind = classify(
+            event["runs"], event["removal"]["passes"], event["control"]["passes"], len(event.get("removed", [])) or 1
+        )
         return Verdict(kind, describe(kind, event), event, event.get("commit"), event["runs"])
     return None
 
@@ -85,7 +87,7 @@ def scope_changed(root: Path, state: State, verdict: Verdict) -> bool:
     try:
         rows = git.diff_numstat(verdict.commit, "HEAD", cwd=root)
     except GitError:
-        return True      # the trial's commit is gone (history rewritten): nothing shows the scope unchanged
+        return True  # the trial's commit is gone (history rewritten): nothing shows the scope unchanged
     return any(matches(path, patterns) for _, _, path in rows)
 
 

@@ -5,6 +5,7 @@ They live under `<git common dir>/gitcontext/trials/<pid>-<random>/`, so a trial
 gone is removed (and `git worktree prune`d) before a new trial starts. SIGINT and SIGTERM raise
 `Interrupted` inside the trial, so its `finally` removes the worktrees before the process exits.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -41,7 +42,7 @@ def reap(root: Path) -> list[str]:
 
 def _alive(name: str) -> bool:
     if name.startswith(KEPT):
-        return True          # --keep: the user removes it (`git worktree remove`)
+        return True  # --keep: the user removes it (`git worktree remove`)
     pid = name.split("-", 1)[0]
     if not pid.isdigit():
         return False
@@ -65,8 +66,10 @@ def _remove(root: Path, folder: Path) -> None:
 @contextlib.contextmanager
 def interruptible() -> Iterator[None]:
     """SIGTERM raises Interrupted (like SIGINT's KeyboardInterrupt) while the block runs."""
+
     def handler(signum: int, frame: FrameType | None) -> None:
         raise Interrupted(f"signal {signum}")
+
     previous = signal.signal(signal.SIGTERM, handler)
     try:
         yield

@@ -9,32 +9,54 @@ removals, worktrees; spawn starts the processes); every public name is re-export
 
 The re-exports are resolved on first use (PEP 562): a command imports only the modules whose queries it
 runs, so the hook's fast path, which needs two of them, does not pay for ten."""
+
 from __future__ import annotations
 
-_HOME = {name: module for module, names in (
-    ("gitcontext.git.process", "PINNED_TRAILER_CONFIG Started close_ahead failure run run_status started stream text"),
-    ("gitcontext.git.revisions", "EOO check_rev"),
-    ("gitcontext.git.repo",
-     "common_dir config_get config_matching config_set forget_head git_dir has_commits hooks_dir is_shallow "
-     "know_head known_head own_git_dir rev_parse toplevel"),
-    ("gitcontext.git.objects",
-     "Status blob_at check_ignore commit_meta common_dir_and_head listed_once ls_files ls_tree "
-     "remember_listing staged_paths start_status status_paths"),
-    ("gitcontext.git.trailers",
-     "add_trailers log_bodies log_trailers message_text parse_trailers read_blobs start_log_trailers "
-     "start_read_blobs start_trailer_logs start_tree_entries tree_entries"),
-    ("gitcontext.git.churn",
-     "MAX_PATHSPECS NumstatRow RawRow diff_numstat index_sizes log_numstat object_sizes staged_raw write_tree"),
-    ("gitcontext.git.history",
-     "added_files changed_since default_branch diff_names existing first_added log_numstat_dated merge_base "
-     "renamed_or_deleted rev_list run_shell"),
-    ("gitcontext.git.merging",
-     "attr_set check_attr merge_bases merge_commits merge_file modified_paths tree_entry"),
-    ("gitcontext.git.removals", "Removal blame_lines grep_words log_removals"),
-    ("gitcontext.git.worktrees",
-     "commit_messages renamed_paths run_command worktree_add worktree_paths worktree_remove"),
-    ("gitcontext.errors", "GitError UnknownRevision UserError"),
-) for name in names.split()}
+_HOME = {
+    name: module
+    for module, names in (
+        (
+            "gitcontext.git.process",
+            "PINNED_TRAILER_CONFIG Started close_ahead failure run run_status started stream text",
+        ),
+        ("gitcontext.git.revisions", "EOO check_rev"),
+        (
+            "gitcontext.git.repo",
+            "common_dir config_get config_matching config_set forget_head git_dir has_commits hooks_dir is_shallow "
+            "know_head known_head own_git_dir rev_parse toplevel",
+        ),
+        (
+            "gitcontext.git.objects",
+            "Status blob_at check_ignore commit_meta common_dir_and_head listed_once ls_files ls_tree "
+            "remember_listing staged_paths start_status status_paths",
+        ),
+        (
+            "gitcontext.git.trailers",
+            "add_trailers log_bodies log_trailers message_text parse_trailers read_blobs start_log_trailers "
+            "start_read_blobs start_trailer_logs start_tree_entries tree_entries",
+        ),
+        (
+            "gitcontext.git.churn",
+            "MAX_PATHSPECS NumstatRow RawRow diff_numstat index_sizes log_numstat object_sizes staged_raw write_tree",
+        ),
+        (
+            "gitcontext.git.history",
+            "added_files changed_since default_branch diff_names existing first_added log_numstat_dated merge_base "
+            "renamed_or_deleted rev_list run_shell",
+        ),
+        (
+            "gitcontext.git.merging",
+            "attr_set check_attr merge_bases merge_commits merge_file modified_paths tree_entry",
+        ),
+        ("gitcontext.git.removals", "Removal blame_lines grep_words log_removals"),
+        (
+            "gitcontext.git.worktrees",
+            "commit_messages renamed_paths run_command worktree_add worktree_paths worktree_remove",
+        ),
+        ("gitcontext.errors", "GitError UnknownRevision UserError"),
+    )
+    for name in names.split()
+}
 
 
 def __getattr__(name: str) -> object:

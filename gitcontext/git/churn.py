@@ -1,8 +1,10 @@
 """Churn and attributes (the blast radius): numstat rows, staged entries, sizes."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-TYPE_CHECKING = False          # annotations only: pathlib costs the hook's fast path 4 ms
+
+TYPE_CHECKING = False  # annotations only: pathlib costs the hook's fast path 4 ms
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -10,8 +12,7 @@ from gitcontext.git.process import run, run_status
 from gitcontext.git.revisions import EOO, check_rev
 from gitcontext.lazyre import lazy
 
-
-NumstatRow = tuple[int | None, int | None, str]   # (added, removed, path); None, None for binary
+NumstatRow = tuple[int | None, int | None, str]  # (added, removed, path); None, None for binary
 
 
 def _numstat_rows(chunk: bytes) -> list[NumstatRow]:
@@ -21,32 +22,49 @@ def _numstat_rows(chunk: bytes) -> list[NumstatRow]:
         if record.count(b"\t") < 2:
             continue
         added, removed, path = record.split(b"\t", 2)
-        rows.append((None if added == b"-" else int(added), None if removed == b"-" else int(removed),
-                     path.decode("utf-8", "surrogateescape")))
+        rows.append(
+            (
+                None if added == b"-" else int(added),
+                None if removed == b"-" else int(removed),
+                path.decode("utf-8", "surrogateescape"),
+            )
+        )
     return rows
 
 
-def diff_numstat(*revs: str, cached: bool = False, cwd: str | Path | None = None,
-                 paths: Sequence[str] | None = None) -> list[NumstatRow]:
+def diff_numstat(
+    *revs: str, cached: bool = False, cwd: str | Path | None = None, paths: Sequence[str] | None = None
+) -> list[NumstatRow]:
     """`git diff --numstat` from REVS (none: index vs work tree) to the work tree / index; with PATHS,
     only those paths (literally: no glob or pathspec magic), and no git at all when PATHS is empty."""
     if paths is not None and not paths:
         return []
     scope = paths if paths and len(paths) <= MAX_PATHSPECS else ()
-    args = ["diff", "--numstat", "-z", "--no-renames", "--no-ext-diff", *(["--cached"] if cached else []),
-            EOO, *map(check_rev, revs), "--", *scope]
+    args = [
+        "diff",
+        "--numstat",
+        "-z",
+        "--no-renames",
+        "--no-ext-diff",
+        *(["--cached"] if cached else []),
+        EOO,
+        *map(check_rev, revs),
+        "--",
+        *scope,
+    ]
     rows = _numstat_rows(run(["--literal-pathspecs", *args], cwd=cwd))
     wanted = set(paths) if paths and not scope else None
     return [row for row in rows if row[2] in wanted] if wanted is not None else rows
 
 
-RawRow = tuple[str, str, str]   # (blob at HEAD, blob in the index, path); a zero id where there is none
+RawRow = tuple[str, str, str]  # (blob at HEAD, blob in the index, path); a zero id where there is none
 
 
 def staged_raw(cwd: str | Path | None = None) -> list[RawRow]:
     """`git diff --cached --raw`: each staged path with its blob ids, no blob read (as cheap as --name-only)."""
-    fields = run(["diff", "--cached", "--raw", "-z", "--no-renames", "--no-abbrev", "--no-ext-diff"],
-                 cwd=cwd).split(b"\0")
+    fields = run(["diff", "--cached", "--raw", "-z", "--no-renames", "--no-abbrev", "--no-ext-diff"], cwd=cwd).split(
+        b"\0"
+    )
     rows: list[RawRow] = []
     for meta, path in zip(fields[0::2], fields[1::2]):
         parts = meta.split()
@@ -59,8 +77,11 @@ def object_sizes(oids: Sequence[str], cwd: str | Path | None = None) -> dict[str
     """Size in bytes of each object of OIDS that exists, through one `git cat-file --batch-check`."""
     if not oids:
         return {}
-    out = run(["cat-file", "--batch-check=%(objectname) %(objectsize)"], cwd=cwd,
-              input="".join(f"{o}\n" for o in oids).encode())
+    out = run(
+        ["cat-file", "--batch-check=%(objectname) %(objectsize)"],
+        cwd=cwd,
+        input="".join(f"{o}\n" for o in oids).encode(),
+    )
     sizes = {}
     for line in out.decode().splitlines():
         oid, _, size = line.partition(" ")
@@ -69,9 +90,11 @@ def object_sizes(oids: Sequence[str], cwd: str | Path | None = None) -> dict[str
     return sizes
 
 
-_DEBUG_ENTRY = lazy(rb"([^\0]*)\0  ctime: [^\n]*\n  mtime: [^\n]*\n  dev: [^\n]*\n  uid: [^\n]*\n"
-                          rb"  size: (\d+)\tflags: [0-9a-f]+\n")
-MAX_PATHSPECS = 1000             # more paths than this: list everything rather than a huge command line
+_DEBUG_ENTRY = lazy(
+    rb"([^\0]*)\0  ctime: [^\n]*\n  mtime: [^\n]*\n  dev: [^\n]*\n  uid: [^\n]*\n"
+    rb"  size: (\d+)\tflags: [0-9a-f]+\n"
+)
+MAX_PATHSPECS = 1000  # more paths than this: list everything rather than a huge command line
 
 
 def index_sizes(paths: Sequence[str], cwd: str | Path | None = None) -> dict[str, int]:
@@ -85,7 +108,7 @@ def index_sizes(paths: Sequence[str], cwd: str | Path | None = None) -> dict[str
     sizes: dict[str, int] = {}
     for raw, size in _DEBUG_ENTRY.findall(out):
         path, value = raw.decode("utf-8", "surrogateescape"), int(size)
-        if value > sizes.get(path, -1):         # the largest of a path's stages
+        if value > sizes.get(path, -1):  # the largest of a path's stages
             sizes[path] = value
     return sizes
 

@@ -1,4 +1,5 @@
 """History since a date, trees compared, commits listed: what the audit and checks read."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
@@ -11,12 +12,28 @@ from gitcontext.git.repo import has_commits
 from gitcontext.git.revisions import EOO, check_rev
 
 
-def log_numstat_dated(since: str, rev: str = "HEAD", cwd: str | Path | None = None
-                      ) -> Iterator[tuple[str, str, list[NumstatRow]]]:
+def log_numstat_dated(
+    since: str, rev: str = "HEAD", cwd: str | Path | None = None
+) -> Iterator[tuple[str, str, list[NumstatRow]]]:
     """(sha, committer date UTC ISO, numstat rows) of commits in REV after SINCE, newest first, one process."""
-    data = run(["-c", "log.showSignature=false", "log", "-z", "--numstat", "--no-renames",
-                f"--since={since}", "--date=iso-strict-local", "--format=%x01%H%x00%cd", EOO, check_rev(rev), "--"],
-               cwd=cwd, env={"TZ": "UTC"})
+    data = run(
+        [
+            "-c",
+            "log.showSignature=false",
+            "log",
+            "-z",
+            "--numstat",
+            "--no-renames",
+            f"--since={since}",
+            "--date=iso-strict-local",
+            "--format=%x01%H%x00%cd",
+            EOO,
+            check_rev(rev),
+            "--",
+        ],
+        cwd=cwd,
+        env={"TZ": "UTC"},
+    )
     for chunk in data.split(b"\x01")[1:]:
         sha, _, rest = chunk.partition(b"\0")
         date, _, rest = rest.partition(b"\0")
@@ -28,8 +45,22 @@ def added_files(commits: Sequence[str], cwd: str | Path | None = None) -> dict[s
     """sha -> paths each commit added (against its first parent), one `git log --no-walk` process."""
     if not commits:
         return {}
-    data = run(["log", "-z", "--no-walk=unsorted", "--first-parent", "-m", "--diff-filter=A", "--no-renames",
-                "--name-only", "--format=%x01%H", *commits, "--"], cwd=cwd)
+    data = run(
+        [
+            "log",
+            "-z",
+            "--no-walk=unsorted",
+            "--first-parent",
+            "-m",
+            "--diff-filter=A",
+            "--no-renames",
+            "--name-only",
+            "--format=%x01%H",
+            *commits,
+            "--",
+        ],
+        cwd=cwd,
+    )
     out: dict[str, list[str]] = {sha: [] for sha in commits}
     for chunk in data.split(b"\x01")[1:]:
         sha, _, rest = chunk.partition(b"\0")
@@ -38,15 +69,16 @@ def added_files(commits: Sequence[str], cwd: str | Path | None = None) -> dict[s
     return out
 
 
-def renamed_or_deleted(old: str, new: str, paths: Sequence[str], cwd: str | Path | None = None
-                       ) -> dict[str, str | None]:
+def renamed_or_deleted(
+    old: str, new: str, paths: Sequence[str], cwd: str | Path | None = None
+) -> dict[str, str | None]:
     """For PATHS present at OLD: path -> its new name at NEW (rename detection) or None when deleted.
 
     Paths unchanged or only modified are left out.
     """
     if not paths:
         return {}
-    wanted = set(paths)   # no pathspec: rename detection needs the new names in the diff too
+    wanted = set(paths)  # no pathspec: rename detection needs the new names in the diff too
     fields = _split_z(run(["diff", "-z", "--name-status", "-M", "--no-ext-diff", old, new, "--"], cwd=cwd))
     out: dict[str, str | None] = {}
     i = 0
@@ -64,8 +96,9 @@ def renamed_or_deleted(old: str, new: str, paths: Sequence[str], cwd: str | Path
 
 def diff_names(rev: str, paths: Sequence[str] = (), cwd: str | Path | None = None) -> list[str]:
     """Paths whose work-tree content differs from REV (optionally only under PATHS), renames as delete+add."""
-    return _split_z(run(["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", EOO, check_rev(rev), "--",
-                         *paths], cwd=cwd))
+    return _split_z(
+        run(["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", EOO, check_rev(rev), "--", *paths], cwd=cwd)
+    )
 
 
 def existing(specs: Sequence[str], cwd: str | Path | None = None) -> set[str]:
@@ -76,8 +109,11 @@ def existing(specs: Sequence[str], cwd: str | Path | None = None) -> set[str]:
     specs = [s for s in specs if not _escapes(s.partition(":")[2])]
     if not specs:
         return set()
-    out = run(["cat-file", "--batch-check=%(objectname)"], cwd=cwd,
-              input="".join(f"{s}\n" for s in specs).encode("utf-8", "surrogateescape"))
+    out = run(
+        ["cat-file", "--batch-check=%(objectname)"],
+        cwd=cwd,
+        input="".join(f"{s}\n" for s in specs).encode("utf-8", "surrogateescape"),
+    )
     return {spec for spec, line in zip(specs, out.decode().splitlines()) if not line.endswith(" missing")}
 
 
@@ -111,11 +147,12 @@ def run_shell(command: str, cwd: str | Path | None = None, timeout: float | None
 
     Lives here because this module is the one place that starts processes.
     """
-    import subprocess          # here, not at the top: a command that only asks git never loads it
+    import subprocess  # here, not at the top: a command that only asks git never loads it
 
     try:
-        proc = subprocess.run(command, shell=True, cwd=cwd, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, timeout=timeout)
+        proc = subprocess.run(
+            command, shell=True, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=timeout
+        )
     except subprocess.TimeoutExpired as exc:
         return 124, (exc.output or b"") + f"\n[timed out after {timeout}s]\n".encode()
     return proc.returncode, proc.stdout

@@ -1,10 +1,12 @@
 """Files, trees and blobs: the index, `ls-files`, `cat-file` batches."""
+
 from __future__ import annotations
 
 import collections
 import contextlib
 from collections.abc import Iterator, Sequence
-TYPE_CHECKING = False          # annotations only: pathlib costs the hook's fast path 4 ms
+
+TYPE_CHECKING = False  # annotations only: pathlib costs the hook's fast path 4 ms
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -31,7 +33,7 @@ def ls_files(cwd: str | Path | None = None, *, others: bool = False) -> list[str
     return found
 
 
-_LISTED: dict[tuple[str, bool], tuple[str, ...]] | None = None     # see listed_once
+_LISTED: dict[tuple[str, bool], tuple[str, ...]] | None = None  # see listed_once
 
 
 @contextlib.contextmanager
@@ -98,7 +100,7 @@ def common_dir_and_head(cwd: str | Path | None = None) -> tuple[Path, str | None
     path = path if path.is_absolute() else (Path(cwd or ".") / path).resolve()
     if code == 0 and len(lines) >= 3:
         return path, lines[1], lines[2]
-    code, out, _ = run_status(["rev-parse", "--verify", "-q", "HEAD"], cwd=cwd)    # no commit yet (or no tree)
+    code, out, _ = run_status(["rev-parse", "--verify", "-q", "HEAD"], cwd=cwd)  # no commit yet (or no tree)
     return path, (out.decode().strip() or None) if code == 0 else None, None
 
 
@@ -120,8 +122,9 @@ def blob_at(rev: str, path: str, cwd: str | Path | None = None) -> bytes | None:
 def check_ignore(paths: Sequence[str], cwd: str | Path | None = None) -> set[str]:
     if not paths:
         return set()
-    code, out, _ = run_status(["check-ignore", "-z", "--stdin"], cwd=cwd,
-                              input=b"\0".join(p.encode() for p in paths) + b"\0")
+    code, out, _ = run_status(
+        ["check-ignore", "-z", "--stdin"], cwd=cwd, input=b"\0".join(p.encode() for p in paths) + b"\0"
+    )
     return set(_split_z(out)) if code in (0, 1) else set()
 
 

@@ -2,24 +2,29 @@
 
 `run`, `run_status`, `stream` and `Started` start git through posix_spawn (gitcontext.git.spawn), so a
 command that only asks git questions never imports subprocess; Windows uses subprocess."""
+
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
-TYPE_CHECKING = False          # annotations only: pathlib costs the hook's fast path 4 ms
+
+TYPE_CHECKING = False  # annotations only: pathlib costs the hook's fast path 4 ms
 if TYPE_CHECKING:
     from pathlib import Path
 
 from gitcontext.errors import GitError
 from gitcontext.git.spawn import collect, communicate, finish, kill_and_reap, start
 
-
 # Trailer grammar pinned so a user's trailer.* config cannot change how we parse or write.
 PINNED_TRAILER_CONFIG = (
-    "-c", "trailer.separators=:",
-    "-c", "trailer.where=end",
-    "-c", "trailer.ifexists=addIfDifferent",
-    "-c", "trailer.ifmissing=add",
+    "-c",
+    "trailer.separators=:",
+    "-c",
+    "trailer.where=end",
+    "-c",
+    "trailer.ifexists=addIfDifferent",
+    "-c",
+    "trailer.ifmissing=add",
 )
 
 
@@ -30,8 +35,14 @@ def _env() -> dict[str, str]:
     return env
 
 
-def run(args: Sequence[str], *, cwd: str | Path | None = None, input: bytes | None = None,
-        check: bool = True, env: dict[str, str] | None = None) -> bytes:
+def run(
+    args: Sequence[str],
+    *,
+    cwd: str | Path | None = None,
+    input: bytes | None = None,
+    check: bool = True,
+    env: dict[str, str] | None = None,
+) -> bytes:
     """Run `git ARGS` and return stdout; raise GitError naming the command on failure.
 
     ENV adds variables (e.g. GIT_AUTHOR_DATE) to the inherited environment. A command `start_ahead`
@@ -47,7 +58,7 @@ def run(args: Sequence[str], *, cwd: str | Path | None = None, input: bytes | No
     return out
 
 
-_AHEAD: dict[tuple[str, tuple[str, ...]], Started] = {}     # (cwd, args) -> started by `start_ahead`
+_AHEAD: dict[tuple[str, tuple[str, ...]], Started] = {}  # (cwd, args) -> started by `start_ahead`
 
 
 def start_ahead(args: Sequence[str], cwd: str | Path | None = None, stdin: bool = False) -> None:
@@ -73,8 +84,9 @@ def _ahead_key(args: Sequence[str], cwd: str | Path | None) -> tuple[str, tuple[
     return "" if cwd is None else os.fspath(cwd), tuple(args)
 
 
-def _communicate(args: Sequence[str], cwd: str | Path | None, input: bytes | None,
-                 env: dict[str, str]) -> tuple[int, bytes, bytes]:
+def _communicate(
+    args: Sequence[str], cwd: str | Path | None, input: bytes | None, env: dict[str, str]
+) -> tuple[int, bytes, bytes]:
     """(exit status, stdout, stderr) of `git ARGS`, through posix_spawn (gitcontext.git.spawn: no
     subprocess import); stdin is INPUT, or /dev/null."""
     try:
@@ -89,12 +101,22 @@ def _no_git() -> GitError:
 
 # What a git failure's stderr says about the repository, and what fixes it.
 _KNOWN_FAILURES = (
-    (("unable to read", "bad object", "missing blob", "missing tree", "did not receive expected object",
-      "could not read object"),
-     "the repository is missing objects (a broken or partial clone): run `git fsck`, then `git fetch --refetch` "
-     "or clone it again"),
-    (("index.lock", ".lock': file exists"),
-     "another git process is running in this repository; wait for it, or remove the stale `.lock` file git names"),
+    (
+        (
+            "unable to read",
+            "bad object",
+            "missing blob",
+            "missing tree",
+            "did not receive expected object",
+            "could not read object",
+        ),
+        "the repository is missing objects (a broken or partial clone): run `git fsck`, then `git fetch --refetch` "
+        "or clone it again",
+    ),
+    (
+        ("index.lock", ".lock': file exists"),
+        "another git process is running in this repository; wait for it, or remove the stale `.lock` file git names",
+    ),
     (("dubious ownership",), "mark the repository safe: `git config --global --add safe.directory <path>`"),
 )
 
@@ -107,8 +129,9 @@ def failure(args: Sequence[str], stderr: bytes) -> GitError:
     return GitError(f"`git {' '.join(args)}` failed: {detail}", fix=fix)
 
 
-def run_status(args: Sequence[str], *, cwd: str | Path | None = None,
-               input: bytes | None = None) -> tuple[int, bytes, bytes]:
+def run_status(
+    args: Sequence[str], *, cwd: str | Path | None = None, input: bytes | None = None
+) -> tuple[int, bytes, bytes]:
     """Run git and return (returncode, stdout, stderr) without raising."""
     return _communicate(args, cwd, input, _env())
 
@@ -124,8 +147,7 @@ def stream(args: Sequence[str], *, cwd: str | Path | None = None) -> Iterator[by
 def _stream_by_subprocess(args: Sequence[str], cwd: str | Path | None) -> Iterator[bytes]:
     import subprocess
 
-    proc = subprocess.Popen(["git", *args], cwd=cwd, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=_env())
+    proc = subprocess.Popen(["git", *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env())
     assert proc.stdout is not None
     try:
         yield from proc.stdout
@@ -155,8 +177,9 @@ class Started:
                 self._answer = _communicate(self.args, cwd, None, _env())
             return
         try:
-            pid, self._in, out_r, err_r = start(["git", *self.args], None if cwd is None else os.fspath(cwd),
-                                                _env(), stdin=stdin, wide=True)
+            pid, self._in, out_r, err_r = start(
+                ["git", *self.args], None if cwd is None else os.fspath(cwd), _env(), stdin=stdin, wide=True
+            )
         except FileNotFoundError as exc:
             raise _no_git() from exc
         self._child = (pid, out_r, err_r)
@@ -183,7 +206,7 @@ class Started:
             child, self._child = self._child, None
             in_w, self._in = self._in, None
             self._answer = collect(*child, in_w, input)
-        elif self._answer is None:                      # no posix_spawn
+        elif self._answer is None:  # no posix_spawn
             self._answer = _communicate(self.args, self._cwd, input, _env())
         code, out, err = self._answer
         if code != 0:

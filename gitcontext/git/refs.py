@@ -7,6 +7,7 @@ GIT_* variable moves the repository, its refs or its shallow file. HEAD is a com
 a chain of at most five `ref:` lines ending at a loose or packed ref. Anything else, an unborn branch
 included, is None: the caller asks git, which also says what is wrong.
 """
+
 from __future__ import annotations
 
 import os
@@ -21,8 +22,13 @@ def plain_git_dir(root: str | os.PathLike) -> str | None:
     if any(name in os.environ for name in _MOVED):
         return None
     git_dir = os.path.join(os.path.realpath(root), ".git")
-    if os.path.islink(git_dir) or not os.path.isdir(git_dir) or os.path.lexists(os.path.join(git_dir, "commondir")) \
-            or os.path.lexists(os.path.join(git_dir, "reftable")) or not _plain_config(git_dir):
+    if (
+        os.path.islink(git_dir)
+        or not os.path.isdir(git_dir)
+        or os.path.lexists(os.path.join(git_dir, "commondir"))
+        or os.path.lexists(os.path.join(git_dir, "reftable"))
+        or not _plain_config(git_dir)
+    ):
         return None
     return git_dir
 

@@ -1,4 +1,5 @@
 """What history removed, and what the tree mentions (the audit's dead references)."""
+
 from __future__ import annotations
 
 import collections
@@ -6,7 +7,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from gitcontext.git.process import run, run_status
-
 
 # commit, date, subject: str; path: the path that went away; new_path: where it went (a rename), else None.
 # A collections.namedtuple, not a typing.NamedTuple: importing typing costs the commit hook 2 ms.
@@ -49,8 +49,9 @@ def grep_words(words: Sequence[str], exclude: Sequence[str] = (), cwd: str | Pat
     return set(out.decode("utf-8", "surrogateescape").splitlines()) & set(words) if code == 0 else set()
 
 
-def blame_lines(path: str, lines: Sequence[int], rev: str = "HEAD",
-                cwd: str | Path | None = None) -> dict[int, tuple[str, str]]:
+def blame_lines(
+    path: str, lines: Sequence[int], rev: str = "HEAD", cwd: str | Path | None = None
+) -> dict[int, tuple[str, str]]:
     """line -> (commit, author date ISO) of the last change to each of LINES of PATH at REV; one process."""
     if not lines:
         return {}

@@ -1,4 +1,5 @@
 """Facts about the repository: where it is, its HEAD, its config."""
+
 from __future__ import annotations
 
 import os
@@ -8,8 +9,7 @@ from gitcontext.errors import GitError, UnknownRevision
 from gitcontext.git.process import run, run_status, text
 from gitcontext.git.revisions import EOO, check_rev
 
-
-_KNOWN: dict[str, tuple[str, str, bool]] = {}      # top -> (common git dir, HEAD's commit, shallow?)
+_KNOWN: dict[str, tuple[str, str, bool]] = {}  # top -> (common git dir, HEAD's commit, shallow?)
 
 
 def know_head(top: str, common: str, head: str, shallow: bool) -> None:
@@ -31,8 +31,10 @@ def known_head(top: str | Path) -> tuple[str, str, bool] | None:
 def toplevel(cwd: str | Path | None = None) -> Path:
     code, out, _ = run_status(["rev-parse", "--show-toplevel"], cwd=cwd)
     if code != 0:
-        raise GitError(f"{Path(cwd or '.').resolve()} is not inside a git repository",
-                       fix="run it inside a git work tree, or `git init` first")
+        raise GitError(
+            f"{Path(cwd or '.').resolve()} is not inside a git repository",
+            fix="run it inside a git work tree, or `git init` first",
+        )
     return Path(out.decode().strip())
 
 

@@ -7,20 +7,22 @@ to write go in while stdout and stderr are read (one `poll` loop, so neither sid
 other), then the exit status. The child's stdin is /dev/null when there is nothing to write. Where
 there is no `posix_spawnp` (Windows) it is subprocess after all.
 """
+
 from __future__ import annotations
 
 import os
 
-TYPE_CHECKING = False          # not typing's: see gitcontext.config
+TYPE_CHECKING = False  # not typing's: see gitcontext.config
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
 CHUNK = 1 << 16
-WIDE_PIPE = 1 << 20        # Linux's default /proc/sys/fs/pipe-max-size for an unprivileged process
+WIDE_PIPE = 1 << 20  # Linux's default /proc/sys/fs/pipe-max-size for an unprivileged process
 
 
-def communicate(argv: Sequence[str], cwd: str | None, env: dict[str, str],
-                input: bytes | None = None) -> tuple[int, bytes, bytes]:
+def communicate(
+    argv: Sequence[str], cwd: str | None, env: dict[str, str], input: bytes | None = None
+) -> tuple[int, bytes, bytes]:
     """(exit status, stdout, stderr) of ARGV (a git command: ["git", ...]) run in CWD. Raises
     FileNotFoundError when there is no such program, as subprocess does."""
     if not hasattr(os, "posix_spawnp"):
@@ -29,8 +31,9 @@ def communicate(argv: Sequence[str], cwd: str | None, env: dict[str, str],
     return collect(pid, out_r, err_r, in_w, input)
 
 
-def start(argv: Sequence[str], cwd: str | None, env: dict[str, str],
-          stdin: bool = False, wide: bool = False) -> tuple[int, int | None, int, int]:
+def start(
+    argv: Sequence[str], cwd: str | None, env: dict[str, str], stdin: bool = False, wide: bool = False
+) -> tuple[int, int | None, int, int]:
     """(pid, the write end of its stdin or None, the read ends of its stdout and stderr) of ARGV started
     in CWD; its stdin is /dev/null unless STDIN. `collect` (or `finish`, once stdout is read) reaps it.
     WIDE: its stdout pipe holds up to WIDE_PIPE bytes where the system allows (Linux), so a child started
@@ -38,15 +41,17 @@ def start(argv: Sequence[str], cwd: str | None, env: dict[str, str],
     program, as subprocess does."""
     argv = list(argv)
     if cwd is not None:
-        argv[1:1] = ["-C", os.fspath(cwd)]            # posix_spawn has no working folder: git's own -C
+        argv[1:1] = ["-C", os.fspath(cwd)]  # posix_spawn has no working folder: git's own -C
     out_r, out_w = os.pipe()
     if wide:
         _widen(out_w)
     err_r, err_w = os.pipe()
     in_r, in_w = os.pipe() if stdin else (None, None)
-    actions = [(os.POSIX_SPAWN_DUP2, in_r, 0) if in_r is not None else (os.POSIX_SPAWN_OPEN, 0, os.devnull,
-                                                                         os.O_RDONLY, 0),
-               (os.POSIX_SPAWN_DUP2, out_w, 1), (os.POSIX_SPAWN_DUP2, err_w, 2)]
+    actions = [
+        (os.POSIX_SPAWN_DUP2, in_r, 0) if in_r is not None else (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
+        (os.POSIX_SPAWN_DUP2, out_w, 1),
+        (os.POSIX_SPAWN_DUP2, err_w, 2),
+    ]
     try:
         pid = os.posix_spawnp(argv[0], argv, env, file_actions=actions)
     except BaseException:
@@ -55,7 +60,7 @@ def start(argv: Sequence[str], cwd: str | None, env: dict[str, str],
                 os.close(fd)
         raise
     finally:
-        for fd in (out_w, err_w, in_r):               # the child's ends
+        for fd in (out_w, err_w, in_r):  # the child's ends
             if fd is not None:
                 os.close(fd)
     return pid, in_w, out_r, err_r
@@ -65,16 +70,17 @@ def _widen(fd: int) -> None:
     """Ask for a WIDE_PIPE-byte pipe buffer (64 KB is the default); where it cannot be had, nothing."""
     import fcntl
 
-    setting = getattr(fcntl, "F_SETPIPE_SZ", None)    # Linux only
+    setting = getattr(fcntl, "F_SETPIPE_SZ", None)  # Linux only
     if setting is not None:
         try:
             fcntl.fcntl(fd, setting, WIDE_PIPE)
-        except OSError:                               # over the system's limit: keep the default
+        except OSError:  # over the system's limit: keep the default
             pass
 
 
-def collect(pid: int, out_r: int, err_r: int, in_w: int | None = None,
-            data: bytes | None = None) -> tuple[int, bytes, bytes]:
+def collect(
+    pid: int, out_r: int, err_r: int, in_w: int | None = None, data: bytes | None = None
+) -> tuple[int, bytes, bytes]:
     """(exit status, stdout, stderr) of a process from `start`, DATA written to its stdin meanwhile;
     an interruption kills it."""
     try:
@@ -129,8 +135,8 @@ def _exchange(out_r: int, err_r: int, in_w: int | None, data: bytes | None) -> t
             for fd, _ in poller.poll():
                 if fd == in_w:
                     try:
-                        view = view[os.write(fd, view[:CHUNK]):]
-                    except BrokenPipeError:              # git stopped reading: what it wrote still counts
+                        view = view[os.write(fd, view[:CHUNK]) :]
+                    except BrokenPipeError:  # git stopped reading: what it wrote still counts
                         view = view[:0]
                     except BlockingIOError:
                         continue
@@ -164,10 +170,17 @@ def kill_and_reap(pid: int) -> None:
         pass
 
 
-def _by_subprocess(argv: Sequence[str], cwd: str | None, env: dict[str, str],
-                   input: bytes | None) -> tuple[int, bytes, bytes]:
+def _by_subprocess(
+    argv: Sequence[str], cwd: str | None, env: dict[str, str], input: bytes | None
+) -> tuple[int, bytes, bytes]:
     import subprocess
 
-    proc = subprocess.run(list(argv), cwd=cwd, input=input, capture_output=True, env=env,
-                          stdin=None if input is not None else subprocess.DEVNULL)
+    proc = subprocess.run(
+        list(argv),
+        cwd=cwd,
+        input=input,
+        capture_output=True,
+        env=env,
+        stdin=None if input is not None else subprocess.DEVNULL,
+    )
     return proc.returncode, proc.stdout, proc.stderr

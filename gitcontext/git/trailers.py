@@ -1,5 +1,6 @@
 """Commit-message trailers, in git's own grammar, pinned against a user's trailer.* config, and the logs
 that read them from history; the tree and blobs of a commit."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
@@ -10,8 +11,11 @@ from gitcontext.git.revisions import EOO, check_rev
 
 
 def parse_trailers(message: str, cwd: str | Path | None = None) -> list[tuple[str, str]]:
-    out = run([*PINNED_TRAILER_CONFIG, "interpret-trailers", "--parse", "--no-divider"],
-              cwd=cwd, input=message.encode("utf-8")).decode("utf-8", "surrogateescape")
+    out = run(
+        [*PINNED_TRAILER_CONFIG, "interpret-trailers", "--parse", "--no-divider"],
+        cwd=cwd,
+        input=message.encode("utf-8"),
+    ).decode("utf-8", "surrogateescape")
     pairs = []
     for line in out.splitlines():
         key, sep, value = line.partition(":")
@@ -20,16 +24,14 @@ def parse_trailers(message: str, cwd: str | Path | None = None) -> list[tuple[st
     return pairs
 
 
-def add_trailers(message: str, trailers: Sequence[tuple[str, str]],
-                 cwd: str | Path | None = None) -> str:
+def add_trailers(message: str, trailers: Sequence[tuple[str, str]], cwd: str | Path | None = None) -> str:
     args = [*PINNED_TRAILER_CONFIG, "interpret-trailers", "--no-divider"]
     for key, value in trailers:
         args += ["--trailer", f"{key}: {value}"]
     return run(args, cwd=cwd, input=message.encode("utf-8")).decode("utf-8", "surrogateescape")
 
 
-def tree_entries(rev: str, cwd: str | Path | None = None, under: str | None = None
-                 ) -> dict[str, tuple[str, str]]:
+def tree_entries(rev: str, cwd: str | Path | None = None, under: str | None = None) -> dict[str, tuple[str, str]]:
     """path -> (mode, object id) for every blob at REV ('' = the index), optionally only UNDER a folder."""
     entries: dict[str, tuple[str, str]] = {}
     scope = ["--", under] if under else []
@@ -63,7 +65,7 @@ def read_blobs(oids: Sequence[str], cwd: str | Path | None = None) -> dict[str, 
             pos = header_end + 1
             continue
         size = int(header[2])
-        blobs[oid] = out[header_end + 1: header_end + 1 + size]
+        blobs[oid] = out[header_end + 1 : header_end + 1 + size]
         pos = header_end + 1 + size + 1
     return blobs
 
@@ -87,8 +89,9 @@ def _ls_tree(rev: str, scope: list[str]) -> list[str]:
     return ["ls-tree", "-r", "-z", "--full-tree", EOO, check_rev(rev), *scope]
 
 
-def log_trailers(rev: str = "HEAD", cwd: str | Path | None = None, running: Started | None = None
-                 ) -> Iterator[tuple[str, str, str, list[tuple[str, str]]]]:
+def log_trailers(
+    rev: str = "HEAD", cwd: str | Path | None = None, running: Started | None = None
+) -> Iterator[tuple[str, str, str, list[tuple[str, str]]]]:
     """(sha, author date, subject, trailers) of commits reachable from REV with a Context-* line, newest first.
 
     One streaming `git log`; trailers parsed by git with the pinned grammar, values unfolded. RUNNING:

@@ -1,16 +1,17 @@
 """A comment or issue body: a hidden versioned marker, a header, sections dropped whole to fit GitHub's limit."""
+
 from __future__ import annotations
 
 from typing import NamedTuple
 
-LIMIT = 65_536              # GitHub's maximum comment / issue body, in characters
-ROWS = 60                   # rows a section lists before "… and N more"
+LIMIT = 65_536  # GitHub's maximum comment / issue body, in characters
+ROWS = 60  # rows a section lists before "… and N more"
 
 
 class Section(NamedTuple):
     title: str
-    markdown: str            # already escaped
-    keep: bool = False       # never dropped (the header facts)
+    markdown: str  # already escaped
+    keep: bool = False  # never dropped (the header facts)
 
 
 def size(text: str) -> int:
@@ -18,8 +19,7 @@ def size(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def assemble(marker: str, sections: list[Section], limit: int = LIMIT, footer: str = "",
-             minimal: bool = False) -> str:
+def assemble(marker: str, sections: list[Section], limit: int = LIMIT, footer: str = "", minimal: bool = False) -> str:
     """MARKER, then SECTIONS in order; the last droppable ones go first until the body fits, with a note.
 
     MINIMAL keeps only the sections that are never dropped (GitHub refused a body we measured as fitting).
@@ -32,8 +32,9 @@ def assemble(marker: str, sections: list[Section], limit: int = LIMIT, footer: s
             return body
         victims = [s for s in chosen if not s.keep]
         if not victims:
-            return _join(marker, [Section(s.title, _cut(s.markdown, limit // 2), True) for s in chosen],
-                         dropped, footer)
+            return _join(
+                marker, [Section(s.title, _cut(s.markdown, limit // 2), True) for s in chosen], dropped, footer
+            )
         chosen.remove(victims[-1])
         dropped.insert(0, victims[-1].title)
 
@@ -41,8 +42,10 @@ def assemble(marker: str, sections: list[Section], limit: int = LIMIT, footer: s
 def _join(marker: str, sections: list[Section], dropped: list[str], footer: str) -> str:
     parts = [marker] + [s.markdown.rstrip("\n") for s in sections]
     if dropped:
-        parts.append(f"> [!NOTE]\n> Left out to stay under GitHub's {LIMIT:,}-character limit: "
-                     f"{', '.join(dropped)}. The job summary and the `markdown-file` output have the full report.")
+        parts.append(
+            f"> [!NOTE]\n> Left out to stay under GitHub's {LIMIT:,}-character limit: "
+            f"{', '.join(dropped)}. The job summary and the `markdown-file` output have the full report."
+        )
     if footer:
         parts.append(footer)
     return "\n\n".join(parts) + "\n"

@@ -6,6 +6,7 @@ time, or a doubling backoff) but never longer than `max_wait`; any other 4xx is 
 Writes go one at a time with a pause between them, as GitHub asks of integrations. Pagination
 follows `Link: <…>; rel="next"` and only to the same origin, so the token never leaves the API host.
 """
+
 from __future__ import annotations
 
 import json
@@ -38,9 +39,12 @@ class ApiError(GitError):
 
     def __init__(self, method: str, path: str, http_status: int, message: str) -> None:
         busy = http_status >= 500 or http_status == 429 or "rate limit" in message.lower()
-        super().__init__(f"GitHub API {method} {path}: {http_status} {message}",
-                         fix="GitHub is rate limiting or unavailable; re-run the job later" if busy else
-                         "check the token and the job's `permissions:` (docs/action.md)")
+        super().__init__(
+            f"GitHub API {method} {path}: {http_status} {message}",
+            fix="GitHub is rate limiting or unavailable; re-run the job later"
+            if busy
+            else "check the token and the job's `permissions:` (docs/action.md)",
+        )
         self.http_status = http_status
         self.api_message = message
 
@@ -50,9 +54,17 @@ class ApiError(GitError):
 
 
 class Client:
-    def __init__(self, token: str, *, api_url: str | None = None, max_retries: int = 4, max_wait: float = 60.0,
-                 write_interval: float = 1.0, timeout: float = 30.0,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+    def __init__(
+        self,
+        token: str,
+        *,
+        api_url: str | None = None,
+        max_retries: int = 4,
+        max_wait: float = 60.0,
+        write_interval: float = 1.0,
+        timeout: float = 30.0,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
         self.base = _base_url(api_url if api_url is not None else os.environ.get("GITHUB_API_URL", DEFAULT_API))
         self.token = token
         self.max_retries, self.max_wait, self.timeout = max_retries, max_wait, timeout
@@ -60,11 +72,12 @@ class Client:
         self.sleep = sleep
         self._write_lock = threading.Lock()
         self._last_write = 0.0
-        self.waited = 0.0                     # seconds spent waiting on retries (for the log)
+        self.waited = 0.0  # seconds spent waiting on retries (for the log)
 
     @classmethod
     def from_environment(cls, token: str) -> Client:
         """GITHUB_API_URL, plus GITCONTEXT_WRITE_INTERVAL / GITCONTEXT_MAX_WAIT (seconds) to tune the pacing."""
+
         def seconds(name: str, default: float) -> float:
             raw = os.environ.get(name, "").strip()
             try:
@@ -75,8 +88,11 @@ class Client:
                 raise UserError(f"{name} must be a number of seconds (0-3600), got {raw!r}", fix=f"unset {name}")
             return value
 
-        return cls(token, write_interval=seconds("GITCONTEXT_WRITE_INTERVAL", 1.0),
-                   max_wait=seconds("GITCONTEXT_MAX_WAIT", 60.0))
+        return cls(
+            token,
+            write_interval=seconds("GITCONTEXT_WRITE_INTERVAL", 1.0),
+            max_wait=seconds("GITCONTEXT_MAX_WAIT", 60.0),
+        )
 
     def get(self, path: str) -> Any:
         return self.request("GET", path).data
@@ -118,12 +134,20 @@ class Client:
 
     def _once(self, method: str, url: str, body: dict[str, Any] | None) -> tuple[int, dict[str, str], bytes]:
         data = json.dumps(body).encode("utf-8") if body is not None else None
-        request = urllib.request.Request(url, data=data, method=method, headers={
-            "Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28",
-            "Authorization": f"Bearer {self.token}", "User-Agent": "gitcontext",
-            **({"Content-Type": "application/json"} if data is not None else {})})
+        request = urllib.request.Request(
+            url,
+            data=data,
+            method=method,
+            headers={
+                "Accept": "application/vnd.github+json",
+                "X-GitHub-Api-Version": "2022-11-28",
+                "Authorization": f"Bearer {self.token}",
+                "User-Agent": "gitcontext",
+                **({"Content-Type": "application/json"} if data is not None else {}),
+            },
+        )
         try:
-            with urllib.request.urlopen(request, timeout=self.timeout) as reply:   # noqa: S310 - http(s) only
+            with urllib.request.urlopen(request, timeout=self.timeout) as reply:  # noqa: S310 - http(s) only
                 return reply.status, {k.lower(): v for k, v in reply.headers.items()}, reply.read()
         except urllib.error.HTTPError as exc:
             return exc.code, {k.lower(): v for k, v in exc.headers.items()}, exc.read()
@@ -132,14 +156,19 @@ class Client:
 
     def _retry_wait(self, status: int, headers: dict[str, str], message: str, attempt: int) -> float | None:
         """Seconds to wait before retrying, or None when this answer must not be retried."""
-        limited = status == 429 or (status == 403 and ("secondary rate limit" in message.lower()
-                                                       or "retry-after" in headers
-                                                       or headers.get("x-ratelimit-remaining") == "0"))
+        limited = status == 429 or (
+            status == 403
+            and (
+                "secondary rate limit" in message.lower()
+                or "retry-after" in headers
+                or headers.get("x-ratelimit-remaining") == "0"
+            )
+        )
         if not (status >= 500 or limited):
             return None
         wait = _header_wait(headers)
         if wait is None:
-            wait = 2.0 ** attempt if status >= 500 else 60.0
+            wait = 2.0**attempt if status >= 500 else 60.0
         return wait if wait <= self.max_wait else None
 
     def _url(self, path: str, per_page: bool = False) -> str:
@@ -161,8 +190,10 @@ class Client:
 def _base_url(url: str) -> str:
     parts = urllib.parse.urlsplit(url.strip())
     if parts.scheme not in ("https", "http") or not parts.netloc or parts.query or parts.fragment:
-        raise UserError(f"GITHUB_API_URL is not an http(s) URL: {url!r}",
-                        fix="leave GITHUB_API_URL as the runner sets it (https://api.github.com)")
+        raise UserError(
+            f"GITHUB_API_URL is not an http(s) URL: {url!r}",
+            fix="leave GITHUB_API_URL as the runner sets it (https://api.github.com)",
+        )
     return url.strip().rstrip("/")
 
 

@@ -7,6 +7,7 @@ become an `@` after rendering; a literal `@` gets a word joiner, which GitHub's 
 autolinking do not read through. Links are only ever made by `blob_link` to the repository's own
 files at the head commit.
 """
+
 from __future__ import annotations
 
 import re
@@ -66,8 +67,13 @@ def blob_link(label: str, server: str, repository: str, sha: str, path: str, lin
 
 def _safe_path(path: str) -> bool:
     parts = path.split("/")
-    return bool(path) and not path.startswith("/") and "\\" not in path and \
-        all(p not in ("", ".", "..") for p in parts) and not any(ord(c) < 32 for c in path)
+    return (
+        bool(path)
+        and not path.startswith("/")
+        and "\\" not in path
+        and all(p not in ("", ".", "..") for p in parts)
+        and not any(ord(c) < 32 for c in path)
+    )
 
 
 def _repo_name(repository: str) -> bool:

@@ -5,6 +5,7 @@ when a finding appears that the issue did not list before; a comment is added on
 stale rationales changes. What the issue last listed is kept in a hidden state line of its body
 (hashes and instruction ids only, so repository text never reaches that comment).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -22,18 +23,18 @@ _KEY = re.compile(r"[0-9a-z-]{6,40}")
 
 
 class Tracked(NamedTuple):
-    action: str              # created | updated | unchanged | closed | reopened | none | read-only
+    action: str  # created | updated | unchanged | closed | reopened | none | read-only
     url: str | None
     commented: bool = False
 
 
 class Audit(NamedTuple):
-    body: str                         # the rendered issue body (escaped), without marker or state line
-    findings: tuple[str, ...]         # a stable key per finding
-    stale: dict[str, str]             # a key per stale rationale -> its line in a comment (escaped)
+    body: str  # the rendered issue body (escaped), without marker or state line
+    findings: tuple[str, ...]  # a stable key per finding
+    stale: dict[str, str]  # a key per stale rationale -> its line in a comment (escaped)
 
 
-MAX_KEYS = 2000            # the state line stays far below the body limit; beyond it "new" is approximate
+MAX_KEYS = 2000  # the state line stays far below the body limit; beyond it "new" is approximate
 
 
 def key(*parts: Any) -> str:
@@ -42,8 +43,9 @@ def key(*parts: Any) -> str:
 
 def head(findings: tuple[str, ...] | list[str], stale: dict[str, str] | list[str]) -> str:
     """The marker and the hidden state line that open the issue body."""
-    state = json.dumps({"findings": sorted(set(findings))[:MAX_KEYS], "stale": sorted(set(stale))[:MAX_KEYS]},
-                       separators=(",", ":"))
+    state = json.dumps(
+        {"findings": sorted(set(findings))[:MAX_KEYS], "stale": sorted(set(stale))[:MAX_KEYS]}, separators=(",", ":")
+    )
     return f"{MARKER}\n<!-- gitcontext:state {state} -->\n\n"
 
 
@@ -62,9 +64,13 @@ def previous(body: str) -> tuple[set[str], set[str]]:
 
 
 def find(client: Client, repository: str, bot: str) -> dict[str, Any] | None:
-    issues = [i for i in client.paginate(f"/repos/{repository}/issues?labels={LABEL}&state=all")
-              if "pull_request" not in i and (i.get("body") or "").startswith(MARKER)
-              and (i.get("user") or {}).get("login") == bot]
+    issues = [
+        i
+        for i in client.paginate(f"/repos/{repository}/issues?labels={LABEL}&state=all")
+        if "pull_request" not in i
+        and (i.get("body") or "").startswith(MARKER)
+        and (i.get("user") or {}).get("login") == bot
+    ]
     issues.sort(key=lambda i: (i.get("state") != "open", i.get("created_at") or "", i.get("number") or 0))
     return issues[0] if issues else None
 
@@ -85,8 +91,9 @@ def _sync(client: Client, repository: str, bot: str, audit: Audit) -> Tracked:
     if issue is None:
         if clean:
             return Tracked("none", None)
-        made = client.request("POST", f"/repos/{repository}/issues",
-                              {"title": TITLE, "body": body, "labels": [LABEL]}).data
+        made = client.request(
+            "POST", f"/repos/{repository}/issues", {"title": TITLE, "body": body, "labels": [LABEL]}
+        ).data
         return Tracked("created", made.get("html_url"))
     old_findings, old_stale = previous(issue.get("body") or "")
     edit: dict[str, Any] = {}
@@ -103,8 +110,11 @@ def _sync(client: Client, repository: str, bot: str, audit: Audit) -> Tracked:
         client.request("PATCH", f"/repos/{repository}/issues/{issue['number']}", edit)
     commented = set(audit.stale) != old_stale
     if commented:
-        client.request("POST", f"/repos/{repository}/issues/{issue['number']}/comments",
-                       {"body": stale_comment(audit.stale, old_stale)})
+        client.request(
+            "POST",
+            f"/repos/{repository}/issues/{issue['number']}/comments",
+            {"body": stale_comment(audit.stale, old_stale)},
+        )
     return Tracked(action, issue.get("html_url"), commented)
 
 
@@ -113,7 +123,9 @@ def stale_comment(stale: dict[str, str], before: set[str]) -> str:
     gone = len(before - set(stale))
     parts = ["The set of stale rationales changed."]
     if new:
-        parts.append("Newly stale:\n" + "\n".join(new[:50]) + (f"\n- … and {len(new) - 50} more" if len(new) > 50 else ""))
+        parts.append(
+            "Newly stale:\n" + "\n".join(new[:50]) + (f"\n- … and {len(new) - 50} more" if len(new) > 50 else "")
+        )
     if gone:
         parts.append(f"{gone} rationale{'s are' if gone != 1 else ' is'} no longer stale.")
     return "\n\n".join(parts) + "\n"

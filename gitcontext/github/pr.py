@@ -4,6 +4,7 @@ Summary, annotations, the markdown file and the outputs are written on every run
 call, so a read-only token (a fork's pull request) or an API outage still leaves them. A token that
 may not write gets a warning, not a failure.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,42 +22,53 @@ LEVELS = ("note", "warning", "error")
 
 class Options(NamedTuple):
     comment: bool = True
-    fail_on: str = "none"                  # none | note | warning | error
-    report_in: Path | None = None          # post a report made by a pull_request run (workflow_run half)
-    report_out: Path | None = None         # also write the report as JSON (pull_request half)
+    fail_on: str = "none"  # none | note | warning | error
+    report_in: Path | None = None  # post a report made by a pull_request run (workflow_run half)
+    report_out: Path | None = None  # also write the report as JSON (pull_request half)
     config: dict[str, Any] | None = None
 
 
 def pr_comment(root: Path, run: Run, options: Options, client: Client | None = None) -> int:
     try:
         data, number = _report(root, run, options, client)
-    except GitContextError as exc:          # e.g. a shallow checkout: say it where people look
+    except GitContextError as exc:  # e.g. a shallow checkout: say it where people look
         runner.write_summary(f"### gitcontext\n\n{escape.block('error: ' + str(exc))}")
         runner.write_outputs({"findings": "", "comment-url": "", "markdown-file": ""})
         raise
     links = render.Links(run.server, run.repository, data["head"])
     parts = render.sections(data, links)
-    footer = (f"<sub>gitcontext · head {data['head'][:12]} · reproduce: "
-              f"`git context check --base {data['base'][:12]} --head {data['head'][:12]}`</sub>")
-    full = body.assemble(sticky.MARKER, parts, limit=10 ** 9, footer=footer)
+    footer = (
+        f"<sub>gitcontext · head {data['head'][:12]} · reproduce: "
+        f"`git context check --base {data['base'][:12]} --head {data['head'][:12]}`</sub>"
+    )
+    full = body.assemble(sticky.MARKER, parts, limit=10**9, footer=footer)
     markdown = runner.write_markdown("pr-comment.md", full)
     runner.write_summary(full.replace(sticky.MARKER, "", 1).lstrip())
     runner.annotate(annotations(data))
     outputs = {"findings": str(count(data)), "comment-url": "", "markdown-file": str(markdown)}
     if options.report_out:
-        options.report_out.write_text(json.dumps({**data, "number": number}, sort_keys=True) + "\n",
-                                      encoding="utf-8")
+        options.report_out.write_text(json.dumps({**data, "number": number}, sort_keys=True) + "\n", encoding="utf-8")
     try:
         if options.comment:
             client = client or Client.from_environment(run.token)
-            posted = sticky.upsert(client, run.repository, number, body.assemble(sticky.MARKER, parts, footer=footer),
-                                   run.bot, shrink=lambda: body.assemble(sticky.MARKER, parts, footer=footer, minimal=True))
+            posted = sticky.upsert(
+                client,
+                run.repository,
+                number,
+                body.assemble(sticky.MARKER, parts, footer=footer),
+                run.bot,
+                shrink=lambda: body.assemble(sticky.MARKER, parts, footer=footer, minimal=True),
+            )
             if posted.action == "read-only":
-                runner.warn("gitcontext: the token cannot write comments here (a fork's pull request?); the job "
-                            "summary has the report. See docs/action.md for the two-workflow variant.")
+                runner.warn(
+                    "gitcontext: the token cannot write comments here (a fork's pull request?); the job "
+                    "summary has the report. See docs/action.md for the two-workflow variant."
+                )
             outputs["comment-url"] = posted.url or ""
-            runner.say(f"gitcontext: pull-request comment {posted.action}"
-                       + (f", {posted.deleted} duplicate(s) removed" if posted.deleted else ""))
+            runner.say(
+                f"gitcontext: pull-request comment {posted.action}"
+                + (f", {posted.deleted} duplicate(s) removed" if posted.deleted else "")
+            )
     finally:
         runner.write_outputs(outputs)
     return 1 if failing(data, options.fail_on) else 0
@@ -72,18 +84,26 @@ def _report(root: Path, run: Run, options: Options, client: Client | None) -> tu
     try:
         raw = json.loads(options.report_in.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise UserError(f"cannot read the report: {exc}", path=str(options.report_in),
-                        fix="download the pull_request run's artifact first (docs/action.md)") from exc
+        raise UserError(
+            f"cannot read the report: {exc}",
+            path=str(options.report_in),
+            fix="download the pull_request run's artifact first (docs/action.md)",
+        ) from exc
     data = load(raw, str(options.report_in))
     number = raw.get("number")
     head = ((run.event.get("workflow_run") or {}).get("head_sha")) or ""
     if not isinstance(number, int) or data["head"] != head:
-        raise UserError("the report is not for the commit this workflow_run ran on",
-                        path=str(options.report_in), fix="post only the artifact of the triggering run")
+        raise UserError(
+            "the report is not for the commit this workflow_run ran on",
+            path=str(options.report_in),
+            fix="post only the artifact of the triggering run",
+        )
     pr = (client or Client.from_environment(run.token)).get(f"/repos/{run.repository}/pulls/{number}")
     if not isinstance(pr, dict) or (pr.get("head") or {}).get("sha") != head:
-        raise UserError(f"pull request #{number} is not at {head[:12]} (the report names another one)",
-                        fix="post only the artifact of the triggering run")
+        raise UserError(
+            f"pull request #{number} is not at {head[:12]} (the report names another one)",
+            fix="post only the artifact of the triggering run",
+        )
     return data, number
 
 
@@ -102,16 +122,38 @@ def failing(data: dict[str, Any], fail_on: str) -> bool:
 
 def annotations(data: dict[str, Any]) -> list[runner.Annotation]:
     policy = data["check"].get("policy")
-    notes = [runner.Annotation("error" if policy == "enforce" else "warning",
-                               f"{r.get('kind')} instruction {r.get('id')} has no why: add `Context-Why: {r.get('id')}: "
-                               "...` in a commit, or `git context record`", _path(r.get("file")), _line(r.get("line")),
-                               "gitcontext: no why") for r in data["changes"] if r.get("missing")]
-    notes += [runner.Annotation("notice", f"deletion candidate {r.get('id')}: {escape.clip(str(r.get('message')))}",
-                                _path(r.get("file")), _line(r.get("line")), f"gitcontext {r.get('check')}")
-              for r in data["candidates"]]
-    notes += [runner.Annotation("warning", f"stale rationale {r.get('id')}: {escape.clip(str(r.get('message')))}",
-                                _path(r.get("file")), _line(r.get("line")), f"gitcontext {r.get('check')}")
-              for r in data["stale"]]
+    notes = [
+        runner.Annotation(
+            "error" if policy == "enforce" else "warning",
+            f"{r.get('kind')} instruction {r.get('id')} has no why: add `Context-Why: {r.get('id')}: "
+            "...` in a commit, or `git context record`",
+            _path(r.get("file")),
+            _line(r.get("line")),
+            "gitcontext: no why",
+        )
+        for r in data["changes"]
+        if r.get("missing")
+    ]
+    notes += [
+        runner.Annotation(
+            "notice",
+            f"deletion candidate {r.get('id')}: {escape.clip(str(r.get('message')))}",
+            _path(r.get("file")),
+            _line(r.get("line")),
+            f"gitcontext {r.get('check')}",
+        )
+        for r in data["candidates"]
+    ]
+    notes += [
+        runner.Annotation(
+            "warning",
+            f"stale rationale {r.get('id')}: {escape.clip(str(r.get('message')))}",
+            _path(r.get("file")),
+            _line(r.get("line")),
+            f"gitcontext {r.get('check')}",
+        )
+        for r in data["stale"]
+    ]
     return notes
 
 

@@ -1,4 +1,5 @@
 """The pull-request comment as Markdown, from a report dict; every repository string is escaped here."""
+
 from __future__ import annotations
 
 from typing import Any, NamedTuple
@@ -18,16 +19,20 @@ class Links(NamedTuple):
     def to(self, path: Any, line: Any = None) -> str:
         path = str(path or "")
         label = escape.text(f"{path}:{line}" if line else path)
-        return escape.blob_link(label, self.server, self.repository, self.head, path,
-                                line if isinstance(line, int) else None)
+        return escape.blob_link(
+            label, self.server, self.repository, self.head, path, line if isinstance(line, int) else None
+        )
 
 
 def sections(report: dict[str, Any], links: Links) -> list[Section]:
-    return [Section("Summary", header(report), keep=True), Section("Check", check(report), keep=True),
-            Section("Instruction changes", changes(report, links)),
-            Section("Deletion candidates", findings("Deletion candidates", report["candidates"], links, True)),
-            Section("Stale rationales", findings("Stale rationales in the blast radius", report["stale"], links)),
-            Section("Blast radius", radius(report, links))]
+    return [
+        Section("Summary", header(report), keep=True),
+        Section("Check", check(report), keep=True),
+        Section("Instruction changes", changes(report, links)),
+        Section("Deletion candidates", findings("Deletion candidates", report["candidates"], links, True)),
+        Section("Stale rationales", findings("Stale rationales in the blast radius", report["stale"], links)),
+        Section("Blast radius", radius(report, links)),
+    ]
 
 
 def header(report: dict[str, Any]) -> str:
@@ -35,15 +40,20 @@ def header(report: dict[str, Any]) -> str:
     kinds = [str(r.get("kind")) for r in rows]
     counts = ", ".join(f"{kinds.count(k)} {KIND[k].split()[1]}" for k in KIND if kinds.count(k)) or "none"
     missing = sum(1 for r in rows if r.get("missing"))
-    verdict = "❌ **failed**" if missing and report["check"].get("policy") == "enforce" else \
-        ("⚠️ **warning**" if missing else "✅ **passed**")
+    verdict = (
+        "❌ **failed**"
+        if missing and report["check"].get("policy") == "enforce"
+        else ("⚠️ **warning**" if missing else "✅ **passed**")
+    )
     tiers = [str(f.get("tier")) for f in report["radius"].get("files", [])]
     top = next((t for t in TIERS if t in tiers), "none")
     audit = "" if report["audit"] == "ran" else f" · audit: {escape.text(report['audit'])}"
-    return (f"### gitcontext\n\nInstruction changes: **{counts}** · check {verdict}"
-            f"{f' ({missing} without a why)' if missing else ''} · deletion candidates: **{len(report['candidates'])}**"
-            f" · stale rationales in the blast radius: **{len(report['stale'])}** · blast radius: **{top}**"
-            f"{' (commit pressure)' if report['radius'].get('pressure') else ''}{audit}")
+    return (
+        f"### gitcontext\n\nInstruction changes: **{counts}** · check {verdict}"
+        f"{f' ({missing} without a why)' if missing else ''} · deletion candidates: **{len(report['candidates'])}**"
+        f" · stale rationales in the blast radius: **{len(report['stale'])}** · blast radius: **{top}**"
+        f"{' (commit pressure)' if report['radius'].get('pressure') else ''}{audit}"
+    )
 
 
 def check(report: dict[str, Any]) -> str:
@@ -53,12 +63,16 @@ def check(report: dict[str, Any]) -> str:
     if not missing:
         return f"#### Check\n\n{command}: every added or reworded instruction has a why."
     policy = escape.text(str(data.get("policy", "")))
-    lines = [f"#### Check\n\n{len(missing)} instruction change{'s' if len(missing) != 1 else ''} without a why "
-             f"(hooks.policy: {policy}):\n"]
+    lines = [
+        f"#### Check\n\n{len(missing)} instruction change{'s' if len(missing) != 1 else ''} without a why "
+        f"(hooks.policy: {policy}):\n"
+    ]
     lines += capped([f"- `{_id(row.get('id'))}` {escape.code(str(row.get('text', '')), 120)}" for row in missing], 30)
     whys = "\n".join(f"Context-Why: {_id(row.get('id'))}: <what failed, how often, link>" for row in missing[:20])
-    lines.append(f"\nPush one commit that says why (or record notes with `git context record ID --why ...`):\n\n"
-                 f"```sh\ngit commit --allow-empty -m 'Record why' -m '{whys}'\n```")
+    lines.append(
+        f"\nPush one commit that says why (or record notes with `git context record ID --why ...`):\n\n"
+        f"```sh\ngit commit --allow-empty -m 'Record why' -m '{whys}'\n```"
+    )
     return "\n".join(lines)
 
 
@@ -78,8 +92,11 @@ def changes(report: dict[str, Any], links: Links) -> str:
 
 def _change(row: dict[str, Any], links: Links) -> str:
     kind = str(row.get("kind"))
-    where = links.to(row.get("file"), row.get("line")) if kind != "retired" else \
-        escape.text(f"{row.get('file')}:{row.get('line')}")
+    where = (
+        links.to(row.get("file"), row.get("line"))
+        if kind != "retired"
+        else escape.text(f"{row.get('file')}:{row.get('line')}")
+    )
     line = f"- {KIND.get(kind, escape.text(kind))} {where} {escape.code(str(row.get('text', '')))}"
     if kind == "reworded":
         line += f"\n  was {escape.code(str(row.get('old_text', '')))} ({_num(row.get('similarity'))}% similar)"
@@ -109,7 +126,9 @@ def _restore(row: dict[str, Any]) -> str:
     ident = _id(row.get("id"))
     if not isinstance(quote, str) or not quote.strip():
         return " — no restore quote recorded (removed without `git context retire`); the text above is the quote"
-    return f" — `git context restore {ident}`\n  <details><summary>restore quote</summary>{escape.block(quote)}</details>"
+    return (
+        f" — `git context restore {ident}`\n  <details><summary>restore quote</summary>{escape.block(quote)}</details>"
+    )
 
 
 def findings(title: str, rows: list[dict[str, Any]], links: Links, candidates: bool = False) -> str:
@@ -120,14 +139,17 @@ def findings(title: str, rows: list[dict[str, Any]], links: Links, candidates: b
         if not isinstance(row, dict):
             out.append(row)
             continue
-        line = (f"- `{_id(row.get('id'))}` {links.to(row.get('file'), row.get('line'))} "
-                f"{escape.code(str(row.get('text') or ''), 160)}\n  {escape.text(str(row.get('check', '')))} "
-                f"{escape.text(str(row.get('name', '')))}: {escape.text(str(row.get('message', '')))}")
+        line = (
+            f"- `{_id(row.get('id'))}` {links.to(row.get('file'), row.get('line'))} "
+            f"{escape.code(str(row.get('text') or ''), 160)}\n  {escape.text(str(row.get('check', '')))} "
+            f"{escape.text(str(row.get('name', '')))}: {escape.text(str(row.get('message', '')))}"
+        )
         if candidates and isinstance(row.get("confidence"), (int, float)):
             line += f" · confidence **{row['confidence']:.2f}**"
         evidence = row.get("evidence") if isinstance(row.get("evidence"), dict) else {}
-        facts = [f"{escape.text(str(k))}: {escape.text(str(v), 80)}" for k, v in sorted(evidence.items())
-                 if k != "candidate"][:6]
+        facts = [
+            f"{escape.text(str(k))}: {escape.text(str(v), 80)}" for k, v in sorted(evidence.items()) if k != "candidate"
+        ][:6]
         if facts:
             line += "\n  evidence: " + "; ".join(facts)
         if candidates and row.get("fix"):
@@ -139,7 +161,9 @@ def findings(title: str, rows: list[dict[str, Any]], links: Links, candidates: b
 def radius(report: dict[str, Any], links: Links) -> str:
     data = report["radius"]
     files = [f for f in data.get("files", []) if isinstance(f, dict)]
-    span = escape.text(f"{report.get('base_name', '')} ({str(report.get('base', ''))[:12]}) to {str(report.get('head', ''))[:12]}")
+    span = escape.text(
+        f"{report.get('base_name', '')} ({str(report.get('base', ''))[:12]}) to {str(report.get('head', ''))[:12]}"
+    )
     out = [f"#### Blast radius\n\nFiles changed from {span}, churn-weighted by what imports them."]
     if data.get("pressure"):
         out.append("\n**Commit pressure**: a file churns at RISK or above; consider splitting the change.")
@@ -147,8 +171,10 @@ def radius(report: dict[str, Any], links: Links) -> str:
         out.append("\n| tier | file | churn | reach | score |\n|---|---|---:|---:|---:|")
         for f in files[:40]:
             where = links.to(f.get("path")) if f.get("exists") is True else f"{escape.text(str(f.get('path')))} (gone)"
-            out.append(f"| {escape.text(str(f.get('tier')))} | {where} | {_num(f.get('churn'))} | "
-                       f"{_num(f.get('reach'))} | {_num(f.get('score'))} |")
+            out.append(
+                f"| {escape.text(str(f.get('tier')))} | {where} | {_num(f.get('churn'))} | "
+                f"{_num(f.get('reach'))} | {_num(f.get('score'))} |"
+            )
         if len(files) > 40:
             out.append(f"\n… and {len(files) - 40} more files")
     else:
@@ -156,8 +182,14 @@ def radius(report: dict[str, Any], links: Links) -> str:
     inside = [i for i in data.get("instructions", []) if isinstance(i, dict)]
     if inside:
         out.append("\nInstructions whose scope lies in the radius (re-verify: `git context verify ID`):\n")
-        out += capped([f"- `{_id(i.get('id'))}` {links.to(i.get('file'), i.get('line'))} "
-                       f"{escape.code(str(i.get('text', '')), 160)}" for i in inside], 30)
+        out += capped(
+            [
+                f"- `{_id(i.get('id'))}` {links.to(i.get('file'), i.get('line'))} "
+                f"{escape.code(str(i.get('text', '')), 160)}"
+                for i in inside
+            ],
+            30,
+        )
     return "\n".join(out)
 
 

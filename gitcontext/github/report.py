@@ -4,6 +4,7 @@ This dict is what the comment is rendered from, and what the fork-safe two-workf
 from the untrusted pull_request run to the privileged workflow_run (as JSON; `load` re-validates it
 there, and rendering escapes every string again).
 """
+
 from __future__ import annotations
 
 import re
@@ -16,8 +17,9 @@ VERSION = 1
 STALE_CHECKS = ("GC101", "GC102", "GC104", "GC105", "GC106", "GC107")
 
 
-def build(root: Path, base: str, head: str, *, base_name: str = "", config: dict[str, Any] | None = None
-          ) -> dict[str, Any]:
+def build(
+    root: Path, base: str, head: str, *, base_name: str = "", config: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """CONFIG (the Action's `config` input) replaces the repository's: for the check, the radius and the audit."""
     from gitcontext import config as config_mod
     from gitcontext.hooks.check import check, format_check, to_json
@@ -28,10 +30,19 @@ def build(root: Path, base: str, head: str, *, base_name: str = "", config: dict
     radius = _radius(root, config, result)
     texts = {i["id"]: i["text"] for i in radius["instructions"]} | {c["id"]: c["text"] for c in changes}
     candidates, stale, audit_note = _audit(root, config, set(texts), texts)
-    return {"version": VERSION, "base": result.range.base, "head": result.range.head,
-            "base_name": base_name or result.range.base[:12], "commits": len(result.range.commits),
-            "check": {**to_json(result), "lines": format_check(result, base_name or result.range.base[:12])},
-            "changes": changes, "radius": radius, "candidates": candidates, "stale": stale, "audit": audit_note}
+    return {
+        "version": VERSION,
+        "base": result.range.base,
+        "head": result.range.head,
+        "base_name": base_name or result.range.base[:12],
+        "commits": len(result.range.commits),
+        "check": {**to_json(result), "lines": format_check(result, base_name or result.range.base[:12])},
+        "changes": changes,
+        "radius": radius,
+        "candidates": candidates,
+        "stale": stale,
+        "audit": audit_note,
+    }
 
 
 def _changes(result) -> list[dict[str, Any]]:
@@ -45,10 +56,19 @@ def _changes(result) -> list[dict[str, Any]]:
     rows = []
     for change, more in zip(result.changes, extra):
         why = result.covered.get(change.id)
-        row = {"kind": change.kind, "id": change.id, "file": change.file, "line": change.line, "text": change.text,
-               "why": why.where if why else None, "why_text": why.text if why else None,
-               "failure": why.failure if why else None, "subject": why.subject if why else None,
-               "missing": change.id in missing, **more}
+        row = {
+            "kind": change.kind,
+            "id": change.id,
+            "file": change.file,
+            "line": change.line,
+            "text": change.text,
+            "why": why.where if why else None,
+            "why_text": why.text if why else None,
+            "failure": why.failure if why else None,
+            "subject": why.subject if why else None,
+            "missing": change.id in missing,
+            **more,
+        }
         if change.kind == "retired":
             state = result.states.get(change.id)
             quote = (state.retired or {}).get("restore") if state is not None else None
@@ -62,15 +82,28 @@ def _radius(root: Path, config: dict[str, Any], result) -> dict[str, Any]:
     from gitcontext.radius.blast import compute
 
     radius = compute(root, config, result.range.base)
-    at_head = git.tree_entries(result.range.head, root)           # a link only to a file the head has
-    return {"pressure": radius.pressure, "window": radius.window,
-            "files": [{"path": f.path, "churn": f.churn, "reach": f.reach, "score": f.score, "tier": f.tier,
-                       "exists": f.path in at_head} for f in radius.files],
-            "instructions": [{"id": i.id, "file": i.file, "line": i.line, "text": i.text} for i in radius.instructions]}
+    at_head = git.tree_entries(result.range.head, root)  # a link only to a file the head has
+    return {
+        "pressure": radius.pressure,
+        "window": radius.window,
+        "files": [
+            {
+                "path": f.path,
+                "churn": f.churn,
+                "reach": f.reach,
+                "score": f.score,
+                "tier": f.tier,
+                "exists": f.path in at_head,
+            }
+            for f in radius.files
+        ],
+        "instructions": [{"id": i.id, "file": i.file, "line": i.line, "text": i.text} for i in radius.instructions],
+    }
 
 
-def _audit(root: Path, config: dict[str, Any], scope: set[str], texts: dict[str, str]
-           ) -> tuple[list[dict], list[dict], str]:
+def _audit(
+    root: Path, config: dict[str, Any], scope: set[str], texts: dict[str, str]
+) -> tuple[list[dict], list[dict], str]:
     """(deletion candidates, stale rationales) about instructions the change touches or reaches."""
     from gitcontext.audit.run import audit
 
@@ -84,32 +117,60 @@ def _audit(root: Path, config: dict[str, Any], scope: set[str], texts: dict[str,
 def _finding(f, text: str | None) -> dict[str, Any]:
     evidence = dict(f.evidence or {})
     calibration = evidence.pop("calibration", None)
-    facts = {k: v for k, v in evidence.items() if isinstance(v, (str, int, float, bool)) and k not in ("text", "candidate")}
+    facts = {
+        k: v for k, v in evidence.items() if isinstance(v, (str, int, float, bool)) and k not in ("text", "candidate")
+    }
     if isinstance(calibration, dict):
         facts.update({f"calibration {k}": v for k, v in calibration.items() if isinstance(v, (int, float, str))})
     found_text = evidence.get("text") if isinstance(evidence.get("text"), str) else text
-    return {"check": f.check, "name": f.name, "severity": f.severity, "id": f.id, "file": f.file, "line": f.line,
-            "message": f.message, "text": found_text, "confidence": f.confidence, "fix": f.fix,
-            "candidate": bool(evidence.get("candidate")) and f.fix is not None, "evidence": facts}
+    return {
+        "check": f.check,
+        "name": f.name,
+        "severity": f.severity,
+        "id": f.id,
+        "file": f.file,
+        "line": f.line,
+        "message": f.message,
+        "text": found_text,
+        "confidence": f.confidence,
+        "fix": f.fix,
+        "candidate": bool(evidence.get("candidate")) and f.fix is not None,
+        "evidence": facts,
+    }
 
 
 # ---- the JSON a pull_request run hands to a workflow_run (untrusted there) ---------------------
 
 _SHAPE: dict[str, type | tuple[type, ...]] = {
-    "version": int, "base": str, "head": str, "base_name": str, "commits": int, "check": dict, "changes": list,
-    "radius": dict, "candidates": list, "stale": list, "audit": str,
+    "version": int,
+    "base": str,
+    "head": str,
+    "base_name": str,
+    "commits": int,
+    "check": dict,
+    "changes": list,
+    "radius": dict,
+    "candidates": list,
+    "stale": list,
+    "audit": str,
 }
 
 
 def load(data: Any, source: str) -> dict[str, Any]:
     """DATA validated as a report of this version; strings stay untrusted (the renderer escapes them)."""
     if not isinstance(data, dict) or data.get("version") != VERSION:
-        raise UserError(f"not a gitcontext pull-request report (version {VERSION})", path=source,
-                        fix="produce it with `git context github pr-comment --report-out FILE` of the same version")
+        raise UserError(
+            f"not a gitcontext pull-request report (version {VERSION})",
+            path=source,
+            fix="produce it with `git context github pr-comment --report-out FILE` of the same version",
+        )
     for key, kind in _SHAPE.items():
         if not isinstance(data.get(key), kind):
-            raise UserError(f"report key {key!r} is missing or not a {getattr(kind, '__name__', kind)}", path=source,
-                            fix="regenerate the report")
+            raise UserError(
+                f"report key {key!r} is missing or not a {getattr(kind, '__name__', kind)}",
+                path=source,
+                fix="regenerate the report",
+            )
     for key in ("base", "head"):
         if not re.fullmatch(r"[0-9a-f]{40}", data[key]):
             raise UserError(f"report key {key!r} is not a commit sha", path=source, fix="regenerate the report")

@@ -4,6 +4,7 @@ All three are files or stdout lines the Actions runner reads; none needs a token
 token (a fork's pull request) still gets them. Values are written so repository text can never
 forge a second output or a workflow command.
 """
+
 from __future__ import annotations
 
 import os
@@ -15,7 +16,7 @@ from typing import NamedTuple, TextIO
 
 
 class Annotation(NamedTuple):
-    level: str             # notice | warning | error
+    level: str  # notice | warning | error
     message: str
     file: str | None = None
     line: int | None = None
@@ -61,8 +62,11 @@ def annotate(notes: list[Annotation], stream: TextIO | None = None, limit: int =
             props.append(f"line={note.line}")
         if note.title:
             props.append(f"title={_prop(note.title)}")
-        out.write(f"::{note.level} {','.join(props)}::{_data(note.message)}\n" if props
-                  else f"::{note.level}::{_data(note.message)}\n")
+        out.write(
+            f"::{note.level} {','.join(props)}::{_data(note.message)}\n"
+            if props
+            else f"::{note.level}::{_data(note.message)}\n"
+        )
     out.flush()
 
 

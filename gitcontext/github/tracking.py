@@ -2,6 +2,7 @@
 
 Summary, annotations, the markdown file and the outputs are written before the issue is touched.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -15,8 +16,15 @@ from gitcontext.github.pr import LEVELS
 from gitcontext.github.report import STALE_CHECKS
 
 
-def audit_issue(root: Path, run: Run, config: dict[str, Any], fail_on: str = "none", *, open_issue: bool = True,
-                client: Client | None = None) -> int:
+def audit_issue(
+    root: Path,
+    run: Run,
+    config: dict[str, Any],
+    fail_on: str = "none",
+    *,
+    open_issue: bool = True,
+    client: Client | None = None,
+) -> int:
     from gitcontext.audit.run import audit
 
     report = audit(root, config)
@@ -27,15 +35,27 @@ def audit_issue(root: Path, run: Run, config: dict[str, Any], fail_on: str = "no
     full = issue.render(tracked)
     markdown = runner.write_markdown("audit-issue.md", full)
     runner.write_summary(tracked.body)
-    runner.annotate([runner.Annotation(_level(f.severity), f"{f.check} {f.name}: {escape.clip(f.message)}",
-                                       f.file, f.line, f"gitcontext {f.check}") for f in report.findings])
+    runner.annotate(
+        [
+            runner.Annotation(
+                _level(f.severity),
+                f"{f.check} {f.name}: {escape.clip(f.message)}",
+                f.file,
+                f.line,
+                f"gitcontext {f.check}",
+            )
+            for f in report.findings
+        ]
+    )
     outputs = {"findings": str(len(report.findings)), "comment-url": "", "markdown-file": str(markdown)}
     try:
         if open_issue:
             done = issue.sync(client or Client.from_environment(run.token), run.repository, run.bot, tracked)
             if done.action == "read-only":
-                runner.warn("gitcontext: the token cannot write issues (give the job `issues: write`); "
-                            "the job summary has the audit")
+                runner.warn(
+                    "gitcontext: the token cannot write issues (give the job `issues: write`); "
+                    "the job summary has the audit"
+                )
             outputs["comment-url"] = done.url or ""
             runner.say(f"gitcontext: tracking issue {done.action}" + (", comment added" if done.commented else ""))
     finally:
@@ -46,8 +66,11 @@ def audit_issue(root: Path, run: Run, config: dict[str, Any], fail_on: str = "no
 
 def build(findings: list, coverage: dict[str, int], links: render.Links, texts: dict[str, str]) -> issue.Audit:
     keys = tuple(issue.key(f.check, f.id, f.file, f.message) for f in findings)
-    stale = {f.id if f.id else issue.key(f.check, f.file, f.message): _line(f, links, texts)
-             for f in findings if f.check in STALE_CHECKS}
+    stale = {
+        f.id if f.id else issue.key(f.check, f.file, f.message): _line(f, links, texts)
+        for f in findings
+        if f.check in STALE_CHECKS
+    }
     room = body.LIMIT - body.size(issue.head(keys, stale)) - 16
     return issue.Audit(_body(findings, coverage, links, texts, room), keys, stale)
 
@@ -56,16 +79,25 @@ def _body(findings: list, coverage: dict[str, int], links: render.Links, texts: 
     order = ["instructions", "documented", "stale", "orphan"]
     keys = [k for k in order if k in coverage] + sorted(set(coverage) - set(order))
     cover = " · ".join(f"{escape.text(k)}: **{int(coverage[k])}**" for k in keys)
-    parts = [body.Section("Summary", f"### gitcontext audit\n\n{len(findings)} finding"
-                                     f"{'s' if len(findings) != 1 else ''} · {cover}", keep=True)]
+    parts = [
+        body.Section(
+            "Summary",
+            f"### gitcontext audit\n\n{len(findings)} finding{'s' if len(findings) != 1 else ''} · {cover}",
+            keep=True,
+        )
+    ]
     if not findings:
         parts.append(body.Section("Clean", "Every check passed: nothing to do."))
     groups: dict[tuple[str, str], list[str]] = {}
     for f in findings:
         groups.setdefault((f.check, f.name), []).append(_line(f, links, texts))
     for (check, name), rows in sorted(groups.items()):
-        parts.append(body.Section(f"{check} {name}", f"#### {escape.text(check)} {escape.text(name)} ({len(rows)})\n\n"
-                                  + "\n".join(body.capped(rows, 50))))
+        parts.append(
+            body.Section(
+                f"{check} {name}",
+                f"#### {escape.text(check)} {escape.text(name)} ({len(rows)})\n\n" + "\n".join(body.capped(rows, 50)),
+            )
+        )
     return body.assemble("", parts, limit=room).lstrip("\n")
 
 

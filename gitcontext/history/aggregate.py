@@ -1,4 +1,5 @@
 """The paper's corpus tables from per-repository results, with a repository-level bootstrap."""
+
 from __future__ import annotations
 
 from statistics import median
@@ -10,22 +11,32 @@ from gitcontext.history import hazard as hz
 from gitcontext.history.analyze import summarize
 
 # arXiv 2608.11095, 1,867 repositories (DESIGN.md §1)
-PAPER = {"instructions_last_median": 39, "instructions_last_p90": 131, "growth_pct_mean": 226.0,
-         "net_per_commit_outside_rewrites": 4.9, "log_slope": -0.032, "rewrite_or_migration_share": 77.3,
-         "regrowth_pct_mean": 91.5}
+PAPER = {
+    "instructions_last_median": 39,
+    "instructions_last_p90": 131,
+    "growth_pct_mean": 226.0,
+    "net_per_commit_outside_rewrites": 4.9,
+    "log_slope": -0.032,
+    "rewrite_or_migration_share": 77.3,
+    "regrowth_pct_mean": 91.5,
+}
 
 
 def aggregate(results: list[dict[str, Any]], rounds: int = hz.BOOTSTRAP, seed: int = 0) -> dict[str, Any]:
     files = [f for r in results for f in r["files"]]
     pooled = summarize(files)
     change = [sum(f["instructions_last"] - f["instructions_first"] for f in r["files"]) for r in results]
-    nets = [r["summary"]["net_per_commit_outside_rewrites"] for r in results
-            if r["summary"]["net_per_commit_outside_rewrites"] is not None]
+    nets = [
+        r["summary"]["net_per_commit_outside_rewrites"]
+        for r in results
+        if r["summary"]["net_per_commit_outside_rewrites"] is not None
+    ]
     rows = [row for r in results for row in r["hazard_rows"]]
     estimate = hz.estimate(hz.subjects(rows), 0)
     n = max(1, len(results))
     return {
-        "repositories": len(results), **pooled,
+        "repositories": len(results),
+        **pooled,
         "repositories_growing_pct": round(100.0 * sum(1 for c in change if c > 0) / n, 1),
         "repositories_shrinking_pct": round(100.0 * sum(1 for c in change if c < 0) / n, 1),
         "net_per_commit_outside_rewrites_repo_median": round(median(nets), 3) if nets else None,

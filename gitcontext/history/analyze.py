@@ -1,4 +1,5 @@
 """`git context history`: replay, trace lives, measure files and the deletion hazard in one pass."""
+
 from __future__ import annotations
 
 import os
@@ -11,12 +12,12 @@ from gitcontext.history import cache
 from gitcontext.history import hazard as hz
 from gitcontext.history.averages import mean, median
 from gitcontext.history.files import FileCollector
-from gitcontext.history.replay import Replay, replay
 from gitcontext.history.lives import Life
+from gitcontext.history.replay import Replay, replay
 from gitcontext.history.tracer import SYMLINK, prepare
 from gitcontext.records import NamedTuple
 
-TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 
@@ -24,33 +25,51 @@ if TYPE_CHECKING:
 class Measurement(NamedTuple):
     replay: Replay
     lives: list[Life]
-    files: list[dict[str, Any]]      # one row per selected file (chain order)
-    chains: list[int]                # the chain index of each row
+    files: list[dict[str, Any]]  # one row per selected file (chain order)
+    chains: list[int]  # the chain index of each row
     hazard: hz.Hazard
     summary: dict[str, Any]
 
     def to_json(self) -> dict[str, Any]:
-        return {"head": self.replay.head, "commits": len(self.replay.commits), "files": self.files,
-                "hazard": self.hazard.to_json(), "summary": self.summary,
-                "warnings": list(self.replay.warnings)}
+        return {
+            "head": self.replay.head,
+            "commits": len(self.replay.commits),
+            "files": self.files,
+            "hazard": self.hazard.to_json(),
+            "summary": self.summary,
+            "warnings": list(self.replay.warnings),
+        }
 
 
-def measure(root: str | Path, config: dict[str, Any], paths: Sequence[str] = (), matcher: str = "default",
-            rev: str = "HEAD", progress: Callable[[int, int], None] | None = None,
-            rounds: int = hz.BOOTSTRAP, head: tuple[str, Path] | None = None) -> Measurement:
+def measure(
+    root: str | Path,
+    config: dict[str, Any],
+    paths: Sequence[str] = (),
+    matcher: str = "default",
+    rev: str = "HEAD",
+    progress: Callable[[int, int], None] | None = None,
+    rounds: int = hz.BOOTSTRAP,
+    head: tuple[str, Path] | None = None,
+) -> Measurement:
     """HEAD: (REV's commit sha, the common git dir) when the caller has resolved them (one process less)."""
     from gitcontext import git
     from gitcontext.history.hazardjob import HazardJob
 
-    first = head is not None and not os.path.isdir(cache.folder(head[1]))    # nothing cached: all is traced
-    job = HazardJob()       # on a first run numpy loads as soon as the log is read, beside the replay and trace
+    first = head is not None and not os.path.isdir(cache.folder(head[1]))  # nothing cached: all is traced
+    job = HazardJob()  # on a first run numpy loads as soon as the log is read, beside the replay and trace
     try:
-        result = replay(root, config, rev, head, meanwhile=partial(_meanwhile, root, matcher, head if first else None),
-                        read=job.begin if first and rounds else None)
+        result = replay(
+            root,
+            config,
+            rev,
+            head,
+            meanwhile=partial(_meanwhile, root, matcher, head if first else None),
+            read=job.begin if first and rounds else None,
+        )
         return _measure(root, config, paths, matcher, rev, progress, rounds, head, result, job)
     finally:
         job.close()
-        git.close_ahead()             # what was started for it and not read (the trailer logs)
+        git.close_ahead()  # what was started for it and not read (the trailer logs)
 
 
 def _meanwhile(root: str | Path, matcher: str, head: tuple[str, Path] | None) -> None:
@@ -63,9 +82,18 @@ def _meanwhile(root: str | Path, matcher: str, head: tuple[str, Path] | None) ->
     prepare(matcher)
 
 
-def _measure(root: str | Path, config: dict[str, Any], paths: Sequence[str], matcher: str, rev: str,
-             progress: Callable[[int, int], None] | None, rounds: int, head: tuple[str, Path] | None,
-             result: Replay, job: Any) -> Measurement:
+def _measure(
+    root: str | Path,
+    config: dict[str, Any],
+    paths: Sequence[str],
+    matcher: str,
+    rev: str,
+    progress: Callable[[int, int], None] | None,
+    rounds: int,
+    head: tuple[str, Path] | None,
+    result: Replay,
+    job: Any,
+) -> Measurement:
     """`measure` from the replay RESULT; JOB (a hazardjob.HazardJob) computes the hazard's numpy half."""
     chosen = [c for c in range(len(result.chains)) if _is_file(result, c) and _selected(result, c, paths)]
     traced = _with_siblings(result, chosen) if paths else result
@@ -80,11 +108,11 @@ def _measure(root: str | Path, config: dict[str, Any], paths: Sequence[str], mat
     from gitcontext.history import measurecache, overrides
     from gitcontext.history.tracer import Tracer
 
-    rules = overrides.noted(root) if result.commits else None     # the trailers only when tracing
-    tracer = Tracer(traced, matcher, on_version, rules, positions=False)   # the collector counts texts
+    rules = overrides.noted(root) if result.commits else None  # the trailers only when tracing
+    tracer = Tracer(traced, matcher, on_version, rules, positions=False)  # the collector counts texts
     start, cached = measurecache.restore(root, config, paths, matcher, rules, traced, tracer, collector)
     reuse = start == len(traced.commits) and cached and cached["rounds"] == rounds
-    job.begin(len(traced.commits) - start if not reuse and rounds else 0)     # a later run: what is left
+    job.begin(len(traced.commits) - start if not reuse and rounds else 0)  # a later run: what is left
     if rules and start < len(traced.commits):
         trailers = overrides.with_trailers(root, rules, _trailers_of(root, rev, head, result))
         tracer.rules = overrides.on_first_parent(root, traced, trailers)
@@ -98,9 +126,18 @@ def _measure(root: str | Path, config: dict[str, Any], paths: Sequence[str], mat
         from gitcontext.history import smallhazard
 
         rows = hazard_rows(result, lives, set(chosen))
-        hazard = smallhazard.estimate(rows) or job.estimate(rows, rounds)     # numpy only for a slope
-        measurecache.save(root, config, paths, matcher, rules, traced, tracer, collector,
-                          {"rounds": rounds, "hazard": hazard.to_json()})
+        hazard = smallhazard.estimate(rows) or job.estimate(rows, rounds)  # numpy only for a slope
+        measurecache.save(
+            root,
+            config,
+            paths,
+            matcher,
+            rules,
+            traced,
+            tracer,
+            collector,
+            {"rounds": rounds, "hazard": hazard.to_json()},
+        )
     return Measurement(result, lives, files, chosen, hazard, summarize(files))
 
 
@@ -159,16 +196,19 @@ def summarize(files: list[dict[str, Any]]) -> dict[str, Any]:
     events = [e for f in files for e in f["rewrite_events"]]
     complete = [e["regrowth_pct"] for e in events if e["horizon"] == 10]
     return {
-        "files": len(files), "files_existing": len(live),
+        "files": len(files),
+        "files_existing": len(live),
         "instructions_last_median": median(live) if live else None,
         "instructions_last_p90": percentile(live, 90),
         "growth_pct_mean": round(mean(growth), 1) if growth else None,
         "growth_pct_median": round(median(growth), 1) if growth else None,
-        "growing_files": sum(1 for g in growth if g > 0), "shrinking_files": sum(1 for g in growth if g < 0),
+        "growing_files": sum(1 for g in growth if g > 0),
+        "shrinking_files": sum(1 for g in growth if g < 0),
         "net_per_commit_outside_rewrites": round(mean(net), 3) if net else None,
         "deaths_by_cause": causes,
         "rewrite_or_migration_share": round(100.0 * (causes["rewrite"] + causes["migration"]) / departures, 1)
-        if departures else None,
+        if departures
+        else None,
         "rewrites": len(events),
         "regrowth_pct_mean": round(mean(e["regrowth_pct"] for e in events), 1) if events else None,
         "regrowth_pct_mean_full_horizon": round(mean(complete), 1) if complete else None,

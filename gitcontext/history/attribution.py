@@ -6,6 +6,7 @@ Two streaming git reads, bounded below by the replay commit before the oldest ev
 `git log -p -U0 --no-merges` over those commits (which lines each one added). Never a process per
 commit. An event whose lines no side commit added (a conflict resolution) stays on the merge.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -15,16 +16,36 @@ from typing import NamedTuple
 from gitcontext import git
 from gitcontext.history.patch import FORMAT, parse
 
-_LOG = ["-c", "core.quotepath=false", "-c", "color.ui=never", "--literal-pathspecs", "log", "--no-merges",
-        "--topo-order", "-p", "-U0", "-a", "--no-renames", "--no-color", "--no-ext-diff", "--no-textconv",
-        "--no-relative", "--src-prefix=a/", "--dst-prefix=b/", "--no-show-signature", FORMAT]
+_LOG = [
+    "-c",
+    "core.quotepath=false",
+    "-c",
+    "color.ui=never",
+    "--literal-pathspecs",
+    "log",
+    "--no-merges",
+    "--topo-order",
+    "-p",
+    "-U0",
+    "-a",
+    "--no-renames",
+    "--no-color",
+    "--no-ext-diff",
+    "--no-textconv",
+    "--no-relative",
+    "--src-prefix=a/",
+    "--dst-prefix=b/",
+    "--no-show-signature",
+    FORMAT,
+]
 
 
 class Wanted(NamedTuple):
     """One event to attribute: it happened at first-parent commit SHA, to these lines of these paths."""
+
     sha: str
     paths: frozenset[str]
-    lines: tuple[str, ...]      # the instruction's raw lines, stripped
+    lines: tuple[str, ...]  # the instruction's raw lines, stripped
 
 
 class Author(NamedTuple):
@@ -102,8 +123,9 @@ def _sides(head: str, parents: dict[str, list[str]], merges: set[str]) -> dict[s
     return out
 
 
-def _added(root: str | Path, tips: list[str], floor: str | None,
-           paths: list[str]) -> dict[str, tuple[Author, dict[str, set[str]]]]:
+def _added(
+    root: str | Path, tips: list[str], floor: str | None, paths: list[str]
+) -> dict[str, tuple[Author, dict[str, set[str]]]]:
     """sha -> (its author, path -> the stripped lines it added), for non-merge commits behind TIPS."""
     out: dict[str, tuple[Author, dict[str, set[str]]]] = {}
     if not tips or not paths:
@@ -114,7 +136,8 @@ def _added(root: str | Path, tips: list[str], floor: str | None,
         for s in c.sections:
             if s.new_path is not None:
                 lines.setdefault(s.new_path, set()).update(
-                    line.decode("utf-8", "surrogateescape").strip() for h in s.hunks for line in h.lines)
+                    line.decode("utf-8", "surrogateescape").strip() for h in s.hunks for line in h.lines
+                )
         out[c.sha] = (Author(c.sha, c.date, c.subject), lines)
     return out
 
@@ -127,8 +150,7 @@ def credit(root: str | Path, tracer) -> None:
         return
     oldest = min(index for _, _, index, _, _ in written)
     floor = commits[oldest - 1][0] if oldest > 0 else None
-    wanted = [Wanted(commits[index][0], frozenset({path}), significant(lines))
-              for _, _, index, path, lines in written]
+    wanted = [Wanted(commits[index][0], frozenset({path}), significant(lines)) for _, _, index, path, lines in written]
     for (life, change, index, _, _), author in zip(written, attribute(root, tracer.result.head, floor, wanted)):
         if author is None or author.commit == commits[index][0]:
             continue

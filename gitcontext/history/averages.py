@@ -6,6 +6,7 @@ power-of-two denominator, so the sum is exact in integers and one true division 
 when every value is an int and the mean is whole (`statistics.mean([1, 2, 3])` is `2`, and JSON
 writes `2`, not `2.0`). `tests/history/test_averages.py` compares both with `statistics`.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable

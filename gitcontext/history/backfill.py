@@ -4,6 +4,7 @@ Each gets its `added` event (birth commit, date, subject; `source: backfill:<sha
 `reworded`/`moved` events of its later changes, with deterministic eids, so a second run writes
 nothing. Instructions that already have a note are left alone (their note is the record).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -16,7 +17,6 @@ from gitcontext.provenance.fold import fold
 from gitcontext.provenance.resolve import resolve_all
 from gitcontext.provenance.store import all_notes, append_events
 
-
 SHALLOW_FIX = "git fetch --unshallow, then re-run `git context init --backfill`"
 
 
@@ -27,9 +27,11 @@ def refuse_shallow(root: str | Path, allow_shallow: bool) -> None:
     from gitcontext.errors import UserError
 
     if not allow_shallow and git.is_shallow(root):
-        raise UserError("this is a shallow clone: a backfill would date every rule older than the clone's "
-                        "boundary to the boundary commit, and notes are append-only",
-                        fix=f"{SHALLOW_FIX} (or pass --allow-shallow to write births marked as bounded)")
+        raise UserError(
+            "this is a shallow clone: a backfill would date every rule older than the clone's "
+            "boundary to the boundary commit, and notes are append-only",
+            fix=f"{SHALLOW_FIX} (or pass --allow-shallow to write births marked as bounded)",
+        )
 
 
 def shallow_boundary(root: str | Path) -> set[str]:
@@ -75,15 +77,37 @@ def backfill(root: str | Path, config: dict[str, Any]) -> dict[str, int]:
 
 def life_events(id: str, life: Any, bounded: bool = False) -> list[dict[str, Any]]:
     born = life.born
-    out = [new_event("added", id, f"backfill:{born.commit}", at=to_utc(born.date), eid=_eid(id, born.commit, 0),
-                     file=born.file, text=born.text, commit=born.commit, subject=born.subject,
-                     bounded="shallow" if bounded else None)]
+    out = [
+        new_event(
+            "added",
+            id,
+            f"backfill:{born.commit}",
+            at=to_utc(born.date),
+            eid=_eid(id, born.commit, 0),
+            file=born.file,
+            text=born.text,
+            commit=born.commit,
+            subject=born.subject,
+            bounded="shallow" if bounded else None,
+        )
+    ]
     for n, change in enumerate(life.changes, start=1):
-        fields = ({"old_text": change.old_text, "text": change.text, "file": change.file}
-                  if change.kind == "reworded" else
-                  {"old_file": change.old_file, "file": change.file, "text": change.text})
-        out.append(new_event(change.kind, id, f"backfill:{change.commit}", at=to_utc(change.date),
-                             eid=_eid(id, change.commit, n), commit=change.commit, **fields))
+        fields = (
+            {"old_text": change.old_text, "text": change.text, "file": change.file}
+            if change.kind == "reworded"
+            else {"old_file": change.old_file, "file": change.file, "text": change.text}
+        )
+        out.append(
+            new_event(
+                change.kind,
+                id,
+                f"backfill:{change.commit}",
+                at=to_utc(change.date),
+                eid=_eid(id, change.commit, n),
+                commit=change.commit,
+                **fields,
+            )
+        )
     return out
 
 

@@ -14,13 +14,14 @@ the rounded zero is written: -0.000), the whole interval is. So the interval pri
 round-by-round one (`tests/history/test_hazard.py` checks it against `hazard.bootstrap_reference`
 on random subjects and on corpus histories).
 """
+
 from __future__ import annotations
 
 from typing import Any
 
-KEEP_MARGIN = 1e-9        # relative, around 1 expected event
-ROUND_MARGIN = 1e-4       # in units of the 5th decimal (1e-9 absolute)
-_BLOCK = 50               # rounds computed together (bounds the grids' memory on long histories)
+KEEP_MARGIN = 1e-9  # relative, around 1 expected event
+ROUND_MARGIN = 1e-4  # in units of the 5th decimal (1e-9 absolute)
+_BLOCK = 50  # rounds computed together (bounds the grids' memory on long histories)
 
 
 def slopes(s: Any, picks: Any, bandwidth: float) -> Any:
@@ -29,7 +30,7 @@ def slopes(s: Any, picks: Any, bandwidth: float) -> Any:
     one expected event (the caller computes that round by itself)."""
     import numpy as np
 
-    return np.concatenate([_slopes(s, picks[i:i + _BLOCK], bandwidth) for i in range(0, len(picks), _BLOCK)])
+    return np.concatenate([_slopes(s, picks[i : i + _BLOCK], bandwidth) for i in range(0, len(picks), _BLOCK)])
 
 
 def near_boundary(value: float) -> bool:
@@ -50,26 +51,29 @@ def _grids(s: Any, picks: Any, bandwidth: float) -> tuple[Any, Any]:
 
     def histogram(ages: Any, weights: Any = None) -> Any:
         flat = (base + ages[picks]).ravel()
-        return np.bincount(flat, None if weights is None else weights[picks].ravel(),
-                           minlength=rounds * size).reshape(rounds, size).astype(float)
+        return (
+            np.bincount(flat, None if weights is None else weights[picks].ravel(), minlength=rounds * size)
+            .reshape(rounds, size)
+            .astype(float)
+        )
 
     entries, exits, deaths = histogram(entry), histogram(exit_), histogram(exit_, s.event.astype(float))
     at_risk = np.cumsum(entries, axis=1) - entries - (np.cumsum(exits, axis=1) - exits)
     present = (entries > 0) | (exits > 0)
     first = np.argmax(present, axis=1)
-    at_risk[np.arange(rounds), first] = entries[np.arange(rounds), first]   # entry <= t at the first age
+    at_risk[np.arange(rounds), first] = entries[np.arange(rounds), first]  # entry <= t at the first age
     increments = np.divide(deaths, at_risk, out=np.zeros_like(deaths), where=present & (at_risk > 0))
-    steps = np.diff(np.cumsum(increments, axis=1), axis=1, prepend=0.0)     # as hazard.smoothed takes them
+    steps = np.diff(np.cumsum(increments, axis=1), axis=1, prepend=0.0)  # as hazard.smoothed takes them
     reach = int(np.floor(bandwidth))
     offsets = np.arange(-reach, reach + 1) / bandwidth
-    kernel = 0.75 * (1 - offsets ** 2) / bandwidth
+    kernel = 0.75 * (1 - offsets**2) / bandwidth
     padded = np.pad(steps, ((0, 0), (reach, reach)))
-    hazard = sum(kernel[::-1][k] * padded[:, k:k + size] for k in range(2 * reach + 1))
+    hazard = sum(kernel[::-1][k] * padded[:, k : k + size] for k in range(2 * reach + 1))
     # the risk set read at an age: that of the last age of the round at or before it (or the first)
     last = np.maximum.accumulate(np.where(present, np.arange(size), -1), axis=1)
     risk = np.take_along_axis(at_risk, np.where(last < 0, first[:, None], last), axis=1)
     ends = np.maximum(exit_[picks].max(axis=1), entry[picks].max(axis=1))
-    inside = np.arange(size)[None, :] <= ends[:, None]            # each round's grid ends at its last age
+    inside = np.arange(size)[None, :] <= ends[:, None]  # each round's grid ends at its last age
     return np.where(inside, hazard, 0.0), risk
 
 

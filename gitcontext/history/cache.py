@@ -1,11 +1,13 @@
 """Replay caches under `.git/gitcontext/history/`: never committed, deleting them changes nothing."""
+
 from __future__ import annotations
 
 import os
 import zlib
 
 from gitcontext import git
-TYPE_CHECKING = False          # annotations only: `file_versions` in a fresh Python imports no pathlib
+
+TYPE_CHECKING = False  # annotations only: `file_versions` in a fresh Python imports no pathlib
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
@@ -36,7 +38,7 @@ def load(where: str, key: str) -> dict[str, Any] | None:
     try:
         with open(_file(where, key), "rb") as fh:
             raw = fh.read()
-        import json                               # only when there is a cache: a first run imports it later
+        import json  # only when there is a cache: a first run imports it later
 
         data = json.loads(raw.decode("utf-8"))
     except (OSError, ValueError):
@@ -61,7 +63,7 @@ def _write(where: str, key: str, data: dict[str, Any]) -> None:
     target = _file(where, key)
     try:
         os.makedirs(where, exist_ok=True)
-        tmp = f"{target[:-len('.json')]}.{os.getpid()}.tmp"
+        tmp = f"{target[: -len('.json')]}.{os.getpid()}.tmp"
         with open(tmp, "w", encoding="utf-8") as fh:
             fh.write(json.dumps({**data, "v": VERSION, "key": key}, separators=(",", ":")))
         os.replace(tmp, target)

@@ -19,14 +19,24 @@ cut cannot see), CR line ends or a BOM is segmented whole.
 `tests/history/test_chunks.py` checks equality with `segment` on every version of the shared
 corpus and on generated edit sequences.
 """
+
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from itertools import accumulate, repeat
 from operator import add
 
-from gitcontext.history.cuts import (Stack, can_hide, common, has_setext, mask, masked_start, scan, scan_masked,
-                                     whole_cuts)
+from gitcontext.history.cuts import (
+    Stack,
+    can_hide,
+    common,
+    has_setext,
+    mask,
+    masked_start,
+    scan,
+    scan_masked,
+    whole_cuts,
+)
 from gitcontext.instructions.model import Instruction
 from gitcontext.instructions.segment import segment
 
@@ -41,29 +51,29 @@ class ChunkSegmenter:
     `exact(n)` or `settled()` where positions matter. Saves shifting the tail on every commit."""
 
     def __init__(self, exact: bool = True) -> None:
-        self.exact_tail, self.stale = exact, False   # stale: self.out may hold unshifted objects
+        self.exact_tail, self.stale = exact, False  # stale: self.out may hold unshifted objects
         self.memo: dict[tuple[str, tuple[str, ...], str], list[Instruction]] = {}
-        self.text: str | None = None       # the last version, when it was cut in chunks it can carry on
-        self.masked = False                  # it has (or had) a fence or an HTML comment (`can_hide`)
+        self.text: str | None = None  # the last version, when it was cut in chunks it can carry on
+        self.masked = False  # it has (or had) a fence or an HTML comment (`can_hide`)
         self.path = ""
-        self.chunks: list[str] = []          # its chunks, in order
-        self.stacks: list[Stack] = []        # the headings in effect where each chunk starts
-        self.counts: list[int] = []          # instructions of each chunk
-        self.lines: list[int] = []           # lines of each chunk
-        self.out: list[Instruction] = []     # its instructions
-        self.previous: list[Instruction] = []   # the version's before, and how many of its first and
-        self.same = (0, 0)                      # last instructions `out` repeats (by text, at least)
+        self.chunks: list[str] = []  # its chunks, in order
+        self.stacks: list[Stack] = []  # the headings in effect where each chunk starts
+        self.counts: list[int] = []  # instructions of each chunk
+        self.lines: list[int] = []  # lines of each chunk
+        self.out: list[Instruction] = []  # its instructions
+        self.previous: list[Instruction] = []  # the version's before, and how many of its first and
+        self.same = (0, 0)  # last instructions `out` repeats (by text, at least)
 
     def __call__(self, text: str, path: str) -> list[Instruction]:
         self.previous, self.same = self.out, (0, 0)
         if self.text is not None and path == self.path and self.chunks and not masked_start(text):
-            head, tail = common(self.text, text)     # the last version had no CR: only the change can
-            stretch = text[max(head - 3, 0):len(text) - tail + 3]           # bring one, or a fence
+            head, tail = common(self.text, text)  # the last version had no CR: only the change can
+            stretch = text[max(head - 3, 0) : len(text) - tail + 3]  # bring one, or a fence
             if "\r" not in stretch:
                 return self._edit(text, head, tail, self.masked or can_hide(stretch))
         elif "\r" not in text and not masked_start(text):
             return self._fresh(text, path)
-        self.text = None                                # CR line ends, a BOM or front matter: cut whole
+        self.text = None  # CR line ends, a BOM or front matter: cut whole
         if "\r" in text or text.startswith("\ufeff"):
             return self._done(segment(text, path))
         chunks = whole_cuts(text, mask(text))
@@ -77,9 +87,8 @@ class ChunkSegmenter:
     def _fresh(self, text: str, path: str) -> list[Instruction]:
         self.text = None
         special = can_hide(text)
-        scanned = scan_masked(text, 0, ()) if special else None if has_setext(text, 0, len(text)) \
-            else scan(text, 0, ())
-        if scanned is None:                             # a setext heading: the cut cannot see it
+        scanned = scan_masked(text, 0, ()) if special else None if has_setext(text, 0, len(text)) else scan(text, 0, ())
+        if scanned is None:  # a setext heading: the cut cannot see it
             return self._done(segment(text, path))
         chunks, stacks, _ = scanned
         self.text, self.path, self.chunks, self.stacks, self.masked = text, path, chunks, stacks, special
@@ -118,13 +127,14 @@ class ChunkSegmenter:
             self.text = None
             return self._done(segment(text, self.path))
         starts = list(accumulate(map(len, self.chunks), initial=0))
-        first = max(bisect_left(starts, head) - 1, 0)     # the chunk the change starts in
-        if first and "\n" not in old[starts[first]:head]:
-            first -= 1                # its first line changed: it may no longer cut, so the one before
+        first = max(bisect_left(starts, head) - 1, 0)  # the chunk the change starts in
+        if first and "\n" not in old[starts[first] : head]:
+            first -= 1  # its first line changed: it may no longer cut, so the one before
         at, delta = starts[first], len(text) - len(old)
-        scanned = (scan_masked if masked else scan)(text, at, self.stacks[first], starts, len(text) - tail,
-                                                    delta, self.stacks)
-        if scanned is None:                             # a setext heading where the change is
+        scanned = (scan_masked if masked else scan)(
+            text, at, self.stacks[first], starts, len(text) - tail, delta, self.stacks
+        )
+        if scanned is None:  # a setext heading where the change is
             self.text = None
             return self._done(segment(text, self.path))
         chunks, stacks, resume = scanned
@@ -149,8 +159,15 @@ class ChunkSegmenter:
         self.stacks = self.stacks[:first] + stacks + self.stacks[resume:]
         return out
 
-    def _place(self, chunks: list[str], stacks: list[Stack], line: int, out: list[Instruction],
-               counts: list[int], lines: list[int]) -> int:
+    def _place(
+        self,
+        chunks: list[str],
+        stacks: list[Stack],
+        line: int,
+        out: list[Instruction],
+        counts: list[int],
+        lines: list[int],
+    ) -> int:
         """Append the instructions of CHUNKS (the first starting at LINE), their counts and line
         counts; the line after them."""
         for chunk, stack in zip(chunks, stacks):
@@ -181,13 +198,29 @@ def _shift(items: list[Instruction], lines: int, index: int) -> list[Instruction
     if not lines and not index:
         return items
     if len(items) < 4:
-        return [_new(Instruction, (i[0], i[1] + lines, i[2] + lines, i[3], i[4], i[5], i[6], i[7], i[8] + index))
-                for i in items]
-    file, line, end, text, norm, headings, kind, depth, at = zip(*items)     # columns, at C speed
-    return list(map(_new, repeat(Instruction), zip(file, map(add, line, repeat(lines)), map(add, end, repeat(lines)),
-                                                   text, norm, headings, kind, depth, map(add, at, repeat(index)))))
+        return [
+            _new(Instruction, (i[0], i[1] + lines, i[2] + lines, i[3], i[4], i[5], i[6], i[7], i[8] + index))
+            for i in items
+        ]
+    file, line, end, text, norm, headings, kind, depth, at = zip(*items)  # columns, at C speed
+    return list(
+        map(
+            _new,
+            repeat(Instruction),
+            zip(
+                file,
+                map(add, line, repeat(lines)),
+                map(add, end, repeat(lines)),
+                text,
+                norm,
+                headings,
+                kind,
+                depth,
+                map(add, at, repeat(index)),
+            ),
+        )
+    )
 
 
 def _relative(items: list[Instruction], context: int) -> list[Instruction]:
-    return [i._replace(line=i.line - context, end_line=i.end_line - context, index=n)
-            for n, i in enumerate(items)]
+    return [i._replace(line=i.line - context, end_line=i.end_line - context, index=n) for n, i in enumerate(items)]

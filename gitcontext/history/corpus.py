@@ -9,6 +9,7 @@ A source is a git repository or a shared-corpus `.jsonl.gz` history (rebuilt int
 repository). Each repository's result is cached by (name, HEAD sha, matcher), so an interrupted
 run resumes where it stopped.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -25,16 +26,29 @@ from gitcontext import git
 from gitcontext.errors import UserError
 
 RESULT_VERSION = 3
-KEEP = ("path", "versions", "exists", "instructions_first", "instructions_last", "births", "deaths",
-        "deaths_by_cause", "migrations", "rewrites", "growth_pct", "net_changes_outside_rewrites",
-        "net_per_commit_outside_rewrites", "rewrite_events")
+KEEP = (
+    "path",
+    "versions",
+    "exists",
+    "instructions_first",
+    "instructions_last",
+    "births",
+    "deaths",
+    "deaths_by_cause",
+    "migrations",
+    "rewrites",
+    "growth_pct",
+    "net_changes_outside_rewrites",
+    "net_per_commit_outside_rewrites",
+    "rewrite_events",
+)
 
 
 RESULT_SUFFIX = ".corpus.json"
 
 
 class Source(NamedTuple):
-    kind: str               # "repo", "jsonl", or "result" (one repository measured elsewhere, `--save`)
+    kind: str  # "repo", "jsonl", or "result" (one repository measured elsewhere, `--save`)
     path: str
     name: str
 
@@ -53,15 +67,18 @@ def sources(args: Sequence[str]) -> list[Source]:
         elif path.is_dir() and sorted(path.glob("*.jsonl.gz")):
             found += sources([str(p) for p in sorted(path.glob("*.jsonl.gz"))])
         else:
-            raise UserError(f"not a git repository, a .jsonl.gz history, a {RESULT_SUFFIX} result or a folder "
-                            "of histories", path=arg,
-                            fix=f"pass repository folders, shared-corpus .jsonl.gz files or {RESULT_SUFFIX} files")
+            raise UserError(
+                f"not a git repository, a .jsonl.gz history, a {RESULT_SUFFIX} result or a folder of histories",
+                path=arg,
+                fix=f"pass repository folders, shared-corpus .jsonl.gz files or {RESULT_SUFFIX} files",
+            )
     return found
 
 
 def head_of(source: Source) -> str:
     if source.kind == "jsonl":
         from gitcontext.history.rebuild import last_commit
+
         return last_commit(Path(source.path))
     return git.rev_parse("HEAD", source.path) if git.has_commits(source.path) else ""
 
@@ -74,14 +91,24 @@ def measure_source(source: Source, matcher: str) -> dict[str, Any]:
         root = Path(source.path)
         if source.kind == "jsonl":
             from gitcontext.history.rebuild import rebuild
+
             root = Path(tmp) / "repo"
             rebuild(Path(source.path), root)
         config = config_mod.load(root)
         m = measure(root, config, (), matcher, "HEAD", None, rounds=0)
         rows = hazard_rows(m.replay, m.lives, set(m.chains))
-    return {"result_version": RESULT_VERSION, "name": source.name, "source": source.path, "head": m.replay.head, "commits": len(m.replay.commits),
-            "files": [{k: f[k] for k in KEEP} for f in m.files], "summary": m.summary,
-            "log_slope": m.hazard.log_slope, "hazard_rows": rows, "warnings": len(m.replay.warnings)}
+    return {
+        "result_version": RESULT_VERSION,
+        "name": source.name,
+        "source": source.path,
+        "head": m.replay.head,
+        "commits": len(m.replay.commits),
+        "files": [{k: f[k] for k in KEEP} for f in m.files],
+        "summary": m.summary,
+        "log_slope": m.hazard.log_slope,
+        "hazard_rows": rows,
+        "warnings": len(m.replay.warnings),
+    }
 
 
 def load_result(source: Source) -> dict[str, Any]:
@@ -89,13 +116,22 @@ def load_result(source: Source) -> dict[str, Any]:
     try:
         data = json.loads(Path(source.path).read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError) as exc:
-        raise UserError(f"cannot read a corpus result: {str(exc)[:120]}", path=source.path,
-                        fix="re-run `git context corpus REPO --save DIR` for that repository") from None
+        raise UserError(
+            f"cannot read a corpus result: {str(exc)[:120]}",
+            path=source.path,
+            fix="re-run `git context corpus REPO --save DIR` for that repository",
+        ) from None
     shape = {"name": str, "files": list, "summary": dict, "hazard_rows": list}
-    if (not isinstance(data, dict) or data.get("result_version") != RESULT_VERSION
-            or any(not isinstance(data.get(k), t) for k, t in shape.items())):
-        raise UserError(f"not a corpus result of this version (result_version {RESULT_VERSION})", path=source.path,
-                        fix="re-run `git context corpus REPO --save DIR` with this gitcontext")
+    if (
+        not isinstance(data, dict)
+        or data.get("result_version") != RESULT_VERSION
+        or any(not isinstance(data.get(k), t) for k, t in shape.items())
+    ):
+        raise UserError(
+            f"not a corpus result of this version (result_version {RESULT_VERSION})",
+            path=source.path,
+            fix="re-run `git context corpus REPO --save DIR` with this gitcontext",
+        )
     return data
 
 
@@ -138,8 +174,9 @@ def _work(job: tuple[Source, str]) -> dict[str, Any]:
     return measure_source(*job)
 
 
-def run(srcs: list[Source], matcher: str, jobs: int, cache_dir: Path,
-        progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
+def run(
+    srcs: list[Source], matcher: str, jobs: int, cache_dir: Path, progress: Callable[[int, int], None] | None = None
+) -> list[dict[str, Any]]:
     """Every source's result, from the cache when its HEAD is unchanged; sorted by name."""
     results, todo = [load_result(s) for s in srcs if s.kind == "result"], []
     for source in (s for s in srcs if s.kind != "result"):

@@ -3,6 +3,7 @@
 `FileCollector` is an `on_version` callback for `lineage`; `summaries` turns what it saw into the
 `files[...]` rows of `git context history --json`.
 """
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -12,7 +13,7 @@ from gitcontext.history.averages import mean
 from gitcontext.history.lives import FileStep
 from gitcontext.records import NamedTuple
 
-TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 
@@ -30,10 +31,11 @@ class _Sizes(dict):
 
 class Point(NamedTuple):
     """One version of one file, reduced to counts (long histories would hold every version)."""
+
     commit: int
     version: int
     path: str
-    text: bool              # the file exists at this version (and is not a symlink)
+    text: bool  # the file exists at this version (and is not a symlink)
     before: int
     after: int
     births: int
@@ -42,7 +44,7 @@ class Point(NamedTuple):
     migrated_in: int
     reworded: int
     rewrite: bool
-    payload: int            # bytes that are not instruction text
+    payload: int  # bytes that are not instruction text
     link: str | None = None  # the target, when this version is a symlink
 
 
@@ -50,15 +52,29 @@ class FileCollector:
     def __init__(self) -> None:
         self.steps: dict[int, list[Point]] = defaultdict(list)
         self.sizes = _Sizes()
-        self.last: dict[int, tuple[list, int]] = {}    # chain -> (its last instructions, their text bytes)
+        self.last: dict[int, tuple[list, int]] = {}  # chain -> (its last instructions, their text bytes)
 
     def __call__(self, step: FileStep) -> None:
         size = len(step.text.encode("utf-8", "surrogateescape")) if step.text is not None else 0
         words = self._words(step)
-        self.steps[step.chain].append(Point(
-            step.commit, step.version, step.path, step.text is not None and not step.symlink, len(step.before), len(step.after),
-            len(step.births), len(step.deaths), len(step.migrated_out), len(step.migrated_in),
-            len(step.reworded), step.rewrite, max(0, size - words), step.text if step.symlink else None))
+        self.steps[step.chain].append(
+            Point(
+                step.commit,
+                step.version,
+                step.path,
+                step.text is not None and not step.symlink,
+                len(step.before),
+                len(step.after),
+                len(step.births),
+                len(step.deaths),
+                len(step.migrated_out),
+                len(step.migrated_in),
+                len(step.reworded),
+                step.rewrite,
+                max(0, size - words),
+                step.text if step.symlink else None,
+            )
+        )
 
     def _words(self, step: FileStep) -> int:
         """Bytes of instruction text in the version: from the last version's, through what changed, when
@@ -66,8 +82,11 @@ class FileCollector:
         sizes, last = self.sizes.__getitem__, self.last.get(step.chain)
         if last is not None and step.ends is not None and last[0] is step.before:
             head, tail = step.ends
-            words = last[1] - sum(map(sizes, map(_TEXT, step.before[head:len(step.before) - tail]))) \
-                + sum(map(sizes, map(_TEXT, step.after[head:len(step.after) - tail])))
+            words = (
+                last[1]
+                - sum(map(sizes, map(_TEXT, step.before[head : len(step.before) - tail])))
+                + sum(map(sizes, map(_TEXT, step.after[head : len(step.after) - tail])))
+            )
         else:
             words = sum(map(sizes, map(_TEXT, step.after)))
         self.last[step.chain] = (step.after, words)
@@ -94,8 +113,10 @@ def _summary(steps: list[Point], commits: list[tuple[str, str, str]]) -> dict[st
     return {
         "path": steps[-1].path,
         "versions": len(steps),
-        "first_commit": commits[steps[0].commit][0], "first_date": commits[steps[0].commit][1],
-        "last_commit": commits[steps[-1].commit][0], "last_date": commits[steps[-1].commit][1],
+        "first_commit": commits[steps[0].commit][0],
+        "first_date": commits[steps[0].commit][1],
+        "last_commit": commits[steps[-1].commit][0],
+        "last_date": commits[steps[-1].commit][1],
         "exists": bool(steps[-1].text),
         "symlink_to": steps[-1].link,
         "instructions_first": first,
@@ -123,8 +144,15 @@ def _rewrite(steps: list[Point], i: int, commits: list[tuple[str, str, str]]) ->
     end = min(i + REGROWTH_HORIZON, len(steps) - 1)
     later = steps[end].after
     sha, date, subject = commits[step.commit]
-    return {"commit": sha, "date": date, "subject": subject, "version": step.version,
-            "before": step.before, "after": step.after,
-            "drop_pct": round(100.0 * (step.before - step.after) / step.before, 1),
-            "horizon": end - i, "after_horizon": later,
-            "regrowth_pct": round(100.0 * later / step.before, 1)}
+    return {
+        "commit": sha,
+        "date": date,
+        "subject": subject,
+        "version": step.version,
+        "before": step.before,
+        "after": step.after,
+        "drop_pct": round(100.0 * (step.before - step.after) / step.before, 1),
+        "horizon": end - i,
+        "after_horizon": later,
+        "regrowth_pct": round(100.0 * later / step.before, 1),
+    }

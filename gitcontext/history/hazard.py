@@ -6,25 +6,26 @@ an instruction in one file; rewrites and migrations are competing risks, so for 
 every stay with entry < t <= exit (at the first age, entry <= t): lifelines' convention, so the
 two agree exactly.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from gitcontext.records import NamedTuple
 
-TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 
 BANDWIDTH = 2.0
 BOOTSTRAP = 200
-MIN_EVENTS = 10         # fewer individual deletions than this: no slope (4 gave -0.0000, then +0.1153)
+MIN_EVENTS = 10  # fewer individual deletions than this: no slope (4 gave -0.0000, then +0.1153)
 
 
 class Subjects(NamedTuple):
-    entry: Any              # numpy array: age when it entered observation
-    exit: Any               # age when it left (event or censoring)
-    event: Any              # bool: an individual deletion
+    entry: Any  # numpy array: age when it entered observation
+    exit: Any  # age when it left (event or censoring)
+    event: Any  # bool: an individual deletion
 
 
 def _numpy() -> Any:
@@ -57,18 +58,30 @@ class Hazard(NamedTuple):
     subjects: int
 
     def to_json(self) -> dict[str, object]:
-        return {"ages": self.ages, "cumulative_hazard": self.cumulative_hazard,
-                "smoothed": {"ages": self.smoothed_ages, "hazard": self.smoothed_hazard,
-                             "bandwidth": BANDWIDTH},
-                "log_slope": self.log_slope,
-                "log_slope_ci": list(self.log_slope_ci) if self.log_slope_ci else None,
-                "events": self.events, "subjects": self.subjects, "min_events": MIN_EVENTS}
+        return {
+            "ages": self.ages,
+            "cumulative_hazard": self.cumulative_hazard,
+            "smoothed": {"ages": self.smoothed_ages, "hazard": self.smoothed_hazard, "bandwidth": BANDWIDTH},
+            "log_slope": self.log_slope,
+            "log_slope_ci": list(self.log_slope_ci) if self.log_slope_ci else None,
+            "events": self.events,
+            "subjects": self.subjects,
+            "min_events": MIN_EVENTS,
+        }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Hazard":
+    def from_json(cls, data: dict[str, Any]) -> Hazard:
         ci = data["log_slope_ci"]
-        return cls(data["ages"], data["cumulative_hazard"], data["smoothed"]["ages"], data["smoothed"]["hazard"],
-                   data["log_slope"], tuple(ci) if ci else None, data["events"], data["subjects"])
+        return cls(
+            data["ages"],
+            data["cumulative_hazard"],
+            data["smoothed"]["ages"],
+            data["smoothed"]["hazard"],
+            data["log_slope"],
+            tuple(ci) if ci else None,
+            data["events"],
+            data["subjects"],
+        )
 
 
 def subjects(rows: Sequence[tuple[int, int, bool]]) -> Subjects:
@@ -82,7 +95,7 @@ def nelson_aalen(s: Subjects) -> tuple[Any, Any, Any]:
     """(times, cumulative hazard, risk set) at every distinct entry or exit age."""
     np = _numpy()
     ages = np.sort(np.concatenate([s.entry, s.exit]))
-    times = ages[np.concatenate([ages[:1] == ages[:1], ages[1:] != ages[:-1]])]   # np.unique, without numpy.ma
+    times = ages[np.concatenate([ages[:1] == ages[:1], ages[1:] != ages[:-1]])]  # np.unique, without numpy.ma
     deaths = np.zeros(len(times))
     np.add.at(deaths, np.searchsorted(times, s.exit[s.event]), 1.0)
     entered = np.searchsorted(np.sort(s.entry), times, side="left")
@@ -93,15 +106,14 @@ def nelson_aalen(s: Subjects) -> tuple[Any, Any, Any]:
     return times, np.cumsum(increments), at_risk
 
 
-def smoothed(s: Subjects, bandwidth: float = BANDWIDTH, fitted: tuple[Any, Any, Any] | None = None
-             ) -> tuple[Any, Any]:
+def smoothed(s: Subjects, bandwidth: float = BANDWIDTH, fitted: tuple[Any, Any, Any] | None = None) -> tuple[Any, Any]:
     """Epanechnikov-smoothed hazard on whole-commit ages; ages with < 1 expected event are dropped.
 
     h(t) = (1/b) * sum_i K((t - t_i) / b) * dH(t_i); expected events at t = h(t) * at-risk(t).
     Ages are whole commits, so the kernel is a short convolution over the age grid.
     """
     np = _numpy()
-    times, cumulative, at_risk = fitted or nelson_aalen(s)     # FITTED: nelson_aalen(s), computed already
+    times, cumulative, at_risk = fitted or nelson_aalen(s)  # FITTED: nelson_aalen(s), computed already
     if not len(times):
         return np.array([]), np.array([])
     grid = np.arange(0.0, times.max() + 1.0)
@@ -109,8 +121,8 @@ def smoothed(s: Subjects, bandwidth: float = BANDWIDTH, fitted: tuple[Any, Any, 
     np.add.at(increments, times.astype(int), np.diff(np.concatenate([[0.0], cumulative])))
     reach = int(np.floor(bandwidth))
     offsets = np.arange(-reach, reach + 1) / bandwidth
-    kernel = 0.75 * (1 - offsets ** 2) / bandwidth
-    hazard = np.convolve(increments, kernel, mode="full")[reach: reach + len(grid)]
+    kernel = 0.75 * (1 - offsets**2) / bandwidth
+    hazard = np.convolve(increments, kernel, mode="full")[reach : reach + len(grid)]
     risk = at_risk[np.clip(np.searchsorted(times, grid, side="right") - 1, 0, None)]
     keep = (hazard * risk >= 1.0) & (hazard > 0)
     return grid[keep], hazard[keep]
@@ -137,9 +149,9 @@ def bootstrap_slope(s: Subjects, rounds: int = BOOTSTRAP, seed: int = 0) -> tupl
         return None
     from gitcontext.history.bootstrap import near_boundary, slopes
 
-    picks = np.random.default_rng(seed).integers(0, n, (rounds, n))   # the rounds' draws, in order
+    picks = np.random.default_rng(seed).integers(0, n, (rounds, n))  # the rounds' draws, in order
     found = slopes(s, picks, BANDWIDTH)
-    for r in np.flatnonzero(np.isnan(found)):                  # at the threshold: this round by itself
+    for r in np.flatnonzero(np.isnan(found)):  # at the threshold: this round by itself
         value = log_slope(Subjects(s.entry[picks[r]], s.exit[picks[r]], s.event[picks[r]]))
         found[r] = np.inf if value is None else value
     found = found[np.isfinite(found)]
@@ -188,8 +200,13 @@ def estimate(s: Subjects, rounds: int = BOOTSTRAP) -> Hazard:
     ages, hazard = smoothed(s, fitted=fitted)
     slope = _fit(ages, hazard) if int(s.event.sum()) >= MIN_EVENTS else None
     interval = bootstrap_slope(s, rounds) if slope is not None and rounds else None
-    return Hazard([float(t) for t in times], [round(float(h), 6) for h in cumulative],
-                  [float(a) for a in ages], [round(float(h), 6) for h in hazard],
-                  None if slope is None else round(slope, 5),
-                  None if interval is None else (round(interval[0], 5), round(interval[1], 5)),
-                  int(s.event.sum()), len(s.entry))
+    return Hazard(
+        [float(t) for t in times],
+        [round(float(h), 6) for h in cumulative],
+        [float(a) for a in ages],
+        [round(float(h), 6) for h in hazard],
+        None if slope is None else round(slope, 5),
+        None if interval is None else (round(interval[0], 5), round(interval[1], 5)),
+        int(s.event.sum()),
+        len(s.entry),
+    )

@@ -16,6 +16,7 @@ started where posix_spawn is missing (Windows), where this process may use one C
 would take the tracer's), where numpy is loaded already (a `corpus` worker after its first
 repository), or for a short trace; `estimate` then computes here, as it does when the helper failed.
 """
+
 from __future__ import annotations
 
 import marshal
@@ -28,10 +29,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-MIN_COMMITS = 200       # a shorter trace ends long before numpy is imported, so the helper would not pay
-_WARM_UP = [(k % 3, k % 3 + k % 7 + 1, k % 2 == 0) for k in range(40)]    # a slope: every path of estimate
-_HELPER = ("import sys; sys.path = [p for p in sys.path if p]; "
-           "from gitcontext.history.hazardjob import serve; serve()")
+MIN_COMMITS = 200  # a shorter trace ends long before numpy is imported, so the helper would not pay
+_WARM_UP = [(k % 3, k % 3 + k % 7 + 1, k % 2 == 0) for k in range(40)]  # a slope: every path of estimate
+_HELPER = "import sys; sys.path = [p for p in sys.path if p]; from gitcontext.history.hazardjob import serve; serve()"
 
 
 def _cpus() -> int:
@@ -42,13 +42,18 @@ def _cpus() -> int:
 def worthwhile(commits: int) -> bool:
     """Whether a helper importing numpy beside a trace of COMMITS commits saves time (and can be started:
     an embedded interpreter may have no executable to start)."""
-    return hasattr(os, "posix_spawnp") and bool(sys.executable) and "numpy" not in sys.modules \
-        and commits >= MIN_COMMITS and _cpus() >= 2
+    return (
+        hasattr(os, "posix_spawnp")
+        and bool(sys.executable)
+        and "numpy" not in sys.modules
+        and commits >= MIN_COMMITS
+        and _cpus() >= 2
+    )
 
 
 class HazardJob:
     def __init__(self, helper: tuple[int, int, int, int] | None = None) -> None:
-        self._helper = helper        # (pid, its stdin's write end, its stdout's and stderr's read ends)
+        self._helper = helper  # (pid, its stdin's write end, its stdout's and stderr's read ends)
 
     @classmethod
     def start(cls, commits: int) -> HazardJob:
@@ -105,10 +110,10 @@ def _spawn() -> tuple[int, int, int, int] | None:
 def serve() -> None:
     """The helper: import numpy, read the rows from stdin, write the estimate to stdout, and leave at
     once (the parent reads until the helper's pipes close)."""
-    hz.estimate(hz.subjects(_WARM_UP), 2)               # numpy, numpy.random, the bootstrap: imported now
+    hz.estimate(hz.subjects(_WARM_UP), 2)  # numpy, numpy.random, the bootstrap: imported now
     data = sys.stdin.buffer.read()
     if data:
         rows, rounds = marshal.loads(data)
         sys.stdout.buffer.write(marshal.dumps(("ok", hz.estimate(hz.subjects(rows), rounds).to_json())))
     sys.stdout.buffer.flush()
-    os._exit(0)                                         # numpy's teardown would keep the parent waiting
+    os._exit(0)  # numpy's teardown would keep the parent waiting

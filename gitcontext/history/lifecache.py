@@ -5,6 +5,7 @@ Keyed by matcher, discovery globs and a hash of the code that decides identity (
 matching, lineage), stored next to the replay cache; a later head that extends the cached one is
 traced from where the cache stopped. Deleting it changes no result.
 """
+
 from __future__ import annotations
 
 import json
@@ -13,13 +14,13 @@ import zlib
 from pathlib import Path
 
 from gitcontext.history import cache
-from gitcontext.history.replay import Replay
 from gitcontext.history.lives import Birth, Change, Death, Life, Stay
+from gitcontext.history.replay import Replay
 from gitcontext.history.tracer import Tracer
 from gitcontext.instructions.model import Instruction
 from gitcontext.stamps import PACKAGE, code_stamps, folder_modules
 
-TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 
@@ -33,25 +34,41 @@ def code_hash() -> str:
     asks for it to load its cache and again to save it."""
     global _code_hash
     if _code_hash is None:
-        history = [os.path.join(PACKAGE, "history", f"{name}.py") for name in (
-            "tracer", "lives", "pairing", "chunks", "cuts", "attribution", "overrides", "files", "hazard",
-            "smallhazard", "bootstrap", "averages", "lifecache")]
+        history = [
+            os.path.join(PACKAGE, "history", f"{name}.py")
+            for name in (
+                "tracer",
+                "lives",
+                "pairing",
+                "chunks",
+                "cuts",
+                "attribution",
+                "overrides",
+                "files",
+                "hazard",
+                "smallhazard",
+                "bootstrap",
+                "averages",
+                "lifecache",
+            )
+        ]
         stamps = code_stamps([*folder_modules("identity", "instructions"), *history])
         _code_hash = f"{zlib.crc32(json.dumps(stamps).encode()):08x}"
     return _code_hash
 
 
-def cached_trace(root: str | Path, config: dict[str, Any], result: Replay, matcher: str,
-                 rules: Any = None) -> list[Life]:
+def cached_trace(
+    root: str | Path, config: dict[str, Any], result: Replay, matcher: str, rules: Any = None
+) -> list[Life]:
     """RULES (history.overrides) from note events are part of the key; trailer rules come with commits."""
-    key = "lineage:" + json.dumps([matcher, config["discovery"], code_hash(), rules.key() if rules else ""],
-                                  sort_keys=True)
+    key = "lineage:" + json.dumps(
+        [matcher, config["discovery"], code_hash(), rules.key() if rules else ""], sort_keys=True
+    )
     where = cache.location(root, result.folder)
     tracer = Tracer(result, matcher, None, rules)
     data = cache.load(where, key)
     start = 0
-    if data and 0 < data["commits"] <= len(result.commits) \
-            and result.commits[data["commits"] - 1][0] == data["last"]:
+    if data and 0 < data["commits"] <= len(result.commits) and result.commits[data["commits"] - 1][0] == data["last"]:
         _restore(tracer, data)
         start = data["commits"]
     if start < len(result.commits) or data is None:
@@ -68,18 +85,26 @@ def cached_trace(root: str | Path, config: dict[str, Any], result: Replay, match
 
 
 def _dump(tracer: Tracer, result: Replay) -> dict[str, Any]:
-    return {"commits": len(result.commits), "last": result.commits[-1][0],
-            "records": [[r["lid"], r["born"], r["changes"], r["death"], r["current"], r["stays"]]
-                        for r in tracer.records],
-            "live": {str(chain): lives for chain, lives in tracer.owners.items()}}
+    return {
+        "commits": len(result.commits),
+        "last": result.commits[-1][0],
+        "records": [[r["lid"], r["born"], r["changes"], r["death"], r["current"], r["stays"]] for r in tracer.records],
+        "live": {str(chain): lives for chain, lives in tracer.owners.items()},
+    }
 
 
 def _restore(tracer: Tracer, data: dict[str, Any]) -> None:
     for lid, born, changes, death, current, stays in data["records"]:
-        tracer.records.append({
-            "lid": lid, "born": Birth(*born), "changes": [Change(*c) for c in changes],
-            "death": Death(*death) if death else None, "current": _instruction(current),
-            "stays": [Stay(*s) for s in stays]})
+        tracer.records.append(
+            {
+                "lid": lid,
+                "born": Birth(*born),
+                "changes": [Change(*c) for c in changes],
+                "death": Death(*death) if death else None,
+                "current": _instruction(current),
+                "stays": [Stay(*s) for s in stays],
+            }
+        )
         tracer.taken.add(lid)
     for chain, lives in data["live"].items():
         tracer.restore_live(int(chain), lives)

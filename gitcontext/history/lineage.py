@@ -3,6 +3,7 @@
 The entry point; the tracer is in `history.tracer`, the records it produces in `history.lives`, the
 cache of its state in `history.lifecache` (imports flow lineage -> lifecache -> tracer, never back).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -11,16 +12,49 @@ from typing import Any
 
 from gitcontext.history.lifecache import cached_trace
 from gitcontext.history.replay import replay
-from gitcontext.history.tracer import (REWRITE_MIN_LIVE, REWRITE_SHARE, SYMLINK, Birth, Change, Death,
-                                       FileStep, Life, Stay, Tracer, instructions_of, pair_versions,
-                                       raw_lines, trace)
+from gitcontext.history.tracer import (
+    REWRITE_MIN_LIVE,
+    REWRITE_SHARE,
+    SYMLINK,
+    Birth,
+    Change,
+    Death,
+    FileStep,
+    Life,
+    Stay,
+    Tracer,
+    instructions_of,
+    pair_versions,
+    raw_lines,
+    trace,
+)
 
-__all__ = ["REWRITE_MIN_LIVE", "REWRITE_SHARE", "SYMLINK", "Birth", "Change", "Death", "FileStep", "Life",
-           "Stay", "Tracer", "instructions_of", "lineage", "pair_versions", "raw_lines", "trace"]
+__all__ = [
+    "REWRITE_MIN_LIVE",
+    "REWRITE_SHARE",
+    "SYMLINK",
+    "Birth",
+    "Change",
+    "Death",
+    "FileStep",
+    "Life",
+    "Stay",
+    "Tracer",
+    "instructions_of",
+    "lineage",
+    "pair_versions",
+    "raw_lines",
+    "trace",
+]
 
 
-def lineage(root: str | Path, config: dict[str, Any], matcher: str = "default", rev: str = "HEAD",
-            on_version: Callable[[FileStep], None] | None = None) -> list[Life]:
+def lineage(
+    root: str | Path,
+    config: dict[str, Any],
+    matcher: str = "default",
+    rev: str = "HEAD",
+    on_version: Callable[[FileStep], None] | None = None,
+) -> list[Life]:
     """Every instruction life; without a callback the result is cached (see lifecache)."""
     from gitcontext.history import overrides
 

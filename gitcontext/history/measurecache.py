@@ -5,6 +5,7 @@ the files asked for, the matcher, discovery, the note overrides and the code tha
 identity (lifecache.code_hash). Any other head (rebase, reset) or a change of which histories are
 traced starts from scratch. Deleting it changes no result.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,24 +18,37 @@ from gitcontext.history.lifecache import _dump, _restore, code_hash
 from gitcontext.history.replay import Replay
 from gitcontext.history.tracer import Tracer
 
-TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 
 
 def _key(config: dict[str, Any], paths: Sequence[str], matcher: str, rules: Any) -> str:
-    return "measure:" + json.dumps([matcher, config["discovery"], code_hash(), rules.key() if rules else "",
-                                    sorted(paths)], sort_keys=True)
+    return "measure:" + json.dumps(
+        [matcher, config["discovery"], code_hash(), rules.key() if rules else "", sorted(paths)], sort_keys=True
+    )
 
 
-def restore(root: str | Path, config: dict[str, Any], paths: Sequence[str], matcher: str, rules: Any,
-            traced: Replay, tracer: Tracer, collector: FileCollector) -> tuple[int, dict[str, Any] | None]:
+def restore(
+    root: str | Path,
+    config: dict[str, Any],
+    paths: Sequence[str],
+    matcher: str,
+    rules: Any,
+    traced: Replay,
+    tracer: Tracer,
+    collector: FileCollector,
+) -> tuple[int, dict[str, Any] | None]:
     """Load the cached state into TRACER and COLLECTOR: (the first commit left to trace, the cached
     hazard with its bootstrap rounds, {"rounds", "hazard"}, or None)."""
     data = cache.load(cache.location(root, traced.folder), _key(config, paths, matcher, rules))
     commits = traced.commits
-    if not data or not 0 < data["commits"] <= len(commits) or commits[data["commits"] - 1][0] != data["last"] \
-            or data["traced"] != _traced(traced):
+    if (
+        not data
+        or not 0 < data["commits"] <= len(commits)
+        or commits[data["commits"] - 1][0] != data["last"]
+        or data["traced"] != _traced(traced)
+    ):
         return 0, None
     _restore(tracer, data)
     for chain, points in data["points"].items():
@@ -42,8 +56,17 @@ def restore(root: str | Path, config: dict[str, Any], paths: Sequence[str], matc
     return data["commits"], data.get("estimate")
 
 
-def save(root: str | Path, config: dict[str, Any], paths: Sequence[str], matcher: str, rules: Any,
-         traced: Replay, tracer: Tracer, collector: FileCollector, estimate: dict[str, Any]) -> None:
+def save(
+    root: str | Path,
+    config: dict[str, Any],
+    paths: Sequence[str],
+    matcher: str,
+    rules: Any,
+    traced: Replay,
+    tracer: Tracer,
+    collector: FileCollector,
+    estimate: dict[str, Any],
+) -> None:
     """ESTIMATE: {"rounds", "hazard"} for the state saved (the bootstrap is the slowest part of a warm run)."""
     if not traced.commits:
         return

@@ -12,6 +12,7 @@ Two sources, both data in git:
   commit where the one dies and the other is born in the same file; a `retired` event with
   `override: "added"` breaks a pairing of its old_text with its text.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,7 +25,7 @@ from gitcontext.identity.match import Pair
 from gitcontext.instructions.model import Instruction, normalize
 from gitcontext.records import NamedTuple
 
-TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 
@@ -32,11 +33,11 @@ KINDS = ("reworded", "added")
 
 
 class Override(NamedTuple):
-    kind: str                 # "reworded" (pair) or "added" (split)
-    id: str                   # the rule named (for a note event: the note's id)
-    commit: str | None        # a trailer's commit; None for a note event (applied where its texts meet)
-    old_text: str = ""        # note events: the old rule's text
-    text: str = ""            # note events: the new rule's text
+    kind: str  # "reworded" (pair) or "added" (split)
+    id: str  # the rule named (for a note event: the note's id)
+    commit: str | None  # a trailer's commit; None for a note event (applied where its texts meet)
+    old_text: str = ""  # note events: the old rule's text
+    text: str = ""  # note events: the new rule's text
 
 
 class Overrides(NamedTuple):
@@ -50,7 +51,7 @@ class Overrides(NamedTuple):
 
 
 NONE = Overrides({}, [])
-NOTES_DIR, SUFFIX = ".context/notes", ".jsonl"      # provenance.store's, which tests/history checks
+NOTES_DIR, SUFFIX = ".context/notes", ".jsonl"  # provenance.store's, which tests/history checks
 
 
 def load(root: str | Path) -> Overrides:
@@ -60,9 +61,12 @@ def load(root: str | Path) -> Overrides:
 def noted(root: str | Path) -> Overrides:
     """The note events' overrides alone: all a cache of lives keyed by head depends on (`key`), since
     trailers come with their commits."""
-    by_text = [Override(e["override"], e["id"], None, e.get("old_text", ""), e.get("text", ""))
-               for events in _noted(root) for e in events
-               if e.get("override") in KINDS and e.get("old_text") and e.get("text")]
+    by_text = [
+        Override(e["override"], e["id"], None, e.get("old_text", ""), e.get("text", ""))
+        for events in _noted(root)
+        for e in events
+        if e.get("override") in KINDS and e.get("old_text") and e.get("text")
+    ]
     return Overrides({}, sorted(set(by_text)))
 
 
@@ -92,7 +96,7 @@ def _noted(root: str | Path) -> list[list[dict]]:
             continue
         if marked:
             from gitcontext.identity.ids import is_id
-            from gitcontext.provenance.store import read_note   # the store (and its redactor) only then
+            from gitcontext.provenance.store import read_note  # the store (and its redactor) only then
 
             if is_id(stem):
                 out.append(read_note(root, stem))
@@ -117,8 +121,13 @@ def on_first_parent(root: str | Path, result: Any, rules: Overrides) -> Override
     return rules._replace(by_commit=by_commit)
 
 
-def apply(pairs: list[Pair], before: Sequence[tuple[Instruction, int]], after: Sequence[Instruction],
-          lids: Sequence[str], rules: list[Override]) -> list[Pair]:
+def apply(
+    pairs: list[Pair],
+    before: Sequence[tuple[Instruction, int]],
+    after: Sequence[Instruction],
+    lids: Sequence[str],
+    rules: list[Override],
+) -> list[Pair]:
     """PAIRS with RULES applied: LIDS[i] is the id of the life of BEFORE[i]. A trailer `added` wins over
     a trailer `reworded` for the same id in the same commit (the user's word over the hook's line)."""
     split = {r.id for r in rules if r.kind == "added" and r.commit is not None}
@@ -142,12 +151,17 @@ def _olds(rule: Override, before: Sequence[tuple[Instruction, int]], lids: Seque
 
 def _splits(rule: Override, old: Instruction, new: Instruction) -> bool:
     if rule.commit is not None:
-        return old.text != new.text          # an unchanged rule cannot be "new"
+        return old.text != new.text  # an unchanged rule cannot be "new"
     return new.norm == normalize(rule.text)
 
 
-def _pair(pairs: list[Pair], olds: set[int], before: Sequence[tuple[Instruction, int]],
-          after: Sequence[Instruction], rule: Override) -> list[Pair]:
+def _pair(
+    pairs: list[Pair],
+    olds: set[int],
+    before: Sequence[tuple[Instruction, int]],
+    after: Sequence[Instruction],
+    rule: Override,
+) -> list[Pair]:
     free_old = sorted(olds - {p.old for p in pairs})
     born = [n for n in range(len(after)) if n not in {p.new for p in pairs}]
     if not free_old or not born:

@@ -1,12 +1,13 @@
 """How the tracer pairs two versions of a file: the unchanged leading and trailing instructions first,
 the matcher only for what lies between, and the word weights kept up to date as rules come and go."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress, count
 from operator import attrgetter, ne
 
-TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from gitcontext.identity.match import Pair
     from gitcontext.identity.words import Vocabulary
@@ -26,12 +27,14 @@ def pair_versions(old: list[Instruction], new: list[Instruction], matcher: str) 
     if head + tail < len(old) and head + tail < len(new):
         return match(old, new, matcher)
     shift = len(new) - len(old)
-    return ([Pair(n, n, "exact", 100.0) for n in range(head)]
-            + [Pair(o, o + shift, "exact", 100.0) for o in range(len(old) - tail, len(old))])
+    return [Pair(n, n, "exact", 100.0) for n in range(head)] + [
+        Pair(o, o + shift, "exact", 100.0) for o in range(len(old) - tail, len(old))
+    ]
 
 
-def unchanged_ends(old: Sequence[Instruction], new: Sequence[Instruction], head: int = 0, tail: int = 0
-                   ) -> tuple[int, int]:
+def unchanged_ends(
+    old: Sequence[Instruction], new: Sequence[Instruction], head: int = 0, tail: int = 0
+) -> tuple[int, int]:
     """(leading, trailing) instructions with the same text in OLD and NEW, not overlapping. HEAD and
     TAIL: counts known to be the same already (the segmenter's carried-forward ends), so the scan is
     over the changed stretch; without them, a scan of both lists at C speed."""

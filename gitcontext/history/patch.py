@@ -3,29 +3,40 @@
 The parser reads hunks by their line counts, never by prefix guessing, so a content line such as
 `--- x` or one that starts with the commit marker cannot be mistaken for a header.
 """
+
 from __future__ import annotations
 
 from gitcontext.records import NamedTuple
-TYPE_CHECKING = False          # annotations only (gitcontext.history.replay imports this while git writes)
+
+TYPE_CHECKING = False  # annotations only (gitcontext.history.replay imports this while git writes)
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
 MARK = b"\x1egc\x1f"
 FORMAT = "--format=%x1egc%x1f%H%x00%aI%x00%s"
-_ESCAPES = {ord("n"): 10, ord("t"): 9, ord('"'): 34, ord("\\"): 92, ord("a"): 7, ord("b"): 8,
-            ord("f"): 12, ord("r"): 13, ord("v"): 11}
+_ESCAPES = {
+    ord("n"): 10,
+    ord("t"): 9,
+    ord('"'): 34,
+    ord("\\"): 92,
+    ord("a"): 7,
+    ord("b"): 8,
+    ord("f"): 12,
+    ord("r"): 13,
+    ord("v"): 11,
+}
 
 
 class Hunk(NamedTuple):
-    start: int               # 0-based index of the first old line replaced (or the insert point)
-    length: int              # old lines replaced
-    lines: list[bytes]       # new lines, each with its terminator (the last may lack one)
+    start: int  # 0-based index of the first old line replaced (or the insert point)
+    length: int  # old lines replaced
+    lines: list[bytes]  # new lines, each with its terminator (the last may lack one)
 
 
 class Section(NamedTuple):
-    old_path: str | None     # None for a new file
-    new_path: str | None     # None for a deletion
-    mode: str                # mode after the change ("" when deleted)
+    old_path: str | None  # None for a new file
+    new_path: str | None  # None for a deletion
+    mode: str  # mode after the change ("" when deleted)
     hunks: list[Hunk]
 
 
@@ -49,7 +60,7 @@ def unquote(raw: bytes) -> str:
         if c == 92 and i + 1 < len(body):
             nxt = body[i + 1]
             if 48 <= nxt <= 55:
-                out.append(int(body[i + 1:i + 4], 8))
+                out.append(int(body[i + 1 : i + 4], 8))
                 i += 4
                 continue
             out.append(_ESCAPES.get(nxt, nxt))
@@ -61,7 +72,7 @@ def unquote(raw: bytes) -> str:
 
 
 def _strip_prefix(path: str, prefix: str) -> str:
-    return path[len(prefix):] if path.startswith(prefix) else path
+    return path[len(prefix) :] if path.startswith(prefix) else path
 
 
 def _git_line_path(rest: bytes) -> str | None:
@@ -76,7 +87,7 @@ def _git_line_path(rest: bytes) -> str | None:
 
 class _SectionBuilder:
     def __init__(self, git_line: bytes) -> None:
-        self.default = _git_line_path(git_line[len(b"diff --git "):])
+        self.default = _git_line_path(git_line[len(b"diff --git ") :])
         self.old: str | None = self.default
         self.new: str | None = self.default
         self.mode = ""
@@ -114,7 +125,7 @@ def parse(lines: Iterable[bytes]) -> Iterator[Commit]:
         if line.startswith(MARK):
             if commit is not None:
                 yield _finish(commit, section)
-            sha, date, subject = line[len(MARK):].rstrip(b"\n").split(b"\0", 2)
+            sha, date, subject = line[len(MARK) :].rstrip(b"\n").split(b"\0", 2)
             commit, section = [sha.decode(), date.decode(), subject.decode("utf-8", "replace"), []], None
         elif line.startswith(b"diff --git ") and commit is not None:
             if section is not None:
@@ -181,7 +192,7 @@ def apply(old: list[bytes], hunks: list[Hunk]) -> list[bytes]:
     out: list[bytes] = []
     pos = 0
     for hunk in hunks:
-        out += old[pos:hunk.start]
+        out += old[pos : hunk.start]
         out += hunk.lines
         pos = hunk.start + hunk.length
     out += old[pos:]
@@ -197,14 +208,35 @@ def split(data: bytes) -> list[bytes]:
 
 def to_json(commit: Commit) -> list:
     """A commit as JSON (lines as latin-1 text, so every byte round-trips)."""
-    return [commit.sha, commit.date, commit.subject,
-            [[s.old_path, s.new_path, s.mode, [[h.start, h.length, [line.decode("latin-1") for line in h.lines]]
-                                               for h in s.hunks]] for s in commit.sections]]
+    return [
+        commit.sha,
+        commit.date,
+        commit.subject,
+        [
+            [
+                s.old_path,
+                s.new_path,
+                s.mode,
+                [[h.start, h.length, [line.decode("latin-1") for line in h.lines]] for h in s.hunks],
+            ]
+            for s in commit.sections
+        ],
+    ]
 
 
 def from_json(data: list) -> Commit:
     sha, date, subject, sections = data
-    return Commit(sha, date, subject, [
-        Section(old, new, mode, [Hunk(start, length, [line.encode("latin-1") for line in lines])
-                                 for start, length, lines in hunks])
-        for old, new, mode, hunks in sections])
+    return Commit(
+        sha,
+        date,
+        subject,
+        [
+            Section(
+                old,
+                new,
+                mode,
+                [Hunk(start, length, [line.encode("latin-1") for line in lines]) for start, length, lines in hunks],
+            )
+            for old, new, mode, hunks in sections
+        ],
+    )

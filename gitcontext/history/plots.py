@@ -1,4 +1,5 @@
 """The three pictures of `git context history --svg`: growth, deletion hazard, lifelines."""
+
 from __future__ import annotations
 
 from statistics import mean
@@ -39,15 +40,21 @@ def _at(curve: list[list[float]], t: float) -> float:
 
 def growth_panel(files: list[dict[str, Any]], x: float, y: float, w: float, h: float) -> list[str]:
     curves = [f["growth_relative"] for f in files if f["growth_relative"] and f["versions"] > 1]
-    payloads = [[[t, p / f["payload"][0][1]] for t, p in f["payload"]] for f in files
-                if f["versions"] > 1 and f["payload"][0][1] > 0]
+    payloads = [
+        [[t, p / f["payload"][0][1]] for t, p in f["payload"]]
+        for f in files
+        if f["versions"] > 1 and f["payload"][0][1] > 0
+    ]
     grid = [i / 40 for i in range(41)]
     peak = sorted(v for c in curves for _, v in c)[int(0.95 * (sum(len(c) for c in curves) - 1))] if curves else 2
     means = [[(t, mean(_at(c, t) for c in group)) for t in grid] for group in (payloads, curves) if group]
-    top = max([2.0, peak * 1.1] + [v * 1.05 for m in means for _, v in m])   # the means are never clipped
+    top = max([2.0, peak * 1.1] + [v * 1.05 for m in means for _, v in m])  # the means are never clipped
     panel = Panel(x, y, w, h, (0, 1), (0, top))
-    panel.axes("Growth over a file's life (relative to its first version)",
-               "normalized life of the file (first version = 0, last = 1)", "× first version")
+    panel.axes(
+        "Growth over a file's life (relative to its first version)",
+        "normalized life of the file (first version = 0, last = 1)",
+        "× first version",
+    )
     for curve in curves:
         panel.polyline([(t, min(v, top)) for t, v in curve], "thin", 1, 0.45, step=True)
     for line, cls, width in zip(means, ["s2", "s0"] if payloads else ["s0"], [2.2, 3]):
@@ -63,8 +70,10 @@ def _above(panel: Panel, peaks: list[float], top: float, fmt: str) -> None:
     """Say how many single curves run past the top of the axis, and how far (nothing is cut silently)."""
     over = [v for v in peaks if v > top]
     if over:
-        panel.parts.append(f'<text class="muted small" x="{panel.x + panel.w - 4:.1f}" y="{panel.y + 12:.1f}" '
-                           f'text-anchor="end">↑ {len(over)} above the axis (up to {fmt.format(max(over))})</text>')
+        panel.parts.append(
+            f'<text class="muted small" x="{panel.x + panel.w - 4:.1f}" y="{panel.y + 12:.1f}" '
+            f'text-anchor="end">↑ {len(over)} above the axis (up to {fmt.format(max(over))})</text>'
+        )
 
 
 def regrowth_panel(files: list[dict[str, Any]], x: float, y: float, w: float, h: float) -> list[str]:
@@ -86,16 +95,16 @@ def regrowth_panel(files: list[dict[str, Any]], x: float, y: float, w: float, h:
     means = [(k, mean(v)) for k, v in reach if v]
     if means:
         panel.polyline(means, "s0", 3)
-    panel.legend([("s2", f"{len(curves)} rewrite{'' if len(curves) == 1 else 's'}"),
-                  ("s0", "mean of those still followed")])
+    panel.legend(
+        [("s2", f"{len(curves)} rewrite{'' if len(curves) == 1 else 's'}"), ("s0", "mean of those still followed")]
+    )
     return panel.parts
 
 
 def hazard_panels(hazard: Any, x: float, y: float, w: float, h: float, x2: float) -> list[str]:
     ages, cumulative = hazard.ages, hazard.cumulative_hazard
     left = Panel(x, y, w, h, (0, max(ages or [1])), (0, max(cumulative or [0]) * 1.1 or 1))
-    left.axes("Cumulative hazard of an individual deletion", "age (commits touching its file)",
-              "Nelson–Aalen H(age)")
+    left.axes("Cumulative hazard of an individual deletion", "age (commits touching its file)", "Nelson–Aalen H(age)")
     if ages:
         left.polyline(list(zip(ages, cumulative)), "s1", 2.2, step=True)
     events = getattr(hazard, "events", None)
@@ -104,16 +113,18 @@ def hazard_panels(hazard: Any, x: float, y: float, w: float, h: float, x2: float
     sa, sh = hazard.smoothed_ages, hazard.smoothed_hazard
     fit = _fit(sa, sh, hazard.log_slope)
     peak = max(sh or [0])
-    top = max([peak] + [min(v, 2 * peak) for _, v in fit])     # a steep fit may run past the top, clipped
+    top = max([peak] + [min(v, 2 * peak) for _, v in fit])  # a steep fit may run past the top, clipped
     right = Panel(x2, y, w, h, (0, max(sa or [1])), (0, top * 1.15 or 1))
-    title = "Smoothed hazard" if hazard.log_slope is None else \
-        f"Smoothed hazard, log-slope {hazard.log_slope:+.3f}/commit"
+    title = (
+        "Smoothed hazard" if hazard.log_slope is None else f"Smoothed hazard, log-slope {hazard.log_slope:+.3f}/commit"
+    )
     right.axes(title, "age (commits touching its file)", "deletions per commit")
     if sa:
         right.polyline(list(zip(sa, sh)), "s1", 2.2)
     if hazard.log_slope is None:
-        right.message(f"no log-slope from {events or 0} individual deletion{'' if events == 1 else 's'} "
-                      f"(needs {MIN_EVENTS})")
+        right.message(
+            f"no log-slope from {events or 0} individual deletion{'' if events == 1 else 's'} (needs {MIN_EVENTS})"
+        )
     if fit:
         right.polyline(fit, "s0", 1.6, 0.9)
         _above(right, [max(v for _, v in fit)], right.yr[1], "{:.2f}")
@@ -147,8 +158,11 @@ def lifeline_panel(m: Any, x: float, y: float, w: float) -> tuple[float, list[st
     row = max(1.0, min(5.0, 300 / max(1, len(lives))))
     total = max(1, len(m.replay.commits) - 1)
     panel = Panel(x, y, w, row * max(1, len(lives)), (0, total), (0, max(1, len(lives))))
-    panel.axes(f"Lifelines of {len(lives)} instructions" + (" (sampled)" if len(m.lives) > MAX_ROWS else ""),
-               "commit (first-parent order, context-file commits only)", "instructions")
+    panel.axes(
+        f"Lifelines of {len(lives)} instructions" + (" (sampled)" if len(m.lives) > MAX_ROWS else ""),
+        "commit (first-parent order, context-file commits only)",
+        "instructions",
+    )
     for n, life in enumerate(lives):
         level = len(lives) - n - 0.5
         for stay in life.stays:

@@ -1,6 +1,7 @@
 """Turn a shared-corpus history (`<owner>__<name>.jsonl.gz`) into a git repository, in one
 `git fast-import` stream: one commit per corpus commit, original dates and subjects, renames,
 deletions and symlinks as recorded."""
+
 from __future__ import annotations
 
 import gzip
@@ -18,8 +19,11 @@ def read_events(path: Path) -> list[dict[str, Any]]:
         with gzip.open(path, "rt", encoding="utf-8") as fh:
             return [json.loads(line) for line in fh if line.strip()]
     except (OSError, ValueError, EOFError) as exc:
-        raise UserError(f"cannot read corpus history: {exc}", path=str(path),
-                        fix="pass a .jsonl.gz file from the shared corpus (one JSON event per line)") from exc
+        raise UserError(
+            f"cannot read corpus history: {exc}",
+            path=str(path),
+            fix="pass a .jsonl.gz file from the shared corpus (one JSON event per line)",
+        ) from exc
 
 
 def last_commit(path: Path) -> str:
@@ -47,19 +51,29 @@ def _path(path: str) -> bytes:
 def _commit(batch: list[dict[str, Any]], mark: int) -> bytes:
     first = batch[0]
     who = b"corpus <corpus@example.invalid> " + _raw_date(first["date"]).encode()
-    out = [b"commit refs/heads/main\n", b"mark :%d\n" % mark, b"author " + who + b"\n",
-           b"committer " + who + b"\n", _data((first.get("subject") or "corpus commit").encode("utf-8"))]
+    out = [
+        b"commit refs/heads/main\n",
+        b"mark :%d\n" % mark,
+        b"author " + who + b"\n",
+        b"committer " + who + b"\n",
+        _data((first.get("subject") or "corpus commit").encode("utf-8")),
+    ]
     for event in batch:
         if event.get("old_path") and str(event.get("status", "")).startswith("R"):
             out.append(b"D " + _path(event["old_path"]) + b"\n")
         if event.get("symlink_target"):
-            out.append(b"M 120000 inline " + _path(event["path"]) + b"\n"
-                       + _data(event["symlink_target"].encode("utf-8")))
+            out.append(
+                b"M 120000 inline " + _path(event["path"]) + b"\n" + _data(event["symlink_target"].encode("utf-8"))
+            )
         elif event.get("content") is None:
             out.append(b"D " + _path(event["path"]) + b"\n")
         else:
-            out.append(b"M 100644 inline " + _path(event["path"]) + b"\n"
-                       + _data(event["content"].encode("utf-8", "surrogateescape")))
+            out.append(
+                b"M 100644 inline "
+                + _path(event["path"])
+                + b"\n"
+                + _data(event["content"].encode("utf-8", "surrogateescape"))
+            )
     return b"".join(out)
 
 

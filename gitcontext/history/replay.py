@@ -4,48 +4,65 @@ Hunks are applied in Python to the previous version (renames, deletions, re-addi
 changes, missing final newlines, CRLF and non-UTF-8 text all replay byte-exactly). Results are
 cached per (what, head); a later run reads only the commits added on the first-parent line since.
 """
+
 from __future__ import annotations
 
 import os
-from gitcontext.records import NamedTuple
 
 from gitcontext import git
 from gitcontext.history import cache
 from gitcontext.history.patch import FORMAT, Commit, Hunk, Section, from_json, parse, split, to_json
 from gitcontext.history.state import ReplayState
-TYPE_CHECKING = False          # annotations only: a fresh `file_versions` imports what it runs, no more
+from gitcontext.records import NamedTuple
+
+TYPE_CHECKING = False  # annotations only: a fresh `file_versions` imports what it runs, no more
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
     from pathlib import Path
     from typing import Any
 
 _QUIET = ["-c", "core.quotepath=false", "-c", "color.ui=never", "--literal-pathspecs"]
-_MAGIC = ["-c", "core.quotepath=false", "-c", "color.ui=never"]       # pathspecs say :(glob) or :(literal)
-_LOG = ["log", "-p", "-U0", "-a", "--inter-hunk-context=0", "--first-parent", "--diff-merges=first-parent",
-        "--no-color", "--no-ext-diff", "--no-textconv", "--no-relative", "--src-prefix=a/",
-        "--dst-prefix=b/", "--no-show-signature", FORMAT]
+_MAGIC = ["-c", "core.quotepath=false", "-c", "color.ui=never"]  # pathspecs say :(glob) or :(literal)
+_LOG = [
+    "log",
+    "-p",
+    "-U0",
+    "-a",
+    "--inter-hunk-context=0",
+    "--first-parent",
+    "--diff-merges=first-parent",
+    "--no-color",
+    "--no-ext-diff",
+    "--no-textconv",
+    "--no-relative",
+    "--src-prefix=a/",
+    "--dst-prefix=b/",
+    "--no-show-signature",
+    FORMAT,
+]
 
 
 class Version(NamedTuple):
     commit: str
-    date: str              # author date, ISO-8601 with offset
+    date: str  # author date, ISO-8601 with offset
     subject: str
-    path: str              # the file's path at this commit (renames change it)
-    text: str | None       # None: deleted at this commit
-    mode: str = "100644"   # "120000": a symlink (text is its target)
+    path: str  # the file's path at this commit (renames change it)
+    text: str | None  # None: deleted at this commit
+    mode: str = "100644"  # "120000": a symlink (text is its target)
 
 
 class Replay(NamedTuple):
     head: str
-    commits: list[tuple[str, str, str]]     # (sha, date, subject) of every commit read, oldest first
+    commits: list[tuple[str, str, str]]  # (sha, date, subject) of every commit read, oldest first
     chains: list[list[tuple[int, Version]]]  # each file's life: (commit index, version)
     warnings: list[str]
-    read: int                                # commits parsed in this run (0 when fully cached)
-    folder: str | None = None                # the cache folder (so the caches built on this need no git call)
+    read: int  # commits parsed in this run (0 when fully cached)
+    folder: str | None = None  # the cache folder (so the caches built on this need no git call)
 
 
-def file_versions(root: str | Path, path: str, rev: str = "HEAD",
-                  on_warning: Callable[[str], None] | None = None) -> Iterator[Version]:
+def file_versions(
+    root: str | Path, path: str, rev: str = "HEAD", on_warning: Callable[[str], None] | None = None
+) -> Iterator[Version]:
     """Every version of PATH (following renames), oldest first."""
     result = _replay(root, rev, f"file:{path}", lambda rng, known: _Scope([path]), follow=True)
     for message in result.warnings:
@@ -64,8 +81,14 @@ def context_histories(root: str | Path, config: dict[str, Any], rev: str = "HEAD
     return out
 
 
-def replay(root: str | Path, config: dict[str, Any], rev: str = "HEAD", head: tuple[str, Path] | None = None,
-           meanwhile: Callable[[], None] | None = None, read: Callable[[int], None] | None = None) -> Replay:
+def replay(
+    root: str | Path,
+    config: dict[str, Any],
+    rev: str = "HEAD",
+    head: tuple[str, Path] | None = None,
+    meanwhile: Callable[[], None] | None = None,
+    read: Callable[[int], None] | None = None,
+) -> Replay:
     """All context files replayed together, commits in first-parent order (for cross-file analysis).
     HEAD: (REV's commit sha, the common git dir), when the caller has resolved them already. MEANWHILE:
     work to do while git writes the log of commits not cached yet (not called when there are none);
@@ -73,15 +96,24 @@ def replay(root: str | Path, config: dict[str, Any], rev: str = "HEAD", head: tu
     import json
 
     key = "context:" + json.dumps(config["discovery"], sort_keys=True)
-    return _replay(root, rev, key, lambda rng, known: _context_scope(root, config, rng, known),
-                   follow=False, resolved=head, meanwhile=meanwhile, read=read)
+    return _replay(
+        root,
+        rev,
+        key,
+        lambda rng, known: _context_scope(root, config, rng, known),
+        follow=False,
+        resolved=head,
+        meanwhile=meanwhile,
+        read=read,
+    )
 
 
 class _Scope(NamedTuple):
     """What one `git log -p` reads: its pathspecs, and which of the paths it prints are replayed."""
+
     specs: list[str]
-    keep: Callable[[str], bool] | None = None     # None: every path it prints
-    magic: bool = False                           # SPECS carry pathspec magic (else they are literal)
+    keep: Callable[[str], bool] | None = None  # None: every path it prints
+    magic: bool = False  # SPECS carry pathspec magic (else they are literal)
 
 
 def _context_scope(root: str | Path, config: dict[str, Any], rng: str, known: set[str]) -> _Scope:
@@ -94,8 +126,11 @@ def _context_scope(root: str | Path, config: dict[str, Any], rng: str, known: se
 
     explicit = {p for p in known | set(_guide_paths(root, config, rng)) if not is_context_path(p, config)}
     specs = [f":(glob){p}" for pattern in config["discovery"]["include"] for p in expand_braces(pattern)]
-    return _Scope([*specs, *(f":(literal){p}" for p in sorted(explicit))],
-                  lambda path: path in explicit or is_context_path(path, config), magic=True)
+    return _Scope(
+        [*specs, *(f":(literal){p}" for p in sorted(explicit))],
+        lambda path: path in explicit or is_context_path(path, config),
+        magic=True,
+    )
 
 
 def _guide_paths(root: str | Path, config: dict[str, Any], rng: str) -> list[str]:
@@ -114,13 +149,20 @@ def expand_braces(pattern: str) -> list[str]:
     end = pattern.find("}", start)
     if start < 0 or end < 0:
         return [pattern]
-    head, tail = pattern[:start], pattern[end + 1:]
-    return [x for alt in pattern[start + 1:end].split(",") for x in expand_braces(head + alt + tail)]
+    head, tail = pattern[:start], pattern[end + 1 :]
+    return [x for alt in pattern[start + 1 : end].split(",") for x in expand_braces(head + alt + tail)]
 
 
-def _replay(root: str | Path, rev: str, key: str, scope_for: Callable[[str, set[str]], _Scope],
-            follow: bool, resolved: tuple[str, str | Path] | None = None,
-            meanwhile: Callable[[], None] | None = None, read: Callable[[int], None] | None = None) -> Replay:
+def _replay(
+    root: str | Path,
+    rev: str,
+    key: str,
+    scope_for: Callable[[str, set[str]], _Scope],
+    follow: bool,
+    resolved: tuple[str, str | Path] | None = None,
+    meanwhile: Callable[[], None] | None = None,
+    read: Callable[[int], None] | None = None,
+) -> Replay:
     """Feed cached commits, then the ones git prints for the range not yet cached (usually none)."""
     head, common = resolved or _head(root, rev)
     if not head:
@@ -138,8 +180,7 @@ def _replay(root: str | Path, rev: str, key: str, scope_for: Callable[[str, set[
         if read is not None:
             read(len(new))
         seen = {p for commit in new for s in commit.sections for p in (s.old_path, s.new_path) if p is not None}
-        cache.save(where, key, {"head": head, "paths": sorted(known | seen),
-                                "log": old + [to_json(c) for c in new]})
+        cache.save(where, key, {"head": head, "paths": sorted(known | seen), "log": old + [to_json(c) for c in new]})
     state = ReplayState()
     for data in old:
         state.feed(from_json(data))
@@ -148,8 +189,7 @@ def _replay(root: str | Path, rev: str, key: str, scope_for: Callable[[str, set[
     return _result(head, state, len(new))._replace(folder=where)
 
 
-def _log(root: str | Path, rng: str, scope: _Scope, follow: bool, meanwhile: Callable[[], None] | None
-         ) -> list[Commit]:
+def _log(root: str | Path, rng: str, scope: _Scope, follow: bool, meanwhile: Callable[[], None] | None) -> list[Commit]:
     """The commits of RNG that SCOPE reads, oldest first, with the paths it keeps; MEANWHILE runs while
     git writes."""
     if not scope.specs:
@@ -219,6 +259,8 @@ def _extends(root: str | Path, old: str, new: str) -> bool:
 
 
 def _result(head: str, state: ReplayState, read: int) -> Replay:
-    chains = [[(i, Version(*state.commits[i], path, text, mode or "")) for i, path, text, mode in chain]
-              for chain in state.chains]
+    chains = [
+        [(i, Version(*state.commits[i], path, text, mode or "")) for i, path, text, mode in chain]
+        for chain in state.chains
+    ]
     return Replay(head, list(state.commits), chains, list(state.warnings), read)

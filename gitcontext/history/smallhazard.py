@@ -10,6 +10,7 @@ by a few units in the last place, so where that could change an output (a value 
 returns None and the caller computes it with numpy. `tests/history/test_hazard.py` checks equality
 with the numpy estimate on random subjects.
 """
+
 from __future__ import annotations
 
 import math
@@ -19,8 +20,8 @@ from collections.abc import Sequence
 
 from gitcontext.history import hazard as hz
 
-_MARGIN = 10 ** 9           # 1 / this of the threshold (1 expected event)
-_ROUNDING = 10 ** 6         # 1 / this of a millionth from a 6-decimal rounding boundary (1e-12 absolute)
+_MARGIN = 10**9  # 1 / this of the threshold (1 expected event)
+_ROUNDING = 10**6  # 1 / this of a millionth from a 6-decimal rounding boundary (1e-12 absolute)
 
 
 def estimate(rows: Sequence[tuple[int, int, bool]]) -> hz.Hazard | None:
@@ -53,8 +54,9 @@ def _nelson_aalen(rows: Sequence[tuple[int, int, bool]]) -> tuple[list[float], l
     return times, cumulative, at_risk
 
 
-def _smoothed(times: list[float], cumulative: list[float], at_risk: list[int]
-              ) -> tuple[list[float], list[float]] | None:
+def _smoothed(
+    times: list[float], cumulative: list[float], at_risk: list[int]
+) -> tuple[list[float], list[float]] | None:
     """`hz.smoothed` (Epanechnikov, bandwidth BANDWIDTH, on whole-commit ages), or None when an
     output sits too near a boundary for the exact value to stand for numpy's. Exact in integers: every
     float is a dyadic rational, so each smoothed value is an integer over one power of two (the
@@ -62,8 +64,9 @@ def _smoothed(times: list[float], cumulative: list[float], at_risk: list[int]
     if not times:
         return [], []
     reach = math.floor(hz.BANDWIDTH)
-    kernel, kernel_scale = _common([0.75 * (1 - (k / hz.BANDWIDTH) ** 2) / hz.BANDWIDTH
-                                    for k in range(-reach, reach + 1)])
+    kernel, kernel_scale = _common(
+        [0.75 * (1 - (k / hz.BANDWIDTH) ** 2) / hz.BANDWIDTH for k in range(-reach, reach + 1)]
+    )
     grid = int(max(times)) + 1
     steps = [0.0] * grid
     previous = 0.0
@@ -71,17 +74,18 @@ def _smoothed(times: list[float], cumulative: list[float], at_risk: list[int]
         steps[int(t)] = c - previous
         previous = c
     increments, scale = _common(steps)
-    whole = scale * kernel_scale              # value = numerator / whole, exactly
+    whole = scale * kernel_scale  # value = numerator / whole, exactly
     ages, hazard = [], []
-    near = sorted({g for i, inc in enumerate(increments) if inc for g in range(i - reach, i + reach + 1)
-                   if 0 <= g < grid})          # elsewhere the smoothed hazard is 0, never kept
+    near = sorted(
+        {g for i, inc in enumerate(increments) if inc for g in range(i - reach, i + reach + 1) if 0 <= g < grid}
+    )  # elsewhere the smoothed hazard is 0, never kept
     for g in near:
         numerator = sum(increments[g + reach - k] * w for k, w in enumerate(kernel) if 0 <= g + reach - k < grid)
-        expected = numerator * at_risk[max(bisect_right(times, float(g)) - 1, 0)]     # over WHOLE
+        expected = numerator * at_risk[max(bisect_right(times, float(g)) - 1, 0)]  # over WHOLE
         if abs(expected - whole) * _MARGIN < whole:
             return None
         if expected >= whole and numerator > 0:
-            fraction = numerator * 10 ** 6 % whole      # of the value in millionths, over WHOLE
+            fraction = numerator * 10**6 % whole  # of the value in millionths, over WHOLE
             if abs(2 * fraction - whole) * _ROUNDING < 2 * whole:
                 return None
             ages.append(float(g))

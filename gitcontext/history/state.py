@@ -4,19 +4,20 @@ A *chain* is one file's life: it follows renames (the path changes) and re-addit
 path. `feed` applies one commit's sections; removals are taken from the state before the commit,
 so swaps, type changes (delete + add of one path) and renames resolve in any section order.
 """
+
 from __future__ import annotations
 
 from gitcontext.history.patch import Commit, apply
 
-Entry = tuple[int, str, "str | None", str]     # (commit index, path, text or None, mode)
+Entry = tuple[int, str, "str | None", str]  # (commit index, path, text or None, mode)
 
 
 class ReplayState:
     def __init__(self) -> None:
-        self.commits: list[tuple[str, str, str]] = []       # (sha, author date, subject), oldest first
+        self.commits: list[tuple[str, str, str]] = []  # (sha, author date, subject), oldest first
         self.chains: list[list[Entry]] = []
-        self.live: dict[str, int] = {}                      # present path -> chain
-        self.dead: dict[str, int] = {}                      # path a chain was deleted at -> chain
+        self.live: dict[str, int] = {}  # present path -> chain
+        self.dead: dict[str, int] = {}  # path a chain was deleted at -> chain
         self.lines: dict[str, list[bytes]] = {}
         self.warnings: list[str] = []
 
@@ -48,10 +49,8 @@ class ReplayState:
                 self.dead[entry[1]] = chain
             self.chains[chain].append(entry)
 
-    def _chain_for(self, old: str | None, new: str, before_live: dict[str, int],
-                   freed: dict[str, int]) -> int:
-        for candidate in (before_live.get(old) if old is not None else None, freed.get(new),
-                          self.dead.get(new)):
+    def _chain_for(self, old: str | None, new: str, before_live: dict[str, int], freed: dict[str, int]) -> int:
+        for candidate in (before_live.get(old) if old is not None else None, freed.get(new), self.dead.get(new)):
             if candidate is not None:
                 return candidate
         self.chains.append([])
@@ -64,6 +63,7 @@ class ReplayState:
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            self.warnings.append(f"{path} at {sha[:12]}: not valid UTF-8 (byte {exc.start}); "
-                                 "undecodable bytes kept as surrogates")
+            self.warnings.append(
+                f"{path} at {sha[:12]}: not valid UTF-8 (byte {exc.start}); undecodable bytes kept as surrogates"
+            )
             return data.decode("utf-8", "surrogateescape")

@@ -7,6 +7,7 @@ its identity (a move). A file where >= 50% of >= 5 live instructions die in one 
 rewrite, and those deaths have cause "rewrite". A pipeline with a callback per file version
 (STYLE.md §9): the analytics, the provenance backfill and `blame` all read the same pass.
 """
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -17,7 +18,7 @@ from gitcontext.history.lives import Birth, Change, Death, FileStep, Life, Stay
 from gitcontext.history.pairing import follow, pair_versions, unchanged_ends
 from gitcontext.history.replay import Replay, Version
 
-TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 
@@ -31,19 +32,36 @@ if TYPE_CHECKING:
 REWRITE_SHARE = 0.5
 REWRITE_MIN_LIVE = 5
 SYMLINK = "120000"
-__all__ = ["REWRITE_MIN_LIVE", "REWRITE_SHARE", "SYMLINK", "Birth", "Change", "Death", "FileStep", "Life", "Stay",
-           "Tracer", "instructions_of", "pair_versions", "prepare", "raw_lines", "trace", "unchanged_ends"]
+__all__ = [
+    "REWRITE_MIN_LIVE",
+    "REWRITE_SHARE",
+    "SYMLINK",
+    "Birth",
+    "Change",
+    "Death",
+    "FileStep",
+    "Life",
+    "Stay",
+    "Tracer",
+    "instructions_of",
+    "pair_versions",
+    "prepare",
+    "raw_lines",
+    "trace",
+    "unchanged_ends",
+]
 
 
 def raw_lines(step: dict[str, Any], inst: Instruction) -> tuple[str, ...]:
     """The lines of the version's text that INST was segmented from (split once per step)."""
     if "lines" not in step:
         step["lines"] = (step["text"] or "").split("\n")
-    return tuple(step["lines"][inst.line - 1:inst.end_line])
+    return tuple(step["lines"][inst.line - 1 : inst.end_line])
 
 
-def trace(result: Replay, matcher: str = "default",
-          on_version: Callable[[FileStep], None] | None = None, rules: Any = None) -> list[Life]:
+def trace(
+    result: Replay, matcher: str = "default", on_version: Callable[[FileStep], None] | None = None, rules: Any = None
+) -> list[Life]:
     tracer = Tracer(result, matcher, on_version, rules)
     tracer.run()
     return tracer.lives()
@@ -74,8 +92,9 @@ def _segmenter(exact: bool) -> ChunkSegmenter:
     return ChunkSegmenter(exact)
 
 
-def instructions_of(version: Version, segmenter: Callable[[str, str], list[Instruction]] | None = None
-                    ) -> list[Instruction]:
+def instructions_of(
+    version: Version, segmenter: Callable[[str, str], list[Instruction]] | None = None
+) -> list[Instruction]:
     """VERSION's instructions, by SEGMENTER (default `segment`)."""
     if version.text is None or version.mode == SYMLINK:
         return []
@@ -87,8 +106,14 @@ def instructions_of(version: Version, segmenter: Callable[[str, str], list[Instr
 class Tracer:
     """Feeds a replay's commits, in first-parent order, through matching; its state can be cached."""
 
-    def __init__(self, result: Replay, matcher: str, on_version: Callable[[FileStep], None] | None,
-                 rules: Any = None, positions: bool = True) -> None:
+    def __init__(
+        self,
+        result: Replay,
+        matcher: str,
+        on_version: Callable[[FileStep], None] | None,
+        rules: Any = None,
+        positions: bool = True,
+    ) -> None:
         """POSITIONS false: ON_VERSION reads only what instructions say (their texts), so their line
         and index in a FileStep may be stale (`Life.current` and what attribution reads never are)."""
         from gitcontext.history.overrides import NONE
@@ -97,14 +122,14 @@ class Tracer:
         self.rules = rules or NONE
         exact = positions and on_version is not None
         self.segmenters: dict[int, ChunkSegmenter] = defaultdict(partial(_segmenter, exact))
-        self.insts: dict[int, list[Instruction]] = defaultdict(list)   # chain -> its live instructions
-        self.owners: dict[int, list[int]] = defaultdict(list)          # chain -> the life of each
+        self.insts: dict[int, list[Instruction]] = defaultdict(list)  # chain -> its live instructions
+        self.owners: dict[int, list[int]] = defaultdict(list)  # chain -> the life of each
         self.records: list[dict[str, Any]] = []
         self.taken: set[str] = set()
-        self.vocabularies: dict[int, Vocabulary] = {}    # chain -> its words (identity.words), once matched
+        self.vocabularies: dict[int, Vocabulary] = {}  # chain -> its words (identity.words), once matched
         # (life, change number or -1 for the birth, commit index, path, raw lines): what attribution reads
         self.written: list[tuple[int, int, int, str, tuple[str, ...]]] = []
-        self.index = 0                                   # the commit being processed
+        self.index = 0  # the commit being processed
 
     def run(self, start: int = 0) -> None:
         """Process the commits from index START on (earlier ones are already in the state)."""
@@ -145,10 +170,23 @@ class Tracer:
         for chain, position, version in touched:
             owners = self.owners[chain]
             after = instructions_of(version, self.segmenters[chain])
-            step = {"chain": chain, "version": position, "path": version.path, "text": version.text,
-                    "symlink": version.mode == SYMLINK, "olds": self.insts[chain], "owners": owners,
-                    "after": after, "kept": {}, "ends": None, "reworded": [], "births": [], "deaths": [],
-                    "out": [], "in": []}
+            step = {
+                "chain": chain,
+                "version": position,
+                "path": version.path,
+                "text": version.text,
+                "symlink": version.mode == SYMLINK,
+                "olds": self.insts[chain],
+                "owners": owners,
+                "after": after,
+                "kept": {},
+                "ends": None,
+                "reworded": [],
+                "births": [],
+                "deaths": [],
+                "out": [],
+                "in": [],
+            }
             gone, new = self._pair(sha, step, meta)
             leaving += [(chain, owners[o]) for o in gone]
             step["new"] = new
@@ -168,14 +206,17 @@ class Tracer:
         olds, after, chain = step["olds"], step["after"], step["chain"]
         rules = self.rules.by_commit.get(sha, []) + self.rules.by_text
         segmenter = self.segmenters.get(chain)
-        known = segmenter.same if segmenter is not None and olds is segmenter.previous and after is segmenter.out \
+        known = (
+            segmenter.same
+            if segmenter is not None and olds is segmenter.previous and after is segmenter.out
             else (0, 0)
+        )
         head, tail = unchanged_ends(olds, after, *known)
         same_file = not olds or olds[0].file == step["path"]
         changed = self._changed(chain, olds, after, head, tail) if not rules and same_file else None
         vocabulary = self.vocabularies.get(chain)
-        if vocabulary is not None:                  # it follows the file's texts, whatever pairs them
-            follow(vocabulary, olds[head:len(olds) - tail], after[head:len(after) - tail])
+        if vocabulary is not None:  # it follows the file's texts, whatever pairs them
+            follow(vocabulary, olds[head : len(olds) - tail], after[head : len(after) - tail])
         if changed is not None:
             step["ends"] = (head, tail)
             return self._pair_changed(step, changed, head, tail, meta)
@@ -187,14 +228,16 @@ class Tracer:
             pairs = apply(pairs, before, after, [self.records[life]["lid"] for _, life in before], rules)
         step["kept"].update((p.new, before[p.old][1]) for p in pairs)
         for p in pairs:
-            if before[p.old][0] is not after[p.new]:      # the same object: an unmoved, unchanged chunk
+            if before[p.old][0] is not after[p.new]:  # the same object: an unmoved, unchanged chunk
                 self._carry(before[p.old], after[p.new], meta, step, p)
         paired = {p.new for p in pairs}
-        return sorted(set(range(len(before))) - {p.old for p in pairs}), \
-            [n for n in range(len(after)) if n not in paired]
+        return sorted(set(range(len(before))) - {p.old for p in pairs}), [
+            n for n in range(len(after)) if n not in paired
+        ]
 
-    def _changed(self, chain: int, olds: list[Instruction], after: list[Instruction], head: int, tail: int
-                 ) -> list[Pair] | None:
+    def _changed(
+        self, chain: int, olds: list[Instruction], after: list[Instruction], head: int, tail: int
+    ) -> list[Pair] | None:
         """The pairs of the stretch between the unchanged ends (none when one side of it is empty: rules
         only added or only removed), or None when only the whole files can be matched."""
         if head + tail == len(olds) or head + tail == len(after):
@@ -204,44 +247,67 @@ class Tracer:
         vocabulary = None
         if self.matcher != "paper":
             vocabulary = self.vocabularies.get(chain)
-            if vocabulary is None:                 # built once per file, then kept up to date
+            if vocabulary is None:  # built once per file, then kept up to date
                 from gitcontext.identity.profile import profile
                 from gitcontext.identity.words import Vocabulary
 
                 vocabulary = self.vocabularies[chain] = Vocabulary(p.words for p in map(profile, olds))
         return match_changed(olds, after, head, tail, self.matcher, vocabulary)
 
-    def _pair_changed(self, step: dict[str, Any], pairs: list[Pair], head: int, tail: int,
-                      meta: tuple[str, str, str]) -> tuple[list[int], list[int]]:
+    def _pair_changed(
+        self, step: dict[str, Any], pairs: list[Pair], head: int, tail: int, meta: tuple[str, str, str]
+    ) -> tuple[list[int], list[int]]:
         """`_pair` for the usual commit: the unchanged ends are kept with no per-instruction work (lives'
         `current` is settled from the live lists after the run); PAIRS are those of the stretch between."""
         olds, after, owners = step["olds"], step["after"], step["owners"]
         kept = step["kept"]
         for p in pairs:
             life = kept[p.new] = owners[p.old]
-            if olds[p.old] is not after[p.new]:        # the same object: an unmoved, unchanged chunk
+            if olds[p.old] is not after[p.new]:  # the same object: an unmoved, unchanged chunk
                 self._carry((olds[p.old], life), after[p.new], meta, step, p)
         paired_old = {p.old for p in pairs}
-        return [o for o in range(head, len(olds) - tail) if o not in paired_old], \
-            [n for n in range(head, len(after) - tail) if n not in kept]
+        return [o for o in range(head, len(olds) - tail) if o not in paired_old], [
+            n for n in range(head, len(after) - tail) if n not in kept
+        ]
 
-    def _carry(self, old: tuple[Instruction, int], new: Instruction, meta: tuple[str, str, str],
-               step: dict[str, Any], pair: Any) -> None:
+    def _carry(
+        self,
+        old: tuple[Instruction, int],
+        new: Instruction,
+        meta: tuple[str, str, str],
+        step: dict[str, Any],
+        pair: Any,
+    ) -> None:
         from gitcontext.identity.formatting import same_text
 
         inst, life = old
         record = self.records[life]
         if not same_text(inst.text, new.text) or inst.file != new.file:
             kind = "moved" if inst.file != new.file else "reworded"
-            record["changes"].append(Change(kind, *meta, inst.file, new.file, inst.text, new.text,
-                                            similarity=round(float(pair.similarity), 1), how=pair.how))
+            record["changes"].append(
+                Change(
+                    kind,
+                    *meta,
+                    inst.file,
+                    new.file,
+                    inst.text,
+                    new.text,
+                    similarity=round(float(pair.similarity), 1),
+                    how=pair.how,
+                )
+            )
             self._wrote(life, len(record["changes"]) - 1, step, pair.new)
             if kind == "reworded":
                 step["reworded"].append(life)
         record["current"] = new
 
-    def _migrate(self, leaving: list[tuple[int, int]], arriving: list[tuple[int, int]],
-                 steps: dict[int, dict[str, Any]], meta: tuple[str, str, str]) -> None:
+    def _migrate(
+        self,
+        leaving: list[tuple[int, int]],
+        arriving: list[tuple[int, int]],
+        steps: dict[int, dict[str, Any]],
+        meta: tuple[str, str, str],
+    ) -> None:
         """A death whose normalized text is born in a sibling file in the same commit is a move."""
         waiting: dict[str, list[tuple[int, int]]] = defaultdict(list)
         for chain, n in arriving:
@@ -274,11 +340,10 @@ class Tracer:
             self._leave(life, position, "migration")
         return rewrite
 
-    def _open(self, index: int, chain: int, step: dict[str, Any], meta: tuple[str, str, str],
-              rewrite: bool) -> None:
+    def _open(self, index: int, chain: int, step: dict[str, Any], meta: tuple[str, str, str], rewrite: bool) -> None:
         after, position, kept, owners = step["after"], step["version"], step["kept"], step["owners"]
         for n in step["new"]:
-            if n not in kept:                                  # not migrated in from a sibling
+            if n not in kept:  # not migrated in from a sibling
                 kept[n] = self._born(after[n], chain, position, meta)
                 self._wrote(kept[n], -1, step, n)
                 step["births"].append(kept[n])
@@ -286,31 +351,55 @@ class Tracer:
             self.records[life]["stays"].append(self._enter(life, chain, position))
         if step["ends"] is not None:
             head, tail = step["ends"]
-            lives = owners[:head] + [kept[n] for n in range(head, len(after) - tail)] + owners[len(owners) - tail:]
+            lives = owners[:head] + [kept[n] for n in range(head, len(after) - tail)] + owners[len(owners) - tail :]
         else:
             lives = list(map(kept.__getitem__, range(len(after))))
         self.insts[chain], self.owners[chain] = after, lives
         if self.on_version:
-            self.on_version(FileStep(index, chain, position, step["path"], step["text"], step["olds"], after,
-                                     step["births"], step["deaths"], step["out"], step["in"], step["reworded"],
-                                     rewrite, step["symlink"], step["ends"]))
+            self.on_version(
+                FileStep(
+                    index,
+                    chain,
+                    position,
+                    step["path"],
+                    step["text"],
+                    step["olds"],
+                    after,
+                    step["births"],
+                    step["deaths"],
+                    step["out"],
+                    step["in"],
+                    step["reworded"],
+                    rewrite,
+                    step["symlink"],
+                    step["ends"],
+                )
+            )
 
     def _born(self, inst: Instruction, chain: int, position: int, meta: tuple[str, str, str]) -> int:
         from gitcontext.identity.ids import instruction_id
 
         lid = instruction_id(inst.file, inst.norm, self.taken)
         self.taken.add(lid)
-        self.records.append({"lid": lid, "born": Birth(*meta, inst.file, inst.text, position), "changes": [],
-                             "death": None, "current": inst, "stays": [Stay(chain, 0, position, None, None)]})
+        self.records.append(
+            {
+                "lid": lid,
+                "born": Birth(*meta, inst.file, inst.text, position),
+                "changes": [],
+                "death": None,
+                "current": inst,
+                "stays": [Stay(chain, 0, position, None, None)],
+            }
+        )
         return len(self.records) - 1
 
     def _wrote(self, life: int, change: int, step: dict[str, Any], n: int) -> None:
         """LIFE's text was written (born, CHANGE) as instruction N of STEP's version."""
-        if self.on_version is None:      # analytics never report who wrote a line
+        if self.on_version is None:  # analytics never report who wrote a line
             inst = step["after"][n]
             segmenter = self.segmenters.get(step["chain"])
             if segmenter is not None and step["after"] is segmenter.out and segmenter.stale:
-                inst = segmenter.exact(n)                   # its line, not a carried-forward one
+                inst = segmenter.exact(n)  # its line, not a carried-forward one
             self.written.append((life, change, self.index, inst.file, raw_lines(step, inst)))
 
     def _leave(self, life: int, position: int, cause: str) -> None:
@@ -324,5 +413,4 @@ class Tracer:
         return Stay(chain, age, position, None, None)
 
     def lives(self) -> list[Life]:
-        return [Life(r["lid"], r["born"], r["changes"], r["death"], r["current"], r["stays"])
-                for r in self.records]
+        return [Life(r["lid"], r["born"], r["changes"], r["death"], r["current"], r["stays"]) for r in self.records]

@@ -1,4 +1,5 @@
 """What the commit being made does to the instructions: HEAD vs the index, each change with its id."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
@@ -7,7 +8,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gitcontext import git
 
-if TYPE_CHECKING:        # the analysis's imports (8 ms) only where it runs: a hook reusing it needs none
+if TYPE_CHECKING:  # the analysis's imports (8 ms) only where it runs: a hook reusing it needs none
     from gitcontext.identity.diff import Diff
     from gitcontext.instructions.model import Instruction
     from gitcontext.provenance.fold import State
@@ -16,13 +17,13 @@ NEEDS_WHY = ("added", "reworded")
 
 
 class Change(NamedTuple):
-    kind: str            # added | reworded | moved | retired (the Context-Id vocabulary)
+    kind: str  # added | reworded | moved | retired (the Context-Id vocabulary)
     id: str
     file: str
     line: int
     text: str
-    old_text: str = ""          # a rewording's text at HEAD
-    similarity: float = 100.0   # a rewording's score (identity.diff.CONFIDENT marks the uncertain band)
+    old_text: str = ""  # a rewording's text at HEAD
+    similarity: float = 100.0  # a rewording's score (identity.diff.CONFIDENT marks the uncertain band)
 
 
 class Staged(NamedTuple):
@@ -32,8 +33,9 @@ class Staged(NamedTuple):
     new: dict[str, list[Instruction]]
 
 
-def staged_changes(root: Path, config: dict[str, Any], notes: Callable[[], Mapping[str, State]] | None = None
-                   ) -> Staged:
+def staged_changes(
+    root: Path, config: dict[str, Any], notes: Callable[[], Mapping[str, State]] | None = None
+) -> Staged:
     """Ids are the ones `git context ls`/`record` show for the staged text (identify on the index
     side); a removed instruction keeps the id it had at HEAD. NOTES gives the notes' folded states
     when there are changes to name (default: every note of the work tree, read and folded)."""
@@ -47,7 +49,7 @@ def staged_changes(root: Path, config: dict[str, Any], notes: Callable[[], Mappi
     diff = diff_files(old, new, config["matcher"])
     if old and (diff.added and diff.removed or any(r.uncertain for r in diff.reworded)):
         renames = git.renamed_paths("HEAD", None, root)
-        if renames:     # a path renamed in this commit, as rules that name it may be renamed too
+        if renames:  # a path renamed in this commit, as rules that name it may be renamed too
             diff = diff_files(old, new, config["matcher"], renames)
     if not (diff.added or diff.reworded or diff.moved or diff.removed):
         return Staged([], diff, old, new)
@@ -59,8 +61,15 @@ def staged_changes(root: Path, config: dict[str, Any], notes: Callable[[], Mappi
     return Staged(changes, diff, old, new)
 
 
-def name_changes(root: Path, config: dict[str, Any], diff: Diff, sides: tuple[dict, dict], states: Mapping[str, State],
-                 old_states: Mapping[str, State], trailers: bool = False) -> list[Change]:
+def name_changes(
+    root: Path,
+    config: dict[str, Any],
+    diff: Diff,
+    sides: tuple[dict, dict],
+    states: Mapping[str, State],
+    old_states: Mapping[str, State],
+    trailers: bool = False,
+) -> list[Change]:
     """The diff's changes with the ids `git context ls` shows for the new side (every instruction of a side is
     resolved: which note an instruction gets depends on the others competing for it); a removal keeps its
     old id, and so does a rewording the diff pairs below the bar at which a note's text claims a rule
@@ -69,8 +78,9 @@ def name_changes(root: Path, config: dict[str, Any], diff: Diff, sides: tuple[di
     from gitcontext.provenance.resolve import resolve_all
 
     old, new = sides
-    new_ids = resolve_all(root, config, new, states, trailers=trailers) \
-        if diff.added or diff.reworded or diff.moved else {}
+    new_ids = (
+        resolve_all(root, config, new, states, trailers=trailers) if diff.added or diff.reworded or diff.moved else {}
+    )
     unnamed = [r for r in diff.reworded if _id(new_ids, r.new) not in states]
     old_ids = resolve_all(root, config, old, old_states) if diff.removed or unnamed else {}
 
@@ -80,8 +90,10 @@ def name_changes(root: Path, config: dict[str, Any], diff: Diff, sides: tuple[di
         return _id(new_ids, r.new)
 
     changes = [Change("added", _id(new_ids, i), i.file, i.line, i.text) for i in diff.added]
-    changes += [Change("reworded", reworded_id(r), r.new.file, r.new.line, r.new.text, r.old.text, r.similarity)
-                for r in diff.reworded]
+    changes += [
+        Change("reworded", reworded_id(r), r.new.file, r.new.line, r.new.text, r.old.text, r.similarity)
+        for r in diff.reworded
+    ]
     changes += [Change("moved", _id(new_ids, m.new), m.new.file, m.new.line, m.new.text) for m in diff.moved]
     changes += [Change("retired", _id(old_ids, i), i.file, i.line, i.text) for i in diff.removed]
     return changes

@@ -8,6 +8,7 @@ without the hooks, the one instruction that commit adds or rewords (the hook's o
 
 The range is judged by the config at its base, so a pull request cannot switch its own check off.
 """
+
 from __future__ import annotations
 
 import copy
@@ -28,27 +29,27 @@ FETCH_FIX = "check out with the full history: actions/checkout with `fetch-depth
 
 
 class Range(NamedTuple):
-    base: str            # the merge base: what the range is measured from
+    base: str  # the merge base: what the range is measured from
     head: str
     commits: tuple[str, ...]
 
 
 class Why(NamedTuple):
-    where: str                   # "note" or "trailer of <sha>"
-    text: str                    # the why itself
-    failure: str | None = None   # the failure it answers, verbatim, when the note records one
-    subject: str | None = None   # the subject of the commit whose trailer gave it
+    where: str  # "note" or "trailer of <sha>"
+    text: str  # the why itself
+    failure: str | None = None  # the failure it answers, verbatim, when the note records one
+    subject: str | None = None  # the subject of the commit whose trailer gave it
 
 
 class CheckResult(NamedTuple):
     range: Range
     policy: str
     changes: list[Change]
-    covered: dict[str, Why]      # id -> the why that covers it
+    covered: dict[str, Why]  # id -> the why that covers it
     missing: list[Change]
     hints: list[str]
     diff: Diff
-    states: dict                 # id -> folded note at the head (restore quotes of removed instructions)
+    states: dict  # id -> folded note at the head (restore quotes of removed instructions)
 
     @property
     def code(self) -> int:
@@ -67,13 +68,16 @@ def resolve_range(root: Path, base: str, head: str = "HEAD") -> Range:
     except GitError:
         if shallow:
             raise GitError(f"the base {base!r} is not in this shallow clone", fix=FETCH_FIX) from None
-        raise UserError(f"unknown revision {base!r} for --base",
-                        fix="name a commit or branch present here (`git fetch origin <branch>` first)") from None
+        raise UserError(
+            f"unknown revision {base!r} for --base",
+            fix="name a commit or branch present here (`git fetch origin <branch>` first)",
+        ) from None
     fork = git.merge_base(base_sha, head_sha, root)
     if fork is None:
         if shallow:
-            raise GitError(f"{base!r} and {head!r} share no commit in this shallow clone (history cut off)",
-                           fix=FETCH_FIX)
+            raise GitError(
+                f"{base!r} and {head!r} share no commit in this shallow clone (history cut off)", fix=FETCH_FIX
+            )
         raise UserError(f"{base!r} and {head!r} have no common history", fix="pass the branch HEAD was made from")
     return Range(fork, head_sha, tuple(git.rev_list("--reverse", f"{fork}..{head_sha}", cwd=root)))
 
@@ -86,8 +90,9 @@ def check(root: Path, base: str, head: str = "HEAD", config: dict[str, Any] | No
     diff = diff_files(old, new, config["matcher"])
     notes_before, notes_after = note_oids(root, rng.base), note_oids(root, rng.head)
     states = fold_notes(root, notes_after)
-    changes = name_changes(root, config, diff, (old, new), states,
-                           fold_notes(root, notes_before) if diff.removed or diff.reworded else {})
+    changes = name_changes(
+        root, config, diff, (old, new), states, fold_notes(root, notes_before) if diff.removed or diff.reworded else {}
+    )
     policy = config["hooks"]["policy"]
     needing = [c for c in changes if c.kind in NEEDS_WHY]
     if policy == "off" or not needing:
@@ -95,8 +100,11 @@ def check(root: Path, base: str, head: str = "HEAD", config: dict[str, Any] | No
     messages = _read_messages(root, rng)
     changes, aliases = _as_stated(root, changes, messages)
     needing = [c for c in changes if c.kind in NEEDS_WHY]
-    covered = {c.id: Why("note", states[c.id].why, states[c.id].failure) for c in needing
-               if notes_after.get(c.id) != notes_before.get(c.id) and c.id in states and states[c.id].why}
+    covered = {
+        c.id: Why("note", states[c.id].why, states[c.id].failure)
+        for c in needing
+        if notes_after.get(c.id) != notes_before.get(c.id) and c.id in states and states[c.id].why
+    }
     hints = _trailer_coverage(root, config, messages, needing, covered, aliases)
     missing = [c for c in needing if c.id not in covered]
     return CheckResult(rng, policy, changes, covered, missing, hints if missing else [], diff, states)
@@ -111,8 +119,11 @@ def config_at(root: Path, rev: str) -> dict[str, Any]:
 
 def note_oids(root: Path, rev: str) -> dict[str, str]:
     entries = git.tree_entries(rev, root, under=NOTES_DIR)
-    return {Path(p).name[:-len(".jsonl")]: oid for p, (_, oid) in entries.items()
-            if p.startswith(NOTES_DIR + "/") and p.endswith(".jsonl") and p.count("/") == 2}
+    return {
+        Path(p).name[: -len(".jsonl")]: oid
+        for p, (_, oid) in entries.items()
+        if p.startswith(NOTES_DIR + "/") and p.endswith(".jsonl") and p.count("/") == 2
+    }
 
 
 def fold_notes(root: Path, oids: dict[str, str]) -> dict:
@@ -121,23 +132,28 @@ def fold_notes(root: Path, oids: dict[str, str]) -> dict:
     from gitcontext.provenance.store import validate_note_text
 
     blobs = git.read_blobs(sorted(set(oids.values())), root)
-    return {id: fold(validate_note_text(f"{NOTES_DIR}/{id}.jsonl", blobs[oid].decode("utf-8", "replace")), id)
-            for id, oid in sorted(oids.items()) if is_id(id) and oid in blobs}
+    return {
+        id: fold(validate_note_text(f"{NOTES_DIR}/{id}.jsonl", blobs[oid].decode("utf-8", "replace")), id)
+        for id, oid in sorted(oids.items())
+        if is_id(id) and oid in blobs
+    }
 
 
 class Message(NamedTuple):
     sha: str
     parents: list[str]
     text: str
-    blocks: list[list[tuple[str, str]]]   # each trailer paragraph's (key, value) pairs, git's grammar
+    blocks: list[list[tuple[str, str]]]  # each trailer paragraph's (key, value) pairs, git's grammar
 
 
 def _read_messages(root: Path, rng: Range) -> list[Message]:
     """The range's messages with their trailer paragraphs parsed (one process per paragraph)."""
     from gitcontext.provenance.trailers import trailer_blocks
 
-    return [Message(sha, parents, message, [git.parse_trailers(block, root) for block in trailer_blocks(message)])
-            for sha, parents, message in git.commit_messages(f"{rng.base}..{rng.head}", root)]
+    return [
+        Message(sha, parents, message, [git.parse_trailers(block, root) for block in trailer_blocks(message)])
+        for sha, parents, message in git.commit_messages(f"{rng.base}..{rng.head}", root)
+    ]
 
 
 def _as_stated(root: Path, changes: list[Change], messages: list[Message]) -> tuple[list[Change], dict[str, str]]:
@@ -154,8 +170,14 @@ def _as_stated(root: Path, changes: list[Change], messages: list[Message]) -> tu
     return done.changes, done.aliases
 
 
-def _trailer_coverage(root: Path, config: dict[str, Any], messages: list[Message], needing: list[Change],
-                      covered: dict[str, Why], aliases: dict[str, str]) -> list[str]:
+def _trailer_coverage(
+    root: Path,
+    config: dict[str, Any],
+    messages: list[Message],
+    needing: list[Change],
+    covered: dict[str, Why],
+    aliases: dict[str, str],
+) -> list[str]:
     """Mark the ids a Context-Why of the range covers; return near-miss hints (exact fixes) by commit."""
     from gitcontext.provenance.trailers import from_pairs
 
@@ -198,8 +220,10 @@ def format_check(result: CheckResult, base_name: str) -> list[str]:
     kinds = [c.kind for c in result.changes]
     labels = {"added": "added", "reworded": "reworded", "moved": "moved", "retired": "removed"}
     parts = [f"{kinds.count(k)} {label}" for k, label in labels.items() if kinds.count(k)]
-    head = (f"gitcontext check: {base_name}...{rng.head[:12]} ({len(rng.commits)} commit"
-            f"{'s' if len(rng.commits) != 1 else ''}): {', '.join(parts) or 'no instruction changes'}")
+    head = (
+        f"gitcontext check: {base_name}...{rng.head[:12]} ({len(rng.commits)} commit"
+        f"{'s' if len(rng.commits) != 1 else ''}): {', '.join(parts) or 'no instruction changes'}"
+    )
     if result.policy == "off":
         return [head, "  provenance not required (hooks.policy: off)"]
     if not result.missing:
@@ -212,8 +236,10 @@ def format_check(result: CheckResult, base_name: str) -> list[str]:
     lines.append("fix: push one commit that says why, one trailer line per instruction:")
     whys = [f"{CANONICAL}: {c.id}: <what failed, how often, link>" for c in result.missing[:20]]
     lines.append("  git commit --allow-empty -m 'Record why' -m '" + "\n".join(whys) + "'")
-    lines.append(f"  or record notes: `git context record {result.missing[0].id} --why '...'` for each, then "
-                 f"`git add {NOTES_DIR} && git commit`")
+    lines.append(
+        f"  or record notes: `git context record {result.missing[0].id} --why '...'` for each, then "
+        f"`git add {NOTES_DIR} && git commit`"
+    )
     lines.append(f"(hooks.policy: {result.policy} at the base {rng.base[:12]})")
     return lines
 
@@ -222,10 +248,23 @@ def to_json(result: CheckResult) -> dict[str, Any]:
     rng = result.range
     missing = {c.id for c in result.missing}
     return {
-        "base": rng.base, "head": rng.head, "commits": len(rng.commits), "policy": result.policy,
+        "base": rng.base,
+        "head": rng.head,
+        "commits": len(rng.commits),
+        "policy": result.policy,
         "ok": not result.missing,
-        "changes": [{"kind": c.kind, "id": c.id, "file": c.file, "line": c.line, "text": c.text,
-                     "why": _where(result.covered.get(c.id)), "missing": c.id in missing} for c in result.changes],
+        "changes": [
+            {
+                "kind": c.kind,
+                "id": c.id,
+                "file": c.file,
+                "line": c.line,
+                "text": c.text,
+                "why": _where(result.covered.get(c.id)),
+                "missing": c.id in missing,
+            }
+            for c in result.changes
+        ],
         "missing": [c.id for c in result.missing],
     }
 

@@ -1,4 +1,5 @@
 """commit-msg: every added or reworded instruction carries a why; then Context-Id trailers are added."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -20,10 +21,10 @@ def commit_msg(call: HookCall) -> Outcome:
     path = Path(call.args[0])
     original = path.read_text(encoding="utf-8")
     comment = comment_char(call.root)
-    message = join_trailer_paragraphs(original, comment)     # `-m a -m "Context-Why: …" -m "Context-Why: …"`
+    message = join_trailer_paragraphs(original, comment)  # `-m a -m "Context-Why: …" -m "Context-Why: …"`
     text = body(message, comment)
     if not text.strip():
-        return Outcome(0, [])              # git aborts an empty message itself
+        return Outcome(0, [])  # git aborts an empty message itself
     changes = shared_changes(call)
     if not changes:
         return Outcome(0, [])
@@ -39,13 +40,16 @@ def commit_msg(call: HookCall) -> Outcome:
     trailers = [("Context-Id", f"{c.id} {c.kind}") for c in changes]
     updated = git.add_trailers(message, trailers, call.root)
     if message != original:
-        lines.append("gitcontext: joined the trailer paragraphs at the end of the message into one block "
-                     "(git reads trailers from the last paragraph only)")
+        lines.append(
+            "gitcontext: joined the trailer paragraphs at the end of the message into one block "
+            "(git reads trailers from the last paragraph only)"
+        )
     return Outcome(0, lines, updated if updated != original else None)
 
 
-def _as_stated(root: Path, pairs: list[tuple[str, str]], changes: list[Change]
-               ) -> tuple[list[Change], dict[str, str], list[str]]:
+def _as_stated(
+    root: Path, pairs: list[tuple[str, str]], changes: list[Change]
+) -> tuple[list[Change], dict[str, str], list[str]]:
     """CHANGES as the message's `Context-Id: <id> reworded|added` overrides state them (hooks.overrides)."""
     from gitcontext.hooks.overrides import honour, stated
     from gitcontext.provenance.trailers import from_pairs
@@ -57,8 +61,13 @@ def _as_stated(root: Path, pairs: list[tuple[str, str]], changes: list[Change]
     return done.changes, done.aliases, [f"gitcontext: {note}" for note in done.notes]
 
 
-def missing_why(root: Path, pairs: list[tuple[str, str]], lines: list[tuple[int, str]], changes: list[Change],
-                aliases: dict[str, str] | None = None) -> tuple[list[Change], list[str]]:
+def missing_why(
+    root: Path,
+    pairs: list[tuple[str, str]],
+    lines: list[tuple[int, str]],
+    changes: list[Change],
+    aliases: dict[str, str] | None = None,
+) -> tuple[list[Change], list[str]]:
     """(changes still without a why, hints): a staged note event or a Context-Why trailer covers one.
     PAIRS are the message's trailers; ALIASES an id a why may name -> the change's id (an override
     renamed it; hooks.overrides)."""
@@ -69,8 +78,7 @@ def missing_why(root: Path, pairs: list[tuple[str, str]], lines: list[tuple[int,
     named = {(aliases or {}).get(t.id, t.id) for t in whys if t.id}
     unprefixed = [t for t in whys if t.id is None]
     noted = staged_note_ids(root, [c.id for c in needing])
-    missing = [c for c in needing if c.id not in named and c.id not in noted
-               and not (unprefixed and len(needing) == 1)]
+    missing = [c for c in needing if c.id not in named and c.id not in noted and not (unprefixed and len(needing) == 1)]
     if not missing:
         return [], []
     parsed = {v for k, v in pairs if k.lower() == CANONICAL.lower()}
@@ -91,7 +99,7 @@ def staged_note_ids(root: Path, ids: list[str]) -> set[str]:
         return set()
     try:
         before = {p: oid for p, (_, oid) in git.tree_entries("HEAD", root, under=NOTES_DIR).items()}
-    except GitError:                 # no commit yet
+    except GitError:  # no commit yet
         before = {}
     changed = {p: oid for p, oid in staged.items() if before.get(p) != oid}
     blobs = git.read_blobs(sorted(set(changed.values())), root)
@@ -106,13 +114,17 @@ def staged_note_ids(root: Path, ids: list[str]) -> set[str]:
 
 
 def _refusal(missing: list[Change], hints: list[str], policy: str) -> list[str]:
-    head = "gitcontext: " + ("commit refused: " if policy == "enforce" else "warning: ") + \
-        f"{len(missing)} instruction change{'s' if len(missing) != 1 else ''} without a why:"
+    head = (
+        "gitcontext: "
+        + ("commit refused: " if policy == "enforce" else "warning: ")
+        + f"{len(missing)} instruction change{'s' if len(missing) != 1 else ''} without a why:"
+    )
     lines = [head] + [f"  {c.kind} {c.id}  {c.file}:{c.line}  {c.text.splitlines()[0][:70]}" for c in missing]
     lines += [f"  {h}" for h in hints]
     example = missing[0].id
-    lines.append(f"  fix: end the message with an empty line and `{CANONICAL}: {example}: <what failed, how often, "
-                 "link>`,")
+    lines.append(
+        f"  fix: end the message with an empty line and `{CANONICAL}: {example}: <what failed, how often, link>`,"
+    )
     lines.append(f"       or stage a note: `git context record {example} --why '...' && git add {NOTES_DIR}`")
     if policy == "enforce":
         lines.append("  your message is kept: `git commit -e -F .git/COMMIT_EDITMSG` after the fix")

@@ -1,4 +1,5 @@
 """`git context doctor`: every way the set-up can be silently broken, each with its fixing command."""
+
 from __future__ import annotations
 
 import os
@@ -10,21 +11,26 @@ from gitcontext.errors import UserError
 from gitcontext.hooks import framework
 from gitcontext.hooks.install import HOOK_NAMES, state_of
 
-HOOKS_MODE_KEY = "gitcontext.hooks"          # git config: native | pre-commit | none, written by init
+HOOKS_MODE_KEY = "gitcontext.hooks"  # git config: native | pre-commit | none, written by init
 NATIVE_FIX = "git context init --hooks native"
 
 
 class Problem(NamedTuple):
-    check: str           # hooks | merge | clone | notes
+    check: str  # hooks | merge | clone | notes
     message: str
     fix: str
-    severity: str = "error"    # error (exit 1) | warning
+    severity: str = "error"  # error (exit 1) | warning
 
 
 def diagnose(root: Path) -> list[Problem]:
     """Hooks, clone, notes and context files. Merge-driver checks live in gitcontext.merge; the CLI adds them."""
-    return [*hook_problems(root), *clone_problems(root), *note_problems(root), *leftover_problems(root),
-            *context_file_problems(root)]
+    return [
+        *hook_problems(root),
+        *clone_problems(root),
+        *note_problems(root),
+        *leftover_problems(root),
+        *context_file_problems(root),
+    ]
 
 
 def hook_problems(root: Path) -> list[Problem]:
@@ -53,11 +59,17 @@ FRAMEWORK_IDS = {"pre-commit": "gitcontext", "prepare-commit-msg": "gitcontext-m
 
 def _framework_problem(hook: str, path: Path, state: str, ids: set[str]) -> list[Problem]:
     if state != "pre-commit":
-        return [Problem("hooks", f"{path}: the pre-commit framework is not installed for {hook}",
-                        framework.INSTALL_COMMAND)]
+        return [
+            Problem("hooks", f"{path}: the pre-commit framework is not installed for {hook}", framework.INSTALL_COMMAND)
+        ]
     if FRAMEWORK_IDS[hook] not in ids:
-        return [Problem("hooks", f"{path} runs the pre-commit framework, but {framework.CONFIG} has no "
-                        f"`{FRAMEWORK_IDS[hook]}` hook", "git context init --hooks pre-commit")]
+        return [
+            Problem(
+                "hooks",
+                f"{path} runs the pre-commit framework, but {framework.CONFIG} has no `{FRAMEWORK_IDS[hook]}` hook",
+                "git context init --hooks pre-commit",
+            )
+        ]
     return []
 
 
@@ -71,15 +83,22 @@ def _framework_ids(root: Path) -> set[str]:
     except UserError:
         return set()
     repos = data.get("repos") if isinstance(data, dict) else None
-    return {h.get("id") for r in repos or [] if isinstance(r, dict)
-            for h in r.get("hooks") or [] if isinstance(h, dict)}
+    return {
+        h.get("id") for r in repos or [] if isinstance(r, dict) for h in r.get("hooks") or [] if isinstance(h, dict)
+    }
 
 
 def clone_problems(root: Path) -> list[Problem]:
     if not git.is_shallow(root):
         return []
-    return [Problem("clone", "shallow clone: backfill, blame and history see only part of the history",
-                    "git fetch --unshallow", "warning")]
+    return [
+        Problem(
+            "clone",
+            "shallow clone: backfill, blame and history see only part of the history",
+            "git fetch --unshallow",
+            "warning",
+        )
+    ]
 
 
 def note_problems(root: Path) -> list[Problem]:
@@ -101,15 +120,28 @@ def note_problems(root: Path) -> list[Problem]:
             problems.append(Problem("notes", f"{rel}: not valid UTF-8", _restore_fix(rel)))
             continue
         except UserError as exc:
-            problems.append(Problem("notes", exc.message if exc.path is None else
-                                    f"{exc.path}:{exc.line}: {exc.message}" if exc.line else
-                                    f"{exc.path}: {exc.message}", exc.fix or _restore_fix(rel)))
+            problems.append(
+                Problem(
+                    "notes",
+                    exc.message
+                    if exc.path is None
+                    else f"{exc.path}:{exc.line}: {exc.message}"
+                    if exc.line
+                    else f"{exc.path}: {exc.message}",
+                    exc.fix or _restore_fix(rel),
+                )
+            )
             continue
         for event in events:
             first = owner.setdefault(event["eid"], rel)
             if first != rel:
-                problems.append(Problem("notes", f"{rel}: event {event['eid']} also in {first}",
-                                        f"remove the copy from one of them (git log -p -- {rel})"))
+                problems.append(
+                    Problem(
+                        "notes",
+                        f"{rel}: event {event['eid']} also in {first}",
+                        f"remove the copy from one of them (git log -p -- {rel})",
+                    )
+                )
     return problems
 
 
@@ -128,13 +160,23 @@ def leftover_problems(root: Path) -> list[Problem]:
     stale = locks.leftovers(tmp) + sorted((root / NOTES_DIR).glob(".*.tmp")) if not _linked(root) else []
     if stale:
         size = sum(p.stat().st_size for p in stale if p.exists())
-        problems.append(Problem("notes", f"{len(stale)} temporary file(s) left by killed writers ({size} bytes), "
-                                f"e.g. {os.path.relpath(stale[0], root)}",
-                                "delete them (any gitcontext write also removes those in .git/gitcontext/tmp)",
-                                "warning"))
+        problems.append(
+            Problem(
+                "notes",
+                f"{len(stale)} temporary file(s) left by killed writers ({size} bytes), "
+                f"e.g. {os.path.relpath(stale[0], root)}",
+                "delete them (any gitcontext write also removes those in .git/gitcontext/tmp)",
+                "warning",
+            )
+        )
     for entry in journal.in_progress(root):
-        problems.append(Problem("notes", f"an interrupted retire/restore is pending ({entry})",
-                                "run any git context command (e.g. `git context ls`): it finishes or rolls it back"))
+        problems.append(
+            Problem(
+                "notes",
+                f"an interrupted retire/restore is pending ({entry})",
+                "run any git context command (e.g. `git context ls`): it finishes or rolls it back",
+            )
+        )
     return problems
 
 
@@ -151,5 +193,12 @@ def context_file_problems(root: Path) -> list[Problem]:
         config = config_mod.load(root)
     except UserError as exc:
         return [Problem("config", str(exc).split("\n")[0], exc.fix or f"fix {config_mod.CONFIG_PATH}")]
-    return [Problem("context", f"{path} {why}; it is skipped", f"replace the link with the file itself, or "
-                    f"exclude {path} with discovery.exclude", "warning") for path, why in link_problems(root, config)]
+    return [
+        Problem(
+            "context",
+            f"{path} {why}; it is skipped",
+            f"replace the link with the file itself, or exclude {path} with discovery.exclude",
+            "warning",
+        )
+        for path, why in link_problems(root, config)
+    ]

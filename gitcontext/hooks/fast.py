@@ -8,6 +8,7 @@ bytes of the two blobs, so only files whose blobs (one `git cat-file --batch-che
 the lowest tier's lines in bytes are counted, by a `--numstat` limited to them; the rows travel to
 the hook, which never runs that query again.
 """
+
 from __future__ import annotations
 
 import os
@@ -17,13 +18,13 @@ from gitcontext import git
 from gitcontext.hooks.guard import skip_reason
 from gitcontext.hooks.hookconfig import load_config
 
-TYPE_CHECKING = False          # annotations only: pathlib costs this path 4 ms (the runner imports it)
+TYPE_CHECKING = False  # annotations only: pathlib costs this path 4 ms (the runner imports it)
 if TYPE_CHECKING:
     from pathlib import Path
 
 HOOK_NAMES = ("pre-commit", "prepare-commit-msg", "commit-msg", "msg")
 STORE_PREFIX = ".context/"
-FEW = 16          # staged files counted directly, without the size pre-filter (two more processes)
+FEW = 16  # staged files counted directly, without the size pre-filter (two more processes)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -99,7 +100,7 @@ def pressure_rows(root: str | Path, raw: list[git.RawRow]) -> list[git.NumstatRo
     from gitcontext.radius.score import PRESSURE_TIERS, TIERS
 
     floor = min(lines for name, lines in TIERS if name in PRESSURE_TIERS)
-    if len(raw) <= FEW:                               # one --numstat is cheaper than sizing them first
+    if len(raw) <= FEW:  # one --numstat is cheaper than sizing them first
         candidates = [path for _, _, path in raw]
     else:
         candidates = _may_reach(root, raw, floor)
@@ -116,8 +117,11 @@ def _may_reach(root: str | Path, raw: list[git.RawRow], floor: int) -> list[str]
     bound = {path: old_sizes.get(old, 0) + recorded.get(path, 0) for old, _, path in raw}
     unsure = [p for p in staged if recorded.get(p) and bound[p] < floor]
     enlarging = git.attr_set(("filter", "working-tree-encoding"), unsure, root)
-    return [path for _, new, path in raw
-            if bound[path] >= floor or path in enlarging or (new.strip("0") and not recorded.get(path))]
+    return [
+        path
+        for _, new, path in raw
+        if bound[path] >= floor or path in enlarging or (new.strip("0") and not recorded.get(path))
+    ]
 
 
 def relevant_staged(root: str | Path, staged: list[str]) -> list[str]:

@@ -5,6 +5,7 @@ system`): it needs no repository URL or tag that nobody has checked, and runs ex
 team installed (pipx, a dev dependency). The same hooks, for a remote `repo:` entry, are declared in
 the shipped `.pre-commit-hooks.yaml`; a test keeps the two in step.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -16,10 +17,18 @@ HOOK_TYPES = ("pre-commit", "prepare-commit-msg", "commit-msg")
 INSTALL_COMMAND = "pre-commit install " + " ".join(f"--hook-type {t}" for t in HOOK_TYPES)
 # id -> (name, entry, stages, pass_filenames): the manifest's hooks, run from the PATH.
 HOOKS = {
-    "gitcontext": ("gitcontext (validate notes, summarize instruction changes)", "git-context hook pre-commit",
-                   ("pre-commit",), False),
-    "gitcontext-msg": ("gitcontext (a why for every added or reworded instruction)", "git-context hook msg",
-                       ("prepare-commit-msg", "commit-msg"), True),
+    "gitcontext": (
+        "gitcontext (validate notes, summarize instruction changes)",
+        "git-context hook pre-commit",
+        ("pre-commit",),
+        False,
+    ),
+    "gitcontext-msg": (
+        "gitcontext (a why for every added or reworded instruction)",
+        "git-context hook msg",
+        ("prepare-commit-msg", "commit-msg"),
+        True,
+    ),
 }
 HOOK_IDS = tuple(HOOKS)
 
@@ -27,9 +36,16 @@ HOOK_IDS = tuple(HOOKS)
 def entry_text(indent: str = "") -> str:
     lines = ["-   repo: local", "    hooks:"]
     for id, (name, entry, stages, pass_filenames) in HOOKS.items():
-        lines += [f"    -   id: {id}", f"        name: {name}", f"        entry: {entry}",
-                  "        language: system", "        always_run: true", "        require_serial: true",
-                  "        verbose: true", f"        stages: [{', '.join(stages)}]"]
+        lines += [
+            f"    -   id: {id}",
+            f"        name: {name}",
+            f"        entry: {entry}",
+            "        language: system",
+            "        always_run: true",
+            "        require_serial: true",
+            "        verbose: true",
+            f"        stages: [{', '.join(stages)}]",
+        ]
         if not pass_filenames:
             lines.append("        pass_filenames: false")
     return "".join(f"{indent}{line}\n" for line in lines)
@@ -42,8 +58,9 @@ def merge_config(root: Path) -> tuple[str, list[str]]:
 
     path = root / CONFIG
     if not path.exists():
-        path.write_text(f"default_install_hook_types: [{', '.join(HOOK_TYPES)}]\nrepos:\n" + entry_text(),
-                        encoding="utf-8")
+        path.write_text(
+            f"default_install_hook_types: [{', '.join(HOOK_TYPES)}]\nrepos:\n" + entry_text(), encoding="utf-8"
+        )
         return "created", [f"wrote {CONFIG}", f"now run: {INSTALL_COMMAND}"]
     old_text = path.read_text(encoding="utf-8")
     try:
@@ -57,8 +74,11 @@ def merge_config(root: Path) -> tuple[str, list[str]]:
         return "present", [f"{CONFIG} already runs gitcontext", f"make sure it is installed: {INSTALL_COMMAND}"]
     new_text = _appended(old_text, old) if isinstance(old.get("repos"), list) else None
     if new_text is None:
-        return "manual", [f"add this to `repos:` in {CONFIG}:", *entry_text().splitlines(),
-                          f"then run: {INSTALL_COMMAND}"]
+        return "manual", [
+            f"add this to `repos:` in {CONFIG}:",
+            *entry_text().splitlines(),
+            f"then run: {INSTALL_COMMAND}",
+        ]
     path.write_text(new_text, encoding="utf-8")
     return "merged", [f"added gitcontext to {CONFIG}", f"now run: {INSTALL_COMMAND}"]
 

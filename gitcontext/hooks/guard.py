@@ -1,17 +1,28 @@
 """When a hook must do nothing: escape hatches and git's sequencer states."""
+
 from __future__ import annotations
 
 import os
-TYPE_CHECKING = False          # annotations only: pathlib costs the hook's fast path 4 ms
+
+TYPE_CHECKING = False  # annotations only: pathlib costs the hook's fast path 4 ms
 if TYPE_CHECKING:
     from pathlib import Path
 
 # hook name -> the pre-commit framework id SKIP names (SKIP=gitcontext also covers the message hooks)
-HOOK_IDS = {"pre-commit": "gitcontext", "prepare-commit-msg": "gitcontext-msg",
-            "commit-msg": "gitcontext-msg", "msg": "gitcontext-msg"}
+HOOK_IDS = {
+    "pre-commit": "gitcontext",
+    "prepare-commit-msg": "gitcontext-msg",
+    "commit-msg": "gitcontext-msg",
+    "msg": "gitcontext-msg",
+}
 # files in the git dir that mean "git is replaying commits, not recording new ones"
-SEQUENCER_MARKERS = {"rebase-merge": "rebase", "rebase-apply": "rebase", "CHERRY_PICK_HEAD": "cherry-pick",
-                     "REVERT_HEAD": "revert", "MERGE_HEAD": "merge"}
+SEQUENCER_MARKERS = {
+    "rebase-merge": "rebase",
+    "rebase-apply": "rebase",
+    "CHERRY_PICK_HEAD": "cherry-pick",
+    "REVERT_HEAD": "revert",
+    "MERGE_HEAD": "merge",
+}
 
 
 def skip_reason(hook: str, environ: dict[str, str] | None = None) -> str | None:

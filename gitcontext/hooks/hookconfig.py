@@ -3,10 +3,12 @@
 Its own module so that the fast path and the runner both import it and imports flow one way
 (fast -> runner -> hookconfig).
 """
+
 from __future__ import annotations
 
 import os
-TYPE_CHECKING = False          # annotations only: pathlib costs the hook's fast path 4 ms
+
+TYPE_CHECKING = False  # annotations only: pathlib costs the hook's fast path 4 ms
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -24,12 +26,12 @@ def load_config(root: str | Path) -> dict:
 def _is_default(path: str) -> bool:
     try:
         if not os.path.isfile(path) or os.path.islink(path) or os.stat(path).st_size > 4096:
-            return not os.path.lexists(path)   # absent: defaults; anything odd: config.load judges it
+            return not os.path.lexists(path)  # absent: defaults; anything odd: config.load judges it
         with open(path, encoding="utf-8") as fh:
             text = fh.read()
     except FileNotFoundError:
         return True
     except (OSError, UnicodeDecodeError):
-        return False                   # config.load reports it properly
+        return False  # config.load reports it properly
     meaningful = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
     return meaningful in ([], ["version: 1"])

@@ -1,4 +1,5 @@
 """The commit message file as git hands it to a hook: comments, scissors, and our pre-filled block."""
+
 from __future__ import annotations
 
 import re
@@ -13,7 +14,7 @@ BLOCK_END = "gitcontext: end"
 
 def comment_char(root: Path) -> str:
     """core.commentString, else core.commentChar, else `#` (one git process for both)."""
-    found = dict(git.config_matching(r"^core\.comment(string|char)$", root))   # the last value of each wins
+    found = dict(git.config_matching(r"^core\.comment(string|char)$", root))  # the last value of each wins
     value = found.get("core.commentstring") or found.get("core.commentchar")
     return "#" if not value or value == "auto" else value
 
@@ -22,7 +23,7 @@ def body_lines(message: str, comment: str) -> list[tuple[int, str]]:
     """(line number in the file, text) of what git keeps: no comment lines, nothing below the scissors."""
     kept = []
     for number, line in enumerate(message.splitlines(), start=1):
-        if line.startswith(comment) and line[len(comment):].strip() == SCISSORS:
+        if line.startswith(comment) and line[len(comment) :].strip() == SCISSORS:
             break
         if not line.startswith(comment):
             kept.append((number, line.rstrip()))
@@ -40,7 +41,7 @@ def without_block(message: str, comment: str) -> str:
     end = _find(lines, f"{comment} {BLOCK_END}")
     if start is None or end is None or end < start:
         return message
-    return "".join(lines[:start] + lines[end + 1:])
+    return "".join(lines[:start] + lines[end + 1 :])
 
 
 def with_block(message: str, block: list[str], comment: str) -> str:
@@ -49,14 +50,17 @@ def with_block(message: str, block: list[str], comment: str) -> str:
     if lines and not lines[-1].endswith("\n"):
         lines[-1] += "\n"
     at = next((i for i, line in enumerate(lines) if line.startswith(comment)), len(lines))
-    framed = [f"{comment} {BLOCK_START}\n", *(f"{comment} {b}".rstrip() + "\n" for b in block),
-              f"{comment} {BLOCK_END}\n"]
-    head = lines[:at] or ["\n"]            # the subject line stays first
-    core = head[:len(head) - next((n for n, line in enumerate(reversed(head)) if line.strip()), len(head))]
+    framed = [
+        f"{comment} {BLOCK_START}\n",
+        *(f"{comment} {b}".rstrip() + "\n" for b in block),
+        f"{comment} {BLOCK_END}\n",
+    ]
+    head = lines[:at] or ["\n"]  # the subject line stays first
+    core = head[: len(head) - next((n for n, line in enumerate(reversed(head)) if line.strip()), len(head))]
     if _ends_in_trailers(core):
-        head = core                         # a template's trailers: our lines join that block, not a new one
+        head = core  # a template's trailers: our lines join that block, not a new one
     elif len(head) < 2 or head[-1].strip():
-        head.append("\n")                   # an uncommented Context-Why line lands in a trailer block
+        head.append("\n")  # an uncommented Context-Why line lands in a trailer block
     return "".join(head + framed + lines[at:])
 
 
@@ -94,7 +98,7 @@ def join_trailer_paragraphs(message: str, comment: str) -> str:
     while tail < len(paragraphs) - 1 and all(_TRAILER.match(line) for line in paragraphs[-1 - tail]):
         tail += 1
     if tail < 2 or not any(line.startswith("Context-") for q in paragraphs[-tail:-1] for line in q):
-        return message              # only a Context-* trailer git would lose is worth rewriting a message for
+        return message  # only a Context-* trailer git would lose is worth rewriting a message for
     block = [line if line.endswith("\n") else line + "\n" for q in paragraphs[-tail:] for line in q]
     body = "\n".join("".join(q) for q in paragraphs[:-tail])
     return body + "\n" + "".join(block) + ("\n" if rest and rest[0].strip() else "") + "".join(rest)

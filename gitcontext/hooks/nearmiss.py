@@ -1,4 +1,5 @@
 """Context-Why lines git will not read as trailers, each with the exact fix."""
+
 from __future__ import annotations
 
 import re
@@ -26,31 +27,40 @@ def diagnose(lines: list[tuple[int, str]], parsed: set[str]) -> list[str]:
             if match.group("value").strip() in parsed and key.lower() == CANONICAL.lower():
                 continue
             if key.lower() != CANONICAL.lower() or text != text.lstrip():
-                hints.append(f"line {number}: `{key.strip()}:` is not a trailer gitcontext reads; "
-                             f"write it as `{CANONICAL}: {match.group('value')}` at the start of the line")
+                hints.append(
+                    f"line {number}: `{key.strip()}:` is not a trailer gitcontext reads; "
+                    f"write it as `{CANONICAL}: {match.group('value')}` at the start of the line"
+                )
             elif not match.group("value").strip():
                 hints.append(f"line {number}: `{CANONICAL}:` has no text; say what failed, how often, and link it")
             elif p_index < len(paragraphs) - 1:
                 last = paragraphs[-1][-1][0]
-                hints.append(f"line {number}: trailer-like line above prose; trailers must be the last paragraph: "
-                             f"move it below line {last}, after an empty line")
+                hints.append(
+                    f"line {number}: trailer-like line above prose; trailers must be the last paragraph: "
+                    f"move it below line {last}, after an empty line"
+                )
             elif pos > 0 or p_index == 0:
                 before = para[pos - 1][0] if pos > 0 else number - 1
-                hints.append(f"line {number}: missing blank line before the trailer block: "
-                             f"insert an empty line after line {before}")
+                hints.append(
+                    f"line {number}: missing blank line before the trailer block: "
+                    f"insert an empty line after line {before}"
+                )
     return hints
 
 
-def coverage_hints(missing: list[Change], unprefixed: int, total_needing: int,
-                   strangers: list[str] = ()) -> list[str]:
+def coverage_hints(missing: list[Change], unprefixed: int, total_needing: int, strangers: list[str] = ()) -> list[str]:
     """Hints about trailers that were read but cover nothing: no id among several, or a wrong id."""
     hints = []
     for ident in strangers:
-        hints.append(f"`{CANONICAL}: {ident}:` names an instruction this commit does not add or reword; "
-                     f"the ones needing a why: {', '.join(c.id for c in missing)}")
+        hints.append(
+            f"`{CANONICAL}: {ident}:` names an instruction this commit does not add or reword; "
+            f"the ones needing a why: {', '.join(c.id for c in missing)}"
+        )
     if unprefixed and total_needing > 1:
-        hints.append(f"a `{CANONICAL}:` without an id only covers a commit that changes one instruction; "
-                     f"this one changes {total_needing}: prefix each, e.g. `{CANONICAL}: {missing[0].id}: ...`")
+        hints.append(
+            f"a `{CANONICAL}:` without an id only covers a commit that changes one instruction; "
+            f"this one changes {total_needing}: prefix each, e.g. `{CANONICAL}: {missing[0].id}: ...`"
+        )
     return hints
 
 

@@ -10,6 +10,7 @@ shared with `ls`, `blame` and `show`), and only the notes whose blob is not ther
 file in the index, every note's bytes are read and named by their blob id (`notecache.folded_notes`,
 which also reports what is wrong, as `store.all_notes` does).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -25,7 +26,7 @@ REGULAR = ("100644", "100755")
 
 def note_states(root: Path, git_dir: Path, clean: bool) -> dict[str, State]:
     """Every note's folded state by id, as `fold(store.all_notes(root)[id], id)` gives it."""
-    notes_folder(root)                               # a symlinked or odd folder is refused as before
+    notes_folder(root)  # a symlinked or odd folder is refused as before
     blobs = _indexed(root) if clean else None
     if blobs is None:
         return folded_notes(root, git_dir)
@@ -42,9 +43,9 @@ def _indexed(root: Path) -> dict[str, str] | None:
     """id -> blob id of every note in the index; None when an entry is not a plain note file."""
     out = {}
     for path, (mode, oid) in git.tree_entries("", root, under=NOTES_DIR).items():
-        name = path[len(NOTES_DIR) + 1:]
+        name = path[len(NOTES_DIR) + 1 :]
         if "/" in name or not name.endswith(SUFFIX) or not is_id(name[: -len(SUFFIX)]):
-            continue                                  # all_notes reads only <id>.jsonl right in the folder
+            continue  # all_notes reads only <id>.jsonl right in the folder
         if mode not in REGULAR:
             return None
         out[name[: -len(SUFFIX)]] = oid

@@ -8,6 +8,7 @@ the user's (sync and the history replay read the same trailers the same way: pro
 history/overrides.py). A why may name the id the user wrote or the one the matcher showed: ALIASES maps
 it to the change it is for.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -21,8 +22,8 @@ KINDS = ("reworded", "added")
 
 class Honoured(NamedTuple):
     changes: list[Change]
-    aliases: dict[str, str]     # id a Context-Why may name -> the id of the change it covers
-    notes: list[str]            # what the hook says about each override
+    aliases: dict[str, str]  # id a Context-Why may name -> the id of the change it covers
+    notes: list[str]  # what the hook says about each override
 
 
 def stated(trailers: Iterable[tuple[str, str | None, str]]) -> list[tuple[str, str]]:
@@ -70,10 +71,17 @@ def _split(root: Path, changes: list[Change], id: str, aliases: dict[str, str]) 
     from gitcontext.provenance.override import note_ids
 
     was = _note_text(root, id)
-    paired = next((c for c in changes if c.kind == "reworded" and (
-        c.id == id or normalize(c.old_text) == was or instruction_id(c.file, normalize(c.old_text)) == id)), None)
+    paired = next(
+        (
+            c
+            for c in changes
+            if c.kind == "reworded"
+            and (c.id == id or normalize(c.old_text) == was or instruction_id(c.file, normalize(c.old_text)) == id)
+        ),
+        None,
+    )
     if paired is None:
-        return changes, ""          # nothing paired it: the line agrees (or names a rule the commit adds)
+        return changes, ""  # nothing paired it: the line agrees (or names a rule the commit adds)
     taken = note_ids(root) | {c.id for c in changes if c is not paired}
     new = instruction_id(paired.file, normalize(paired.text), taken)
     aliases[id] = new
@@ -94,7 +102,7 @@ def _note_text(root: Path, id: str) -> str | None:
         return None
     try:
         state = fold(read_note(root, id), id)
-    except UserError:               # a broken note: the doctor's business, not the commit's
+    except UserError:  # a broken note: the doctor's business, not the commit's
         return None
     return normalize(state.text) if state.text is not None else None
 

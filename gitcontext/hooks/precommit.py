@@ -1,4 +1,5 @@
 """pre-commit: staged notes are valid, one summary line, warnings on the ratchet and commit pressure."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -21,12 +22,14 @@ def pre_commit(call: HookCall) -> Outcome:
     from gitcontext.hooks.shared import computed
 
     problems, notes = staged_note_problems(call.root, list(call.staged))
-    staged = computed(call)                 # saved for prepare-commit-msg and commit-msg
+    staged = computed(call)  # saved for prepare-commit-msg and commit-msg
     lines = [_summary(staged, notes, problems)]
     lines += [f"  {p}" for p in problems]
     if problems:
-        lines.append("  fix: restore the note from git (`git checkout HEAD -- <note>`) or unstage it; "
-                     "notes are written only by `git context`")
+        lines.append(
+            "  fix: restore the note from git (`git checkout HEAD -- <note>`) or unstage it; "
+            "notes are written only by `git context`"
+        )
     if call.config["hooks"]["ratchet_warning"]:
         lines += [f"gitcontext: warning: {w}" for w in ratchet_warnings(call.root, staged, call.git_dir)]
     pressure = _pressure(call)

@@ -1,4 +1,5 @@
 """prepare-commit-msg: pre-fill commented lines naming each instruction change and a ready trailer."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,4 +1,5 @@
 """The ratchet warning: a commit that grows a context file, measured against the file's first version."""
+
 from __future__ import annotations
 
 import json
@@ -10,7 +11,7 @@ from gitcontext.hooks.changes import Staged
 from gitcontext.instructions.discover import read
 from gitcontext.instructions.segment import segment
 
-FIRST_VERSIONS = "gitcontext/first-versions.json"   # under the git dir; a cache, never committed
+FIRST_VERSIONS = "gitcontext/first-versions.json"  # under the git dir; a cache, never committed
 
 
 def ratchet_warnings(root: Path, staged: Staged, git_dir: Path | None = None) -> list[str]:
@@ -24,15 +25,19 @@ def ratchet_warnings(root: Path, staged: Staged, git_dir: Path | None = None) ->
             removed[c.file] = removed.get(c.file, 0) + 1
     warnings = []
     for path in sorted(f for f, n in added.items() if n > removed.get(f, 0)):
-        line = f"this commit adds {added[path]} instruction{'s' if added[path] != 1 else ''} " \
-               f"and removes {removed.get(path, 0)}"
+        line = (
+            f"this commit adds {added[path]} instruction{'s' if added[path] != 1 else ''} "
+            f"and removes {removed.get(path, 0)}"
+        )
         first = _first_count(root, path, git_dir)
         if first and len(staged.new[path]) > first:
             line += f"; {path} is now {len(staged.new[path]) / first:.1f}x its first version"
-        else:                   # smaller than its first version: the growth is this commit's, not the file's
+        else:  # smaller than its first version: the growth is this commit's, not the file's
             line += f" in {path}"
-        warnings.append(line + " (every agent run reads it all: `git context audit` names deletion candidates, "
-                             "`git context retire` prunes)")
+        warnings.append(
+            line + " (every agent run reads it all: `git context audit` names deletion candidates, "
+            "`git context retire` prunes)"
+        )
     return warnings
 
 

@@ -8,6 +8,7 @@ atomically, so a crash or a timeout never leaves a half-written message file. Ev
 error, an unwritable `.git/gitcontext` included, fails open (or blocks, by hooks.on_error) with one
 visible line.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -41,14 +42,14 @@ class HookCall(NamedTuple):
     git_dir: Path
     config: dict[str, Any]
     args: tuple[str, ...]
-    staged: tuple[str, ...] = ()      # staged context files and .context/ paths (the fast path's finding)
-    churn: tuple | None = None        # pre-commit: numstat rows of the files that may reach a pressure tier
+    staged: tuple[str, ...] = ()  # staged context files and .context/ paths (the fast path's finding)
+    churn: tuple | None = None  # pre-commit: numstat rows of the files that may reach a pressure tier
 
 
 class Outcome(NamedTuple):
     code: int
     lines: list[str]
-    message: str | None = None        # new content of the message file (args[0]), if changed
+    message: str | None = None  # new content of the message file (args[0]), if changed
 
 
 class HookFailure(Exception):
@@ -62,16 +63,18 @@ class HookFailure(Exception):
         return self.message
 
 
-def run_hook(hook: str, root: Path, git_dir: Path, args: list[str], staged: list[str] | None = None,
-             churn: list | None = None) -> int:
+def run_hook(
+    hook: str, root: Path, git_dir: Path, args: list[str], staged: list[str] | None = None, churn: list | None = None
+) -> int:
     try:
         config = load_config(root)
     except Exception as exc:  # noqa: BLE001 - a bad config must not lock everyone out of committing
         return report_error(hook, git_dir, None, exc)
     if args:
         args = [str(Path(args[0]).resolve()), *args[1:]]
-    call = HookCall(hook, root, git_dir, config, tuple(args), tuple(staged or ()),
-                    None if churn is None else tuple(churn))
+    call = HookCall(
+        hook, root, git_dir, config, tuple(args), tuple(staged or ()), None if churn is None else tuple(churn)
+    )
     budget = config["hooks"]["time_budget"]
     try:
         module, name = HOOKS[hook]
@@ -83,8 +86,10 @@ def run_hook(hook: str, root: Path, git_dir: Path, args: list[str], staged: list
     except Exception as exc:  # noqa: BLE001 - the runner itself must fail open too
         return report_error(hook, git_dir, config, exc)
     if status == "timeout":
-        _say(f"gitcontext: {hook} hook stopped after its {budget:g} s budget "
-             "(hooks.time_budget); the commit goes through unchecked")
+        _say(
+            f"gitcontext: {hook} hook stopped after its {budget:g} s budget "
+            "(hooks.time_budget); the commit goes through unchecked"
+        )
         return 0
     if status == "error":
         return report_error(hook, git_dir, config, value)
@@ -103,14 +108,14 @@ def _in_child(impl, call: HookCall, budget: float) -> tuple[str, Any]:
     """Run IMPL(CALL) in a forked child; ("ok", Outcome) | ("error", HookFailure) | ("timeout", None)."""
     read_end, write_end = os.pipe()
     pid = os.fork()
-    if pid == 0:                                      # the child: compute, send, leave without cleanup
+    if pid == 0:  # the child: compute, send, leave without cleanup
         os.close(read_end)
         try:
             _send(write_end, _work(impl, call))
         finally:
             os._exit(0)
     os.close(write_end)
-    data = None                                       # interrupted or out of time: the child is killed
+    data = None  # interrupted or out of time: the child is killed
     try:
         data = _receive(read_end, time.monotonic() + budget)
     finally:
@@ -123,7 +128,7 @@ def _in_child(impl, call: HookCall, budget: float) -> tuple[str, Any]:
         return "timeout", None
     if not data:
         return "error", HookFailure("the hook's process died before it answered", "")
-    status, fields = marshal.loads(data)              # our own child's answer, in _send's shape
+    status, fields = marshal.loads(data)  # our own child's answer, in _send's shape
     return status, (Outcome(*fields) if status == "ok" else HookFailure(*fields))
 
 
@@ -136,11 +141,11 @@ def _send(fd: int, result: tuple[str, Any]) -> None:
         fields = (value.message, value.details)
     try:
         data = marshal.dumps((status, fields))
-    except ValueError as exc:                         # a message that is not a str: a bug, said as one
+    except ValueError as exc:  # a message that is not a str: a bug, said as one
         data = marshal.dumps(("error", (f"the hook's answer cannot be sent: {exc}", "")))
     view = memoryview(data)
     while view:
-        view = view[os.write(fd, view):]
+        view = view[os.write(fd, view) :]
 
 
 def _receive(fd: int, deadline: float) -> bytes | None:
@@ -170,7 +175,7 @@ def _work(impl, call: HookCall) -> tuple[str, Any]:
     try:
         return "ok", impl(call)
     except BaseException as exc:  # noqa: BLE001 - handed to the error policy by the runner
-        import traceback              # only on failure: 5 ms of imports every hook would pay
+        import traceback  # only on failure: 5 ms of imports every hook would pay
 
         return "error", HookFailure(str(exc), "".join(traceback.format_exception(exc)))
 
@@ -204,7 +209,7 @@ def _log(hook: str, git_dir: Path, exc: BaseException) -> None:
         stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
         log.parent.mkdir(parents=True, exist_ok=True)
         if log.exists() and log.stat().st_size > MAX_LOG_BYTES:
-            os.replace(log, log.with_suffix(".log.1"))          # bounded: one old log kept
+            os.replace(log, log.with_suffix(".log.1"))  # bounded: one old log kept
         with log.open("a", encoding="utf-8") as fh:
             fh.write(redact(f"--- {stamp} {hook}\n{details[-MAX_ENTRY_CHARS:]}").text)
         _say(f"  details: {log}")

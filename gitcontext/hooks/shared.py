@@ -14,6 +14,7 @@ and every hook computes afresh. The key is taken before and after computing and 
 saved only when both agree, so a state that changed meanwhile is never saved. The file is a cache
 under `.git`, still untrusted: anything not exactly in its shape is ignored and recomputed.
 """
+
 from __future__ import annotations
 
 import json
@@ -25,8 +26,8 @@ from gitcontext.hooks.changes import Change, Staged, staged_changes
 from gitcontext.hooks.runner import HookCall
 from gitcontext.identity.ids import is_id
 
-CACHE = "gitcontext/staged-analysis.json"       # under the (per-worktree) git dir
-FORMAT = 1                                      # bump when Change or the analysis changes meaning
+CACHE = "gitcontext/staged-analysis.json"  # under the (per-worktree) git dir
+FORMAT = 1  # bump when Change or the analysis changes meaning
 MAX_BYTES = 8 << 20
 NOTES = ".context/notes"
 KINDS = ("added", "reworded", "moved", "retired")
@@ -50,7 +51,7 @@ def computed(call: HookCall) -> Staged:
 def _computed(call: HookCall, key: str | None) -> Staged:
     from gitcontext.hooks.notestates import note_states
 
-    clean = key is not None                         # the work tree's notes are the index's
+    clean = key is not None  # the work tree's notes are the index's
     staged = staged_changes(call.root, call.config, lambda: note_states(call.root, call.git_dir, clean))
     if key is not None and analysis_key(call) == key:
         save(call.git_dir, key, staged.changes)
@@ -60,8 +61,20 @@ def _computed(call: HookCall, key: str | None) -> Staged:
 def analysis_key(call: HookCall) -> str | None:
     """The key of this state (see the module docstring), None when it cannot be keyed safely."""
     tree = git.write_tree(call.root)
-    code, out, _ = git.run_status(["--no-optional-locks", "status", "--porcelain=v2", "-z", "--branch",
-                                   "--untracked-files=all", "--ignored=matching", "--", NOTES], cwd=call.root)
+    code, out, _ = git.run_status(
+        [
+            "--no-optional-locks",
+            "status",
+            "--porcelain=v2",
+            "-z",
+            "--branch",
+            "--untracked-files=all",
+            "--ignored=matching",
+            "--",
+            NOTES,
+        ],
+        cwd=call.root,
+    )
     records = [r for r in out.split(b"\0") if r]
     heads = [r for r in records if r.startswith(b"# branch.oid ")]
     if tree is None or code != 0 or len(heads) != 1 or any(not r.startswith(b"# ") for r in records):
@@ -87,8 +100,12 @@ def load(git_dir: Path, key: str) -> list[Change] | None:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    if not (isinstance(data, dict) and data.get("format") == FORMAT and data.get("key") == key
-            and isinstance(data.get("changes"), list)):
+    if not (
+        isinstance(data, dict)
+        and data.get("format") == FORMAT
+        and data.get("key") == key
+        and isinstance(data.get("changes"), list)
+    ):
         return None
     changes = [_change(row) for row in data["changes"]]
     return None if any(c is None for c in changes) else changes
@@ -98,9 +115,19 @@ def _change(row: object) -> Change | None:
     if not (isinstance(row, list) and len(row) == len(Change._fields)):
         return None
     kind, id, file, line, text, old_text, similarity = row
-    ok = (kind in KINDS and isinstance(id, str) and is_id(id) and isinstance(file, str) and file
-          and isinstance(line, int) and not isinstance(line, bool) and line >= 0
-          and isinstance(text, str) and isinstance(old_text, str)
-          and isinstance(similarity, (int, float)) and not isinstance(similarity, bool)
-          and 0 <= similarity <= 100)
+    ok = (
+        kind in KINDS
+        and isinstance(id, str)
+        and is_id(id)
+        and isinstance(file, str)
+        and file
+        and isinstance(line, int)
+        and not isinstance(line, bool)
+        and line >= 0
+        and isinstance(text, str)
+        and isinstance(old_text, str)
+        and isinstance(similarity, (int, float))
+        and not isinstance(similarity, bool)
+        and 0 <= similarity <= 100
+    )
     return Change(kind, id, file, line, text, old_text, float(similarity)) if ok else None

@@ -5,6 +5,7 @@ prepare-commit-msg stage when git gave a source (message, template, merge, squas
 a source, prepare-commit-msg sees a message with no text yet (only comments), while commit-msg sees
 what the author wrote; an empty message at commit-msg is aborted by git anyway.
 """
+
 from __future__ import annotations
 
 import os

@@ -4,6 +4,7 @@ Two texts that name different anchors are different rules even when the words ar
 ("Flash with `make flash`" vs "Erase with `make erase`"); a rewording keeps or extends its anchors, or
 renames one while keeping its distinctive part, its *name* (`@acme/cli` -> `@internal/cli`).
 """
+
 from __future__ import annotations
 
 import re
@@ -14,15 +15,18 @@ from gitcontext.identity.words import fold
 from gitcontext.lazyre import lazy
 
 _CODE = lazy(r"`+([^`]+?)`+")
-_BARE = lazy(r"""(?<![\w`])(
+_BARE = lazy(
+    r"""(?<![\w`])(
       --?[a-zA-Z][\w-]+                     # flags
     | [\w.@~-]*/[\w./@<>*~-]*               # paths
     | [\w-]{2,}\.(?:[a-zA-Z]{1,5})\b(?!\.\w) # file names such as README.md
     | \d+(?:\.\d+)?(?:\s?(?:%|[kKMGT]?i?[bB]\b|[kMG]?Hz\b|[mµn]?s\b|px\b|fps\b)|x\d+) # measures
-)""", re.X)
+)""",
+    re.X,
+)
 _EXTENSION = lazy(r"(?<=[^.])\.[a-zA-Z]\w{0,4}$")
 _NOT_LETTER = lazy(r"[^a-z]+")
-_IDENTIFIER = lazy(r"^@[A-Za-z]|[a-z][A-Z]|/[^/]+/.")   # @Sigil, camelCase, a path two levels deep
+_IDENTIFIER = lazy(r"^@[A-Za-z]|[a-z][A-Z]|/[^/]+/.")  # @Sigil, camelCase, a path two levels deep
 
 
 def raw_anchors(text: str) -> list[str]:
@@ -44,7 +48,7 @@ def names(text: str, raw_found: list[str] | None = None) -> dict[str, str]:
     for raw in raw_anchors(text) if raw_found is None else raw_found:
         key, value = fold(raw), name(raw)
         if key and value:
-            out[key] = min(out.get(key, value), value)   # one answer whatever order the text has
+            out[key] = min(out.get(key, value), value)  # one answer whatever order the text has
     return out
 
 
@@ -70,9 +74,14 @@ def strip_anchors(text: str) -> str:
     return _BARE.sub(" ", _CODE.sub(" ", text))
 
 
-def survives(anchor: str, other_anchors: frozenset[str], other_text: str,
-             own_name: str = "", other_names: frozenset[str] = frozenset(),
-             subs: Iterable[tuple[tuple[str, ...], tuple[str, ...]]] = ()) -> bool:
+def survives(
+    anchor: str,
+    other_anchors: frozenset[str],
+    other_text: str,
+    own_name: str = "",
+    other_names: frozenset[str] = frozenset(),
+    subs: Iterable[tuple[tuple[str, ...], tuple[str, ...]]] = (),
+) -> bool:
     """An anchor survives a rewording if the other side mentions it, names an anchor that extends it or
     that it extends (`pytest -m slow` ~ `pytest -n auto -m slow`: one's words in order in the other),
     names an anchor with the same name (OWN_NAME in OTHER_NAMES: a rename), or names it renamed by one
@@ -83,7 +92,7 @@ def survives(anchor: str, other_anchors: frozenset[str], other_text: str,
         return True
     words = anchor.split()
     if len(words) > 1 and any("".join(words) == "".join(o.split()) for o in other_anchors):
-        return True                 # `SwiftLint` (swift lint) is `swiftlint`
+        return True  # `SwiftLint` (swift lint) is `swiftlint`
     if any(_within(words, o.split()) or _within(o.split(), words) for o in other_anchors):
         return True
     if subs:
@@ -106,9 +115,15 @@ def _within(short: list[str], long: list[str]) -> bool:
     return all(word in rest for word in short)
 
 
-def replaced(a_anchors: frozenset[str], a_folded: str, b_anchors: frozenset[str], b_folded: str,
-             a_names: Mapping[str, str] | None = None, b_names: Mapping[str, str] | None = None,
-             subs: Iterable[tuple[tuple[str, ...], tuple[str, ...]]] = ()) -> float:
+def replaced(
+    a_anchors: frozenset[str],
+    a_folded: str,
+    b_anchors: frozenset[str],
+    b_folded: str,
+    a_names: Mapping[str, str] | None = None,
+    b_names: Mapping[str, str] | None = None,
+    subs: Iterable[tuple[tuple[str, ...], tuple[str, ...]]] = (),
+) -> float:
     """How much each side names what the other does not: the smaller of the two sides' shares of lost
     anchors. 1.0 is a clean swap (`make flash` vs `make erase`), the signature of a deleted rule and a
     different added one; 0 when only one side lost or gained anchors (adding backticks, an example or a

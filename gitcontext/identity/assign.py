@@ -1,4 +1,5 @@
 """Global one-to-one assignment over scored candidate pairs."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable

@@ -11,6 +11,7 @@ are identical (tests/identity/test_charratio.py compares them); until their work
 for the import (BUDGET characters of the longer texts in all), and never for a text over LONG
 characters, whose pass over big integers costs more than rapidfuzz's. Then rapidfuzz answers.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -50,7 +51,7 @@ def lcs(a: str, b: str) -> int:
         positions[char] = positions.get(char, 0) | bit
         bit <<= 1
     found = positions.get
-    row = bit - 1                         # a 1 for each position of A not yet in the subsequence
+    row = bit - 1  # a 1 for each position of A not yet in the subsequence
     for char in b:
         matches = found(char)
         if matches:

@@ -1,4 +1,5 @@
 """The instruction-level diff between two versions of a set of context files."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -12,7 +13,7 @@ REWRITE_SHARE = 0.5
 REWRITE_MIN_LIVE = 5
 
 
-CONFIDENT = 70.0   # a rewording scored below this is shown as uncertain: `reworded? 58%`
+CONFIDENT = 70.0  # a rewording scored below this is shown as uncertain: `reworded? 58%`
 
 
 class Reworded(NamedTuple):
@@ -45,17 +46,39 @@ class Diff(NamedTuple):
         return {
             "added": [{"file": i.file, "line": i.line, "text": i.text} for i in self.added],
             "removed": [{"file": i.file, "line": i.line, "text": i.text} for i in self.removed],
-            "reworded": [{"file": r.new.file, "line": r.new.line, "old_text": r.old.text, "text": r.new.text,
-                          "similarity": r.similarity, "uncertain": r.uncertain} for r in self.reworded],
-            "moved": [{"old_file": m.old.file, "file": m.new.file, "line": m.new.line, "old_text": m.old.text,
-                       "text": m.new.text, "similarity": m.similarity} for m in self.moved],
+            "reworded": [
+                {
+                    "file": r.new.file,
+                    "line": r.new.line,
+                    "old_text": r.old.text,
+                    "text": r.new.text,
+                    "similarity": r.similarity,
+                    "uncertain": r.uncertain,
+                }
+                for r in self.reworded
+            ],
+            "moved": [
+                {
+                    "old_file": m.old.file,
+                    "file": m.new.file,
+                    "line": m.new.line,
+                    "old_text": m.old.text,
+                    "text": m.new.text,
+                    "similarity": m.similarity,
+                }
+                for m in self.moved
+            ],
             "rewrites": list(self.rewrites),
             "unchanged": len(self.unchanged),
         }
 
 
-def diff_files(old: Mapping[str, Sequence[Instruction]], new: Mapping[str, Sequence[Instruction]],
-               matcher: str = "default", renames: Mapping[str, str] | None = None) -> Diff:
+def diff_files(
+    old: Mapping[str, Sequence[Instruction]],
+    new: Mapping[str, Sequence[Instruction]],
+    matcher: str = "default",
+    renames: Mapping[str, str] | None = None,
+) -> Diff:
     """Match within each file first, then carry leftovers across sibling files as moves. RENAMES (old
     path -> new path, git's rename detection for this change) are renames of what rules name."""
     added: list[Instruction] = []
@@ -82,8 +105,9 @@ def diff_files(old: Mapping[str, Sequence[Instruction]], new: Mapping[str, Seque
     return Diff(added, removed, reworded, moved, unchanged, _rewrites(old, removed))
 
 
-def _moves(removed: list[Instruction], added: list[Instruction], matcher: str,
-           renames: Mapping[str, str] | None) -> list[Moved]:
+def _moves(
+    removed: list[Instruction], added: list[Instruction], matcher: str, renames: Mapping[str, str] | None
+) -> list[Moved]:
     """A death whose text is born in another context file in the same change is a move."""
     if not removed or not added or len({i.file for i in removed} | {i.file for i in added}) < 2:
         return []
@@ -100,5 +124,6 @@ def _rewrites(old: Mapping[str, Sequence[Instruction]], removed: list[Instructio
     deaths: dict[str, int] = {}
     for inst in removed:
         deaths[inst.file] = deaths.get(inst.file, 0) + 1
-    return sorted(path for path, n in deaths.items()
-                  if len(old[path]) >= REWRITE_MIN_LIVE and n >= REWRITE_SHARE * len(old[path]))
+    return sorted(
+        path for path, n in deaths.items() if len(old[path]) >= REWRITE_MIN_LIVE and n >= REWRITE_SHARE * len(old[path])
+    )

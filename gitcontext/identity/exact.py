@@ -5,6 +5,7 @@ Kept apart from the scorer so that a change leaving nothing unpaired on one side
 adds rules, or only removes them) is matched without importing the scorer and rapidfuzz: its later
 stages pair only what is left on both sides.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -16,8 +17,11 @@ from gitcontext.instructions.model import Instruction
 
 # Unchanged text, cheapest first: verbatim, normalized (the id key), then formatting folded (a re-wrap,
 # a bullet or emphasis change); the last two are both "normalized" pairs, never rewordings.
-SAME_TEXT = (("exact", lambda i: i.text), ("normalized", lambda i: i.norm),
-             ("normalized", lambda i: format_key(i.text)))
+SAME_TEXT = (
+    ("exact", lambda i: i.text),
+    ("normalized", lambda i: i.norm),
+    ("normalized", lambda i: format_key(i.text)),
+)
 
 
 def same_text(old: Sequence[Instruction], new: Sequence[Instruction]) -> tuple[list[Pair], list[int], list[int]]:
@@ -27,7 +31,6 @@ def same_text(old: Sequence[Instruction], new: Sequence[Instruction]) -> tuple[l
     used_new: set[int] = set()
     for how, key in SAME_TEXT:
         if len(used_old) == len(old) or len(used_new) == len(new):
-            break                   # nothing left on one side: the later stages would find nothing
+            break  # nothing left on one side: the later stages would find nothing
         pairs += _exact_stage(old, new, key, how, used_old, used_new)
-    return (pairs, [o for o in range(len(old)) if o not in used_old],
-            [n for n in range(len(new)) if n not in used_new])
+    return (pairs, [o for o in range(len(old)) if o not in used_old], [n for n in range(len(new)) if n not in used_new])

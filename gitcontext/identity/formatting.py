@@ -9,6 +9,7 @@ and a trailing full stop) and keeps every character that spells a word, so `user
 `instructions.model.normalize` feeds instruction ids and must never change for existing input; it folds
 more (every `_`, `#`, `|`, brackets) and less (escapes, entities), so this is a separate key.
 """
+
 from __future__ import annotations
 
 import functools
@@ -16,12 +17,12 @@ from urllib.parse import unquote
 
 from gitcontext.lazyre import lazy
 
-_ESCAPE = lazy(r"\\([!-/:-@\[-`{-~])")                  # CommonMark: a backslash before ASCII punctuation
-_HARD_BREAK = lazy(r"\\(?=\s|$)")                        # a backslash line break (or a lone one)
-_AUTOLINK = lazy(r"<((?:https?|mailto|ftp):[^\s<>]+)>")   # <https://x> is the link x
+_ESCAPE = lazy(r"\\([!-/:-@\[-`{-~])")  # CommonMark: a backslash before ASCII punctuation
+_HARD_BREAK = lazy(r"\\(?=\s|$)")  # a backslash line break (or a lone one)
+_AUTOLINK = lazy(r"<((?:https?|mailto|ftp):[^\s<>]+)>")  # <https://x> is the link x
 _ENTITY = lazy(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
-_MARKERS = lazy(r"[`*]+|~~|(?<![^\W_])_+|_+(?![^\W_])")   # code and emphasis delimiters; `_` not inside a word
-_QUOTE_MARK = lazy(r"(?m)^[ \t]*>[ \t]?")                # a block quote's marker opening a line
+_MARKERS = lazy(r"[`*]+|~~|(?<![^\W_])_+|_+(?![^\W_])")  # code and emphasis delimiters; `_` not inside a word
+_QUOTE_MARK = lazy(r"(?m)^[ \t]*>[ \t]?")  # a block quote's marker opening a line
 _TRAILING = " .;:,!"
 
 
@@ -31,15 +32,15 @@ def format_key(text: str) -> str:
     block quote markers opening a line, line breaks and runs of spaces, case and trailing punctuation
     folded."""
     if ">" in text:
-        text = _QUOTE_MARK.sub("", text)    # a quote in a list item re-wrapped: its markers go with the breaks
+        text = _QUOTE_MARK.sub("", text)  # a quote in a list item re-wrapped: its markers go with the breaks
     if "&" in text:
-        import html     # only for a text with an entity (the import is a start-up cost of every history)
+        import html  # only for a text with an entity (the import is a start-up cost of every history)
 
         text = _ENTITY.sub(lambda m: html.unescape(m.group(0)), text)
     if "\\" in text:
-        text = _HARD_BREAK.sub(" ", _ESCAPE.sub(r"\1", text))   # `\\` at the end is the literal `\`
+        text = _HARD_BREAK.sub(" ", _ESCAPE.sub(r"\1", text))  # `\\` at the end is the literal `\`
     if "<" in text:
-        text = _AUTOLINK.sub(lambda m: unquote(m.group(1)), text)   # mdformat percent-encodes them
+        text = _AUTOLINK.sub(lambda m: unquote(m.group(1)), text)  # mdformat percent-encodes them
     return " ".join(_MARKERS.sub("", text).casefold().split()).rstrip(_TRAILING)
 
 

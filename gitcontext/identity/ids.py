@@ -1,4 +1,5 @@
 """Instruction ids: `ctx-` + 48 bits, deterministic from where and what an instruction was born as."""
+
 from __future__ import annotations
 
 from collections.abc import Container
@@ -7,7 +8,7 @@ from gitcontext.digests import sha256
 from gitcontext.lazyre import lazy
 
 PREFIX = "ctx-"
-MAX_ID = 64                 # ids are ctx- and 12 characters; a longer one cannot name a note file
+MAX_ID = 64  # ids are ctx- and 12 characters; a longer one cannot name a note file
 _ID = lazy(r"ctx-[0-9a-z]{6,}")
 
 

@@ -1,4 +1,5 @@
 """Score a matcher against hand-labelled rewordings (the format of shared/labels/*.jsonl)."""
+
 from __future__ import annotations
 
 import json
@@ -22,11 +23,11 @@ class Transition(NamedTuple):
     old: list[Instruction]
     new: list[Instruction]
     gold: frozenset[tuple[str, str]]
-    renames: dict[str, str] = {}     # git's file renames in this change (old path -> new path)
+    renames: dict[str, str] = {}  # git's file renames in this change (old path -> new path)
 
 
 class Score(NamedTuple):
-    tp: list[tuple[str, str, str]]      # (transition id, old text, new text)
+    tp: list[tuple[str, str, str]]  # (transition id, old text, new text)
     fp: list[tuple[str, str, str]]
     fn: list[tuple[str, str, str]]
 
@@ -55,8 +56,11 @@ def load(path: Path) -> list[Transition]:
         row = json.loads(line)
         name = row.get("file", "CLAUDE.md")
         gold = frozenset((label_norm(a), label_norm(b)) for a, b in row["reworded"])
-        out.append(Transition(row["id"], segment(row["old"], name), segment(row["new"], name), gold,
-                              dict(row.get("renames", {}))))
+        out.append(
+            Transition(
+                row["id"], segment(row["old"], name), segment(row["new"], name), gold, dict(row.get("renames", {}))
+            )
+        )
     return out
 
 
@@ -77,7 +81,7 @@ def evaluate(matcher: Matcher, transitions: Iterable[Transition]) -> Score:
     tp, fp, fn = [], [], []
     for t in transitions:
         predicted = set()
-        for p in (matcher(t.old, t.new, renames=t.renames) if t.renames else matcher(t.old, t.new)):
+        for p in matcher(t.old, t.new, renames=t.renames) if t.renames else matcher(t.old, t.new):
             pair = (label_norm(t.old[p.old].text), label_norm(t.new[p.new].text))
             if not same_text(*pair):
                 predicted.add(pair)

@@ -1,4 +1,5 @@
 """Match the instructions of two versions of a file: each instruction is used at most once."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -8,7 +9,7 @@ from operator import attrgetter
 from gitcontext.identity.pair import Pair
 from gitcontext.instructions.model import Instruction
 
-TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from gitcontext.identity.words import Vocabulary
 
@@ -16,9 +17,15 @@ __all__ = ["Pair", "match", "match_changed"]
 _TEXT = attrgetter("text")
 
 
-def match(old: Sequence[Instruction], new: Sequence[Instruction], matcher: str = "default", *,
-          renames: Mapping[str, str] | None = None, force_pairs: Iterable[tuple[int, int]] = (),
-          force_new: Collection[int] = ()) -> list[Pair]:
+def match(
+    old: Sequence[Instruction],
+    new: Sequence[Instruction],
+    matcher: str = "default",
+    *,
+    renames: Mapping[str, str] | None = None,
+    force_pairs: Iterable[tuple[int, int]] = (),
+    force_new: Collection[int] = (),
+) -> list[Pair]:
     """Pairs of (old, new) that are the same instruction, sorted by new index.
 
     RENAMES (old path -> new path: git's rename detection for this change) tells the default matcher
@@ -32,8 +39,9 @@ def match(old: Sequence[Instruction], new: Sequence[Instruction], matcher: str =
     used_old, used_new = {o for o, _ in forced}, {n for _, n in forced}
     if len(used_old) < len(forced) or len(used_new) < len(forced) or used_new & set(force_new):
         raise ValueError(f"an instruction is forced twice: pairs {forced}, new {sorted(force_new)}")
-    if any(not (0 <= o < len(old) and 0 <= n < len(new)) for o, n in forced) or \
-            any(not 0 <= n < len(new) for n in force_new):
+    if any(not (0 <= o < len(old) and 0 <= n < len(new)) for o, n in forced) or any(
+        not 0 <= n < len(new) for n in force_new
+    ):
         raise ValueError(f"a forced index is out of range: pairs {forced}, new {sorted(force_new)}")
     used_new |= set(force_new)
     rest_old = [o for o in range(len(old)) if o not in used_old]
@@ -44,22 +52,31 @@ def match(old: Sequence[Instruction], new: Sequence[Instruction], matcher: str =
     return sorted(pairs, key=lambda p: p.new)
 
 
-def _run(old: Sequence[Instruction], new: Sequence[Instruction], matcher: str,
-         renames: Mapping[str, str] | None) -> list[Pair]:
+def _run(
+    old: Sequence[Instruction], new: Sequence[Instruction], matcher: str, renames: Mapping[str, str] | None
+) -> list[Pair]:
     if matcher == "paper":
         from gitcontext.identity.paper import match_paper
+
         return match_paper(old, new)
     from gitcontext.identity.exact import same_text
 
     pairs, left_old, left_new = same_text(old, new)
-    if not (left_old and left_new):       # what match_default returns, without importing the scorer
+    if not (left_old and left_new):  # what match_default returns, without importing the scorer
         return sorted(pairs, key=lambda p: p.new)
     from gitcontext.identity.scorer import match_default
+
     return match_default(old, new, renames=renames)
 
 
-def match_changed(old: Sequence[Instruction], new: Sequence[Instruction], head: int, tail: int,
-                  matcher: str = "default", vocabulary: Vocabulary | None = None) -> list[Pair] | None:
+def match_changed(
+    old: Sequence[Instruction],
+    new: Sequence[Instruction],
+    head: int,
+    tail: int,
+    matcher: str = "default",
+    vocabulary: Vocabulary | None = None,
+) -> list[Pair] | None:
     """`match(old, new, matcher)` in proportion to the change, for a caller that keeps the unchanged
     ends: the first HEAD and the last TAIL instructions of OLD and NEW have the same texts, pair in
     place ("exact", 100), and are not returned; the pairs of the stretch between them are, indexed in
@@ -77,10 +94,11 @@ def match_changed(old: Sequence[Instruction], new: Sequence[Instruction], head: 
     counts = Counter(map(_TEXT, old_mid))
     counts.subtract(map(_TEXT, new_mid))
     uneven = {text for text, n in counts.items() if n}
-    if uneven and not uneven.isdisjoint(map(_TEXT, old[stop_old:])):     # a scan at C speed
+    if uneven and not uneven.isdisjoint(map(_TEXT, old[stop_old:])):  # a scan at C speed
         return None
     if matcher == "paper":
         from gitcontext.identity.paper import match_paper
+
         found = match_paper(old_mid, new_mid)
     else:
         from gitcontext.identity.scorer import match_default
@@ -88,6 +106,7 @@ def match_changed(old: Sequence[Instruction], new: Sequence[Instruction], head: 
 
         if vocabulary is None:
             from gitcontext.identity.profile import profile
+
             vocabulary = Vocabulary(p.words for p in map(profile, (*old[:head], *old[stop_old:])))
         found = match_default(old_mid, new_mid, vocabulary=vocabulary)
     return [Pair(p.old + head, p.new + head, p.how, p.similarity) for p in found]

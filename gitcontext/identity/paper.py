@@ -1,4 +1,5 @@
 """The paper's cascade (arXiv 2608.11095 §3): exact, normalized, then fuzzy >= 70, greedy."""
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -36,8 +37,14 @@ def match_paper(old: Sequence[Instruction], new: Sequence[Instruction], renames:
     return sorted(pairs, key=lambda p: p.new)
 
 
-def _exact_stage(old: Sequence[Instruction], new: Sequence[Instruction], key: Callable[[Instruction], str],
-                 how: str, used_old: set[int], used_new: set[int]) -> list[Pair]:
+def _exact_stage(
+    old: Sequence[Instruction],
+    new: Sequence[Instruction],
+    key: Callable[[Instruction], str],
+    how: str,
+    used_old: set[int],
+    used_new: set[int],
+) -> list[Pair]:
     by_key: dict[str, list[int]] = defaultdict(list)
     for o, inst in enumerate(old):
         if o not in used_old:

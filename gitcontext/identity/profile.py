@@ -1,4 +1,5 @@
 """What the rewording score needs to know about one instruction, computed once per distinct text."""
+
 from __future__ import annotations
 
 import functools
@@ -14,21 +15,23 @@ _CODE_SPAN = lazy(r"`+[^`]+?`+")
 _CLAUSE_BREAK = lazy(r";|\s[—–-]\s")
 # A clause opening with one of these sets the scene ("Before merging; ...", "In CI - ..."): the rule is
 # in what follows, so two rules sharing it are not shown to be one.
-_SCENE = frozenset("""after as at before by during for from if in inside on once outside since to unless
-until when whenever where while with within without""".split())
+_SCENE = frozenset(
+    """after as at before by during for from if in inside on once outside since to unless
+until when whenever where while with within without""".split()
+)
 
 
 class Profile(NamedTuple):
     norm: str
-    words: frozenset[str]     # content words, plus each anchor as one "`..." token
+    words: frozenset[str]  # content words, plus each anchor as one "`..." token
     anchors: frozenset[str]
     folded: str
-    prose: frozenset[str]     # content words outside the anchors
+    prose: frozenset[str]  # content words outside the anchors
     names: Mapping[str, str]  # anchor -> its name (anchors.name), for anchors that have one
     specific: frozenset[str]  # anchors that name one precise thing (anchors.specific)
-    lead: frozenset[str]      # words of the leading clause when a tail follows (before ; or a dash)
+    lead: frozenset[str]  # words of the leading clause when a tail follows (before ; or a dash)
     lead_anchors: frozenset[str]
-    tokens: Mapping[str, tuple[str, ...]]   # anchor -> its words as written (split at spaces, case folded)
+    tokens: Mapping[str, tuple[str, ...]]  # anchor -> its words as written (split at spaces, case folded)
 
 
 def profile(inst: Instruction) -> Profile:
@@ -58,7 +61,7 @@ def _lead(text: str) -> tuple[frozenset[str], frozenset[str]]:
         return frozenset(), frozenset()
     stripped = _CODE_SPAN.sub(lambda m: "x" * len(m.group(0)), text)
     found = _CLAUSE_BREAK.search(stripped)
-    if not found or not content_words(text[found.end():]):
+    if not found or not content_words(text[found.end() :]):
         return frozenset(), frozenset()
     head = text[: found.start()]
     first = head.strip().split(maxsplit=1)[0].casefold().strip("*_`") if head.strip() else ""

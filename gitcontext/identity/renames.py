@@ -9,6 +9,7 @@ A substitution is a pair of word tuples (old, new) on folded anchors (words.fold
 with their common leading and trailing words removed (`tests e2e run sh` / `test integration run sh`
 gives (tests, e2e) -> (test, integration)).
 """
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -17,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from gitcontext.identity.words import fold
 
 Substitution = tuple[tuple[str, ...], tuple[str, ...]]
-MIN_RULES = 2      # a substitution seen in this many old rules and new rules is a rename
+MIN_RULES = 2  # a substitution seen in this many old rules and new rules is a rename
 
 
 def substitution(old: str, new: str) -> Substitution | None:
@@ -29,7 +30,7 @@ def substitution(old: str, new: str) -> Substitution | None:
     end = 0
     while end < min(len(a), len(b)) - start and a[-1 - end] == b[-1 - end]:
         end += 1
-    u, v = tuple(a[start:len(a) - end]), tuple(b[start:len(b) - end])
+    u, v = tuple(a[start : len(a) - end]), tuple(b[start : len(b) - end])
     return (u, v) if u and v else None
 
 
@@ -62,8 +63,8 @@ def apply(anchor: str, subs: Iterable[Substitution]) -> set[str]:
         for src, dst in ((u, v), (v, u)):
             k = len(src)
             for i in range(len(words) - k + 1):
-                if tuple(words[i:i + k]) == src:
-                    out.add(" ".join(words[:i] + list(dst) + words[i + k:]))
+                if tuple(words[i : i + k]) == src:
+                    out.add(" ".join(words[:i] + list(dst) + words[i + k :]))
     return out
 
 

@@ -20,6 +20,7 @@ rename (renames.repeated); a short frame whose object and quantity both changed 
 (_slots_swapped), and so is one whose ruled-out alternative was replaced (_contrast_swapped: "..., not
 `RuntimeError`" / "..., not `StandardError`"). Only pairs that can pass are scored (candidates.pairs).
 """
+
 from __future__ import annotations
 
 import re
@@ -44,14 +45,19 @@ PROSE_PENALTY = 0.5
 TYPO_RATIO = 0.85
 CHARS = 0.5
 MIN_WORDS = 0.5
-LEAD_WORDS = 2     # a shared leading clause of at least this many content words is strong evidence
-SLOT_WORDS = 3     # at most this many words of its own on each side: a frame with its slots swapped
-_UNIT = 1 << 20   # weights become integers, so sums are exact whichever side comes first
+LEAD_WORDS = 2  # a shared leading clause of at least this many content words is strong evidence
+SLOT_WORDS = 3  # at most this many words of its own on each side: a frame with its slots swapped
+_UNIT = 1 << 20  # weights become integers, so sums are exact whichever side comes first
 
 
-def match_default(old: Sequence[Instruction], new: Sequence[Instruction], *,
-                  threshold: float = THRESHOLD, renames: Mapping[str, str] | None = None,
-                  vocabulary: Vocabulary | None = None) -> list[Pair]:
+def match_default(
+    old: Sequence[Instruction],
+    new: Sequence[Instruction],
+    *,
+    threshold: float = THRESHOLD,
+    renames: Mapping[str, str] | None = None,
+    vocabulary: Vocabulary | None = None,
+) -> list[Pair]:
     """Pairs of (old, new) that are the same instruction, sorted by new index; see the module doc.
     RENAMES (old path -> new path, git's rename detection for this change) are renames of what rules
     name, like a substitution the transition applies to several rules. VOCABULARY: when OLD and NEW
@@ -61,8 +67,13 @@ def match_default(old: Sequence[Instruction], new: Sequence[Instruction], *,
     if left_old and left_new:
         bags = [p.words for p in map(profile, (*old, *new))]
         weigh = partial(_whole, bags) if vocabulary is None else partial(vocabulary.rarity, bags)
-        found = _reworded([profile(old[o]) for o in left_old], [profile(new[n]) for n in left_new], weigh,
-                          threshold, from_git(renames or {}))
+        found = _reworded(
+            [profile(old[o]) for o in left_old],
+            [profile(new[n]) for n in left_new],
+            weigh,
+            threshold,
+            from_git(renames or {}),
+        )
         pairs += [Pair(left_old[o], left_new[n], "fuzzy", round(100 * min(1.0, v), 1)) for o, n, v in found]
     return sorted(pairs, key=lambda p: p.new)
 
@@ -72,9 +83,13 @@ def _whole(bags: list[frozenset[str]], wanted: set[str]) -> tuple[dict[str, floa
     return rarity(bags, wanted), len(set(bags))
 
 
-def _reworded(a_side: list[Profile], b_side: list[Profile],
-              weigh: Callable[[set[str]], tuple[dict[str, float], int]],
-              threshold: float, given: set[Substitution]) -> list[tuple[int, int, float]]:
+def _reworded(
+    a_side: list[Profile],
+    b_side: list[Profile],
+    weigh: Callable[[set[str]], tuple[dict[str, float], int]],
+    threshold: float,
+    given: set[Substitution],
+) -> list[tuple[int, int, float]]:
     """(a, b, score) rewordings: every pair that shares a word is scored on its evidence (postings,
     integer weights); the substitutions that several passing pairs share are renames; then the
     penalties, and pairs are assigned best first. WEIGH(words): their rarity weights over both whole
@@ -87,8 +102,15 @@ def _reworded(a_side: list[Profile], b_side: list[Profile],
     refs_a = [sum(weights["`" + x] for x in a.anchors) for a in a_side]
     refs_b = [sum(weights["`" + x] for x in b.anchors) for b in b_side]
     passing: dict[tuple[int, int], tuple[float, bool]] = {}
-    found = candidate_pairs([a.words for a in a_side], [b.words for b in b_side], weights, threshold,
-                             refs_a, refs_b, _same_leads(a_side, b_side))
+    found = candidate_pairs(
+        [a.words for a in a_side],
+        [b.words for b in b_side],
+        weights,
+        threshold,
+        refs_a,
+        refs_b,
+        _same_leads(a_side, b_side),
+    )
     for o, n, common in found:
         a, b = a_side[o], b_side[n]
         # The evidence of words, with every anchor counted as extended, must reach the threshold, unless
@@ -99,8 +121,12 @@ def _reworded(a_side: list[Profile], b_side: list[Profile],
         value, lead = _evidence(a, b, common, mass_a[o], mass_b[n], floor, weights, given)
         if value >= threshold:
             passing[o, n] = value, lead
-    seen = [(o, n, sub) for (o, n), (_, lead) in passing.items() if not lead
-            for sub in swaps(a_side[o].anchors - b_side[n].anchors, b_side[n].anchors - a_side[o].anchors)]
+    seen = [
+        (o, n, sub)
+        for (o, n), (_, lead) in passing.items()
+        if not lead
+        for sub in swaps(a_side[o].anchors - b_side[n].anchors, b_side[n].anchors - a_side[o].anchors)
+    ]
     subs = given | repeated(seen)
     candidates, values = [], {}
     for (o, n), (value, lead) in passing.items():
@@ -127,13 +153,20 @@ def score(a: Profile, b: Profile, weights: Mapping[str, float]) -> float:
     shared = sum(units[w] for w in a.words & b.words)
     if shared <= 0:
         return 0.0
-    value, lead = _evidence(a, b, shared, sum(units[w] for w in a.words), sum(units[w] for w in b.words), 0.0,
-                            units)
+    value, lead = _evidence(a, b, shared, sum(units[w] for w in a.words), sum(units[w] for w in b.words), 0.0, units)
     return value - _penalty(a, b, lead, set())
 
 
-def _evidence(a: Profile, b: Profile, shared: int, mass_a: int, mass_b: int, floor: float,
-              units: Mapping[str, int], renamed: Set[Substitution] = frozenset()) -> tuple[float, bool]:
+def _evidence(
+    a: Profile,
+    b: Profile,
+    shared: int,
+    mass_a: int,
+    mass_b: int,
+    floor: float,
+    units: Mapping[str, int],
+    renamed: Set[Substitution] = frozenset(),
+) -> tuple[float, bool]:
     """The score before penalties, and whether A and B share their leading clause."""
     shared += _extended(a, b, units, renamed)
     value = (2 * shared / (mass_a + mass_b) + shared / max(min(mass_a, mass_b), floor)) / 2
@@ -164,8 +197,9 @@ def _penalty(a: Profile, b: Profile, lead: bool, subs: set[Substitution]) -> flo
     """Signals of a different rule: swapped anchors (only those of the leading clause when the clause is
     shared: the tail was rewritten), a common ground that is only references, swapped slots."""
     if lead:
-        penalty = REPLACED_PENALTY * replaced(a.lead_anchors, a.folded, b.lead_anchors, b.folded,
-                                              a.names, b.names, subs)
+        penalty = REPLACED_PENALTY * replaced(
+            a.lead_anchors, a.folded, b.lead_anchors, b.folded, a.names, b.names, subs
+        )
     else:
         penalty = REPLACED_PENALTY * replaced(a.anchors, a.folded, b.anchors, b.folded, a.names, b.names, subs)
     if a.prose and b.prose and not (a.prose & b.words or b.prose & a.words) and not (a.specific & b.specific):
@@ -187,8 +221,9 @@ def _contrast_swapped(a: Profile, b: Profile) -> bool:
     a_only, b_only = a.anchors - b.anchors, b.anchors - a.anchors
     if not a_only or not b_only or len(a_only) > 2 or len(b_only) > 2:
         return False
-    return all(re.search(_CONTRAST + re.escape(x) + r"\b", p.folded) for only, p in ((a_only, a), (b_only, b))
-               for x in only)
+    return all(
+        re.search(_CONTRAST + re.escape(x) + r"\b", p.folded) for only, p in ((a_only, a), (b_only, b)) for x in only
+    )
 
 
 def _slots_swapped(a: Profile, b: Profile) -> bool:

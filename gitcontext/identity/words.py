@@ -1,4 +1,5 @@
 """Content words of an instruction: folded, lightly stemmed, function words dropped, weighted by rarity."""
+
 from __future__ import annotations
 
 import functools
@@ -13,7 +14,8 @@ _SUFFIXES = ("ations", "ation", "ings", "ing", "ied", "ies", "ed", "es", "s", "l
 _DOUBLE = lazy(r"([b-df-hj-km-np-rtv-z])\1$")
 
 # Function words, modals, negations and hedges: rewording adds or drops these freely ("Always", "Never").
-STOPWORDS = frozenset("""
+STOPWORDS = frozenset(
+    """
 a about above after again all also always an and any are as at be because been before being below both but by
 can could did do does doesn't don't dont each either every few for from had has have having here how i if in into
 is isn't it it's its itself just least less may might more most much must mustn't need needs never no nor not of
@@ -21,15 +23,28 @@ off on once one only or other our ought own please prefer preferably rather same
 than that the their them then there these they this those through to too under until up use used uses using very
 via was we were what when whenever where whether which while who whom why will with within without won't would
 you your yours avoid instead make sure now still yet even ever etc eg ie
-""".split())
+""".split()
+)
 
 
 # Spellings and short forms that name the same thing (folded before stemming). Adding one is a row.
 SAME_WORD = {
-    "repo": "repository", "repos": "repositories", "dir": "directory", "dirs": "directories",
-    "folder": "directory", "folders": "directories", "config": "configuration", "configs": "configurations",
-    "doc": "documentation", "docs": "documentation", "dep": "dependency", "deps": "dependencies",
-    "behaviour": "behavior", "colour": "color", "favour": "favor", "analyse": "analyze",
+    "repo": "repository",
+    "repos": "repositories",
+    "dir": "directory",
+    "dirs": "directories",
+    "folder": "directory",
+    "folders": "directories",
+    "config": "configuration",
+    "configs": "configurations",
+    "doc": "documentation",
+    "docs": "documentation",
+    "dep": "dependency",
+    "deps": "dependencies",
+    "behaviour": "behavior",
+    "colour": "color",
+    "favour": "favor",
+    "analyse": "analyze",
 }
 _BRITISH = lazy(r"(?<=[a-z]{3})is(e|ed|es|ing|ation|ations)$")
 
@@ -45,7 +60,7 @@ def stem(word: str) -> str:
             break
     if word.endswith("e") and len(word) > 3:
         word = word[:-1]
-    if word.endswith("at") and len(word) >= 6:     # navigat(e) ~ navig(ation), generat(e) ~ gener(ation)
+    if word.endswith("at") and len(word) >= 6:  # navigat(e) ~ navig(ation), generat(e) ~ gener(ation)
         word = word[:-2]
     return _DOUBLE.sub(r"\1", word)
 

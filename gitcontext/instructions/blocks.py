@@ -1,4 +1,5 @@
 """Line-level payload: front matter, fenced code and HTML comments, masked before segmentation."""
+
 from __future__ import annotations
 
 import re
@@ -37,7 +38,7 @@ def strip_container(line: str) -> str:
     return stripped
 
 
-MaskState = tuple[str | None, bool]      # (the fence open, or None; inside an HTML comment?)
+MaskState = tuple[str | None, bool]  # (the fence open, or None; inside an HTML comment?)
 CLEAN: MaskState = (None, False)
 
 
@@ -59,7 +60,7 @@ def mask_step(line: str, state: MaskState) -> tuple[str | None, MaskState]:
     """`payload_mask` one line at a time, past front matter: LINE's visible text (or None) and the
     state the next line starts in (CLEAN itself when nothing is open), from the STATE this one starts in."""
     fence, in_comment = state
-    if fence is not None:                 # a fence opens only outside a comment
+    if fence is not None:  # a fence opens only outside a comment
         closing = strip_container(line).rstrip()
         return None, CLEAN if closing.startswith(fence) and set(closing) == {fence[0]} else state
     if not in_comment and ("```" in line or "~~~" in line):
@@ -74,7 +75,7 @@ def _opening_fence(line: str) -> re.Match[str] | None:
     """A fence opener; CommonMark: a backtick fence's info string may not hold a backtick (```` ```a``` ````
     is a code span in a paragraph, not a fence)."""
     opened = _FENCE.match(line)
-    if opened and opened.group(1)[0] == "`" and "`" in line[opened.end():]:
+    if opened and opened.group(1)[0] == "`" and "`" in line[opened.end() :]:
         return None
     return opened
 
@@ -89,12 +90,12 @@ def _strip_comments(line: str, in_comment: bool) -> tuple[str, bool]:
             end = rest.find("-->")
             if end < 0:
                 return "".join(kept), True
-            rest, in_comment = rest[end + 3:], False
+            rest, in_comment = rest[end + 3 :], False
             continue
         start = rest.find("<!--")
         if start < 0:
             kept.append(rest)
             break
         kept.append(rest[:start])
-        rest, in_comment = rest[start + 4:], True
+        rest, in_comment = rest[start + 4 :], True
     return "".join(kept), in_comment

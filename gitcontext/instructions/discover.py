@@ -4,6 +4,7 @@ A symlinked context file is followed to its target and counted once: dropped whe
 itself a discovered context file, otherwise kept under the first link's path. Links that point
 outside the repository or at nothing are not context files. Ignored files never are.
 """
+
 from __future__ import annotations
 
 import os
@@ -17,12 +18,12 @@ from gitcontext.instructions.globs import glob_test
 from gitcontext.instructions.model import Instruction
 from gitcontext.paths import symlinked_component
 
-TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 
-WORKTREE = None        # a "revision" meaning the files on disk
-INDEX = ""             # a "revision" meaning the staged files
+WORKTREE = None  # a "revision" meaning the files on disk
+INDEX = ""  # a "revision" meaning the staged files
 MAX_BYTES = 2 * 1024 * 1024
 _LINK = "120000"
 _FILE_MODES = ("100644", "100755")
@@ -46,8 +47,13 @@ def discover(root: str | Path, config: dict[str, Any], rev: str | None = WORKTRE
     return sorted(_targets(root, config, rev, None))
 
 
-def _targets(root: str | Path, config: dict[str, Any], rev: str | None,
-             entries: dict[str, tuple[str, str]] | None, files: _Files | None = None) -> dict[str, str]:
+def _targets(
+    root: str | Path,
+    config: dict[str, Any],
+    rev: str | None,
+    entries: dict[str, tuple[str, str]] | None,
+    files: _Files | None = None,
+) -> dict[str, str]:
     """Discovered path -> the path whose content it has (itself unless it is a symlink).
     FILES: the work tree's files read once, when the caller reads them too (`load`)."""
     listed = None
@@ -76,9 +82,15 @@ def _targets(root: str | Path, config: dict[str, Any], rev: str | None,
     return chosen
 
 
-def _guides(root: str | Path, config: dict[str, Any], rev: str | None, entries: dict[str, tuple[str, str]] | None,
-            resolved: dict[str, str | None], listed: list[str] | None = None,
-            read: _Files | None = None) -> dict[str, str]:
+def _guides(
+    root: str | Path,
+    config: dict[str, Any],
+    rev: str | None,
+    entries: dict[str, tuple[str, str]] | None,
+    resolved: dict[str, str | None],
+    listed: list[str] | None = None,
+    read: _Files | None = None,
+) -> dict[str, str]:
     """Files the context files import or link (gitcontext.instructions.guides), each its own target.
     LISTED: the work tree's files, when the caller has them already (one `ls-files` less)."""
     from gitcontext.instructions.guides import guides
@@ -90,7 +102,7 @@ def _guides(root: str | Path, config: dict[str, Any], rev: str | None, entries: 
         files = set(git.ls_files(root, others=True) if listed is None else listed)
         top = os.path.realpath(root)
         exists = lambda p: p in files and _worktree_target(Path(root), p, top) == p  # noqa: E731
-        read = read or _Files(Path(root), cached=False)     # `discover` alone: no cache to load for a few files
+        read = read or _Files(Path(root), cached=False)  # `discover` alone: no cache to load for a few files
         texts_of = lambda ps: {p: _quiet(lambda: read.text(targets.get(p, p))) for p in ps}  # noqa: E731
         refs_of = lambda p, text: read.references(targets.get(p, p), text, config["discovery"].get("links", True))  # noqa: E731
     else:
@@ -101,8 +113,15 @@ def _guides(root: str | Path, config: dict[str, Any], rev: str | None, entries: 
             wanted = {p: (entries or {})[targets.get(p, p)][1] for p in ps if targets.get(p, p) in files}
             blobs = git.read_blobs(sorted(set(wanted.values())), root)
             return {p: blobs[o].decode("utf-8", "replace") for p, o in wanted.items() if o in blobs}
-    found = guides(targets, texts_of, exists, lambda p: not exclude(p) and p.endswith((".md", ".mdc", ".markdown")),
-                   links=config["discovery"].get("links", True), refs_of=refs_of)
+
+    found = guides(
+        targets,
+        texts_of,
+        exists,
+        lambda p: not exclude(p) and p.endswith((".md", ".mdc", ".markdown")),
+        links=config["discovery"].get("links", True),
+        refs_of=refs_of,
+    )
     return {p: p for p in found}
 
 
@@ -150,11 +169,12 @@ def link_problems(root: str | Path, config: dict[str, Any]) -> list[tuple[str, s
     return found
 
 
-def _tree_targets(root: str | Path, entries: dict[str, tuple[str, str]],
-                  paths: list[str]) -> dict[str, str | None]:
+def _tree_targets(root: str | Path, entries: dict[str, tuple[str, str]], paths: list[str]) -> dict[str, str | None]:
     links = {p: oid for p, (mode, oid) in entries.items() if mode == _LINK}
-    texts = {oid: data.decode("utf-8", "surrogateescape")
-             for oid, data in git.read_blobs(sorted(set(links.values())), root).items()}
+    texts = {
+        oid: data.decode("utf-8", "surrogateescape")
+        for oid, data in git.read_blobs(sorted(set(links.values())), root).items()
+    }
     result: dict[str, str | None] = {}
     for path in paths:
         current: str | None = path
@@ -169,26 +189,38 @@ def _tree_targets(root: str | Path, entries: dict[str, tuple[str, str]],
 
 def _check_size(path: str, size: int) -> None:
     if size > MAX_BYTES:
-        raise UserError(f"file is {size / 1e6:.1f} MB, over the {MAX_BYTES // (1024 * 1024)} MiB "
-                        "limit for a context file", path=path,
-                        fix="split it, or exclude it with discovery.exclude in .context/config.yml")
+        raise UserError(
+            f"file is {size / 1e6:.1f} MB, over the {MAX_BYTES // (1024 * 1024)} MiB limit for a context file",
+            path=path,
+            fix="split it, or exclude it with discovery.exclude in .context/config.yml",
+        )
 
 
 def decode(path: str, data: bytes) -> str:
     """Text of a context file, or a UserError naming the file and the fix."""
     _check_size(path, len(data))
     if data[:2] in (b"\xff\xfe", b"\xfe\xff") or _looks_utf16(data):
-        raise UserError("file is UTF-16, not UTF-8", path=path,
-                        fix=f"convert it to UTF-8: `iconv -f UTF-16 -t UTF-8 {path} > tmp && mv tmp {path}`")
+        raise UserError(
+            "file is UTF-16, not UTF-8",
+            path=path,
+            fix=f"convert it to UTF-8: `iconv -f UTF-16 -t UTF-8 {path} > tmp && mv tmp {path}`",
+        )
     if b"\0" in data:
-        raise UserError("file looks binary (it contains NUL bytes)", path=path,
-                        fix="exclude it with discovery.exclude in .context/config.yml")
+        raise UserError(
+            "file looks binary (it contains NUL bytes)",
+            path=path,
+            fix="exclude it with discovery.exclude in .context/config.yml",
+        )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise UserError(f"not valid UTF-8 (byte {exc.start})", path=path, line=line,
-                        fix=f"re-save {path} as UTF-8 (e.g. `iconv -f latin1 -t utf-8`)") from exc
+        raise UserError(
+            f"not valid UTF-8 (byte {exc.start})",
+            path=path,
+            line=line,
+            fix=f"re-save {path} as UTF-8 (e.g. `iconv -f latin1 -t utf-8`)",
+        ) from exc
 
 
 def _looks_utf16(data: bytes) -> bool:
@@ -227,8 +259,7 @@ def _read_data(root: Path, path: str) -> bytes | None:
         _check_size(path, full.stat().st_size)
         return full.read_bytes()
     except OSError as exc:
-        raise UserError(f"cannot read: {exc.strerror}", path=path,
-                        fix=f"check the permissions of {path}") from exc
+        raise UserError(f"cannot read: {exc.strerror}", path=path, fix=f"check the permissions of {path}") from exc
 
 
 class _Files:
@@ -262,7 +293,6 @@ class _Files:
 
     def text(self, path: str) -> str | None:
         return self._get(path)[0]
-
 
     def instructions(self, path: str) -> list[Instruction] | None:
         text, oid = self._get(path)
@@ -302,16 +332,17 @@ def _blob_id(data: bytes) -> str:
     return blob_id(data)
 
 
-def _read_blobs(root: str | Path, targets: dict[str, str],
-                entries: dict[str, tuple[str, str]]) -> dict[str, str]:
+def _read_blobs(root: str | Path, targets: dict[str, str], entries: dict[str, tuple[str, str]]) -> dict[str, str]:
     """Texts of many paths at a revision through one `git cat-file --batch`."""
     blobs = git.read_blobs(sorted({entries[t][1] for t in targets.values()}), root)
-    return {path: decode(path, blobs[entries[target][1]]) for path, target in targets.items()
-            if entries[target][1] in blobs}
+    return {
+        path: decode(path, blobs[entries[target][1]]) for path, target in targets.items() if entries[target][1] in blobs
+    }
 
 
-def load(root: str | Path, config: dict[str, Any], rev: str | None = WORKTREE,
-         paths: list[str] | None = None) -> dict[str, list[Instruction]]:
+def load(
+    root: str | Path, config: dict[str, Any], rev: str | None = WORKTREE, paths: list[str] | None = None
+) -> dict[str, list[Instruction]]:
     """Instructions of every context file at REV (optionally limited to PATHS), keyed by path.
     The work tree's files are read once each, their segmentation kept by content (`textcache`)."""
     entries = None if rev is WORKTREE else git.tree_entries(rev, root)
@@ -319,8 +350,7 @@ def load(root: str | Path, config: dict[str, Any], rev: str | None = WORKTREE,
     found = _targets(root, config, rev, entries, files)
     if paths:
         wanted = [posixpath.normpath(p).rstrip("/") for p in paths]
-        found = {f: t for f, t in found.items()
-                 if any(w == "." or f == w or f.startswith(w + "/") for w in wanted)}
+        found = {f: t for f, t in found.items() if any(w == "." or f == w or f.startswith(w + "/") for w in wanted)}
     if files is not None:
         got = {path: files.instructions(path) for path in sorted(found)}
         files.save()

@@ -3,6 +3,7 @@
 Cursor writes `globs: **/*.ts` unquoted, which is not valid YAML (`*` starts an alias), so a block
 that YAML rejects is read again as plain `key: value` lines instead of failing.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -16,15 +17,15 @@ def front_matter(text: str) -> dict[str, Any]:
     end = front_matter_end(lines)
     if end == 0:
         return {}
-    body = "\n".join(lines[1: end - 1])
-    from gitcontext.config import parse_yaml   # yaml: only files that have front matter pay for it
+    body = "\n".join(lines[1 : end - 1])
+    from gitcontext.config import parse_yaml  # yaml: only files that have front matter pay for it
     from gitcontext.errors import UserError
 
     try:
         data = parse_yaml(body.encode("utf-8", "surrogateescape"), "front matter")
     except UserError:
-        data = None                     # not YAML (or an alias bomb): read as plain `key: value` lines
-    return data if isinstance(data, dict) else _plain_pairs(lines[1: end - 1])
+        data = None  # not YAML (or an alias bomb): read as plain `key: value` lines
+    return data if isinstance(data, dict) else _plain_pairs(lines[1 : end - 1])
 
 
 def _plain_pairs(lines: list[str]) -> dict[str, Any]:

@@ -1,13 +1,13 @@
 """Gitignore-style globs (`**`, `*`, `?`, `{a,b}`) compiled to one regular expression."""
+
 from __future__ import annotations
 
 import functools
 import re
 from collections.abc import Callable, Iterable
 
-
-MAX_BRACE_DEPTH = 8     # deeper `{` are literal: a glob from a note or front matter cannot recurse without end
-MAX_WILDCARDS = 32      # more `*`/`?` than this is refused: each one multiplies the regex's backtracking
+MAX_BRACE_DEPTH = 8  # deeper `{` are literal: a glob from a note or front matter cannot recurse without end
+MAX_WILDCARDS = 32  # more `*`/`?` than this is refused: each one multiplies the regex's backtracking
 
 
 def _translate(pattern: str, depth: int = 0, pairs: dict[int, int] | None = None, offset: int = 0) -> str:
@@ -19,7 +19,7 @@ def _translate(pattern: str, depth: int = 0, pairs: dict[int, int] | None = None
             out.append("(?:.*/)?")
             i += 3
         elif pattern.startswith("**", i):
-            while pattern.startswith("*", i):       # a run of stars is one `**`, not a backtracking chain
+            while pattern.startswith("*", i):  # a run of stars is one `**`, not a backtracking chain
                 i += 1
             out.append(".*")
         elif c == "*":
@@ -87,8 +87,10 @@ def _check(patterns: tuple[str, ...]) -> None:
         if problem:
             from gitcontext.errors import UserError
 
-            raise UserError(f"glob {pattern[:60]!r} {problem}", fix="simplify the glob (config discovery/radius, "
-                            "or the front matter `globs:` of a rule file)")
+            raise UserError(
+                f"glob {pattern[:60]!r} {problem}",
+                fix="simplify the glob (config discovery/radius, or the front matter `globs:` of a rule file)",
+            )
 
 
 _SPECIAL = "*?{},"
@@ -114,7 +116,7 @@ def _literal_end(pattern: str) -> tuple[str, str]:
     if cut < 0:
         return pattern, pattern
     first = min(i for i in map(pattern.find, _SPECIAL) if i >= 0)
-    return pattern[:first], pattern[cut + 1:].lstrip("/")
+    return pattern[:first], pattern[cut + 1 :].lstrip("/")
 
 
 def matches(path: str, patterns: Iterable[str]) -> bool:
@@ -130,7 +132,7 @@ def glob_test(patterns: tuple[str, ...]) -> Callable[[str], bool]:
     not."""
     _check(patterns)
     ends = literal_ends(patterns)
-    if ends is None:                    # a pattern that may match any path: the whole expression
+    if ends is None:  # a pattern that may match any path: the whole expression
         whole = compile_globs(patterns).match
         return lambda path: whole(path) is not None
     suffixes, prefixes = ends
@@ -139,6 +141,10 @@ def glob_test(patterns: tuple[str, ...]) -> Callable[[str], bool]:
     def test(path: str) -> bool:
         if not (path.endswith(suffixes) or path.startswith(prefixes)):
             return False
-        return any(compile_globs((pattern,)).match(path) is not None for pattern, prefix, suffix in kinds
-                   if path.startswith(prefix) and path.endswith(suffix))
+        return any(
+            compile_globs((pattern,)).match(path) is not None
+            for pattern, prefix, suffix in kinds
+            if path.startswith(prefix) and path.endswith(suffix)
+        )
+
     return test

@@ -7,6 +7,7 @@ the agent loads; `discovery.links`, default false, for linked guides, which it m
 on real repositories links also bring in PR templates and contributor guides, whose every line
 would then be an orphan rule): the move is a move, not a death. Followed transitively up to MAX_DEPTH hops, inside the repository only.
 """
+
 from __future__ import annotations
 
 import functools
@@ -65,9 +66,14 @@ def resolve(importer: str, ref: str) -> str | None:
     return None if joined.startswith("../") or joined in ("..", ".") else joined
 
 
-def guides(roots: Iterable[str], texts_of: Callable[[list[str]], dict[str, str]], exists: Callable[[str], bool],
-           allowed: Callable[[str], bool], links: bool = True,
-           refs_of: Callable[[str, str], list[str]] | None = None) -> list[str]:
+def guides(
+    roots: Iterable[str],
+    texts_of: Callable[[list[str]], dict[str, str]],
+    exists: Callable[[str], bool],
+    allowed: Callable[[str], bool],
+    links: bool = True,
+    refs_of: Callable[[str, str], list[str]] | None = None,
+) -> list[str]:
     """Every file ROOTS reference (transitively), that exists and is ALLOWED, not in ROOTS, sorted.
 
     TEXTS_OF reads a batch of paths at once (one `git cat-file --batch` per hop at a revision).

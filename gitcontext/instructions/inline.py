@@ -14,6 +14,7 @@ choice. So within a block the segmenter does not ask "is this line a tag?" but "
   label: payload (`is_label`); a bold label followed by text in the same paragraph is part of it, on
   one line or two. Code spans are never looked into.
 """
+
 from __future__ import annotations
 
 import re
@@ -25,7 +26,7 @@ Block = list[tuple[int, str]]
 
 _TAG = lazy(r"(?<!\S)\\?<(/?)([A-Za-z][\w-]*)(?:\s[^<>]*)?/?>(?!\S)")
 _ALERT = lazy(r"\s*\\?\[![A-Za-z]+\\?\]")
-_IMPORT = r"@[\w./~-]*?\.[A-Za-z0-9]{1,8}"   # a file with an extension (`@scope/pkg` is a package)
+_IMPORT = r"@[\w./~-]*?\.[A-Za-z0-9]{1,8}"  # a file with an extension (`@scope/pkg` is a package)
 _LEADING_IMPORTS = lazy(rf"\s*(?:{_IMPORT}(?:\s+|$))+")
 _LEADING_TAGS = lazy(r"\s*(?:\\?</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>(?:\s+|$))+")
 _NEXT = lazy(r"\s*(\S)")
@@ -65,7 +66,7 @@ def _is_section_tag(m: re.Match[str]) -> bool:
 
 def _trim(joined: str, start: int, end: int) -> tuple[int, int] | None:
     """START..END of JOINED without a leading alert marker, tags or `@path` imports."""
-    for pattern in (_ALERT, _LEADING_TAGS, _LEADING_IMPORTS):    # each fails at the first other character
+    for pattern in (_ALERT, _LEADING_TAGS, _LEADING_IMPORTS):  # each fails at the first other character
         m = pattern.match(joined, start, end)
         if m:
             start = m.end()
@@ -77,7 +78,7 @@ def _lines(block: Block, start: int, end: int) -> Block:
     out, offset = [], 0
     for number, text in block:
         lo, hi = max(start, offset), min(end, offset + len(text))
-        if lo < hi and text[lo - offset:hi - offset].strip():
-            out.append((number, text[lo - offset:hi - offset].strip()))
+        if lo < hi and text[lo - offset : hi - offset].strip():
+            out.append((number, text[lo - offset : hi - offset].strip()))
         offset += len(text) + 1
     return out

@@ -7,6 +7,7 @@ keeps its sentence and the imported file follows that line. An inline `@word` th
 is only reported missing when it looks like a file (`@docs/x.md`), so `@cloudflare/shell` (an npm
 scope) or `@alice` (a person) is prose.
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -15,22 +16,22 @@ from pathlib import Path
 from typing import NamedTuple
 
 from gitcontext.errors import UserError
-from gitcontext.instructions.discover import decode
 from gitcontext.instructions.blocks import payload_mask, split_lines
+from gitcontext.instructions.discover import decode
 from gitcontext.instructions.segment import segment
 from gitcontext.instructions.sentences import mask_code_spans
 
 _IMPORT = re.compile(r"^\s*@([^\s@`]+)\s*$")
 _INLINE = re.compile(r"(?:(?<=^)|(?<=[\s(\[\"']))@((?:~/|\.{1,2}/)?[\w.\-]+(?:/[\w.\-]+)*)")
 _FILE_LIKE = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,5}$")
-MAX_DEPTH = 5   # Claude Code follows imports at most five hops deep
+MAX_DEPTH = 5  # Claude Code follows imports at most five hops deep
 
 
 class View(NamedTuple):
     path: str
     text: str
-    files: tuple[str, ...]     # every file that contributed, the root first
-    missing: tuple[str, ...]   # imports that point at nothing
+    files: tuple[str, ...]  # every file that contributed, the root first
+    missing: tuple[str, ...]  # imports that point at nothing
 
 
 def line_imports(visible: str) -> tuple[list[str], bool]:
@@ -47,8 +48,7 @@ def line_imports(visible: str) -> tuple[list[str], bool]:
 
 def imports(text: str) -> list[str]:
     """Paths named by `@path` imports (whole-line or inline) outside code fences, spans and comments."""
-    return [ref for line in payload_mask(split_lines(text)) if line is not None
-            for ref in line_imports(line)[0]]
+    return [ref for line in payload_mask(split_lines(text)) if line is not None for ref in line_imports(line)[0]]
 
 
 def render(root: str | Path, path: str) -> View:
@@ -58,8 +58,7 @@ def render(root: str | Path, path: str) -> View:
     return View(path, text, tuple(dict.fromkeys(files)), tuple(dict.fromkeys(missing)))
 
 
-def _expand(root: Path, path: str, depth: int, files: list[str], missing: list[str],
-            chain: tuple[str, ...]) -> str:
+def _expand(root: Path, path: str, depth: int, files: list[str], missing: list[str], chain: tuple[str, ...]) -> str:
     full = root / path
     try:
         data = full.read_bytes()
@@ -96,9 +95,14 @@ def _resolve(root: Path, importer: str, ref: str) -> str | None:
 def budget(root: str | Path, path: str) -> dict[str, object]:
     view = render(root, path)
     data = view.text.encode("utf-8")
-    return {"path": path, "bytes": len(data), "tokens": estimate_tokens(view.text),
-            "instructions": len(segment(view.text, path)), "files": list(view.files),
-            "missing_imports": list(view.missing)}
+    return {
+        "path": path,
+        "bytes": len(data),
+        "tokens": estimate_tokens(view.text),
+        "instructions": len(segment(view.text, path)),
+        "files": list(view.files),
+        "missing_imports": list(view.missing),
+    }
 
 
 def estimate_tokens(text: str) -> int:

@@ -8,6 +8,7 @@ so that re-wrapping a paragraph never changes what is an instruction. Nested lis
 instructions. One pass over the lines; a character test picks the one or two anchored regexes worth
 trying on each line.
 """
+
 from __future__ import annotations
 
 import re
@@ -25,11 +26,12 @@ _HRULE = lazy(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 _ITEM = lazy(r"^([ \t]*)([-*+]|\d{1,9}[.)])(?:[ \t]+(\S.*))?$")
 _QUOTE = lazy(r"^[ \t]{0,3}>[ \t]?")
 _DELIM_CELL = lazy(r":?-+:?")
-_DELIM_INSIDE = lazy(r":?-{3,}:?[ \t]*\|[ \t]*:?-{3,}")   # `--- | ---`: a delimiter row joined into a line
+_DELIM_INSIDE = lazy(r":?-{3,}:?[ \t]*\|[ \t]*:?-{3,}")  # `--- | ---`: a delimiter row joined into a line
 _PAYLOAD_LINE = lazy(
-    r"^\s*(?:<(summary|h[1-6])\b[^>]*>.*</\1>"     # an HTML title line
-    r"|\[![A-Z]+\]"                               # a GitHub alert marker (> [!NOTE])
-    r"|\[[^\]]+\]:\s*\S+.*)\s*$")                # link reference definition
+    r"^\s*(?:<(summary|h[1-6])\b[^>]*>.*</\1>"  # an HTML title line
+    r"|\[![A-Z]+\]"  # a GitHub alert marker (> [!NOTE])
+    r"|\[[^\]]+\]:\s*\S+.*)\s*$"
+)  # link reference definition
 _LABEL_ITEM = lazy(r"^(\*\*|__)(?:(?!\1).)+:\1:?$|^(\*\*|__)(?:(?!\2).)+\2:$", re.S)  # - **Setup:**
 
 
@@ -42,15 +44,15 @@ class _Segmenter:
     def __init__(self, file: str) -> None:
         self.file = file
         self.headings: list[tuple[int, str]] = []
-        self.heads: tuple[str, ...] = ()          # the heading path, outermost first
-        self.items: list[tuple[int, int]] = []    # (marker indent, content column) of the open list items
-        self.block: list[tuple[int, str]] = []    # (line number, text) of the open block
-        self.kind: str | None = None              # "item" or "para"
+        self.heads: tuple[str, ...] = ()  # the heading path, outermost first
+        self.items: list[tuple[int, int]] = []  # (marker indent, content column) of the open list items
+        self.block: list[tuple[int, str]] = []  # (line number, text) of the open block
+        self.kind: str | None = None  # "item" or "para"
         self.depth = 0
         self.in_table = False
         self.quoted = False
-        self.code = 0                             # inside an indented code block: its column, else 0
-        self.after_break = True                   # the last line ended a block: indented code may start
+        self.code = 0  # inside an indented code block: its column, else 0
+        self.after_break = True  # the last line ended a block: indented code may start
         self.out: list[Instruction] = []
 
     def run(self, text: str) -> list[Instruction]:
@@ -100,7 +102,7 @@ class _Segmenter:
         return bool(self.code)
 
     def structure(self, number: int, line: str, next_line: str | None) -> None:
-        first = line.lstrip()[0]      # cheap dispatch: most lines are prose or items
+        first = line.lstrip()[0]  # cheap dispatch: most lines are prose or items
         rule = first in "-*_" and _HRULE.match(line)
         atx = None if rule or first != "#" else _ATX.match(line)
         self.after_break = bool(rule or atx)
@@ -109,7 +111,7 @@ class _Segmenter:
             self.items.clear()
             self.in_table = False
             if atx:
-                self.set_heading(len(atx.group(1)), _atx_title(line[atx.end():]))
+                self.set_heading(len(atx.group(1)), _atx_title(line[atx.end() :]))
         elif self.table_row(line, next_line):
             self.flush()
         elif first in "<[\\" and _PAYLOAD_LINE.match(line):
@@ -179,8 +181,9 @@ class _Segmenter:
     def emit(self, start: int, end: int, text: str, kind: str, depth: int) -> None:
         if not has_two_words(text):
             return
-        self.out.append(Instruction(self.file, start, end, text, normalize(text), self.heads, kind, depth,
-                                    len(self.out)))
+        self.out.append(
+            Instruction(self.file, start, end, text, normalize(text), self.heads, kind, depth, len(self.out))
+        )
 
 
 def _indent(line: str) -> int:
@@ -193,7 +196,7 @@ def _content_column(item: re.Match[str]) -> int:
     lead = _indent(item.group(1)) + len(item.group(2))
     if item.group(3) is None:
         return lead + 1
-    gap = len(item.string[item.end(2):item.start(3)].expandtabs(4))
+    gap = len(item.string[item.end(2) : item.start(3)].expandtabs(4))
     return lead + (gap if gap <= 4 else 1)
 
 

@@ -4,6 +4,7 @@ A boundary is `.`, `!` or `?` (plus closing quotes, brackets or emphasis) follow
 a sentence start. Not a boundary: abbreviations (e.g., i.e., vs., cf., ...), a
 following lower-case word, and anything inside a code span (so `foo. bar` or `a.b()` never split).
 """
+
 from __future__ import annotations
 
 import bisect

@@ -14,6 +14,7 @@ warm call segments that file without running the redactor again): a retired secr
 The listing's answer is kept under a sha1 of the globs and every listed path (what `git ls-files`
 printed, asked on every call): any file added, removed or renamed, or any glob changed, is a miss.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,17 +22,17 @@ import os
 from pathlib import Path
 
 from gitcontext.digests import sha1
-from gitcontext.stamps import code_stamps
 from gitcontext.instructions.model import Instruction
+from gitcontext.stamps import code_stamps
 
-CACHE = "gitcontext/segments.json"            # under the (per-worktree) git dir
+CACHE = "gitcontext/segments.json"  # under the (per-worktree) git dir
 FORMAT = 1
 MAX_BYTES = 64 << 20
-MAX_ENTRIES = 4096                            # texts kept: those read by this call first, then older ones
+MAX_ENTRIES = 4096  # texts kept: those read by this call first, then older ones
 KINDS = ("item", "sentence")
-SECRET = 0                                    # the entry of a text the redactor finds a secret in
-_CODE = ("segment", "blocks", "inline", "sentences", "model", "guides", "globs", "discover", "textcache")   # deciding it
-Row = tuple[int, int, str, str, tuple[str, ...], str, int]    # an Instruction without file and index
+SECRET = 0  # the entry of a text the redactor finds a secret in
+_CODE = ("segment", "blocks", "inline", "sentences", "model", "guides", "globs", "discover", "textcache")  # deciding it
+Row = tuple[int, int, str, str, tuple[str, ...], str, int]  # an Instruction without file and index
 
 
 class TextCache:
@@ -42,9 +43,9 @@ class TextCache:
         self.git_dir = git_dir
         self.saved, self.saved_found = load(git_dir) if git_dir is not None else ({}, None)
         self.used: dict[str, tuple[list[Row], list[str], list[str]]] = {}
-        self.secret: set[str] = set()              # blob ids of texts holding a secret: kept as SECRET
+        self.secret: set[str] = set()  # blob ids of texts holding a secret: kept as SECRET
         self.new = False
-        self.found: list[object] | None = None     # [key, context paths] of the last listing filtered
+        self.found: list[object] | None = None  # [key, context paths] of the last listing filtered
 
     def context_paths(self, listed: list[str], globs: list[list[str]], tester) -> list[str]:  # type: ignore[no-untyped-def]
         """The paths of LISTED (the work tree's files) that the test TESTER() builds takes (`discover.
@@ -89,16 +90,19 @@ class TextCache:
             return
         from gitcontext.provenance.locks import write_cache
 
-        kept: dict[str, object] = {oid: SECRET if oid in self.secret else
-                                   [[[*r[:4], list(r[4]), *r[5:]] for r in e[0]], e[1], e[2]]
-                                   for oid, e in self.used.items()}
+        kept: dict[str, object] = {
+            oid: SECRET if oid in self.secret else [[[*r[:4], list(r[4]), *r[5:]] for r in e[0]], e[1], e[2]]
+            for oid, e in self.used.items()
+        }
         for oid, entry in self.saved.items():
             if len(kept) >= MAX_ENTRIES:
                 break
             kept.setdefault(oid, entry)
         found = self.found if self.found is not None else self.saved_found
-        write_cache(self.git_dir / CACHE, json.dumps({"format": FORMAT, "code": _code(), "texts": kept,
-                                                      "found": found}, separators=(",", ":")))
+        write_cache(
+            self.git_dir / CACHE,
+            json.dumps({"format": FORMAT, "code": _code(), "texts": kept, "found": found}, separators=(",", ":")),
+        )
         self.new = False
 
 
@@ -133,8 +137,17 @@ def _checked(entry: object, text: str) -> tuple[list[Row], list[str], list[str]]
         if type(row) is not list or len(row) != 7:
             return None
         line, end, body, norm, heads, kind, depth = row
-        if not (type(line) is int and type(end) is int and 1 <= line <= end <= last and type(body) is str
-                and type(norm) is str and kind in KINDS and type(depth) is int and depth >= 0 and _strings(heads)):
+        if not (
+            type(line) is int
+            and type(end) is int
+            and 1 <= line <= end <= last
+            and type(body) is str
+            and type(norm) is str
+            and kind in KINDS
+            and type(depth) is int
+            and depth >= 0
+            and _strings(heads)
+        ):
             return None
         out.append((line, end, body, norm, tuple(heads), kind, depth))
     return out, imports, linked
@@ -152,8 +165,12 @@ def _strings(value: object) -> bool:
 def _code() -> list[list[object]]:
     """The modules whose code decides an entry, and the redactor, which decides what may be kept."""
     here = os.path.dirname(__file__)
-    return code_stamps([*(os.path.join(here, f"{name}.py") for name in _CODE),
-                        os.path.join(os.path.dirname(here), "provenance", "redact.py")])
+    return code_stamps(
+        [
+            *(os.path.join(here, f"{name}.py") for name in _CODE),
+            os.path.join(os.path.dirname(here), "provenance", "redact.py"),
+        ]
+    )
 
 
 def load(git_dir: Path) -> tuple[dict[str, object], object]:
@@ -166,7 +183,11 @@ def load(git_dir: Path) -> tuple[dict[str, object], object]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}, None
-    if not (isinstance(data, dict) and data.get("format") == FORMAT and data.get("code") == _code()
-            and isinstance(data.get("texts"), dict)):
+    if not (
+        isinstance(data, dict)
+        and data.get("format") == FORMAT
+        and data.get("code") == _code()
+        and isinstance(data.get("texts"), dict)
+    ):
         return {}, None
     return data["texts"], data.get("found")

@@ -10,6 +10,7 @@ deletion is slid as far down as it can go. The same block added on both sides th
 same point and merges once, even when the aligner glued it to a neighbouring edit on one side or
 placed it one blank line apart.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -21,15 +22,16 @@ OURS, THEIRS = 0, 1
 
 class Hunk(NamedTuple):
     side: int
-    start: int         # base range [start, end) replaced ...
+    start: int  # base range [start, end) replaced ...
     end: int
-    j1: int            # ... by side lines [j1, j2)
+    j1: int  # ... by side lines [j1, j2)
     j2: int
 
 
 def hunks(base: Sequence[str], other: Sequence[str], side: int) -> list[Hunk]:
-    found = [part for i1, i2, j1, j2 in _changes(base, other)
-             for part in _split(Hunk(side, i1, i2, j1, j2), base, other)]
+    found = [
+        part for i1, i2, j1, j2 in _changes(base, other) for part in _split(Hunk(side, i1, i2, j1, j2), base, other)
+    ]
     limit = len(base)
     for k in range(len(found) - 1, -1, -1):
         found[k] = _slide(found[k], base, other, limit)
@@ -37,12 +39,12 @@ def hunks(base: Sequence[str], other: Sequence[str], side: int) -> list[Hunk]:
     return found
 
 
-DIFFLIB_MAX = 250_000    # cells (lines x lines) a gap without anchors may cost difflib
+DIFFLIB_MAX = 250_000  # cells (lines x lines) a gap without anchors may cost difflib
 
 
 def _changes(a: Sequence[str], b: Sequence[str]) -> list[tuple[int, int, int, int]]:
     """The non-equal ranges (i1, i2, j1, j2) between A and B, in order."""
-    matched: list[tuple[int, int, int]] = []      # (i, j, n): a[i:i+n] == b[j:j+n]
+    matched: list[tuple[int, int, int]] = []  # (i, j, n): a[i:i+n] == b[j:j+n]
     _match(a, 0, len(a), b, 0, len(b), matched)
     out, i, j = [], 0, 0
     for mi, mj, n in (*matched, (len(a), len(b), 0)):
@@ -52,8 +54,9 @@ def _changes(a: Sequence[str], b: Sequence[str]) -> list[tuple[int, int, int, in
     return out
 
 
-def _match(a: Sequence[str], alo: int, ahi: int, b: Sequence[str], blo: int, bhi: int,
-           out: list[tuple[int, int, int]]) -> None:
+def _match(
+    a: Sequence[str], alo: int, ahi: int, b: Sequence[str], blo: int, bhi: int, out: list[tuple[int, int, int]]
+) -> None:
     head = 0
     while alo + head < ahi and blo + head < bhi and a[alo + head] == b[blo + head]:
         head += 1
@@ -72,7 +75,7 @@ def _match(a: Sequence[str], alo: int, ahi: int, b: Sequence[str], blo: int, bhi
             i, j = ai + 1, bj + 1
         _match(a, i, ahi - tail, b, j, bhi - tail, out)
     elif (ahi - tail - alo) * (bhi - tail - blo) <= DIFFLIB_MAX:
-        sm = SequenceMatcher(None, a[alo:ahi - tail], b[blo:bhi - tail], autojunk=False)
+        sm = SequenceMatcher(None, a[alo : ahi - tail], b[blo : bhi - tail], autojunk=False)
         out.extend((alo + i, blo + j, n) for i, j, n in sm.get_matching_blocks() if n)
     if tail:
         out.append((ahi - tail, bhi - tail, tail))
@@ -99,8 +102,8 @@ def _longest_increasing(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The longest subsequence of PAIRS (sorted by their first item) increasing in the second."""
     import bisect
 
-    tails: list[int] = []          # tails[k]: the smallest j ending an increasing run of length k+1
-    ends: list[int] = []           # index into pairs of that tail
+    tails: list[int] = []  # tails[k]: the smallest j ending an increasing run of length k+1
+    ends: list[int] = []  # index into pairs of that tail
     back = [-1] * len(pairs)
     for n, (_, j) in enumerate(pairs):
         k = bisect.bisect_left(tails, j)
@@ -124,10 +127,8 @@ def _split(h: Hunk, base: Sequence[str], other: Sequence[str]) -> list[Hunk]:
     if n == 0 or m == 0 or n == m:
         return [h]
     k = min(n, m)
-    head = (Hunk(h.side, h.start, h.start + k, h.j1, h.j1 + k),
-            Hunk(h.side, h.start + k, h.end, h.j1 + k, h.j2))
-    tail = (Hunk(h.side, h.start, h.end - k, h.j1, h.j2 - k),
-            Hunk(h.side, h.end - k, h.end, h.j2 - k, h.j2))
+    head = (Hunk(h.side, h.start, h.start + k, h.j1, h.j1 + k), Hunk(h.side, h.start + k, h.end, h.j1 + k, h.j2))
+    tail = (Hunk(h.side, h.start, h.end - k, h.j1, h.j2 - k), Hunk(h.side, h.end - k, h.end, h.j2 - k, h.j2))
     pair_head, pair_tail = head[0], tail[1]
     if _likeness(pair_head, base, other) >= _likeness(pair_tail, base, other):
         return list(head)
@@ -136,13 +137,14 @@ def _split(h: Hunk, base: Sequence[str], other: Sequence[str]) -> list[Hunk]:
 
 def _likeness(h: Hunk, base: Sequence[str], other: Sequence[str], pairs: int = 3) -> float:
     """How alike the first few paired lines are (a few are enough to tell the two ends apart)."""
-    paired = zip(base[h.start:h.end][:pairs], other[h.j1:h.j2][:pairs])
+    paired = zip(base[h.start : h.end][:pairs], other[h.j1 : h.j2][:pairs])
     return sum(SequenceMatcher(None, a, b).ratio() for a, b in paired)
 
 
 def _slide(h: Hunk, base: Sequence[str], other: Sequence[str], limit: int) -> Hunk:
     """Move a pure insertion or deletion down while the line after it equals its first line."""
-    while h.end < limit and ((h.start == h.end and other[h.j1] == other[h.j2])
-                             or (h.j1 == h.j2 and base[h.start] == base[h.end])):
+    while h.end < limit and (
+        (h.start == h.end and other[h.j1] == other[h.j2]) or (h.j1 == h.j2 and base[h.start] == base[h.end])
+    ):
         h = h._replace(start=h.start + 1, end=h.end + 1, j1=h.j1 + 1, j2=h.j2 + 1)
     return h

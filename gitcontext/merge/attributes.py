@@ -1,4 +1,5 @@
 """`.gitattributes`: one managed block, replaced in place on every run; the user's lines are kept."""
+
 from __future__ import annotations
 
 import os
@@ -19,8 +20,11 @@ def write_attributes(path: Path, wanted: list[str]) -> None:
     try:
         text = path.read_bytes().decode("utf-8", "surrogateescape") if path.exists() else ""
     except OSError as exc:
-        raise UserError(f"cannot read: {exc.strerror}", path=ATTRIBUTES,
-                        fix=f"make {ATTRIBUTES} a readable file, then re-run `git context init`") from exc
+        raise UserError(
+            f"cannot read: {exc.strerror}",
+            path=ATTRIBUTES,
+            fix=f"make {ATTRIBUTES} a readable file, then re-run `git context init`",
+        ) from exc
     eol = "\r\n" if "\r\n" in text else "\n"
     text = text.replace("\r\n", "\n")
     outside = _BLOCK.sub("", text).splitlines()
@@ -38,5 +42,8 @@ def write_attributes(path: Path, wanted: list[str]) -> None:
         os.replace(tmp, path)
     except OSError as exc:
         tmp.unlink(missing_ok=True)
-        raise UserError(f"cannot write: {exc.strerror}", path=ATTRIBUTES,
-                        fix=f"make {ATTRIBUTES} writable, then re-run `git context init`") from exc
+        raise UserError(
+            f"cannot write: {exc.strerror}",
+            path=ATTRIBUTES,
+            fix=f"make {ATTRIBUTES} writable, then re-run `git context init`",
+        ) from exc

@@ -4,6 +4,7 @@ For each merge commit in BASE..HEAD the events of every note in the result are c
 the driver would have kept: the union of the parents' events by `eid` (three-way against the merge
 base when there is exactly one, so an event a side deliberately removed is not expected back).
 """
+
 from __future__ import annotations
 
 import json
@@ -28,10 +29,8 @@ def _check_one(root: str | Path, merge: str, parents: list[str]) -> list[tuple[s
     bases = git.merge_bases(parents[0], parents[1], root) if len(parents) == 2 else []
     base = bases[0] if len(bases) == 1 else None
     revs = [merge, *parents] + ([base] if base else [])
-    trees = {rev: {path: oid for path, (_, oid) in git.tree_entries(rev, root, NOTES_DIR).items()}
-             for rev in revs}
-    paths = {p for tree in trees.values() for p in tree
-             if len({trees[rev].get(p) for rev in [merge, *parents]}) > 1}
+    trees = {rev: {path: oid for path, (_, oid) in git.tree_entries(rev, root, NOTES_DIR).items()} for rev in revs}
+    paths = {p for tree in trees.values() for p in tree if len({trees[rev].get(p) for rev in [merge, *parents]}) > 1}
     blobs = git.read_blobs(sorted({t[p] for t in trees.values() for p in paths if p in t}), root)
 
     def eids(rev: str, path: str) -> list[str] | None:
@@ -51,12 +50,15 @@ def _check_one(root: str | Path, merge: str, parents: list[str]) -> list[tuple[s
     return found
 
 
-def _judge(merge: str, parents: list[str], path: str, result: list[str] | None,
-           expected: set[str]) -> list[tuple[str, str]]:
+def _judge(
+    merge: str, parents: list[str], path: str, result: list[str] | None, expected: set[str]
+) -> list[tuple[str, str]]:
     where = f"merge {merge[:10]}: {path}"
-    redo = (f"redo the merge locally with the driver configured: `git context init`, then "
-            f"`git checkout {parents[0][:10]} && git merge {' '.join(p[:10] for p in parents[1:])}`; "
-            "or `git context sync` to fold lost provenance back from trailers")
+    redo = (
+        f"redo the merge locally with the driver configured: `git context init`, then "
+        f"`git checkout {parents[0][:10]} && git merge {' '.join(p[:10] for p in parents[1:])}`; "
+        "or `git context sync` to fold lost provenance back from trailers"
+    )
     if result is None:
         return [(f"{where} is not valid JSON Lines (conflict markers committed?)", redo)]
     found = []
@@ -72,7 +74,7 @@ def _judge(merge: str, parents: list[str], path: str, result: list[str] | None,
 def _eids(data: bytes) -> list[str] | None:
     """The eid of every event line, or None when a line is not an event."""
     out = []
-    for line in data.decode("utf-8", "replace").split("\n"):    # U+2028 may sit inside a JSON string
+    for line in data.decode("utf-8", "replace").split("\n"):  # U+2028 may sit inside a JSON string
         if not line.strip():
             continue
         try:

@@ -9,6 +9,7 @@ identity matcher pairs an instruction of one block with one of the other (the sa
 in other words), that is a conflict instead. The order depends only on the content, never on which
 side is "ours", so a merge and the equivalent rebase give the same file.
 """
+
 from __future__ import annotations
 
 import re
@@ -29,9 +30,9 @@ _MARKER = re.compile(r"^(<{7,}|>{7,})( |$)")
 
 
 class Layout(NamedTuple):
-    plain: list[bool]              # per line: part of an instruction, or blank
-    covers: list[frozenset[int]]   # per line: the instructions it belongs to
-    spans: list[tuple[int, int]]   # per instruction: 0-based line range [start, end)
+    plain: list[bool]  # per line: part of an instruction, or blank
+    covers: list[frozenset[int]]  # per line: the instructions it belongs to
+    spans: list[tuple[int, int]]  # per instruction: 0-based line range [start, end)
 
 
 def layout(lines: list[str]) -> Layout:
@@ -56,10 +57,10 @@ class _Judge:
         if h.start == h.end:
             inside = 0 < h.start < len(covers)
             return covers[h.start - 1] & covers[h.start] if inside else frozenset()
-        return frozenset().union(*covers[h.start:h.end])
+        return frozenset().union(*covers[h.start : h.end])
 
     def plain(self, h: Hunk) -> bool:
-        return all(self.base.plain[h.start:h.end]) and all(self.layouts[h.side].plain[h.j1:h.j2])
+        return all(self.base.plain[h.start : h.end]) and all(self.layouts[h.side].plain[h.j1 : h.j2])
 
     def interact(self, x: Hunk, y: Hunk) -> bool:
         if diff3.overlaps(x, y) or self.touched(x) & self.touched(y):
@@ -79,16 +80,25 @@ class _Judge:
         if _restated(*blocks):
             return diff3.conflict(group, mine, other)
         first, second = sorted(blocks, key=lambda b: (any(_SECTION.match(x) for x in b), "\n".join(b)))
-        return [*mine[:head], *first, *_separator(mine[:head], mine[len(mine) - tail:], first, second),
-                *second, *mine[len(mine) - tail:]]
+        return [
+            *mine[:head],
+            *first,
+            *_separator(mine[:head], mine[len(mine) - tail :], first, second),
+            *second,
+            *mine[len(mine) - tail :],
+        ]
 
     def whole(self, side: int, a: int, b: int) -> bool:
         """Lines [a, b) of SIDE are whole instructions (at least one) and balanced payload."""
         spans, text = self.layouts[side].spans, self.texts[side][a:b]
         cut = any(s < a < e or s < b < e for s, e in spans)
         fences = sum(1 for line in text if _FENCE.match(line))
-        return (not cut and fences % 2 == 0 and not any(_MARKER.match(x) for x in text)
-                and any(a <= s < b for s, _ in spans))
+        return (
+            not cut
+            and fences % 2 == 0
+            and not any(_MARKER.match(x) for x in text)
+            and any(a <= s < b for s, _ in spans)
+        )
 
 
 def _restated(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -99,8 +109,9 @@ def _restated(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     return bool(match(segment("\n".join(a) + "\n"), segment("\n".join(b) + "\n")))
 
 
-def _separator(head: tuple[str, ...], tail: tuple[str, ...], first: tuple[str, ...],
-               second: tuple[str, ...]) -> list[str]:
+def _separator(
+    head: tuple[str, ...], tail: tuple[str, ...], first: tuple[str, ...], second: tuple[str, ...]
+) -> list[str]:
     """The blank lines each side put around its block also go between the two blocks."""
     if not first or not second or not first[-1].strip() or not second[0].strip():
         return []
@@ -116,8 +127,9 @@ def _run(lines: Iterable[str]) -> int:
     return count
 
 
-def merge_context(base: bytes, ours: bytes, theirs: bytes, size: int = DEFAULT_MARKER_SIZE,
-                  labels: Labels = Labels()) -> Merged:
+def merge_context(
+    base: bytes, ours: bytes, theirs: bytes, size: int = DEFAULT_MARKER_SIZE, labels: Labels = Labels()
+) -> Merged:
     old, mine, other = split(base), split(ours), split(theirs)
     judge = _Judge(old.lines, mine.lines, other.lines)
     reach = max((end - start for start, end in judge.base.spans), default=0)

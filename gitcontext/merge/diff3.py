@@ -5,6 +5,7 @@ into one group; a group changed identically on both sides is clean, otherwise `r
 (the default leaves a conflict). Non-interacting hunks apply independently, in base order, with an
 insertion placed before a change that starts where it is inserted.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -41,7 +42,7 @@ def side_lines(group: list[Hunk], side: int, base: Sequence[str], other: Sequenc
     out: list[str] = []
     pos = start
     for h in (h for h in group if h.side == side):
-        out += [*base[pos:h.start], *other[h.j1:h.j2]]
+        out += [*base[pos : h.start], *other[h.j1 : h.j2]]
         pos = h.end
     return (*out, *base[pos:end])
 
@@ -60,8 +61,11 @@ def common_ends(mine: Sequence[str], other: Sequence[str]) -> tuple[int, int]:
 def conflict(group: list[Hunk], mine: tuple[str, ...], other: tuple[str, ...]) -> list:
     """Common leading and trailing lines stay outside the markers."""
     head, tail = common_ends(mine, other)
-    return [*mine[:head], Conflict(mine[head:len(mine) - tail], other[head:len(other) - tail]),
-            *mine[len(mine) - tail:]]
+    return [
+        *mine[:head],
+        Conflict(mine[head : len(mine) - tail], other[head : len(other) - tail]),
+        *mine[len(mine) - tail :],
+    ]
 
 
 def groups(pending: list[Hunk], interact: Callable[[Hunk, Hunk], bool], reach: int = 0) -> list[list[Hunk]]:
@@ -97,9 +101,14 @@ def groups(pending: list[Hunk], interact: Callable[[Hunk, Hunk], bool], reach: i
     return out
 
 
-def merge3(base: Sequence[str], ours: Sequence[str], theirs: Sequence[str],
-           interact: Callable[[Hunk, Hunk], bool] = lambda x, y: overlaps(x, y) or touches(x, y),
-           resolve: Resolver = conflict, reach: int = 0) -> list:
+def merge3(
+    base: Sequence[str],
+    ours: Sequence[str],
+    theirs: Sequence[str],
+    interact: Callable[[Hunk, Hunk], bool] = lambda x, y: overlaps(x, y) or touches(x, y),
+    resolve: Resolver = conflict,
+    reach: int = 0,
+) -> list:
     """The merged lines, with Conflict pieces where the sides disagree."""
     out: list = []
     pos = 0

@@ -4,6 +4,7 @@ Shaped like mergiraf: the arguments mirror git's placeholders, the result overwr
 else, any trouble (an exception, unparsable input, a timeout) falls back to `git merge-file`, and
 GITCONTEXT_MERGE=0 switches the structured merge off.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -17,7 +18,7 @@ from pathlib import Path
 from gitcontext.merge.fallback import merge_file
 from gitcontext.merge.markers import Labels, Merged
 
-TIME_LIMIT = 20.0   # seconds of structured merging before the driver falls back
+TIME_LIMIT = 20.0  # seconds of structured merging before the driver falls back
 Merger = Callable[[bytes, bytes, bytes, int, Labels], Merged]
 
 # (predicate on the repository-relative path, "module:function" or a merger); the first match wins,
@@ -43,12 +44,12 @@ def choose(path: str, mergers: list = MERGERS) -> Merger | None:
     return merger
 
 
-def structured(merger: Merger, paths: tuple[Path, Path, Path], size: int, labels: Labels,
-               time_limit: float) -> Merged | None:
+def structured(
+    merger: Merger, paths: tuple[Path, Path, Path], size: int, labels: Labels, time_limit: float
+) -> Merged | None:
     """The merger's result, or None on any trouble (the caller falls back)."""
     base, ours, theirs = (p.read_bytes() for p in paths)
-    timer = (hasattr(signal, "setitimer") and time_limit > 0
-             and threading.current_thread() is threading.main_thread())
+    timer = hasattr(signal, "setitimer") and time_limit > 0 and threading.current_thread() is threading.main_thread()
     if timer:
         previous = signal.signal(signal.SIGALRM, _timeout)
         signal.setitimer(signal.ITIMER_REAL, time_limit)
@@ -66,8 +67,16 @@ def _timeout(signum: int, frame: object) -> None:
     raise TimeoutError("structured merge took too long")
 
 
-def run(base: Path, ours: Path, theirs: Path, size: int, path: str, labels: Labels,
-        mergers: list = MERGERS, time_limit: float = TIME_LIMIT) -> int:
+def run(
+    base: Path,
+    ours: Path,
+    theirs: Path,
+    size: int,
+    path: str,
+    labels: Labels,
+    mergers: list = MERGERS,
+    time_limit: float = TIME_LIMIT,
+) -> int:
     """Merge into OURS (%A); 0 when clean, 1 when conflict markers were written."""
     merger = choose(path, mergers) if os.environ.get("GITCONTEXT_MERGE", "1") != "0" else None
     result = structured(merger, (base, ours, theirs), size, labels, time_limit) if merger else None

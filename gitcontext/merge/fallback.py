@@ -1,4 +1,5 @@
 """The safe way out: `git merge-file` with markers, or whole-file markers when git cannot merge."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -20,6 +21,7 @@ def merge_file(base: Path, ours: Path, theirs: Path, size: int, labels: Labels) 
 
 def whole_file(ours: bytes, theirs: bytes, size: int, labels: Labels) -> Merged:
     """Both versions, complete, between markers (binary or otherwise unmergeable input)."""
+
     def block(data: bytes) -> bytes:
         return data if not data or data.endswith(b"\n") else data + b"\n"
 

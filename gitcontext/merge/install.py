@@ -4,6 +4,7 @@
 interpreter by absolute path, so merges started from GUI clients (no virtualenv on PATH) still find
 gitcontext.
 """
+
 from __future__ import annotations
 
 import os
@@ -26,8 +27,7 @@ NOTES_PATTERN = ".context/**"
 
 
 def driver_command() -> str:
-    return (f"{shlex.quote(sys.executable)} -m gitcontext merge-driver "
-            f"{' '.join(PLACEHOLDERS)} --labels %S %X %Y")
+    return f"{shlex.quote(sys.executable)} -m gitcontext merge-driver {' '.join(PLACEHOLDERS)} --labels %S %X %Y"
 
 
 def patterns(root: str | Path, config: dict[str, Any], context_files: bool = True) -> list[str]:
@@ -46,7 +46,7 @@ def _expand_braces(glob: str) -> list[str]:
     match = re.search(r"\{([^{}]*)\}", glob)
     if not match:
         return [glob]
-    head, tail = glob[: match.start()], glob[match.end():]
+    head, tail = glob[: match.start()], glob[match.end() :]
     return [x for alt in match.group(1).split(",") for x in _expand_braces(head + alt + tail)]
 
 
@@ -60,6 +60,7 @@ def configure(root: str | Path, config: dict[str, Any], context_files: bool = Tr
 
 
 # ---- doctor ------------------------------------------------------------------------------------
+
 
 def problems(root: str | Path) -> list[tuple[str, str]]:
     """(message, fixing command) for every way merges would silently lose provenance here."""
@@ -78,14 +79,24 @@ def problems(root: str | Path) -> list[tuple[str, str]]:
     if ours and driver is None:
         names = [".context/ notes" if p == note else p for p in ours]
         what = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-        found.append((f"{ATTRIBUTES} routes {what} to merge=gitcontext, but "
-                      "merge.gitcontext.driver is not configured in this clone: git silently falls back to "
-                      "a text merge that can drop or duplicate provenance events", fix))
+        found.append(
+            (
+                f"{ATTRIBUTES} routes {what} to merge=gitcontext, but "
+                "merge.gitcontext.driver is not configured in this clone: git silently falls back to "
+                "a text merge that can drop or duplicate provenance events",
+                fix,
+            )
+        )
     elif driver is not None and (issue := driver_issue(driver)):
         found.append((f"merge.gitcontext.driver {issue}: {driver}", fix))
     if (Path(root) / ".context").is_dir() and routed.get(note, {}).get("merge") != "gitcontext":
-        found.append((f"{ATTRIBUTES} does not route .context/ notes to merge=gitcontext: concurrent "
-                      "notes merge as text (conflicts, lost or duplicated events)", fix))
+        found.append(
+            (
+                f"{ATTRIBUTES} does not route .context/ notes to merge=gitcontext: concurrent "
+                "notes merge as text (conflicts, lost or duplicated events)",
+                fix,
+            )
+        )
     return found
 
 

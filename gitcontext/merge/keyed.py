@@ -4,6 +4,7 @@ Per key: a change made on one side wins over the untouched other side (an additi
 such as `git revert` of the commit that recorded it); the same result on both sides is taken once;
 two different results for one key are a conflict, never a silent pick.
 """
+
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Mapping
@@ -12,12 +13,13 @@ from typing import Any, NamedTuple
 
 class Clash(NamedTuple):
     key: Hashable
-    ours: Any          # None when ours deleted it
-    theirs: Any        # None when theirs deleted it
+    ours: Any  # None when ours deleted it
+    theirs: Any  # None when theirs deleted it
 
 
-def merge_keyed(base: Mapping[Hashable, Any], ours: Mapping[Hashable, Any],
-                theirs: Mapping[Hashable, Any]) -> Iterator[tuple[Hashable, Any]]:
+def merge_keyed(
+    base: Mapping[Hashable, Any], ours: Mapping[Hashable, Any], theirs: Mapping[Hashable, Any]
+) -> Iterator[tuple[Hashable, Any]]:
     """Yield (key, value) for every surviving record and (key, Clash) for every conflict."""
     for key in set(base) | set(ours) | set(theirs):
         old, mine, other = base.get(key), ours.get(key), theirs.get(key)

@@ -7,6 +7,7 @@ ordered by their timestamp then key, so the result does not depend on which side
 lines with one key inside one file, a line that is not a JSON object with an `id`, or bytes that are
 not UTF-8 raise Unmergeable (line merge fallback).
 """
+
 from __future__ import annotations
 
 import json
@@ -51,8 +52,9 @@ def _when(record: dict[str, Any]) -> str:
     return next((str(record[f]) for f in TIME_FIELDS if f in record), "")
 
 
-def merge_ledger(base: bytes, ours: bytes, theirs: bytes, size: int = DEFAULT_MARKER_SIZE,
-                 labels: Labels = Labels()) -> Merged:
+def merge_ledger(
+    base: bytes, ours: bytes, theirs: bytes, size: int = DEFAULT_MARKER_SIZE, labels: Labels = Labels()
+) -> Merged:
     mine, other = parse(ours), parse(theirs)
     try:
         old = parse(base)
@@ -70,8 +72,9 @@ def merge_ledger(base: bytes, ours: bytes, theirs: bytes, size: int = DEFAULT_MA
         rank = (0, order[key], "", "") if key in order else (1, 0, when, key)
         if isinstance(value, Clash):
             conflicts += 1
-            lines = conflict_lines([texts[value.ours]] if value.ours else [],
-                                   [texts[value.theirs]] if value.theirs else [], size, labels)
+            lines = conflict_lines(
+                [texts[value.ours]] if value.ours else [], [texts[value.theirs]] if value.theirs else [], size, labels
+            )
         else:
             lines = [texts[value]]
         blocks.append((rank, lines))

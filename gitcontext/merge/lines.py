@@ -1,4 +1,5 @@
 """A text file as lines plus its line-ending style and trailing-newline state, and back."""
+
 from __future__ import annotations
 
 from typing import NamedTuple, TypeVar
@@ -9,9 +10,9 @@ T = TypeVar("T")
 
 
 class Text(NamedTuple):
-    lines: list[str]             # without terminators
-    eol: str | None              # "\n" or "\r\n"; None when no line is terminated
-    final_newline: bool | None   # None for an empty file
+    lines: list[str]  # without terminators
+    eol: str | None  # "\n" or "\r\n"; None when no line is terminated
+    final_newline: bool | None  # None for an empty file
 
 
 def split(data: bytes) -> Text:

@@ -1,4 +1,5 @@
 """What every merger returns, and git's conflict markers."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -14,8 +15,8 @@ class Labels(NamedTuple):
 
 
 class Merged(NamedTuple):
-    data: bytes        # the new content of %A
-    conflicts: int     # conflict regions left with markers (0 = clean)
+    data: bytes  # the new content of %A
+    conflicts: int  # conflict regions left with markers (0 = clean)
 
 
 class Unmergeable(Exception):
@@ -33,9 +34,11 @@ def labels_from(values: Sequence[str] | None) -> Labels:
         return Labels()
     base, ours, theirs = values
     defaults = Labels()
-    return Labels(base if base and base != "%S" else defaults.base,
-                  ours if ours and ours != "%X" else defaults.ours,
-                  theirs if theirs and theirs != "%Y" else defaults.theirs)
+    return Labels(
+        base if base and base != "%S" else defaults.base,
+        ours if ours and ours != "%X" else defaults.ours,
+        theirs if theirs and theirs != "%Y" else defaults.theirs,
+    )
 
 
 def marker_size(value: str | int | None) -> int:

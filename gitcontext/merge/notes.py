@@ -7,6 +7,7 @@ driver, one eid with two contents inside one file) on either side raises Unmerge
 falls back to a line merge with markers: nothing is ever dropped. An unreadable base (markers left
 by a criss-cross merge) only means no deletion can be inferred: the result is the plain union.
 """
+
 from __future__ import annotations
 
 import json
@@ -37,8 +38,12 @@ def parse(data: bytes, seen: dict[str, Any] | None = None) -> dict[str, dict[str
             event = seen[line] if line in seen else seen.setdefault(line, json.loads(line))
         except ValueError as exc:
             raise Unmergeable(f"line {number} is not JSON") from exc
-        if not (isinstance(event, dict) and isinstance(event.get("eid"), str)
-                and isinstance(event.get("at"), str) and type(event.get("v")) is int):
+        if not (
+            isinstance(event, dict)
+            and isinstance(event.get("eid"), str)
+            and isinstance(event.get("at"), str)
+            and type(event.get("v")) is int
+        ):
             raise Unmergeable(f"line {number} is not an event (needs eid, at, v)")
         if event["v"] > SUPPORTED_VERSION:
             raise Unmergeable(f"line {number} has schema version {event['v']}")
@@ -60,8 +65,9 @@ def _base(data: bytes, seen: dict[str, Any]) -> dict[str, dict[str, Any]]:
         return {}
 
 
-def merge_notes(base: bytes, ours: bytes, theirs: bytes, size: int = DEFAULT_MARKER_SIZE,
-                labels: Labels = Labels()) -> Merged:
+def merge_notes(
+    base: bytes, ours: bytes, theirs: bytes, size: int = DEFAULT_MARKER_SIZE, labels: Labels = Labels()
+) -> Merged:
     entries: list[tuple[tuple[str, str], list[str]]] = []
     conflicts = 0
     seen: dict[str, Any] = {}

@@ -1,4 +1,5 @@
 """Bring a note up to what a commit's tree says about an instruction (used by `sync`)."""
+
 from __future__ import annotations
 
 import functools
@@ -9,15 +10,14 @@ from gitcontext.identity.ids import instruction_id
 from gitcontext.instructions.discover import load, read
 from gitcontext.instructions.model import Instruction, normalize
 from gitcontext.instructions.segment import segment
-from gitcontext.provenance.redact import clean
 from gitcontext.provenance.fold import State
 from gitcontext.provenance.quote import cut
+from gitcontext.provenance.redact import clean
 from gitcontext.provenance.resolve import resolve_all
 
 
 @functools.lru_cache(maxsize=8)
-def _tree(root: Path, sha: str, include: tuple[str, ...], exclude: tuple[str, ...]
-          ) -> dict[str, list[Instruction]]:
+def _tree(root: Path, sha: str, include: tuple[str, ...], exclude: tuple[str, ...]) -> dict[str, list[Instruction]]:
     return load(root, {"discovery": {"include": list(include), "exclude": list(exclude)}}, sha)
 
 
@@ -26,8 +26,9 @@ def instructions_at(root: Path, config: dict[str, Any], sha: str) -> dict[str, l
     return _tree(root, sha, tuple(found["include"]), tuple(found["exclude"]))
 
 
-def catch_up(root: Path, config: dict[str, Any], sha: str, id: str, state: State,
-             reason: str | None = None) -> list[tuple[str, dict[str, Any]]]:
+def catch_up(
+    root: Path, config: dict[str, Any], sha: str, id: str, state: State, reason: str | None = None
+) -> list[tuple[str, dict[str, Any]]]:
     """(kind, fields) events that take STATE to the instruction as it stands at SHA."""
     insts = instructions_at(root, config, sha)
     if state.born is None:
@@ -46,7 +47,7 @@ def catch_up(root: Path, config: dict[str, Any], sha: str, id: str, state: State
     out: list[tuple[str, dict[str, Any]]] = []
     if inst.file != state.file:
         out.append(("moved", {"old_file": state.file or "", "file": inst.file, "text": inst.text}))
-    if clean(inst.text) != state.text:          # the note holds the text redacted
+    if clean(inst.text) != state.text:  # the note holds the text redacted
         out.append(("reworded", {"old_text": state.text or "", "text": inst.text, "file": inst.file}))
     return out
 

@@ -1,4 +1,5 @@
 """Note events: the kinds table, construction, the exact serialization, and validation of one line."""
+
 from __future__ import annotations
 
 import json
@@ -11,7 +12,7 @@ from gitcontext.lazyre import lazy
 from gitcontext.paths import problem as path_problem
 from gitcontext.paths import shown
 
-TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 
@@ -20,8 +21,10 @@ COMMON = ("v", "eid", "id", "at", "kind", "source")
 
 # kind -> (required fields, optional fields). Adding a kind is adding a row.
 KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "added": (("file", "text"), ("why", "failure", "refs", "scope", "safety", "owner", "commit",
-                                 "subject", "headings")),
+    "added": (
+        ("file", "text"),
+        ("why", "failure", "refs", "scope", "safety", "owner", "commit", "subject", "headings"),
+    ),
     "recurred": (("failure",), ("evidence", "commit", "subject")),
     "falsified": (("attempt", "outcome"), ("commit", "subject")),
     "reworded": (("old_text", "text"), ("commit", "file")),
@@ -37,11 +40,19 @@ DICT_FIELDS = frozenset({"restore"})
 INT_FIELDS = frozenset({"exit_status"})
 PATH_FIELDS = frozenset({"file", "old_file"})
 # The restore quote `retire` writes: key -> the type it must have (file, line and offset are optional).
-QUOTE_FIELDS: dict[str, type] = {"text": str, "before": str, "after": str, "instruction": str, "file": str,
-                                 "line": int, "offset": int, "headings": list}
+QUOTE_FIELDS: dict[str, type] = {
+    "text": str,
+    "before": str,
+    "after": str,
+    "instruction": str,
+    "file": str,
+    "line": int,
+    "offset": int,
+    "headings": list,
+}
 QUOTE_REQUIRED = ("text",)
-MAX_LINE = 1 << 20          # one event's serialized size: notes hold sentences and output tails
-TRIAL_FIELDS = frozenset({"runs", "removal", "control", "removed", "duration_ms"})   # checked by _check_trial
+MAX_LINE = 1 << 20  # one event's serialized size: notes hold sentences and output tails
+TRIAL_FIELDS = frozenset({"runs", "removal", "control", "removed", "duration_ms"})  # checked by _check_trial
 SAFETY = ("none", "guarded", "critical")
 RESULTS = ("holds", "fails", "unknown")
 
@@ -56,7 +67,7 @@ def now() -> str:
     pinned = os.environ.get("GITCONTEXT_NOW")
     if pinned:
         return pinned
-    import datetime as _dt    # here, not at the top: reading notes and trailers needs no clock
+    import datetime as _dt  # here, not at the top: reading notes and trailers needs no clock
 
     return _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -74,16 +85,16 @@ def new_eid() -> str:
     global _last_stamp
     stamp = max(time.time_ns() // 1000 & 0xFFFFFFFFFF, _last_stamp + 1)
     _last_stamp = stamp
-    import secrets          # 2-3 ms to import: only writers make event ids
+    import secrets  # 2-3 ms to import: only writers make event ids
 
     return f"e-{stamp:010x}{secrets.token_hex(3)}"
 
 
-def new_event(kind: str, id: str, source: str, at: str | None = None, eid: str | None = None,
-              **fields: Any) -> dict[str, Any]:
+def new_event(
+    kind: str, id: str, source: str, at: str | None = None, eid: str | None = None, **fields: Any
+) -> dict[str, Any]:
     """A validated event; fields that are None are left out."""
-    event = {"v": SCHEMA_VERSION, "eid": eid or new_eid(), "id": id, "at": at or now(), "kind": kind,
-             "source": source}
+    event = {"v": SCHEMA_VERSION, "eid": eid or new_eid(), "id": id, "at": at or now(), "kind": kind, "source": source}
     event.update({k: v for k, v in fields.items() if v is not None})
     problem = check(event)
     if problem:
@@ -99,25 +110,33 @@ def dumps(event: dict[str, Any]) -> str:
 def parse_line(text: str, path: str, lineno: int) -> dict[str, Any]:
     """One note line as an event, or a UserError naming PATH:LINENO (for any text, quickly)."""
     if len(text) > MAX_LINE:
-        raise UserError(f"note line is {len(text)} characters, over the {MAX_LINE} limit", path=path, line=lineno,
-                        fix=_FIX.format(path=path))
+        raise UserError(
+            f"note line is {len(text)} characters, over the {MAX_LINE} limit",
+            path=path,
+            line=lineno,
+            fix=_FIX.format(path=path),
+        )
     try:
         event = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise UserError(f"corrupt note line (not JSON: {exc.msg})", path=path, line=lineno,
-                        fix=_FIX.format(path=path)) from None
-    except (ValueError, RecursionError) as exc:      # a 4,300-digit number, 100,000-deep nesting
+        raise UserError(
+            f"corrupt note line (not JSON: {exc.msg})", path=path, line=lineno, fix=_FIX.format(path=path)
+        ) from None
+    except (ValueError, RecursionError) as exc:  # a 4,300-digit number, 100,000-deep nesting
         reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)[:80]
-        raise UserError(f"corrupt note line (not an event: {reason})", path=path, line=lineno,
-                        fix=_FIX.format(path=path)) from None
+        raise UserError(
+            f"corrupt note line (not an event: {reason})", path=path, line=lineno, fix=_FIX.format(path=path)
+        ) from None
     problem = check(event)
     if problem:
         raise UserError(f"invalid note event: {problem}", path=path, line=lineno, fix=_FIX.format(path=path))
     return event
 
 
-_FIX = ("restore the line from git (`git log -p -- {path}`) or resolve the merge by hand; "
-        "notes are append-only, so add a correcting event instead of editing")
+_FIX = (
+    "restore the line from git (`git log -p -- {path}`) or resolve the merge by hand; "
+    "notes are append-only, so add a correcting event instead of editing"
+)
 
 
 def check(event: Any) -> str | None:
@@ -166,7 +185,7 @@ def _check_fields(event: dict[str, Any]) -> str | None:
             return f"field {shown(key)} has the wrong type ({type(value).__name__})"
         if not _is_text(value):
             return f"field {shown(key)} is not valid UTF-8 text (a non-UTF-8 argument or commit message?)"
-        if key in PATH_FIELDS and value and (why := path_problem(value)):   # "" : not known
+        if key in PATH_FIELDS and value and (why := path_problem(value)):  # "" : not known
             return f"{key} {shown(value)} {why}"
     if "safety" in event and event["safety"] not in SAFETY:
         return f"safety must be one of {', '.join(SAFETY)}, got {shown(event['safety'])}"
@@ -210,18 +229,26 @@ def _is_text(value: Any) -> bool:
     if isinstance(value, list):
         return all(_is_text(v) for v in value)
     return True
+
+
 def _check_trial(key: str, value: Any, runs: Any) -> str | None:
     """A `trialled` event's numbers: runs and duration_ms ints, removed ids, each arm's passes and statuses."""
+
     def whole(v: Any) -> bool:
         return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
     if key in ("runs", "duration_ms"):
         return None if whole(value) and (key != "runs" or value >= 1) else f"field {key!r} must be a count"
     if key == "removed":
         ok = isinstance(value, list) and all(isinstance(v, str) and is_id(v) for v in value)
         return None if ok else "field 'removed' must list instruction ids"
-    if not (isinstance(value, dict) and whole(value.get("passes")) and isinstance(value.get("exit_statuses"), list)
-            and all(isinstance(s, int) and not isinstance(s, bool) for s in value["exit_statuses"])
-            and isinstance(value.get("tail", ""), str)):
+    if not (
+        isinstance(value, dict)
+        and whole(value.get("passes"))
+        and isinstance(value.get("exit_statuses"), list)
+        and all(isinstance(s, int) and not isinstance(s, bool) for s in value["exit_statuses"])
+        and isinstance(value.get("tail", ""), str)
+    ):
         return f"field {key!r} must be {{passes, exit_statuses[], tail}}"
     if whole(runs) and (len(value["exit_statuses"]) != runs or value["passes"] > runs):
         return f"field {key!r} does not add up to {runs} runs"

@@ -1,4 +1,5 @@
 """The current state of an instruction: a fold of its note's events in (`at`, `eid`) order."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -8,22 +9,22 @@ from typing import Any, NamedTuple
 class State(NamedTuple):
     id: str | None
     file: str | None = None
-    text: str | None = None                  # current text as the note knows it
+    text: str | None = None  # current text as the note knows it
     why: str | None = None
     failure: str | None = None
-    why_text: str | None = None              # the text the rationale was last written or verified for
-    confirmed_at: str | None = None          # when the rationale was last written or verified to hold
+    why_text: str | None = None  # the text the rationale was last written or verified for
+    confirmed_at: str | None = None  # when the rationale was last written or verified to hold
     recurrences: tuple[dict[str, Any], ...] = ()
     falsified: tuple[dict[str, Any], ...] = ()
     refs: tuple[str, ...] = ()
     scope: tuple[str, ...] = ()
     safety: str = "none"
     owner: str | None = None
-    verified: dict[str, Any] | None = None   # the last `verified` event
-    retired: dict[str, Any] | None = None    # the `retired` event while it is retired
-    born: dict[str, Any] | None = None       # the first `added` event
+    verified: dict[str, Any] | None = None  # the last `verified` event
+    retired: dict[str, Any] | None = None  # the `retired` event while it is retired
+    born: dict[str, Any] | None = None  # the first `added` event
     history: tuple[dict[str, Any], ...] = ()  # reworded / moved / retired / restored, in order
-    trials: tuple[dict[str, Any], ...] = ()   # `trialled` events, in order (gitcontext.evidence.verdict)
+    trials: tuple[dict[str, Any], ...] = ()  # `trialled` events, in order (gitcontext.evidence.verdict)
     events: int = 0
     last_at: str | None = None
 
@@ -36,8 +37,9 @@ def order(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     (rewordings, moves, removals), then facts about it (a why, a verification), whoever wrote each: a
     commit's rewording and the why its trailer gives share the commit's second, and the why is for the
     new text (a backfill rewording and a trailer's why would otherwise fold in eid order)."""
-    return sorted(events, key=lambda e: (e["at"], 0 if e["kind"] == "added" else 1 if e["kind"] in _CHANGES else 2,
-                                         e["eid"]))
+    return sorted(
+        events, key=lambda e: (e["at"], 0 if e["kind"] == "added" else 1 if e["kind"] in _CHANGES else 2, e["eid"])
+    )
 
 
 def fold(events: Iterable[dict[str, Any]], id: str | None = None) -> State:

@@ -8,6 +8,7 @@ no-op if they are there); when it is still old, retire cuts its range again (rol
 removes its event (roll back: its new text may hold bytes that must not be written to `.git/`); when
 someone changed the file since, the events are removed. No secret is ever written to the journal.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,7 +18,7 @@ from pathlib import Path
 from gitcontext.errors import UserError
 from gitcontext.provenance import locks
 
-TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 

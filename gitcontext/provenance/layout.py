@@ -1,4 +1,5 @@
 """The text `init` writes into `.context/`: the config with every default commented, and a README."""
+
 from __future__ import annotations
 
 

@@ -4,6 +4,7 @@ A writer takes its note's lock (an flock on `locks/notes-NN.lock`, one of 64 buc
 note under it, and replaces the file through a temporary file in `tmp/` named after its process id.
 A temporary file whose process is gone is removed by the next writer; `doctor` lists any that remain.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -30,7 +31,7 @@ def git_dir_of(root: str | Path) -> Path:
     except (OSError, UnicodeDecodeError, IndexError):
         first = ""
     if first.startswith("gitdir:"):
-        target = Path(first[len("gitdir:"):].strip())
+        target = Path(first[len("gitdir:") :].strip())
         return target if target.is_absolute() else (Path(root) / target).resolve()
     from gitcontext import git
 
@@ -42,8 +43,9 @@ def state_dir(root: str | Path, sub: str) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UserError(f"cannot create {folder}: {exc.strerror}", path=str(folder),
-                        fix="check the permissions of the .git folder") from exc
+        raise UserError(
+            f"cannot create {folder}: {exc.strerror}", path=str(folder), fix="check the permissions of the .git folder"
+        ) from exc
     return folder
 
 
@@ -68,7 +70,7 @@ def locked(root: str | Path, names: Iterable[str], timeout: float = LOCK_TIMEOUT
         yield
     finally:
         for fd in reversed(handles):
-            os.close(fd)          # closing releases the lock
+            os.close(fd)  # closing releases the lock
 
 
 def _acquire(path: Path, timeout: float) -> int:
@@ -81,8 +83,11 @@ def _acquire(path: Path, timeout: float) -> int:
         except BlockingIOError:
             if time.monotonic() > deadline:
                 os.close(fd)
-                raise UserError(f"another gitcontext has held {path.name} for {timeout:g} s", path=str(path),
-                                fix="wait for it to finish; if none is running, delete the lock file") from None
+                raise UserError(
+                    f"another gitcontext has held {path.name} for {timeout:g} s",
+                    path=str(path),
+                    fix="wait for it to finish; if none is running, delete the lock file",
+                ) from None
             time.sleep(pause)
             pause = min(pause * 2, 0.05)
 
@@ -118,7 +123,7 @@ def replace(root: str | Path, path: Path, data: bytes, mode: int) -> None:
         except OSError as exc:
             if exc.errno != errno.EXDEV:
                 raise
-            _replace_nearby(path, data, mode)      # the git dir is on another file system
+            _replace_nearby(path, data, mode)  # the git dir is on another file system
     finally:
         tmp.unlink(missing_ok=True)
 

@@ -20,6 +20,7 @@ The cache also records the size and mtime of the modules that parse and fold not
 other code ignores it. It is a file under `.git`, still untrusted: an entry not exactly in shape, or
 for another id, is read afresh. Deleting it changes no result.
 """
+
 from __future__ import annotations
 
 import json
@@ -29,14 +30,14 @@ from pathlib import Path
 from typing import Any
 
 from gitcontext.digests import blob_id
-from gitcontext.stamps import code_stamps
 from gitcontext.identity.ids import is_id
 from gitcontext.provenance import events as _events
 from gitcontext.provenance import fold as _fold
 from gitcontext.provenance import store
 from gitcontext.provenance.fold import State, fold
+from gitcontext.stamps import code_stamps
 
-CACHE = "gitcontext/note-states.json"         # under the (per-worktree) git dir
+CACHE = "gitcontext/note-states.json"  # under the (per-worktree) git dir
 FORMAT = 4
 MAX_BYTES = 64 << 20
 OPTIONAL_TEXT = ("id", "file", "text", "why", "failure", "why_text", "confirmed_at", "owner", "last_at")
@@ -55,18 +56,18 @@ def folded_notes(root: str | Path, git_dir: Path | None = None, oids: dict[str, 
     git_dir = git_dir or _git_dir(Path(root))
     saved, known, clock = _load(git_dir) if git_dir is not None else ({}, {}, 0)
     states, blobs, files, new = {}, {}, {}, False
-    fence = None                                       # the file system's clock before the first read
+    fence = None  # the file system's clock before the first read
     for entry in sorted(os.scandir(folder), key=lambda e: e.name):
         name = entry.name
         id = name[: -len(store.SUFFIX)]
         if not name.endswith(store.SUFFIX) or not is_id(id):
-            continue                                   # as all_notes: only <id>.jsonl is a note
+            continue  # as all_notes: only <id>.jsonl is a note
         info = _lstat(entry)
         mark = None if info is None else [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
         seen = known.get(name)
         if mark is not None and seen is not None and seen[:4] == mark and mark[1] < clock and mark[2] < clock:
             state = state_of(saved.get(seen[4]), id)
-            if state is not None:                      # the recorded bytes, folded before
+            if state is not None:  # the recorded bytes, folded before
                 states[id], blobs[seen[4]], files[name] = state, saved[seen[4]], seen
                 if oids is not None:
                     oids[id] = seen[4]
@@ -74,7 +75,7 @@ def folded_notes(root: str | Path, git_dir: Path | None = None, oids: dict[str, 
         if fence is None and git_dir is not None:
             fence = _clock(git_dir)
         data = store.read_bytes(root, Path(folder, name))
-        if not data:                                   # empty, or gone since the listing: as all_notes
+        if not data:  # empty, or gone since the listing: as all_notes
             states[id] = fold([], id)
             if oids is not None:
                 oids[id] = ""
@@ -130,16 +131,26 @@ def _code() -> list[list[object]]:
     return code_stamps(module.__file__ or "" for module in (store, _events, _fold))
 
 
-def save(git_dir: Path, states: dict[str, State | list[Any]], files: dict[str, list] | None = None,
-         clock: int = 0) -> None:
+def save(
+    git_dir: Path, states: dict[str, State | list[Any]], files: dict[str, list] | None = None, clock: int = 0
+) -> None:
     """Keep STATES (blob id -> state, or its values as loaded) as the whole cache, with FILES (note file
     name -> [size, mtime_ns, ctime_ns, inode, blob id], each older than CLOCK); skipped when it cannot be written."""
     from gitcontext.provenance.locks import write_cache
 
-    write_cache(git_dir / CACHE, json.dumps({"format": FORMAT, "code": _code(), "clock": clock, "files": files or {},
-                                             "states": {oid: s if isinstance(s, list) else list(s)
-                                                        for oid, s in states.items()}},
-                                            separators=(",", ":")))
+    write_cache(
+        git_dir / CACHE,
+        json.dumps(
+            {
+                "format": FORMAT,
+                "code": _code(),
+                "clock": clock,
+                "files": files or {},
+                "states": {oid: s if isinstance(s, list) else list(s) for oid, s in states.items()},
+            },
+            separators=(",", ":"),
+        ),
+    )
 
 
 def load(git_dir: Path) -> dict[str, Any]:
@@ -157,8 +168,12 @@ def _load(git_dir: Path) -> tuple[dict[str, Any], dict[str, list], int]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}, {}, 0
-    if not (isinstance(data, dict) and data.get("format") == FORMAT and data.get("code") == _code()
-            and isinstance(data.get("states"), dict)):
+    if not (
+        isinstance(data, dict)
+        and data.get("format") == FORMAT
+        and data.get("code") == _code()
+        and isinstance(data.get("states"), dict)
+    ):
         return {}, {}, 0
     files, clock = data.get("files"), data.get("clock")
     if type(files) is not dict or type(clock) is not int:
@@ -167,8 +182,7 @@ def _load(git_dir: Path) -> tuple[dict[str, Any], dict[str, list], int]:
 
 
 def _stat_entry(entry: Any) -> bool:
-    return (type(entry) is list and len(entry) == 5 and all(type(n) is int for n in entry[:4])
-            and type(entry[4]) is str)
+    return type(entry) is list and len(entry) == 5 and all(type(n) is int for n in entry[:4]) and type(entry[4]) is str
 
 
 def state_of(fields: Any, id: str) -> State | None:
@@ -202,7 +216,21 @@ def state_of(fields: Any, id: str) -> State | None:
 
 
 _OPTIONAL_TEXT, _OPTIONAL_EVENT, _EVENT_LIST, _TEXT_LIST, _TEXT, _NUMBER = range(6)
-_SHAPE = tuple((key, _OPTIONAL_TEXT if key in OPTIONAL_TEXT else _OPTIONAL_EVENT if key in OPTIONAL_EVENT
-                else _EVENT_LIST if key in EVENT_LISTS else _TEXT_LIST if key in TEXT_LISTS
-                else _TEXT if key == "safety" else _NUMBER) for key in State._fields)
+_SHAPE = tuple(
+    (
+        key,
+        _OPTIONAL_TEXT
+        if key in OPTIONAL_TEXT
+        else _OPTIONAL_EVENT
+        if key in OPTIONAL_EVENT
+        else _EVENT_LIST
+        if key in EVENT_LISTS
+        else _TEXT_LIST
+        if key in TEXT_LISTS
+        else _TEXT
+        if key == "safety"
+        else _NUMBER,
+    )
+    for key in State._fields
+)
 _CODES = tuple(code for _, code in _SHAPE)

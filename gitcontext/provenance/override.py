@@ -12,6 +12,7 @@ which of its other trailers are moot, which births are the override's text, and 
 that names the old (or the hook's) id is for. The why of a split goes to the new rule's note, the
 why of a forced rewording to the old id's.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
@@ -29,9 +30,10 @@ Event = dict[str, Any]
 
 class Plan(NamedTuple):
     """What one commit's folded overrides mean for its other trailers."""
-    split: frozenset[str]       # ids a `Context-Id: <id> added` ended: their other Context-Id lines are moot
-    claimed: dict[str, str]     # normalized text a forced rewording took -> its id (never a second birth)
-    aliases: dict[str, str]     # id a why may name -> the note it is for
+
+    split: frozenset[str]  # ids a `Context-Id: <id> added` ended: their other Context-Id lines are moot
+    claimed: dict[str, str]  # normalized text a forced rewording took -> its id (never a second birth)
+    aliases: dict[str, str]  # id a why may name -> the note it is for
 
 
 def note_ids(root: str | Path) -> set[str]:
@@ -50,21 +52,25 @@ def plan(sha: str, events: Iterable[Event]) -> Plan:
         if e["kind"] == "reworded" and e.get("override") == "reworded":
             norm = normalize(e["text"])
             claimed[norm] = e["id"]
-            hooks = instruction_id(e.get("file") or "", norm)       # the id the matcher's birth would have
+            hooks = instruction_id(e.get("file") or "", norm)  # the id the matcher's birth would have
             if hooks != e["id"]:
                 aliases[hooks] = e["id"]
         elif e["kind"] == "retired" and e.get("override") == "added" and e.get("text"):
             split.add(e["id"])
             norm = normalize(e["text"])
-            after = [b["id"] for b in events if b["kind"] == "added" and b["id"] != e["id"]
-                     and normalize(b.get("text") or "") == norm]
+            after = [
+                b["id"]
+                for b in events
+                if b["kind"] == "added" and b["id"] != e["id"] and normalize(b.get("text") or "") == norm
+            ]
             if after:
                 aliases[e["id"]] = after[0]
     return Plan(frozenset(split), claimed, aliases)
 
 
-def unnoted_split(root: Path, config: dict[str, Any], sha: str, id: str, states: Mapping[str, State]
-                  ) -> tuple[str, Step | None] | None:
+def unnoted_split(
+    root: Path, config: dict[str, Any], sha: str, id: str, states: Mapping[str, State]
+) -> tuple[str, Step | None] | None:
     """(new rule's id, its birth or None when a note holds it) for `Context-Id: ID added` when ID has
     no note (a history without notes, then backfill or sync): ID names a rule of SHA's parent that the
     matcher paired with a new text at SHA; None when it names none, or the matcher did not pair it."""
@@ -84,16 +90,20 @@ def unnoted_split(root: Path, config: dict[str, Any], sha: str, id: str, states:
     new = next((now[p.new] for p in pairs if before[old.file][p.old] is old), None)
     if new is None or new.norm == old.norm:
         return None
-    held = [k for k, s in sorted(states.items()) if s.retired is None and s.file == new.file
-            and normalize(s.text or "") == new.norm]
+    held = [
+        k
+        for k, s in sorted(states.items())
+        if s.retired is None and s.file == new.file and normalize(s.text or "") == new.norm
+    ]
     if held:
         return held[0], None
     found = successor(root, config, sha, new.file, new.text, states)
     return (found[0], found[1]) if found else None
 
 
-def successor(root: Path, config: dict[str, Any], sha: str, file: str, text: str,
-              states: Mapping[str, State]) -> tuple[str, Step] | None:
+def successor(
+    root: Path, config: dict[str, Any], sha: str, file: str, text: str, states: Mapping[str, State]
+) -> tuple[str, Step] | None:
     """(id, birth) of the rule a split declared new: TEXT in FILE at SHA, unless a note holds it already."""
     from gitcontext.provenance.at_commit import instructions_at
 
@@ -107,8 +117,9 @@ def successor(root: Path, config: dict[str, Any], sha: str, file: str, text: str
     return None
 
 
-def override_steps(root: Path, config: dict[str, Any], sha: str, id: str, state: State, kind: str,
-                   steps: list[Step]) -> list[Step]:
+def override_steps(
+    root: Path, config: dict[str, Any], sha: str, id: str, state: State, kind: str, steps: list[Step]
+) -> list[Step]:
     """STEPS (what catch_up would write for ID at SHA) corrected by a `Context-Id: ID KIND` trailer."""
     if state.born is None or state.text is None:
         return steps
@@ -131,7 +142,7 @@ def _paired(root: Path, config: dict[str, Any], sha: str, state: State, steps: l
     now = instructions_at(root, config, sha)
     norm = normalize(state.text or "")
     if any(i.norm == norm for items in now.values() for i in items):
-        return steps                                # still there: nothing was missed
+        return steps  # still there: nothing was missed
     try:
         before = instructions_at(root, config, git.rev_parse(f"{sha}^", root))
     except GitError:
@@ -139,7 +150,7 @@ def _paired(root: Path, config: dict[str, Any], sha: str, state: State, steps: l
     old = {i.norm for i in before.get(state.file or "", [])}
     born = [i for i in now.get(state.file or "", []) if i.norm not in old]
     if any(k == "moved" or k == "reworded" and normalize(f["text"]) in {i.norm for i in born} for k, f in steps):
-        return steps                                # the matcher paired it too
+        return steps  # the matcher paired it too
     if not born:
         return steps
     best = max(born, key=lambda i: (ratio(norm, i.norm), -i.index))
@@ -160,7 +171,17 @@ def _split(root: Path, sha: str, id: str, state: State, steps: list[Step]) -> li
     else:
         return []
     if state.retired is not None:
-        return []                                   # already ended
+        return []  # already ended
     reason = f"removed in {sha[:12]}: `Context-Id: {id} added` declares its successor a new rule"
-    return [("retired", {"reason": reason, "restore": _quote(root, sha, state._replace(text=old_text)),
-                         "override": "added", "old_text": old_text, "text": text})]
+    return [
+        (
+            "retired",
+            {
+                "reason": reason,
+                "restore": _quote(root, sha, state._replace(text=old_text)),
+                "override": "added",
+                "old_text": old_text,
+                "text": text,
+            },
+        )
+    ]

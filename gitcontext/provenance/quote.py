@@ -4,6 +4,7 @@ A quote is the removed text verbatim plus what surrounded it (up to three lines 
 heading path and the original line. Pasting finds the unique place where the surroundings still
 meet; failing that, the end of the nearest heading's section; failing that, the end of the file.
 """
+
 from __future__ import annotations
 
 import re
@@ -37,7 +38,7 @@ def span(text: str, inst: Instruction, others: Sequence[Instruction]) -> tuple[i
     start, end = first + match.start(), first + match.end()
     while end < last and text[end] in " \t":
         end += 1
-    if end >= len(text) or text[end] in "\r\n":      # last on its line: take the blanks before instead
+    if end >= len(text) or text[end] in "\r\n":  # last on its line: take the blanks before instead
         end = first + match.end()
         while start > first and text[start - 1] in " \t":
             start -= 1
@@ -55,9 +56,16 @@ def cut(text: str, inst: Instruction, others: Sequence[Instruction]) -> tuple[st
     before_from = line_starts(text[:start])[-min(CONTEXT_LINES + 1, len(line_starts(text[:start])))]
     after = text[end:]
     after_cut = min(len(after), sum(len(ln) + 1 for ln in after.split("\n")[:CONTEXT_LINES]))  # only \n ends a line
-    quote = {"file": inst.file, "line": inst.line, "text": text[start:end], "instruction": inst.text,
-             "headings": list(inst.headings), "before": text[before_from:start], "after": after[:after_cut],
-             "offset": start}
+    quote = {
+        "file": inst.file,
+        "line": inst.line,
+        "text": text[start:end],
+        "instruction": inst.text,
+        "headings": list(inst.headings),
+        "before": text[before_from:start],
+        "after": after[:after_cut],
+        "offset": start,
+    }
     return text[:start] + text[end:], quote
 
 
@@ -68,8 +76,7 @@ def paste(text: str, quote: dict[str, Any]) -> tuple[str, str]:
     how = "exact"
     if not spots:
         how = "nearby"
-        spots = [p for p in _positions(text, before, "") if before] or \
-            [p for p in _positions(text, "", after) if after]
+        spots = [p for p in _positions(text, before, "") if before] or [p for p in _positions(text, "", after) if after]
         heads = list(quote.get("headings", []))
         spots = [p for p in spots if _headings_at(text, p) == heads]
         spots = spots if len(spots) == 1 else []
@@ -187,8 +194,9 @@ def _unredact(text: str, quote: dict[str, Any]) -> dict[str, Any] | None:
     pattern = "".join(f"(?P<{k}>{_as_pattern(v)})" for k, v in parts.items())
     from gitcontext.provenance.redact import redact
 
-    matches = [m for m in re.finditer(pattern, text)
-               if all(redact(m.group(k)).text == v for k, v in parts.items())]   # the same secrets, not others
+    matches = [
+        m for m in re.finditer(pattern, text) if all(redact(m.group(k)).text == v for k, v in parts.items())
+    ]  # the same secrets, not others
     if not matches or (len(matches) > 1 and not parts["before"] and not parts["after"]):
         return None
     match = min(matches, key=lambda m: abs(m.start("text") - quote.get("offset", 0)))
@@ -198,7 +206,7 @@ def _unredact(text: str, quote: dict[str, Any]) -> dict[str, Any] | None:
 def _as_pattern(redacted: str) -> str:
     pieces, pos = [], 0
     for m in _MARKER.finditer(redacted):
-        pieces += [re.escape(redacted[pos:m.start()]), r"[\s\S]+?"]
+        pieces += [re.escape(redacted[pos : m.start()]), r"[\s\S]+?"]
         pos = m.end()
     pieces.append(re.escape(redacted[pos:]))
     return "".join(pieces)

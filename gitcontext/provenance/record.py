@@ -1,4 +1,5 @@
 """record, recur, falsified, verify, link: append one outcome to an instruction's note."""
+
 from __future__ import annotations
 
 import math
@@ -36,15 +37,22 @@ def prepare(root: Path, t: Target, source: str = "cli") -> list[dict[str, Any]]:
         return []
     commit = head(root)
     if t.state is None:
-        return [new_event("added", t.id, source, file=inst.file, text=inst.text,
-                          headings=list(inst.headings), commit=commit)]
+        return [
+            new_event(
+                "added", t.id, source, file=inst.file, text=inst.text, headings=list(inst.headings), commit=commit
+            )
+        ]
     out = []
     if t.state.file != inst.file:
-        out.append(new_event("moved", t.id, source, old_file=t.state.file or "", file=inst.file,
-                             text=inst.text, commit=commit))
-    if t.state.text != clean(inst.text):          # the note holds the text redacted
-        out.append(new_event("reworded", t.id, source, old_text=t.state.text or "", text=inst.text,
-                             file=inst.file, commit=commit))
+        out.append(
+            new_event("moved", t.id, source, old_file=t.state.file or "", file=inst.file, text=inst.text, commit=commit)
+        )
+    if t.state.text != clean(inst.text):  # the note holds the text redacted
+        out.append(
+            new_event(
+                "reworded", t.id, source, old_text=t.state.text or "", text=inst.text, file=inst.file, commit=commit
+            )
+        )
     return out
 
 
@@ -56,13 +64,31 @@ def _write(root: Path, config: dict[str, Any], target: str, kind: str, **fields:
     return Written(t, events)
 
 
-def record(root: Path, config: dict[str, Any], target: str, why: str, failure: str | None = None,
-           refs: Sequence[str] = (), scope: Sequence[str] = (), safety: str | None = None,
-           owner: str | None = None) -> Written:
+def record(
+    root: Path,
+    config: dict[str, Any],
+    target: str,
+    why: str,
+    failure: str | None = None,
+    refs: Sequence[str] = (),
+    scope: Sequence[str] = (),
+    safety: str | None = None,
+    owner: str | None = None,
+) -> Written:
     if not why.strip():
         raise UserError("--why is empty", fix="say what went wrong without this instruction")
-    return _write(root, config, target, "linked", why=clean(why), failure=clean(failure),
-                  refs=list(refs) or None, scope=list(scope) or None, safety=safety, owner=owner)
+    return _write(
+        root,
+        config,
+        target,
+        "linked",
+        why=clean(why),
+        failure=clean(failure),
+        refs=list(refs) or None,
+        scope=list(scope) or None,
+        safety=safety,
+        owner=owner,
+    )
 
 
 def recur(root: Path, config: dict[str, Any], target: str, failure: str, evidence: str | None = None) -> Written:
@@ -73,27 +99,51 @@ def falsified(root: Path, config: dict[str, Any], target: str, attempt: str, out
     return _write(root, config, target, "falsified", attempt=clean(attempt), outcome=clean(outcome))
 
 
-def link(root: Path, config: dict[str, Any], target: str, refs: Sequence[str] = (), scope: Sequence[str] = (),
-         safety: str | None = None, owner: str | None = None) -> Written:
+def link(
+    root: Path,
+    config: dict[str, Any],
+    target: str,
+    refs: Sequence[str] = (),
+    scope: Sequence[str] = (),
+    safety: str | None = None,
+    owner: str | None = None,
+) -> Written:
     if not (refs or scope or safety or owner):
         raise UserError("nothing to link", fix="give --ref, --scope, --safety or --owner")
-    return _write(root, config, target, "linked", refs=list(refs) or None, scope=list(scope) or None,
-                  safety=safety, owner=owner)
+    return _write(
+        root, config, target, "linked", refs=list(refs) or None, scope=list(scope) or None, safety=safety, owner=owner
+    )
 
 
-def verify(root: Path, config: dict[str, Any], target: str, how: str | None = None,
-           run: str | None = None, timeout: float | None = None) -> Written:
+def verify(
+    root: Path,
+    config: dict[str, Any],
+    target: str,
+    how: str | None = None,
+    run: str | None = None,
+    timeout: float | None = None,
+) -> Written:
     """Record that the rationale holds; with RUN, record the command's real exit status and output tail."""
     if run is None:
         return _write(root, config, target, "verified", how=clean(how or "manual"), result="holds")
     if timeout is not None and not (math.isfinite(timeout) and 0 < timeout <= MAX_TIMEOUT):
-        raise UserError(f"--timeout must be a number of seconds between 0 and {MAX_TIMEOUT:g}, got {timeout!r}",
-                        fix="e.g. --timeout 300")
-    find(root, config, target)   # a bad TARGET fails before the command runs
+        raise UserError(
+            f"--timeout must be a number of seconds between 0 and {MAX_TIMEOUT:g}, got {timeout!r}",
+            fix="e.g. --timeout 300",
+        )
+    find(root, config, target)  # a bad TARGET fails before the command runs
     code, output = git.run_shell(run, cwd=root, timeout=timeout)
-    return _write(root, config, target, "verified", how=clean(how or run), result="holds" if code == 0 else "fails",
-                  exit_status=code, output=clean(tail(output.decode("utf-8", "replace"))),
-                  run=clean(run) if how else None)   # the command itself, for `verify --all`, when --how named it otherwise
+    return _write(
+        root,
+        config,
+        target,
+        "verified",
+        how=clean(how or run),
+        result="holds" if code == 0 else "fails",
+        exit_status=code,
+        output=clean(tail(output.decode("utf-8", "replace"))),
+        run=clean(run) if how else None,
+    )  # the command itself, for `verify --all`, when --how named it otherwise
 
 
 def tail(text: str) -> str:

@@ -6,6 +6,7 @@ name or a URL's user, is kept so the text still reads). A redaction is marked
 it (secret formats caught, ordinary failure messages left alone) is tests/provenance/redaction/,
 printed by bench/redact.py.
 """
+
 from __future__ import annotations
 
 import re
@@ -13,7 +14,7 @@ import re
 from gitcontext.lazyre import lazy
 from gitcontext.records import NamedTuple
 
-TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 
@@ -21,14 +22,17 @@ MARK = "[REDACTED:"
 _B64 = r"A-Za-z0-9+/"
 _URLSAFE = r"A-Za-z0-9_\-"
 _NOT_MARK = r"(?!\[REDACTED)"
-_ENV_NAME = (r"(?:[A-Za-z][A-Za-z0-9]*[_.\-])*(?:api[_\-]?key|apikey|secret[_\-]?key|secret|token|auth[_\-]?token|"
-             r"access[_\-]?key|private[_\-]?key|client[_\-]?secret|password|passwd|pass|credentials?|"
-             r"session[_\-]?token|signing[_\-]?key|encryption[_\-]?key|webhook[_\-]?secret)")
+_ENV_NAME = (
+    r"(?:[A-Za-z][A-Za-z0-9]*[_.\-])*(?:api[_\-]?key|apikey|secret[_\-]?key|secret|token|auth[_\-]?token|"
+    r"access[_\-]?key|private[_\-]?key|client[_\-]?secret|password|passwd|pass|credentials?|"
+    r"session[_\-]?token|signing[_\-]?key|encryption[_\-]?key|webhook[_\-]?secret)"
+)
 
 
 class _Lazy:
     """A pattern compiled on first use: importing the redactor costs nothing until it redacts (47 patterns
     take 6-14 ms to compile, paid by `ls`, `radius` and `history` runs that never redact)."""
+
     __slots__ = ("source", "flags", "_compiled")
 
     def __init__(self, source: str, flags: int) -> None:
@@ -45,10 +49,12 @@ def _p(pattern: str, flags: int = 0) -> _Lazy:
 
 
 def _assigned(separator: str, bare_needs: str) -> _Lazy:
-    return _p(r"(?i)(?<![\w.\-])[\"']?" + _ENV_NAME + r"[\"']?\s*" + separator + r"\s*"
-              r"(?:(?P<q>[\"'])(?P<s>" + _NOT_MARK + r"[^\"'\s]{4,})(?P=q)"
-              r"|(?P<t>" + _NOT_MARK + bare_needs + r"(?![\w.]*[(\[{])(?!(?:None|null|nil|true|false|"
-              r"undefined|\*+|x+|<[^>]*>|\$\{?[A-Za-z_])\b)[^\s\"',;()\[\]{}<>]{6,}))")
+    return _p(
+        r"(?i)(?<![\w.\-])[\"']?" + _ENV_NAME + r"[\"']?\s*" + separator + r"\s*"
+        r"(?:(?P<q>[\"'])(?P<s>" + _NOT_MARK + r"[^\"'\s]{4,})(?P=q)"
+        r"|(?P<t>" + _NOT_MARK + bare_needs + r"(?![\w.]*[(\[{])(?!(?:None|null|nil|true|false|"
+        r"undefined|\*+|x+|<[^>]*>|\$\{?[A-Za-z_])\b)[^\s\"',;()\[\]{}<>]{6,}))"
+    )
 
 
 # Adding a secret format is adding a row (and a line in the corpus).
@@ -89,20 +95,44 @@ PATTERNS: list[tuple[str, _Lazy]] = [
     ("grafana-token", _p(rf"\b(?P<s>gl(?:sa|c)_[{_URLSAFE}=]{{32,}})")),
     ("newrelic-key", _p(r"\b(?P<s>NRAK-[A-Z0-9]{27})\b")),
     ("age-secret-key", _p(r"\b(?P<s>AGE-SECRET-KEY-1[0-9A-Z]{58})\b")),
-    ("telegram-bot-token", _p(rf"\bbot?(?P<s>\d{{8,10}}:AA[{_URLSAFE}]{{33}})|\b(?P<t>\d{{8,10}}:AA[{_URLSAFE}]{{33}})\b")),
+    (
+        "telegram-bot-token",
+        _p(rf"\bbot?(?P<s>\d{{8,10}}:AA[{_URLSAFE}]{{33}})|\b(?P<t>\d{{8,10}}:AA[{_URLSAFE}]{{33}})\b"),
+    ),
     ("jwt", _p(rf"\b(?P<s>eyJ[{_URLSAFE}]{{8,}}\.eyJ[{_URLSAFE}]{{8,}}\.[{_URLSAFE}]{{8,}})")),
     ("sentry-dsn", _p(r"\bhttps?://(?P<s>[0-9a-f]{32})(?::[0-9a-f]{32})?@")),
-    ("bearer-token", _p(r"(?i)\bbearer\s+(?P<s>" + _NOT_MARK +
-                        r"(?=[A-Za-z0-9\-._~+/]{0,200}[0-9\-._~+/])[A-Za-z0-9\-._~+/]{16,}=*)")),
-    ("basic-auth", _p(r"(?i)\b(?:authorization:\s*|-H\s*[\"']?authorization:\s*)?basic\s+(?P<s>" + _NOT_MARK +
-                      r"(?=[A-Za-z0-9+/]{0,200}[0-9+/=])[A-Za-z0-9+/]{12,}={0,2})")),
-    ("api-key-header", _p(r"(?i)\b(?:x-api-key|api-key|x-auth-token|private-token)\s*:\s*(?P<s>" + _NOT_MARK +
-                          r"[^\s\"']{8,})")),
-    ("connection-password", _p(r"\b[a-z][a-z0-9+.\-]{0,30}://[^\s:/@]{1,256}:(?P<s>" + _NOT_MARK +
-                               r"[^\s@/]{1,256})(?=@)(?!@sha\d+:)", re.I)),
+    (
+        "bearer-token",
+        _p(
+            r"(?i)\bbearer\s+(?P<s>"
+            + _NOT_MARK
+            + r"(?=[A-Za-z0-9\-._~+/]{0,200}[0-9\-._~+/])[A-Za-z0-9\-._~+/]{16,}=*)"
+        ),
+    ),
+    (
+        "basic-auth",
+        _p(
+            r"(?i)\b(?:authorization:\s*|-H\s*[\"']?authorization:\s*)?basic\s+(?P<s>"
+            + _NOT_MARK
+            + r"(?=[A-Za-z0-9+/]{0,200}[0-9+/=])[A-Za-z0-9+/]{12,}={0,2})"
+        ),
+    ),
+    (
+        "api-key-header",
+        _p(r"(?i)\b(?:x-api-key|api-key|x-auth-token|private-token)\s*:\s*(?P<s>" + _NOT_MARK + r"[^\s\"']{8,})"),
+    ),
+    (
+        "connection-password",
+        _p(
+            r"\b[a-z][a-z0-9+.\-]{0,30}://[^\s:/@]{1,256}:(?P<s>" + _NOT_MARK + r"[^\s@/]{1,256})(?=@)(?!@sha\d+:)",
+            re.I,
+        ),
+    ),
     ("netrc-password", _p(r"(?i)\blogin\s+\S{1,256}\s+password\s+(?P<s>\S+)")),
-    ("cli-password", _p(r"(?i)--(?:password|passwd|token|api-key|secret)(?:=|\s+)(?P<s>" + _NOT_MARK +
-                        r"(?!-)[^\s\"']{4,})")),
+    (
+        "cli-password",
+        _p(r"(?i)--(?:password|passwd|token|api-key|secret)(?:=|\s+)(?P<s>" + _NOT_MARK + r"(?!-)[^\s\"']{4,})"),
+    ),
     # KEY=value (env lines, .ini, JSON, YAML): a secret-named key with a literal value, not code. After
     # `:` (prose reads "passwd: Authentication failed") a bare value needs a digit to count.
     ("assigned-secret", _assigned(r"=", "")),
@@ -115,14 +145,14 @@ _B64_LINE = lazy(r"[A-Za-z0-9+/=:\-\s\\]*")
 
 class Redacted(NamedTuple):
     text: str
-    labels: tuple[str, ...]   # what was redacted, in pattern order (repeats kept)
+    labels: tuple[str, ...]  # what was redacted, in pattern order (repeats kept)
 
 
 def redact(text: str) -> Redacted:
     """TEXT with every secret replaced by `[REDACTED:<label>]`."""
     labels: list[str] = []
     text = _private_keys(text, labels)
-    for _ in range(MAX_ROUNDS):        # a marker can join pieces into a new match: repeat until nothing changes
+    for _ in range(MAX_ROUNDS):  # a marker can join pieces into a new match: repeat until nothing changes
         before = len(labels)
         text = _round(text, labels)
         if len(labels) == before:
@@ -138,7 +168,7 @@ def _round(text: str, labels: list[str]) -> str:
     for label, pattern in PATTERNS:
         hints = HINTS.get(label)
         if hints is not None and not any(h in (lower if h.islower() else text) for h in hints):
-            continue                                   # a literal every match contains is absent: skip the regex
+            continue  # a literal every match contains is absent: skip the regex
         new = pattern.sub(lambda m, label=label: _replace(m, label, labels), text)
         if new != text:
             text, lower = new, new.lower()
@@ -152,28 +182,56 @@ def _replace(match: re.Match[str], label: str, labels: list[str]) -> str:
     labels.append(label)
     start, end = match.span(group)
     whole = match.group(0)
-    return whole[: start - match.start()] + f"{MARK}{label}]" + whole[end - match.start():]
+    return whole[: start - match.start()] + f"{MARK}{label}]" + whole[end - match.start() :]
 
 
 # label -> literals one of which every match contains (all-lower-case ones are looked for case-blind).
 HINTS: dict[str, tuple[str, ...]] = {
     "aws-access-key": ("AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "ANVA", "AIPA", "ABIA", "ACCA"),
-    "aws-session-token": ("FwoGZXIvYXdz", "IQoJb3JpZ2lu", "FQoGZXIvYXdz"), "aws-secret-key": ("secret",),
-    "gcp-api-key": ("AIza",), "google-oauth-secret": ("GOCSPX-",), "google-oauth-token": ("ya29.",),
-    "google-refresh-token": ("1//0",), "azure-key": ("accountkey", "sharedaccesskey"), "azure-sas": ("sig=",),
+    "aws-session-token": ("FwoGZXIvYXdz", "IQoJb3JpZ2lu", "FQoGZXIvYXdz"),
+    "aws-secret-key": ("secret",),
+    "gcp-api-key": ("AIza",),
+    "google-oauth-secret": ("GOCSPX-",),
+    "google-oauth-token": ("ya29.",),
+    "google-refresh-token": ("1//0",),
+    "azure-key": ("accountkey", "sharedaccesskey"),
+    "azure-sas": ("sig=",),
     "github-token": ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
-    "gitlab-token": ("glpat-", "gldt-", "glrt-", "glptt-", "glcbt-", "glsoat-"), "slack-token": ("xox", "xapp-"),
-    "slack-webhook": ("hooks.slack",), "discord-webhook": ("webhooks",),
-    "stripe-key": ("sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_"), "anthropic-key": ("sk-ant-",),
-    "openai-key": ("sk-",), "npm-token": ("npm_",), "npm-auth": ("_auth",), "pypi-token": ("pypi-AgE",),
-    "huggingface-token": ("hf_",), "sendgrid-key": ("SG.",), "twilio-key": ("SK",), "mailgun-key": ("key-",),
-    "shopify-token": ("shp",), "square-token": ("sq0", "EAAA"), "digitalocean-token": ("_v1_",),
-    "databricks-token": ("dapi",), "atlassian-token": ("ATATT3",), "docker-pat": ("dckr_pat_",),
-    "vault-token": ("hvs.", "hvb.", "hvr."), "linear-key": ("lin_api_",), "postman-key": ("PMAK-",),
-    "grafana-token": ("glsa_", "glc_"), "newrelic-key": ("NRAK-",), "age-secret-key": ("AGE-SECRET-KEY-1",),
-    "telegram-bot-token": (":AA",), "jwt": ("eyJ",), "sentry-dsn": ("@",), "bearer-token": ("bearer",),
-    "basic-auth": ("basic",), "api-key-header": ("api-key", "auth-token", "private-token"),
-    "connection-password": ("://",), "netrc-password": ("password",), "cli-password": ("--",),
+    "gitlab-token": ("glpat-", "gldt-", "glrt-", "glptt-", "glcbt-", "glsoat-"),
+    "slack-token": ("xox", "xapp-"),
+    "slack-webhook": ("hooks.slack",),
+    "discord-webhook": ("webhooks",),
+    "stripe-key": ("sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_"),
+    "anthropic-key": ("sk-ant-",),
+    "openai-key": ("sk-",),
+    "npm-token": ("npm_",),
+    "npm-auth": ("_auth",),
+    "pypi-token": ("pypi-AgE",),
+    "huggingface-token": ("hf_",),
+    "sendgrid-key": ("SG.",),
+    "twilio-key": ("SK",),
+    "mailgun-key": ("key-",),
+    "shopify-token": ("shp",),
+    "square-token": ("sq0", "EAAA"),
+    "digitalocean-token": ("_v1_",),
+    "databricks-token": ("dapi",),
+    "atlassian-token": ("ATATT3",),
+    "docker-pat": ("dckr_pat_",),
+    "vault-token": ("hvs.", "hvb.", "hvr."),
+    "linear-key": ("lin_api_",),
+    "postman-key": ("PMAK-",),
+    "grafana-token": ("glsa_", "glc_"),
+    "newrelic-key": ("NRAK-",),
+    "age-secret-key": ("AGE-SECRET-KEY-1",),
+    "telegram-bot-token": (":AA",),
+    "jwt": ("eyJ",),
+    "sentry-dsn": ("@",),
+    "bearer-token": ("bearer",),
+    "basic-auth": ("basic",),
+    "api-key-header": ("api-key", "auth-token", "private-token"),
+    "connection-password": ("://",),
+    "netrc-password": ("password",),
+    "cli-password": ("--",),
     "assigned-secret": ("key", "secret", "token", "pass", "credential", "auth"),
 }
 
@@ -188,7 +246,7 @@ def _private_keys(text: str, labels: list[str]) -> str:
             continue
         end = _PEM_END.search(text, begin.end())
         stop = end.end() if end else len(text)
-        out += [_orphan_ends(text[pos:begin.start()], labels), "[REDACTED:private-key]"]
+        out += [_orphan_ends(text[pos : begin.start()], labels), "[REDACTED:private-key]"]
         labels.append("private-key")
         pos = stop
     out.append(_orphan_ends(text[pos:], labels))
@@ -230,9 +288,24 @@ def clean(text: str | None) -> str | None:
 
 # Event fields that hold free text (redacted before any note is written); paths, ids, commits,
 # globs and enums are checked, not redacted.
-TEXT_FIELDS = frozenset({"why", "failure", "evidence", "attempt", "outcome", "how", "output", "reason", "text",
-                         "old_text", "owner", "subject", "command"})
-ARM_FIELDS = frozenset({"removal", "control"})     # a trial's arms: {passes, exit_statuses, tail}
+TEXT_FIELDS = frozenset(
+    {
+        "why",
+        "failure",
+        "evidence",
+        "attempt",
+        "outcome",
+        "how",
+        "output",
+        "reason",
+        "text",
+        "old_text",
+        "owner",
+        "subject",
+        "command",
+    }
+)
+ARM_FIELDS = frozenset({"removal", "control"})  # a trial's arms: {passes, exit_statuses, tail}
 LIST_TEXT_FIELDS = frozenset({"refs", "headings"})
 QUOTE_TEXT_FIELDS = ("text", "before", "after", "instruction")
 
@@ -254,8 +327,9 @@ def redact_event(event: dict[str, Any]) -> dict[str, Any]:
             if tail != value["tail"]:
                 changed[key] = {**value, "tail": tail}
         elif key == "restore" and isinstance(value, dict):
-            quote = {k: redact(v).text if k in QUOTE_TEXT_FIELDS and isinstance(v, str) else v
-                     for k, v in value.items()}
+            quote = {
+                k: redact(v).text if k in QUOTE_TEXT_FIELDS and isinstance(v, str) else v for k, v in value.items()
+            }
             if quote != value:
                 changed[key] = quote
     return changed

@@ -5,6 +5,7 @@ text (a move not yet recorded), then the configured matcher against the notes' c
 (a rewording not yet recorded), in the same file first and then across files. An instruction
 left over gets a fresh deterministic id.
 """
+
 from __future__ import annotations
 
 import datetime as _dt
@@ -17,25 +18,30 @@ from gitcontext.instructions.model import Instruction, normalize
 from gitcontext.provenance.fold import State
 from gitcontext.provenance.notecache import folded_notes
 
-Key = tuple[str, int]   # (file, index) of a current instruction
+Key = tuple[str, int]  # (file, index) of a current instruction
 
 
 class Resolved(NamedTuple):
     id: str
-    status: str              # documented | orphan | stale
-    state: State | None      # None when the instruction has no note
-    how: str                 # exact | normalized | moved | fuzzy | new
-    reason: str = ""         # why it is stale
+    status: str  # documented | orphan | stale
+    state: State | None  # None when the instruction has no note
+    how: str  # exact | normalized | moved | fuzzy | new
+    reason: str = ""  # why it is stale
 
 
-def identify(root: str | Path, config: dict[str, Any],
-             instructions_by_file: Mapping[str, Sequence[Instruction]]) -> dict[Key, tuple[str, str]]:
+def identify(
+    root: str | Path, config: dict[str, Any], instructions_by_file: Mapping[str, Sequence[Instruction]]
+) -> dict[Key, tuple[str, str]]:
     return {k: (r.id, r.status) for k, r in resolve_all(root, config, instructions_by_file).items()}
 
 
-def resolve_all(root: str | Path, config: dict[str, Any],
-                instructions_by_file: Mapping[str, Sequence[Instruction]],
-                states: Mapping[str, State] | None = None, trailers: bool = False) -> dict[Key, Resolved]:
+def resolve_all(
+    root: str | Path,
+    config: dict[str, Any],
+    instructions_by_file: Mapping[str, Sequence[Instruction]],
+    states: Mapping[str, State] | None = None,
+    trailers: bool = False,
+) -> dict[Key, Resolved]:
     """TRAILERS: also honour `Context-Id` override trailers of HEAD's history not yet folded by sync."""
     if states is None:
         states = folded_notes(root)
@@ -66,8 +72,15 @@ def resolve_all(root: str | Path, config: dict[str, Any],
     return out
 
 
-def _pair_text(insts: dict[Key, Instruction], live: dict[str, State], found: dict[Key, tuple[str, str]],
-               *, same_file: bool, key, how: str) -> None:
+def _pair_text(
+    insts: dict[Key, Instruction],
+    live: dict[str, State],
+    found: dict[Key, tuple[str, str]],
+    *,
+    same_file: bool,
+    key,
+    how: str,
+) -> None:
     used = {id for id, _ in found.values()}
     index: dict[tuple[str, str], list[str]] = {}
     for id in sorted(live):
@@ -83,8 +96,9 @@ def _pair_text(insts: dict[Key, Instruction], live: dict[str, State], found: dic
             found[k] = (bucket.pop(0), how)
 
 
-def _pair_fuzzy(insts: dict[Key, Instruction], live: dict[str, State], found: dict[Key, tuple[str, str]],
-                matcher: str) -> None:
+def _pair_fuzzy(
+    insts: dict[Key, Instruction], live: dict[str, State], found: dict[Key, tuple[str, str]], matcher: str
+) -> None:
     from gitcontext.identity.match import match
 
     for same_file in (True, False):
@@ -108,8 +122,9 @@ def _pseudo(state: State, index: int) -> Instruction:
     return Instruction(state.file or "", 0, 0, text, normalize(text), (), "item", 0, index)
 
 
-def status_of(state: State, current_text: str | None, config: dict[str, Any],
-              today: _dt.date | None = None) -> tuple[str, str]:
+def status_of(
+    state: State, current_text: str | None, config: dict[str, Any], today: _dt.date | None = None
+) -> tuple[str, str]:
     """(status, reason): documented, orphan (no rationale) or stale (and why)."""
     if not state.why:
         return "orphan", "no rationale recorded"

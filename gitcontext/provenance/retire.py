@@ -1,4 +1,5 @@
 """`retire` removes an instruction with a verbatim restore quote; `restore` puts it back."""
+
 from __future__ import annotations
 
 import os
@@ -7,8 +8,8 @@ from typing import Any, NamedTuple
 
 from gitcontext.errors import UserError
 from gitcontext.identity.ids import is_id
-from gitcontext.instructions.model import normalize
 from gitcontext.instructions.discover import MAX_BYTES, decode
+from gitcontext.instructions.model import normalize
 from gitcontext.paths import read_regular, resolve_inside
 from gitcontext.provenance import journal, locks
 from gitcontext.provenance.events import new_event
@@ -25,14 +26,14 @@ class Retired(NamedTuple):
     file: str
     line: int
     redacted: tuple[str, ...]
-    reflowed: tuple[str, ...] = ()   # other instructions that read differently now (Markdown re-parse)
+    reflowed: tuple[str, ...] = ()  # other instructions that read differently now (Markdown re-parse)
 
 
 class Restored(NamedTuple):
     id: str
     file: str
-    how: str      # exact | nearby | heading | end | new-file
-    inexact: bool = False   # the quote was redacted and git history no longer has its exact bytes
+    how: str  # exact | nearby | heading | end | new-file
+    inexact: bool = False  # the quote was redacted and git history no longer has its exact bytes
 
 
 def retire(root: Path, config: dict[str, Any], target: str, reason: str) -> Retired:
@@ -43,7 +44,7 @@ def retire(root: Path, config: dict[str, Any], target: str, reason: str) -> Reti
     if t.instruction is None:
         raise UserError(f"{t.id} is not in any context file now", fix=f"`git context show {t.id}`")
     inst = t.instruction
-    path = resolve_inside(root, inst.file, what="context file")   # a symlinked file is edited at its target
+    path = resolve_inside(root, inst.file, what="context file")  # a symlinked file is edited at its target
     data = read_regular(root, inst.file, MAX_BYTES) or b""
     text = decode(inst.file, data)
     from gitcontext.instructions.segment import segment
@@ -54,7 +55,7 @@ def retire(root: Path, config: dict[str, Any], target: str, reason: str) -> Reti
     events = prepare(root, t)
     events.append(new_event("retired", t.id, "cli", reason=reason, restore=quote, commit=head(root)))
     for event in events:
-        event.update(redact_event(event))       # the journal holds what the note will: no secret
+        event.update(redact_event(event))  # the journal holds what the note will: no secret
     start = len(text[: quote["offset"]].encode("utf-8"))
     new = remaining.encode("utf-8")
     _two_files(root, "retire", t.id, path, data, new, events, cut=[start, start + len(quote["text"].encode())])
@@ -63,13 +64,30 @@ def retire(root: Path, config: dict[str, Any], target: str, reason: str) -> Reti
     return Retired(t.id, inst.file, inst.line, labels, reflowed)
 
 
-def _two_files(root: Path, op: str, id: str, path: Path, old: bytes | None, new: bytes,
-               events: list[dict[str, Any]], cut: list[int] | None = None) -> None:
+def _two_files(
+    root: Path,
+    op: str,
+    id: str,
+    path: Path,
+    old: bytes | None,
+    new: bytes,
+    events: list[dict[str, Any]],
+    cut: list[int] | None = None,
+) -> None:
     """Append EVENTS and write PATH as one journalled change (see journal.py)."""
     with locks.locked(root, [journal.LOCK]):
-        entry = journal.begin(root, {"op": op, "id": id, "file": path.relative_to(_real(root)).as_posix(),
-                                     "old": journal.digest(old), "new": journal.digest(new), "cut": cut,
-                                     "events": events})
+        entry = journal.begin(
+            root,
+            {
+                "op": op,
+                "id": id,
+                "file": path.relative_to(_real(root)).as_posix(),
+                "old": journal.digest(old),
+                "new": journal.digest(new),
+                "cut": cut,
+                "events": events,
+            },
+        )
         append_events(root, events)
         write_atomic(path, new, root)
         journal.end(entry)
@@ -84,13 +102,19 @@ def retired_id(root: Path, target: str) -> str:
     if is_id(target):
         return target
     wanted = normalize(target)
-    hits = sorted(id for id, events in all_notes(root).items()
-                  for state in [fold(events, id)] if state.retired is not None and wanted in normalize(state.text or ""))
+    hits = sorted(
+        id
+        for id, events in all_notes(root).items()
+        for state in [fold(events, id)]
+        if state.retired is not None and wanted in normalize(state.text or "")
+    )
     if len(hits) == 1:
         return hits[0]
     if not hits:
-        raise UserError(f"no retired instruction matches {target!r}",
-                        fix="give its id (`git context retire` printed it; notes are in .context/notes/)")
+        raise UserError(
+            f"no retired instruction matches {target!r}",
+            fix="give its id (`git context retire` printed it; notes are in .context/notes/)",
+        )
     listed = "; ".join(f"{id}: {fold(read_note(root, id), id).text}" for id in hits[:10])
     raise UserError(f"{target!r} matches {len(hits)} retired instructions: {listed}", fix="give one of the ids")
 

@@ -4,6 +4,7 @@ Notes are untrusted input (they arrive through merges): `.context/` and `.contex
 folders, a note a regular file of bounded size, never a symlink, FIFO or device. Writers lock each note,
 re-read it under the lock, redact every event, and replace the file through `.git/gitcontext/tmp/`.
 """
+
 from __future__ import annotations
 
 import os
@@ -29,8 +30,11 @@ def notes_folder(root: str | Path) -> Path:
     for rel in (CONTEXT_DIR, NOTES_DIR):
         full = Path(root) / rel
         if os.path.islink(full):
-            raise UserError(f"{rel} is a symlink; notes must live in the work tree", path=rel,
-                            fix=f"`git rm {rel}` (a committed link?) and re-create the folder with `git context init`")
+            raise UserError(
+                f"{rel} is a symlink; notes must live in the work tree",
+                path=rel,
+                fix=f"`git rm {rel}` (a committed link?) and re-create the folder with `git context init`",
+            )
         if full.exists() and not full.is_dir():
             raise UserError(f"{rel} is not a folder", path=rel, fix=f"`git rm {rel}`, then `git context init`")
     return Path(root) / NOTES_DIR
@@ -42,8 +46,9 @@ def note_path(root: str | Path, id: str) -> Path:
 
 def _in_folder(folder: Path, id: str) -> Path:
     if not is_id(id):
-        raise UserError(f"{shown(id)} is not an instruction id",
-                        fix="ids look like ctx-3f9a2c4b1d2e; see `git context ls`")
+        raise UserError(
+            f"{shown(id)} is not an instruction id", fix="ids look like ctx-3f9a2c4b1d2e; see `git context ls`"
+        )
     return folder / f"{id}{SUFFIX}"
 
 
@@ -56,18 +61,27 @@ def read_bytes(root: str | Path, path: Path) -> bytes | None:
     except OSError as exc:
         rel = _relative(root, path)
         kind = "a symlink" if os.path.islink(path) else f"unreadable ({exc.strerror})"
-        raise UserError(f"note is {kind}; a note must be a regular file", path=rel,
-                        fix=f"`git rm --cached {rel}`, delete it, and restore the real note from git history") from None
+        raise UserError(
+            f"note is {kind}; a note must be a regular file",
+            path=rel,
+            fix=f"`git rm --cached {rel}`, delete it, and restore the real note from git history",
+        ) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             rel = _relative(root, path)
-            raise UserError("note is not a regular file (a folder, FIFO or device)", path=rel,
-                            fix=f"remove {rel} and restore the real note from git history")
+            raise UserError(
+                "note is not a regular file (a folder, FIFO or device)",
+                path=rel,
+                fix=f"remove {rel} and restore the real note from git history",
+            )
         if info.st_size > MAX_NOTE_BYTES:
             rel = _relative(root, path)
-            raise UserError(f"note is {info.st_size / 1e6:.1f} MB, over the {MAX_NOTE_BYTES >> 20} MiB limit",
-                            path=rel, fix=f"restore {rel} from git history")
+            raise UserError(
+                f"note is {info.st_size / 1e6:.1f} MB, over the {MAX_NOTE_BYTES >> 20} MiB limit",
+                path=rel,
+                fix=f"restore {rel} from git history",
+            )
         chunks, size = [], 0
         while size <= MAX_NOTE_BYTES:
             chunk = os.read(fd, 1 << 20)
@@ -77,8 +91,9 @@ def read_bytes(root: str | Path, path: Path) -> bytes | None:
             size += len(chunk)
         if size > MAX_NOTE_BYTES:
             rel = _relative(root, path)
-            raise UserError(f"note is over the {MAX_NOTE_BYTES >> 20} MiB limit", path=rel,
-                            fix=f"restore {rel} from git history")
+            raise UserError(
+                f"note is over the {MAX_NOTE_BYTES >> 20} MiB limit", path=rel, fix=f"restore {rel} from git history"
+            )
         return b"".join(chunks)
     finally:
         os.close(fd)
@@ -91,24 +106,40 @@ def validate_note_text(path: str, text: str) -> list[dict[str, Any]]:
     note (matching the file name) and unique eids.
     """
     if text and not text.endswith("\n"):
-        raise UserError("note does not end with a newline (truncated write?)", path=path,
-                        line=text.count("\n") + 1, fix="re-run the command that wrote it, or restore it from git")
+        raise UserError(
+            "note does not end with a newline (truncated write?)",
+            path=path,
+            line=text.count("\n") + 1,
+            fix="re-run the command that wrote it, or restore it from git",
+        )
     stem = Path(path).name[: -len(SUFFIX)] if path.endswith(SUFFIX) else None
     events, seen = [], set()
-    lines = text.split("\n")[:-1] if text else []   # only \n ends a line: U+2028 may sit inside a string
+    lines = text.split("\n")[:-1] if text else []  # only \n ends a line: U+2028 may sit inside a string
     for lineno, line in enumerate(lines, start=1):
         if line.endswith("\r"):
-            line = line[:-1]     # a core.autocrlf checkout: JSON never holds a raw CR, so it is the line end
+            line = line[:-1]  # a core.autocrlf checkout: JSON never holds a raw CR, so it is the line end
         event = parse_line(line, path, lineno)
         if dumps(event) != line + "\n":
-            raise UserError("note line is not in the canonical form (sorted keys, compact JSON)", path=path,
-                            line=lineno, fix="notes are written by `git context`; restore this line from git")
+            raise UserError(
+                "note line is not in the canonical form (sorted keys, compact JSON)",
+                path=path,
+                line=lineno,
+                fix="notes are written by `git context`; restore this line from git",
+            )
         if stem and is_id(stem) and event["id"] != stem:
-            raise UserError(f"event for {event['id'][:80]} in the note of {stem[:80]}", path=path, line=lineno,
-                            fix="move the line to its own note")
+            raise UserError(
+                f"event for {event['id'][:80]} in the note of {stem[:80]}",
+                path=path,
+                line=lineno,
+                fix="move the line to its own note",
+            )
         if event["eid"] in seen:
-            raise UserError(f"duplicate event id {event['eid']}", path=path, line=lineno,
-                            fix="remove the repeated line (a bad merge?) with `git checkout` of one side")
+            raise UserError(
+                f"duplicate event id {event['eid']}",
+                path=path,
+                line=lineno,
+                fix="remove the repeated line (a bad merge?) with `git checkout` of one side",
+            )
         seen.add(event["eid"])
         events.append(event)
     return events
@@ -149,7 +180,7 @@ def all_notes(root: str | Path) -> dict[str, list[dict[str, Any]]]:
     for path in sorted(folder.glob(f"*{SUFFIX}")):
         stem = path.name[: -len(SUFFIX)]
         if is_id(stem):
-            notes[stem] = _read_events(root, path)     # the folder was checked once above
+            notes[stem] = _read_events(root, path)  # the folder was checked once above
     return notes
 
 
@@ -160,7 +191,7 @@ def append_events(root: str | Path, events: Iterable[dict[str, Any]]) -> int:
     is written; each note is locked, re-read under the lock and replaced atomically.
     """
     from gitcontext.provenance import locks
-    from gitcontext.provenance.redact import redact_event   # 6-12 ms of patterns: only writers pay
+    from gitcontext.provenance.redact import redact_event  # 6-12 ms of patterns: only writers pay
 
     by_id: dict[str, list[dict[str, Any]]] = {}
     for event in events:
@@ -172,12 +203,12 @@ def append_events(root: str | Path, events: Iterable[dict[str, Any]]) -> int:
         return 0
     folder = notes_folder(root)
     paths = {id: _in_folder(folder, id) for id in by_id}
-    for id, path in paths.items():          # every old note valid before anything is written
+    for id, path in paths.items():  # every old note valid before anything is written
         data = read_bytes(root, path)
         if data:
             validate_note_text(_relative(root, path), _decode(root, path, data))
     written = 0
-    for id, new in by_id.items():           # one note at a time: a backfill never holds thousands of locks
+    for id, new in by_id.items():  # one note at a time: a backfill never holds thousands of locks
         with locks.locked(root, [locks.bucket(id)]):
             written += _append_locked(root, paths[id], new)
     return written
@@ -251,9 +282,12 @@ def _decode(root: str | Path, path: Path, data: bytes) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise UserError("note is not valid UTF-8", path=_relative(root, path),
-                        line=data[: exc.start].count(b"\n") + 1,
-                        fix="restore it from git; notes are written only by `git context`") from None
+        raise UserError(
+            "note is not valid UTF-8",
+            path=_relative(root, path),
+            line=data[: exc.start].count(b"\n") + 1,
+            fix="restore it from git; notes are written only by `git context`",
+        ) from None
 
 
 def init_store(root: str | Path) -> list[str]:
@@ -267,8 +301,11 @@ def init_store(root: str | Path) -> list[str]:
         if not (root / folder).is_dir():
             (root / folder).mkdir(parents=True)
             created.append(folder + "/")
-    for rel, text in ((f"{CONTEXT_DIR}/config.yml", config_text()), (f"{CONTEXT_DIR}/README.md", README_TEXT),
-                      (f"{NOTES_DIR}/.gitkeep", "")):
+    for rel, text in (
+        (f"{CONTEXT_DIR}/config.yml", config_text()),
+        (f"{CONTEXT_DIR}/README.md", README_TEXT),
+        (f"{NOTES_DIR}/.gitkeep", ""),
+    ):
         if not (root / rel).exists():
             write_atomic(root / rel, text.encode("utf-8"), root)
             created.append(rel)

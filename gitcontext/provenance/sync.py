@@ -5,6 +5,7 @@ Each trailer becomes an event with a deterministic eid (commit sha + trailer ind
 Trailers without an id apply to the ids the same commit names in `Context-Id`, or, in a commit made
 without the hooks, to the one instruction it added, reworded or moved (the commit-msg hook's own rule).
 """
+
 from __future__ import annotations
 
 import re
@@ -15,13 +16,13 @@ from typing import Any
 
 from gitcontext.errors import UserError
 from gitcontext.instructions.model import normalize
-from gitcontext.provenance.events import SAFETY, new_event, to_utc
 from gitcontext.provenance.at_commit import catch_up
+from gitcontext.provenance.events import SAFETY, new_event, to_utc
 from gitcontext.provenance.fold import State, fold, order
-from gitcontext.provenance.redact import clean
-from gitcontext.provenance.store import all_notes, append_events
 from gitcontext.provenance.override import Plan
 from gitcontext.provenance.override import plan as override_plan
+from gitcontext.provenance.redact import clean
+from gitcontext.provenance.store import all_notes, append_events
 from gitcontext.provenance.trailers import Commit, ContextTrailer, history, named, trailer_eid
 
 NO_PLAN = Plan(frozenset(), {}, {})
@@ -65,19 +66,25 @@ def pending(root: Path, config: dict[str, Any], commits: list[Commit], id: str) 
     return found
 
 
-def _commit_events(root: Path, config: dict[str, Any], c: Commit, position: int,
-                   notes: dict[str, list[dict[str, Any]]], here: list[dict[str, Any]], counts: dict[str, int]
-                   ) -> Iterator[dict[str, Any]]:
+def _commit_events(
+    root: Path,
+    config: dict[str, Any],
+    c: Commit,
+    position: int,
+    notes: dict[str, list[dict[str, Any]]],
+    here: list[dict[str, Any]],
+    counts: dict[str, int],
+) -> Iterator[dict[str, Any]]:
     """The events commit C's trailers add (each is in NOTES and HERE, the notes' events of C, as soon as
     it is yielded): overrides first, then the rest read through what they made of the commit."""
     sole = None if named(c.trailers) or all(t.id for t in c.trailers) else _sole_change(root, config, c.sha, notes)
     plan, at_rank, unnoted = NO_PLAN, 0, {}
     for rank, index, t in _overrides_first(c.trailers):
-        if rank != at_rank:                        # the overrides before are folded: what they make moot
+        if rank != at_rank:  # the overrides before are folded: what they make moot
             plan, at_rank = override_plan(c.sha, here), rank
             plan.aliases.update(unnoted)
         if t.key == "Context-Id" and t.id in plan.split and t.value != "added":
-            continue                               # the user's `added` wins over the hook's line
+            continue  # the user's `added` wins over the hook's line
         ids = [t.id] if t.id else sole if sole is not None else named(c.trailers, t.key)
         if t.key != "Context-Id":
             ids = [plan.aliases.get(id, id) for id in ids]
@@ -87,7 +94,7 @@ def _commit_events(root: Path, config: dict[str, Any], c: Commit, position: int,
                 yield from _events(root, config, c, (position, index), t, id, notes, plan)
                 if rank == 1 and id not in notes:
                     yield from _unnoted_split(root, config, c, (position, index), id, notes, unnoted)
-            except UserError:          # a trailer no event can hold: skipped, so later syncs still run
+            except UserError:  # a trailer no event can hold: skipped, so later syncs still run
                 counts["invalid"] += 1
 
 
@@ -103,12 +110,18 @@ def _overrides_first(trailers: tuple[ContextTrailer, ...]) -> list[tuple[int, in
         if t.key == "Context-Id" and t.value in ("reworded", "added"):
             return 0 if t.value == "reworded" else 1
         return 2
-    return sorted(((rank(t), index, t) for index, t in enumerate(trailers)
-                   if not (t.key == "Context-Id" and t.value == "reworded" and t.id in split)), key=lambda it: it[:2])
+
+    return sorted(
+        (
+            (rank(t), index, t)
+            for index, t in enumerate(trailers)
+            if not (t.key == "Context-Id" and t.value == "reworded" and t.id in split)
+        ),
+        key=lambda it: it[:2],
+    )
 
 
-def _sole_change(root: Path, config: dict[str, Any], sha: str,
-                 notes: dict[str, list[dict[str, Any]]]) -> list[str]:
+def _sole_change(root: Path, config: dict[str, Any], sha: str, notes: dict[str, list[dict[str, Any]]]) -> list[str]:
     """The id of the single instruction commit SHA changed; [] when it changed none or several."""
     from gitcontext import git
     from gitcontext.errors import GitError
@@ -119,7 +132,7 @@ def _sole_change(root: Path, config: dict[str, Any], sha: str,
     try:
         before = load(root, config, git.rev_parse(f"{sha}^", root))
     except GitError:
-        before = {}                                   # a root commit
+        before = {}  # a root commit
     change = diff_files(before, load(root, config, sha), config.get("matcher", "default"))
     changed = change.added + [r.new for r in change.reworded] + [m.new for m in change.moved]
     if len(changed) != 1:
@@ -130,38 +143,67 @@ def _sole_change(root: Path, config: dict[str, Any], sha: str,
     return [instruction_id(changed[0].file, changed[0].norm)]
 
 
-def _events(root: Path, config: dict[str, Any], c: Commit, where: tuple[int, int], t: ContextTrailer, id: str,
-            notes: dict[str, list[dict[str, Any]]], plan: Plan) -> list[dict[str, Any]]:
+def _events(
+    root: Path,
+    config: dict[str, Any],
+    c: Commit,
+    where: tuple[int, int],
+    t: ContextTrailer,
+    id: str,
+    notes: dict[str, list[dict[str, Any]]],
+    plan: Plan,
+) -> list[dict[str, Any]]:
     existing = notes.get(id, [])
     position, index = where
     at, source = to_utc(c.date), f"trailer:{c.sha}"
     # First bring the note up to the commit's tree (birth, rewording, move, removal), then the fact.
     state = fold(existing, id) if existing else State(id)
-    reason = t.value if t.key == "Context-Retire" else (
-        f"removed in {c.sha[:12]} (Context-Id trailer)" if t.value == "retired" else None)
-    behind = state.last_at is None or state.last_at <= at     # a note newer than the commit knows better
+    reason = (
+        t.value
+        if t.key == "Context-Retire"
+        else (f"removed in {c.sha[:12]} (Context-Id trailer)" if t.value == "retired" else None)
+    )
+    behind = state.last_at is None or state.last_at <= at  # a note newer than the commit knows better
     steps = catch_up(root, config, c.sha, id, state, clean(reason)) if behind else []
     if behind and t.key == "Context-Id" and t.value in ("reworded", "added"):
         from gitcontext.provenance.override import override_steps
 
         steps = override_steps(root, config, c.sha, id, state, t.value, steps)
     steps = [(k, f) for k, f in steps if not (k == "added" and plan.claimed.get(normalize(f["text"]), id) != id)]
-    out = [new_event(kind, id, source, at=at, eid=trailer_eid(c.sha, position, index * 4 + n, id), commit=c.sha,
-                     **fields) for n, (kind, fields) in enumerate(steps)]
+    out = [
+        new_event(kind, id, source, at=at, eid=trailer_eid(c.sha, position, index * 4 + n, id), commit=c.sha, **fields)
+        for n, (kind, fields) in enumerate(steps)
+    ]
     out += _successor(root, config, c, where, state, steps, notes)
     if not existing and not out:
         return []
     kind, fields = _fields(t)
     if kind is None or _known(existing + out, kind, fields):
         return out
-    out.append(new_event(kind, id, source, at=at, eid=trailer_eid(c.sha, position, index * 4 + 3, id),
-                         commit=c.sha, subject=c.subject, **fields))
+    out.append(
+        new_event(
+            kind,
+            id,
+            source,
+            at=at,
+            eid=trailer_eid(c.sha, position, index * 4 + 3, id),
+            commit=c.sha,
+            subject=c.subject,
+            **fields,
+        )
+    )
     return out
 
 
-def _successor(root: Path, config: dict[str, Any], c: Commit, where: tuple[int, int], state: State,
-               steps: list[tuple[str, dict[str, Any]]], notes: dict[str, list[dict[str, Any]]]
-               ) -> list[dict[str, Any]]:
+def _successor(
+    root: Path,
+    config: dict[str, Any],
+    c: Commit,
+    where: tuple[int, int],
+    state: State,
+    steps: list[tuple[str, dict[str, Any]]],
+    notes: dict[str, list[dict[str, Any]]],
+) -> list[dict[str, Any]]:
     """The birth of the rule a split (`Context-Id: <id> added`) declared new, in a note of its own."""
     split = [f for k, f in steps if k == "retired" and f.get("override") == "added"]
     if not split:
@@ -172,8 +214,15 @@ def _successor(root: Path, config: dict[str, Any], c: Commit, where: tuple[int, 
     return [_birth(c, where, *found)] if found else []
 
 
-def _unnoted_split(root: Path, config: dict[str, Any], c: Commit, where: tuple[int, int], id: str,
-                   notes: dict[str, list[dict[str, Any]]], unnoted: dict[str, str]) -> list[dict[str, Any]]:
+def _unnoted_split(
+    root: Path,
+    config: dict[str, Any],
+    c: Commit,
+    where: tuple[int, int],
+    id: str,
+    notes: dict[str, list[dict[str, Any]]],
+    unnoted: dict[str, str],
+) -> list[dict[str, Any]]:
     """`Context-Id: ID added` where ID has no note: the new rule's birth (unless a note, e.g. backfill's,
     holds it), and its whys go there (UNNOTED: id -> the new rule's id)."""
     from gitcontext.provenance.override import unnoted_split
@@ -192,8 +241,15 @@ def _states(notes: dict[str, list[dict[str, Any]]]) -> dict[str, State]:
 def _birth(c: Commit, where: tuple[int, int], id: str, step: tuple[str, dict[str, Any]]) -> dict[str, Any]:
     position, index = where
     kind, fields = step
-    return new_event(kind, id, f"trailer:{c.sha}", at=to_utc(c.date), eid=trailer_eid(c.sha, position, index * 4 + 2, id),
-                     commit=c.sha, **fields)
+    return new_event(
+        kind,
+        id,
+        f"trailer:{c.sha}",
+        at=to_utc(c.date),
+        eid=trailer_eid(c.sha, position, index * 4 + 2, id),
+        commit=c.sha,
+        **fields,
+    )
 
 
 def _fields(t: ContextTrailer) -> tuple[str | None, dict[str, Any]]:
@@ -220,7 +276,7 @@ def _known(events: list[dict[str, Any]], kind: str, fields: dict[str, Any]) -> b
     if "why" in fields:
         events = order(events)
         changed = [n for n, e in enumerate(events) if e["kind"] in ("reworded", "moved")]
-        events = events[changed[-1] + 1:] if changed else events
+        events = events[changed[-1] + 1 :] if changed else events
     for e in events:
         if e["kind"] in (kind, "added") and all(e.get(k) == v for k, v in fields.items()):
             return True

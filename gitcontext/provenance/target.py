@@ -1,4 +1,5 @@
 """TARGET on the command line: an id (or unique prefix), `FILE:LINE`, or a quoted text fragment."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,14 +18,15 @@ FUZZY_GAP = 5
 
 class Target(NamedTuple):
     id: str
-    instruction: Instruction | None   # None when it is not in the files now (retired or gone)
-    state: State | None               # None when it has no note yet
+    instruction: Instruction | None  # None when it is not in the files now (retired or gone)
+    state: State | None  # None when it has no note yet
     status: str
     reason: str = ""
 
 
 class World(NamedTuple):
     """The work tree's instructions, the notes folded, and the match between them."""
+
     instructions: dict[str, list[Instruction]]
     states: dict[str, State]
     resolved: dict[tuple[str, int], Resolved]
@@ -72,8 +74,10 @@ def _by_line(w: World, live: list[tuple[Resolved, Instruction]], file: str, line
         return _target(*hits[0])
     if hits:
         raise UserError(_ambiguous(f"{file}:{line}", hits), fix="use one of the ids above or a quoted fragment")
-    raise UserError(f"no instruction at {file}:{line} (headings, code and tables are payload)",
-                    fix=f"`git context ls {file}` shows the instruction lines")
+    raise UserError(
+        f"no instruction at {file}:{line} (headings, code and tables are payload)",
+        fix=f"`git context ls {file}` shows the instruction lines",
+    )
 
 
 def _ambiguous(target: str, hits: list[tuple[Resolved, Instruction]]) -> str:
@@ -81,8 +85,7 @@ def _ambiguous(target: str, hits: list[tuple[Resolved, Instruction]]) -> str:
     return f"{target!r} matches {len(hits)} instructions:\n{rows}"
 
 
-def _by_fragment(w: World, live: list[tuple[Resolved, Instruction]], target: str,
-                 config: dict[str, Any]) -> Target:
+def _by_fragment(w: World, live: list[tuple[Resolved, Instruction]], target: str, config: dict[str, Any]) -> Target:
     needle = normalize(target)
     if not needle:
         raise UserError("empty TARGET", fix="give an id, FILE:LINE or a quoted fragment of the text")
@@ -92,8 +95,7 @@ def _by_fragment(w: World, live: list[tuple[Resolved, Instruction]], target: str
     if len(hits) == 1:
         return _target(*hits[0])
     if len(hits) > 1:
-        raise UserError(_ambiguous(target, hits),
-                        fix="use one of the ids above, FILE:LINE, or a longer fragment")
+        raise UserError(_ambiguous(target, hits), fix="use one of the ids above, FILE:LINE, or a longer fragment")
     retired = [s for s in w.states.values() if s.retired and needle in normalize(s.text or "")]
     if len(retired) == 1:
         return Target(retired[0].id, None, retired[0], "retired", "retired")

@@ -7,6 +7,7 @@ the cached one reads only `cached..head`; any other head (rebase, reset) reads a
 the file changes no result. Subjects and values pass the redactor before they are returned or kept
 (like every string written under `.git/gitcontext/`; `sync` stores the same redacted values).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -18,12 +19,12 @@ from pathlib import Path
 from gitcontext import git
 from gitcontext.provenance.trailers import Commit, ContextTrailer, history, whys
 
-TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 
 VERSION = 3
-REWORDED = "reworded since its rationale"          # resolve.status_of's reason
+REWORDED = "reworded since its rationale"  # resolve.status_of's reason
 
 
 def head_commit(root: str | Path) -> str | None:
@@ -36,7 +37,7 @@ def _where(root: str | Path) -> tuple[str, ...]:
     """(the common git dir, HEAD's commit), () without commits: one `rev-parse`, or none inside `one_head`
     or when the read cache resolved them."""
     where = _HEADS.get(str(root)) if _HEADS is not None else None
-    known = git.known_head(root) if where is None else None      # resolved by the read cache (git.know_head)
+    known = git.known_head(root) if where is None else None  # resolved by the read cache (git.know_head)
     if known is not None:
         where = known[:2]
     if where is None:
@@ -58,7 +59,7 @@ def trailer_history(root: str | Path, where: tuple[str, str] | None = None) -> l
     path = _cache_file(root, common)
     known = _SEEN.get((str(path), head))
     if known is not None:
-        return known                # asked again in this process (ls resolves, then promotes whys)
+        return known  # asked again in this process (ls resolves, then promotes whys)
     cached = _load(path)
     if cached is not None and cached[0] == head:
         return _seen(path, head, cached[1])
@@ -84,7 +85,7 @@ def _cache_file(root: str | Path, common: str) -> Path:
     return path / "gitcontext" / "trailers.json"
 
 
-_HEADS: dict[str, tuple[str, ...]] | None = None     # see one_head
+_HEADS: dict[str, tuple[str, ...]] | None = None  # see one_head
 
 
 @contextlib.contextmanager
@@ -100,7 +101,7 @@ def one_head() -> Iterator[None]:
         _HEADS = outer
 
 
-_SEEN: dict[tuple[str, str], list[Commit]] = {}     # (cache file, head) -> its commits: one head's are fixed
+_SEEN: dict[tuple[str, str], list[Commit]] = {}  # (cache file, head) -> its commits: one head's are fixed
 
 
 def _seen(path: Path, head: str, commits: list[Commit]) -> list[Commit]:
@@ -117,8 +118,13 @@ def promote_trailer_whys(root: str | Path, rows: list[dict[str, Any]]) -> None:
     newer than its note (a rewording, forced by an override or not, with its why). ROWS are dicts
     with "id", "status" and "reason", and "state" when the caller has it (ls, blame, show, the audit).
     """
-    waiting = [row for row in rows if row.get("status") == "orphan"
-               or row.get("status") == "stale" and str(row.get("reason", "")).startswith(REWORDED)]
+    waiting = [
+        row
+        for row in rows
+        if row.get("status") == "orphan"
+        or row.get("status") == "stale"
+        and str(row.get("reason", "")).startswith(REWORDED)
+    ]
     if not waiting:
         return
     from gitcontext.provenance.store import NOTES_DIR, SUFFIX
@@ -148,12 +154,16 @@ def _newer(root: str | Path, row: dict[str, Any], commit: Commit) -> bool:
 
 def _redacted(commits) -> list[Commit]:  # type: ignore[no-untyped-def]
     commits = list(commits)
-    if not commits:                 # a history without trailers needs no redactor (its import: 1 ms)
+    if not commits:  # a history without trailers needs no redactor (its import: 1 ms)
         return []
     from gitcontext.provenance.redact import clean
 
-    return [c._replace(subject=clean(c.subject) or "",
-                       trailers=tuple(t._replace(value=clean(t.value) or "") for t in c.trailers)) for c in commits]
+    return [
+        c._replace(
+            subject=clean(c.subject) or "", trailers=tuple(t._replace(value=clean(t.value) or "") for t in c.trailers)
+        )
+        for c in commits
+    ]
 
 
 def _load(path: Path) -> tuple[str, list[Commit]] | None:
@@ -161,8 +171,10 @@ def _load(path: Path) -> tuple[str, list[Commit]] | None:
         data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("v") != VERSION:
             return None
-        return data["head"], [Commit(sha, date, subject, tuple(ContextTrailer(*t) for t in trailers))
-                              for sha, date, subject, trailers in data["commits"]]
+        return data["head"], [
+            Commit(sha, date, subject, tuple(ContextTrailer(*t) for t in trailers))
+            for sha, date, subject, trailers in data["commits"]
+        ]
     except (OSError, ValueError, KeyError, TypeError):
         return None
 

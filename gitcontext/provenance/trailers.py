@@ -1,4 +1,5 @@
 """Context-* commit trailers: parsed only with git's own grammar, turned into note events."""
+
 from __future__ import annotations
 
 import re
@@ -11,7 +12,7 @@ from gitcontext.identity.ids import MAX_ID, is_id
 from gitcontext.lazyre import lazy
 from gitcontext.records import NamedTuple
 
-TYPE_CHECKING = False          # annotations only: typing costs a fresh Python 3 ms
+TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 
@@ -33,8 +34,8 @@ _PREFIX = lazy(r"(ctx-[0-9a-z]{6,})(?::\s*|\s+|$)(.*)\Z", re.S)
 
 
 class ContextTrailer(NamedTuple):
-    key: str            # canonical spelling, e.g. "Context-Why"
-    id: str | None      # the instruction it names, when it names one
+    key: str  # canonical spelling, e.g. "Context-Why"
+    id: str | None  # the instruction it names, when it names one
     value: str
 
 
@@ -73,12 +74,11 @@ def history(root: str | Path, rev: str = "HEAD") -> Iterator[Commit]:
     and each block of one with several is parsed by git's grammar too (one process per such block).
     The two logs run side by side (or were started ahead: git.start_trailer_logs).
     """
-    if rev == "HEAD" and not git.has_commits(root):       # a commit or range the caller resolved has some
+    if rev == "HEAD" and not git.has_commits(root):  # a commit or range the caller resolved has some
         return
-    running = git.start_log_trailers(rev, root)             # it runs while the bodies are read
+    running = git.start_log_trailers(rev, root)  # it runs while the bodies are read
     try:
-        stacked = {sha: blocks for sha, body in git.log_bodies(rev, root)
-                   if len(blocks := trailer_blocks(body)) > 1}
+        stacked = {sha: blocks for sha, body in git.log_bodies(rev, root) if len(blocks := trailer_blocks(body)) > 1}
         for sha, date, subject, pairs in git.log_trailers(rev, root, running):
             if sha in stacked:
                 pairs = [pair for block in stacked[sha] for pair in git.parse_trailers(block, root)]
@@ -125,8 +125,9 @@ def mentions(commits: Iterable[Commit], id: str) -> list[dict[str, Any]]:
     for c in commits:
         own = [t for t in c.trailers if t.id == id or (t.id is None and id in named(c.trailers, t.key))]
         if own:
-            rows.append({"commit": c.sha, "date": c.date, "subject": c.subject,
-                         "trailers": [[t.key, t.value] for t in own]})
+            rows.append(
+                {"commit": c.sha, "date": c.date, "subject": c.subject, "trailers": [[t.key, t.value] for t in own]}
+            )
     return rows[::-1]
 
 

@@ -7,6 +7,7 @@ pairs <id> with the most similar instruction of its file whose text was born in 
 guess against the note's stale text, and a later rule that happens to look more like the old text
 is not the override's. Two blob reads per such unsynced trailer, none when there is none.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -18,12 +19,16 @@ from gitcontext.provenance.fold import State
 Key = tuple[str, int]
 
 
-def honour_trailers(root: str | Path, insts: Mapping[Key, Instruction], live: Mapping[str, State],
-                    found: dict[Key, tuple[str, str]]) -> None:
+def honour_trailers(
+    root: str | Path, insts: Mapping[Key, Instruction], live: Mapping[str, State], found: dict[Key, tuple[str, str]]
+) -> None:
     said = _said(root, live)
     for key, (id, how) in list(found.items()):
-        if said.get(id, ("", ""))[0] == "added" and how in ("fuzzy", "moved") and \
-                normalize(live[id].text or "") != insts[key].norm:
+        if (
+            said.get(id, ("", ""))[0] == "added"
+            and how in ("fuzzy", "moved")
+            and normalize(live[id].text or "") != insts[key].norm
+        ):
             del found[key]
     for id in sorted(i for i, (value, _) in said.items() if value == "reworded"):
         _pair(root, id, said[id][1], insts, live[id], found)
@@ -39,17 +44,29 @@ def _said(root: str | Path, live: Mapping[str, State]) -> dict[str, tuple[str, s
         for t in c.trailers:
             if t.key == "Context-Id" and t.id in live:
                 latest.setdefault(t.id, (t.value, c.sha, c.date))
-    return {id: (value, sha) for id, (value, sha, date) in latest.items()
-            if value in ("added", "reworded") and to_utc(date) > (live[id].last_at or "")}
+    return {
+        id: (value, sha)
+        for id, (value, sha, date) in latest.items()
+        if value in ("added", "reworded") and to_utc(date) > (live[id].last_at or "")
+    }
 
 
-def _pair(root: str | Path, id: str, sha: str, insts: Mapping[Key, Instruction], state: State,
-          found: dict[Key, tuple[str, str]]) -> None:
+def _pair(
+    root: str | Path,
+    id: str,
+    sha: str,
+    insts: Mapping[Key, Instruction],
+    state: State,
+    found: dict[Key, tuple[str, str]],
+) -> None:
     if any(i == id and how not in ("fuzzy", "moved") for i, how in found.values()):
-        return                                      # its text is still there: nothing was missed
+        return  # its text is still there: nothing was missed
     born = _born(root, sha, state.file or "")
-    free = [k for k in sorted(insts) if k[0] == state.file and insts[k].norm in born
-            and found.get(k, ("", "fuzzy"))[1] in ("fuzzy", "moved")]
+    free = [
+        k
+        for k in sorted(insts)
+        if k[0] == state.file and insts[k].norm in born and found.get(k, ("", "fuzzy"))[1] in ("fuzzy", "moved")
+    ]
     if not free:
         return
     from rapidfuzz.fuzz import ratio
@@ -63,14 +80,13 @@ def _pair(root: str | Path, id: str, sha: str, insts: Mapping[Key, Instruction],
 
 def _born(root: str | Path, sha: str, file: str) -> set[str]:
     """Normalized texts of FILE at SHA that its first parent did not have."""
+    from gitcontext.errors import GitError
     from gitcontext.instructions.discover import read
     from gitcontext.instructions.segment import segment
 
-    from gitcontext.errors import GitError
-
     try:
         after, before = read(root, file, sha), read(root, file, f"{sha}^")
-    except GitError:                                # a root commit: everything in it was born there
+    except GitError:  # a root commit: everything in it was born there
         after, before = read(root, file, sha), None
     old = {i.norm for i in segment(before, file)} if before is not None else set()
     return {i.norm for i in segment(after, file)} - old if after is not None else set()

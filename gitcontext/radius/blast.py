@@ -1,4 +1,5 @@
 """The blast radius of a change: churn, reach, score and tier per file; pressure; instructions to re-verify."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,37 +7,52 @@ from typing import Any, NamedTuple
 
 from gitcontext import git
 from gitcontext.errors import UserError
-from gitcontext.radius import cache, churn, graph, score, scope
+from gitcontext.radius import cache, churn, graph, scope, score
 
-
-SKIP_ORDER = ("submodule", "symlink", "huge", "binary", "excluded", "generated or vendored", "unparsable",
-              "malformed manifest")
+SKIP_ORDER = (
+    "submodule",
+    "symlink",
+    "huge",
+    "binary",
+    "excluded",
+    "generated or vendored",
+    "unparsable",
+    "malformed manifest",
+)
 
 
 class FileRadius(NamedTuple):
     path: str
     churn: int
     reach: int
-    importers: tuple[tuple[str, int], ...]   # (file, hops) nearest first
+    importers: tuple[tuple[str, int], ...]  # (file, hops) nearest first
     score: float
     tier: str
 
 
 class Radius(NamedTuple):
-    base: str | None            # the commit the change is measured from (None: a time window)
-    window: str                 # human description of the range
+    base: str | None  # the commit the change is measured from (None: a time window)
+    window: str  # human description of the range
     files: tuple[FileRadius, ...]
     pressure: bool
     instructions: tuple[scope.InRadius, ...]
     skipped: dict[str, int]
     partial: int
     hops: int
-    imports: dict[str, Any]      # {"resolved": n, "external": n, "unresolved": {reason: n}}
-    errors: dict[str, str]       # malformed manifest -> what is wrong (its imports resolve without it)
+    imports: dict[str, Any]  # {"resolved": n, "external": n, "unresolved": {reason: n}}
+    errors: dict[str, str]  # malformed manifest -> what is wrong (its imports resolve without it)
 
 
-def compute(root: str | Path, config: dict[str, Any], base: str | None = None, hops: int | None = None,
-            *, use_cache: bool = True, with_instructions: bool = True, status: git.Started | None = None) -> Radius:
+def compute(
+    root: str | Path,
+    config: dict[str, Any],
+    base: str | None = None,
+    hops: int | None = None,
+    *,
+    use_cache: bool = True,
+    with_instructions: bool = True,
+    status: git.Started | None = None,
+) -> Radius:
     """STATUS: `git.start_status(root)` started by the caller (its walk of the work tree overlaps what
     comes first); started here otherwise. Either way it is closed before this returns."""
     root = Path(root)
@@ -47,8 +63,15 @@ def compute(root: str | Path, config: dict[str, Any], base: str | None = None, h
         status.close()
 
 
-def _compute(root: Path, config: dict[str, Any], base: str | None, hops: int | None, use_cache: bool,
-             with_instructions: bool, started: git.Started) -> Radius:
+def _compute(
+    root: Path,
+    config: dict[str, Any],
+    base: str | None,
+    hops: int | None,
+    use_cache: bool,
+    with_instructions: bool,
+    started: git.Started,
+) -> Radius:
     settings = config["radius"]
     hops = settings["hops"] if hops is None else hops
     if hops < 0:
@@ -57,23 +80,38 @@ def _compute(root: Path, config: dict[str, Any], base: str | None, hops: int | N
     conn = cache.open_cache(root, cache.path_for(root, common)) if use_cache else None
     base_sha, window, commits = _range(root, base, settings["window_days"], head)
     try:
-        with git.listed_once(), cache.one_transaction(conn):     # the discovery asks for the listing again
+        with git.listed_once(), cache.one_transaction(conn):  # the discovery asks for the listing again
             status = git.status_paths(root, started)
-            rows = churn.committed(root, commits, conn) + churn.worktree(root, head is not None, status.untracked,
-                                                                         status.changed)
+            rows = churn.committed(root, commits, conn) + churn.worktree(
+                root, head is not None, status.untracked, status.changed
+            )
             changed = churn.tally(root, rows, config)
-            found = graph.analyse(root, conn, settings["roots"], lazy=True, status=status, tree=tree)   # conn open
+            found = graph.analyse(root, conn, settings["roots"], lazy=True, status=status, tree=tree)  # conn open
             deps = found.graph
-            files = tuple(sorted((_file(p, n, deps, hops, settings["lambda"]) for p, n in changed.lines.items()),
-                                 key=lambda f: (-f.score, f.path)))
+            files = tuple(
+                sorted(
+                    (_file(p, n, deps, hops, settings["lambda"]) for p, n in changed.lines.items()),
+                    key=lambda f: (-f.score, f.path),
+                )
+            )
             radius = {f.path for f in files} | {p for f in files for p, _ in f.importers}
             instructions = scope.in_radius(root, config, radius, deps.symbols) if with_instructions and radius else []
     finally:
         if conn:
             conn.close()
     skipped = _union(found.skipped, changed.skipped)
-    return Radius(base_sha, window, files, score.pressure([f.tier for f in files]), tuple(instructions),
-                  skipped, found.partial, hops, found.imports, found.errors)
+    return Radius(
+        base_sha,
+        window,
+        files,
+        score.pressure([f.tier for f in files]),
+        tuple(instructions),
+        skipped,
+        found.partial,
+        hops,
+        found.imports,
+        found.errors,
+    )
 
 
 def _union(*groups: dict[str, set[str]]) -> dict[str, int]:
@@ -103,8 +141,9 @@ def _range(root: Path, base: str | None, window_days: int, head: str | None) -> 
         try:
             sha = head if base == "HEAD" else git.rev_parse(base, root)
         except git.GitError as exc:
-            raise UserError(f"unknown revision {base!r} for --base",
-                            fix="name a commit, branch or tag (see `git log --oneline`)") from exc
+            raise UserError(
+                f"unknown revision {base!r} for --base", fix="name a commit, branch or tag (see `git log --oneline`)"
+            ) from exc
         return sha, f"{base}..work tree", _since(root, sha, head)
     branch = git.default_branch(root)
     sha = git.merge_base("HEAD", branch, root) if branch else None
@@ -121,12 +160,28 @@ def _since(root: Path, sha: str, head: str) -> list[str]:
 
 def to_json(radius: Radius) -> dict[str, Any]:
     return {
-        "base": radius.base, "window": radius.window, "hops": radius.hops, "pressure": radius.pressure,
-        "files": [{"path": f.path, "churn": f.churn, "reach": f.reach, "score": f.score, "tier": f.tier,
-                   "importers": [{"path": p, "hops": d} for p, d in f.importers]} for f in radius.files],
+        "base": radius.base,
+        "window": radius.window,
+        "hops": radius.hops,
+        "pressure": radius.pressure,
+        "files": [
+            {
+                "path": f.path,
+                "churn": f.churn,
+                "reach": f.reach,
+                "score": f.score,
+                "tier": f.tier,
+                "importers": [{"path": p, "hops": d} for p, d in f.importers],
+            }
+            for f in radius.files
+        ],
         "instructions_in_radius": sorted({i.id for i in radius.instructions}),
-        "instructions": [{"id": i.id, "file": i.file, "line": i.line, "text": i.text,
-                          "matched": list(i.matched), "via": list(i.via)} for i in radius.instructions],
-        "skipped": radius.skipped, "partial": radius.partial,
-        "imports": radius.imports, "manifest_errors": radius.errors,
+        "instructions": [
+            {"id": i.id, "file": i.file, "line": i.line, "text": i.text, "matched": list(i.matched), "via": list(i.via)}
+            for i in radius.instructions
+        ],
+        "skipped": radius.skipped,
+        "partial": radius.partial,
+        "imports": radius.imports,
+        "manifest_errors": radius.errors,
     }

@@ -5,6 +5,7 @@ version, query hash), churn by commit SHA, each file's resolved imports by its b
 listing signature (meta `listing`), the whole resolved graph by the state of the tree (meta
 `state`: every path, source blob and manifest). Deleting the file changes no result, only the time.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -19,7 +20,7 @@ from gitcontext import git
 from gitcontext.errors import UserError
 from gitcontext.radius.treesitter import Parsed
 
-LAYOUT = 5     # PRAGMA user_version of the table layout below
+LAYOUT = 5  # PRAGMA user_version of the table layout below
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS parsed (blob TEXT, grammar TEXT, qhash TEXT, imports TEXT, defs TEXT,
   partial INTEGER, PRIMARY KEY (blob, grammar, qhash));
@@ -42,7 +43,7 @@ def open_cache(root: str | Path, path: Path | None = None) -> sqlite3.Connection
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         return _open(path)
-    except sqlite3.DatabaseError:          # not a database (truncated, overwritten): start afresh
+    except sqlite3.DatabaseError:  # not a database (truncated, overwritten): start afresh
         path.unlink(missing_ok=True)
         return _open(path)
 
@@ -58,7 +59,7 @@ def _open(path: Path) -> sqlite3.Connection:
     return conn
 
 
-_BATCHED: set[int] = set()     # ids of the connections inside `one_transaction`
+_BATCHED: set[int] = set()  # ids of the connections inside `one_transaction`
 
 
 @contextlib.contextmanager
@@ -86,10 +87,10 @@ def writing(conn: sqlite3.Connection):
 
 def _chunks(items: list, size: int = 500):
     for start in range(0, len(items), size):
-        yield items[start:start + size]
+        yield items[start : start + size]
 
 
-Key = tuple[str, str, str]     # (blob id, grammar version, query hash)
+Key = tuple[str, str, str]  # (blob id, grammar version, query hash)
 
 
 def get_parsed(conn: sqlite3.Connection, keys: Iterable[Key]) -> dict[Key, Parsed]:
@@ -99,7 +100,8 @@ def get_parsed(conn: sqlite3.Connection, keys: Iterable[Key]) -> dict[Key, Parse
     for chunk in _chunks(sorted({k[0] for k in wanted})):
         marks = ",".join("?" * len(chunk))
         for blob, grammar, qhash, imports, defs, partial in conn.execute(
-                f"SELECT * FROM parsed WHERE blob IN ({marks})", chunk):
+            f"SELECT * FROM parsed WHERE blob IN ({marks})", chunk
+        ):
             if (blob, grammar, qhash) in wanted:
                 found[(blob, grammar, qhash)] = Parsed(_split(imports), _split(defs), bool(partial))
     return found
@@ -111,19 +113,21 @@ def _split(text: str) -> tuple[str, ...]:
 
 def put_parsed(conn: sqlite3.Connection, rows: Iterable[tuple[str, str, str, Parsed]]) -> None:
     with writing(conn):
-        conn.executemany("INSERT OR REPLACE INTO parsed VALUES (?, ?, ?, ?, ?, ?)",
-                         [(b, g, q, "\n".join(p.imports), "\n".join(p.definitions), int(p.partial))
-                          for b, g, q, p in rows])
+        conn.executemany(
+            "INSERT OR REPLACE INTO parsed VALUES (?, ?, ?, ?, ?, ?)",
+            [(b, g, q, "\n".join(p.imports), "\n".join(p.definitions), int(p.partial)) for b, g, q, p in rows],
+        )
 
 
 class Row(NamedTuple):
     """A source as the last run saw it: its blob, what its imports resolved to, what it defines."""
-    blob: str                        # its parse key: blob id, grammar build, query hash
-    targets: list[str]               # files its imports name
-    reasons: dict[str, int]          # its imports by outcome ("resolved", or why not)
-    defs: list[str]                  # symbol names it defines
-    decls: list[str]                 # declarations placing it (a Java `package` line)
-    partial: bool                    # parsed with syntax errors
+
+    blob: str  # its parse key: blob id, grammar build, query hash
+    targets: list[str]  # files its imports name
+    reasons: dict[str, int]  # its imports by outcome ("resolved", or why not)
+    defs: list[str]  # symbol names it defines
+    decls: list[str]  # declarations placing it (a Java `package` line)
+    partial: bool  # parsed with syntax errors
 
 
 def get_meta(conn: sqlite3.Connection, key: str) -> bytes | str | None:
@@ -137,14 +141,17 @@ def get_rows(conn: sqlite3.Connection) -> tuple[str | None, dict[str, Row]]:
     return get_meta(conn, "listing"), rows
 
 
-def put_rows(conn: sqlite3.Connection, listing: str, changed: dict[str, Row], gone: Iterable[str],
-             extra: list[str] | None = None) -> None:
+def put_rows(
+    conn: sqlite3.Connection, listing: str, changed: dict[str, Row], gone: Iterable[str], extra: list[str] | None = None
+) -> None:
     """Write the CHANGED rows and drop the GONE ones, now valid against LISTING; EXTRA: the files
     read as manifests without a manifest's name (part of the next run's signature)."""
     with writing(conn):
         conn.executemany("DELETE FROM resolved WHERE path=?", [(p,) for p in gone])
-        conn.executemany("INSERT OR REPLACE INTO resolved VALUES (?, ?, ?)",
-                         [(p, r.blob, json.dumps(r[1:], separators=(",", ":"))) for p, r in changed.items()])
+        conn.executemany(
+            "INSERT OR REPLACE INTO resolved VALUES (?, ?, ?)",
+            [(p, r.blob, json.dumps(r[1:], separators=(",", ":"))) for p, r in changed.items()],
+        )
         conn.execute("INSERT OR REPLACE INTO meta VALUES ('listing', ?)", (listing,))
         conn.execute("INSERT OR REPLACE INTO meta VALUES ('extra', ?)", (json.dumps(extra or []),))
 
@@ -162,8 +169,13 @@ def get_snapshot(conn: sqlite3.Connection, state: str, tables: Iterable[str] = (
     """The analysis saved for STATE (the whole tree as it was), or None — also when one of the
     TABLES saved with it is missing (those are read later, and only if asked, by `get_table`)."""
     keys = ("state", "snapshot", *tables)
-    rows = dict(conn.execute("SELECT key, CASE WHEN key IN ('state', 'snapshot') THEN value ELSE length(value) END "
-                             f"FROM meta WHERE key IN ({','.join('?' * len(keys))})", keys).fetchall())
+    rows = dict(
+        conn.execute(
+            "SELECT key, CASE WHEN key IN ('state', 'snapshot') THEN value ELSE length(value) END "
+            f"FROM meta WHERE key IN ({','.join('?' * len(keys))})",
+            keys,
+        ).fetchall()
+    )
     if rows.get("state") != state or not all(rows.get(name) for name in keys[2:]):
         return None
     return _unpack(rows.get("snapshot"))
@@ -174,11 +186,15 @@ def get_table(conn: sqlite3.Connection, name: str, state: str | None = None) -> 
     the snapshot, it may have been replaced by another run in between)."""
     saved = _unpack(get_meta(conn, name))
     if not isinstance(saved, dict) or not isinstance(saved.get("rows"), dict):
-        raise UserError(f"the blast-radius cache's {name} table does not decode",
-                        fix="delete .git/gitcontext/radius.sqlite (the next run rebuilds it)")
+        raise UserError(
+            f"the blast-radius cache's {name} table does not decode",
+            fix="delete .git/gitcontext/radius.sqlite (the next run rebuilds it)",
+        )
     if state is not None and saved.get("state") != state:
-        raise UserError("the blast-radius cache was rewritten while this run read it",
-                        fix="run it again (another `git context radius` was at work on this repository)")
+        raise UserError(
+            "the blast-radius cache was rewritten while this run read it",
+            fix="run it again (another `git context radius` was at work on this repository)",
+        )
     return saved["rows"]
 
 
@@ -193,17 +209,17 @@ def put_snapshot(conn: sqlite3.Connection, state: str, snapshot: dict, tables: d
     """Save SNAPSHOT and its TABLES for STATE, in one transaction."""
     rows = [("snapshot", snapshot), *((name, {"state": state, "rows": t}) for name, t in (tables or {}).items())]
     with writing(conn):
-        conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
-                         [(key, zlib.compress(json.dumps(value, separators=(",", ":")).encode(), 1))
-                          for key, value in rows])
+        conn.executemany(
+            "INSERT OR REPLACE INTO meta VALUES (?, ?)",
+            [(key, zlib.compress(json.dumps(value, separators=(",", ":")).encode(), 1)) for key, value in rows],
+        )
         conn.execute("INSERT OR REPLACE INTO meta VALUES ('state', ?)", (state,))
 
 
 def get_churn(conn: sqlite3.Connection, sha: str) -> list[tuple[int | None, int | None, str]] | None:
     if not conn.execute("SELECT 1 FROM churn_done WHERE commit_sha=?", (sha,)).fetchone():
         return None
-    return [(a, r, p) for p, a, r in
-            conn.execute("SELECT path, added, removed FROM churn WHERE commit_sha=?", (sha,))]
+    return [(a, r, p) for p, a, r in conn.execute("SELECT path, added, removed FROM churn WHERE commit_sha=?", (sha,))]
 
 
 def put_churn(conn: sqlite3.Connection, sha: str, rows: list[tuple[int | None, int | None, str]]) -> None:

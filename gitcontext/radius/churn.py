@@ -4,6 +4,7 @@ Committed churn is summed per commit (`git log --numstat`, cached by commit SHA)
 is one `git diff --numstat HEAD` plus the lines of untracked files. Lockfiles, changelogs,
 vendored and `linguist-generated` files are excluded (radius.exclude, git check-attr).
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -20,8 +21,8 @@ ATTRIBUTES = ("linguist-generated", "linguist-vendored")
 
 
 class Churn(NamedTuple):
-    lines: dict[str, int]      # path -> lines added + removed (excluded files left out)
-    skipped: dict[str, set[str]]   # reason -> the files left out
+    lines: dict[str, int]  # path -> lines added + removed (excluded files left out)
+    skipped: dict[str, set[str]]  # reason -> the files left out
 
 
 def committed(root: Path, commits: list[str], conn: sqlite3.Connection | None) -> list[git.NumstatRow]:
@@ -42,8 +43,9 @@ def committed(root: Path, commits: list[str], conn: sqlite3.Connection | None) -
     return rows
 
 
-def worktree(root: Path, has_head: bool, untracked: Iterable[str] | None = None,
-             changed: Collection[str] | None = None) -> list[git.NumstatRow]:
+def worktree(
+    root: Path, has_head: bool, untracked: Iterable[str] | None = None, changed: Collection[str] | None = None
+) -> list[git.NumstatRow]:
     """The work tree's numstat rows against HEAD, plus UNTRACKED files (listed here when not given).
     CHANGED: the tracked paths known to differ from HEAD or the index; none means no numstat to ask."""
     clean = has_head and changed is not None and not changed
@@ -80,8 +82,11 @@ def tally(root: Path, rows: list[git.NumstatRow], config: dict[str, Any]) -> Chu
         else:
             lines[path] = lines.get(path, 0) + added + removed
     exclude = compile_globs(tuple(config["radius"]["exclude"]))
-    attrs = {path for path, values in git.check_attr(ATTRIBUTES, sorted(lines), cwd=root).items()
-             if any(v not in ("unspecified", "unset", "false") for v in values.values())}
+    attrs = {
+        path
+        for path, values in git.check_attr(ATTRIBUTES, sorted(lines), cwd=root).items()
+        if any(v not in ("unspecified", "unset", "false") for v in values.values())
+    }
     links = {p for p in binary if (root / p).is_symlink()}
     skipped: dict[str, set[str]] = {"binary": binary - set(lines) - links, "symlink": links}
     for path in list(lines):

@@ -5,6 +5,7 @@
 the sources whose blob changed are parsed (cache by blob) and resolved again — all of them when the
 listing or a manifest changed, since any import may then point elsewhere.
 """
+
 from __future__ import annotations
 
 import functools
@@ -33,21 +34,30 @@ class Graph:
 
     @functools.cached_property
     def edges(self) -> frozenset[tuple[str, str]]:
-        return frozenset((importer, imported) for imported, importers in self.importers.items()
-                         for importer in importers)
+        return frozenset(
+            (importer, imported) for imported, importers in self.importers.items() for importer in importers
+        )
 
 
 class Analysis(NamedTuple):
     graph: Graph
-    skipped: dict[str, set[str]]     # reason -> files left out (a malformed manifest: "malformed manifest")
-    partial: int                     # files parsed with syntax errors
-    imports: dict[str, Any]          # {"resolved": n, "external": n, "unresolved": {reason: n}}
-    errors: dict[str, str]           # malformed manifest -> what is wrong with it
+    skipped: dict[str, set[str]]  # reason -> files left out (a malformed manifest: "malformed manifest")
+    partial: int  # files parsed with syntax errors
+    imports: dict[str, Any]  # {"resolved": n, "external": n, "unresolved": {reason: n}}
+    errors: dict[str, str]  # malformed manifest -> what is wrong with it
 
 
-def analyse(root: str | Path, conn: sqlite3.Connection | None = None, roots: Iterable[str] = (),
-            *, workers: int | None = None, found: scan.Listing | None = None, lazy: bool = False,
-            status: git.Status | None = None, tree: str | None = None) -> Analysis:
+def analyse(
+    root: str | Path,
+    conn: sqlite3.Connection | None = None,
+    roots: Iterable[str] = (),
+    *,
+    workers: int | None = None,
+    found: scan.Listing | None = None,
+    lazy: bool = False,
+    status: git.Status | None = None,
+    tree: str | None = None,
+) -> Analysis:
     """The import graph of the work tree (FOUND: its listing, STATUS: its `git.status_paths`, TREE:
     HEAD's tree id, when the caller has them; with the last two a warm run may need no listing).
     On a cache hit the symbol table is read on first use, and so are the importers when LAZY:
@@ -59,17 +69,17 @@ def analyse(root: str | Path, conn: sqlite3.Connection | None = None, roots: Ite
     snapshot = _snapshot(conn, state) if state else None
     listed = quick.listed(conn) if snapshot else None
     if listed is not None:
-        git.remember_listing(root, listed, others=True)     # for the context-file discovery
+        git.remember_listing(root, listed, others=True)  # for the context-file discovery
     else:
         found = found or scan.listing(root, status)
         plain = Tree(root, found.files, roots)
         state = _state(plain.signature_of(extra), found)
         snapshot = _snapshot(conn, state) if conn else None
-    tables: dict[str, Any] = {}     # on a cache hit, each is read only when asked (reach, a symbol)
+    tables: dict[str, Any] = {}  # on a cache hit, each is read only when asked (reach, a symbol)
     if snapshot is None:
         snapshot, extra = _build(root, conn, roots, found, workers, extra)
         tables = {name: snapshot.pop(name) for name in TABLES}
-        if conn:       # saved for the state the next run will find: its extra files included
+        if conn:  # saved for the state the next run will find: its extra files included
             state = _state(plain.signature_of(extra), found)
             cache.put_snapshot(conn, state, snapshot, tables)
             fast = quick.key(Path(root), tree, status, roots, extra, SNAPSHOT) if fast and status else None
@@ -77,10 +87,16 @@ def analyse(root: str | Path, conn: sqlite3.Connection | None = None, roots: Ite
         quick.remember(conn, fast, state, found)
     if conn and not lazy and "importers" not in tables:
         tables["importers"] = cache.get_table(conn, "importers", state)
-    return Analysis(Graph(_Table(conn, "importers", tables.get("importers"), state),
-                          _Table(conn, "symbols", tables.get("symbols"), state)),
-                    {r: set(p) for r, p in snapshot["skipped"].items()}, snapshot["partial"],
-                    snapshot["imports"], snapshot["errors"])
+    return Analysis(
+        Graph(
+            _Table(conn, "importers", tables.get("importers"), state),
+            _Table(conn, "symbols", tables.get("symbols"), state),
+        ),
+        {r: set(p) for r, p in snapshot["skipped"].items()},
+        snapshot["partial"],
+        snapshot["imports"],
+        snapshot["errors"],
+    )
 
 
 def _snapshot(conn: sqlite3.Connection, state: str) -> dict | None:
@@ -88,9 +104,9 @@ def _snapshot(conn: sqlite3.Connection, state: str) -> dict | None:
     return snapshot if isinstance(snapshot, dict) and all(k in snapshot for k in KEYS) else None
 
 
-SNAPSHOT = "3"       # bump when the snapshot's shape changes: older ones are then never read
+SNAPSHOT = "3"  # bump when the snapshot's shape changes: older ones are then never read
 KEYS = ("skipped", "partial", "imports", "errors")
-TABLES = ("importers", "symbols")     # saved beside the snapshot, read lazily
+TABLES = ("importers", "symbols")  # saved beside the snapshot, read lazily
 
 
 def _state(signature: str, found: scan.Listing) -> str:
@@ -104,25 +120,35 @@ def _build(root, conn, roots, found: scan.Listing, workers, extra) -> tuple[dict
     others are parsed and resolved — unless the listing signature moved, then all are resolved.
     Also the files read as manifests without a manifest's name (EXTRA: those the last run read)."""
     listing, previous = cache.get_rows(conn) if conn else (None, {})
-    keys = {s.path: "/".join(s.key) for s in found.sources}       # blob, grammar build, query hash
+    keys = {s.path: "/".join(s.key) for s in found.sources}  # blob, grammar build, query hash
     keep = {p for p, key in keys.items() if p in previous and previous[p].blob == key}
-    fresh = scan.scan(root, conn, workers=workers,
-                      found=found._replace(sources=tuple(s for s in found.sources if s.path not in keep)))
+    fresh = scan.scan(
+        root, conn, workers=workers, found=found._replace(sources=tuple(s for s in found.sources if s.path not in keep))
+    )
     decls = {p: tuple(previous[p].decls) for p in keep} | {p: _decls(p, r) for p, r in fresh.parsed.items()}
     tree = Tree(root, found.files, roots, {p: d for p, d in decls.items() if d}, extra)
-    for path in sorted(found.files):      # every manifest, so a malformed one is always reported
+    for path in sorted(found.files):  # every manifest, so a malformed one is always reported
         if manifests.is_manifest(path):
             tree.manifest(path)
     todo = fresh.parsed
     everything = not keep or tree.signature != listing
-    if keep and tree.signature != listing:      # any import may now point elsewhere: resolve all
-        todo = {**scan.scan(root, conn, workers=workers, found=found._replace(
-            sources=tuple(s for s in found.sources if s.path in keep))).parsed, **fresh.parsed}
+    if keep and tree.signature != listing:  # any import may now point elsewhere: resolve all
+        todo = {
+            **scan.scan(
+                root,
+                conn,
+                workers=workers,
+                found=found._replace(sources=tuple(s for s in found.sources if s.path in keep)),
+            ).parsed,
+            **fresh.parsed,
+        }
     rows = {p: previous[p] for p in keep}
-    changed = {p: cache.Row(keys[p], *_resolve(p, r, tree), list(r.definitions), list(decls.get(p, ())),
-                            r.partial) for p, r in todo.items()}
+    changed = {
+        p: cache.Row(keys[p], *_resolve(p, r, tree), list(r.definitions), list(decls.get(p, ())), r.partial)
+        for p, r in todo.items()
+    }
     rows.update(changed)
-    extra = tree.extra_read() if everything else tree.extra_read() | set(extra)   # kept rows read those
+    extra = tree.extra_read() if everything else tree.extra_read() | set(extra)  # kept rows read those
     if conn:
         cache.put_rows(conn, tree.signature_of(extra), changed, set(previous) - set(rows), sorted(extra))
     symbols: dict[str, set[str]] = defaultdict(set)
@@ -135,10 +161,14 @@ def _build(root, conn, roots, found: scan.Listing, workers, extra) -> tuple[dict
     skipped = {r: sorted(p) for r, p in fresh.skipped.items()}
     if tree.errors:
         skipped["malformed manifest"] = sorted(tree.errors)
-    return {"importers": {k: list(v) for k, v in importers.items()},
-            "symbols": {k: list(v) for k, v in symbols.items()}, "skipped": skipped,
-            "partial": sum(row.partial for row in rows.values()), "imports": _tally(rows.values()),
-            "errors": dict(sorted(tree.errors.items()))}, extra
+    return {
+        "importers": {k: list(v) for k, v in importers.items()},
+        "symbols": {k: list(v) for k, v in symbols.items()},
+        "skipped": skipped,
+        "partial": sum(row.partial for row in rows.values()),
+        "imports": _tally(rows.values()),
+        "errors": dict(sorted(tree.errors.items())),
+    }, extra
 
 
 def _decls(path: str, result: Parsed) -> tuple[str, ...]:
@@ -174,12 +204,13 @@ class _Table(Mapping):
     """A table saved with the snapshot (imported file -> importers, symbol name -> defining files),
     read from the cache on first use: a run that changed nothing asks for neither."""
 
-    def __init__(self, conn: sqlite3.Connection | None, name: str, table: dict[str, list[str]] | None,
-                 state: str | None) -> None:
+    def __init__(
+        self, conn: sqlite3.Connection | None, name: str, table: dict[str, list[str]] | None, state: str | None
+    ) -> None:
         self._conn, self._name, self._table, self._state = conn, name, table, state
 
     def _loaded(self) -> dict[str, list[str]]:
-        if self._table is None:        # saved for the state of this run, or an error (never another's)
+        if self._table is None:  # saved for the state of this run, or an error (never another's)
             self._table = cache.get_table(self._conn, self._name, self._state) if self._conn else {}
         return self._table
 

@@ -3,6 +3,7 @@
 Adding a language is adding a row here and a resolver module under `radius/resolvers/`. Files in
 other languages still count for churn; they just have no import edges.
 """
+
 from __future__ import annotations
 
 import functools
@@ -12,19 +13,19 @@ from typing import NamedTuple
 
 class Lang(NamedTuple):
     name: str
-    module: str              # the grammar wheel's import name
-    factory: str             # the function in that module returning the language pointer
+    module: str  # the grammar wheel's import name
+    factory: str  # the function in that module returning the language pointer
     extensions: tuple[str, ...]
-    definitions: str         # tree-sitter query; every @def capture is a defined symbol name
-    imports: str             # tree-sitter query; every @import capture is one import (its text)
-    resolver: str            # module under gitcontext.radius.resolvers
+    definitions: str  # tree-sitter query; every @def capture is a defined symbol name
+    imports: str  # tree-sitter query; every @import capture is one import (its text)
+    resolver: str  # module under gitcontext.radius.resolvers
 
     @property
     def query_hash(self) -> str:
         return _query_hash(self.definitions, self.imports)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _query_hash(definitions: str, imports: str) -> str:
     return hashlib.sha1(f"{definitions}\0{imports}".encode()).hexdigest()[:16]
 
@@ -43,37 +44,76 @@ _JS_IMPORTS = """
   (#eq? @_f "require"))
 (call_expression function: (import) arguments: (arguments . (string (string_fragment) @import)))
 """
-_TS_DEFS = _JS_DEFS + """
+_TS_DEFS = (
+    _JS_DEFS
+    + """
 (interface_declaration name: (type_identifier) @def)
 (type_alias_declaration name: (type_identifier) @def)
 (enum_declaration name: (identifier) @def)
 """
+)
 
 LANGUAGES: tuple[Lang, ...] = (
-    Lang("python", "tree_sitter_python", "language", (".py", ".pyi"),
-         "(function_definition name: (identifier) @def) (class_definition name: (identifier) @def)",
-         "(import_statement) @import (import_from_statement) @import", "python"),
-    Lang("javascript", "tree_sitter_javascript", "language", (".js", ".jsx", ".mjs", ".cjs"),
-         _JS_DEFS, _JS_IMPORTS, "script"),
-    Lang("typescript", "tree_sitter_typescript", "language_typescript", (".ts", ".mts", ".cts"),
-         _TS_DEFS, _JS_IMPORTS, "script"),
+    Lang(
+        "python",
+        "tree_sitter_python",
+        "language",
+        (".py", ".pyi"),
+        "(function_definition name: (identifier) @def) (class_definition name: (identifier) @def)",
+        "(import_statement) @import (import_from_statement) @import",
+        "python",
+    ),
+    Lang(
+        "javascript",
+        "tree_sitter_javascript",
+        "language",
+        (".js", ".jsx", ".mjs", ".cjs"),
+        _JS_DEFS,
+        _JS_IMPORTS,
+        "script",
+    ),
+    Lang(
+        "typescript",
+        "tree_sitter_typescript",
+        "language_typescript",
+        (".ts", ".mts", ".cts"),
+        _TS_DEFS,
+        _JS_IMPORTS,
+        "script",
+    ),
     Lang("tsx", "tree_sitter_typescript", "language_tsx", (".tsx",), _TS_DEFS, _JS_IMPORTS, "script"),
-    Lang("go", "tree_sitter_go", "language", (".go",),
-         "(function_declaration name: (identifier) @def) (method_declaration name: (field_identifier) @def)"
-         " (type_spec name: (type_identifier) @def)",
-         "(import_spec path: (interpreted_string_literal (interpreted_string_literal_content) @import))",
-         "go"),
-    Lang("rust", "tree_sitter_rust", "language", (".rs",),
-         "(function_item name: (identifier) @def) (struct_item name: (type_identifier) @def)"
-         " (enum_item name: (type_identifier) @def) (trait_item name: (type_identifier) @def)"
-         " (const_item name: (identifier) @def) (type_item name: (type_identifier) @def)",
-         "(mod_item !body) @import (use_declaration argument: (_) @import) (extern_crate_declaration) @import",
-         "rust"),
-    Lang("java", "tree_sitter_java", "language", (".java",),
-         "(class_declaration name: (identifier) @def) (interface_declaration name: (identifier) @def)"
-         " (enum_declaration name: (identifier) @def) (method_declaration name: (identifier) @def)"
-         " (record_declaration name: (identifier) @def)",
-         "(import_declaration) @import (package_declaration) @import", "java"),
+    Lang(
+        "go",
+        "tree_sitter_go",
+        "language",
+        (".go",),
+        "(function_declaration name: (identifier) @def) (method_declaration name: (field_identifier) @def)"
+        " (type_spec name: (type_identifier) @def)",
+        "(import_spec path: (interpreted_string_literal (interpreted_string_literal_content) @import))",
+        "go",
+    ),
+    Lang(
+        "rust",
+        "tree_sitter_rust",
+        "language",
+        (".rs",),
+        "(function_item name: (identifier) @def) (struct_item name: (type_identifier) @def)"
+        " (enum_item name: (type_identifier) @def) (trait_item name: (type_identifier) @def)"
+        " (const_item name: (identifier) @def) (type_item name: (type_identifier) @def)",
+        "(mod_item !body) @import (use_declaration argument: (_) @import) (extern_crate_declaration) @import",
+        "rust",
+    ),
+    Lang(
+        "java",
+        "tree_sitter_java",
+        "language",
+        (".java",),
+        "(class_declaration name: (identifier) @def) (interface_declaration name: (identifier) @def)"
+        " (enum_declaration name: (identifier) @def) (method_declaration name: (identifier) @def)"
+        " (record_declaration name: (identifier) @def)",
+        "(import_declaration) @import (package_declaration) @import",
+        "java",
+    ),
 )
 
 BY_EXTENSION: dict[str, Lang] = {ext: lang for lang in LANGUAGES for ext in lang.extensions}

@@ -3,6 +3,7 @@
 Light on purpose (the hook imports it): exclusions are checked only for the files at RISK or above,
 and the graph is opened only when `git context radius` saved one.
 """
+
 from __future__ import annotations
 
 import os
@@ -12,11 +13,11 @@ from pathlib import Path
 from gitcontext import git
 from gitcontext.radius.score import PRESSURE_TIERS, tier
 
-TYPE_CHECKING = False          # not typing's: importing typing costs the commit hook 2 ms
+TYPE_CHECKING = False  # not typing's: importing typing costs the commit hook 2 ms
 if TYPE_CHECKING:
     from typing import Any
 
-ATTRIBUTES = ("linguist-generated", "linguist-vendored")   # what radius.churn.tally leaves out, too
+ATTRIBUTES = ("linguist-generated", "linguist-vendored")  # what radius.churn.tally leaves out, too
 
 
 def staged_pressure(root: str | Path, config: dict[str, Any]) -> str | None:
@@ -39,16 +40,20 @@ def graph_path(root: Path, git_dir: Path) -> Path:
     return common / "gitcontext" / "radius.sqlite"
 
 
-def pressure_line(root: Path, config: dict[str, Any], rows: Sequence[git.NumstatRow],
-                  graph_file: Path) -> str | None:
+def pressure_line(root: Path, config: dict[str, Any], rows: Sequence[git.NumstatRow], graph_file: Path) -> str | None:
     """A one-line warning when a file of ROWS churns at RISK or above; None otherwise. Reach comes from
     the graph in GRAPH_FILE (none saved yet: reach is omitted)."""
     lines: dict[str, int] = {}
     for added, removed, path in rows:
         if added is not None:
             lines[path] = lines.get(path, 0) + added + removed
-    hot = sorted(((n, p) for p, n in _kept(root, config, [p for p, n in lines.items() if tier(n) in PRESSURE_TIERS],
-                                           lines).items()), reverse=True)
+    hot = sorted(
+        (
+            (n, p)
+            for p, n in _kept(root, config, [p for p, n in lines.items() if tier(n) in PRESSURE_TIERS], lines).items()
+        ),
+        reverse=True,
+    )
     if not hot:
         return None
     count, path = hot[0]
@@ -61,8 +66,10 @@ def pressure_line(root: Path, config: dict[str, Any], rows: Sequence[git.Numstat
         if edges:
             reach = f", reaching {len(graph.reach(graph.from_edges(edges), path, hops))} files within {hops} hops"
     more = f" (+{len(hot) - 1} more at RISK or above)" if len(hot) > 1 else ""
-    return (f"commit pressure: {path} churns {count} lines ({tier(count)}){reach}{more}; "
-            "consider splitting the commit — `git context radius` shows the blast radius")
+    return (
+        f"commit pressure: {path} churns {count} lines ({tier(count)}){reach}{more}; "
+        "consider splitting the commit — `git context radius` shows the blast radius"
+    )
 
 
 def _kept(root: Path, config: dict[str, Any], paths: list[str], lines: dict[str, int]) -> dict[str, int]:
@@ -72,5 +79,8 @@ def _kept(root: Path, config: dict[str, Any], paths: list[str], lines: dict[str,
     exclude = compile_globs(tuple(config["radius"]["exclude"]))
     paths = [p for p in paths if not exclude.match(p)]
     attrs = git.check_attr(ATTRIBUTES, paths, cwd=root)
-    return {p: lines[p] for p in paths
-            if not any(v not in ("unspecified", "unset", "false") for v in attrs.get(p, {}).values())}
+    return {
+        p: lines[p]
+        for p in paths
+        if not any(v not in ("unspecified", "unset", "false") for v in attrs.get(p, {}).values())
+    }

@@ -6,6 +6,7 @@ What it saved: the state (graph.analyse's key of the snapshot), the parse-key ta
 query hash) of the languages present, checked again when recalled, and the listing the context-file
 discovery asks for.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -20,17 +21,21 @@ from gitcontext.radius import cache, scan
 from gitcontext.radius.languages import BY_NAME, language_of
 from gitcontext.radius.resolvers import code_version, manifests
 
-VERSION = "1"      # bump when what the key covers changes
+VERSION = "1"  # bump when what the key covers changes
 
 
-def key(root: Path, tree: str | None, status: git.Status, roots: Iterable[str], extra: Iterable[str],
-        snapshot: str) -> str | None:
+def key(
+    root: Path, tree: str | None, status: git.Status, roots: Iterable[str], extra: Iterable[str], snapshot: str
+) -> str | None:
     """The key of the work tree's state, or None when something is staged (the index is not HEAD's tree)."""
     if tree is None or status.staged:
         return None
     extra = frozenset(extra)
-    digest = hashlib.sha1(f"{VERSION}\0{snapshot}\0{code_version()}\0{tuple(roots)}\0{sorted(extra)}\0{tree}\0"
-                          .encode("utf-8", "surrogateescape"))
+    digest = hashlib.sha1(
+        f"{VERSION}\0{snapshot}\0{code_version()}\0{tuple(roots)}\0{sorted(extra)}\0{tree}\0".encode(
+            "utf-8", "surrogateescape"
+        )
+    )
     marks = [(p, "c") for p in status.changed] + [(p, "u") for p in status.untracked]
     for path, mark in sorted(marks):
         digest.update(f"{path}\0{mark}\0{_content(root, path, extra)}\0".encode("utf-8", "surrogateescape"))
@@ -73,11 +78,15 @@ def listed(conn: sqlite3.Connection) -> list[str] | None:
 def remember(conn: sqlite3.Connection, found: str, state: str, listing: scan.Listing) -> None:
     """Save STATE under the key FOUND, with what `recall` checks and `listed` gives back."""
     tails = {s.lang.name: list(s.key[1:]) for s in listing.sources}
-    rows = {"quick": {"key": found, "state": state, "tails": tails},
-            "quick_listed": sorted([*listing.files, *listing.skipped.get("submodule", ())])}
+    rows = {
+        "quick": {"key": found, "state": state, "tails": tails},
+        "quick_listed": sorted([*listing.files, *listing.skipped.get("submodule", ())]),
+    }
     with cache.writing(conn):
-        conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
-                         [(k, zlib.compress(json.dumps(v).encode(), 1)) for k, v in rows.items()])
+        conn.executemany(
+            "INSERT OR REPLACE INTO meta VALUES (?, ?)",
+            [(k, zlib.compress(json.dumps(v).encode(), 1)) for k, v in rows.items()],
+        )
 
 
 def _unpack(blob):

@@ -3,6 +3,7 @@
 A clean tracked file is keyed by its index blob id and not even read when its parse is cached;
 a modified or untracked file is read and hashed as git would hash it.
 """
+
 from __future__ import annotations
 
 import functools
@@ -18,7 +19,7 @@ from gitcontext.radius import cache
 from gitcontext.radius.languages import BY_NAME, Lang, language_of
 from gitcontext.radius.treesitter import Parsed, grammar_version, parse
 
-MAX_BYTES = 1024 * 1024        # bigger sources are generated or data: skipped, counted
+MAX_BYTES = 1024 * 1024  # bigger sources are generated or data: skipped, counted
 # Cache misses above which parsing fans out to worker processes (None: by how workers start). A forked
 # worker starts in milliseconds with the grammars loaded; a spawned one (macOS, Windows) re-imports all.
 POOL_THRESHOLD: int | None = None
@@ -26,26 +27,26 @@ FORK_POOL_THRESHOLD, SPAWN_POOL_THRESHOLD = 40, 200
 
 
 class Scan(NamedTuple):
-    files: tuple[str, ...]          # every tracked or untracked (not ignored) file in the work tree
-    parsed: dict[str, Parsed]       # source path -> imports and definitions
-    skipped: dict[str, set[str]]    # reason -> the files left out
-    partial: int                    # parsed with syntax errors (what parsed is still used)
-    blobs: dict[str, str]           # source path -> blob id (the cache key of its parse)
+    files: tuple[str, ...]  # every tracked or untracked (not ignored) file in the work tree
+    parsed: dict[str, Parsed]  # source path -> imports and definitions
+    skipped: dict[str, set[str]]  # reason -> the files left out
+    partial: int  # parsed with syntax errors (what parsed is still used)
+    blobs: dict[str, str]  # source path -> blob id (the cache key of its parse)
 
 
 class _Source(NamedTuple):
     path: str
     lang: Lang
-    key: tuple[str, str, str]       # (blob id, grammar version, query hash)
-    data: bytes | None              # None: clean in the index, read only if the cache misses
+    key: tuple[str, str, str]  # (blob id, grammar version, query hash)
+    data: bytes | None  # None: clean in the index, read only if the cache misses
 
 
 class Listing(NamedTuple):
-    files: tuple[str, ...]          # every tracked or untracked (not ignored) file in the work tree
-    sources: tuple[_Source, ...]    # the files in a parsed language, keyed by content
-    skipped: dict[str, set[str]]    # reason -> the files left out so far
-    untracked: tuple[str, ...]      # the files not in the index (not ignored)
-    changed: tuple[str, ...]        # tracked paths whose index or work-tree content differs from HEAD's or the index's
+    files: tuple[str, ...]  # every tracked or untracked (not ignored) file in the work tree
+    sources: tuple[_Source, ...]  # the files in a parsed language, keyed by content
+    skipped: dict[str, set[str]]  # reason -> the files left out so far
+    untracked: tuple[str, ...]  # the files not in the index (not ignored)
+    changed: tuple[str, ...]  # tracked paths whose index or work-tree content differs from HEAD's or the index's
 
 
 def listing(root: str | Path, status: git.Status | None = None) -> Listing:
@@ -56,23 +57,28 @@ def listing(root: str | Path, status: git.Status | None = None) -> Listing:
     entries = git.tree_entries("", root)
     modules = {p for p, (mode, _) in entries.items() if mode == "160000"}
     skipped: dict[str, set[str]] = {"submodule": modules} if modules else {}
-    changed, untracked, _ = status or git.status_paths(root)   # changed: a superset of those modified since the index
+    changed, untracked, _ = status or git.status_paths(root)  # changed: a superset of those modified since the index
     listed = sorted(set(entries).union(untracked))
-    git.remember_listing(root, listed, others=True)   # the context-file discovery asks for it next
+    git.remember_listing(root, listed, others=True)  # the context-file discovery asks for it next
     files = tuple(p for p in listed if p not in modules)
     dirty = set(changed)
     sources = tuple(s for s in (_source(root, p, entries.get(p), p in dirty, skipped) for p in files) if s)
     return Listing(files, sources, skipped, tuple(sorted(untracked)), tuple(changed))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _key_tail(lang: Lang) -> tuple[str, str]:
     """The parse key after the blob id: (grammar build, query hash)."""
     return grammar_version(lang), lang.query_hash
 
 
-def scan(root: str | Path, conn: sqlite3.Connection | None = None, *, workers: int | None = None,
-         found: Listing | None = None) -> Scan:
+def scan(
+    root: str | Path,
+    conn: sqlite3.Connection | None = None,
+    *,
+    workers: int | None = None,
+    found: Listing | None = None,
+) -> Scan:
     root = Path(root)
     found = found or listing(root)
     skipped = {reason: set(paths) for reason, paths in found.skipped.items()}
@@ -87,12 +93,18 @@ def scan(root: str | Path, conn: sqlite3.Connection | None = None, *, workers: i
     for source, result in results:
         if result is None:
             skipped.setdefault("unparsable", set()).add(source.path)
-    return Scan(found.files, parsed, skipped, sum(p.partial for p in parsed.values()),
-                {s.path: s.key[0] for s, p in results if p is not None})
+    return Scan(
+        found.files,
+        parsed,
+        skipped,
+        sum(p.partial for p in parsed.values()),
+        {s.path: s.key[0] for s, p in results if p is not None},
+    )
 
 
-def _source(root: Path, path: str, entry: tuple[str, str] | None, dirty: bool,
-            skipped: dict[str, set[str]]) -> _Source | None:
+def _source(
+    root: Path, path: str, entry: tuple[str, str] | None, dirty: bool, skipped: dict[str, set[str]]
+) -> _Source | None:
     lang = language_of(path)
     if lang is None:
         return None
@@ -108,13 +120,13 @@ def _load(root: Path, source: _Source, skipped: dict[str, set[str]]) -> _Source 
     """SOURCE with its bytes (and, if it had none, its blob id); None when it must be skipped."""
     if source.data is not None:
         return source
-    full = os.path.join(root, source.path)     # str paths: pathlib costs more than the read here
+    full = os.path.join(root, source.path)  # str paths: pathlib costs more than the read here
     try:
         info = os.lstat(full)
     except OSError:
-        return None                 # deleted in the work tree
+        return None  # deleted in the work tree
     if stat.S_ISDIR(info.st_mode):
-        return None                 # a submodule (counted from the index)
+        return None  # a submodule (counted from the index)
     reason = "symlink" if stat.S_ISLNK(info.st_mode) else "huge" if info.st_size > MAX_BYTES else None
     if reason:
         data = b""
@@ -141,7 +153,7 @@ def _parse_all(sources: list[_Source], workers: int | None) -> list[Parsed | Non
     try:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             return list(pool.map(_parse_one, jobs, chunksize=max(1, len(jobs) // (workers * 8))))
-    except (OSError, BrokenProcessPool):     # no process support here (sandbox, no /dev/shm): stay serial
+    except (OSError, BrokenProcessPool):  # no process support here (sandbox, no /dev/shm): stay serial
         return [_parse_one(job) for job in jobs]
 
 

@@ -4,6 +4,7 @@ An instruction's scope comes from three places: `--scope` globs in its note, the
 matter of its `.mdc` rule file, and what it mentions in backticks — paths, file names and symbol
 names (resolved against the tree and the symbol table of the parsed sources).
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -25,13 +26,14 @@ class InRadius(NamedTuple):
     file: str
     line: int
     text: str
-    matched: tuple[str, ...]     # radius files its scope touches
-    via: tuple[str, ...]         # note-scope | front-matter | mention
+    matched: tuple[str, ...]  # radius files its scope touches
+    via: tuple[str, ...]  # note-scope | front-matter | mention
 
 
-def in_radius(root: str | Path, config: dict[str, Any], radius: Collection[str],
-              symbols: dict[str, frozenset[str]]) -> list[InRadius]:
-    from gitcontext.instructions.discover import load, read      # not imported when the radius is empty
+def in_radius(
+    root: str | Path, config: dict[str, Any], radius: Collection[str], symbols: dict[str, frozenset[str]]
+) -> list[InRadius]:
+    from gitcontext.instructions.discover import load, read  # not imported when the radius is empty
     from gitcontext.instructions.frontmatter import front_matter, scope_globs
 
     radius = frozenset(radius)
@@ -41,14 +43,17 @@ def in_radius(root: str | Path, config: dict[str, Any], radius: Collection[str],
     for path, instructions in sorted(by_file.items()):
         file_globs = scope_globs(front_matter(read(root, path) or "")) if path.endswith(".mdc") else []
         for inst in instructions:
-            sources = (("note-scope", _glob_hits(scopes.get((path, inst.index), ()), radius)),
-                       ("front-matter", _glob_hits(file_globs, radius)),
-                       ("mention", mentioned(inst.text, radius, symbols)))
+            sources = (
+                ("note-scope", _glob_hits(scopes.get((path, inst.index), ()), radius)),
+                ("front-matter", _glob_hits(file_globs, radius)),
+                ("mention", mentioned(inst.text, radius, symbols)),
+            )
             hits = {via: files for via, files in sources if files}
             if hits:
                 matched = tuple(sorted(set().union(*hits.values())))
-                found.append(InRadius(ids.get((path, inst.index), ""), path, inst.line, inst.text,
-                                      matched, tuple(hits)))
+                found.append(
+                    InRadius(ids.get((path, inst.index), ""), path, inst.line, inst.text, matched, tuple(hits))
+                )
     return found
 
 
@@ -57,8 +62,10 @@ def _notes(root, config, by_file) -> tuple[dict, dict]:
     from gitcontext.provenance.resolve import resolve_all
 
     resolved = resolve_all(root, config, by_file)
-    return ({k: r.id for k, r in resolved.items()},
-            {k: tuple(r.state.scope) for k, r in resolved.items() if r.state is not None})
+    return (
+        {k: r.id for k, r in resolved.items()},
+        {k: tuple(r.state.scope) for k, r in resolved.items() if r.state is not None},
+    )
 
 
 def _glob_hits(globs: Collection[str], radius: Collection[str]) -> set[str]:

@@ -8,6 +8,7 @@ hops, ...): each further hop is half as likely to feel the change.
 So B(x) = c(x)·(Σ_y 2^-(d(y)-1) + λ): churned lines times the weighted number of dependents, plus
 the lines themselves.
 """
+
 from __future__ import annotations
 
 TIERS = (("DEADLY", 1000), ("RISK", 500), ("HIGH", 200), ("MEDIUM", 50))

@@ -1,4 +1,5 @@
 """The one wrapper around tree-sitter: grammars, parsers and queries, loaded lazily and cached."""
+
 from __future__ import annotations
 
 import functools
@@ -9,12 +10,12 @@ from gitcontext.radius.languages import BY_NAME, Lang
 
 
 class Parsed(NamedTuple):
-    imports: tuple[str, ...]      # the text of every import capture, whitespace folded
+    imports: tuple[str, ...]  # the text of every import capture, whitespace folded
     definitions: tuple[str, ...]  # symbol names defined in the file
-    partial: bool                 # the tree has syntax errors (what parsed is still used)
+    partial: bool  # the tree has syntax errors (what parsed is still used)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _language(name: str):
     from tree_sitter import Language
 
@@ -22,14 +23,14 @@ def _language(name: str):
     return Language(getattr(importlib.import_module(row.module), row.factory)())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _parser(name: str):
     from tree_sitter import Parser
 
     return Parser(_language(name))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _query(name: str, source: str):
     from tree_sitter import Query
 
@@ -43,7 +44,7 @@ def captures(lang: Lang, source: str, node) -> dict[str, list]:
     return QueryCursor(_query(lang.name, source)).captures(node)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def grammar_version(lang: Lang) -> str:
     """The installed grammar and tree-sitter builds: part of the cache key, so an upgrade re-parses.
     Found without importing either (a warm run never parses) and without importlib.metadata (whose
@@ -51,7 +52,7 @@ def grammar_version(lang: Lang) -> str:
     return f"{_build(lang.module)};{_build('tree_sitter')}"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _build(module: str) -> str:
     import hashlib
     import importlib.util
@@ -67,10 +68,13 @@ def _build(module: str) -> str:
 
 def parse(lang: Lang, data: bytes) -> Parsed:
     root = _parser(lang.name).parse(data).root_node
-    found = captures(lang, f"{lang.imports}\n{lang.definitions}", root)   # one walk for both
+    found = captures(lang, f"{lang.imports}\n{lang.definitions}", root)  # one walk for both
     imports, defs = found.get("import", []), found.get("def", [])
-    return Parsed(tuple(sorted({_fold(_attributes(n) + n.text) for n in imports}, key=str)),
-                  tuple(sorted({_fold(n.text) for n in defs})), root.has_error)
+    return Parsed(
+        tuple(sorted({_fold(_attributes(n) + n.text) for n in imports}, key=str)),
+        tuple(sorted({_fold(n.text) for n in defs})),
+        root.has_error,
+    )
 
 
 def parse_raw(lang: Lang, data: bytes) -> None:

@@ -4,6 +4,7 @@ GitHub shows at most 10 annotations of each level per step, so at most 10 are wr
 (errors first, in report order) and one summary `::notice::` names how many were left out. Data is
 escaped per the workflow-command rules (% \\r \\n) and property values also escape : and ,.
 """
+
 from __future__ import annotations
 
 from gitcontext.audit.finding import Finding
@@ -39,6 +40,8 @@ def render(report: Report) -> str:
         lines += [annotation(f) for f in group[:PER_LEVEL]]
         left += max(0, len(group) - PER_LEVEL)
     if left:
-        lines.append(f"::notice title=gitcontext audit::{left} more finding(s) not annotated "
-                     f"(at most {PER_LEVEL} per level); run `git context audit` for all of them")
+        lines.append(
+            f"::notice title=gitcontext audit::{left} more finding(s) not annotated "
+            f"(at most {PER_LEVEL} per level); run `git context audit` for all of them"
+        )
     return "".join(line + "\n" for line in lines)

@@ -4,6 +4,7 @@ Instruction text (untrusted: it arrives through anyone's PR) is shown only insid
 other string from the repository is HTML-escaped and has its @-mentions neutralized (a zero-width
 joiner after `@`), so rendering a finding can never ping a user or inject markup.
 """
+
 from __future__ import annotations
 
 import html
@@ -20,9 +21,9 @@ _TICK_RUN = re.compile(r"`+")
 
 
 class Section(NamedTuple):
-    key: str        # summary | candidates | stale | GCnnn
+    key: str  # summary | candidates | stale | GCnnn
     title: str
-    body: str       # Markdown, ends with a newline
+    body: str  # Markdown, ends with a newline
 
 
 def escape(text: str) -> str:
@@ -49,8 +50,7 @@ def code(text: str, limit: int = MAX_TEXT) -> str:
 def message(text: str) -> str:
     """A finding message: `backticked` parts stay code spans (escaped as code), the rest as prose."""
     parts = re.split(r"(`[^`]*`)", str(text))
-    return "".join(code(p[1:-1]) if p.startswith("`") and p.endswith("`") and len(p) > 1 else escape(p)
-                   for p in parts)
+    return "".join(code(p[1:-1]) if p.startswith("`") and p.endswith("`") and len(p) > 1 else escape(p) for p in parts)
 
 
 def sections(report: Report) -> list[Section]:
@@ -79,13 +79,17 @@ def render(report: Report, level: int = 3) -> str:
 def _summary(report: Report) -> str:
     c = report.coverage
     counts = {s: sum(f.severity == s for f in report.findings) for s in ("error", "warning", "note")}
-    lines = [f"**{c['instructions']}** instructions: {c['documented']} documented, {c['stale']} stale, "
-             f"{c['orphan']} orphan.",
-             f"**{len(report.findings)}** findings ({', '.join(f'{n} {s}' for s, n in counts.items())}); "
-             f"**{len(candidate_ids(report.findings))}** deletion candidates."]
+    lines = [
+        f"**{c['instructions']}** instructions: {c['documented']} documented, {c['stale']} stale, "
+        f"{c['orphan']} orphan.",
+        f"**{len(report.findings)}** findings ({', '.join(f'{n} {s}' for s, n in counts.items())}); "
+        f"**{len(candidate_ids(report.findings))}** deletion candidates.",
+    ]
     if report.base:
-        lines.append(f"Judged against base `{report.base[:12]}`: {report.suppressed.get('base', 0)} findings "
-                     "already there and untouched are left out.")
+        lines.append(
+            f"Judged against base `{report.base[:12]}`: {report.suppressed.get('base', 0)} findings "
+            "already there and untouched are left out."
+        )
     if report.suppressed.get("baseline"):
         lines.append(f"{report.suppressed['baseline']} known findings suppressed by the baseline.")
     lines += [f"Note: {escape(n)}" for n in report.notes]

@@ -6,6 +6,7 @@ finding a result with its location (repository-relative URI under %SRCROOT%, 1-b
 A finding about no one file (e.g. "no source tree: paths not judged") is a tool execution
 notification of the run's invocation, since code scanning rejects a result without a location.
 """
+
 from __future__ import annotations
 
 import json
@@ -25,16 +26,33 @@ FINGERPRINT_KEY = "gitcontextFinding/v1"
 def to_sarif(report: Report) -> dict[str, Any]:
     rules = [_rule(c) for c in report.checks]
     index = {c.id: n for n, c in enumerate(report.checks)}
-    return {"$schema": SCHEMA, "version": "2.1.0", "runs": [{
-        "tool": {"driver": {"name": "gitcontext", "version": __version__, "semanticVersion": __version__,
-                            "informationUri": DOCS, "rules": rules}},
-        "automationDetails": {"id": "gitcontext/audit/"},
-        "columnKind": "unicodeCodePoints",
-        "results": [_result(f, index) for f in report.findings if f.file],
-        "invocations": [{"executionSuccessful": True, "toolExecutionNotifications": [
-            _notification(f) for f in report.findings if not f.file]}],
-        "properties": {"coverage": dict(report.coverage), "base": report.base},
-    }]}
+    return {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "gitcontext",
+                        "version": __version__,
+                        "semanticVersion": __version__,
+                        "informationUri": DOCS,
+                        "rules": rules,
+                    }
+                },
+                "automationDetails": {"id": "gitcontext/audit/"},
+                "columnKind": "unicodeCodePoints",
+                "results": [_result(f, index) for f in report.findings if f.file],
+                "invocations": [
+                    {
+                        "executionSuccessful": True,
+                        "toolExecutionNotifications": [_notification(f) for f in report.findings if not f.file],
+                    }
+                ],
+                "properties": {"coverage": dict(report.coverage), "base": report.base},
+            }
+        ],
+    }
 
 
 def render(report: Report) -> str:
@@ -43,19 +61,26 @@ def render(report: Report) -> str:
 
 def _rule(check) -> dict[str, Any]:
     anchor = f"{check.id.lower()}-{check.name}"
-    return {"id": check.id, "name": _pascal(check.name), "shortDescription": {"text": check.summary},
-            "fullDescription": {"text": check.summary}, "helpUri": f"{DOCS}#{anchor}",
-            "help": {"text": f"{check.summary} See docs/checks.md#{anchor}."},
-            "defaultConfiguration": {"level": LEVELS[check.severity]},
-            "properties": {"tags": ["context-files", check.name]}}
+    return {
+        "id": check.id,
+        "name": _pascal(check.name),
+        "shortDescription": {"text": check.summary},
+        "fullDescription": {"text": check.summary},
+        "helpUri": f"{DOCS}#{anchor}",
+        "help": {"text": f"{check.summary} See docs/checks.md#{anchor}."},
+        "defaultConfiguration": {"level": LEVELS[check.severity]},
+        "properties": {"tags": ["context-files", check.name]},
+    }
 
 
 def _result(f: Finding, index: dict[str, int]) -> dict[str, Any]:
-    result: dict[str, Any] = {"ruleId": f.check, "level": LEVELS[f.severity],
-                              "message": {"text": f.message + (f" Fix: {f.fix}" if f.fix else "")},
-                              "partialFingerprints": {FINGERPRINT_KEY: fingerprint(f)},
-                              "properties": {"instructionId": f.id, "evidence": dict(f.evidence),
-                                             "confidence": f.confidence, "view": f.view}}
+    result: dict[str, Any] = {
+        "ruleId": f.check,
+        "level": LEVELS[f.severity],
+        "message": {"text": f.message + (f" Fix: {f.fix}" if f.fix else "")},
+        "partialFingerprints": {FINGERPRINT_KEY: fingerprint(f)},
+        "properties": {"instructionId": f.id, "evidence": dict(f.evidence), "confidence": f.confidence, "view": f.view},
+    }
     if f.check in index:
         result["ruleIndex"] = index[f.check]
     if f.file:
@@ -68,8 +93,11 @@ def _result(f: Finding, index: dict[str, int]) -> dict[str, Any]:
 
 def _notification(f: Finding) -> dict[str, Any]:
     """A finding about no file: code scanning needs a location for every result, so it is a notification."""
-    return {"level": LEVELS[f.severity], "message": {"text": f"{f.check} {f.name}: {f.message}"},
-            "descriptor": {"id": f.check}}
+    return {
+        "level": LEVELS[f.severity],
+        "message": {"text": f"{f.check} {f.name}: {f.message}"},
+        "descriptor": {"id": f.check},
+    }
 
 
 def _pascal(name: str) -> str:

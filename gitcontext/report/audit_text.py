@@ -1,4 +1,5 @@
 """`audit --format text`: findings grouped by check, coloured on a tty, then the coverage line."""
+
 from __future__ import annotations
 
 from gitcontext.audit.candidates import candidate_ids
@@ -8,8 +9,8 @@ from gitcontext.environment import Environment
 
 COLOURS = {"error": "1;31", "warning": "33", "note": "36"}
 MAX_TEXT = 100
-DETAILED = 10        # findings of one check shown in full; the rest one line each
-BRIEF = 40           # one-line findings of one check; past these, a count per file
+DETAILED = 10  # findings of one check shown in full; the rest one line each
+BRIEF = 40  # one-line findings of one check; past these, a count per file
 
 
 def render(report: Report, env: Environment) -> str:
@@ -25,9 +26,9 @@ def render(report: Report, env: Environment) -> str:
         lines.append(env.style(title, "1"))
         for f in group[:DETAILED]:
             lines += _finding(f, env)
-        lines += [_brief(f, env) for f in group[DETAILED:DETAILED + BRIEF]]
+        lines += [_brief(f, env) for f in group[DETAILED : DETAILED + BRIEF]]
         if len(group) > DETAILED + BRIEF:
-            lines.append(f"  … {len(group) - DETAILED - BRIEF} more: {_per_file(group[DETAILED + BRIEF:])}")
+            lines.append(f"  … {len(group) - DETAILED - BRIEF} more: {_per_file(group[DETAILED + BRIEF :])}")
         if len(group) > DETAILED:
             lines.append(f"      ({len(group) - DETAILED} more shown briefly; --format json has every detail)")
         lines.append("")
@@ -51,8 +52,10 @@ def _finding(f: Finding, env: Environment) -> list[str]:
         out.append(f"      {env.style('fix:', '2')} {f.fix}")
     cal = f.evidence.get("calibration") if f.evidence else None
     if cal and f.confidence is not None:
-        out.append(f"      confidence {f.confidence:.2f} (q = {cal['q']:.2f} from k = {cal['k']} past "
-                   f"{cal['reason']} retirement(s), e = {cal['e']} restored)")
+        out.append(
+            f"      confidence {f.confidence:.2f} (q = {cal['q']:.2f} from k = {cal['k']} past "
+            f"{cal['reason']} retirement(s), e = {cal['e']} restored)"
+        )
     trial = f.evidence.get("trial") if f.evidence else None
     if trial:
         out.append(f"      trial ({trial['verdict']}): {trial['reason']}")
@@ -77,15 +80,20 @@ def _per_file(group: list[Finding]) -> str:
 
 def _footer(report: Report, env: Environment) -> list[str]:
     c = report.coverage
-    lines = [f"coverage: {c['instructions']} instructions, {c['documented']} documented, {c['stale']} stale, "
-             f"{c['orphan']} orphan"]
+    lines = [
+        f"coverage: {c['instructions']} instructions, {c['documented']} documented, {c['stale']} stale, "
+        f"{c['orphan']} orphan"
+    ]
     counts = {s: sum(f.severity == s for f in report.findings) for s in ("error", "warning", "note")}
-    lines.append(f"findings: {len(report.findings)} ({', '.join(f'{n} {s}' for s, n in counts.items())})"
-                 + (f"; deletion candidates: {len(candidate_ids(report.findings))}"
-                    if candidate_ids(report.findings) else ""))
+    lines.append(
+        f"findings: {len(report.findings)} ({', '.join(f'{n} {s}' for s, n in counts.items())})"
+        + (f"; deletion candidates: {len(candidate_ids(report.findings))}" if candidate_ids(report.findings) else "")
+    )
     if report.base:
-        lines.append(f"judged against base {report.base[:12]}: {report.suppressed.get('base', 0)} finding(s) "
-                     "already there and untouched left out")
+        lines.append(
+            f"judged against base {report.base[:12]}: {report.suppressed.get('base', 0)} finding(s) "
+            "already there and untouched left out"
+        )
     if report.suppressed.get("baseline"):
         lines.append(f"baseline: {report.suppressed['baseline']} known finding(s) suppressed")
     lines += [env.style(f"note: {n}", "2") for n in report.notes]

@@ -3,6 +3,7 @@
 History comes from the replay (gitcontext.history.lineage) when it finds the instruction, else from
 its note; note events and the commits whose Context-* trailers name it are always included.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -19,7 +20,7 @@ MARKERS = {"documented": " ", "stale": "~", "orphan": "?"}
 
 
 def _lives(root: Path, config: dict[str, Any], has_commits: bool | None = None) -> list[Any]:
-    from gitcontext.history.lineage import lineage   # analysis layer; imported only when blaming
+    from gitcontext.history.lineage import lineage  # analysis layer; imported only when blaming
 
     if not (git.has_commits(root) if has_commits is None else has_commits):
         return []
@@ -46,8 +47,11 @@ def find_life(lives: list[Any], t: Target, tables: list[dict[Any, Any]] | None =
             if key(inst) in table:
                 return table[key(inst)]
     text = normalize((t.state.text if t.state else "") or "")
-    gone = [life for life in lives if life.current is None
-            and text in {normalize(life.born.text), *(normalize(c.text) for c in life.changes)}]
+    gone = [
+        life
+        for life in lives
+        if life.current is None and text in {normalize(life.born.text), *(normalize(c.text) for c in life.changes)}
+    ]
     return gone[-1] if gone else None
 
 
@@ -59,19 +63,47 @@ def blame_target(root: Path, config: dict[str, Any], t: Target) -> dict[str, Any
 
         b = life.born
         bounded = (data.get("born") or {}).get("bounded") or (
-            "shallow" if (b.via or b.commit) in shallow_boundary(root) else None)
-        data["born"] = {"commit": b.commit, "date": b.date, "subject": b.subject, "file": b.file,
-                        "text": b.text, "source": "history", **({"via": b.via} if b.via else {}),
-                        **({"bounded": bounded} if bounded else {})}
-        data["history"] = [{"commit": c.commit, "date": c.date, "subject": c.subject, "change": c.kind,
-                            "text": c.text, "old_text": c.old_text, "old_file": c.old_file, "file": c.file,
-                            "source": "history", **({"via": c.via} if c.via else {}),
-                            **({"similarity": c.similarity, "how": c.how} if c.kind == "reworded" else {})}
-                           for c in life.changes]
+            "shallow" if (b.via or b.commit) in shallow_boundary(root) else None
+        )
+        data["born"] = {
+            "commit": b.commit,
+            "date": b.date,
+            "subject": b.subject,
+            "file": b.file,
+            "text": b.text,
+            "source": "history",
+            **({"via": b.via} if b.via else {}),
+            **({"bounded": bounded} if bounded else {}),
+        }
+        data["history"] = [
+            {
+                "commit": c.commit,
+                "date": c.date,
+                "subject": c.subject,
+                "change": c.kind,
+                "text": c.text,
+                "old_text": c.old_text,
+                "old_file": c.old_file,
+                "file": c.file,
+                "source": "history",
+                **({"via": c.via} if c.via else {}),
+                **({"similarity": c.similarity, "how": c.how} if c.kind == "reworded" else {}),
+            }
+            for c in life.changes
+        ]
         if life.death is not None:
             d = life.death
-            data["history"].append({"commit": d.commit, "date": d.date, "subject": d.subject,
-                                    "change": "removed", "cause": d.cause, "text": None, "source": "history"})
+            data["history"].append(
+                {
+                    "commit": d.commit,
+                    "date": d.date,
+                    "subject": d.subject,
+                    "change": "removed",
+                    "cause": d.cause,
+                    "text": None,
+                    "source": "history",
+                }
+            )
     commits = trailer_history(root)
     data["trailers"] = mentions(commits, t.id)
     folded = {e["source"].partition(":")[2] for e in data["events"] if e["source"].startswith("trailer:")}
@@ -86,8 +118,9 @@ def blame_target(root: Path, config: dict[str, Any], t: Target) -> dict[str, Any
     return data
 
 
-def blame_file(root: Path, config: dict[str, Any], path: str, w: World | None = None,
-               notes: dict[str, str] | None = None) -> list[dict[str, Any]]:
+def blame_file(
+    root: Path, config: dict[str, Any], path: str, w: World | None = None, notes: dict[str, str] | None = None
+) -> list[dict[str, Any]]:
     """One row per instruction of PATH: id, lines, age in commits touching the file, status.
     NOTES (each note's blob id by id, from `folded_notes`) lets the answer come from `blamecache`."""
     w = w or world(root, config)
@@ -97,19 +130,31 @@ def blame_file(root: Path, config: dict[str, Any], path: str, w: World | None = 
     position = {sha: n for n, sha in enumerate(touching)}
     rows = []
     for inst, r, seen in zip(items, resolved, found):
-        if seen is None:            # no life traced: the note's birth, if it has one
+        if seen is None:  # no life traced: the note's birth, if it has one
             born = r.state.born.get("commit") if r.state and r.state.born else None
             age = position.get(born) if born else None
         else:
             born, age = seen
-        rows.append({"id": r.id, "file": path, "line": inst.line, "end_line": inst.end_line, "text": inst.text,
-                     "status": r.status, "reason": r.reason, "born": born, "age": age})
+        rows.append(
+            {
+                "id": r.id,
+                "file": path,
+                "line": inst.line,
+                "end_line": inst.end_line,
+                "text": inst.text,
+                "status": r.status,
+                "reason": r.reason,
+                "born": born,
+                "age": age,
+            }
+        )
     promote_trailer_whys(root, rows)
     return rows
 
 
-def _history_of(root: Path, config: dict[str, Any], path: str, items: list[Any], resolved: list[Any],
-                notes: dict[str, str] | None) -> tuple[list[str], list[list[Any] | None]]:
+def _history_of(
+    root: Path, config: dict[str, Any], path: str, items: list[Any], resolved: list[Any], notes: dict[str, str] | None
+) -> tuple[list[str], list[list[Any] | None]]:
     """(commits touching PATH, newest first; per instruction [birth, age] of its traced life, or None)."""
     from gitcontext.provenance.trailer_cache import head_commit
     from gitcontext.report import blamecache

@@ -5,6 +5,7 @@ paired it), so a false pairing is visible without `--json`. Note events that rep
 (backfill's births and changes) and trailers already folded into the note are not shown twice; a
 `linked` event reads as what it records (why, failure, refs…), never as "linked".
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -19,8 +20,9 @@ def format_life(data: dict[str, Any]) -> str:
     rows = [*_born(data["born"]), *(line for h in data["history"] for line in _change(h))]
     replayed = {h.get("commit") for h in data["history"]} | {(data["born"] or {}).get("commit")}
     for e in data["events"]:
-        if e["source"].startswith("backfill:") or (e["kind"] in ("added", "reworded", "moved")
-                                              and e.get("commit") in replayed):
+        if e["source"].startswith("backfill:") or (
+            e["kind"] in ("added", "reworded", "moved") and e.get("commit") in replayed
+        ):
             continue
         rows.append(f"    {e['at'][:10]} {'note':10} {_event(e)}  ({_source(e)})")
     for c in data["trailers"]:
@@ -48,12 +50,14 @@ def _change(h: dict[str, Any]) -> list[str]:
         cause = f" ({h['cause']})" if h.get("cause") else ""
         return [f"{head}{subject}{cause}".rstrip()]
     how = h.get("how") or ""
-    score = f"{min(h['similarity'], 99):.0f}%" if h.get("similarity") is not None else ""   # a rewording is < 100%
+    score = f"{min(h['similarity'], 99):.0f}%" if h.get("similarity") is not None else ""  # a rewording is < 100%
     paired = ", ".join(x for x in ("override" if how == "override" else "", score) if x)
     pad = " " * 27
-    return [f"{head}{subject}" + (f"  ({paired})" if paired else ""),
-            *(f"{pad}- {line}" for line in (h.get("old_text") or "").splitlines()),
-            *(f"{pad}+ {line}" for line in (h.get("text") or "").splitlines())]
+    return [
+        f"{head}{subject}" + (f"  ({paired})" if paired else ""),
+        *(f"{pad}- {line}" for line in (h.get("old_text") or "").splitlines()),
+        *(f"{pad}+ {line}" for line in (h.get("text") or "").splitlines()),
+    ]
 
 
 def _source(e: dict[str, Any]) -> str:

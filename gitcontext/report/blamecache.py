@@ -10,6 +10,7 @@ every module of the folders whose code decides it (CODE). Any change is a
 miss, computed as without the cache and written back atomically; an entry not exactly in shape is a
 miss too. `.git/gitcontext/blame.json` holds at most MAX_FILES files. Deleting it changes no result.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,16 +21,17 @@ from typing import Any
 from gitcontext.digests import sha1
 from gitcontext.stamps import code_stamps, folder_modules
 
-CACHE = "gitcontext/blame.json"               # under the (per-worktree) git dir
+CACHE = "gitcontext/blame.json"  # under the (per-worktree) git dir
 FORMAT = 1
 MAX_BYTES = 16 << 20
 MAX_FILES = 64
-CODE = ("history", "identity", "instructions", "provenance", "git", "report")   # folders of gitcontext
-Found = list[Any]                             # per instruction: [birth commit or None, age or None], or None
+CODE = ("history", "identity", "instructions", "provenance", "git", "report")  # folders of gitcontext
+Found = list[Any]  # per instruction: [birth commit or None, age or None], or None
 
 
-def key(head: str, path: str, blob: str, ids: list[str], notes: dict[str, str], config: dict[str, Any],
-        git_dir: Path) -> str:
+def key(
+    head: str, path: str, blob: str, ids: list[str], notes: dict[str, str], config: dict[str, Any], git_dir: Path
+) -> str:
     """Everything the cached answer depends on, hashed: IDS are the ids the file's instructions resolved
     to (which note's birth an instruction without a traced life shows)."""
     try:
@@ -37,8 +39,20 @@ def key(head: str, path: str, blob: str, ids: list[str], notes: dict[str, str], 
         bounded = [shallow.st_size, shallow.st_mtime_ns, shallow.st_ino]
     except OSError:
         bounded = []
-    data = json.dumps([FORMAT, head, path, blob, ids, sorted(notes.items()), bounded, _code(),
-                       json.dumps(config, sort_keys=True, default=str)], separators=(",", ":"))
+    data = json.dumps(
+        [
+            FORMAT,
+            head,
+            path,
+            blob,
+            ids,
+            sorted(notes.items()),
+            bounded,
+            _code(),
+            json.dumps(config, sort_keys=True, default=str),
+        ],
+        separators=(",", ":"),
+    )
     return sha1(data.encode("utf-8", "surrogatepass"))
 
 
@@ -54,8 +68,12 @@ def lookup(git_dir: Path, path: str, want: str, count: int) -> tuple[list[str], 
     if not all(type(sha) is str for sha in touching):
         return None
     for item in found:
-        if item is not None and not (type(item) is list and len(item) == 2 and type(item[0]) in (str, type(None))
-                                     and type(item[1]) in (int, type(None))):
+        if item is not None and not (
+            type(item) is list
+            and len(item) == 2
+            and type(item[0]) in (str, type(None))
+            and type(item[1]) in (int, type(None))
+        ):
             return None
     return touching, found
 
@@ -65,7 +83,7 @@ def store(git_dir: Path, path: str, at: str, touching: list[str], found: list[Fo
     from gitcontext.provenance.locks import write_cache
 
     entries = {p: e for p, e in _load(git_dir).items() if p != path}
-    kept = dict(list(entries.items())[-(MAX_FILES - 1):]) if MAX_FILES > 1 else {}
+    kept = dict(list(entries.items())[-(MAX_FILES - 1) :]) if MAX_FILES > 1 else {}
     kept[path] = {"key": at, "touching": touching, "found": found}
     write_cache(git_dir / CACHE, json.dumps({"format": FORMAT, "files": kept}, separators=(",", ":")))
 
@@ -87,4 +105,3 @@ def _code() -> list[list[object]]:
     """Every module that decides the answer: the replay and lineage (history), identity, segmentation
     (instructions), notes and trailers (provenance), git's door and this report."""
     return code_stamps(folder_modules(*CODE))
-

@@ -1,4 +1,5 @@
 """The instruction-level diff between revisions, and its text form."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,14 +11,21 @@ from gitcontext.identity.diff import Diff, diff_files
 from gitcontext.instructions.discover import INDEX, WORKTREE, load
 
 
-def instruction_diff(root: Path, config: dict[str, Any], revs: list[str], *, worktree: bool = False,
-                     paths: list[str] | None = None, matcher: str = "default") -> Diff:
+def instruction_diff(
+    root: Path,
+    config: dict[str, Any],
+    revs: list[str],
+    *,
+    worktree: bool = False,
+    paths: list[str] | None = None,
+    matcher: str = "default",
+) -> Diff:
     if len(revs) == 2:
         before, after = _commit(revs[0], root), _commit(revs[1], root)
     else:
         base = revs[0] if revs else "HEAD"
         if not revs and not git.has_commits(root):
-            before = None                       # empty repository: everything staged is new
+            before = None  # empty repository: everything staged is new
         else:
             before = _commit(base, root)
         after = WORKTREE if worktree else INDEX
@@ -26,7 +34,7 @@ def instruction_diff(root: Path, config: dict[str, Any], revs: list[str], *, wor
     diff = diff_files(old, new, matcher)
     if before is not None and (len(revs) == 2 or not worktree) and _may_rename(diff):
         renames = git.renamed_paths(before, after if len(revs) == 2 else None, root)
-        if renames:     # a path renamed in this change, as rules that name it may be renamed too
+        if renames:  # a path renamed in this change, as rules that name it may be renamed too
             diff = diff_files(old, new, matcher, renames)
     return diff
 
@@ -41,8 +49,10 @@ def _commit(rev: str, root: Path) -> str:
         return git.rev_parse(rev, root)
     except GitError:
         if git.is_shallow(root):
-            raise GitError(f"unknown revision {rev!r} in a shallow clone (its history is cut off)",
-                           fix="`git fetch --unshallow`, or `git fetch --deepen=N`") from None
+            raise GitError(
+                f"unknown revision {rev!r} in a shallow clone (its history is cut off)",
+                fix="`git fetch --unshallow`, or `git fetch --deepen=N`",
+            ) from None
         raise
 
 
@@ -59,21 +69,31 @@ def format_diff(diff: Diff) -> str:
     for inst in diff.added:
         put(inst.file, inst.line, 1, f"  + {inst.line:>4}  {_one_line(inst.text)}")
     for r in diff.reworded:
-        shown = min(r.similarity, 99)        # words changed: never shown as 100% (stopwords weigh nothing)
+        shown = min(r.similarity, 99)  # words changed: never shown as 100% (stopwords weigh nothing)
         was = f"reworded? {shown:.0f}%, was" if r.uncertain else f"was ({shown:.0f}%)"
-        put(r.new.file, r.new.line, 1, f"  ~ {r.new.line:>4}  {_one_line(r.new.text)}\n"
-                                       f"          {was}: {_one_line(r.old.text)}")
+        put(
+            r.new.file,
+            r.new.line,
+            1,
+            f"  ~ {r.new.line:>4}  {_one_line(r.new.text)}\n          {was}: {_one_line(r.old.text)}",
+        )
     for m in diff.moved:
-        put(m.new.file, m.new.line, 1, f"  > {m.new.line:>4}  {_one_line(m.new.text)}\n"
-                                       f"          moved from {m.old.file}:{m.old.line}")
+        put(
+            m.new.file,
+            m.new.line,
+            1,
+            f"  > {m.new.line:>4}  {_one_line(m.new.text)}\n          moved from {m.old.file}:{m.old.line}",
+        )
     if not by_file:
         return f"no instruction changes ({len(diff.unchanged)} unchanged)\n"
     out = []
     for path in sorted(by_file):
         out.append(path + (" (rewrite)" if path in diff.rewrites else ""))
         out += [text for _, _, text in sorted(by_file[path])]
-    out.append(f"{len(diff.added)} added, {len(diff.removed)} removed, {len(diff.reworded)} reworded, "
-               f"{len(diff.moved)} moved, {len(diff.unchanged)} unchanged")
+    out.append(
+        f"{len(diff.added)} added, {len(diff.removed)} removed, {len(diff.reworded)} reworded, "
+        f"{len(diff.moved)} moved, {len(diff.unchanged)} unchanged"
+    )
     return "\n".join(out) + "\n"
 
 

@@ -1,4 +1,5 @@
 """`git context ls`: every instruction with its id (from the notes) and provenance status."""
+
 from __future__ import annotations
 
 import posixpath
@@ -21,9 +22,18 @@ def listing(root: Path, config: dict[str, Any], paths: list[str]) -> list[dict[s
             continue
         for inst in items:
             r = resolved[(inst.file, inst.index)]
-            rows.append({"id": r.id, "file": inst.file, "line": inst.line, "end_line": inst.end_line,
-                         "text": inst.text, "headings": list(inst.headings), "status": r.status,
-                         "reason": r.reason})
+            rows.append(
+                {
+                    "id": r.id,
+                    "file": inst.file,
+                    "line": inst.line,
+                    "end_line": inst.end_line,
+                    "text": inst.text,
+                    "headings": list(inst.headings),
+                    "status": r.status,
+                    "reason": r.reason,
+                }
+            )
     promote_trailer_whys(root, rows)
     return rows
 

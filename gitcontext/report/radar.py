@@ -8,17 +8,18 @@ inside the picture. Blip radius r = min(R_MAX, 18 + 2.4·√churn), so the area 
 the dashed halo around it grows with log2(1 + reach). The SVG is self-contained and carries light
 and dark palettes through `prefers-color-scheme`.
 """
+
 from __future__ import annotations
 
 import math
 from html import escape
 
-RADAR, KEY_W, HEIGHT = 2700, 1500, 2760          # radar square, key column, picture height
+RADAR, KEY_W, HEIGHT = 2700, 1500, 2760  # radar square, key column, picture height
 WIDTH, CX, CY = RADAR + KEY_W, RADAR // 2, 1480
 R_MAX, TOP, MAX_SECTORS, FONT = 80.0, 30, 12, 28
 BANDS = {"DEADLY": (0, 250), "RISK": (250, 470), "HIGH": (470, 690), "MEDIUM": (690, 900), "LOW": (900, 1080)}
-Box = tuple[float, float, float, float]       # x0, y0, x1, y1 of a label, a name or a blip
-CHAR = 0.56            # average glyph width in em for the sans fonts below (estimate, kept generous)
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 of a label, a name or a blip
+CHAR = 0.56  # average glyph width in em for the sans fonts below (estimate, kept generous)
 
 STYLE = """
 .bg{fill:#ffffff}.ring{fill:none;stroke:#d0d7de;stroke-width:2}.spoke{stroke:#d8dee4;stroke-dasharray:6 6}
@@ -72,7 +73,7 @@ def radar_svg(files: list[dict], title: str = "Blast radius", hops: int | None =
     fixed = [_sector_box(s, span) for s, span in spans.items()] + _ring_label_boxes()
     scale, where = 1.0, {f["path"]: spans[key(f["path"])] for f in shown}
     blips = _place(shown, where, fixed, scale)
-    while blips is None:          # a band too full for blips this size: shrink them all, keep areas relative
+    while blips is None:  # a band too full for blips this size: shrink them all, keep areas relative
         scale *= 0.85
         blips = _place(shown, where, fixed, scale)
     boxes = [_box_of_circle(x, y, halo) for _, x, y, _, halo in blips] + fixed
@@ -102,7 +103,7 @@ def _sector_key(paths: list[str]):
     at most MAX_SECTORS sectors (a monorepo's packages/ becomes packages/a, packages/b, …)."""
     folders = {p: p.split("/")[:-1] for p in paths}
     depth = {p: min(1, len(f)) for p, f in folders.items()}
-    key = lambda p: "/".join(folders[p][:depth[p]]) or "."        # noqa: E731
+    key = lambda p: "/".join(folders[p][: depth[p]]) or "."  # noqa: E731
     stuck: set[str] = set()
     while True:
         counts: dict[str, int] = {}
@@ -114,15 +115,16 @@ def _sector_key(paths: list[str]):
         target = crowded[0]
         members = [p for p in paths if key(p) == target]
         deeper = {p: depth[p] + 1 if len(folders[p]) > depth[p] else depth[p] for p in members}
-        after = len(counts) - 1 + len({"/".join(folders[p][:deeper[p]]) or "." for p in members})
+        after = len(counts) - 1 + len({"/".join(folders[p][: deeper[p]]) or "." for p in members})
         if all(deeper[p] == depth[p] for p in members) or after > MAX_SECTORS:
             stuck.add(target)
             continue
         depth.update(deeper)
 
 
-def _place(shown: list[dict], spans: dict[str, tuple[float, float]], fixed: list[Box],
-           scale: float) -> list[tuple[dict, float, float, float, float]] | None:
+def _place(
+    shown: list[dict], spans: dict[str, tuple[float, float]], fixed: list[Box], scale: float
+) -> list[tuple[dict, float, float, float, float]] | None:
     """Put each blip (highest score first) at the free spot nearest its band's middle inside its
     sector, else anywhere in its band, else just outside it; never onto another blip. None when
     some blip finds no room at SCALE."""
@@ -131,23 +133,27 @@ def _place(shown: list[dict], spans: dict[str, tuple[float, float]], fixed: list
         r, halo = blip_radius(f["churn"]) * scale, halo_radius(f["churn"], f["reach"]) * scale
         low, high = BANDS[f["tier"]]
         start, end = spans[f["path"]]
-        spot = _free(placed, fixed, halo, _distances(low, high, halo), (start, end)) or \
-            _free(placed, fixed, halo, _distances(low, high, halo), (0.0, 2 * math.pi)) or \
-            _free(placed, fixed, halo, [high + 20 * k for k in range(1, 8)], (0.0, 2 * math.pi))
+        spot = (
+            _free(placed, fixed, halo, _distances(low, high, halo), (start, end))
+            or _free(placed, fixed, halo, _distances(low, high, halo), (0.0, 2 * math.pi))
+            or _free(placed, fixed, halo, [high + 20 * k for k in range(1, 8)], (0.0, 2 * math.pi))
+        )
         if spot is None and scale > 0.2:
             return None
         placed.append((f, *(spot or _polar((start + end) / 2, high)), r, halo))
     return placed
 
 
-def _free(placed: list, fixed: list[Box], halo: float, distances: list[float],
-          span: tuple[float, float]) -> tuple[float, float] | None:
+def _free(
+    placed: list, fixed: list[Box], halo: float, distances: list[float], span: tuple[float, float]
+) -> tuple[float, float] | None:
     """The first spot along DISTANCES x angles of SPAN where a blip of HALO touches nothing."""
     for distance in distances:
         for angle in _angles(*span, distance, halo):
             x, y = _polar(angle, distance)
-            if all(math.hypot(x - px, y - py) >= halo + other + 6 for _, px, py, _, other in placed) and \
-                    not any(_circle_hits_box(x, y, halo + 4, box) for box in fixed):
+            if all(math.hypot(x - px, y - py) >= halo + other + 6 for _, px, py, _, other in placed) and not any(
+                _circle_hits_box(x, y, halo + 4, box) for box in fixed
+            ):
                 return x, y
     return None
 
@@ -158,7 +164,9 @@ def _circle_hits_box(x: float, y: float, r: float, box: Box) -> bool:
 
 
 def _ring_label_boxes() -> list[Box]:
-    return [(CX, CY - outer + 2, CX + 16 + _text_width(tier, 24), CY - outer + 34) for tier, (_, outer) in BANDS.items()]
+    return [
+        (CX, CY - outer + 2, CX + 16 + _text_width(tier, 24), CY - outer + 34) for tier, (_, outer) in BANDS.items()
+    ]
 
 
 def _distances(low: float, high: float, halo: float) -> list[float]:
@@ -167,8 +175,9 @@ def _distances(low: float, high: float, halo: float) -> list[float]:
     if far < near:
         return [(low + high) / 2]
     middle = (near + far) / 2 if low else near
-    steps = sorted({min(max(middle + k * s, near), far) for k in range(30) for s in (-15, 15)},
-                   key=lambda d: abs(d - middle))
+    steps = sorted(
+        {min(max(middle + k * s, near), far) for k in range(30) for s in (-15, 15)}, key=lambda d: abs(d - middle)
+    )
     return steps
 
 
@@ -202,16 +211,17 @@ def _label(text: str, x: float, y: float, r: float, boxes: list[Box]) -> str | N
     """The label beside its blip (right, left, below, above) at the first place that is free and
     inside the radar; None when there is none (the key lists the file under its rank)."""
     width, height = _text_width(text), FONT * 1.25
-    candidates = [(x + r + 8, y + FONT * 0.35, "start", (x + r + 4, y - height / 2, x + r + 12 + width, y + height / 2)),
-                  (x - r - 8, y + FONT * 0.35, "end", (x - r - 12 - width, y - height / 2, x - r - 4, y + height / 2)),
-                  (x, y + r + FONT, "middle", (x - width / 2 - 4, y + r + 2, x + width / 2 + 4, y + r + 4 + height)),
-                  (x, y - r - 10, "middle", (x - width / 2 - 4, y - r - 6 - height, x + width / 2 + 4, y - r - 2))]
+    candidates = [
+        (x + r + 8, y + FONT * 0.35, "start", (x + r + 4, y - height / 2, x + r + 12 + width, y + height / 2)),
+        (x - r - 8, y + FONT * 0.35, "end", (x - r - 12 - width, y - height / 2, x - r - 4, y + height / 2)),
+        (x, y + r + FONT, "middle", (x - width / 2 - 4, y + r + 2, x + width / 2 + 4, y + r + 4 + height)),
+        (x, y - r - 10, "middle", (x - width / 2 - 4, y - r - 6 - height, x + width / 2 + 4, y - r - 2)),
+    ]
     for tx, ty, anchor, box in candidates:
         inside = box[0] >= 20 and box[2] <= RADAR - 20 and box[1] >= 200 and box[3] <= HEIGHT - 60
         if inside and not any(_overlaps(box, other) for other in boxes):
             boxes.append(box)
-            return (f'<text class="txt small" x="{tx:.1f}" y="{ty:.1f}" text-anchor="{anchor}">'
-                    f"{escape(text)}</text>")
+            return f'<text class="txt small" x="{tx:.1f}" y="{ty:.1f}" text-anchor="{anchor}">{escape(text)}</text>'
     return None
 
 
@@ -221,10 +231,10 @@ def _sector_label(sector: str, room: int = 32) -> str:
         return "(top level)"
     parts = sector.split("/")
     head, tail = parts[0], parts[-1]
-    for text in (sector + "/", f"{head}/…/{tail}/", f"{head[:room - len(tail) - 5]}…/{tail}/"):
+    for text in (sector + "/", f"{head}/…/{tail}/", f"{head[: room - len(tail) - 5]}…/{tail}/"):
         if len(text) <= room and not text.startswith("…"):
             return text
-    return "…" + (sector + "/")[-(room - 1):]
+    return "…" + (sector + "/")[-(room - 1) :]
 
 
 def _sector_place(span: tuple[float, float]) -> tuple[float, float, str]:
@@ -250,10 +260,14 @@ def _sector_text(sector: str, span: tuple[float, float]) -> tuple[float, float, 
 
 
 def _frame(title: str, spans: dict[str, tuple[float, float]], hidden: int, hops: int | None) -> str:
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH // 2}" '
-           f'height="{HEIGHT // 2}" role="img" aria-label="{escape(title)}">', f"<title>{escape(title)}</title>",
-           f"<style>{STYLE}</style>", f'<rect class="bg" width="{WIDTH}" height="{HEIGHT}"/>',
-           f'<text class="txt big" x="40" y="70">{escape(title)}</text>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH // 2}" '
+        f'height="{HEIGHT // 2}" role="img" aria-label="{escape(title)}">',
+        f"<title>{escape(title)}</title>",
+        f"<style>{STYLE}</style>",
+        f'<rect class="bg" width="{WIDTH}" height="{HEIGHT}"/>',
+        f'<text class="txt big" x="40" y="70">{escape(title)}</text>',
+    ]
     out += _legend(hops)
     for tier, (_, outer) in BANDS.items():
         out.append(f'<circle class="ring" cx="{CX}" cy="{CY}" r="{outer}"/>')
@@ -263,11 +277,15 @@ def _frame(title: str, spans: dict[str, tuple[float, float]], hidden: int, hops:
             x, y = _polar(start, BANDS["LOW"][1])
             out.append(f'<line class="spoke" x1="{CX}" y1="{CY}" x2="{x:.1f}" y2="{y:.1f}"/>')
         lx, ly, anchor, _ = _sector_text(sector, (start, end))
-        out.append(f'<text class="txt muted" x="{lx:.1f}" y="{ly:.1f}" text-anchor="{anchor}">'
-                   f"{escape(_sector_label(sector))}</text>")
+        out.append(
+            f'<text class="txt muted" x="{lx:.1f}" y="{ly:.1f}" text-anchor="{anchor}">'
+            f"{escape(_sector_label(sector))}</text>"
+        )
     if hidden > 0:
-        out.append(f'<text class="txt small muted" x="40" y="{HEIGHT - 30}">+{hidden} changed files with lower '
-                   "score and churn not drawn (`git context radius --json` lists all)</text>")
+        out.append(
+            f'<text class="txt small muted" x="40" y="{HEIGHT - 30}">+{hidden} changed files with lower '
+            "score and churn not drawn (`git context radius --json` lists all)</text>"
+        )
     return "\n".join(out)
 
 
@@ -278,16 +296,20 @@ def _legend(hops: int | None) -> list[str]:
         out.append(f'<text class="txt small" x="{x + 36}" y="139">{tier}</text>')
         x += 36 + int(_text_width(tier, 24)) + 40
     within = f" within {hops} hops" if hops is not None else ""
-    out.append(f'<text class="txt small muted" x="40" y="190">ring = tier by churned lines · area = churned lines · '
-               f"dashed halo = reach (files importing it{within}) · number = rank by score</text>")
+    out.append(
+        f'<text class="txt small muted" x="40" y="190">ring = tier by churned lines · area = churned lines · '
+        f"dashed halo = reach (files importing it{within}) · number = rank by score</text>"
+    )
     return out
 
 
 def _blip(f: dict, rank: int, x: float, y: float, r: float, halo: float) -> str:
     ring = f'<circle class="halo" cx="{x:.1f}" cy="{y:.1f}" r="{halo:.1f}"/>' if halo > r else ""
-    return (f'<g><title>{escape(f["path"])}: {f["churn"]} lines, reach {f["reach"]}, {f["tier"]}</title>{ring}'
-            f'<circle class="blip {f["tier"]}" cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}"/>'
-            f'<text class="txt num small" x="{x:.1f}" y="{y:.1f}">{rank}</text></g>')
+    return (
+        f"<g><title>{escape(f['path'])}: {f['churn']} lines, reach {f['reach']}, {f['tier']}</title>{ring}"
+        f'<circle class="blip {f["tier"]}" cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}"/>'
+        f'<text class="txt num small" x="{x:.1f}" y="{y:.1f}">{rank}</text></g>'
+    )
 
 
 def _key(blips: list, names: dict[str, str]) -> str:
@@ -297,18 +319,22 @@ def _key(blips: list, names: dict[str, str]) -> str:
     columns = [("churn", WIDTH - 330), ("reach", WIDTH - 200)]
     room = int((columns[0][1] - 130 - x0 - 70) / (size * CHAR))
     out = [f'<text class="txt small muted" x="{x0 + 60}" y="{y - 20}">file (shortest unambiguous path)</text>']
-    out += [f'<text class="txt small muted" x="{cx}" y="{y - 20}" text-anchor="end">{name}</text>' for name, cx in columns]
+    out += [
+        f'<text class="txt small muted" x="{cx}" y="{y - 20}" text-anchor="end">{name}</text>' for name, cx in columns
+    ]
     out.append(f'<text class="txt small muted" x="{WIDTH - 170}" y="{y - 20}">tier</text>')
     for rank, (f, *_rest) in enumerate(blips, 1):
         name = names[f["path"]]
-        name = name if len(name) <= room else "…" + name[-(room - 1):]
+        name = name if len(name) <= room else "…" + name[-(room - 1) :]
         y += step
         font = f'class="txt mono" style="font-size:{size:.0f}px"'
         out.append(f'<text {font} x="{x0 + 40}" y="{y:.0f}" text-anchor="end">{rank}</text>')
         out.append(f'<text {font} x="{x0 + 60}" y="{y:.0f}">{escape(name)}</text>')
         out += [f'<text {font} x="{cx}" y="{y:.0f}" text-anchor="end">{f[name_]}</text>' for name_, cx in columns]
-        out.append(f'<text class="txt mono {f["tier"]}" style="font-size:{size:.0f}px" x="{WIDTH - 170}" '
-                   f'y="{y:.0f}">{f["tier"]}</text>')
+        out.append(
+            f'<text class="txt mono {f["tier"]}" style="font-size:{size:.0f}px" x="{WIDTH - 170}" '
+            f'y="{y:.0f}">{f["tier"]}</text>'
+        )
     return "\n".join(out)
 
 

@@ -2,6 +2,7 @@
 
 Every change is a new line with the ask's id; the newest line is its state.
 """
+
 from __future__ import annotations
 
 import datetime as _dt
@@ -25,8 +26,10 @@ class Settled(GitContextError):
     status = ExitStatus.FINDINGS
 
     def __init__(self, hits: list[Hit]) -> None:
-        super().__init__("a ruling already settles this topic",
-                         fix='apply it, or re-ask with --reask-reason "what changed since (20+ characters)"')
+        super().__init__(
+            "a ruling already settles this topic",
+            fix='apply it, or re-ask with --reask-reason "what changed since (20+ characters)"',
+        )
         self.hits = hits
 
 
@@ -39,8 +42,9 @@ def states(root: Path) -> dict[str, Ask]:
     return latest
 
 
-def propose(root: Path, config: dict[str, Any], topics: Sequence[str], question: str,
-            reask_reason: str | None = None) -> Ask:
+def propose(
+    root: Path, config: dict[str, Any], topics: Sequence[str], question: str, reask_reason: str | None = None
+) -> Ask:
     keys = check_topics(topics)
     question = _text(question, "--question", 10)
     reason = _text(reask_reason, "--reask-reason", MIN_SUMMARY) if reask_reason is not None else None
@@ -58,12 +62,20 @@ def propose(root: Path, config: dict[str, Any], topics: Sequence[str], question:
 def answerable(root: Path, id: str) -> Ask:
     ask = _get(root, id)
     if ask.status != "open":
-        raise UserError(f"ask {id} is {ask.status}", fix=f"`git context ask list` shows its state")
+        raise UserError(f"ask {id} is {ask.status}", fix="`git context ask list` shows its state")
     return ask
 
 
-def rule(root: Path, topics: Sequence[str], summary: str, source: str, supersedes: Sequence[str] = (),
-         answers: str | None = None, id: str | None = None, at: str | None = None) -> Ruling:
+def rule(
+    root: Path,
+    topics: Sequence[str],
+    summary: str,
+    source: str,
+    supersedes: Sequence[str] = (),
+    answers: str | None = None,
+    id: str | None = None,
+    at: str | None = None,
+) -> Ruling:
     """`ruling add`: append a ruling and, with ANSWERS, mark that open ask answered by it."""
     ask = answerable(root, answers) if answers is not None else None
     ruling = add(root, topics, summary, source, supersedes, answers, id, at)
@@ -118,8 +130,9 @@ def _next(root: Path, ask: Ask, **changes: Any) -> Ask:
 
 
 def _text(value: str | None, flag: str, minimum: int) -> str:
-    text = (clean((value or "").strip()) or "")
+    text = clean((value or "").strip()) or ""
     if len(text) < minimum:
-        raise UserError(f"{flag} needs at least {minimum} characters (got {len(text)})",
-                        fix=f"say it in a sentence: {flag} \"…\"")
+        raise UserError(
+            f"{flag} needs at least {minimum} characters (got {len(text)})", fix=f'say it in a sentence: {flag} "…"'
+        )
     return text

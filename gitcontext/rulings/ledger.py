@@ -1,4 +1,5 @@
 """Reading and appending the ledgers: bounded, validated, one writer at a time, never rewritten."""
+
 from __future__ import annotations
 
 import secrets
@@ -19,13 +20,19 @@ T = TypeVar("T")
 
 
 def read_rulings(root: Path) -> list[Ruling]:
-    return _unique(_read(root, RULINGS, parse_ruling), lambda r: r.id, RULINGS, "ruling",
-                   "a ruling is never edited; keep the first line and add a superseding ruling")
+    return _unique(
+        _read(root, RULINGS, parse_ruling),
+        lambda r: r.id,
+        RULINGS,
+        "ruling",
+        "a ruling is never edited; keep the first line and add a superseding ruling",
+    )
 
 
 def read_asks(root: Path) -> list[Ask]:
-    return _unique(_read(root, ASKS, parse_ask), lambda a: a.eid, ASKS, "ask line",
-                   "remove the repeated line (a bad merge?)")
+    return _unique(
+        _read(root, ASKS, parse_ask), lambda a: a.eid, ASKS, "ask line", "remove the repeated line (a bad merge?)"
+    )
 
 
 def _unique(items: list[T], key: Callable[[T], str], rel: str, what: str, fix: str) -> list[T]:

@@ -1,4 +1,5 @@
 """The rulings as a whole: which are current, what replaced what, what matches a topic."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
@@ -10,12 +11,12 @@ from gitcontext.rulings.topics import TopicMatch, match
 
 class Hit(NamedTuple):
     ruling: Ruling
-    matched: tuple[TopicMatch, ...]     # how its topics matched the asked ones
-    superseded_by: tuple[str, ...]      # newer rulings that override it (empty: current)
+    matched: tuple[TopicMatch, ...]  # how its topics matched the asked ones
+    superseded_by: tuple[str, ...]  # newer rulings that override it (empty: current)
 
 
 class Ledger(NamedTuple):
-    rulings: tuple[Ruling, ...]          # file order
+    rulings: tuple[Ruling, ...]  # file order
     superseded_by: Mapping[str, tuple[str, ...]]
 
     @property
@@ -30,8 +31,8 @@ class Ledger(NamedTuple):
         """The current ruling at the end of ID's supersede chain (ID itself when nothing overrides it)."""
         seen, current = {id}, id
         while self.superseded_by.get(current):
-            current = self.superseded_by[current][0]     # the newest overriding ruling
-            if current in seen:                          # a cycle written by hand: stop where it closes
+            current = self.superseded_by[current][0]  # the newest overriding ruling
+            if current in seen:  # a cycle written by hand: stop where it closes
                 break
             seen.add(current)
         return current
@@ -39,8 +40,7 @@ class Ledger(NamedTuple):
     def topics(self) -> set[str]:
         return {t for r in self.rulings for t in r.topics}
 
-    def lookup(self, topics: Sequence[str], aliases: Mapping[str, Iterable[str]] = {},
-               fuzzy: bool = True) -> list[Hit]:
+    def lookup(self, topics: Sequence[str], aliases: Mapping[str, Iterable[str]] = {}, fuzzy: bool = True) -> list[Hit]:
         """Rulings on any of TOPICS, newest first, superseded ones marked with what replaced them."""
         hits = []
         for r in self.rulings:

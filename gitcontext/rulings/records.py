@@ -5,6 +5,7 @@ ruling that `supersedes` the old. `.context/asks.jsonl` holds one line per chang
 full snapshot with its own `eid`: a revision, an answer or a withdrawal is a new line with the same
 `id`, and the newest line (by `at`, then `eid`) is the ask's state.
 """
+
 from __future__ import annotations
 
 import json
@@ -36,14 +37,14 @@ class Ruling(NamedTuple):
 class Ask(NamedTuple):
     id: str
     eid: str
-    at: str                      # when this line was written
-    asked_at: str                # when the ask was first proposed
+    at: str  # when this line was written
+    asked_at: str  # when the ask was first proposed
     topics: tuple[str, ...]
     question: str
-    status: str                  # open | answered | withdrawn
+    status: str  # open | answered | withdrawn
     reask_reason: str | None = None
-    ruling: str | None = None    # the ruling that answered it
-    reason: str | None = None    # why it was withdrawn
+    ruling: str | None = None  # the ruling that answered it
+    reason: str | None = None  # why it was withdrawn
 
 
 def dumps(record: Ruling | Ask) -> str:
@@ -58,9 +59,15 @@ def parse_ruling(line: str, path: str, lineno: int) -> Ruling:
     rid = _string(data, "id", path, lineno)
     if not RULING_ID.match(rid):
         raise _bad(f"ruling id {rid[:60]!r} is not of the form R-…", path, lineno)
-    return Ruling(rid, _topics(data, path, lineno), _when(data, "ruled_at", path, lineno),
-                  _string(data, "summary", path, lineno), _string(data, "source", path, lineno),
-                  _ids(data, "supersedes", RULING_ID, path, lineno), _optional(data, "answers", path, lineno))
+    return Ruling(
+        rid,
+        _topics(data, path, lineno),
+        _when(data, "ruled_at", path, lineno),
+        _string(data, "summary", path, lineno),
+        _string(data, "source", path, lineno),
+        _ids(data, "supersedes", RULING_ID, path, lineno),
+        _optional(data, "answers", path, lineno),
+    )
 
 
 def parse_ask(line: str, path: str, lineno: int) -> Ask:
@@ -72,10 +79,18 @@ def parse_ask(line: str, path: str, lineno: int) -> Ask:
     status = _string(data, "status", path, lineno)
     if status not in STATUSES:
         raise _bad(f"status {status[:40]!r} is not one of {', '.join(STATUSES)}", path, lineno)
-    return Ask(aid, _string(data, "eid", path, lineno), _when(data, "at", path, lineno),
-               _when(data, "asked_at", path, lineno), _topics(data, path, lineno),
-               _string(data, "question", path, lineno), status, _optional(data, "reask_reason", path, lineno),
-               _optional(data, "ruling", path, lineno), _optional(data, "reason", path, lineno))
+    return Ask(
+        aid,
+        _string(data, "eid", path, lineno),
+        _when(data, "at", path, lineno),
+        _when(data, "asked_at", path, lineno),
+        _topics(data, path, lineno),
+        _string(data, "question", path, lineno),
+        status,
+        _optional(data, "reask_reason", path, lineno),
+        _optional(data, "ruling", path, lineno),
+        _optional(data, "reason", path, lineno),
+    )
 
 
 def _object(line: str, path: str, lineno: int) -> dict[str, Any]:
@@ -88,8 +103,9 @@ def _object(line: str, path: str, lineno: int) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise _bad("not a JSON object", path, lineno)
     if data.get("v") != VERSION:
-        raise _bad(f"unknown schema version {str(data.get('v'))[:20]!r} (this gitcontext reads {VERSION})",
-                   path, lineno)
+        raise _bad(
+            f"unknown schema version {str(data.get('v'))[:20]!r} (this gitcontext reads {VERSION})", path, lineno
+        )
     return data
 
 
@@ -132,5 +148,9 @@ def _ids(data: dict[str, Any], key: str, pattern: re.Pattern[str], path: str, li
 
 
 def _bad(message: str, path: str, lineno: int) -> UserError:
-    return UserError(message, path=path, line=lineno,
-                     fix=f"ledger lines are written by `git context ruling`/`ask`; restore {path} from git")
+    return UserError(
+        message,
+        path=path,
+        line=lineno,
+        fix=f"ledger lines are written by `git context ruling`/`ask`; restore {path} from git",
+    )

@@ -7,6 +7,7 @@ word order folded: `Footer_Contents` and `content-footer` are `footer-content`);
 all inside the other's: two or more words, or one word of five letters or more). Normalized and alias matches count as the same
 topic; a fuzzy match is shown as "did you mean" and counts for the re-ask refusal.
 """
+
 from __future__ import annotations
 
 import re
@@ -16,15 +17,15 @@ from typing import Any, NamedTuple
 from gitcontext.errors import UserError
 from gitcontext.rulings.records import TOPIC
 
-FUZZY_MIN = 88           # rapidfuzz ratio on normalized forms
+FUZZY_MIN = 88  # rapidfuzz ratio on normalized forms
 _WORD = re.compile(r"[a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
 class TopicMatch(NamedTuple):
-    topic: str           # the known topic that matched
-    how: str             # exact | normalized | alias | fuzzy
-    score: int           # 100 for all but fuzzy
+    topic: str  # the known topic that matched
+    how: str  # exact | normalized | alias | fuzzy
+    score: int  # 100 for all but fuzzy
 
 
 def aliases(config: dict[str, Any]) -> dict[str, list[str]]:

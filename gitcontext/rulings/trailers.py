@@ -7,6 +7,7 @@ Topics, a colon, the summary; an optional final `(supersedes R-…, R-…)` and/
 further trailers of that commit), so folding twice, or after a squash that kept the message, adds
 nothing.
 """
+
 from __future__ import annotations
 
 import re
@@ -34,11 +35,13 @@ class RulingTrailer(NamedTuple):
 def parse(value: str) -> RulingTrailer:
     topics, sep, rest = value.partition(":")
     if not sep:
-        raise UserError(f"Context-Ruling {value[:60]!r} has no 'topics: summary'",
-                        fix="write `Context-Ruling: topic-a, topic-b: the decision in a sentence`")
+        raise UserError(
+            f"Context-Ruling {value[:60]!r} has no 'topics: summary'",
+            fix="write `Context-Ruling: topic-a, topic-b: the decision in a sentence`",
+        )
     links: dict[str, list[str]] = {"supersedes": [], "answers": []}
     rest = rest.strip()
-    while (m := _TAIL.search(rest)):
+    while m := _TAIL.search(rest):
         links[m.group(1).lower()] += [p.strip() for p in m.group(2).split(",") if p.strip()]
         rest = rest[: m.start()].rstrip()
     answers = links["answers"][0] if links["answers"] else None
@@ -63,8 +66,16 @@ def sync_rulings(root: Path, rev: str = "HEAD") -> dict[str, object]:
                 t = parse(value)
                 open_ask = states(root).get(t.answers or "")
                 answers = t.answers if open_ask is not None and open_ask.status == "open" else None
-                rule(root, t.topics, t.summary, f"commit {sha[:12]}: {subject}", t.supersedes, answers,
-                     id=rid, at=to_utc(date))
+                rule(
+                    root,
+                    t.topics,
+                    t.summary,
+                    f"commit {sha[:12]}: {subject}",
+                    t.supersedes,
+                    answers,
+                    id=rid,
+                    at=to_utc(date),
+                )
             except UserError as exc:
                 skipped.append(f"{sha[:12]}: {exc.message}")
                 continue

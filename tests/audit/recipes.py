@@ -11,6 +11,7 @@ expect.json:
     {"check": "GC101", "findings": [{"check", "file", "line", optional "candidate", "severity", "message_has"}]}
 The findings of `check` must be exactly the expected ones (by check, file, line).
 """
+
 from __future__ import annotations
 
 import json
@@ -35,8 +36,9 @@ def _content(value: Any) -> str | None:
     return "".join(f"{word} {n}\n" for n in range(value["lines"]))
 
 
-def build(repo: Path, recipe: dict[str, Any], capsys: pytest.CaptureFixture[str],
-          monkeypatch: pytest.MonkeyPatch) -> None:
+def build(
+    repo: Path, recipe: dict[str, Any], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     if "config" in recipe:
         write(repo, ".context/config.yml", json.dumps(recipe["config"]) + "\n")
     for step in recipe["steps"]:
@@ -74,8 +76,9 @@ def audit(repo: Path, recipe: dict[str, Any], capsys, monkeypatch) -> dict[str, 
 
 def compare(found: list[dict[str, Any]], expected: dict[str, Any]) -> None:
     mine = [f for f in found if f["check"] == expected["check"]]
-    assert sorted((f["file"], f["line"]) for f in mine) == sorted((e["file"], e["line"]) for e in expected["findings"]), \
-        json.dumps(mine, indent=1)
+    assert sorted((f["file"], f["line"]) for f in mine) == sorted(
+        (e["file"], e["line"]) for e in expected["findings"]
+    ), json.dumps(mine, indent=1)
     for want in expected["findings"]:
         got = next(f for f in mine if (f["file"], f["line"]) == (want["file"], want["line"]))
         if "candidate" in want:
@@ -86,5 +89,3 @@ def compare(found: list[dict[str, Any]], expected: dict[str, Any]) -> None:
             assert want["message_has"] in got["message"], got
         if "confidence" in want:
             assert got["confidence"] == pytest.approx(want["confidence"], abs=1e-3), got
-
-

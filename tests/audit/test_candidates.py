@@ -56,7 +56,7 @@ def test_candidates_calibrated_from_past_retirements(repo: Path, capsys, monkeyp
     cal = by_line[2]["evidence"]["calibration"]
     assert (cal["k"], cal["e"], cal["q"]) == (1, 1, round(2 / 3, 3))
     assert by_line[2]["confidence"] == round(1 / 3, 3)
-    assert by_line[2]["fix"].startswith(f"git context retire {by_line[2]['id']} --reason \"GC201 falsified:")
+    assert by_line[2]["fix"].startswith(f'git context retire {by_line[2]["id"]} --reason "GC201 falsified:')
 
 
 def _retired(repo: Path) -> str:
@@ -71,7 +71,7 @@ def test_candidates_never_take_a_file_below_the_floor(repo: Path, capsys, monkey
     _recur_all(repo, capsys, range(1, 7), monkeypatch)
     report = audit(repo, config_mod.load(repo), checks=["GC201"])
     offered = [f for f in report.findings if f.fix]
-    assert len(report.findings) == 6 and len(offered) == 6 - 3      # audit.floor = 3
+    assert len(report.findings) == 6 and len(offered) == 6 - 3  # audit.floor = 3
     held = [f for f in report.findings if not f.fix]
     assert all("audit.floor = 3" in f.evidence["held_back"] for f in held)
 
@@ -109,11 +109,18 @@ def _with_trials(state):
     return state._replace(trials=({"kind": "trialled"},))
 
 
-@pytest.mark.parametrize("kind,needed_still,candidate,confidence", [
-    ("removable", True, True, 0.75), ("needed", True, False, None), ("needed", False, True, 0.5),
-    ("flaky-control", True, True, 0.5)])
-def test_trial_evidence_raises_or_excludes(repo: Path, capsys, monkeypatch, kind, needed_still, candidate,
-                                           confidence) -> None:
+@pytest.mark.parametrize(
+    "kind,needed_still,candidate,confidence",
+    [
+        ("removable", True, True, 0.75),
+        ("needed", True, False, None),
+        ("needed", False, True, 0.5),
+        ("flaky-control", True, True, 0.5),
+    ],
+)
+def test_trial_evidence_raises_or_excludes(
+    repo: Path, capsys, monkeypatch, kind, needed_still, candidate, confidence
+) -> None:
     from gitcontext.audit import candidates
     from gitcontext.audit.context import AuditContext
 
@@ -146,7 +153,8 @@ def test_drift_and_contradiction_are_not_deletion_candidates(repo: Path, capsys,
     ctx = AuditContext(repo, config_mod.load(repo))
     loc = ctx.located[0]
     make = lambda check, kind: Finding(check, "x", "warning", loc.id, "CLAUDE.md", 1, "m", {"kind": kind})  # noqa: E731
-    drift, contra, dup = candidates.judge(ctx, [make("GC200", "drift"), make("GC203", "value"),
-                                                make("GC200", "duplicate")])
+    drift, contra, dup = candidates.judge(
+        ctx, [make("GC200", "drift"), make("GC203", "value"), make("GC200", "duplicate")]
+    )
     assert drift.fix is None and contra.fix is None
     assert dup.fix and dup.fix.startswith(f"git context retire {loc.id}")

@@ -1,4 +1,5 @@
 """Golden audit cases: tests/cases/audit/<check>/<case>/ — see tests/cases/audit/README.md."""
+
 from __future__ import annotations
 
 import importlib
@@ -30,14 +31,21 @@ def build_case(repo: Path, case: Path) -> None:
     if (case / "files").exists():
         shutil.copytree(case / "files", repo, dirs_exist_ok=True, symlinks=True)
         git(repo, "add", "-A")
-        subprocess.run(["git", "commit", "-q", "--no-verify", "--allow-empty", "-m", "snapshot"], cwd=repo,
-                       env={**env, "GIT_AUTHOR_DATE": "2025-06-01T12:00:00Z",
-                            "GIT_COMMITTER_DATE": "2025-06-01T12:00:00Z"}, check=True)
+        subprocess.run(
+            ["git", "commit", "-q", "--no-verify", "--allow-empty", "-m", "snapshot"],
+            cwd=repo,
+            env={**env, "GIT_AUTHOR_DATE": "2025-06-01T12:00:00Z", "GIT_COMMITTER_DATE": "2025-06-01T12:00:00Z"},
+            check=True,
+        )
 
 
 def _summary(f) -> dict:
-    return {"file": f.file, "line": f.line, "severity": f.severity,
-            "class": f.evidence.get("class") or f.evidence.get("kind")}
+    return {
+        "file": f.file,
+        "line": f.line,
+        "severity": f.severity,
+        "class": f.evidence.get("class") or f.evidence.get("kind"),
+    }
 
 
 @pytest.mark.parametrize("case", _cases())

@@ -1,4 +1,5 @@
 """The content checks on a real history rebuilt from ../shared/corpus (context files only)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -19,5 +20,5 @@ def test_content_checks_on_browser_use_history(repo: Path) -> None:
     assert len(dead) == 1 and dead[0].file is None and "no source tree" in dead[0].message
     dups = list(gc200_duplicate.run(ctx))
     together = [f for f in dups if f.evidence["kind"] == "duplicate"]
-    assert together and all(f.file == f.evidence["other"]["file"] for f in together)   # CLAUDE.md and AGENTS.md
-    assert all(f.severity == "note" for f in dups if f.evidence["kind"] == "drift")     # are never loaded together
+    assert together and all(f.file == f.evidence["other"]["file"] for f in together)  # CLAUDE.md and AGENTS.md
+    assert all(f.severity == "note" for f in dups if f.evidence["kind"] == "drift")  # are never loaded together

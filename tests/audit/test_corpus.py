@@ -1,4 +1,5 @@
 """End to end on histories rebuilt from ../shared/corpus/ with `init --backfill` (skipped without it)."""
+
 from __future__ import annotations
 
 import json
@@ -40,10 +41,11 @@ def test_audit_corpus_base_and_sarif(repo: Path, capsys) -> None:
     assert run_cli(capsys, "init", "--hooks", "none", "--backfill")[0] == 0
     git(repo, "add", ".context", ".gitattributes")
     git(repo, "commit", "-q", "--no-verify", "-m", "backfill")
-    assert _audit(capsys, "--base", "HEAD")["findings"] == []            # nothing changed since HEAD
+    assert _audit(capsys, "--base", "HEAD")["findings"] == []  # nothing changed since HEAD
     agents = repo / "AGENTS.md"
-    agents.write_text(agents.read_text(encoding="utf-8") + "\n- Never vendor the Go toolchain into the repo.\n",
-                      encoding="utf-8")
+    agents.write_text(
+        agents.read_text(encoding="utf-8") + "\n- Never vendor the Go toolchain into the repo.\n", encoding="utf-8"
+    )
     data = _audit(capsys, "--base", "HEAD")
     assert sorted(f["check"] for f in data["findings"]) == ["GC100", "GC302"]
     assert data["suppressed"]["base"] > 100 and data["base"] == git(repo, "rev-parse", "HEAD").strip()

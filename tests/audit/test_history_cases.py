@@ -1,4 +1,5 @@
 """Every golden folder under tests/cases/audit/<check>/<case>/ (see tests/audit/recipes.py)."""
+
 from __future__ import annotations
 
 import json

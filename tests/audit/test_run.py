@@ -69,8 +69,15 @@ def test_audit_counts_a_trailer_why_before_sync_as_ls_does(repo, capsys):
 def test_audit_shallow_clone_says_what_it_cannot_judge(repo: Path, tmp_path: Path) -> None:
     from tests.helpers import commit, git
 
-    commit(repo, {"CLAUDE.md": "- Build the SDK in `sdk/ts/` first.\n", "sdk/ts/index.ts": "export {}\n",
-                  "src/app.py": "x = 1\n"}, "sdk")
+    commit(
+        repo,
+        {
+            "CLAUDE.md": "- Build the SDK in `sdk/ts/` first.\n",
+            "sdk/ts/index.ts": "export {}\n",
+            "src/app.py": "x = 1\n",
+        },
+        "sdk",
+    )
     commit(repo, {"sdk/ts/index.ts": None}, "drop the sdk")
     commit(repo, {"src/app.py": "x = 2\n"}, "later")
     full = audit(repo, _config(), checks=["GC103"])

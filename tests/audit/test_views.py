@@ -1,4 +1,5 @@
 """Views: what each agent loads, built from real work trees."""
+
 from __future__ import annotations
 
 import os
@@ -15,8 +16,15 @@ def _views(repo: Path) -> dict:
 
 
 def test_views_codex_chain_root_to_leaf_against_32k(repo: Path) -> None:
-    commit(repo, {"AGENTS.md": "- Root rule one.\n", "pkg/AGENTS.md": "- Pkg rule.\n",
-                  "pkg/api/AGENTS.md": "- Api rule.\n", "other/AGENTS.md": "- Other rule.\n"})
+    commit(
+        repo,
+        {
+            "AGENTS.md": "- Root rule one.\n",
+            "pkg/AGENTS.md": "- Pkg rule.\n",
+            "pkg/api/AGENTS.md": "- Api rule.\n",
+            "other/AGENTS.md": "- Other rule.\n",
+        },
+    )
     views = _views(repo)
     assert views["codex:pkg/api"].files == ("AGENTS.md", "pkg/AGENTS.md", "pkg/api/AGENTS.md")
     assert views["codex:other"].files == ("AGENTS.md", "other/AGENTS.md")
@@ -30,36 +38,49 @@ def test_views_symlinked_claude_is_its_target_once(repo: Path) -> None:
     os.symlink("AGENTS.md", repo / "CLAUDE.md")
     commit(repo, {})
     views = _views(repo)
-    assert views["claude:."].files == ("AGENTS.md", "docs/style.md")     # Claude follows the import
-    assert views["codex:."].files == ("AGENTS.md",)                      # Codex does not
+    assert views["claude:."].files == ("AGENTS.md", "docs/style.md")  # Claude follows the import
+    assert views["codex:."].files == ("AGENTS.md",)  # Codex does not
     size = (repo / "AGENTS.md").stat().st_size + (repo / "docs/style.md").stat().st_size
     assert views["claude:."].bytes == size
 
 
 def test_views_cursor_and_copilot_always_plus_scoped(repo: Path) -> None:
-    commit(repo, {".cursor/rules/base.mdc": "---\nalwaysApply: true\n---\n- Base rule.\n",
-                  ".cursor/rules/ts.mdc": "---\nglobs: src/**/*.ts\n---\n- TS rule.\n",
-                  ".cursor/rules/manual.mdc": "- Manual rule.\n",
-                  ".github/copilot-instructions.md": "- Copilot rule.\n",
-                  ".github/instructions/py.instructions.md": "---\napplyTo: \"**/*.py\"\n---\n- Py rule.\n"})
+    commit(
+        repo,
+        {
+            ".cursor/rules/base.mdc": "---\nalwaysApply: true\n---\n- Base rule.\n",
+            ".cursor/rules/ts.mdc": "---\nglobs: src/**/*.ts\n---\n- TS rule.\n",
+            ".cursor/rules/manual.mdc": "- Manual rule.\n",
+            ".github/copilot-instructions.md": "- Copilot rule.\n",
+            ".github/instructions/py.instructions.md": '---\napplyTo: "**/*.py"\n---\n- Py rule.\n',
+        },
+    )
     views = _views(repo)
     assert views["cursor:always"].files == (".cursor/rules/base.mdc",)
     assert views["cursor:.cursor/rules/ts.mdc"].files == (".cursor/rules/base.mdc", ".cursor/rules/ts.mdc")
     assert views["cursor:.cursor/rules/ts.mdc"].scope == ("src/**/*.ts",)
     assert views["copilot:.github/instructions/py.instructions.md"].files == (
-        ".github/copilot-instructions.md", ".github/instructions/py.instructions.md")
+        ".github/copilot-instructions.md",
+        ".github/instructions/py.instructions.md",
+    )
 
 
 def test_views_roo_modes_and_continue_rules(repo: Path) -> None:
-    commit(repo, {".roo/rules/base.md": "- Base rule.\n", ".roo/rules-architect/plan.md": "- Plan first.\n",
-                  ".roo/rules-code/tests.md": "- Run the tests.\n",
-                  ".continue/rules/always.md": "- Always rule.\n",
-                  ".continue/rules/py.md": "---\nglobs: \"**/*.py\"\n---\n- Py rule.\n",
-                  ".continue/rules/ask.md": "---\nalwaysApply: false\ndescription: Releases\n---\n- Tag it.\n"})
+    commit(
+        repo,
+        {
+            ".roo/rules/base.md": "- Base rule.\n",
+            ".roo/rules-architect/plan.md": "- Plan first.\n",
+            ".roo/rules-code/tests.md": "- Run the tests.\n",
+            ".continue/rules/always.md": "- Always rule.\n",
+            ".continue/rules/py.md": '---\nglobs: "**/*.py"\n---\n- Py rule.\n',
+            ".continue/rules/ask.md": "---\nalwaysApply: false\ndescription: Releases\n---\n- Tag it.\n",
+        },
+    )
     views = _views(repo)
     assert views["roo:always"].files == (".roo/rules/base.md",)
     assert views["roo:.roo/rules-code/tests.md"].files == (".roo/rules/base.md", ".roo/rules-code/tests.md")
-    assert ".roo/rules-architect/plan.md" not in views["roo:.roo/rules-code/tests.md"].files   # one mode at a time
+    assert ".roo/rules-architect/plan.md" not in views["roo:.roo/rules-code/tests.md"].files  # one mode at a time
     assert views["continue:always"].files == (".continue/rules/always.md",)
     assert views["continue:.continue/rules/py.md"].scope == ("**/*.py",)
     assert "continue:.continue/rules/ask.md" in views
@@ -76,6 +97,7 @@ def test_views_limits_come_from_audit_limits(repo: Path) -> None:
 
 def test_views_unknown_agent_in_audit_limits_names_the_known_ones(repo: Path) -> None:
     import pytest
+
     from gitcontext.errors import UserError
 
     write(repo, ".context/config.yml", "audit:\n  limits: {codx: 65536}\n")
@@ -96,16 +118,27 @@ def test_views_every_agent_is_named_in_the_audit_limits_reference() -> None:
 def test_rule_mode_reads_each_agents_front_matter() -> None:
     assert rule_mode("cursor", ".cursor/rules/a.mdc", "---\ndescription: when testing\n---\n") == ("requested", [])
     assert rule_mode("copilot", ".github/instructions/a.instructions.md", "---\napplyTo: '**'\n---\n") == ("always", [])
-    assert rule_mode("windsurf", ".windsurf/rules/a.md", "---\ntrigger: glob\nglobs: '*.go'\n---\n") == ("scoped", ["*.go"])
+    assert rule_mode("windsurf", ".windsurf/rules/a.md", "---\ntrigger: glob\nglobs: '*.go'\n---\n") == (
+        "scoped",
+        ["*.go"],
+    )
     assert rule_mode("cline", ".clinerules/notes.bin", "") == ("never", [])
 
 
 def test_views_claude_chain_and_gemini_tree(repo: Path) -> None:
-    commit(repo, {"CLAUDE.md": "- Root.\n", "web/CLAUDE.md": "- Web.\n", ".claude/rules/style.md": "- Style.\n",
-                  "GEMINI.md": "- G root.\n", "web/GEMINI.md": "- G web.\n"})
+    commit(
+        repo,
+        {
+            "CLAUDE.md": "- Root.\n",
+            "web/CLAUDE.md": "- Web.\n",
+            ".claude/rules/style.md": "- Style.\n",
+            "GEMINI.md": "- G root.\n",
+            "web/GEMINI.md": "- G web.\n",
+        },
+    )
     views = _views(repo)
     assert views["claude:web"].files == ("CLAUDE.md", "web/CLAUDE.md", ".claude/rules/style.md")
-    assert views["gemini:."].files == ("GEMINI.md", "web/GEMINI.md")     # Gemini reads below its folder too
+    assert views["gemini:."].files == ("GEMINI.md", "web/GEMINI.md")  # Gemini reads below its folder too
 
 
 def test_budget_json_has_agent_views(repo: Path, capsys) -> None:

@@ -8,7 +8,7 @@ from tests.helpers import run_cli, write
 
 
 def test_audit_exit_follows_fail_on(rules_repo: Path, capsys) -> None:
-    assert run_cli(capsys, "audit")[0] == 0                              # orphans are warnings; default error
+    assert run_cli(capsys, "audit")[0] == 0  # orphans are warnings; default error
     assert run_cli(capsys, "audit", "--fail-on", "warning")[0] == 1
     assert run_cli(capsys, "audit", "--fail-on", "never", "--check", "GC100")[0] == 0
 
@@ -35,8 +35,12 @@ def test_audit_bad_config_range_exit_2(rules_repo: Path, capsys) -> None:
 def test_audit_json_and_formats(rules_repo: Path, capsys) -> None:
     data = json.loads(run_cli(capsys, "audit", "--json", "--check", "GC100")[1])
     assert data["coverage"]["instructions"] == 3 and {f["check"] for f in data["findings"]} == {"GC100"}
-    for fmt, marker in (("sarif", '"version": "2.1.0"'), ("github", "::warning file=CLAUDE.md"),
-                        ("markdown", "### Summary"), ("text", "coverage: 3 instructions")):
+    for fmt, marker in (
+        ("sarif", '"version": "2.1.0"'),
+        ("github", "::warning file=CLAUDE.md"),
+        ("markdown", "### Summary"),
+        ("text", "coverage: 3 instructions"),
+    ):
         code, out, _ = run_cli(capsys, "audit", "--format", fmt)
         assert code == 0 and marker in out, fmt
 
@@ -58,4 +62,4 @@ def test_audit_path_from_a_subfolder(rules_repo: Path, capsys, monkeypatch) -> N
     write(rules_repo, "docs/AGENTS.md", "- Write docs in plain English only.\n")
     monkeypatch.chdir(rules_repo / "docs")
     data = json.loads(run_cli(capsys, "audit", ".", "--json")[1])
-    assert {f["file"] for f in data["findings"]} - {None} == {"docs/AGENTS.md"}   # None: about no one file
+    assert {f["file"] for f in data["findings"]} - {None} == {"docs/AGENTS.md"}  # None: about no one file

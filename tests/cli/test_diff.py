@@ -1,4 +1,5 @@
 """`git context diff` against real git: revisions, index, work tree, paths, moves and rewrites."""
+
 from __future__ import annotations
 
 import json
@@ -6,27 +7,35 @@ from pathlib import Path
 
 from tests.helpers import commit, git, run_cli, run_json, write
 
-BASE = ("# Rules\n\n- Use pnpm for every install.\n- Run the unit tests before every push.\n"
-        "- Keep functions under thirty lines.\n- Never log secrets or tokens.\n")
+BASE = (
+    "# Rules\n\n- Use pnpm for every install.\n- Run the unit tests before every push.\n"
+    "- Keep functions under thirty lines.\n- Never log secrets or tokens.\n"
+)
 
 
 def test_diff_two_revisions_json_contract(repo: Path, capsys) -> None:
     a = commit(repo, {"CLAUDE.md": BASE, "pkg/AGENTS.md": "# Pkg\n\n- Pkg rule stays as it is.\n"})
-    new = (BASE.replace("before every push", "before each push").replace("- Never log secrets or tokens.\n", "")
-           + "- Document every public function.\n")
-    b = commit(repo, {"CLAUDE.md": new, "pkg/AGENTS.md": "# Pkg\n\n- Pkg rule stays as it is.\n"
-                      "- Never log secrets or tokens.\n"})
+    new = (
+        BASE.replace("before every push", "before each push").replace("- Never log secrets or tokens.\n", "")
+        + "- Document every public function.\n"
+    )
+    b = commit(
+        repo,
+        {"CLAUDE.md": new, "pkg/AGENTS.md": "# Pkg\n\n- Pkg rule stays as it is.\n- Never log secrets or tokens.\n"},
+    )
     data = run_json(capsys, "diff", a, b)
     assert data["added"] == [{"file": "CLAUDE.md", "line": 6, "text": "Document every public function."}]
     assert data["removed"] == []
     assert [(r["file"], r["old_text"], r["text"]) for r in data["reworded"]] == [
-        ("CLAUDE.md", "Run the unit tests before every push.", "Run the unit tests before each push.")]
+        ("CLAUDE.md", "Run the unit tests before every push.", "Run the unit tests before each push.")
+    ]
     assert 0 < data["reworded"][0]["similarity"] <= 100
     paper = run_json(capsys, "diff", a, b, "--matcher", "paper")
     assert [r["text"] for r in paper["reworded"]] == ["Run the unit tests before each push."]
     assert 70 <= paper["reworded"][0]["similarity"] < 100
     assert [(m["old_file"], m["file"], m["text"]) for m in data["moved"]] == [
-        ("CLAUDE.md", "pkg/AGENTS.md", "Never log secrets or tokens.")]
+        ("CLAUDE.md", "pkg/AGENTS.md", "Never log secrets or tokens.")
+    ]
     assert data["rewrites"] == []
 
 

@@ -1,4 +1,5 @@
 """`-h` and `git context help CMD` are complete for every command in the registry."""
+
 from __future__ import annotations
 
 import importlib

@@ -1,4 +1,5 @@
 """`ls`, `render` and `budget` against real repositories."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -13,8 +14,11 @@ def test_ls_lists_instructions_with_ids(repo: Path, capsys) -> None:
     write(repo, "web/AGENTS.md", "Web code uses React. Keep components small.\n")
     rows = run_json(capsys, "ls")["instructions"]
     assert [(r["file"], r["line"], r["text"]) for r in rows] == [
-        ("CLAUDE.md", 3, "Use pnpm for every install."), ("CLAUDE.md", 4, "Never log secrets or tokens."),
-        ("web/AGENTS.md", 1, "Web code uses React."), ("web/AGENTS.md", 1, "Keep components small.")]
+        ("CLAUDE.md", 3, "Use pnpm for every install."),
+        ("CLAUDE.md", 4, "Never log secrets or tokens."),
+        ("web/AGENTS.md", 1, "Web code uses React."),
+        ("web/AGENTS.md", 1, "Keep components small."),
+    ]
     assert all(r["id"].startswith("ctx-") and r["status"] in ("documented", "orphan", "stale") for r in rows)
     assert len({r["id"] for r in rows}) == 4
     code, out, _ = run_cli(capsys, "ls", "web")
@@ -82,8 +86,12 @@ def test_diff_text_lists_changes_in_line_order(repo: Path, capsys) -> None:
     from tests.helpers import commit
 
     commit(repo, {"CLAUDE.md": "# R\n\n- Use uv for installs.\n- Run pytest before pushing.\n- Keep PRs small.\n"})
-    write(repo, "CLAUDE.md", "# R\n\n- Never push to main directly.\n- Use uv for every install.\n"
-                             "- Keep PRs small.\n- Write docs in English.\n")
+    write(
+        repo,
+        "CLAUDE.md",
+        "# R\n\n- Never push to main directly.\n- Use uv for every install.\n"
+        "- Keep PRs small.\n- Write docs in English.\n",
+    )
     code, out, _ = run_cli(capsys, "diff", "--worktree")
     marks = [line.split()[0:2] for line in out.splitlines() if line.startswith("  ") and line.split()[0] in "+-~"]
-    assert code == 0 and marks == [["+", "3"], ["-", "4"], ["~", "4"], ["+", "6"]]   # as git diff: - before +
+    assert code == 0 and marks == [["+", "3"], ["-", "4"], ["~", "4"], ["+", "6"]]  # as git diff: - before +

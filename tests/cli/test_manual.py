@@ -1,4 +1,5 @@
 """The man page, shell completion and usage errors: what a user reaches for when they are stuck."""
+
 from __future__ import annotations
 
 import os
@@ -18,16 +19,21 @@ BIN = str(Path(sys.executable).parent)
 
 
 def test_manpage_shipped_copy_is_current() -> None:
-    assert SHIPPED.read_text(encoding="utf-8") == render(), \
+    assert SHIPPED.read_text(encoding="utf-8") == render(), (
         "regenerate: python -m gitcontext.cli.manpage > gitcontext/data/git-context.1"
+    )
 
 
 @pytest.mark.skipif(not shutil.which("man"), reason="man is not installed")
 def test_manpage_renders_every_command(capsys) -> None:
     from gitcontext.cli.main import COMMANDS
 
-    shown = subprocess.run(["man", "-l", str(SHIPPED)], capture_output=True, text=True,
-                           env={**os.environ, "MANWIDTH": "120", "MANPAGER": "cat", "PAGER": "cat"})
+    shown = subprocess.run(
+        ["man", "-l", str(SHIPPED)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "MANWIDTH": "120", "MANPAGER": "cat", "PAGER": "cat"},
+    )
     assert shown.returncode == 0, shown.stderr
     for name in COMMANDS:
         if name not in ("hook", "merge-driver"):
@@ -39,28 +45,31 @@ def _env() -> dict[str, str]:
 
 
 def test_completion_bash_under_git_and_standalone(tmp_path: Path) -> None:
-    script = (f'eval "$(git-context completion bash)"\n'
-              'COMP_WORDS=(git context rul); COMP_CWORD=2; _git_context; echo "A:${COMPREPLY[*]}"\n'
-              'COMP_WORDS=(gitcontext ruling lo); COMP_CWORD=2; _gitcontext; echo "B:${COMPREPLY[*]}"\n'
-              'COMP_WORDS=(git context radius --h); COMP_CWORD=3; _git_context; echo "C:${COMPREPLY[*]}"\n')
+    script = (
+        'eval "$(git-context completion bash)"\n'
+        'COMP_WORDS=(git context rul); COMP_CWORD=2; _git_context; echo "A:${COMPREPLY[*]}"\n'
+        'COMP_WORDS=(gitcontext ruling lo); COMP_CWORD=2; _gitcontext; echo "B:${COMPREPLY[*]}"\n'
+        'COMP_WORDS=(git context radius --h); COMP_CWORD=3; _git_context; echo "C:${COMPREPLY[*]}"\n'
+    )
     out = subprocess.run(["bash", "-c", script], capture_output=True, text=True, env=_env(), cwd=tmp_path).stdout
     assert "A:ruling" in out and "B:lookup" in out and "--hops" in out.split("C:")[1]
 
 
 @pytest.mark.skipif(not shutil.which("zsh"), reason="zsh is not installed")
 def test_completion_zsh_under_git_and_standalone(tmp_path: Path) -> None:
-    script = ('compdef() { :; }; _describe() { print -l -- ${(P)3}; }; compadd() { print -l -- ${(P)${@[-1]}}; }\n'
-              'eval "$(git-context completion zsh)"\n'
-              'words=(git context rul); CURRENT=3; _git-context\n'
-              'words=(gitcontext ruling lo); CURRENT=3; _gitcontext\n')
+    script = (
+        "compdef() { :; }; _describe() { print -l -- ${(P)3}; }; compadd() { print -l -- ${(P)${@[-1]}}; }\n"
+        'eval "$(git-context completion zsh)"\n'
+        "words=(git context rul); CURRENT=3; _git-context\n"
+        "words=(gitcontext ruling lo); CURRENT=3; _gitcontext\n"
+    )
     out = subprocess.run(["zsh", "-c", script], capture_output=True, text=True, env=_env(), cwd=tmp_path).stdout
     assert out.startswith("ruling:") and "lookup:" in out
 
 
 @pytest.mark.skipif(not shutil.which("fish"), reason="fish is not installed")
 def test_completion_fish_under_git_and_standalone(tmp_path: Path) -> None:
-    script = ('git-context completion fish | source\n'
-              'complete -C "git context rul"\ncomplete -C "gitcontext ruling lo"\n')
+    script = 'git-context completion fish | source\ncomplete -C "git context rul"\ncomplete -C "gitcontext ruling lo"\n'
     out = subprocess.run(["fish", "-c", script], capture_output=True, text=True, env=_env(), cwd=tmp_path).stdout
     assert out.startswith("ruling") and "lookup" in out
 

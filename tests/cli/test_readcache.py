@@ -5,6 +5,7 @@ A replay is told from a computation by planting: the kept answer's bytes are rew
 kept), so a run that prints the planted bytes replayed, and one that prints the real answer computed.
 Inputs are backdated an hour: the cache keeps nothing changed in the last RACY seconds.
 """
+
 from __future__ import annotations
 
 import os
@@ -28,8 +29,12 @@ PLANTED = b"planted answer\n"
 def _gc(repo: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
     """`git context ARGS`, its answer kept before it exits (GITCONTEXT_READ_CACHE=wait), so that what was
     kept can be looked at; test_the_answer_is_kept_after_the_command_is_done checks the detached way."""
-    return subprocess.run([sys.executable, "-m", "gitcontext", *args], cwd=repo, capture_output=True,
-                          env={**os.environ, "GITCONTEXT_READ_CACHE": "wait", **(env or {})})
+    return subprocess.run(
+        [sys.executable, "-m", "gitcontext", *args],
+        cwd=repo,
+        capture_output=True,
+        env={**os.environ, "GITCONTEXT_READ_CACHE": "wait", **(env or {})},
+    )
 
 
 def _backdate(repo: Path) -> None:
@@ -49,9 +54,9 @@ def _plant(repo: Path) -> None:
     """Rewrite every kept answer's output, keeping its fingerprint and paths."""
     for entry in _entries(repo):
         data = entry.read_bytes()
-        head, _, rest = data[len(readcache.MAGIC):].partition(b"\n")
+        head, _, rest = data[len(readcache.MAGIC) :].partition(b"\n")
         size, _, rest = rest.partition(b"\n")
-        entry.write_bytes(readcache.MAGIC + head + b"\n" + size + b"\n" + rest[:int(size)] + PLANTED)
+        entry.write_bytes(readcache.MAGIC + head + b"\n" + size + b"\n" + rest[: int(size)] + PLANTED)
 
 
 @pytest.fixture
@@ -67,17 +72,27 @@ def _fresh(repo: Path, *args: str) -> bytes:
     return out.stdout
 
 
-@pytest.mark.parametrize("args", [("ls",), ("ls", "--json"), ("ls", "pkg"), ("blame", "CLAUDE.md"),
-                                  ("blame", "--json", "CLAUDE.md"), ("history", "CLAUDE.md", "--json")], ids=" ".join)
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("ls",),
+        ("ls", "--json"),
+        ("ls", "pkg"),
+        ("blame", "CLAUDE.md"),
+        ("blame", "--json", "CLAUDE.md"),
+        ("history", "CLAUDE.md", "--json"),
+    ],
+    ids=" ".join,
+)
 def test_a_kept_answer_is_the_computed_one_and_is_replayed(kept: Path, args: tuple[str, ...]) -> None:
     first = _gc(kept, *args)
     assert first.returncode == 0 and first.stdout == _fresh(kept, *args) and len(_entries(kept)) == 1
     assert _gc(kept, *args).stdout == first.stdout
     _plant(kept)
-    assert _gc(kept, *args).stdout == PLANTED                 # the second run did not compute
+    assert _gc(kept, *args).stdout == PLANTED  # the second run did not compute
 
 
-def _edit_context_file(repo: Path) -> None:      # the same size, an old mtime: only the stat's ns and ctime tell
+def _edit_context_file(repo: Path) -> None:  # the same size, an old mtime: only the stat's ns and ctime tell
     text = (repo / "CLAUDE.md").read_text().replace("every push", "every merge")
     (repo / "CLAUDE.md").write_text(text)
     os.utime(repo / "CLAUDE.md", (time.time() - 1800, time.time() - 1800))
@@ -119,12 +134,12 @@ def test_any_change_to_what_it_read_is_a_miss(kept: Path, change, args: tuple[st
 def test_a_change_to_what_it_did_not_read_is_still_a_hit(kept: Path) -> None:
     assert _gc(kept, "ls").returncode == 0
     _plant(kept)
-    write(kept, "src/app.py", "print('hello')\n")            # a new file: the listing changes
+    write(kept, "src/app.py", "print('hello')\n")  # a new file: the listing changes
     assert _gc(kept, "ls").stdout != PLANTED
     _backdate(kept)
     assert _gc(kept, "ls").returncode == 0
     _plant(kept)
-    write(kept, "src/app.py", "print('bye')\n")               # the same listing, a file ls never opens
+    write(kept, "src/app.py", "print('bye')\n")  # the same listing, a file ls never opens
     assert _gc(kept, "ls").stdout == PLANTED
 
 
@@ -133,14 +148,20 @@ def test_another_day_folder_or_environment_is_another_answer(kept: Path) -> None
     _plant(kept)
     assert _gc(kept, "ls", env={"GITCONTEXT_NOW": "2026-01-01T00:00:00Z"}).stdout == PLANTED
     assert _gc(kept, "ls", env={"GITCONTEXT_NOW": "2026-01-02T00:00:00Z"}).stdout != PLANTED
-    assert _gc(kept, "ls", env={"GITCONTEXT_NOW": "2026-01-01T00:00:00Z", "GITCONTEXT_CONFIG": "x"}).stdout \
+    assert _gc(kept, "ls", env={"GITCONTEXT_NOW": "2026-01-01T00:00:00Z", "GITCONTEXT_CONFIG": "x"}).stdout != PLANTED
+    assert (
+        subprocess.run(
+            [sys.executable, "-m", "gitcontext", "ls"],
+            cwd=kept / "pkg",
+            capture_output=True,
+            env={**os.environ, "GITCONTEXT_READ_CACHE": "wait"},
+        ).stdout
         != PLANTED
-    assert subprocess.run([sys.executable, "-m", "gitcontext", "ls"], cwd=kept / "pkg", capture_output=True,
-                          env={**os.environ, "GITCONTEXT_READ_CACHE": "wait"}).stdout != PLANTED
+    )
 
 
 def test_nothing_is_kept_when_an_input_is_fresh(kept: Path) -> None:
-    (kept / "CLAUDE.md").write_text(RULES + "- Prefer small commits.\n")      # modified now
+    (kept / "CLAUDE.md").write_text(RULES + "- Prefer small commits.\n")  # modified now
     assert _gc(kept, "ls").returncode == 0 and _entries(kept) == []
 
 
@@ -149,7 +170,7 @@ def test_nothing_is_kept_with_a_secret_a_warning_or_an_error(kept: Path) -> None
     write(kept, "CLAUDE.md", RULES + f"- Authenticate with {token} in CI.\n")
     _backdate(kept)
     out = _gc(kept, "ls")
-    assert token.encode() in out.stdout and _entries(kept) == []      # printed, never written under .git
+    assert token.encode() in out.stdout and _entries(kept) == []  # printed, never written under .git
     assert _gc(kept, "blame", "no-such-file.md").returncode != 0 and _entries(kept) == []
     git(kept, "checkout", "-q", "--", "CLAUDE.md")
     git(kept, "commit", "-q", "--allow-empty", "-m", "empty")
@@ -157,15 +178,16 @@ def test_nothing_is_kept_with_a_secret_a_warning_or_an_error(kept: Path) -> None
     git(kept.parent, "clone", "-q", "--depth", "1", f"file://{kept}", str(shallow))
     _backdate(shallow)
     out = _gc(shallow, "history", "CLAUDE.md", "--json")
-    assert b"shallow clone" in out.stderr and _entries(shallow) == []   # a replay would drop the warning
+    assert b"shallow clone" in out.stderr and _entries(shallow) == []  # a replay would drop the warning
 
 
 def test_the_answer_is_kept_after_the_command_is_done(kept: Path) -> None:
-    out = subprocess.run([sys.executable, "-m", "gitcontext", "ls"], cwd=kept, capture_output=True,
-                         env={**os.environ})       # the environment _gc passes (pytest's C-level one differs)
+    out = subprocess.run(
+        [sys.executable, "-m", "gitcontext", "ls"], cwd=kept, capture_output=True, env={**os.environ}
+    )  # the environment _gc passes (pytest's C-level one differs)
     assert out.returncode == 0 and out.stdout == _fresh(kept, "ls")
     deadline = time.monotonic() + 20
-    while not _entries(kept) and time.monotonic() < deadline:       # a detached process keeps it
+    while not _entries(kept) and time.monotonic() < deadline:  # a detached process keeps it
         time.sleep(0.05)
     _plant(kept)
     assert _gc(kept, "ls").stdout == PLANTED
@@ -187,7 +209,7 @@ def test_a_symlinked_entry_is_a_miss_and_is_not_written_through(kept: Path, tmp_
     entry.unlink()
     entry.symlink_to(elsewhere)
     assert _gc(kept, "ls").stdout == _fresh(kept, "ls")
-    assert PLANTED in elsewhere.read_bytes()                         # replaced beside it, never written into
+    assert PLANTED in elsewhere.read_bytes()  # replaced beside it, never written into
 
 
 def test_switched_off_it_keeps_nothing(kept: Path) -> None:
@@ -220,7 +242,9 @@ def test_at_most_max_entries_answers_are_kept(kept: Path) -> None:
         os.utime(folder / f"old{n:03d}", (time.time() - 7200 + n, time.time() - 7200 + n))
     assert _gc(kept, "ls").returncode == 0
     names = sorted(p.name for p in folder.iterdir())
-    assert len(names) == readcache.MAX_ENTRIES and "old000" not in names and f"old{readcache.MAX_ENTRIES + 2:03d}" in names
+    assert (
+        len(names) == readcache.MAX_ENTRIES and "old000" not in names and f"old{readcache.MAX_ENTRIES + 2:03d}" in names
+    )
 
 
 def test_history_computes_for_the_head_the_fingerprint_holds(repo: Path, monkeypatch) -> None:
@@ -236,10 +260,10 @@ def test_history_computes_for_the_head_the_fingerprint_holds(repo: Path, monkeyp
     gitmod.know_head(top, common, first, False)
     try:
         assert reads._resolve(Path(top), "HEAD") == ((first, Path(common)), False)
-        assert reads._resolve(Path(top), "HEAD~1")[0][0] == first          # another rev: git is asked
+        assert reads._resolve(Path(top), "HEAD~1")[0][0] == first  # another rev: git is asked
         from gitcontext.provenance.trailer_cache import head_commit
 
-        assert head_commit(Path(top)) == first                               # the trailers' HEAD too
+        assert head_commit(Path(top)) == first  # the trailers' HEAD too
     finally:
         gitmod.forget_head(top)
     assert reads._resolve(Path(top), "HEAD")[0][0] != first
@@ -250,7 +274,8 @@ def test_history_computes_for_the_head_the_fingerprint_holds(repo: Path, monkeyp
 
 
 def test_a_program_writes_its_history_caches_after_its_answer_and_a_caller_in_process_at_once(
-        kept: Path, capsys, monkeypatch) -> None:
+    kept: Path, capsys, monkeypatch
+) -> None:
     """`python -m gitcontext history` (entry.run, which exits right after its answer) leaves the history
     caches to the detached keeper (gitcontext.afterwards); `main` in a caller's process writes them before
     it returns; with GITCONTEXT_READ_CACHE=0 the program still writes them, in a child of its own."""
@@ -259,18 +284,22 @@ def test_a_program_writes_its_history_caches_after_its_answer_and_a_caller_in_pr
     caches = kept / ".git" / "gitcontext" / "history"
     for env in ({}, {"GITCONTEXT_READ_CACHE": "0"}):
         shutil.rmtree(kept / ".git" / "gitcontext", ignore_errors=True)
-        out = subprocess.run([sys.executable, "-m", "gitcontext", "history", "--json"], cwd=kept,
-                             capture_output=True, env={**os.environ, **env})
+        out = subprocess.run(
+            [sys.executable, "-m", "gitcontext", "history", "--json"],
+            cwd=kept,
+            capture_output=True,
+            env={**os.environ, **env},
+        )
         assert out.returncode == 0 and b'"files"' in out.stdout
         deadline = time.monotonic() + 20
-        while len(list(caches.glob("*.json"))) < 2 and time.monotonic() < deadline:   # replay and measure
+        while len(list(caches.glob("*.json"))) < 2 and time.monotonic() < deadline:  # replay and measure
             time.sleep(0.05)
         assert len(list(caches.glob("*.json"))) >= 2
     shutil.rmtree(kept / ".git" / "gitcontext")
     monkeypatch.chdir(kept)
     monkeypatch.setenv("GITCONTEXT_READ_CACHE", "0")
     assert main(["history", "--json"]) == 0 and '"files"' in capsys.readouterr().out
-    assert len(list(caches.glob("*.json"))) >= 2                    # written before main returned
+    assert len(list(caches.glob("*.json"))) >= 2  # written before main returned
 
 
 def test_afterwards_queues_only_while_collecting() -> None:
@@ -281,6 +310,6 @@ def test_afterwards_queues_only_while_collecting() -> None:
     afterwards.collect()
     assert afterwards.later(lambda: done.append(2)) is True
     work = afterwards.take()
-    assert afterwards.later(lambda: done.append(3)) is False          # collecting ended
+    assert afterwards.later(lambda: done.append(3)) is False  # collecting ended
     afterwards.run(work)
     assert done == [2]

@@ -1,4 +1,5 @@
 """Unusual repositories and bad input: empty, detached, shallow, CRLF, undecodable, huge, binary."""
+
 from __future__ import annotations
 
 import os
@@ -48,14 +49,22 @@ def test_crlf_file_same_instructions_as_lf(repo: Path, capsys) -> None:
     assert [r["line"] for r in run_json(capsys, "ls")["instructions"]] == [3, 4]
 
 
-@pytest.mark.parametrize("path, data, needle", [
-    ("CLAUDE.md", "- Use café names.\n".encode("latin-1"), "CLAUDE.md:1: not valid UTF-8"),
-    (".windsurf/rules/diagram.png", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", ".windsurf/rules/diagram.png: file looks binary"),
-    ("AGENTS.md", b"- big rule\n" * (1024 * 1024), "AGENTS.md: file is 11.5 MB"),
-])
+@pytest.mark.parametrize(
+    "path, data, needle",
+    [
+        ("CLAUDE.md", "- Use café names.\n".encode("latin-1"), "CLAUDE.md:1: not valid UTF-8"),
+        (
+            ".windsurf/rules/diagram.png",
+            b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
+            ".windsurf/rules/diagram.png: file looks binary",
+        ),
+        ("AGENTS.md", b"- big rule\n" * (1024 * 1024), "AGENTS.md: file is 11.5 MB"),
+    ],
+)
 @pytest.mark.parametrize("command", [("ls",), ("diff", "--worktree"), ("budget",)])
-def test_bad_context_file_exit_2_and_nothing_written(repo: Path, capsys, path: str, data: bytes, needle: str,
-                                                     command: tuple[str, ...]) -> None:
+def test_bad_context_file_exit_2_and_nothing_written(
+    repo: Path, capsys, path: str, data: bytes, needle: str, command: tuple[str, ...]
+) -> None:
     commit(repo, {"README.md": "readme\n"})
     write(repo, path, data)
     before = git(repo, "status", "--porcelain", "--untracked-files=all")
@@ -79,10 +88,18 @@ def test_unreadable_context_file_exit_2(repo: Path, capsys) -> None:
     assert code == 2 and "CLAUDE.md: cannot read" in err and "permissions" in err
 
 
-@pytest.mark.parametrize("argv", [["diff", "nosuchrev"], ["radius", "--base", "nosuchrev"],
-                                  ["audit", "--base", "nosuchrev"], ["check", "--base", "nosuchrev"],
-                                  ["sync", "--rev", "nosuchrev"], ["history", "--rev", "nosuchrev"],
-                                  ["ls", "nosuch/"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["diff", "nosuchrev"],
+        ["radius", "--base", "nosuchrev"],
+        ["audit", "--base", "nosuchrev"],
+        ["check", "--base", "nosuchrev"],
+        ["sync", "--rev", "nosuchrev"],
+        ["history", "--rev", "nosuchrev"],
+        ["ls", "nosuch/"],
+    ],
+)
 def test_unknown_revision_or_path_is_exit_2_with_the_fix(repo, capsys, argv) -> None:
     from tests.helpers import commit
 

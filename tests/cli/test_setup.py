@@ -1,4 +1,5 @@
 """`git context init` and `git context doctor` in real repositories."""
+
 from __future__ import annotations
 
 import subprocess
@@ -7,8 +8,10 @@ from gitcontext.hooks.install import render_shim
 from tests.helpers import commit, git, run_cli, run_json, write
 from tests.hooks.support import RULES
 
-EVENT = ('{"at":"2026-11-29T19:30:00Z","eid":"e-00000000000000aa","id":"%s","kind":"linked",'
-         '"source":"cli","v":1,"why":"CI broke"}\n')
+EVENT = (
+    '{"at":"2026-11-29T19:30:00Z","eid":"e-00000000000000aa","id":"%s","kind":"linked",'
+    '"source":"cli","v":1,"why":"CI broke"}\n'
+)
 
 
 def _initialized(repo, capsys, *args):
@@ -109,7 +112,7 @@ def test_doctor_detects_invalid_and_duplicated_notes(repo, capsys):
     _initialized(repo, capsys)
     notes = repo / ".context" / "notes"
     (notes / "ctx-0123456789ab.jsonl").write_text(EVENT % "ctx-0123456789ab")
-    (notes / "ctx-0123456789cd.jsonl").write_text((EVENT % "ctx-0123456789cd"))
+    (notes / "ctx-0123456789cd.jsonl").write_text(EVENT % "ctx-0123456789cd")
     (notes / "ctx-0123456789ef.jsonl").write_text("not json\n")
     code, problems = _problems(capsys, "notes")
     assert code == 1
@@ -143,9 +146,9 @@ def test_doctor_check_merge_finds_a_merge_that_lost_an_event(repo, capsys):
     first = EVENT % "ctx-0123456789ab"
     base = commit(repo, {note: first}, "note")
     git(repo, "checkout", "-q", "-b", "side")
-    commit(repo, {note: first + first.replace("aa\"", "bb\"")}, "side event")
+    commit(repo, {note: first + first.replace('aa"', 'bb"')}, "side event")
     git(repo, "checkout", "-q", "main")
-    commit(repo, {note: first + first.replace("aa\"", "cc\"")}, "main event")
+    commit(repo, {note: first + first.replace('aa"', 'cc"')}, "main event")
     git(repo, "merge", "-q", "--no-verify", "-s", "ours", "-m", "hosted merge", "side")
     code, out, _ = run_cli(capsys, "doctor", "--check-merge", base, "HEAD")
     assert code == 1

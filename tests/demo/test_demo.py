@@ -1,4 +1,5 @@
 """`git context demo`: the README's first command builds the sample and every step does what it shows."""
+
 from __future__ import annotations
 
 import subprocess
@@ -18,19 +19,29 @@ def test_demo_walks_every_step_in_a_new_directory(tmp_path: Path, capsys, monkey
     assert "demo: every step did what it shows." in out and "demo: step" not in err
     assert out.count("\n== ") == sum(1 for s in STEPS if s.title)
     repo = tmp_path / "sample"
-    for shown in ("commit refused", "Context-Id: ctx-", "RISK", "verdict: needed", "verdict: removable",
-                  "restored ctx-", "refused: a ruling already settles", "#### Check", "rewrites"):
+    for shown in (
+        "commit refused",
+        "Context-Id: ctx-",
+        "RISK",
+        "verdict: needed",
+        "verdict: removable",
+        "restored ctx-",
+        "refused: a ruling already settles",
+        "#### Check",
+        "rewrites",
+    ):
         assert shown in out, shown
     log = git(repo, "log", "--format=%s", "main")
     assert "Add rounding rule" in log and "Merge branch 'export'" in log
-    assert git(repo, "status", "--porcelain", "--", "web/CLAUDE.md").strip() == ""   # retire + restore round trip
+    assert git(repo, "status", "--porcelain", "--", "web/CLAUDE.md").strip() == ""  # retire + restore round trip
     assert (repo / "history.svg").read_text().startswith("<svg") and (repo / "radar.svg").exists()
 
 
 def test_demo_step_that_does_not_show_what_it_claims_fails(tmp_path: Path, capsys) -> None:
+    import io
+
     from gitcontext.demo.walk import Step, shell, walk
     from gitcontext.environment import Environment
-    import io
 
     subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
     env = Environment(stdout=io.StringIO(), stderr=io.StringIO())

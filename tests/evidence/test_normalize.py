@@ -1,4 +1,5 @@
 """Properties of failure classes: volatile content never changes a class, chunking never changes a match."""
+
 from __future__ import annotations
 
 import io
@@ -10,20 +11,36 @@ from gitcontext.evidence.matcher import chunks, index, scan
 from gitcontext.evidence.normalize import normalize
 from gitcontext.evidence.signature import signature
 
-TEMPLATE = ("{stamp} File \"{root}/src/shop/pricing.py\", line {line}, in total (pid {pid}, port {port}) "
-            "commit {sha} in {secs}s at {addr} run {uuid} tmp {tmp}/out.json")
+TEMPLATE = (
+    '{stamp} File "{root}/src/shop/pricing.py", line {line}, in total (pid {pid}, port {port}) '
+    "commit {sha} in {secs}s at {addr} run {uuid} tmp {tmp}/out.json"
+)
 _hex = st.text("0123456789abcdef", min_size=12, max_size=40).filter(lambda h: any(c.isdigit() for c in h))
-_volatile = st.fixed_dictionaries({
-    "stamp": st.builds(lambda d, h, m: f"2026-11-{d:02d}T{h:02d}:{m:02d}:07.123Z", st.integers(1, 28),
-                       st.integers(0, 23), st.integers(0, 59)),
-    "root": st.sampled_from(["/home/runner/work/shop/shop", "/Users/ana/code/shop", "/builds/x/y/z/shop"]),
-    "line": st.integers(1, 99999), "pid": st.integers(1, 10**6), "port": st.integers(1, 65535),
-    "sha": _hex, "secs": st.floats(0, 1000, allow_nan=False).map(lambda f: f"{f:.2f}"),
-    "addr": st.integers(0, 2**48).map(hex),
-    "uuid": st.uuids().map(str),
-    "tmp": st.sampled_from(["/tmp/pytest-of-runner/pytest-3/test_x0", "/tmp/pytest-of-ana/pytest-71/test_x0",
-                            "/var/folders/zz/abc123/T/pytest-9/test_x0"]),
-})
+_volatile = st.fixed_dictionaries(
+    {
+        "stamp": st.builds(
+            lambda d, h, m: f"2026-11-{d:02d}T{h:02d}:{m:02d}:07.123Z",
+            st.integers(1, 28),
+            st.integers(0, 23),
+            st.integers(0, 59),
+        ),
+        "root": st.sampled_from(["/home/runner/work/shop/shop", "/Users/ana/code/shop", "/builds/x/y/z/shop"]),
+        "line": st.integers(1, 99999),
+        "pid": st.integers(1, 10**6),
+        "port": st.integers(1, 65535),
+        "sha": _hex,
+        "secs": st.floats(0, 1000, allow_nan=False).map(lambda f: f"{f:.2f}"),
+        "addr": st.integers(0, 2**48).map(hex),
+        "uuid": st.uuids().map(str),
+        "tmp": st.sampled_from(
+            [
+                "/tmp/pytest-of-runner/pytest-3/test_x0",
+                "/tmp/pytest-of-ana/pytest-71/test_x0",
+                "/var/folders/zz/abc123/T/pytest-9/test_x0",
+            ]
+        ),
+    }
+)
 
 
 @settings(max_examples=200, deadline=None)
@@ -39,21 +56,36 @@ def test_normalize_is_idempotent_and_single_line(text):
     assert normalize(once) == once and "\n" not in once
 
 
-_lines = st.lists(st.sampled_from([
-    "ok 1 - setup", "ERROR: ResolutionImpossible: for help visit https://pip.pypa.io", "noise noise noise",
-    "KeyError: 'CHF'", "  File \"/home/runner/x/src/shop/pricing.py\", line 41, in total", "",
-    "    rate = RATES[currency]", "\x1b[31mFAILED\x1b[0m tests/test_a.py::test_b - assert 1 == 2",
-]), max_size=60)
+_lines = st.lists(
+    st.sampled_from(
+        [
+            "ok 1 - setup",
+            "ERROR: ResolutionImpossible: for help visit https://pip.pypa.io",
+            "noise noise noise",
+            "KeyError: 'CHF'",
+            '  File "/home/runner/x/src/shop/pricing.py", line 41, in total',
+            "",
+            "    rate = RATES[currency]",
+            "\x1b[31mFAILED\x1b[0m tests/test_a.py::test_b - assert 1 == 2",
+        ]
+    ),
+    max_size=60,
+)
 
 
 @settings(max_examples=150, deadline=None)
 @given(_lines, st.integers(1, 64), st.booleans())
 def test_scan_chunk_size_never_changes_matches_or_line_numbers(lines, size, final_newline):
     log = ("\n".join(lines) + ("\n" if final_newline and lines else "")).encode()
-    sigs = [signature("ctx-00000000000a", "ERROR: ResolutionImpossible", "2026-01-01T00:00:00Z"),
-            signature("ctx-00000000000b", "File \"/a/b/src/shop/pricing.py\", line 9, in total\n"
-                      "    rate = RATES[currency]\nKeyError: 'CHF'", "2026-01-01T00:00:00Z"),
-            signature("ctx-00000000000c", "FAILED tests/test_a.py::test_b - assert 3 == 4", "2026-01-01T00:00:00Z")]
+    sigs = [
+        signature("ctx-00000000000a", "ERROR: ResolutionImpossible", "2026-01-01T00:00:00Z"),
+        signature(
+            "ctx-00000000000b",
+            "File \"/a/b/src/shop/pricing.py\", line 9, in total\n    rate = RATES[currency]\nKeyError: 'CHF'",
+            "2026-01-01T00:00:00Z",
+        ),
+        signature("ctx-00000000000c", "FAILED tests/test_a.py::test_b - assert 3 == 4", "2026-01-01T00:00:00Z"),
+    ]
     idx = index(sigs)
     small, n_small = scan(io.BytesIO(log), idx, size)
     big, n_big = scan(io.BytesIO(log), idx)
@@ -61,18 +93,28 @@ def test_scan_chunk_size_never_changes_matches_or_line_numbers(lines, size, fina
     assert n_small == n_big == len(log.splitlines())
     text = log.decode().splitlines()
     for match in big:
-        assert all(text[hit.lineno - 1].replace("\x1b[31m", "").replace("\x1b[0m", "") == hit.text
-                   for hit in match.hits)
+        assert all(
+            text[hit.lineno - 1].replace("\x1b[31m", "").replace("\x1b[0m", "") == hit.text for hit in match.hits
+        )
     assert b"".join(chunks(io.BytesIO(log), size)) == log
 
 
 BOILERPLATE_LINES = [
-    "Traceback (most recent call last):", "===== 3 failed, 881 passed, 22 skipped in 38.21s =====",
-    "1 failed, 15 passed in 6.42s", "##[error]Process completed with exit code 1.", "make: *** [Makefile:38: compile] Error 2",
-    "npm ERR! Failed at the web@1.0.0 test script.", "warning: build failed, waiting for other jobs to finish...",
-    "error: build failed", "error: aborting due to previous error", "error: aborting due to 2 previous errors",
-    "To learn more, run the command again with --verbose.", "Found 2 errors in 1 file.", "Ran 12 tests in 0.031s",
-    "FAILED (failures=2)", "The command '/bin/sh -c npm run build' returned a non-zero code: 2",
+    "Traceback (most recent call last):",
+    "===== 3 failed, 881 passed, 22 skipped in 38.21s =====",
+    "1 failed, 15 passed in 6.42s",
+    "##[error]Process completed with exit code 1.",
+    "make: *** [Makefile:38: compile] Error 2",
+    "npm ERR! Failed at the web@1.0.0 test script.",
+    "warning: build failed, waiting for other jobs to finish...",
+    "error: build failed",
+    "error: aborting due to previous error",
+    "error: aborting due to 2 previous errors",
+    "To learn more, run the command again with --verbose.",
+    "Found 2 errors in 1 file.",
+    "Ran 12 tests in 0.031s",
+    "FAILED (failures=2)",
+    "The command '/bin/sh -c npm run build' returned a non-zero code: 2",
     "During handling of the above exception, another exception occurred:",
 ]
 

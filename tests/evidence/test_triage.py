@@ -1,4 +1,5 @@
 """`git context triage` on real repositories: printing, --record (recurred events), stdin, retired rules."""
+
 from __future__ import annotations
 
 import io
@@ -9,20 +10,25 @@ from gitcontext.provenance.store import read_note
 from tests.helpers import commit, run_cli, run_json
 
 CLAUDE = "# Rules\n\n- Pin the currency table before pricing.\n- Use uv for every install.\n"
-TRACE = ('Traceback (most recent call last):\n  File "/home/runner/work/shop/shop/src/shop/pricing.py", line 41, '
-         "in total\n    rate = RATES[currency]\nKeyError: 'CHF'")
-LOG = ("2026-11-30T09:12:07.5522000Z Traceback (most recent call last):\n"
-       '2026-11-30T09:12:07.5523000Z   File "/Users/ana/src/shop/src/shop/pricing.py", line 44, in total\n'
-       "2026-11-30T09:12:07.5524000Z     rate = RATES[currency]\n"
-       "2026-11-30T09:12:07.5525000Z KeyError: 'CHF' token=ghp_abcdefghijklmnopqrstuvwxyz0123456789\n"
-       "2026-11-30T09:12:07.6000000Z 1 failed, 15 passed in 6.42s\n")
+TRACE = (
+    'Traceback (most recent call last):\n  File "/home/runner/work/shop/shop/src/shop/pricing.py", line 41, '
+    "in total\n    rate = RATES[currency]\nKeyError: 'CHF'"
+)
+LOG = (
+    "2026-11-30T09:12:07.5522000Z Traceback (most recent call last):\n"
+    '2026-11-30T09:12:07.5523000Z   File "/Users/ana/src/shop/src/shop/pricing.py", line 44, in total\n'
+    "2026-11-30T09:12:07.5524000Z     rate = RATES[currency]\n"
+    "2026-11-30T09:12:07.5525000Z KeyError: 'CHF' token=ghp_abcdefghijklmnopqrstuvwxyz0123456789\n"
+    "2026-11-30T09:12:07.6000000Z 1 failed, 15 passed in 6.42s\n"
+)
 
 
 def _setup(repo, capsys):
     commit(repo, {"CLAUDE.md": CLAUDE})
     pin = run_json(capsys, "record", "currency table", "--why", "prices came out in CHF", "--failure", TRACE)["id"]
-    uv = run_json(capsys, "record", "uv for every", "--why", "pip broke the lock",
-                  "--failure", "ERROR: ResolutionImpossible")["id"]
+    uv = run_json(
+        capsys, "record", "uv for every", "--why", "pip broke the lock", "--failure", "ERROR: ResolutionImpossible"
+    )["id"]
     (repo / "ci.log").write_text(LOG, encoding="utf-8")
     return pin, uv
 

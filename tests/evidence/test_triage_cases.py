@@ -1,4 +1,5 @@
 """Triage golden cases (tests/cases/triage/<case>/) and class matching on real CI failures."""
+
 from __future__ import annotations
 
 import io
@@ -16,8 +17,13 @@ PRECISION_FLOOR, RECALL_FLOOR = 0.95, 0.9
 
 
 def _triage(failures: dict[str, list[str]], log: str) -> dict[str, list[int]]:
-    sigs = [s for id, texts in failures.items() for text in texts for s in [signature(id, text, "2026-01-01T00:00:00Z")]
-            if s]
+    sigs = [
+        s
+        for id, texts in failures.items()
+        for text in texts
+        for s in [signature(id, text, "2026-01-01T00:00:00Z")]
+        if s
+    ]
     found, _ = scan(io.BytesIO(log.encode("utf-8")), index(sigs))
     best: dict[str, list[int]] = {}
     for match in found:

@@ -1,4 +1,5 @@
 """`git context trial` on real repositories: needed, removable, flaky control, interrupted, imported rules."""
+
 from __future__ import annotations
 
 import json
@@ -20,9 +21,11 @@ from tests.helpers import commit, git, run_cli, run_json
 CLAUDE = "# Rules\n\n- Always set DB_MODE=strict before running tests.\n- Keep PRs small and focused.\n\n@AGENTS.md\n"
 AGENTS = "# Agents\n\n- Never commit generated files in build/.\n"
 # The "test suite": passes only while the CLAUDE.md agents load still says DB_MODE=strict.
-CHECK = ('#!/bin/sh\nfor v in $(echo "$GITCONTEXT_TRIAL_VIEWS" | tr ":" " "); do\n'
-         '  case "$v" in */CLAUDE.md) grep -q "DB_MODE=strict" "$v" || '
-         '{ echo "FAILED tests/test_db.py::test_strict - strict mode off"; exit 1; };; esac\ndone\necho "1 passed"\n')
+CHECK = (
+    '#!/bin/sh\nfor v in $(echo "$GITCONTEXT_TRIAL_VIEWS" | tr ":" " "); do\n'
+    '  case "$v" in */CLAUDE.md) grep -q "DB_MODE=strict" "$v" || '
+    '{ echo "FAILED tests/test_db.py::test_strict - strict mode off"; exit 1; };; esac\ndone\necho "1 passed"\n'
+)
 
 
 @pytest.fixture
@@ -53,15 +56,18 @@ def test_trial_removal_breaks_the_suite_records_needed_and_verified(project, cap
     assert "verdict: needed" in out and "0/2 passed (exit 1, 1)" in out and "strict mode off" in out
     _untouched(project)
     [trialled] = _events(project, "trialled")
-    assert trialled["removal"] == {"passes": 0, "exit_statuses": [1, 1],
-                                   "tail": "FAILED tests/test_db.py::test_strict - strict mode off"}
+    assert trialled["removal"] == {
+        "passes": 0,
+        "exit_statuses": [1, 1],
+        "tail": "FAILED tests/test_db.py::test_strict - strict mode off",
+    }
     assert trialled["control"]["passes"] == 2 and trialled["commit"] == git(project, "rev-parse", "HEAD").strip()
     [verified] = _events(project, "verified")
     assert verified["result"] == "holds" and verified["exit_status"] == 1 and "check.sh" in verified["how"]
     state = fold(read_note(project, trialled["id"]), trialled["id"])
     assert trial_verdict(state).kind == "needed" and trial_verdict(state).apply(0.8) == 0.0
     assert still_needed(project, state)
-    commit(project, {"CLAUDE.md": CLAUDE + "- Another rule here.\n"})   # its scope (its own file) changed
+    commit(project, {"CLAUDE.md": CLAUDE + "- Another rule here.\n"})  # its scope (its own file) changed
     assert not still_needed(project, state)
 
 
@@ -78,7 +84,7 @@ def test_trial_removal_passes_is_evidence_for_deletion(project, capsys):
 
 def test_trial_flaky_control_is_no_evidence(project, capsys, tmp_path):
     counter = tmp_path / "count"
-    flaky = f'n=$(cat {counter} 2>/dev/null || echo 0); n=$((n+1)); echo $n > {counter}; [ $((n % 4)) -ne 0 ]'
+    flaky = f"n=$(cat {counter} 2>/dev/null || echo 0); n=$((n+1)); echo $n > {counter}; [ $((n % 4)) -ne 0 ]"
     data = run_json(capsys, "trial", "PRs small", "--run", flaky, "--runs", "2")
     assert data["control"]["exit_statuses"] == [0, 1] and data["verdict"] == "flaky-control"
     state = fold(read_note(project, data["rules"][0]["id"]), data["rules"][0]["id"])
@@ -88,10 +94,12 @@ def test_trial_flaky_control_is_no_evidence(project, capsys, tmp_path):
 
 def test_trial_rule_in_an_imported_file_leaves_the_importing_view(project, capsys, tmp_path):
     seen = tmp_path / "seen"
-    cmd = (f'for v in $(echo "$GITCONTEXT_TRIAL_VIEWS" | tr ":" " "); do echo "$GITCONTEXT_TRIAL_ARM $v" >> {seen};'
-           f' grep -c "generated files" "$v" >> {seen}; done; echo "$GITCONTEXT_TRIAL_REMOVED" >> {seen};'
-           f' [ "$GITCONTEXT_TRIAL_REPO" = "$(git -C "$GITCONTEXT_TRIAL_REPO" rev-parse --show-toplevel)" ] &&'
-           f' [ "$PWD" != "$GITCONTEXT_TRIAL_REPO" ] && [ "$GITCONTEXT_TRIAL" = 1 ]')
+    cmd = (
+        f'for v in $(echo "$GITCONTEXT_TRIAL_VIEWS" | tr ":" " "); do echo "$GITCONTEXT_TRIAL_ARM $v" >> {seen};'
+        f' grep -c "generated files" "$v" >> {seen}; done; echo "$GITCONTEXT_TRIAL_REMOVED" >> {seen};'
+        f' [ "$GITCONTEXT_TRIAL_REPO" = "$(git -C "$GITCONTEXT_TRIAL_REPO" rev-parse --show-toplevel)" ] &&'
+        f' [ "$PWD" != "$GITCONTEXT_TRIAL_REPO" ] && [ "$GITCONTEXT_TRIAL" = 1 ]'
+    )
     data = run_json(capsys, "trial", "generated files", "--run", cmd, "--runs", "1")
     assert data["views"] == ["AGENTS.md", "CLAUDE.md"] and data["rules"][0]["file"] == "AGENTS.md"
     assert data["removal"]["exit_statuses"] == data["control"]["exit_statuses"] == [0]
@@ -106,7 +114,15 @@ def test_trial_rule_in_an_imported_file_leaves_the_importing_view(project, capsy
 def test_trial_sentence_cut_like_retire(repo, capsys, tmp_path):
     commit(repo, {"CLAUDE.md": "# Rules\n\nNever push to main. Always open a PR. Squash on merge.\n"})
     out = tmp_path / "claude"
-    run_json(capsys, "trial", "Always open", "--run", f'[ "$GITCONTEXT_TRIAL_ARM" = control ] || cat CLAUDE.md > {out}', "--runs", "1")
+    run_json(
+        capsys,
+        "trial",
+        "Always open",
+        "--run",
+        f'[ "$GITCONTEXT_TRIAL_ARM" = control ] || cat CLAUDE.md > {out}',
+        "--runs",
+        "1",
+    )
     assert out.read_text() == "# Rules\n\nNever push to main. Squash on merge.\n"
 
 
@@ -135,7 +151,7 @@ def test_trial_keep_leaves_the_worktrees(project, capsys):
     kept = Path(data["kept"])
     assert "Keep PRs small" not in (kept / "removal" / "CLAUDE.md").read_text()
     assert len(gitdoor.worktree_paths(project)) == 3
-    run_json(capsys, "trial", "PRs small", "--run", "true", "--runs", "1")   # a later trial does not reap it
+    run_json(capsys, "trial", "PRs small", "--run", "true", "--runs", "1")  # a later trial does not reap it
     assert kept.is_dir()
 
 
@@ -144,8 +160,12 @@ def test_trial_interrupted_leaves_no_worktree_and_no_event(project, tmp_path, si
     started = tmp_path / "started"
     child = tmp_path / "child.pid"
     cmd = f"echo $$ > {child}; touch {started}; sleep 60"
-    proc = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "gitcontext", "trial", "PRs small", "--run",
-                             cmd], cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-X", "faulthandler", "-m", "gitcontext", "trial", "PRs small", "--run", cmd],
+        cwd=project,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     deadline = time.monotonic() + 30
     while not started.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -153,21 +173,24 @@ def test_trial_interrupted_leaves_no_worktree_and_no_event(project, tmp_path, si
     proc.send_signal(sig)
     try:
         code = proc.wait(timeout=30)
-    except subprocess.TimeoutExpired:                   # say where it hangs: faulthandler dumps every thread
+    except subprocess.TimeoutExpired:  # say where it hangs: faulthandler dumps every thread
         proc.send_signal(signal.SIGABRT)
         stacks = proc.communicate(timeout=10)[1].decode("utf-8", "replace")[-6000:]
         pytest.fail(f"the trial did not end on {sig!r}; its stacks:\n{stacks}")
     assert code == 130
     _untouched(project)
     assert not _events(project, "trialled") and not (project / ".context" / "notes").exists()
-    with pytest.raises(ProcessLookupError):   # the command's shell was stopped with the trial
+    with pytest.raises(ProcessLookupError):  # the command's shell was stopped with the trial
         os.kill(int(child.read_text()), 0)
 
 
 def test_trial_killed_outright_is_reaped_by_the_next_trial(project, capsys, tmp_path):
     started = tmp_path / "started"
-    proc = subprocess.Popen([sys.executable, "-m", "gitcontext", "trial", "PRs small", "--run",
-                             f"touch {started}; sleep 60"], cwd=project, start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gitcontext", "trial", "PRs small", "--run", f"touch {started}; sleep 60"],
+        cwd=project,
+        start_new_session=True,
+    )
     deadline = time.monotonic() + 30
     while not started.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -190,11 +213,22 @@ def test_trial_json_events_round_trip_through_the_note(project, capsys):
 
 def test_trial_rule_in_a_docs_file_imported_by_claude_md(repo, capsys, tmp_path):
     config = 'version: 1\ndiscovery:\n  include: ["**/CLAUDE.md", "docs/rules.md"]\n'
-    commit(repo, {"CLAUDE.md": "# Rules\n\n@docs/rules.md\n", "docs/rules.md": "- Never edit generated files.\n",
-                  ".context/config.yml": config})
+    commit(
+        repo,
+        {
+            "CLAUDE.md": "# Rules\n\n@docs/rules.md\n",
+            "docs/rules.md": "- Never edit generated files.\n",
+            ".context/config.yml": config,
+        },
+    )
     seen = tmp_path / "claude-view"
-    cmd = (f'for v in $(echo "$GITCONTEXT_TRIAL_VIEWS" | tr ":" " "); do case "$v" in */CLAUDE.md) '
-           f'[ "$GITCONTEXT_TRIAL_ARM" = control ] || cp "$v" {seen};; esac; done')
+    cmd = (
+        f'for v in $(echo "$GITCONTEXT_TRIAL_VIEWS" | tr ":" " "); do case "$v" in */CLAUDE.md) '
+        f'[ "$GITCONTEXT_TRIAL_ARM" = control ] || cp "$v" {seen};; esac; done'
+    )
     data = run_json(capsys, "trial", "generated files", "--run", cmd, "--runs", "1")
     assert data["views"] == ["CLAUDE.md", "docs/rules.md"] and data["rules"][0]["file"] == "docs/rules.md"
-    assert seen.read_text() == "# Rules\n\n\n" and (repo / "docs/rules.md").read_text() == "- Never edit generated files.\n"
+    assert (
+        seen.read_text() == "# Rules\n\n\n"
+        and (repo / "docs/rules.md").read_text() == "- Never edit generated files.\n"
+    )

@@ -5,6 +5,7 @@ request, and can: refuse writes with 403 "Resource not accessible by integration
 body over `max_body`, answer 429 with retry-after, a 403 secondary rate limit, a transient 502, and
 paginate with a small `page_size` (Link headers).
 """
+
 from __future__ import annotations
 
 import json
@@ -22,11 +23,11 @@ TOKEN = "ghs_faketoken"
 
 @dataclass
 class Faults:
-    read_only: bool = False              # 403 on every write
-    max_body: int = 65536                # 422 above this many characters
-    rate_limit: int = 0                  # answer this many requests with 429 + retry-after
-    secondary: int = 0                   # answer this many requests with 403 secondary rate limit
-    bad_gateway: int = 0                 # answer this many requests with 502
+    read_only: bool = False  # 403 on every write
+    max_body: int = 65536  # 422 above this many characters
+    rate_limit: int = 0  # answer this many requests with 429 + retry-after
+    secondary: int = 0  # answer this many requests with 403 secondary rate limit
+    bad_gateway: int = 0  # answer this many requests with 502
     retry_after: str = "1"
     page_size: int = 30
     not_found_writes: bool = False
@@ -34,7 +35,7 @@ class Faults:
 
 @dataclass
 class State:
-    comments: dict[int, list[dict[str, Any]]] = field(default_factory=dict)   # issue number -> comments
+    comments: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # issue number -> comments
     issues: list[dict[str, Any]] = field(default_factory=list)
     pulls: dict[int, dict[str, Any]] = field(default_factory=dict)
     log: list[tuple[str, str, Any]] = field(default_factory=list)
@@ -75,16 +76,28 @@ class FakeGitHub:
     def add_comment(self, number: int, body: str, login: str = BOT, kind: str = "Bot") -> dict[str, Any]:
         self.state.next_id += 1
         cid = self.state.next_id
-        comment = {"id": cid, "body": body, "user": {"login": login, "type": kind}, "created_at": self.stamp(),
-                   "html_url": f"https://github.com/{self.repository}/pull/{number}#issuecomment-{cid}"}
+        comment = {
+            "id": cid,
+            "body": body,
+            "user": {"login": login, "type": kind},
+            "created_at": self.stamp(),
+            "html_url": f"https://github.com/{self.repository}/pull/{number}#issuecomment-{cid}",
+        }
         self.state.comments.setdefault(number, []).append(comment)
         return comment
 
     def add_issue(self, title: str, body: str, labels: list[str], login: str = BOT, state: str = "open") -> dict:
         number = len(self.state.issues) + 1
-        issue = {"number": number, "title": title, "body": body, "state": state, "user": {"login": login},
-                 "labels": [{"name": n} for n in labels], "created_at": self.stamp(),
-                 "html_url": f"https://github.com/{self.repository}/issues/{number}"}
+        issue = {
+            "number": number,
+            "title": title,
+            "body": body,
+            "state": state,
+            "user": {"login": login},
+            "labels": [{"name": n} for n in labels],
+            "created_at": self.stamp(),
+            "html_url": f"https://github.com/{self.repository}/issues/{number}",
+        }
         self.state.issues.append(issue)
         return issue
 
@@ -109,7 +122,7 @@ def _handler(fake: FakeGitHub) -> type[BaseHTTPRequestHandler]:
     ]
 
     class Handler(BaseHTTPRequestHandler):
-        def log_message(self, *args: object) -> None:     # keep test output quiet
+        def log_message(self, *args: object) -> None:  # keep test output quiet
             pass
 
         def _serve(self) -> None:
@@ -128,16 +141,17 @@ def _handler(fake: FakeGitHub) -> type[BaseHTTPRequestHandler]:
                     with fake.lock:
                         if writing:
                             fake.state.writes_in_flight += 1
-                            fake.state.max_concurrent_writes = max(fake.state.max_concurrent_writes,
-                                                                   fake.state.writes_in_flight)
+                            fake.state.max_concurrent_writes = max(
+                                fake.state.max_concurrent_writes, fake.state.writes_in_flight
+                            )
                     if writing:
-                        time.sleep(0.02)         # a slow write makes overlapping writes visible
+                        time.sleep(0.02)  # a slow write makes overlapping writes visible
                     try:
                         with fake.lock:
                             answer = action(fake, match, parse_qs(parts.query), body, self)
                     finally:
-                        if writing:        # the write is over before its reply leaves: the client's next
-                            with fake.lock:   # write cannot overlap it in the count
+                        if writing:  # the write is over before its reply leaves: the client's next
+                            with fake.lock:  # write cannot overlap it in the count
                                 fake.state.writes_in_flight -= 1
                     return self._reply(*answer)
             self._reply(404, {"message": "Not Found"})
@@ -180,7 +194,7 @@ def _fault(fake: FakeGitHub, method: str, headers: Any, body: Any) -> tuple | No
 def _page(fake: FakeGitHub, items: list, query: dict, handler: BaseHTTPRequestHandler) -> tuple:
     size = min(int(query.get("per_page", ["30"])[0]), fake.faults.page_size)
     page = int(query.get("page", ["1"])[0])
-    chunk = items[(page - 1) * size: page * size]
+    chunk = items[(page - 1) * size : page * size]
     headers = {}
     if page * size < len(items):
         host = handler.headers.get("host")
@@ -226,8 +240,11 @@ def _delete_comment(fake, match, query, body, handler):
 def _list_issues(fake, match, query, body, handler):
     wanted = set(query.get("labels", [""])[0].split(",")) - {""}
     state = query.get("state", ["open"])[0]
-    items = [i for i in fake.state.issues if (state == "all" or i["state"] == state)
-             and wanted <= {label["name"] for label in i["labels"]}]
+    items = [
+        i
+        for i in fake.state.issues
+        if (state == "all" or i["state"] == state) and wanted <= {label["name"] for label in i["labels"]}
+    ]
     return _page(fake, items, query, handler)
 
 

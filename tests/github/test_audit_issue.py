@@ -1,4 +1,5 @@
 """`git context github audit-issue` as a subprocess against the fake GitHub: one tracking issue, kept in place."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,7 +14,7 @@ RULES = "# Rules\n\n- Run the tests before pushing.\n- Use tabs for indentation 
 
 @pytest.fixture
 def runner(repo, tmp_path, fake):
-    head = commit(repo, {"CLAUDE.md": RULES}, "rules")             # two orphans: GC100 findings
+    head = commit(repo, {"CLAUDE.md": RULES}, "rules")  # two orphans: GC100 findings
     r = make_runner(repo, tmp_path, fake, head, head, event={})
     r.env["GITHUB_EVENT_NAME"] = "schedule"
     return r
@@ -69,7 +70,7 @@ def test_audit_issue_closed_when_clean_and_not_created_when_clean(runner, fake, 
 def test_audit_issue_reopened_only_on_a_new_finding(runner, fake):
     assert runner.run("audit-issue").returncode == 0
     [issue] = _ours(fake)
-    issue["state"] = "closed"                             # a maintainer closed it
+    issue["state"] = "closed"  # a maintainer closed it
     assert runner.run("audit-issue").returncode == 0
     assert issue["state"] == "closed"
     commit(runner.repo, {"CLAUDE.md": RULES + "- Never force-push to main.\n"}, "one more rule")
@@ -78,7 +79,7 @@ def test_audit_issue_reopened_only_on_a_new_finding(runner, fake):
 
 
 def test_audit_issue_comments_only_when_the_stale_set_changes(runner, fake, monkeypatch):
-    _record(runner.repo, "Run the tests", "2025-01-01T00:00:00Z", monkeypatch)      # GC101 unverified
+    _record(runner.repo, "Run the tests", "2025-01-01T00:00:00Z", monkeypatch)  # GC101 unverified
     assert runner.run("audit-issue").returncode == 0
     [issue] = _ours(fake)
     assert runner.run("audit-issue").returncode == 0

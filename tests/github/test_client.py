@@ -1,4 +1,5 @@
 """The REST client against the fake GitHub: base URL, retries and their bound, pagination, serialized writes."""
+
 from __future__ import annotations
 
 import threading

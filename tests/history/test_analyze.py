@@ -46,12 +46,18 @@ def test_growth_panel_never_clips_the_mean_curves() -> None:
 
     from gitcontext.history.plots import growth_panel
 
-    steady = {"versions": 3, "growth_relative": [[0, 1.0], [0.5, 1.0], [1, 1.1]],
-              "payload": [[0, 100], [0.5, 100], [1, 110]]}
-    grown = {"versions": 3, "growth_relative": [[0, 1.0], [0.5, 1.2], [1, 1.3]],
-             "payload": [[0, 100], [0.5, 500], [1, 650]]}
+    steady = {
+        "versions": 3,
+        "growth_relative": [[0, 1.0], [0.5, 1.0], [1, 1.1]],
+        "payload": [[0, 100], [0.5, 100], [1, 110]],
+    }
+    grown = {
+        "versions": 3,
+        "growth_relative": [[0, 1.0], [0.5, 1.2], [1, 1.3]],
+        "payload": [[0, 100], [0.5, 500], [1, 650]],
+    }
     parts = "".join(growth_panel([steady, grown], 60, 100, 400, 200))
     payload = re.search(r'<polyline class="s2"[^>]*points="([^"]+)"', parts).group(1)
     ys = [float(pt.split(",")[1]) for pt in payload.split()]
-    assert min(ys) > 100              # the top of the panel: the peak (mean 3.8x) is inside the axis
+    assert min(ys) > 100  # the top of the panel: the peak (mean 3.8x) is inside the axis
     assert "above the axis" not in parts

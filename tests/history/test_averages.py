@@ -1,16 +1,21 @@
 """The averages `history` writes equal `statistics`' to the bit and the type (int vs float)."""
+
 from __future__ import annotations
 
 import statistics
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gitcontext.history.averages import mean, median
 
-NUMBERS = st.one_of(st.lists(st.integers(-10 ** 6, 10 ** 6), min_size=1, max_size=60),
-                    st.lists(st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False), min_size=1, max_size=60),
-                    st.lists(st.one_of(st.integers(-500, 500), st.floats(-500, 500).map(lambda x: round(x, 1))),
-                             min_size=1, max_size=60))
+NUMBERS = st.one_of(
+    st.lists(st.integers(-(10**6), 10**6), min_size=1, max_size=60),
+    st.lists(st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False), min_size=1, max_size=60),
+    st.lists(
+        st.one_of(st.integers(-500, 500), st.floats(-500, 500).map(lambda x: round(x, 1))), min_size=1, max_size=60
+    ),
+)
 
 
 @settings(max_examples=500, deadline=None)

@@ -1,4 +1,5 @@
 """backfill on histories rebuilt from the shared corpus: one birth per live instruction, twice = no change."""
+
 from __future__ import annotations
 
 import pytest
@@ -38,7 +39,7 @@ def test_backfill_gives_every_live_instruction_exactly_one_birth(repo, capsys, n
         assert state.file == row["file"] and same_text(state.text, row["text"])
         assert row["status"] == "orphan"
     assert len(notes) == len(rows)
-    assert shas   # the corpus history was replayed
+    assert shas  # the corpus history was replayed
 
 
 def _repo_shas(repo):
@@ -58,10 +59,15 @@ def test_backfill_twice_changes_nothing(repo):
 
 def test_backfill_records_rewordings_and_moves_and_skips_existing_notes(repo, capsys):
     commit(repo, {"CLAUDE.md": "- Use uv for every install.\n- Keep PRs small.\n"}, "add", "2026-01-01T00:00:00Z")
-    commit(repo, {"CLAUDE.md": "- Use uv for every single install.\n- Keep PRs small.\n"}, "reword",
-           "2026-02-01T00:00:00Z")
-    commit(repo, {"CLAUDE.md": "- Keep PRs small.\n", "AGENTS.md": "- Use uv for every single install.\n"},
-           "move", "2026-03-01T00:00:00Z")
+    commit(
+        repo, {"CLAUDE.md": "- Use uv for every single install.\n- Keep PRs small.\n"}, "reword", "2026-02-01T00:00:00Z"
+    )
+    commit(
+        repo,
+        {"CLAUDE.md": "- Keep PRs small.\n", "AGENTS.md": "- Use uv for every single install.\n"},
+        "move",
+        "2026-03-01T00:00:00Z",
+    )
     from tests.helpers import run_cli
 
     run_cli(capsys, "record", "Keep PRs", "--why", "reviews took days")
@@ -90,8 +96,12 @@ def _shallow_clone(repo, tmp_path, monkeypatch):
     import subprocess
 
     for n in range(4):
-        commit(repo, {"CLAUDE.md": "".join(f"- Rule number {k} stays here.\n" for k in range(n + 1))}, f"rule {n}",
-               f"2026-0{n + 1}-01T00:00:00Z")
+        commit(
+            repo,
+            {"CLAUDE.md": "".join(f"- Rule number {k} stays here.\n" for k in range(n + 1))},
+            f"rule {n}",
+            f"2026-0{n + 1}-01T00:00:00Z",
+        )
     clone = tmp_path / "shallow"
     subprocess.run(["git", "clone", "-q", "--depth", "2", f"file://{repo}", str(clone)], check=True)
     monkeypatch.chdir(clone)
@@ -116,8 +126,11 @@ def test_backfill_allow_shallow_marks_births_at_the_boundary_as_bounded(repo, tm
     births = {e["text"]: e for events in all_notes(clone).values() for e in events if e["kind"] == "added"}
     boundary = git(clone, "rev-parse", "HEAD~1").strip()
     assert {t: e.get("bounded") for t, e in births.items()} == {
-        "Rule number 0 stays here.": "shallow", "Rule number 1 stays here.": "shallow",
-        "Rule number 2 stays here.": "shallow", "Rule number 3 stays here.": None}
+        "Rule number 0 stays here.": "shallow",
+        "Rule number 1 stays here.": "shallow",
+        "Rule number 2 stays here.": "shallow",
+        "Rule number 3 stays here.": None,
+    }
     assert births["Rule number 0 stays here."]["commit"] == boundary
     code, out, _ = run_cli(capsys, "show", "Rule number 0 stays")
     assert code == 0 and "bounded" in out

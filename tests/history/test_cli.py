@@ -38,8 +38,17 @@ def test_history_json_follows_the_design_contract(repo: Path, capsys) -> None:
     data = run_json(capsys, "history")
     files = {f["path"]: f for f in data["files"]}
     claude = files["CLAUDE.md"]
-    for key in ("path", "versions", "instructions_first", "instructions_last", "births", "deaths",
-                "rewrites", "migrations", "growth"):
+    for key in (
+        "path",
+        "versions",
+        "instructions_first",
+        "instructions_last",
+        "births",
+        "deaths",
+        "rewrites",
+        "migrations",
+        "growth",
+    ):
         assert key in claude
     assert (claude["versions"], claude["instructions_first"], claude["instructions_last"]) == (5, 6, 2)
     assert claude["births"] == 2 and claude["deaths"] == 5 and claude["migrations"] == 1
@@ -165,10 +174,10 @@ def test_history_cache_is_extended_by_new_commits_and_changes_nothing(repo: Path
 
     _history(repo)
     first = run_json(capsys, "history")
-    assert run_json(capsys, "history") == first                       # read back at the same head
+    assert run_json(capsys, "history") == first  # read back at the same head
     commit(repo, {"AGENTS.md": _doc(7, 1), "CLAUDE.md": _doc(0)}, "more")
     extended = run_json(capsys, "history")
     shutil.rmtree(cache.location(repo))
     assert run_json(capsys, "history") == extended != first
-    git(repo, "reset", "-q", "--hard", "HEAD~1")                       # another head: from scratch
+    git(repo, "reset", "-q", "--hard", "HEAD~1")  # another head: from scratch
     assert run_json(capsys, "history") == first

@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gitcontext.history.hazard import estimate, log_slope, nelson_aalen, smoothed, subjects
 
@@ -75,14 +76,18 @@ def test_smoothed_equals_direct_kernel_sum() -> None:
     ages, hazard = smoothed(s)
     for age, value in zip(ages, hazard):
         u = (age - times) / 2.0
-        direct = float(np.sum(np.where(np.abs(u) <= 1, 0.75 * (1 - u ** 2), 0.0) * increments) / 2.0)
+        direct = float(np.sum(np.where(np.abs(u) <= 1, 0.75 * (1 - u**2), 0.0) * increments) / 2.0)
         assert value == pytest.approx(direct, rel=1e-12)
     tiny = subjects([(0, 1, True), (0, 1, True), (0, 2, False)])
     assert len(smoothed(tiny)[0]) <= 3
 
 
-_ROWS = st.lists(st.tuples(st.integers(0, 6), st.integers(0, 40), st.booleans()).map(
-    lambda r: (r[0], r[0] + r[1], r[2] and r[1] > 0)), max_size=120)
+_ROWS = st.lists(
+    st.tuples(st.integers(0, 6), st.integers(0, 40), st.booleans()).map(
+        lambda r: (r[0], r[0] + r[1], r[2] and r[1] > 0)
+    ),
+    max_size=120,
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -108,8 +113,13 @@ def test_small_hazard_hand_computed() -> None:
     assert smallhazard.estimate([]) == estimate(subjects([]))
 
 
-_BIG_ROWS = st.lists(st.tuples(st.integers(0, 8), st.integers(0, 60), st.booleans()).map(
-    lambda r: (r[0], r[0] + r[1], r[2] and r[1] > 0)), min_size=2, max_size=300)
+_BIG_ROWS = st.lists(
+    st.tuples(st.integers(0, 8), st.integers(0, 60), st.booleans()).map(
+        lambda r: (r[0], r[0] + r[1], r[2] and r[1] > 0)
+    ),
+    min_size=2,
+    max_size=300,
+)
 
 
 @settings(max_examples=60, deadline=None)

@@ -1,4 +1,5 @@
 """The hazard computed in a helper process (numpy imported beside the trace) is the hazard computed here."""
+
 from __future__ import annotations
 
 import json
@@ -47,8 +48,9 @@ print(json.dumps([forked, before, got.to_json() == want.to_json(), got.log_slope
 
 
 def _probe(rows, mode: str = "ask") -> list:
-    out = subprocess.run([sys.executable, "-c", PROBE, json.dumps(rows), mode], capture_output=True, text=True,
-                         check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE, json.dumps(rows), mode], capture_output=True, text=True, check=True
+    )
     return json.loads(out.stdout)
 
 
@@ -68,9 +70,9 @@ def test_a_job_closed_unasked_leaves_no_helper(monkeypatch):
     job = HazardJob.start(500)
     pid = job._helper[0]
     job.close()
-    job.close()                                          # twice is fine
+    job.close()  # twice is fine
     with pytest.raises(ChildProcessError):
-        os.waitpid(pid, os.WNOHANG)                      # reaped: no zombie left
+        os.waitpid(pid, os.WNOHANG)  # reaped: no zombie left
 
 
 def test_the_helper_never_imports_gitcontext_from_the_repository(tmp_path):
@@ -80,18 +82,26 @@ def test_the_helper_never_imports_gitcontext_from_the_repository(tmp_path):
     fake.mkdir(parents=True)
     (tmp_path / "gitcontext" / "__init__.py").write_text("raise SystemExit('the repository ran')\n")
     (fake / "__init__.py").write_text("")
-    probe = ("import sys; sys.modules.pop('numpy', None)\n"
-             "from gitcontext.history import hazardjob\n"
-             "hazardjob._cpus = lambda: 2\n"
-             "job = hazardjob.HazardJob.start(500)\n"
-             "rows = [(0, k % 7 + 1, k % 2 == 0) for k in range(40)]\n"
-             "print(job._ask(rows, 20) is not None)\n")
+    probe = (
+        "import sys; sys.modules.pop('numpy', None)\n"
+        "from gitcontext.history import hazardjob\n"
+        "hazardjob._cpus = lambda: 2\n"
+        "job = hazardjob.HazardJob.start(500)\n"
+        "rows = [(0, k % 7 + 1, k % 2 == 0) for k in range(40)]\n"
+        "print(job._ask(rows, 20) is not None)\n"
+    )
     import gitcontext
 
     package_parent = str(__import__("pathlib").Path(gitcontext.__file__).resolve().parents[1])
     env = {**os.environ, "PYTHONPATH": package_parent}
-    out = subprocess.run([sys.executable, "-c", "import sys; sys.path = [p for p in sys.path if p]\n" + probe],
-                         cwd=tmp_path, capture_output=True, text=True, env=env, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", "import sys; sys.path = [p for p in sys.path if p]\n" + probe],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
     assert out.stdout.strip() == "True", out.stderr
 
 
@@ -105,11 +115,11 @@ def test_no_helper_with_numpy_loaded_for_a_short_trace_or_on_one_cpu(monkeypatch
     assert job._helper is None
     rows = _rows(3)
     assert job.estimate(rows, 50) == hz.estimate(hz.subjects(rows), 50)
-    monkeypatch.delitem(sys.modules, "numpy")            # as if not loaded; restored when the test ends
+    monkeypatch.delitem(sys.modules, "numpy")  # as if not loaded; restored when the test ends
     monkeypatch.setattr(hazardjob, "_cpus", lambda: 2)
     assert hazardjob.worthwhile(hazardjob.MIN_COMMITS) and not hazardjob.worthwhile(hazardjob.MIN_COMMITS - 1)
     monkeypatch.setattr(hazardjob, "_cpus", lambda: 1)
     assert not hazardjob.worthwhile(10_000)
     monkeypatch.setattr(hazardjob, "_cpus", lambda: 2)
-    monkeypatch.setattr(sys, "executable", "")                # an embedded interpreter: nothing to start
+    monkeypatch.setattr(sys, "executable", "")  # an embedded interpreter: nothing to start
     assert not hazardjob.worthwhile(10_000)

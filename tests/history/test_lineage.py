@@ -47,8 +47,10 @@ def test_lineage_births_minus_deaths_equals_last_minus_first(corpus_repo, name: 
         births = sum(len(s.births) + len(s.migrated_in) for s in later)
         deaths = sum(len(s.deaths) + len(s.migrated_out) for s in later)
         assert births - deaths == last - first
-        assert all(len(s.before) + len(s.births) + len(s.migrated_in) - len(s.deaths) - len(s.migrated_out)
-                   == len(s.after) for s in chain_steps)
+        assert all(
+            len(s.before) + len(s.births) + len(s.migrated_in) - len(s.deaths) - len(s.migrated_out) == len(s.after)
+            for s in chain_steps
+        )
 
 
 def test_lineage_rewrite_versus_individual_deletion(repo: Path) -> None:
@@ -59,8 +61,12 @@ def test_lineage_rewrite_versus_individual_deletion(repo: Path) -> None:
     lives = lineage(repo, CONFIG, on_version=steps.append)
     assert [s.rewrite for s in steps] == [False, False, True]
     causes = {life.born.text: life.death.cause for life in lives if life.death}
-    assert causes == {SENTENCES["document"]: "deleted", SENTENCES["format"]: "rewrite",
-                      SENTENCES["build"]: "rewrite", SENTENCES["review"]: "rewrite"}
+    assert causes == {
+        SENTENCES["document"]: "deleted",
+        SENTENCES["format"]: "rewrite",
+        SENTENCES["build"]: "rewrite",
+        SENTENCES["review"]: "rewrite",
+    }
 
 
 def test_lineage_rewrite_needs_five_live(repo: Path) -> None:
@@ -72,8 +78,11 @@ def test_lineage_rewrite_needs_five_live(repo: Path) -> None:
 
 def test_lineage_migration_keeps_identity(repo: Path) -> None:
     commit(repo, {"CLAUDE.md": _rules("lint", "test", "format", "build", "review")}, "start")
-    commit(repo, {"CLAUDE.md": _rules("lint", "test"),
-                  "AGENTS.md": "# Moved\n" + _rules("format", "build", "review")}, "migrate")
+    commit(
+        repo,
+        {"CLAUDE.md": _rules("lint", "test"), "AGENTS.md": "# Moved\n" + _rules("format", "build", "review")},
+        "migrate",
+    )
     steps = []
     lives = lineage(repo, CONFIG, on_version=steps.append)
     assert len(lives) == 5 and all(life.death is None for life in lives)
@@ -89,8 +98,11 @@ def test_lineage_migration_keeps_identity(repo: Path) -> None:
 def test_lineage_rename_and_reword_keep_identity(repo: Path) -> None:
     commit(repo, {"CRUSH.md": _rules("lint", "test", "format")}, "start")
     commit(repo, {"CRUSH.md": None, "AGENTS.md": _rules("lint", "test", "format")}, "rename")
-    commit(repo, {"AGENTS.md": _rules("lint", "test") + "- keep imports sorted alphabetically within every group\n"},
-           "reword")
+    commit(
+        repo,
+        {"AGENTS.md": _rules("lint", "test") + "- keep imports sorted alphabetically within every group\n"},
+        "reword",
+    )
     lives = lineage(repo, CONFIG)
     assert len(lives) == 3 and all(life.current.file == "AGENTS.md" for life in lives)
     fmt = [life for life in lives if life.born.text == SENTENCES["format"]][0]
@@ -127,7 +139,8 @@ def test_lineage_with_symlink_flips_matches_ls(tmp_path: Path, capsys, monkeypat
 def test_lineage_cache_is_incremental_and_changes_nothing(repo: Path, monkeypatch) -> None:
     import shutil
 
-    from gitcontext.history import cache, tracer as tracer_mod
+    from gitcontext.history import cache
+    from gitcontext.history import tracer as tracer_mod
     from gitcontext.history.replay import replay
 
     commit(repo, {"CLAUDE.md": _rules("lint", "test", "format", "build", "review")}, "start")
@@ -138,7 +151,7 @@ def test_lineage_cache_is_incremental_and_changes_nothing(repo: Path, monkeypatc
     real = tracer_mod.instructions_of
     monkeypatch.setattr(tracer_mod, "instructions_of", lambda v, *a: calls.append(v.path) or real(v, *a))
     again = lineage(repo, CONFIG)
-    assert calls == ["AGENTS.md"]                       # only the new commit was traced
+    assert calls == ["AGENTS.md"]  # only the new commit was traced
     assert lineage(repo, CONFIG) == again and calls == ["AGENTS.md"]
     monkeypatch.undo()
     fresh = tracer_mod.trace(replay(repo, CONFIG), "default")
@@ -148,10 +161,13 @@ def test_lineage_cache_is_incremental_and_changes_nothing(repo: Path, monkeypatc
 
 
 def test_lineage_formatter_run_is_not_a_rewording(repo: Path) -> None:
-    before = ("# Rules\n\n* Run `ruff check` on every changed Python module before you push a branch.\n"
-              "1. Keep PRs small.\n")
-    after = ("# Rules\n\n- Run **ruff check** on every changed Python module before you push\n"
-             "  a branch\n1) Keep PRs small.   \n")
+    before = (
+        "# Rules\n\n* Run `ruff check` on every changed Python module before you push a branch.\n1. Keep PRs small.\n"
+    )
+    after = (
+        "# Rules\n\n- Run **ruff check** on every changed Python module before you push\n"
+        "  a branch\n1) Keep PRs small.   \n"
+    )
     commit(repo, {"CLAUDE.md": before}, "rules")
     commit(repo, {"CLAUDE.md": after}, "mdformat")
     steps = []
@@ -169,17 +185,17 @@ def test_lineage_lazy_positions_equal_exact_ones(repo: Path) -> None:
     from gitcontext.history.tracer import Tracer
 
     names = list(SENTENCES)
-    for n in range(1, len(names) + 1):            # each commit prepends a rule: the whole tail shifts
-        commit(repo, {"CLAUDE.md": _rules(*names[len(names) - n:])}, f"prepend {n}")
+    for n in range(1, len(names) + 1):  # each commit prepends a rule: the whole tail shifts
+        commit(repo, {"CLAUDE.md": _rules(*names[len(names) - n :])}, f"prepend {n}")
     reworded = _rules(*names).replace("two approvals", "three approvals")
     commit(repo, {"CLAUDE.md": "# Rules\n\n" + reworded}, "a heading on top, one rule reworded")
     result = replay(repo, CONFIG)
     lazy = Tracer(result, "default", None)
     lazy.run()
     exact = Tracer(result, "default", None)
-    exact.segmenters.default_factory = ChunkSegmenter          # exact=True: every tail shifted
+    exact.segmenters.default_factory = ChunkSegmenter  # exact=True: every tail shifted
     exact.run()
-    assert any(s.stale for s in lazy.segmenters.values()) is False     # settled after the run
+    assert any(s.stale for s in lazy.segmenters.values()) is False  # settled after the run
     assert lazy.lives() == exact.lives() and lazy.written == exact.written
     current = sorted(life.current.line for life in lazy.lives() if life.current)
     assert current == list(range(3, 3 + len(names))) and len(lazy.written) == len(names) + 1

@@ -1,4 +1,5 @@
 """Hunk headers are read by hand (no re on `file_versions`' path), exactly as the grammar git writes."""
+
 from __future__ import annotations
 
 import re
@@ -26,7 +27,7 @@ def _or_none(header: bytes) -> tuple[int, int, int] | None:
         return None
 
 
-_NUMBER = st.integers(0, 10 ** 6).map(lambda n: str(n).encode())
+_NUMBER = st.integers(0, 10**6).map(lambda n: str(n).encode())
 _SIDE = st.tuples(_NUMBER, st.one_of(st.none(), _NUMBER)).map(lambda t: t[0] + (b"," + t[1] if t[1] else b""))
 
 
@@ -46,8 +47,18 @@ def test_examples(header):
     assert _counts(header) == _by_grammar(header)
 
 
-@pytest.mark.parametrize("header", [b"@@ -a +1 @@", b"@@ -1 +1", b"@@ 1 +1 @@", b"@@ -1,+1 @@", b"@@ - 1 +1 @@",
-                                    b"@@ -1, +1 @@", b"@@ -\xd9\xa1 +1 @@"])
+@pytest.mark.parametrize(
+    "header",
+    [
+        b"@@ -a +1 @@",
+        b"@@ -1 +1",
+        b"@@ 1 +1 @@",
+        b"@@ -1,+1 @@",
+        b"@@ - 1 +1 @@",
+        b"@@ -1, +1 @@",
+        b"@@ -\xd9\xa1 +1 @@",
+    ],
+)
 def test_malformed_headers_are_refused(header):
     with pytest.raises(ValueError, match="unparseable hunk header"):
         _counts(header)

@@ -30,8 +30,9 @@ def _assert_exact(repo: Path, histories: dict) -> int:
     return checked
 
 
-@pytest.mark.parametrize("name", ["charmbracelet__crush", "cline__cline", "PrefectHQ__fastmcp",
-                                  "modelcontextprotocol__python-sdk"])
+@pytest.mark.parametrize(
+    "name", ["charmbracelet__crush", "cline__cline", "PrefectHQ__fastmcp", "modelcontextprotocol__python-sdk"]
+)
 def test_replay_corpus_text_equals_git_show_at_every_commit(corpus_repo, name: str) -> None:
     repo = corpus_repo(name)
     histories = context_histories(repo, CONFIG)
@@ -46,15 +47,25 @@ def test_replay_edge_cases_are_byte_exact(repo: Path) -> None:
     commit(repo, {"CLAUDE.md": b"- has a \x00 nul byte\n- and more\n"}, "nul")
     commit(repo, {"CLAUDE.md": None}, "delete")
     commit(repo, {"CLAUDE.md": "- back again\n"}, "re-add")
-    commit(repo, {"CLAUDE.md": None, "docs/my \"odd\" dir/AGENTS.md": "- back again\n"}, "rename")
-    commit(repo, {"docs/my \"odd\" dir/AGENTS.md": "- back again\n- é unicode\n"}, "edit")
+    commit(repo, {"CLAUDE.md": None, 'docs/my "odd" dir/AGENTS.md': "- back again\n"}, "rename")
+    commit(repo, {'docs/my "odd" dir/AGENTS.md': "- back again\n- é unicode\n"}, "edit")
     histories = context_histories(repo, CONFIG)
     assert list(histories) == ['docs/my "odd" dir/AGENTS.md']
     versions = histories['docs/my "odd" dir/AGENTS.md']
-    assert [v.subject for v in versions] == ["no final newline", "crlf", "latin1", "nul", "delete", "re-add",
-                                             "rename", "edit"]
+    assert [v.subject for v in versions] == [
+        "no final newline",
+        "crlf",
+        "latin1",
+        "nul",
+        "delete",
+        "re-add",
+        "rename",
+        "edit",
+    ]
     assert versions[4].text is None
-    assert versions[2].text.encode("utf-8", "surrogateescape") == b"- caf\xe9 latin1 text\n\x1egc\x1f marker-like line\n"
+    assert (
+        versions[2].text.encode("utf-8", "surrogateescape") == b"- caf\xe9 latin1 text\n\x1egc\x1f marker-like line\n"
+    )
     assert _assert_exact(repo, histories) == 8
     warnings = replay(repo, CONFIG).warnings
     assert any("not valid UTF-8" in w for w in warnings) and any("NUL" in w for w in warnings)
@@ -90,8 +101,7 @@ def test_file_versions_follows_rename_oldest_first(repo: Path) -> None:
     commit(repo, {"CRUSH.md": "- alpha rule text\n- beta rule text\n"}, "b")
     commit(repo, {"CRUSH.md": None, "AGENTS.md": "- alpha rule text\n- beta rule text\n"}, "rename")
     versions = list(file_versions(repo, "AGENTS.md"))
-    assert [(v.subject, v.path) for v in versions] == [("a", "CRUSH.md"), ("b", "CRUSH.md"),
-                                                        ("rename", "AGENTS.md")]
+    assert [(v.subject, v.path) for v in versions] == [("a", "CRUSH.md"), ("b", "CRUSH.md"), ("rename", "AGENTS.md")]
     assert versions[-1].text == "- alpha rule text\n- beta rule text\n"
 
 
@@ -128,11 +138,19 @@ def test_replay_empty_repository_has_no_history(repo: Path) -> None:
 
 def test_replay_discovery_uses_include_braces_and_exclude(repo: Path) -> None:
     config = copy.deepcopy(CONFIG)
-    config["discovery"] = {"include": [".cursor/rules/**/*.{md,mdc}", "**/CLAUDE.md"],
-                           "exclude": ["vendor/**"]}
-    commit(repo, {".cursor/rules/a/b.mdc": "- rule b here\n", ".cursor/rules/c.md": "- rule c here\n",
-                  ".cursor/rules/d.txt": "- not a rule\n", "vendor/x/CLAUDE.md": "- vendored rule\n",
-                  "CLAUDE.md": "- root rule here\n", "AGENTS.md": "- not included here\n"}, "all")
+    config["discovery"] = {"include": [".cursor/rules/**/*.{md,mdc}", "**/CLAUDE.md"], "exclude": ["vendor/**"]}
+    commit(
+        repo,
+        {
+            ".cursor/rules/a/b.mdc": "- rule b here\n",
+            ".cursor/rules/c.md": "- rule c here\n",
+            ".cursor/rules/d.txt": "- not a rule\n",
+            "vendor/x/CLAUDE.md": "- vendored rule\n",
+            "CLAUDE.md": "- root rule here\n",
+            "AGENTS.md": "- not included here\n",
+        },
+        "all",
+    )
     assert sorted(context_histories(repo, config)) == [".cursor/rules/a/b.mdc", ".cursor/rules/c.md", "CLAUDE.md"]
 
 

@@ -1,4 +1,5 @@
 """The history summary's wording: counts read as counts."""
+
 from __future__ import annotations
 
 from gitcontext.history.text import _count

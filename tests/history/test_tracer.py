@@ -1,13 +1,14 @@
 """The tracer's fast path (the matcher sees only the stretch a commit changed, identity.match_changed)
 gives the lineage of the whole-file match, on real histories."""
+
 from __future__ import annotations
 
 import pytest
 
 from gitcontext import config as config_mod
 from gitcontext.history.analyze import measure
-from gitcontext.history.replay import replay
 from gitcontext.history.lives import FileStep
+from gitcontext.history.replay import replay
 from gitcontext.history.tracer import Tracer
 
 CONFIG = config_mod.DEFAULTS
@@ -31,7 +32,7 @@ def _trace(result, matcher: str) -> tuple[list, list[FileStep]]:
 def test_tracer_changed_stretch_equals_whole_file_match(corpus_repo, monkeypatch, name: str, matcher: str) -> None:
     result = replay(corpus_repo(name), CONFIG)
     fast = _trace(result, matcher)
-    assert any(s.reworded for s in fast[1])           # the histories hold rewordings to get right
+    assert any(s.reworded for s in fast[1])  # the histories hold rewordings to get right
     _whole_files(monkeypatch)
     assert fast == _trace(result, matcher)
 

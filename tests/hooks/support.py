@@ -1,4 +1,5 @@
 """Commits made by real git through installed hooks, and the repositories they run in."""
+
 from __future__ import annotations
 
 import os
@@ -11,8 +12,9 @@ RULES = "# Rules\n\n- Run the tests before pushing.\n- Use tabs for indentation 
 NEW_RULE = "- Never force-push to the main branch.\n"
 
 
-def attempt(repo: Path, *args: str, env: dict[str, str] | None = None,
-            editor: str = "true") -> subprocess.CompletedProcess[str]:
+def attempt(
+    repo: Path, *args: str, env: dict[str, str] | None = None, editor: str = "true"
+) -> subprocess.CompletedProcess[str]:
     """`git commit ARGS` with hooks, returning the finished process (never raises)."""
     full_env = {**os.environ, "GIT_EDITOR": editor, **(env or {})}
     return subprocess.run(["git", "commit", *args], cwd=repo, capture_output=True, text=True, env=full_env)

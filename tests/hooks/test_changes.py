@@ -1,5 +1,6 @@
 """What the hooks see of a commit: formatter runs ask for nothing, uncertain pairings show their old
 text, and a path renamed in the commit renames the rule that names it (real git, installed hooks)."""
+
 from __future__ import annotations
 
 from gitcontext import config
@@ -8,12 +9,16 @@ from gitcontext.hooks.fast import main
 from tests.helpers import commit, git, write
 from tests.hooks.support import attempt, last_message
 
-RULES = ("# Rules\n\n* Run the tests before pushing; CI runs them again, but a red build\n"
-         "  blocks everyone.   \n* __Never__ push directly to `main`.\n\n"
-         "3) Tag releases with `make tag`.\n7) Write the changelog entry \\*first\\*.\n")
-FORMATTED = ("# Rules\n\n- Run the tests before pushing; CI runs them again, but a red build blocks everyone.\n"
-             "- **Never** push directly to `main`.\n\n"
-             "1. Tag releases with `make tag`.\n2. Write the changelog entry *first*.\n")
+RULES = (
+    "# Rules\n\n* Run the tests before pushing; CI runs them again, but a red build\n"
+    "  blocks everyone.   \n* __Never__ push directly to `main`.\n\n"
+    "3) Tag releases with `make tag`.\n7) Write the changelog entry \\*first\\*.\n"
+)
+FORMATTED = (
+    "# Rules\n\n- Run the tests before pushing; CI runs them again, but a red build blocks everyone.\n"
+    "- **Never** push directly to `main`.\n\n"
+    "1. Tag releases with `make tag`.\n2. Write the changelog entry *first*.\n"
+)
 
 
 def _installed(repo, rules: str = RULES):
@@ -36,8 +41,12 @@ def test_staged_changes_formatter_commit_asks_for_no_why(repo):
 
 def test_staged_changes_uncertain_rewording_is_listed_with_its_old_text(repo):
     _installed(repo, "# Rules\n\n- Run the tests before pushing.\n- Use tabs for indentation in Go files.\n")
-    write(repo, "CLAUDE.md", "# Rules\n\n- Tests must be green on your machine before you push anything.\n"
-                             "- Use tabs for indentation in Go files.\n")
+    write(
+        repo,
+        "CLAUDE.md",
+        "# Rules\n\n- Tests must be green on your machine before you push anything.\n"
+        "- Use tabs for indentation in Go files.\n",
+    )
     git(repo, "add", "CLAUDE.md")
     [change] = staged_changes(repo, config.load(repo)).changes
     assert change.kind == "reworded" and change.similarity < 70
@@ -60,8 +69,7 @@ def test_staged_changes_confident_rewording_lists_plainly(repo):
 
 
 def test_staged_changes_git_rename_renames_the_rule_naming_it(repo):
-    rules = ("# Rules\n\n- End-to-end tests live in `tests/e2e/` and need Docker.\n"
-             "- Keep unit tests next to the code.\n")
+    rules = "# Rules\n\n- End-to-end tests live in `tests/e2e/` and need Docker.\n- Keep unit tests next to the code.\n"
     commit(repo, {"CLAUDE.md": rules, "tests/e2e/run.sh": "#!/bin/sh\ndocker compose up -d\npytest -x e2e\n"}, "e2e")
     (repo / "test" / "integration").mkdir(parents=True)
     git(repo, "mv", "tests/e2e/run.sh", "test/integration/run.sh")
@@ -69,6 +77,6 @@ def test_staged_changes_git_rename_renames_the_rule_naming_it(repo):
     git(repo, "add", "CLAUDE.md")
     [change] = staged_changes(repo, config.load(repo)).changes
     assert change.kind == "reworded" and change.similarity >= 70, change
-    git(repo, "mv", "test/integration/run.sh", "tests/e2e/run.sh")     # the same edit without the rename
+    git(repo, "mv", "test/integration/run.sh", "tests/e2e/run.sh")  # the same edit without the rename
     kinds = [c.kind for c in staged_changes(repo, config.load(repo)).changes]
     assert kinds == ["added", "retired"]

@@ -1,4 +1,5 @@
 """`git context check --base REV`: the commit-msg rule over real git ranges (merges, squashes, rebases)."""
+
 from __future__ import annotations
 
 import json
@@ -30,7 +31,7 @@ def _add(repo, *rules, message="Add rule"):
 
 def test_check_added_without_why_exits_1_with_the_fix(repo, capsys):
     _branch(repo)
-    _add(repo, RULE)                       # committed with --no-verify: no hook ran
+    _add(repo, RULE)  # committed with --no-verify: no hook ran
     code, out, err = run_cli(capsys, "check", "--base", "main")
     assert code == 1, out + err
     assert "error: 1 instruction change without a why:" in out
@@ -120,8 +121,10 @@ def test_check_github_squash_merge_keeps_inner_trailer_paragraphs(repo, capsys):
     before = git(repo, "rev-parse", "HEAD").strip()
     git(repo, "merge", "-q", "--squash", "feature")
     # GitHub's squash message: the title, then each commit's message as a bullet paragraph
-    message = (f"Add rule (#7)\n\n* Add rule\n\nContext-Why: {ident}: CI broke twice\n"
-               f"Context-Id: {ident} added\n\n* fix typo\n\nCo-authored-by: A <a@example.com>\n")
+    message = (
+        f"Add rule (#7)\n\n* Add rule\n\nContext-Why: {ident}: CI broke twice\n"
+        f"Context-Id: {ident} added\n\n* fix typo\n\nCo-authored-by: A <a@example.com>\n"
+    )
     subprocess.run(["git", "commit", "-q", "--no-verify", "-m", message], cwd=repo, check=True)
     code, data = _ids(repo, capsys, base=before)
     assert code == 0, data
@@ -134,7 +137,7 @@ def test_check_local_squash_merge_indented_message(repo, capsys):
     before = git(repo, "rev-parse", "HEAD").strip()
     git(repo, "merge", "-q", "--squash", "feature")
     squash_msg = (repo / ".git" / "SQUASH_MSG").read_text()
-    assert "    Context-Why:" in squash_msg                 # git indents the squashed messages
+    assert "    Context-Why:" in squash_msg  # git indents the squashed messages
     subprocess.run(["git", "commit", "-q", "--no-verify", "-F", ".git/SQUASH_MSG"], cwd=repo, check=True)
     code, data = _ids(repo, capsys, base=before)
     assert code == 0, data
@@ -153,7 +156,7 @@ def test_check_rebase_merge_keeps_per_commit_trailers(repo, capsys):
 
 def test_check_policy_from_the_base_not_the_pull_request(repo, capsys):
     _branch(repo)
-    commit(repo, {".context/config.yml": "version: 1\nhooks:\n  policy: \"off\"\n"}, "switch the check off")
+    commit(repo, {".context/config.yml": 'version: 1\nhooks:\n  policy: "off"\n'}, "switch the check off")
     _add(repo, RULE)
     code, out, _ = run_cli(capsys, "check", "--base", "main")
     assert code == 1 and "hooks.policy: enforce at the base" in out
@@ -178,9 +181,19 @@ def test_check_shallow_clone_without_base_says_fetch_depth(repo, tmp_path, capsy
     os.chdir(clone)
     code, _, err = run_cli(capsys, "check", "--base", "origin/main")
     assert code == 3 and "fetch-depth: 0" in err
-    deeper = tmp_path / "deeper"                   # shallow, but deep enough to hold the base
-    git(tmp_path, "clone", "-q", "--depth", "3", "--no-single-branch", "--branch", "feature", f"file://{repo}",
-        str(deeper))
+    deeper = tmp_path / "deeper"  # shallow, but deep enough to hold the base
+    git(
+        tmp_path,
+        "clone",
+        "-q",
+        "--depth",
+        "3",
+        "--no-single-branch",
+        "--branch",
+        "feature",
+        f"file://{repo}",
+        str(deeper),
+    )
     assert git(deeper, "rev-parse", "--is-shallow-repository").strip() == "true"
     os.chdir(deeper)
     code, out, err = run_cli(capsys, "check", "--base", "origin/main")
@@ -196,8 +209,9 @@ def test_check_unknown_base_exits_2(repo, capsys):
 def test_check_runs_as_the_installed_command(repo):
     _branch(repo)
     _add(repo, RULE)
-    done = subprocess.run([sys.executable, "-m", "gitcontext", "check", "--base", "main"], cwd=repo,
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "gitcontext", "check", "--base", "main"], cwd=repo, capture_output=True, text=True
+    )
     assert done.returncode == 1 and "without a why" in done.stdout, done.stderr
     write(repo, "unused.txt", "")
 
@@ -206,10 +220,20 @@ def test_check_inside_github_actions_annotates_and_writes_outputs(repo, tmp_path
     _branch(repo)
     _add(repo, "- Ping @octocat <img src=x> before merging.\n")
     output, summary = tmp_path / "out", tmp_path / "summary"
-    env = {**os.environ, "GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": str(output), "GITHUB_STEP_SUMMARY": str(summary),
-           "RUNNER_TEMP": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-m", "gitcontext", "check", "--base", "main"], cwd=repo, env=env,
-                          capture_output=True, text=True)
+    env = {
+        **os.environ,
+        "GITHUB_ACTIONS": "true",
+        "GITHUB_OUTPUT": str(output),
+        "GITHUB_STEP_SUMMARY": str(summary),
+        "RUNNER_TEMP": str(tmp_path),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "gitcontext", "check", "--base", "main"],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 1, done.stderr
     assert "::error file=CLAUDE.md,line=5,title=gitcontext%3A no why::added instruction ctx-" in done.stdout
     assert output.read_text().startswith("findings<<ghadelimiter_")
@@ -223,7 +247,7 @@ def test_check_the_printed_fix_makes_it_pass(repo, capsys):
     code, out, _ = run_cli(capsys, "check", "--base", "main")
     assert code == 1
     start = out.index("git commit --allow-empty")
-    command = out[start:out.index("'\n", start) + 1].replace("<what failed, how often, link>", "it broke CI, #4")
+    command = out[start : out.index("'\n", start) + 1].replace("<what failed, how often, link>", "it broke CI, #4")
     subprocess.run(["bash", "-c", command], cwd=repo, check=True, capture_output=True)
     code, out, _ = run_cli(capsys, "check", "--base", "main")
     assert code == 0, out
@@ -252,7 +276,11 @@ def test_check_uncertain_rewording_keeps_the_id_its_note_is_under(repo, capsys):
     git(repo, "add", "-A")
     base = commit(repo, {}, "track the why")
     old = {r["text"]: r["id"] for r in run_json(capsys, "ls")["instructions"]}["Keep PRs small."]
-    commit(repo, {"AGENTS.md": "# Rules\n\n- Never commit database dumps.\n- Keep pull requests small and focused.\n"},
-           f"focus\n\nContext-Why: big PRs hide bugs\nContext-Id: {old} reworded", date=day[1])
+    commit(
+        repo,
+        {"AGENTS.md": "# Rules\n\n- Never commit database dumps.\n- Keep pull requests small and focused.\n"},
+        f"focus\n\nContext-Why: big PRs hide bugs\nContext-Id: {old} reworded",
+        date=day[1],
+    )
     data = run_json(capsys, "check", "--base", base)
     assert [(c["kind"], c["id"]) for c in data["changes"]] == [("reworded", old)] and data["ok"], data

@@ -1,4 +1,5 @@
 """commit-msg through real `git commit` with the native shims installed."""
+
 from __future__ import annotations
 
 from tests.helpers import commit, git, write
@@ -55,7 +56,7 @@ def test_commit_msg_warn_policy_lets_commit_through(repo):
 
 def test_commit_msg_off_policy_asks_nothing_but_links_ids(repo):
     native_repo(repo)
-    commit(repo, {".context/config.yml": "version: 1\nhooks:\n  policy: \"off\"\n"}, "config")
+    commit(repo, {".context/config.yml": 'version: 1\nhooks:\n  policy: "off"\n'}, "config")
     stage_new_rule(repo)
     done = attempt(repo, "-m", "Add rule")
     assert done.returncode == 0, done.stderr
@@ -70,8 +71,13 @@ def test_commit_msg_one_unprefixed_why_does_not_cover_two_changes(repo):
     refused = attempt(repo, "-m", "Add rules", "-m", "Context-Why: reviews kept catching both")
     assert refused.returncode == 1
     assert "only covers a commit that changes one instruction" in refused.stderr
-    done = attempt(repo, "-m", "Add rules", "-m",
-                   f"Context-Why: {first}: CI broke after a force push\nContext-Why: {second}: review churn, #9")
+    done = attempt(
+        repo,
+        "-m",
+        "Add rules",
+        "-m",
+        f"Context-Why: {first}: CI broke after a force push\nContext-Why: {second}: review churn, #9",
+    )
     assert done.returncode == 0, done.stderr
     message = last_message(repo)
     assert f"Context-Id: {first} added" in message and f"Context-Id: {second} added" in message
@@ -79,8 +85,11 @@ def test_commit_msg_one_unprefixed_why_does_not_cover_two_changes(repo):
 
 def test_commit_msg_reworded_instruction_needs_why_and_keeps_its_id(repo):
     native_repo(repo)
-    write(repo, "CLAUDE.md", (repo / "CLAUDE.md").read_text().replace("Run the tests before pushing.",
-                                                                       "Run the full tests before pushing."))
+    write(
+        repo,
+        "CLAUDE.md",
+        (repo / "CLAUDE.md").read_text().replace("Run the tests before pushing.", "Run the full tests before pushing."),
+    )
     git(repo, "add", "CLAUDE.md")
     [ident] = staged_ids(repo)
     assert attempt(repo, "-m", "Reword").returncode == 1
@@ -124,7 +133,7 @@ def test_commit_msg_removed_instruction_needs_no_why_and_is_linked_as_retired(re
 def test_commit_msg_empty_message_left_to_git(repo):
     native_repo(repo)
     stage_new_rule(repo)
-    done = attempt(repo)            # editor `true` leaves only comments: git aborts, not us
+    done = attempt(repo)  # editor `true` leaves only comments: git aborts, not us
     assert done.returncode != 0
     assert "without a why" not in done.stderr
     assert "empty commit message" in done.stderr.lower() or "aborting" in done.stderr.lower()
@@ -154,8 +163,15 @@ def test_commit_msg_joins_trailer_paragraphs_of_several_m_flags(repo):
     write(repo, "CLAUDE.md", (repo / "CLAUDE.md").read_text() + "- Never force-push to main.\n- Pin every action.\n")
     git(repo, "add", "CLAUDE.md")
     first, second = staged_ids(repo)
-    done = attempt(repo, "-m", "Add rules", "-m", f"Context-Why: {first}: a force-push lost a day, #4",
-                   "-m", f"Context-Why: {second}: an action tag moved under us, #5")
+    done = attempt(
+        repo,
+        "-m",
+        "Add rules",
+        "-m",
+        f"Context-Why: {first}: a force-push lost a day, #4",
+        "-m",
+        f"Context-Why: {second}: an action tag moved under us, #5",
+    )
     assert done.returncode == 0, done.stderr
     assert "joined the trailer paragraphs" in done.stderr
     trailers = git(repo, "log", "-1", "--format=%(trailers:key=Context-Why,valueonly)").splitlines()
@@ -171,16 +187,21 @@ def test_commit_msg_uncertain_rewording_keeps_the_id_its_note_is_under(repo, cap
     from tests.helpers import run_cli, run_json
 
     day = [(dt.datetime.now(dt.timezone.utc) - dt.timedelta(days=n)).strftime("%Y-%m-%dT%H:%M:%SZ") for n in (2, 1)]
-    commit(repo, {"AGENTS.md": "# Rules\n\n- Never commit database dumps.\n- Keep PRs small.\n"}, "rules",
-           date=day[0])
+    commit(repo, {"AGENTS.md": "# Rules\n\n- Never commit database dumps.\n- Keep PRs small.\n"}, "rules", date=day[0])
     run_cli(capsys, "init", "--backfill")
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "--no-verify", "-m", "track the why")
     old = {r["text"]: r["id"] for r in run_json(capsys, "ls")["instructions"]}["Keep PRs small."]
     write(repo, "AGENTS.md", "# Rules\n\n- Never commit database dumps.\n- Keep pull requests small and focused.\n")
     git(repo, "add", "AGENTS.md")
-    done = attempt(repo, "-m", "focus", "-m", "Context-Why: big PRs hide bugs",
-                   env={"GIT_COMMITTER_DATE": day[1], "GIT_AUTHOR_DATE": day[1]})
+    done = attempt(
+        repo,
+        "-m",
+        "focus",
+        "-m",
+        "Context-Why: big PRs hide bugs",
+        env={"GIT_COMMITTER_DATE": day[1], "GIT_AUTHOR_DATE": day[1]},
+    )
     assert done.returncode == 0, done.stderr
     assert f"Context-Id: {old} reworded" in last_message(repo)
     listed = {r["text"]: (r["id"], r["status"]) for r in run_json(capsys, "ls")["instructions"]}

@@ -1,4 +1,5 @@
 """The fast path: nothing relevant staged means no heavy import and no work."""
+
 from __future__ import annotations
 
 import json
@@ -12,10 +13,12 @@ from tests.helpers import commit, git, write
 from tests.hooks.support import RULES
 
 HEAVY = ("yaml", "click", "rapidfuzz", "tree_sitter", "git", "numpy", "gitcontext.instructions.segment")
-PROBE = ("import json, sys\n"
-         "from gitcontext.hooks.fast import main\n"
-         "code = main(['pre-commit'])\n"
-         f"print(json.dumps([code, [m for m in {HEAVY!r} if m in sys.modules]]))\n")
+PROBE = (
+    "import json, sys\n"
+    "from gitcontext.hooks.fast import main\n"
+    "code = main(['pre-commit'])\n"
+    f"print(json.dumps([code, [m for m in {HEAVY!r} if m in sys.modules]]))\n"
+)
 
 
 def _probe(repo, with_err: bool = False):
@@ -35,16 +38,19 @@ def test_fast_path_imports_nothing_heavy(repo):
 
 # What the fast path must not add to a bare Python start: each costs every commit's hooks 1-4 ms.
 LEAN = ("pathlib", "typing", "copy", "pickle", "urllib.parse", "gitcontext.hooks.runner", "gitcontext.git.repo")
-LEAN_PROBE = ("import json, sys\n"
-              "bare = set(sys.modules)\n"
-              "from gitcontext.hooks.fast import main\n"
-              "code = main(sys.argv[1:])\n"
-              f"print(json.dumps([code, [m for m in {LEAN!r} if m in sys.modules and m not in bare]]))\n")
+LEAN_PROBE = (
+    "import json, sys\n"
+    "bare = set(sys.modules)\n"
+    "from gitcontext.hooks.fast import main\n"
+    "code = main(sys.argv[1:])\n"
+    f"print(json.dumps([code, [m for m in {LEAN!r} if m in sys.modules and m not in bare]]))\n"
+)
 
 
 def _lean(repo, *argv: str):
-    out = subprocess.run([sys.executable, "-c", LEAN_PROBE, *argv], cwd=repo, capture_output=True, text=True,
-                         check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", LEAN_PROBE, *argv], cwd=repo, capture_output=True, text=True, check=True
+    )
     return json.loads(out.stdout.splitlines()[-1]), out.stderr
 
 
@@ -64,8 +70,10 @@ def test_a_big_code_change_alone_is_warned_without_the_runner(repo):
     git(repo, "add", "big.py")
     (code, loaded), err = _lean(repo, "pre-commit")
     assert code == 0 and "gitcontext.hooks.runner" not in loaded and "pickle" not in loaded
-    assert err == ("gitcontext: warning: commit pressure: big.py churns 600 lines (RISK); consider splitting "
-                   "the commit — `git context radius` shows the blast radius\n")
+    assert err == (
+        "gitcontext: warning: commit pressure: big.py churns 600 lines (RISK); consider splitting "
+        "the commit — `git context radius` shows the blast radius\n"
+    )
 
 
 def test_fast_path_not_taken_when_a_context_file_is_staged(repo):
@@ -96,7 +104,7 @@ def test_fast_path_from_a_subdirectory(repo, monkeypatch):
     git(repo, "add", "sub/CLAUDE.md")
     monkeypatch.chdir(repo / "sub")
     msg = write(repo, "sub/msg.txt", "Add sub rules\n")
-    assert main(["commit-msg", str(msg)]) == 1          # found the staged file from below the top
+    assert main(["commit-msg", str(msg)]) == 1  # found the staged file from below the top
 
 
 def test_relevant_staged_literal_ends_drop_only_what_the_globs_refuse(repo):
@@ -108,13 +116,30 @@ def test_relevant_staged_literal_ends_drop_only_what_the_globs_refuse(repo):
     from gitcontext.instructions.globs import compile_globs
 
     staged = [f"src/m{i}.py" for i in range(1200)] + [
-        "CLAUDE.md", "pkg/AGENTS.md", ".claude/rules/style", ".cursor/rules/a/b.mdc", "docs/guide.md",
-        "xCLAUDE.md", "pkg/CLAUDE.local.md", ".context/notes/ctx-3f9a2c4b1d2e.jsonl", ".github/copilot-instructions.md",
-        ".clinerules/x.txt", "a/.windsurfrules", "notes.mdc"]
+        "CLAUDE.md",
+        "pkg/AGENTS.md",
+        ".claude/rules/style",
+        ".cursor/rules/a/b.mdc",
+        "docs/guide.md",
+        "xCLAUDE.md",
+        "pkg/CLAUDE.local.md",
+        ".context/notes/ctx-3f9a2c4b1d2e.jsonl",
+        ".github/copilot-instructions.md",
+        ".clinerules/x.txt",
+        "a/.windsurfrules",
+        "notes.mdc",
+    ]
     include = compile_globs(tuple(DEFAULTS["discovery"]["include"]))
     exclude = compile_globs(tuple(copy.deepcopy(DEFAULTS)["discovery"]["exclude"]) + tuple(NEVER_TRACKED))
     expected = [p for p in staged if p.startswith(".context/") or (include.match(p) and not exclude.match(p))]
     assert relevant_staged(repo, staged) == expected
-    assert expected == ["CLAUDE.md", "pkg/AGENTS.md", ".claude/rules/style", ".cursor/rules/a/b.mdc",
-                        ".context/notes/ctx-3f9a2c4b1d2e.jsonl", ".github/copilot-instructions.md",
-                        ".clinerules/x.txt", "a/.windsurfrules"]
+    assert expected == [
+        "CLAUDE.md",
+        "pkg/AGENTS.md",
+        ".claude/rules/style",
+        ".cursor/rules/a/b.mdc",
+        ".context/notes/ctx-3f9a2c4b1d2e.jsonl",
+        ".github/copilot-instructions.md",
+        ".clinerules/x.txt",
+        "a/.windsurfrules",
+    ]

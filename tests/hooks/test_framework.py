@@ -1,4 +1,5 @@
 """Through the pre-commit framework: the shipped manifest, run as `repo: local` from this checkout."""
+
 from __future__ import annotations
 
 import subprocess
@@ -29,8 +30,7 @@ def framework_repo(repo, tmp_path, monkeypatch):
     monkeypatch.setenv("PRE_COMMIT_HOME", str(tmp_path / "pre-commit-home"))
     commit(repo, {"CLAUDE.md": RULES, CONFIG: _local_config()}, "rules and pre-commit config")
     args = [arg for t in HOOK_TYPES for arg in ("--hook-type", t)]
-    subprocess.run([sys.executable, "-m", "pre_commit", "install", *args], cwd=repo, check=True,
-                   capture_output=True)
+    subprocess.run([sys.executable, "-m", "pre_commit", "install", *args], cwd=repo, check=True, capture_output=True)
     return repo
 
 
@@ -57,11 +57,14 @@ def test_framework_prepare_stage_prefills_and_editor_fills_in(framework_repo, tm
     repo = framework_repo
     stage_new_rule(repo)
     seen = tmp_path / "seen.txt"
-    editor = write(tmp_path, "editor.py",
-                   "import shutil, sys\n"
-                   f"shutil.copy(sys.argv[1], {str(seen)!r})\n"
-                   "t = open(sys.argv[1]).read()\n"
-                   "open(sys.argv[1], 'w').write('Add rule' + t.replace('# Context-Why:', 'Context-Why: CI broke'))\n")
+    editor = write(
+        tmp_path,
+        "editor.py",
+        "import shutil, sys\n"
+        f"shutil.copy(sys.argv[1], {str(seen)!r})\n"
+        "t = open(sys.argv[1]).read()\n"
+        "open(sys.argv[1], 'w').write('Add rule' + t.replace('# Context-Why:', 'Context-Why: CI broke'))\n",
+    )
     done = attempt(repo, editor=f"{sys.executable} {editor}")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "# gitcontext: instruction changes in this commit" in seen.read_text()
@@ -85,8 +88,10 @@ def test_framework_merge_config_creates_then_reports_present(repo):
 
 
 def test_framework_merge_config_appends_and_keeps_comments(repo):
-    original = ("# team hooks\nrepos:\n  - repo: https://github.com/psf/black\n    rev: 24.1.0\n"
-                "    hooks:\n      - id: black  # formatter\n")
+    original = (
+        "# team hooks\nrepos:\n  - repo: https://github.com/psf/black\n    rev: 24.1.0\n"
+        "    hooks:\n      - id: black  # formatter\n"
+    )
     write(repo, CONFIG, original)
     assert merge_config(repo)[0] == "merged"
     text = (repo / CONFIG).read_text()

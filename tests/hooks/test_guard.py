@@ -1,4 +1,5 @@
 """Escape hatches and sequencer states: the hooks stand aside, through real git."""
+
 from __future__ import annotations
 
 from tests.helpers import commit, git, write
@@ -27,7 +28,7 @@ def test_guard_skip_gitcontext_msg_skips_only_message_hooks(repo):
     stage_new_rule(repo)
     done = attempt(repo, "-m", "Add rule", env={"SKIP": "gitcontext-msg"})
     assert done.returncode == 0, done.stderr
-    assert "gitcontext: 1 added" in done.stderr        # pre-commit still ran
+    assert "gitcontext: 1 added" in done.stderr  # pre-commit still ran
     assert "Context-Id" not in last_message(repo)
 
 
@@ -60,7 +61,7 @@ def test_guard_cherry_pick_conflict_commit_untouched(repo):
     git(repo, "cherry-pick", "topic", check=False)
     assert (repo / ".git" / "CHERRY_PICK_HEAD").exists()
     _resolve_both(repo)
-    done = attempt(repo, "--no-edit")           # hooks run; the new rule has no why
+    done = attempt(repo, "--no-edit")  # hooks run; the new rule has no why
     assert done.returncode == 0, done.stderr
     assert git(repo, "log", "-1", "--format=%s").strip() == "Add rule without why"
     assert "Context-Id" not in last_message(repo)

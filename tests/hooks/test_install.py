@@ -1,4 +1,5 @@
 """Native install: shims, chaining, never removing a foreign hook, core.hooksPath, the fallbacks."""
+
 from __future__ import annotations
 
 import os
@@ -40,8 +41,9 @@ def test_install_rerun_is_idempotent_and_upgrades_our_outdated_shim(repo):
     report = install(repo)
     assert any("commit-msg: upgraded" in line for line in report)
     assert sum("up to date" in line for line in report) == 2
-    assert install(repo) == [line.replace("upgraded", "up to date").replace("installed", "up to date")
-                             for line in report]
+    assert install(repo) == [
+        line.replace("upgraded", "up to date").replace("installed", "up to date") for line in report
+    ]
     assert not (shim.parent / "commit-msg.legacy").exists()
 
 
@@ -56,7 +58,7 @@ def test_install_chains_existing_hook_as_legacy_and_runs_it_first(repo, tmp_path
     done = attempt(repo, "-m", "Add rule", "-m", "Context-Why: CI broke, #1")
     assert done.returncode == 0, done.stderr
     assert marker.read_text() == "ran\n"
-    install(repo)                                     # re-run: the legacy hook stays, is not re-chained
+    install(repo)  # re-run: the legacy hook stays, is not re-chained
     assert f"echo ran > '{marker}'" in legacy.read_text()
     assert not (legacy.parent / "pre-commit.legacy.legacy").exists()
 
@@ -80,7 +82,7 @@ def test_install_never_removes_a_foreign_hook_when_legacy_is_taken(repo):
         install(repo)
     assert (hooks / "commit-msg").read_text() == "#!/bin/sh\necho mine\n"
     assert (hooks / "commit-msg.legacy").read_text() == "#!/bin/sh\necho older\n"
-    assert not (hooks / "pre-commit").exists()          # nothing half-installed
+    assert not (hooks / "pre-commit").exists()  # nothing half-installed
 
 
 def test_install_refuses_a_pre_commit_framework_hook(repo):
@@ -96,7 +98,7 @@ def test_install_respects_core_hooks_path(repo):
     assert (repo / ".githooks" / "commit-msg").exists()
     assert not (repo / ".git" / "hooks" / "commit-msg").exists()
     stage_new_rule(repo)
-    assert attempt(repo, "-m", "Add rule").returncode == 1      # the shims in .githooks ran
+    assert attempt(repo, "-m", "Add rule").returncode == 1  # the shims in .githooks ran
 
 
 def test_install_repository_hooks_folder_is_the_generic_shim():
@@ -112,8 +114,14 @@ def test_shim_falls_back_to_git_context_on_path(repo, tmp_path):
     stage_new_rule(repo)
     bindir = tmp_path / "bin"
     _hook(bindir / "git-context", f'exec "{sys.executable}" -m gitcontext "$@"\n')
-    done = attempt(repo, "-m", "Add rule", "-m", "Context-Why: CI broke, #1",
-                   env={"PATH": f"{bindir}{os.pathsep}{os.environ['PATH']}"})
+    done = attempt(
+        repo,
+        "-m",
+        "Add rule",
+        "-m",
+        "Context-Why: CI broke, #1",
+        env={"PATH": f"{bindir}{os.pathsep}{os.environ['PATH']}"},
+    )
     assert done.returncode == 0, done.stderr
     assert "Context-Id: ctx-" in last_message(repo)
 
@@ -122,8 +130,9 @@ def test_shim_says_clearly_when_nothing_can_run_it(repo, tmp_path):
     commit(repo, {"CLAUDE.md": RULES}, "rules")
     install(repo, python=str(tmp_path / "gone" / "python"))
     stage_new_rule(repo)
-    bare_path = os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep)
-                                if not (Path(p) / "git-context").exists())
+    bare_path = os.pathsep.join(
+        p for p in os.environ["PATH"].split(os.pathsep) if not (Path(p) / "git-context").exists()
+    )
     done = attempt(repo, "-m", "Add rule", env={"PATH": bare_path})
     assert done.returncode == 1
     assert "cannot run the pre-commit hook" in done.stderr
@@ -137,8 +146,9 @@ def test_shim_python_without_gitcontext_falls_back(repo, tmp_path):
     install(repo, python=str(other))
     write(repo, "notes.txt", "x\n")
     git(repo, "add", "notes.txt")
-    bare_path = os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep)
-                                if not (Path(p) / "git-context").exists())
+    bare_path = os.pathsep.join(
+        p for p in os.environ["PATH"].split(os.pathsep) if not (Path(p) / "git-context").exists()
+    )
     done = attempt(repo, "-m", "code", env={"PATH": bare_path})
     assert done.returncode == 1
     assert f"not importable by '{other}'" in done.stderr

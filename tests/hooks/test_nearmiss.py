@@ -1,4 +1,5 @@
 """Near-miss Context-Why lines: each diagnosed with its exact fix (unit, then through git)."""
+
 from __future__ import annotations
 
 from gitcontext.hooks.nearmiss import diagnose
@@ -65,5 +66,7 @@ def test_nearmiss_trailer_naming_another_instruction(repo):
     [ident] = staged_ids(repo)
     done = attempt(repo, "-m", "Add rule", "-m", "Context-Why: ctx-0000000000aa: CI broke twice")
     assert done.returncode == 1
-    assert ("`Context-Why: ctx-0000000000aa:` names an instruction this commit does not add or reword; "
-            f"the ones needing a why: {ident}") in done.stderr
+    assert (
+        "`Context-Why: ctx-0000000000aa:` names an instruction this commit does not add or reword; "
+        f"the ones needing a why: {ident}"
+    ) in done.stderr

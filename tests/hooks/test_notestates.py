@@ -1,4 +1,5 @@
 """The hook's note states: equal to folding every note, reading only the notes whose blob is new."""
+
 from __future__ import annotations
 
 import json
@@ -52,15 +53,22 @@ def test_note_states_read_each_note_once_then_only_changed_ones(repo: Path, monk
     assert reads[-1] == [first]
 
 
-@pytest.mark.parametrize("content", ["{broken", '{"format": 1, "states": {"OID": {"id": "ctx-3f9a2c4b1d2e"}}}', "[]",
-                                     '{"format": 1, "states": {"OID": 7}}'])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "{broken",
+        '{"format": 1, "states": {"OID": {"id": "ctx-3f9a2c4b1d2e"}}}',
+        "[]",
+        '{"format": 1, "states": {"OID": 7}}',
+    ],
+)
 def test_note_states_corrupted_cache_is_read_afresh(repo: Path, content: str) -> None:
     _noted(repo)
     expected = _folded(repo)
     oid = next(iter(git(repo, "ls-files", "-s", ".context/notes").split()[1:2]))
     cache = repo / ".git" / notestates.CACHE
     cache.parent.mkdir(parents=True, exist_ok=True)
-    current = f'"format": {notecache.FORMAT}, "code": {json.dumps(notecache._code())}'     # only the entry is odd
+    current = f'"format": {notecache.FORMAT}, "code": {json.dumps(notecache._code())}'  # only the entry is odd
     cache.write_text(content.replace("OID", oid).replace('"format": 1', current))
     assert notestates.note_states(repo, repo / ".git", clean=True) == expected
 
@@ -71,7 +79,7 @@ def test_note_states_entry_for_another_id_is_not_trusted(repo: Path) -> None:
     notestates.note_states(repo, repo / ".git", clean=True)
     cache = repo / ".git" / notestates.CACHE
     a, b = sorted(expected)[:2]
-    cache.write_text(cache.read_text().replace(a, b))        # every saved state now claims id b
+    cache.write_text(cache.read_text().replace(a, b))  # every saved state now claims id b
     assert notestates.note_states(repo, repo / ".git", clean=True) == expected
 
 
@@ -79,6 +87,6 @@ def test_note_states_dirty_folder_reads_every_note(repo: Path, monkeypatch: pyte
     _noted(repo)
     notestates.note_states(repo, repo / ".git", clean=True)
     reads = _reads(monkeypatch)
-    (repo / ".context/notes/ctx-3f9a2c4b1d2e.jsonl").write_text("")   # untracked: only all_notes sees it
+    (repo / ".context/notes/ctx-3f9a2c4b1d2e.jsonl").write_text("")  # untracked: only all_notes sees it
     assert notestates.note_states(repo, repo / ".git", clean=False) == _folded(repo)
     assert "ctx-3f9a2c4b1d2e" in _folded(repo) and reads == []

@@ -1,4 +1,5 @@
 """pre-commit through real git: staged notes validated from the index, one line, ratchet warning."""
+
 from __future__ import annotations
 
 import json
@@ -6,8 +7,15 @@ import json
 from tests.helpers import commit, git, write
 from tests.hooks.support import attempt, last_message, native_repo, stage_new_rule, staged_ids
 
-EVENT = {"v": 1, "eid": "e-00000000000000aa", "id": "ctx-0123456789ab", "at": "2026-11-29T19:30:00Z",
-         "kind": "linked", "source": "cli", "why": "CI broke twice"}
+EVENT = {
+    "v": 1,
+    "eid": "e-00000000000000aa",
+    "id": "ctx-0123456789ab",
+    "at": "2026-11-29T19:30:00Z",
+    "kind": "linked",
+    "source": "cli",
+    "why": "CI broke twice",
+}
 
 
 def _line(**changes) -> str:
@@ -35,9 +43,9 @@ def test_pre_commit_invalid_staged_note_blocks(repo):
 
 def test_pre_commit_reads_the_index_not_the_work_tree(repo):
     native_repo(repo)
-    path = write(repo, ".context/notes/ctx-0123456789ab.jsonl", _line() + _line())   # duplicate eid
+    path = write(repo, ".context/notes/ctx-0123456789ab.jsonl", _line() + _line())  # duplicate eid
     git(repo, "add", ".context")
-    path.write_text(_line())                                                        # fixed only on disk
+    path.write_text(_line())  # fixed only on disk
     done = attempt(repo, "-m", "note")
     assert done.returncode == 1
     assert "duplicate event id" in done.stderr
@@ -58,8 +66,9 @@ def test_pre_commit_ratchet_warning_names_growth_against_first_version(repo):
     stage_new_rule(repo, "- Never force-push to the main branch.\n- Keep functions under thirty lines.\n")
     done = attempt(repo, "-m", "Add rules", "-m", "\n".join(f"Context-Why: {i}: because, #1" for i in staged_ids(repo)))
     assert done.returncode == 0, done.stderr
-    assert ("gitcontext: warning: this commit adds 2 instructions and removes 0; "
-            "CLAUDE.md is now 2.0x its first version") in done.stderr
+    assert (
+        "gitcontext: warning: this commit adds 2 instructions and removes 0; CLAUDE.md is now 2.0x its first version"
+    ) in done.stderr
 
 
 def test_pre_commit_ratchet_warning_can_be_turned_off(repo):
@@ -73,7 +82,7 @@ def test_pre_commit_ratchet_warning_can_be_turned_off(repo):
 
 def test_pre_commit_time_budget_lets_commit_through_visibly(repo):
     native_repo(repo)
-    big = "".join(f"- Rule number {n} keeps the {n % 7} build green.\n" for n in range(20000))   # ~1 s of work
+    big = "".join(f"- Rule number {n} keeps the {n % 7} build green.\n" for n in range(20000))  # ~1 s of work
     commit(repo, {".context/config.yml": "version: 1\nhooks:\n  time_budget: 0.1\n", "CLAUDE.md": big}, "config")
     stage_new_rule(repo)
     done = attempt(repo, "-m", "Add rule")
@@ -90,7 +99,7 @@ def test_pre_commit_error_is_logged_and_passes_by_default(repo):
     assert "pre-commit hook failed" in done.stderr and "not valid UTF-8" in done.stderr
     log = (repo / ".git" / "gitcontext" / "hook-errors.log").read_text()
     assert "pre-commit" in log and "UserError" in log and "commit-msg" in log
-    assert last_message(repo).strip() == "latin-1"     # commit-msg failed too: message untouched
+    assert last_message(repo).strip() == "latin-1"  # commit-msg failed too: message untouched
 
 
 def test_pre_commit_bad_config_is_reported_logged_and_passes(repo):

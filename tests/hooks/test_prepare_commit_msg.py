@@ -1,4 +1,5 @@
 """prepare-commit-msg: the pre-filled block, through git's editor and through the hook entry."""
+
 from __future__ import annotations
 
 import sys
@@ -20,7 +21,7 @@ def test_prepare_commit_msg_prefills_ids_and_ready_trailer(repo):
     assert f"#   added    {ident}  CLAUDE.md:5  Never force-push to the main branch." in text
     assert "\n# Context-Why:\n" in text
     assert text.index("gitcontext: instruction changes") < text.index("Please enter the commit message")
-    assert text.startswith("\n\n#")                # subject line, then an empty line before the block
+    assert text.startswith("\n\n#")  # subject line, then an empty line before the block
 
 
 def test_prepare_commit_msg_is_idempotent(repo):
@@ -62,7 +63,8 @@ def test_prepare_commit_msg_uncommented_line_is_a_valid_trailer_through_git(repo
         "p = sys.argv[1]\n"
         "t = open(p).read()\n"
         "t = 'Add rule' + t.replace('# Context-Why:', 'Context-Why: CI broke twice after force pushes, #12')\n"
-        "open(p, 'w').write(t)\n")
+        "open(p, 'w').write(t)\n"
+    )
     done = attempt(repo, editor=f"{sys.executable} {editor}")
     assert done.returncode == 0, done.stderr
     message = last_message(repo)
@@ -91,7 +93,7 @@ def test_prepare_commit_msg_fills_a_commit_template(repo, tmp_path):
     stage_new_rule(repo)
     seen = tmp_path / "seen.txt"
     editor = write(tmp_path, "editor.py", f"import shutil, sys\nshutil.copy(sys.argv[1], {str(seen)!r})\n")
-    attempt(repo, editor=f"{sys.executable} {editor}")          # unchanged template: git aborts
+    attempt(repo, editor=f"{sys.executable} {editor}")  # unchanged template: git aborts
     text = seen.read_text()
     assert text.startswith("Area: \n\n# gitcontext: instruction changes in this commit\n")
     assert text.index("gitcontext: end") < text.index("# Describe the change")
@@ -100,11 +102,14 @@ def test_prepare_commit_msg_fills_a_commit_template(repo, tmp_path):
 def test_prepare_commit_msg_block_stays_above_the_verbose_scissors(repo, tmp_path):
     native_repo(repo)
     stage_new_rule(repo)
-    editor = write(tmp_path, "editor.py",
-                   "import sys\n"
-                   "t = open(sys.argv[1]).read()\n"
-                   "assert t.index('gitcontext: end') < t.index('>8')\n"
-                   "open(sys.argv[1], 'w').write('Add rule' + t.replace('# Context-Why:', 'Context-Why: CI broke'))\n")
+    editor = write(
+        tmp_path,
+        "editor.py",
+        "import sys\n"
+        "t = open(sys.argv[1]).read()\n"
+        "assert t.index('gitcontext: end') < t.index('>8')\n"
+        "open(sys.argv[1], 'w').write('Add rule' + t.replace('# Context-Why:', 'Context-Why: CI broke'))\n",
+    )
     done = attempt(repo, "-v", editor=f"{sys.executable} {editor}")
     assert done.returncode == 0, done.stderr
     assert "diff --git" not in last_message(repo) and "Context-Id: ctx-" in last_message(repo)

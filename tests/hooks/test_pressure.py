@@ -1,5 +1,6 @@
 """The pre-commit hook's commit pressure: counted only for files that may reach a tier, and the same
 warning `radius.pressure.staged_pressure` gives for the same staged state."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -24,8 +25,17 @@ STATES = {
 
 
 def _repo(repo: Path) -> None:
-    commit(repo, {"lib/core.py": "A = 1\n", "lib/__init__.py": "", "lib/a.py": "from lib import core\n",
-                  "lib/b.py": "import lib.core\n", "lib/big.py": "Y = 1\n" * 700}, "base")
+    commit(
+        repo,
+        {
+            "lib/core.py": "A = 1\n",
+            "lib/__init__.py": "",
+            "lib/a.py": "from lib import core\n",
+            "lib/b.py": "import lib.core\n",
+            "lib/big.py": "Y = 1\n" * 700,
+        },
+        "base",
+    )
 
 
 def _hook_warning(capsys: pytest.CaptureFixture[str]) -> str | None:
@@ -98,4 +108,4 @@ def test_pressure_rows_few_staged_files_are_counted_directly(repo: Path) -> None
     write(repo, "lib/a.py", "from lib import core\nC = 3\n")
     write(repo, "lib/core.py", "B = 2\n" * 500 + "A = 1\n")
     git(repo, "add", "lib")
-    assert pressure_rows(repo, gitmod.staged_raw(repo)) == [(500, 0, "lib/core.py")]   # lib/a.py is below the tier
+    assert pressure_rows(repo, gitmod.staged_raw(repo)) == [(500, 0, "lib/core.py")]  # lib/a.py is below the tier

@@ -1,4 +1,5 @@
 """The runner fails open on every internal error with one visible line, and its time budget is hard."""
+
 from __future__ import annotations
 
 from tests.helpers import commit, write
@@ -23,7 +24,8 @@ def test_hook_error_with_unwritable_state_folder_lets_the_commit_through(repo):
 def test_hook_with_hostile_config_fails_open_quickly(repo):
     native_repo(repo)
     bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
-        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join([f'*{chr(97 + i)}'] * 9)}]\n" for i in range(9))
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join([f'*{chr(97 + i)}'] * 9)}]\n" for i in range(9)
+    )
     commit(repo, {".context/config.yml": bomb}, "config")
     stage_new_rule(repo)
     done = attempt(repo, "-m", "Add rule")

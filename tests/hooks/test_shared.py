@@ -1,4 +1,5 @@
 """One analysis per commit: pre-commit saves it, the message hooks reuse it only while its key holds."""
+
 from __future__ import annotations
 
 import json
@@ -46,13 +47,14 @@ def test_shared_cache_saved_by_pre_commit_and_reused(repo: Path, monkeypatch: py
 
 
 def test_shared_cache_index_changed_between_hooks_is_judged_on_the_new_index(
-        repo: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    repo: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     native_repo(repo)
     stage_new_rule(repo)
     monkeypatch.chdir(repo)
     assert main(["pre-commit"]) == 0
     [first] = staged_ids(repo)
-    stage_new_rule(repo, SECOND_RULE)             # staged after pre-commit ran
+    stage_new_rule(repo, SECOND_RULE)  # staged after pre-commit ran
     ids = staged_ids(repo)
     assert len(ids) == 2 and first in ids
     capsys.readouterr()
@@ -62,15 +64,25 @@ def test_shared_cache_index_changed_between_hooks_is_judged_on_the_new_index(
     assert "1 instruction change without a why" in err and second in err
 
 
-@pytest.mark.parametrize("content", [
-    "not json at all {",
-    json.dumps({"format": shared.FORMAT, "key": "KEY", "changes": [["added", "not-an-id", "CLAUDE.md", 1, "x", "", 100]]}),
-    json.dumps({"format": shared.FORMAT, "key": "KEY", "changes": [["invented", "ctx-3f9a2c4b1d2e", "CLAUDE.md", 1,
-                                                                     "x", "", 100]]}),
-    json.dumps({"format": shared.FORMAT, "key": "KEY", "changes": {"added": 1}}),
-    json.dumps({"format": 999, "key": "KEY", "changes": []}),
-    json.dumps(["KEY"]),
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "not json at all {",
+        json.dumps(
+            {"format": shared.FORMAT, "key": "KEY", "changes": [["added", "not-an-id", "CLAUDE.md", 1, "x", "", 100]]}
+        ),
+        json.dumps(
+            {
+                "format": shared.FORMAT,
+                "key": "KEY",
+                "changes": [["invented", "ctx-3f9a2c4b1d2e", "CLAUDE.md", 1, "x", "", 100]],
+            }
+        ),
+        json.dumps({"format": shared.FORMAT, "key": "KEY", "changes": {"added": 1}}),
+        json.dumps({"format": 999, "key": "KEY", "changes": []}),
+        json.dumps(["KEY"]),
+    ],
+)
 def test_shared_cache_corrupted_is_recomputed(repo: Path, monkeypatch: pytest.MonkeyPatch, content: str) -> None:
     native_repo(repo)
     stage_new_rule(repo)
@@ -82,7 +94,7 @@ def test_shared_cache_corrupted_is_recomputed(repo: Path, monkeypatch: pytest.Mo
     assert shared.load(repo / ".git", key) is None
     [ident] = staged_ids(repo)
     assert [c.id for c in shared.shared_changes(_call(repo))] == [ident]
-    assert _commit_msg(repo, "Add rule\n") == 1            # still refused: no why
+    assert _commit_msg(repo, "Add rule\n") == 1  # still refused: no why
 
 
 def test_shared_cache_stale_for_another_state_is_ignored(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -90,26 +102,27 @@ def test_shared_cache_stale_for_another_state_is_ignored(repo: Path, monkeypatch
     stage_new_rule(repo)
     monkeypatch.chdir(repo)
     old_key = shared.analysis_key(_call(repo))
-    shared.save(repo / ".git", old_key, [])                   # an analysis that says "no changes"
-    assert shared.shared_changes(_call(repo)) == []            # valid for that exact state
+    shared.save(repo / ".git", old_key, [])  # an analysis that says "no changes"
+    assert shared.shared_changes(_call(repo)) == []  # valid for that exact state
     stage_new_rule(repo, SECOND_RULE)
     assert shared.analysis_key(_call(repo)) != old_key
     assert len(shared.shared_changes(_call(repo))) == 2
 
 
-def test_shared_key_changes_with_head_config_and_is_none_with_dirty_notes(repo: Path,
-                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_shared_key_changes_with_head_config_and_is_none_with_dirty_notes(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     native_repo(repo)
     stage_new_rule(repo)
     call = _call(repo)
     key = shared.analysis_key(call)
     assert key == shared.analysis_key(call)
     assert shared.analysis_key(call._replace(config={**call.config, "matcher": "exact"})) != key
-    write(repo, ".context/notes/ctx-3f9a2c4b1d2e.jsonl", "")   # an untracked note: ids may depend on it
+    write(repo, ".context/notes/ctx-3f9a2c4b1d2e.jsonl", "")  # an untracked note: ids may depend on it
     assert shared.analysis_key(call) is None
     (repo / ".context/notes/ctx-3f9a2c4b1d2e.jsonl").unlink()
     git(repo, "commit", "-q", "--no-verify", "-m", "staged rule")
-    assert shared.analysis_key(call) not in (None, key)        # same tree, another HEAD
+    assert shared.analysis_key(call) not in (None, key)  # same tree, another HEAD
 
 
 def test_shared_hooks_refuse_a_missing_why_and_accept_a_trailer(repo: Path) -> None:
@@ -119,9 +132,8 @@ def test_shared_hooks_refuse_a_missing_why_and_accept_a_trailer(repo: Path) -> N
     refused = attempt(repo, "-m", "Add rule")
     assert refused.returncode == 1 and "without a why" in refused.stderr
     assert _cache(repo).is_file()
-    editor = ("sed -i -e '1s/^$/Add rule/' "
-              "-e 's/^# Context-Why:$/Context-Why: force pushes broke CI twice/'")
-    done = attempt(repo, env={"GIT_EDITOR": editor}, editor=editor)     # all three hooks, the editor between
+    editor = "sed -i -e '1s/^$/Add rule/' -e 's/^# Context-Why:$/Context-Why: force pushes broke CI twice/'"
+    done = attempt(repo, env={"GIT_EDITOR": editor}, editor=editor)  # all three hooks, the editor between
     assert done.returncode == 0, done.stderr
     assert f"Context-Id: {ident} added" in last_message(repo)
     assert "Context-Why: force pushes broke CI twice" in last_message(repo)

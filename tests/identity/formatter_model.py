@@ -13,6 +13,7 @@ the body, the front matter kept as it is (what the mdformat-frontmatter plugin d
 reads `---` as a thematic break and rewrites the YAML as Markdown, so the rule file no longer has its
 `globs:`; that is a change of content, not of formatting.
 """
+
 from __future__ import annotations
 
 import re
@@ -29,18 +30,22 @@ _EM = re.compile(r"(?<![\w*_])([*_])(?=[^\s*_])([^*_\n]+?)(?<=[^\s*_])\1(?![\w*_
 
 
 class Style(NamedTuple):
-    width: int | None = None      # re-wrap instructions at this width (None: keep the lines)
-    bullet: str | None = None     # "-", "*" or "+" for every bullet item
+    width: int | None = None  # re-wrap instructions at this width (None: keep the lines)
+    bullet: str | None = None  # "-", "*" or "+" for every bullet item
     numbering: str | None = None  # "one" (every item 1.) or "count" (1. 2. 3. per run)
-    emphasis: str | None = None   # "prettier" (__ -> **, * -> _) or "mdformat" (__ -> **, _ -> *)
-    trailing: str | None = None   # "add" two spaces to every instruction line, or "strip"
+    emphasis: str | None = None  # "prettier" (__ -> **, * -> _) or "mdformat" (__ -> **, _ -> *)
+    trailing: str | None = None  # "add" two spaces to every instruction line, or "strip"
 
 
 STYLES = [
-    Style(width=40), Style(width=60, bullet="-"), Style(width=80, numbering="count"),
-    Style(width=100, bullet="*", numbering="one", emphasis="mdformat"), Style(width=1000),
-    Style(bullet="+", trailing="add"), Style(emphasis="prettier", trailing="strip"), Style(width=72, bullet="-",
-                                                                                   numbering="count", emphasis="prettier"),
+    Style(width=40),
+    Style(width=60, bullet="-"),
+    Style(width=80, numbering="count"),
+    Style(width=100, bullet="*", numbering="one", emphasis="mdformat"),
+    Style(width=1000),
+    Style(bullet="+", trailing="add"),
+    Style(emphasis="prettier", trailing="strip"),
+    Style(width=72, bullet="-", numbering="count", emphasis="prettier"),
 ]
 
 
@@ -60,21 +65,21 @@ def run_mdformat(text: str, options: dict[str, object]) -> str:
 
 def reformat(text: str, name: str, style: Style) -> str:
     lines = text.split("\n")
-    out: dict[int, list[str]] = {}           # first line index -> replacement lines
+    out: dict[int, list[str]] = {}  # first line index -> replacement lines
     drop: set[int] = set()
     count, previous = 0, -2
     for group in _groups(segment(text, name)):
         first, last = group[0].line - 1, group[-1].end_line - 1
-        raw = lines[first:last + 1]
+        raw = lines[first : last + 1]
         if any(line.lstrip().startswith(">") or "\t" in line for line in raw):
-            continue                          # quotes and tabs are left as they are
+            continue  # quotes and tabs are left as they are
         kind = group[0].kind
         head, body = _split_marker(raw[0]) if kind == "item" else (None, raw[0])
         if kind == "item" and head is None:
             continue
         if head is not None:
             indent, marker, gap = head
-            run = marker[0].isdigit() and previous == first - 1   # one ordered list: numbered 1, 2, 3
+            run = marker[0].isdigit() and previous == first - 1  # one ordered list: numbered 1, 2, 3
             count = count + 1 if run else 1
             previous = last if marker[0].isdigit() else -2
             marker = _marker(marker, style, count)
@@ -108,8 +113,12 @@ def _groups(insts: list) -> list[list]:
     """Instructions that share lines (the sentences of one paragraph) go together; an item is alone."""
     groups: list[list] = []
     for inst in insts:
-        if groups and inst.kind == "sentence" and groups[-1][-1].kind == "sentence" \
-                and inst.line <= groups[-1][-1].end_line + 1:
+        if (
+            groups
+            and inst.kind == "sentence"
+            and groups[-1][-1].kind == "sentence"
+            and inst.line <= groups[-1][-1].end_line + 1
+        ):
             groups[-1].append(inst)
         else:
             groups.append([inst])
@@ -138,14 +147,21 @@ def _emphasis(text: str, tool: str) -> str:
     swap = {"**": "**", "__": "**", "*": em, "_": em}
     parts, last = [], 0
     for m in _CODE.finditer(text):
-        parts.append(_STRONG.sub(lambda e: swap[e.group(1)] + e.group(2) + swap[e.group(1)],
-                                 _EM.sub(lambda e: swap[e.group(1)] + e.group(2) + swap[e.group(1)],
-                                         text[last:m.start()])))
+        parts.append(
+            _STRONG.sub(
+                lambda e: swap[e.group(1)] + e.group(2) + swap[e.group(1)],
+                _EM.sub(lambda e: swap[e.group(1)] + e.group(2) + swap[e.group(1)], text[last : m.start()]),
+            )
+        )
         parts.append(m.group(0))
         last = m.end()
     tail = text[last:]
-    parts.append(_STRONG.sub(lambda e: swap[e.group(1)] + e.group(2) + swap[e.group(1)],
-                             _EM.sub(lambda e: swap[e.group(1)] + e.group(2) + swap[e.group(1)], tail)))
+    parts.append(
+        _STRONG.sub(
+            lambda e: swap[e.group(1)] + e.group(2) + swap[e.group(1)],
+            _EM.sub(lambda e: swap[e.group(1)] + e.group(2) + swap[e.group(1)], tail),
+        )
+    )
     return "".join(parts)
 
 
@@ -163,8 +179,7 @@ def _wrap(words: list[str], prefix: str, cont: str, width: int) -> list[str]:
     return lines
 
 
-def _keep(raw: list[str], head: tuple[str, str, str] | None, prefix: str, words: list[str],
-          style: Style) -> list[str]:
+def _keep(raw: list[str], head: tuple[str, str, str] | None, prefix: str, words: list[str], style: Style) -> list[str]:
     """The original line breaks, with the new marker and (when toggled) emphasis."""
     if style.emphasis:
         return _wrap(words, prefix, " " * len(prefix) if head else prefix, 1 << 30)

@@ -80,6 +80,17 @@ def test_replaced_when_the_same_sentence_names_a_different_thing() -> None:
 
 
 def test_specific_anchors_are_identifiers_and_deep_paths() -> None:
-    assert all(map(specific, ["@Overwrite", "LocationService", "useEffect", "assets/mod/lang/en_us.json",
-                              "apps/api/src/routes/", "@acme/cli"]))
+    assert all(
+        map(
+            specific,
+            [
+                "@Overwrite",
+                "LocationService",
+                "useEffect",
+                "assets/mod/lang/en_us.json",
+                "apps/api/src/routes/",
+                "@acme/cli",
+            ],
+        )
+    )
     assert not any(map(specific, ["lintlens.", "HISTORY.md", "packages/db", "any", "make test", "apps/"]))

@@ -13,6 +13,7 @@ Two kinds of case:
   our estimate of held-out behaviour, so they are not a per-case perfection test: their micro-averaged
   precision and recall must not fall below the measured level (one more error fails the test).
 """
+
 from __future__ import annotations
 
 from pathlib import Path

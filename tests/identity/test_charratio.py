@@ -1,5 +1,6 @@
 """identity.charratio gives rapidfuzz.fuzz.ratio's values exactly, and imports rapidfuzz only when a
 text is long or the budget of short ones is spent."""
+
 from __future__ import annotations
 
 import math

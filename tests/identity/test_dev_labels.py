@@ -1,4 +1,5 @@
 """The matchers against the hand-labelled development set (skips when /work/shared is absent)."""
+
 from __future__ import annotations
 
 import pytest

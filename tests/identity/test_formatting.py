@@ -6,6 +6,7 @@ model's styles over SAMPLE evenly spaced versions, and mdformat in each of its v
 mdformat's own speed bounds (some 8 s for the three). GITCONTEXT_FORMATTER_SAMPLE=0 runs every version
 (minutes); bench/formatter.py runs every version and prints the counts.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -23,15 +24,18 @@ from gitcontext.instructions.segment import segment
 from tests.helpers import corpus_files
 from tests.identity.formatter_model import MDFORMAT, STYLES, Style, reformat, run_mdformat
 
-SAMPLE = 60             # versions of the corpus per run of the suite for the model (bench/formatter.py runs all)
-MDFORMAT_SAMPLE = 145   # files (their last version) for mdformat: a third of the corpus
+SAMPLE = 60  # versions of the corpus per run of the suite for the model (bench/formatter.py runs all)
+MDFORMAT_SAMPLE = 145  # files (their last version) for mdformat: a third of the corpus
 EVERY = os.environ.get("GITCONTEXT_FORMATTER_SAMPLE") == "0"
 
 
 def _events(name: str, before: str, after: str) -> list[str]:
     d = diff_files({name: segment(before, name)}, {name: segment(after, name)})
-    return [f"~ {r.old.text!r} -> {r.new.text!r}" for r in d.reworded] + \
-        [f"+ {i.text!r}" for i in d.added] + [f"- {i.text!r}" for i in d.removed]
+    return (
+        [f"~ {r.old.text!r} -> {r.new.text!r}" for r in d.reworded]
+        + [f"+ {i.text!r}" for i in d.added]
+        + [f"- {i.text!r}" for i in d.removed]
+    )
 
 
 def _versions() -> list[tuple[str, str, str]]:
@@ -75,7 +79,7 @@ def test_format_key_folds_formatting_only() -> None:
     assert format_key("Use **`ruff`** \\*always\\*  ") == format_key("use _ruff_ *always*")
     assert format_key("See &lt;docs&gt; at <https://x.dev/a>.") == format_key("See <docs> at https://x.dev/a")
     assert format_key("Run tests\\\nbefore pushing") == format_key("Run tests before pushing")
-    assert format_key("Expose `user_id`.") != format_key("Expose `userId`.")    # a respelled identifier
+    assert format_key("Expose `user_id`.") != format_key("Expose `userId`.")  # a respelled identifier
     assert format_key("Pin `v1.2`.") != format_key("Pin `v1.3`.")
     assert not same_text("Never commit dumps.", "Never commit logs.")
 
@@ -87,10 +91,14 @@ def test_same_text_keeps_normalize_unchanged() -> None:
 
 
 def test_diff_files_reformatted_list_is_unchanged() -> None:
-    before = ("# Rules\n\n* Run `make test` before every\n  commit.   \n* __Never__ push to `main`.\n\n"
-              "3) Tag releases with `make tag`.\n7) Write the changelog \\*first\\*.\n")
-    after = ("# Rules\n\n- Run `make test` before every commit.\n- **Never** push to `main`.\n\n"
-             "1. Tag releases with `make tag`.\n2. Write the changelog *first*.\n")
+    before = (
+        "# Rules\n\n* Run `make test` before every\n  commit.   \n* __Never__ push to `main`.\n\n"
+        "3) Tag releases with `make tag`.\n7) Write the changelog \\*first\\*.\n"
+    )
+    after = (
+        "# Rules\n\n- Run `make test` before every commit.\n- **Never** push to `main`.\n\n"
+        "1. Tag releases with `make tag`.\n2. Write the changelog *first*.\n"
+    )
     d = diff_files({"CLAUDE.md": segment(before, "CLAUDE.md")}, {"CLAUDE.md": segment(after, "CLAUDE.md")})
     assert not (d.reworded or d.added or d.removed or d.moved)
     assert len(d.unchanged) == 4
@@ -100,14 +108,31 @@ def test_diff_files_word_change_after_reformat_is_still_a_rewording() -> None:
     before = "- Run `make test` before every\n  commit.\n"
     after = "* Run `make test` before every push.\n"
     d = diff_files({"A.md": segment(before, "A.md")}, {"A.md": segment(after, "A.md")})
-    assert [(r.old.text, r.new.text) for r in d.reworded] == [("Run `make test` before every\ncommit.",
-                                                                "Run `make test` before every push.")]
+    assert [(r.old.text, r.new.text) for r in d.reworded] == [
+        ("Run `make test` before every\ncommit.", "Run `make test` before every push.")
+    ]
 
 
-words = st.sampled_from(["run", "the", "tests", "`make lint`", "**never**", "_always_", "docs/api.md",
-                         "before", "pushing", "keep", "migrations", "small", "Ruff", "--fix", "schema"])
-rules = st.lists(st.lists(words, min_size=3, max_size=14).map(lambda ws: " ".join(ws) + "."),
-                 min_size=1, max_size=8)
+words = st.sampled_from(
+    [
+        "run",
+        "the",
+        "tests",
+        "`make lint`",
+        "**never**",
+        "_always_",
+        "docs/api.md",
+        "before",
+        "pushing",
+        "keep",
+        "migrations",
+        "small",
+        "Ruff",
+        "--fix",
+        "schema",
+    ]
+)
+rules = st.lists(st.lists(words, min_size=3, max_size=14).map(lambda ws: " ".join(ws) + "."), min_size=1, max_size=8)
 
 
 @settings(max_examples=120, deadline=None)

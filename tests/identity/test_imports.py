@@ -4,6 +4,7 @@ The matcher's record (`pair.Pair`) sits below the matchers, and `words.fold` bel
 so `match` -> `paper` / `scorer` -> `pair` and `anchors` -> `renames` -> `words` (grimp, which
 import-linter brings with it).
 """
+
 from __future__ import annotations
 
 import pytest
@@ -13,8 +14,12 @@ def _cycles(package: str) -> list[tuple[str, str]]:
     grimp = pytest.importorskip("grimp")
     graph = grimp.build_graph("gitcontext")
     mods = sorted(m for m in graph.modules if m.startswith(package + "."))
-    return [(a, b) for i, a in enumerate(mods) for b in mods[i + 1:]
-            if graph.chain_exists(a, b) and graph.chain_exists(b, a)]
+    return [
+        (a, b)
+        for i, a in enumerate(mods)
+        for b in mods[i + 1 :]
+        if graph.chain_exists(a, b) and graph.chain_exists(b, a)
+    ]
 
 
 def test_identity_modules_import_one_way() -> None:

@@ -1,4 +1,5 @@
 """The paper's cascade stays the paper's: exact, normalized, then ratio >= 70 taken in new-file order."""
+
 from __future__ import annotations
 
 from gitcontext.identity.paper import match_paper
@@ -8,8 +9,10 @@ from tests.identity.build import items
 
 def test_match_paper_fuzzy_stage_is_greedy_in_new_file_order() -> None:
     old = items("Run the unit tests before you push.", "Run the unit tests before pushing a branch to origin.")
-    new = items("Run the unit tests before pushing a branch.",
-                "Run the unit tests before pushing a branch to the origin remote.")
+    new = items(
+        "Run the unit tests before pushing a branch.",
+        "Run the unit tests before pushing a branch to the origin remote.",
+    )
     # new[0] takes its best partner (old[1], ratio 89) first; new[1] (ratio 90 with old[1]) is left
     # with old[0] at ratio 62, below 70. The default assigns globally and pairs both.
     assert [(p.old, p.new) for p in match_paper(old, new)] == [(1, 0)]

@@ -1,4 +1,5 @@
 """Properties every matcher must keep, on generated instruction lists."""
+
 from __future__ import annotations
 
 from hypothesis import given, settings
@@ -7,8 +8,28 @@ from hypothesis import strategies as st
 from gitcontext.identity.match import match
 from tests.identity.build import items
 
-WORDS = ["run", "`make test`", "tests", "never", "commit", "docs/api.md", "keep", "small", "the", "--fix",
-         "migrations", "always", "use", "ruff", "schema", "Ruff", "50 ms", "lint", "before", "pushing"]
+WORDS = [
+    "run",
+    "`make test`",
+    "tests",
+    "never",
+    "commit",
+    "docs/api.md",
+    "keep",
+    "small",
+    "the",
+    "--fix",
+    "migrations",
+    "always",
+    "use",
+    "ruff",
+    "schema",
+    "Ruff",
+    "50 ms",
+    "lint",
+    "before",
+    "pushing",
+]
 texts = st.lists(st.sampled_from(WORDS), min_size=2, max_size=9).map(lambda ws: " ".join(ws) + ".")
 rule_lists = st.lists(texts, max_size=14)
 

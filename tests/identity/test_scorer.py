@@ -1,4 +1,5 @@
 """The default matcher on invented, hand-written cases (one behaviour each)."""
+
 from __future__ import annotations
 
 from gitcontext.identity.match import match
@@ -136,6 +137,7 @@ def test_match_default_shared_specific_anchor_with_new_words_is_a_rewording() ->
 
 # Issue 11's mechanisms, one behaviour each (invented rules, not those of the golden cases).
 
+
 def test_match_default_extended_command_is_the_same_anchor() -> None:
     new = ["Use `uv run pytest -x --ff` to run the test suite.", *RULES[1:]]
     assert _reworded(list(RULES), new) == {(RULES[0], new[0])}
@@ -161,7 +163,11 @@ def test_match_default_short_shared_opening_is_not_a_leading_clause() -> None:
 
 def test_match_default_substitution_in_several_rules_is_a_rename() -> None:
     old = [*RULES, "Feature flags live in `config/flags/`.", "Add a test in `config/flags/` for every new flag."]
-    new = [*RULES, "Feature flags live in `settings/toggles/`.", "Add a test in `settings/toggles/` for every new flag."]
+    new = [
+        *RULES,
+        "Feature flags live in `settings/toggles/`.",
+        "Add a test in `settings/toggles/` for every new flag.",
+    ]
     assert _reworded(old, new) == {(old[-2], new[-2]), (old[-1], new[-1])}
 
 
@@ -198,9 +204,9 @@ def test_match_forced_pairs_and_births_override_the_matcher() -> None:
     texts[2] = "Keep modules under 300 lines; split them by feature."
     old, new = items(*RULES), items(*texts)
     assert (2, 2, "fuzzy") in {(p.old, p.new, p.how) for p in match(old, new)}
-    born = match(old, new, force_new=[2])                  # `Context-Id: <id> added`
+    born = match(old, new, force_new=[2])  # `Context-Id: <id> added`
     assert 2 not in {p.new for p in born} and 2 not in {p.old for p in born}
-    forced = match(old, new, force_pairs=[(5, 2)])         # `Context-Id: <old-id> reworded`
+    forced = match(old, new, force_pairs=[(5, 2)])  # `Context-Id: <old-id> reworded`
     assert (5, 2, "forced") in {(p.old, p.new, p.how) for p in forced}
     assert len({p.old for p in forced}) == len(forced) == len({p.new for p in forced})
     assert {(p.old, p.new) for p in forced} >= {(0, 0), (1, 1), (3, 3), (4, 4)}
@@ -216,12 +222,13 @@ def test_match_forced_index_used_twice_is_an_error() -> None:
 
 
 def test_match_default_replaced_ruled_out_alternative_is_a_new_rule() -> None:
-    """"..., not `RuntimeError`" -> "..., not `StandardError`": the rule forbids something else now."""
+    """ "..., not `RuntimeError`" -> "..., not `StandardError`": the rule forbids something else now."""
     old = [*RULES, "Raise `Billing::Error` subclasses, not `RuntimeError`."]
     new = [*RULES, "Raise `Billing::Error` subclasses, not `StandardError`."]
     assert _reworded(old, new) == set()
     kept = [*RULES, "Raise `Billing::Error` subclasses from services, not `RuntimeError`."]
-    assert _reworded(old, kept) == {(old[-1], kept[-1])}          # the ruled-out one kept: a rewording
+    assert _reworded(old, kept) == {(old[-1], kept[-1])}  # the ruled-out one kept: a rewording
     widened = [*RULES, "Use `pnpm`, never `npm`, for every install in CI."]
     assert _reworded([*RULES, "Use `pnpm`, never `npm`, for installs."], widened) == {
-        ("Use `pnpm`, never `npm`, for installs.", widened[-1])}
+        ("Use `pnpm`, never `npm`, for installs.", widened[-1])
+    }

@@ -4,8 +4,13 @@ from gitcontext.identity.words import content_words, rarity, stem
 
 
 def test_stem_folds_plural_tense_and_ing_forms_together() -> None:
-    for group in (("commit", "commits", "committed", "committing"), ("file", "files"),
-                  ("migration", "migrations"), ("rule", "rules"), ("library", "libraries")):
+    for group in (
+        ("commit", "commits", "committed", "committing"),
+        ("file", "files"),
+        ("migration", "migrations"),
+        ("rule", "rules"),
+        ("library", "libraries"),
+    ):
         assert len({stem(w) for w in group}) == 1, group
 
 
@@ -33,6 +38,7 @@ def test_rarity_counts_words_common_in_all_context_files_less() -> None:
 
 def test_stem_folds_short_forms_and_british_spellings() -> None:
     assert content_words("Keep repo docs in the config folder") == content_words(
-        "keep repository documentation in the configuration directory")
+        "keep repository documentation in the configuration directory"
+    )
     assert stem("organise") == stem("organized") == stem("organisation")
     assert stem("behaviour") == stem("behavior")

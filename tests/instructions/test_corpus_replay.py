@@ -4,6 +4,7 @@ Every instruction of version N+1 is unchanged, reworded, moved or added; every i
 version N is unchanged, reworded, moved out or removed; nothing is counted twice. Skips cleanly
 when /work/shared is absent (CI).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -40,8 +41,11 @@ def test_corpus_replay_diff_accounts_for_every_instruction(repo: Path, capsys, n
         if data is None:
             continue
         moved_new = Counter((m["file"], m["line"], m["text"]) for m in data["moved"])
-        seen_new = (Counter((a["file"], a["line"], a["text"]) for a in data["added"])
-                    + Counter((r["file"], r["line"], r["text"]) for r in data["reworded"]) + moved_new)
+        seen_new = (
+            Counter((a["file"], a["line"], a["text"]) for a in data["added"])
+            + Counter((r["file"], r["line"], r["text"]) for r in data["reworded"])
+            + moved_new
+        )
         assert not seen_new - _keys(new), "diff reports an instruction that is not in the new version"
         assert len(new) == data["unchanged"] + len(data["reworded"]) + len(data["moved"]) + len(data["added"])
         assert len(old) == data["unchanged"] + len(data["reworded"]) + len(data["moved"]) + len(data["removed"])
@@ -50,7 +54,7 @@ def test_corpus_replay_diff_accounts_for_every_instruction(repo: Path, capsys, n
         assert set(data["rewrites"]) <= {p for p in {i.file for i in old}}
         totals.update({k: len(data[k]) for k in ("added", "removed", "reworded", "moved", "rewrites")})
     assert totals["added"] > 0 and totals["reworded"] + totals["removed"] > 0
-    if name in ("biomejs__biome", "crewAIInc__crewAI"):     # the corpus README's wholesale rewrites
+    if name in ("biomejs__biome", "crewAIInc__crewAI"):  # the corpus README's wholesale rewrites
         assert totals["rewrites"] > 0
 
 

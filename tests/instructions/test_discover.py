@@ -1,4 +1,5 @@
 """Discovery against real git: globs, config, ignored files, symlinks, revisions and the index."""
+
 from __future__ import annotations
 
 import os
@@ -19,10 +20,20 @@ def _config(repo: Path) -> dict:
 
 
 def test_discover_default_globs_anywhere_in_tree(repo: Path) -> None:
-    files = ["CLAUDE.md", "pkg/AGENTS.md", "GEMINI.md", ".github/copilot-instructions.md",
-             ".github/instructions/py/api.instructions.md", ".cursorrules", ".cursor/rules/ts/api.mdc",
-             ".windsurf/rules/style.md", ".claude/rules/db.md", ".agents/rules/x.md", ".junie/guidelines.md",
-             "sub/.clinerules"]
+    files = [
+        "CLAUDE.md",
+        "pkg/AGENTS.md",
+        "GEMINI.md",
+        ".github/copilot-instructions.md",
+        ".github/instructions/py/api.instructions.md",
+        ".cursorrules",
+        ".cursor/rules/ts/api.mdc",
+        ".windsurf/rules/style.md",
+        ".claude/rules/db.md",
+        ".agents/rules/x.md",
+        ".junie/guidelines.md",
+        "sub/.clinerules",
+    ]
     for path in files:
         write(repo, path, RULE)
     write(repo, "README.md", RULE)
@@ -31,8 +42,13 @@ def test_discover_default_globs_anywhere_in_tree(repo: Path) -> None:
 
 
 def test_discover_roo_and_continue_rules(repo: Path) -> None:
-    files = [".roorules", ".roorules-code", ".roo/rules/general.md", ".roo/rules-architect/plan.md",
-             ".continue/rules/style.md"]
+    files = [
+        ".roorules",
+        ".roorules-code",
+        ".roo/rules/general.md",
+        ".roo/rules-architect/plan.md",
+        ".continue/rules/style.md",
+    ]
     for path in files:
         write(repo, path, RULE)
     write(repo, ".roo/mcp.json", "{}\n")
@@ -55,20 +71,25 @@ def test_discover_never_tracks_local_or_ignored(repo: Path) -> None:
 
 
 def test_discover_config_overrides_globs(repo: Path) -> None:
-    write(repo, ".context/config.yml", "discovery:\n  include: ['docs/agents/*.md']\n  exclude: ['docs/agents/old.md']\n")
+    write(
+        repo, ".context/config.yml", "discovery:\n  include: ['docs/agents/*.md']\n  exclude: ['docs/agents/old.md']\n"
+    )
     write(repo, "docs/agents/style.md", RULE)
     write(repo, "docs/agents/old.md", RULE)
     write(repo, "CLAUDE.md", RULE)
     assert discover(repo, _config(repo)) == ["docs/agents/style.md"]
 
 
-@pytest.mark.parametrize("content, needle", [
-    ("discovery:\n  includes: ['x']\n", "discovery.includes"),
-    ("colour: true\n", "'colour'"),
-    ("discovery: [1, 2]\n", "must be a mapping"),
-    ("matcher: [unclosed\n", "cannot read config"),
-    ("matcher: fuzzy\n", "must be one of"),
-])
+@pytest.mark.parametrize(
+    "content, needle",
+    [
+        ("discovery:\n  includes: ['x']\n", "discovery.includes"),
+        ("colour: true\n", "'colour'"),
+        ("discovery: [1, 2]\n", "must be a mapping"),
+        ("matcher: [unclosed\n", "cannot read config"),
+        ("matcher: fuzzy\n", "must be one of"),
+    ],
+)
 def test_config_invalid_is_user_error_naming_the_key(repo: Path, content: str, needle: str) -> None:
     write(repo, ".context/config.yml", content)
     with pytest.raises(UserError) as info:
@@ -118,11 +139,14 @@ def test_discover_broken_and_outside_symlinks_skipped(repo: Path, tmp_path: Path
     assert load(repo, _config(repo), sha) == {}
 
 
-@pytest.mark.parametrize("data, needle, line", [
-    (b"- Use caf\xe9 names.\n- ok\n", "not valid UTF-8", 1),
-    (b"ok\n\x00\x01\x02binary", "binary", None),
-    (b"- x\n" * (3 * 1024 * 1024), "limit for a context file", None),
-])
+@pytest.mark.parametrize(
+    "data, needle, line",
+    [
+        (b"- Use caf\xe9 names.\n- ok\n", "not valid UTF-8", 1),
+        (b"ok\n\x00\x01\x02binary", "binary", None),
+        (b"- x\n" * (3 * 1024 * 1024), "limit for a context file", None),
+    ],
+)
 def test_read_bad_input_is_user_error_naming_the_file(repo: Path, data: bytes, needle: str, line: int | None) -> None:
     write(repo, "docs/CLAUDE.md", data)
     with pytest.raises(UserError) as info:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gitcontext.instructions.frontmatter import front_matter, scope_globs
 from gitcontext.instructions.segment import segment
@@ -31,6 +32,7 @@ def test_scope_globs_braces_keep_their_commas() -> None:
 def test_scope_globs_split_loses_no_character(parts: list[str]) -> None:
     value = ",".join(parts)
     from gitcontext.instructions.frontmatter import _split_commas
+
     assert ",".join(_split_commas(value)) == value
 
 

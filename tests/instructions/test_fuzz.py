@@ -1,5 +1,6 @@
 """Fuzz (bounded for CI; bench/fuzz.py runs 100,000 inputs each): segmentation, front matter and globs
 are total on any text and keep their invariants."""
+
 from __future__ import annotations
 
 from hypothesis import given, settings
@@ -14,10 +15,13 @@ from gitcontext.instructions.segment import segment
 from gitcontext.instructions.sentences import mask_code_spans
 
 # Markdown's structural characters, weighted so that lists, fences, code spans and quotes appear often
-MARKDOWN = st.lists(st.sampled_from(list("-*+#>`~|_[]()!<>:.?,0123456789 \t\n\r") + ["ab", "Use uv", "e.g.",
-                                                                                    "```", "---", "<!--", "-->",
-                                                                                    "\u2028", "\ufeff", "**"]),
-                   max_size=400).map("".join)
+MARKDOWN = st.lists(
+    st.sampled_from(
+        list("-*+#>`~|_[]()!<>:.?,0123456789 \t\n\r")
+        + ["ab", "Use uv", "e.g.", "```", "---", "<!--", "-->", "\u2028", "\ufeff", "**"]
+    ),
+    max_size=400,
+).map("".join)
 ANY_TEXT = st.one_of(MARKDOWN, st.text(max_size=300))
 
 
@@ -37,8 +41,9 @@ def test_segment_is_total_and_spans_are_real_lines(text):
 def test_code_span_masking_keeps_length_and_backticks(text):
     masked = mask_code_spans(text)
     assert len(masked) == len(text)
-    assert [i for i, c in enumerate(masked) if c == "`"] == [i for i, c in enumerate(text) if c == "`"] or \
-        set(masked) - set(text) <= {"x"}
+    assert [i for i, c in enumerate(masked) if c == "`"] == [i for i, c in enumerate(text) if c == "`"] or set(
+        masked
+    ) - set(text) <= {"x"}
 
 
 @settings(max_examples=200, deadline=None)

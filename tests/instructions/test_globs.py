@@ -7,20 +7,23 @@ from hypothesis import strategies as st
 from gitcontext.instructions.globs import compile_globs, glob_test, literal_ends, matches
 
 
-@pytest.mark.parametrize("pattern, path, expected", [
-    ("**/CLAUDE.md", "CLAUDE.md", True),
-    ("**/CLAUDE.md", "a/b/CLAUDE.md", True),
-    ("**/CLAUDE.md", "a/CLAUDE.md.bak", False),
-    ("**/CLAUDE.md", "a/NOTCLAUDE.md", False),
-    (".cursor/rules/**/*.{md,mdc}", ".cursor/rules/x.mdc", True),
-    (".cursor/rules/**/*.{md,mdc}", ".cursor/rules/a/b/x.md", True),
-    (".cursor/rules/**/*.{md,mdc}", ".cursor/rules/x.txt", False),
-    (".windsurf/rules/**", ".windsurf/rules/a/b", True),
-    ("src/*.py", "src/a/b.py", False),
-    ("?.md", "a.md", True),
-    ("?.md", "ab.md", False),
-    ("a+b(c).md", "a+b(c).md", True),
-])
+@pytest.mark.parametrize(
+    "pattern, path, expected",
+    [
+        ("**/CLAUDE.md", "CLAUDE.md", True),
+        ("**/CLAUDE.md", "a/b/CLAUDE.md", True),
+        ("**/CLAUDE.md", "a/CLAUDE.md.bak", False),
+        ("**/CLAUDE.md", "a/NOTCLAUDE.md", False),
+        (".cursor/rules/**/*.{md,mdc}", ".cursor/rules/x.mdc", True),
+        (".cursor/rules/**/*.{md,mdc}", ".cursor/rules/a/b/x.md", True),
+        (".cursor/rules/**/*.{md,mdc}", ".cursor/rules/x.txt", False),
+        (".windsurf/rules/**", ".windsurf/rules/a/b", True),
+        ("src/*.py", "src/a/b.py", False),
+        ("?.md", "a.md", True),
+        ("?.md", "ab.md", False),
+        ("a+b(c).md", "a+b(c).md", True),
+    ],
+)
 def test_matches_gitignore_style(pattern: str, path: str, expected: bool) -> None:
     assert matches(path, [pattern]) is expected
 
@@ -36,7 +39,7 @@ def test_matches_every_alternative_is_anchored() -> None:
 def test_matches_nested_braces() -> None:
     assert matches("a/b", ["{a,{b,c}}/b"]) and matches("c/b", ["{a,{b,c}}/b"])
     assert not matches("c}/b", ["{a,{b,c}}/b"])
-    assert matches("x{y", ["x{y"])         # an unclosed brace is a literal
+    assert matches("x{y", ["x{y"])  # an unclosed brace is a literal
 
 
 @settings(max_examples=500, deadline=None)
@@ -50,8 +53,10 @@ _PATH_PARTS = ["a", "b", "/", ".md", "CLAUDE.md", "x", ".", "{", "}", ",", "c", 
 
 
 @settings(max_examples=600, deadline=None)
-@given(st.lists(st.lists(st.sampled_from(_ATOMS), max_size=6).map("".join), min_size=1, max_size=3),
-       st.lists(st.sampled_from(_PATH_PARTS), max_size=8).map("".join))
+@given(
+    st.lists(st.lists(st.sampled_from(_ATOMS), max_size=6).map("".join), min_size=1, max_size=3),
+    st.lists(st.sampled_from(_PATH_PARTS), max_size=8).map("".join),
+)
 def test_literal_ends_every_match_has_a_literal_end(patterns: list[str], path: str) -> None:
     """The hook drops a staged path that has none of the literal ends unmatched: never a path the globs match."""
     ends = literal_ends(tuple(patterns))
@@ -71,8 +76,10 @@ def test_literal_ends_of_the_default_globs() -> None:
 
 
 @settings(max_examples=800, deadline=None)
-@given(st.lists(st.lists(st.sampled_from(_ATOMS), max_size=6).map("".join), max_size=4),
-       st.lists(st.sampled_from(_PATH_PARTS), max_size=8).map("".join))
+@given(
+    st.lists(st.lists(st.sampled_from(_ATOMS), max_size=6).map("".join), max_size=4),
+    st.lists(st.sampled_from(_PATH_PARTS), max_size=8).map("".join),
+)
 def test_glob_test_answers_as_the_whole_expression(patterns: list[str], path: str) -> None:
     assert glob_test(tuple(patterns))(path) is bool(compile_globs(tuple(patterns)).match(path))
 
@@ -83,8 +90,8 @@ def test_glob_test_compiles_only_the_globs_a_path_could_match() -> None:
     compile_globs.cache_clear()
     test = glob_test(tuple(DEFAULT_GLOBS))
     assert test("CLAUDE.md") and test("pkg/AGENTS.md") and not test("src/mod1.py") and not test("NOTCLAUDE.md.bak")
-    assert compile_globs.cache_info().currsize == 2       # `**/CLAUDE.md` and `**/AGENTS.md` (the others: no end fits)
-    test("NOTCLAUDE.md")                                    # an end fits, the glob refuses it: compiled already
+    assert compile_globs.cache_info().currsize == 2  # `**/CLAUDE.md` and `**/AGENTS.md` (the others: no end fits)
+    test("NOTCLAUDE.md")  # an end fits, the glob refuses it: compiled already
     assert compile_globs.cache_info().currsize == 2
 
 
@@ -93,4 +100,3 @@ def test_glob_test_refuses_a_costly_glob_even_uncompiled() -> None:
 
     with pytest.raises(UserError, match="wildcards"):
         glob_test(("**/CLAUDE.md", "*" * 40 + ".md"))
-

@@ -1,4 +1,5 @@
 """Context files from a pull request: no input hangs segmentation or escapes the work tree unreported."""
+
 from __future__ import annotations
 
 import os
@@ -30,7 +31,8 @@ def test_ls_on_a_file_of_backticks_returns(repo):
 
 def test_front_matter_alias_bomb_is_read_as_plain_pairs():
     bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
-        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join([f'*{chr(97 + i)}'] * 9)}]\n" for i in range(9))
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join([f'*{chr(97 + i)}'] * 9)}]\n" for i in range(9)
+    )
     meta = front_matter(f"---\n{bomb}globs: src/**\n---\n- Rule one here.\n")
     assert meta["globs"] == "src/**"
 
@@ -47,7 +49,7 @@ def test_symlinked_context_files_out_of_the_repository_or_looping_are_reported(r
     outside.write_text("- A rule from outside.\n")
     write(repo, "AGENTS.md", "- Real rule here.\n")
     os.symlink(outside, repo / "CLAUDE.md")
-    os.symlink("GEMINI.md", repo / "GEMINI.md")        # a loop
+    os.symlink("GEMINI.md", repo / "GEMINI.md")  # a loop
     config = config_mod.load(repo)
     assert discover(repo, config) == ["AGENTS.md"]
     problems = dict(link_problems(repo, config))
@@ -59,7 +61,13 @@ def test_symlinked_context_files_out_of_the_repository_or_looping_are_reported(r
 def test_segment_inline_payload_is_linear(n):
     """Imports, tags, labels and alerts are found by token within a block (instructions/inline.py):
     long runs of near-misses must not backtrack (an import-like run of dots once took O(n^2))."""
-    near_misses = ["@" + "a." * n + "!", "text " + "<a " * n, "</x> " * n + "end", "**" + "a" * n,
-                   "[!" + "A" * n, "<x> " * n + "end\n</x>"]
+    near_misses = [
+        "@" + "a." * n + "!",
+        "text " + "<a " * n,
+        "</x> " * n + "end",
+        "**" + "a" * n,
+        "[!" + "A" * n,
+        "<x> " * n + "end\n</x>",
+    ]
     for text in near_misses:
         segment(f"- First item here.\n\n{text}\n")

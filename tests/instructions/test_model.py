@@ -1,4 +1,5 @@
 """normalize() feeds instruction ids: it must keep the exact output of the original definition."""
+
 from __future__ import annotations
 
 import re
@@ -45,8 +46,13 @@ def test_word_count_cjk_and_emoji() -> None:
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.one_of(st.text(alphabet=st.characters(max_codepoint=127)),
-                 st.text(alphabet=st.characters(max_codepoint=0x3100)), st.text()))
+@given(
+    st.one_of(
+        st.text(alphabet=st.characters(max_codepoint=127)),
+        st.text(alphabet=st.characters(max_codepoint=0x3100)),
+        st.text(),
+    )
+)
 def test_word_count_uses_the_whole_pattern_wherever_it_could_differ(text: str) -> None:
     # Below U+3040 the pattern's second alternative alone counts (the CJK ranges are slow to compile).
     from gitcontext.instructions.model import _WORD_SOURCE

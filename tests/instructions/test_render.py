@@ -1,9 +1,11 @@
 """render: whole-line and inline `@imports`, what is not an import, cycles and depth."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gitcontext.instructions.render import imports, line_imports, render
 from tests.helpers import write
@@ -14,8 +16,9 @@ def test_render_inline_import_follows_its_line(repo: Path) -> None:
     write(repo, "docs/testing.md", "- Run the unit tests first.\n")
     view = render(repo, "CLAUDE.md")
     assert view.files == ("CLAUDE.md", "docs/testing.md")
-    assert view.text == ("# Main\n\n- Testing: see @docs/testing.md for details.\n- Run the unit tests first.\n"
-                         "- Last rule here.\n")
+    assert view.text == (
+        "# Main\n\n- Testing: see @docs/testing.md for details.\n- Run the unit tests first.\n- Last rule here.\n"
+    )
 
 
 def test_render_inline_scopes_people_and_mail_are_prose(repo: Path) -> None:

@@ -3,6 +3,7 @@
 Regenerate deliberately with GITCONTEXT_REGEN_CASES=1: the expected files are rewritten and every
 regenerated case FAILS, so a changed expectation is always reviewed in the diff, never auto-accepted.
 """
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,17 @@ REGEN = os.environ.get("GITCONTEXT_REGEN_CASES") == "1"
 
 def _observed(case: Path) -> list[dict[str, object]]:
     text = case.read_bytes().decode("utf-8")
-    return [{"line": i.line, "end_line": i.end_line, "kind": i.kind, "depth": i.depth, "text": i.text,
-             "headings": list(i.headings)} for i in segment(text, case.name)]
+    return [
+        {
+            "line": i.line,
+            "end_line": i.end_line,
+            "kind": i.kind,
+            "depth": i.depth,
+            "text": i.text,
+            "headings": list(i.headings),
+        }
+        for i in segment(text, case.name)
+    ]
 
 
 @pytest.mark.parametrize("case", sorted(CASES.glob("*.md")), ids=lambda p: p.stem)
@@ -36,12 +46,35 @@ def test_segment_golden_case(case: Path) -> None:
 
 def test_segment_cases_cover_the_grammar() -> None:
     names = {p.stem for p in CASES.glob("*.md")}
-    required = {"list_items", "numbered_lists", "multiline_items", "nested_items", "sentences", "headings_atx",
-                "headings_setext", "fenced_code", "tables", "bold_labels", "front_matter", "html_comments",
-                "fragments", "crlf", "bom", "tabs", "block_quotes", "emoji_nonlatin", "imports",
-                # what a formatter's re-wrap must not change (issue 11; docs/matcher.md)
-                "escaped_tags", "indented_code", "rewrapped_labels", "backtick_info_string", "underscore_words",
-                "table_rows_without_pipes", "sibling_items"}
+    required = {
+        "list_items",
+        "numbered_lists",
+        "multiline_items",
+        "nested_items",
+        "sentences",
+        "headings_atx",
+        "headings_setext",
+        "fenced_code",
+        "tables",
+        "bold_labels",
+        "front_matter",
+        "html_comments",
+        "fragments",
+        "crlf",
+        "bom",
+        "tabs",
+        "block_quotes",
+        "emoji_nonlatin",
+        "imports",
+        # what a formatter's re-wrap must not change (issue 11; docs/matcher.md)
+        "escaped_tags",
+        "indented_code",
+        "rewrapped_labels",
+        "backtick_info_string",
+        "underscore_words",
+        "table_rows_without_pipes",
+        "sibling_items",
+    }
     assert required <= names, f"missing golden cases: {sorted(required - names)}"
 
 
@@ -54,7 +87,8 @@ def test_segment_golden_case_survives_mdformat(case: Path) -> None:
 
     text = case.read_bytes().decode("utf-8")
     for variant, options in MDFORMAT.items():
-        d = diff_files({case.name: segment(text, case.name)},
-                       {case.name: segment(run_mdformat(text, options), case.name)})
+        d = diff_files(
+            {case.name: segment(text, case.name)}, {case.name: segment(run_mdformat(text, options), case.name)}
+        )
         events = [r.new.text for r in d.reworded] + [i.text for i in d.added] + [i.text for i in d.removed]
         assert events == [], variant

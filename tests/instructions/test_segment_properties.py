@@ -1,4 +1,5 @@
 """Properties of segmentation over arbitrary and Markdown-shaped text (hypothesis)."""
+
 from __future__ import annotations
 
 from hypothesis import HealthCheck, example, given, settings
@@ -7,9 +8,45 @@ from hypothesis import strategies as st
 from gitcontext.instructions.model import normalize, word_count
 from gitcontext.instructions.segment import segment
 
-PIECES = ["- ", "* ", "+ ", "1. ", "2) ", "  ", "\t", "# ", "## ", "> ", "```", "~~~", "---", "===", "| ",
-          " |", "|---|", "**", "__", "`", ". ", "! ", "? ", "e.g. ", "3.5 ", "@x.md", "\r\n", "\n", "\n\n",
-          "word ", "Use pnpm ", "never ", "日本語", "🚀 ", "\ufeff", "<br>", "[!NOTE]"]
+PIECES = [
+    "- ",
+    "* ",
+    "+ ",
+    "1. ",
+    "2) ",
+    "  ",
+    "\t",
+    "# ",
+    "## ",
+    "> ",
+    "```",
+    "~~~",
+    "---",
+    "===",
+    "| ",
+    " |",
+    "|---|",
+    "**",
+    "__",
+    "`",
+    ". ",
+    "! ",
+    "? ",
+    "e.g. ",
+    "3.5 ",
+    "@x.md",
+    "\r\n",
+    "\n",
+    "\n\n",
+    "word ",
+    "Use pnpm ",
+    "never ",
+    "日本語",
+    "🚀 ",
+    "\ufeff",
+    "<br>",
+    "[!NOTE]",
+]
 markdownish = st.lists(st.sampled_from(PIECES) | st.text(max_size=8), max_size=60).map("".join)
 anything = st.text(max_size=400)
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -47,7 +84,7 @@ def test_segment_spans_inside_file_and_ordered(text: str) -> None:
 def test_segment_text_appears_in_its_span(text: str) -> None:
     lines = _lines(text)
     for inst in segment(text, "f.md"):
-        span = " ".join(" ".join(lines[inst.line - 1: inst.end_line]).split())
+        span = " ".join(" ".join(lines[inst.line - 1 : inst.end_line]).split())
         for part in inst.text.split("\n"):
             assert " ".join(part.split()) in span
 

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gitcontext.instructions import sentences
 
@@ -11,7 +12,9 @@ def _split(*lines: str) -> list[tuple[int, int, str]]:
 
 def test_split_keeps_line_spans_across_lines() -> None:
     assert _split("One rule here. Second", "rule spans lines.") == [
-        (1, 1, "One rule here."), (1, 2, "Second\nrule spans lines.")]
+        (1, 1, "One rule here."),
+        (1, 2, "Second\nrule spans lines."),
+    ]
 
 
 def test_split_ignores_abbreviations_and_lowercase_continuations() -> None:
@@ -34,7 +37,7 @@ def test_code_spans_follow_commonmark_runs() -> None:
     text = "Run `make test` and ``a ` b``, not `x``y` or a lone ` tick."
     spans = [text[a:b] for _, a, b, _ in code_spans(text)]
     assert spans == ["make test", "a ` b", "x``y"]
-    assert mask_code_spans(text, whole=True, fill=" ").count("`") == 1          # only the lone tick is left
+    assert mask_code_spans(text, whole=True, fill=" ").count("`") == 1  # only the lone tick is left
 
 
 @given(st.text(alphabet="`ab .", max_size=60))

@@ -1,5 +1,6 @@
 """Segmentation kept by content (`.git/gitcontext/segments.json`): every load equals segmenting the files
 afresh, whatever the cache holds, and only new content is segmented."""
+
 from __future__ import annotations
 
 import json
@@ -48,7 +49,7 @@ def _cache(repo: Path) -> Path:
 def test_load_warm_equals_fresh_and_segments_nothing(files: Path, monkeypatch) -> None:
     config = config_mod.load(files)
     computed = _computed(monkeypatch)
-    assert load(files, config) == _fresh(files) and len(computed) == 3     # the import is found and kept too
+    assert load(files, config) == _fresh(files) and len(computed) == 3  # the import is found and kept too
     fresh = _fresh(files)
     computed.clear()
     assert load(files, config) == fresh and computed == []
@@ -88,17 +89,29 @@ def test_load_same_text_in_two_files_each_under_its_own_path(files: Path) -> Non
     assert got == _fresh(files)
 
 
-@pytest.mark.parametrize("hostile", [
-    "{broken", "[]", '{"format": 1}', "null",
-    lambda d: {**d, "code": [[0, 0]] * len(d["code"])},                                 # another gitcontext
-    lambda d: {**d, "texts": {k: [[[1, 999, "Out of the file.", "out of the file", [], "item", 0]], [], []]
-                              for k in d["texts"]}},                                    # a line past the end
-    lambda d: {**d, "texts": {k: [[[1, 1, 7, "x", [], "item", 0]], [], []] for k in d["texts"]}},
-    lambda d: {**d, "texts": {k: [[[1, 1, "Fake rule here.", "fake rule here", [], "law", 0]], [], []]
-                              for k in d["texts"]}},                                    # an unknown kind
-    lambda d: {**d, "texts": {k: [[], ["../../etc/passwd.md"], 5] for k in d["texts"]}},
-    lambda d: {**d, "texts": {k: 7 for k in d["texts"]}},
-])
+@pytest.mark.parametrize(
+    "hostile",
+    [
+        "{broken",
+        "[]",
+        '{"format": 1}',
+        "null",
+        lambda d: {**d, "code": [[0, 0]] * len(d["code"])},  # another gitcontext
+        lambda d: {
+            **d,
+            "texts": {
+                k: [[[1, 999, "Out of the file.", "out of the file", [], "item", 0]], [], []] for k in d["texts"]
+            },
+        },  # a line past the end
+        lambda d: {**d, "texts": {k: [[[1, 1, 7, "x", [], "item", 0]], [], []] for k in d["texts"]}},
+        lambda d: {
+            **d,
+            "texts": {k: [[[1, 1, "Fake rule here.", "fake rule here", [], "law", 0]], [], []] for k in d["texts"]},
+        },  # an unknown kind
+        lambda d: {**d, "texts": {k: [[], ["../../etc/passwd.md"], 5] for k in d["texts"]}},
+        lambda d: {**d, "texts": {k: 7 for k in d["texts"]}},
+    ],
+)
 def test_load_corrupt_or_hostile_cache_is_ignored(files: Path, hostile) -> None:
     config = config_mod.load(files)
     load(files, config)
@@ -106,7 +119,7 @@ def test_load_corrupt_or_hostile_cache_is_ignored(files: Path, hostile) -> None:
     text = hostile if isinstance(hostile, str) else json.dumps(hostile(json.loads(cache.read_text())))
     cache.write_text(text)
     assert load(files, config) == _fresh(files)
-    assert load(files, config) == _fresh(files)                  # rewritten (or ignored) the same
+    assert load(files, config) == _fresh(files)  # rewritten (or ignored) the same
 
 
 def test_load_cache_that_is_a_symlink_or_a_folder_is_ignored(files: Path, tmp_path: Path) -> None:
@@ -132,7 +145,7 @@ def test_load_text_with_a_secret_is_never_kept(files: Path, monkeypatch) -> None
     assert token not in kept and "Wrap lines at 100 columns." in kept
     fresh = _fresh(files)
     computed = _computed(monkeypatch)
-    assert load(files, config) == fresh and len(computed) == 1     # only the file with the secret
+    assert load(files, config) == fresh and len(computed) == 1  # only the file with the secret
 
 
 def test_load_without_a_writable_git_dir_still_loads(files: Path) -> None:
@@ -148,9 +161,9 @@ def test_load_without_a_writable_git_dir_still_loads(files: Path) -> None:
 def test_load_sees_a_new_untracked_or_removed_context_file(files: Path, monkeypatch) -> None:
     config = config_mod.load(files)
     load(files, config)
-    write(files, "sub/CLAUDE.md", "- A new rule for the sub folder.\n")             # untracked, not ignored
+    write(files, "sub/CLAUDE.md", "- A new rule for the sub folder.\n")  # untracked, not ignored
     assert "sub/CLAUDE.md" in load(files, config) and load(files, config) == _fresh(files)
-    write(files, ".gitignore", "sub/\n")                                          # now ignored
+    write(files, ".gitignore", "sub/\n")  # now ignored
     assert "sub/CLAUDE.md" not in load(files, config) and load(files, config) == _fresh(files)
     (files / "pkg" / "AGENTS.md").unlink()
     git(files, "rm", "-q", "--cached", "pkg/AGENTS.md")

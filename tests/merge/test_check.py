@@ -1,4 +1,5 @@
 """check_merge: merges (e.g. GitHub web merges, which ignore drivers) that lost or duplicated events."""
+
 from __future__ import annotations
 
 import copy
@@ -16,8 +17,14 @@ NOTE = ".context/notes/ctx-0123456789ab.jsonl"
 
 
 def _event(n: int) -> str:
-    event = {"v": 1, "eid": f"e-{n:016x}", "id": "ctx-0123456789ab", "at": f"2026-01-{n:02d}T00:00:00Z",
-             "kind": "recurred", "source": "cli"}
+    event = {
+        "v": 1,
+        "eid": f"e-{n:016x}",
+        "id": "ctx-0123456789ab",
+        "at": f"2026-01-{n:02d}T00:00:00Z",
+        "kind": "recurred",
+        "source": "cli",
+    }
     return json.dumps(event, sort_keys=True, separators=(",", ":")) + "\n"
 
 
@@ -48,7 +55,7 @@ def test_check_merge_driver_merge_is_clean(repo: Path) -> None:
 def test_check_merge_finds_lost_events(repo: Path) -> None:
     base = _branches(repo)
     _hosted_merge(repo, _event(1) + _event(2))
-    (message, fix), = check_merge(repo, base, "HEAD")
+    ((message, fix),) = check_merge(repo, base, "HEAD")
     assert NOTE in message and "lost 1 event" in message and f"e-{3:016x}" in message
     assert "git context init" in fix and "git context sync" in fix
 
@@ -56,7 +63,7 @@ def test_check_merge_finds_lost_events(repo: Path) -> None:
 def test_check_merge_finds_duplicates_and_markers(repo: Path) -> None:
     base = _branches(repo)
     _hosted_merge(repo, _event(1) + _event(2) + _event(3) + _event(2))
-    (message, _), = check_merge(repo, base, "HEAD")
+    ((message, _),) = check_merge(repo, base, "HEAD")
     assert "twice" in message and f"e-{2:016x}" in message
     commit(repo, {NOTE: _event(1) + "<<<<<<< HEAD\n"}, "oops")
     git(repo, "checkout", "-q", "-b", "fix", "HEAD~1")
@@ -86,8 +93,15 @@ def test_check_merge_unknown_revision_is_git_error(repo: Path) -> None:
 
 def test_check_merge_reads_a_line_separator_inside_an_event_as_text(repo: Path) -> None:
     def event(n: int) -> str:
-        data = {"v": 1, "eid": f"e-{n:016x}", "id": "ctx-0123456789ab", "at": f"2026-01-{n:02d}T00:00:00Z",
-                "kind": "recurred", "source": "cli", "failure": "line one\u2028line two\x85end"}
+        data = {
+            "v": 1,
+            "eid": f"e-{n:016x}",
+            "id": "ctx-0123456789ab",
+            "at": f"2026-01-{n:02d}T00:00:00Z",
+            "kind": "recurred",
+            "source": "cli",
+            "failure": "line one\u2028line two\x85end",
+        }
         return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
 
     base = commit(repo, {NOTE: event(1), "README.md": "x\n"}, "base")
@@ -96,5 +110,5 @@ def test_check_merge_reads_a_line_separator_inside_an_event_as_text(repo: Path) 
     git(repo, "checkout", "-q", "main")
     commit(repo, {NOTE: event(1) + event(2)}, "main")
     _hosted_merge(repo, event(1) + event(2))
-    (message, _), = check_merge(repo, base, "HEAD")
+    ((message, _),) = check_merge(repo, base, "HEAD")
     assert "lost 1 event" in message

@@ -3,6 +3,7 @@
 Theirs already contains ours' change, so a correct merge is usually theirs itself; whatever the
 result, it must not crash, must not depend on the side order, and must never repeat a line.
 """
+
 from __future__ import annotations
 
 from collections import Counter, defaultdict
@@ -22,8 +23,9 @@ def _triples(name: str) -> list[tuple[bytes, bytes, bytes]]:
     for event in corpus_events(name):
         if event["content"] is not None and not event.get("symlink_target"):
             versions[event["path"]].append(event["content"].encode("utf-8"))
-    return [(v[i], v[i + 1], v[i + 2]) for v in versions.values() for i in range(len(v) - 2)
-            if v[i] != v[i + 1] != v[i + 2]]
+    return [
+        (v[i], v[i + 1], v[i + 2]) for v in versions.values() for i in range(len(v) - 2) if v[i] != v[i + 1] != v[i + 2]
+    ]
 
 
 def _merge(base: bytes, ours: bytes, theirs: bytes) -> Merged | None:
@@ -46,8 +48,11 @@ def test_context_merge_on_corpus_histories(name: str) -> None:
             continue
         assert merged.data == swapped.data
         sides = [Counter(x.decode().splitlines()) for x in (ours, theirs)]
-        repeated = [line for line, n in Counter(merged.data.decode().splitlines()).items()
-                    if word_count(line) >= 2 and n > max(side[line] for side in sides)]
+        repeated = [
+            line
+            for line, n in Counter(merged.data.decode().splitlines()).items()
+            if word_count(line) >= 2 and n > max(side[line] for side in sides)
+        ]
         assert repeated == []
         clean += 1
         same_as_theirs += merged.data == theirs

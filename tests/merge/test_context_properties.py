@@ -1,4 +1,5 @@
 """Generated context files: identity laws of a three-way merge and side symmetry."""
+
 from __future__ import annotations
 
 from hypothesis import given, settings
@@ -7,9 +8,21 @@ from hypothesis import strategies as st
 from gitcontext.merge.context import merge_context
 from gitcontext.merge.markers import Merged, Unmergeable
 
-LINES = ["# Rules", "## Setup", "", "- Use uv for dependencies.", "- Run tests before pushing.",
-         "- Keep functions short.", "  and small.", "Prose sentence one. Prose sentence two.",
-         "```", "make test", "Title", "=======", "- Format with ruff."]
+LINES = [
+    "# Rules",
+    "## Setup",
+    "",
+    "- Use uv for dependencies.",
+    "- Run tests before pushing.",
+    "- Keep functions short.",
+    "  and small.",
+    "Prose sentence one. Prose sentence two.",
+    "```",
+    "make test",
+    "Title",
+    "=======",
+    "- Format with ruff.",
+]
 
 
 def _text(lines: list[str], crlf: bool) -> bytes:

@@ -1,4 +1,5 @@
 """The driver's contract: writes only %A, falls back to `git merge-file` on any trouble."""
+
 from __future__ import annotations
 
 import time
@@ -72,8 +73,7 @@ def test_driver_mixed_line_endings_fall_back_to_git(tmp_path: Path) -> None:
 def test_driver_marker_size_and_labels_are_used(tmp_path: Path) -> None:
     o, a, b = _files(tmp_path, b"- use uv always\n", b"- use pip always\n", b"- use poetry always\n")
     assert driver.run(o, a, b, 9, "CLAUDE.md", Labels("base", "HEAD", "feature")) == 1
-    assert a.read_bytes() == (b"<<<<<<<<< HEAD\n- use pip always\n=========\n- use poetry always\n"
-                              b">>>>>>>>> feature\n")
+    assert a.read_bytes() == (b"<<<<<<<<< HEAD\n- use pip always\n=========\n- use poetry always\n>>>>>>>>> feature\n")
 
 
 def test_driver_notes_with_newer_schema_keep_every_line(tmp_path: Path) -> None:
@@ -86,21 +86,38 @@ def test_driver_notes_with_newer_schema_keep_every_line(tmp_path: Path) -> None:
 def test_labels_from_old_git_placeholders_fall_back_to_defaults() -> None:
     assert labels_from(["%S", "%X", "%Y"]) == Labels("base", "ours", "theirs")
     assert labels_from(["merged common ancestors", "HEAD", "topic"]) == Labels(
-        "merged common ancestors", "HEAD", "topic")
+        "merged common ancestors", "HEAD", "topic"
+    )
     assert marker_size("%L") == 7 and marker_size("11") == 11
 
 
 def test_merge_driver_cmd_missing_file_is_user_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run_cli(capsys, "merge-driver", str(tmp_path / "nope"), str(tmp_path / "A"),
-                           str(tmp_path / "B"), "7", "CLAUDE.md")
+    code, _, err = run_cli(
+        capsys, "merge-driver", str(tmp_path / "nope"), str(tmp_path / "A"), str(tmp_path / "B"), "7", "CLAUDE.md"
+    )
     assert code == 2
     assert "%O file does not exist" in err
 
 
 def test_choose_routes_by_path() -> None:
-    names = {p: getattr(driver.choose(p), "__name__", None) for p in (
-        NOTE, ".context/rulings.jsonl", ".context/asks.jsonl", ".context/config.yml", "docs/CLAUDE.md",
-        ".context/notes/.gitkeep", "")}
-    assert names == {NOTE: "merge_notes", ".context/rulings.jsonl": "merge_ledger",
-                     ".context/asks.jsonl": "merge_ledger", ".context/config.yml": None,
-                     "docs/CLAUDE.md": "merge_context", ".context/notes/.gitkeep": None, "": None}
+    names = {
+        p: getattr(driver.choose(p), "__name__", None)
+        for p in (
+            NOTE,
+            ".context/rulings.jsonl",
+            ".context/asks.jsonl",
+            ".context/config.yml",
+            "docs/CLAUDE.md",
+            ".context/notes/.gitkeep",
+            "",
+        )
+    }
+    assert names == {
+        NOTE: "merge_notes",
+        ".context/rulings.jsonl": "merge_ledger",
+        ".context/asks.jsonl": "merge_ledger",
+        ".context/config.yml": None,
+        "docs/CLAUDE.md": "merge_context",
+        ".context/notes/.gitkeep": None,
+        "": None,
+    }

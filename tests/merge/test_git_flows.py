@@ -1,4 +1,5 @@
 """Real git, driver configured with install.configure: no event lost or duplicated in any flow."""
+
 from __future__ import annotations
 
 import copy
@@ -16,8 +17,15 @@ RULES = "# Rules\n\n- Use uv for dependencies.\n- Run tests before pushing.\n"
 
 
 def _event(n: int, day: int) -> str:
-    event = {"v": 1, "eid": f"e-{n:016x}", "id": "ctx-0123456789ab", "at": f"2026-01-{day:02d}T00:00:00Z",
-             "kind": "recurred", "source": "cli", "failure": f"failure {n}"}
+    event = {
+        "v": 1,
+        "eid": f"e-{n:016x}",
+        "id": "ctx-0123456789ab",
+        "at": f"2026-01-{day:02d}T00:00:00Z",
+        "kind": "recurred",
+        "source": "cli",
+        "failure": f"failure {n}",
+    }
     return json.dumps(event, sort_keys=True, separators=(",", ":")) + "\n"
 
 
@@ -31,14 +39,21 @@ def _eids(text: str) -> list[str]:
 
 def _setup(repo: Path) -> None:
     install.configure(repo, copy.deepcopy(DEFAULTS))
-    commit(repo, {".gitattributes": (repo / ".gitattributes").read_text(), "CLAUDE.md": RULES,
-                  NOTE: _event(1, 1)}, "base")
+    commit(
+        repo, {".gitattributes": (repo / ".gitattributes").read_text(), "CLAUDE.md": RULES, NOTE: _event(1, 1)}, "base"
+    )
     git(repo, "checkout", "-q", "-b", "feature")
-    commit(repo, {"CLAUDE.md": RULES + "- Never commit secrets.\n", NOTE: _event(1, 1) + _event(3, 3)},
-           "feature: rule and provenance")
+    commit(
+        repo,
+        {"CLAUDE.md": RULES + "- Never commit secrets.\n", NOTE: _event(1, 1) + _event(3, 3)},
+        "feature: rule and provenance",
+    )
     git(repo, "checkout", "-q", "main")
-    commit(repo, {"CLAUDE.md": RULES + "- Keep functions short.\n", NOTE: _event(1, 1) + _event(2, 2)},
-           "main: rule and provenance")
+    commit(
+        repo,
+        {"CLAUDE.md": RULES + "- Keep functions short.\n", NOTE: _event(1, 1) + _event(2, 2)},
+        "main: rule and provenance",
+    )
 
 
 EXPECTED_RULES = RULES + "- Keep functions short.\n- Never commit secrets.\n"
@@ -88,8 +103,11 @@ def test_criss_cross_merge_keeps_every_event(repo: Path) -> None:
     git(repo, "merge", "--no-edit", main_tip)
     commit(repo, {NOTE: _note_at(repo) + _event(5, 5)}, "other: more provenance")
     git(repo, "checkout", "-q", "main")
-    commit(repo, {NOTE: _note_at(repo) + _event(6, 6),
-                  "CLAUDE.md": EXPECTED_RULES + "- Prefer pure functions.\n"}, "main: more")
+    commit(
+        repo,
+        {NOTE: _note_at(repo) + _event(6, 6), "CLAUDE.md": EXPECTED_RULES + "- Prefer pure functions.\n"},
+        "main: more",
+    )
     git(repo, "merge", "--no-edit", "other")
     assert len(git(repo, "merge-base", "--all", "main^1", "other").split()) == 2
     assert _eids(_note_at(repo)) == [f"e-{n:016x}" for n in (1, 2, 3, 5, 6)]
@@ -130,8 +148,10 @@ def test_init_record_on_two_branches_merges_cleanly(repo: Path, capsys: pytest.C
     assert run_cli(capsys, "record", "Use uv", "--why", "pip drifted twice")[0] == 0
     git(repo, "add", ".context", ".gitattributes")
     start = commit(repo, {}, "init gitcontext")
-    for branch, rule, failure in (("feature", "- Never commit secrets.", "a token leaked"),
-                                  ("main", "- Keep functions short.", "review took a day")):
+    for branch, rule, failure in (
+        ("feature", "- Never commit secrets.", "a token leaked"),
+        ("main", "- Keep functions short.", "review took a day"),
+    ):
         git(repo, "checkout", "-q", "-B", branch, start)
         write_rule = (repo / "CLAUDE.md").read_text() + rule + "\n"
         commit(repo, {"CLAUDE.md": write_rule}, f"{branch}: rule")

@@ -1,4 +1,5 @@
 """Golden folders tests/cases/merge/<case>/{base,ours,theirs,expected,meta.json} through the CLI."""
+
 from __future__ import annotations
 
 import json
@@ -13,13 +14,25 @@ CASES = Path(__file__).resolve().parents[1] / "cases" / "merge"
 NAMES = sorted(p.name for p in CASES.iterdir() if p.is_dir())
 
 
-def _drive(capsys: pytest.CaptureFixture[str], folder: Path, work: Path, ours: str, theirs: str,
-           path: str) -> tuple[int, bytes]:
+def _drive(
+    capsys: pytest.CaptureFixture[str], folder: Path, work: Path, ours: str, theirs: str, path: str
+) -> tuple[int, bytes]:
     work.mkdir()
     for src, dst in (("base", "O"), (ours, "A"), (theirs, "B")):
         shutil.copy(folder / src, work / dst)
-    code, _, err = run_cli(capsys, "merge-driver", str(work / "O"), str(work / "A"), str(work / "B"),
-                           "7", path, "--labels", "%S", "%X", "%Y")
+    code, _, err = run_cli(
+        capsys,
+        "merge-driver",
+        str(work / "O"),
+        str(work / "A"),
+        str(work / "B"),
+        "7",
+        path,
+        "--labels",
+        "%S",
+        "%X",
+        "%Y",
+    )
     assert err == ""
     assert (work / "O").read_bytes() == (folder / "base").read_bytes()
     assert (work / "B").read_bytes() == (folder / theirs).read_bytes()

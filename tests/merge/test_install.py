@@ -1,4 +1,5 @@
 """Driver registration, the managed .gitattributes block, and doctor's problems()."""
+
 from __future__ import annotations
 
 import copy
@@ -19,8 +20,14 @@ def test_configure_registers_driver_for_this_interpreter(repo: Path) -> None:
     driver = git(repo, "config", "merge.gitcontext.driver").strip()
     assert driver.startswith(sys.executable) and "merge-driver %O %A %B %L %P --labels %S %X %Y" in driver
     assert git(repo, "config", "merge.gitcontext.name").strip()
-    for path in (".context/notes/ctx-1.jsonl", ".context/rulings.jsonl", "CLAUDE.md", "pkg/AGENTS.md",
-                 ".cursor/rules/style.mdc", ".github/copilot-instructions.md"):
+    for path in (
+        ".context/notes/ctx-1.jsonl",
+        ".context/rulings.jsonl",
+        "CLAUDE.md",
+        "pkg/AGENTS.md",
+        ".cursor/rules/style.mdc",
+        ".github/copilot-instructions.md",
+    ):
         assert _attr(repo, path) == "gitcontext", path
     assert _attr(repo, "README.md") == "unspecified"
     assert install.problems(repo) == []
@@ -66,19 +73,21 @@ def test_problems_attribute_without_driver(repo: Path) -> None:
 
 def test_problems_driver_outdated_or_foreign_or_missing_program(repo: Path) -> None:
     install.configure(repo, copy.deepcopy(DEFAULTS))
-    cases = {"mergiraf merge %O %A %B": "is not gitcontext's driver",
-             f"{sys.executable} -m gitcontext merge-driver %O %A %B": "does not pass %L %P",
-             "/nonexistent/python -m gitcontext merge-driver %O %A %B %L %P": "does not exist"}
+    cases = {
+        "mergiraf merge %O %A %B": "is not gitcontext's driver",
+        f"{sys.executable} -m gitcontext merge-driver %O %A %B": "does not pass %L %P",
+        "/nonexistent/python -m gitcontext merge-driver %O %A %B %L %P": "does not exist",
+    }
     for line, expected in cases.items():
         git(repo, "config", "merge.gitcontext.driver", line)
-        (message, _), = install.problems(repo)
+        ((message, _),) = install.problems(repo)
         assert expected in message
 
 
 def test_problems_context_folder_not_routed(repo: Path) -> None:
     git(repo, "config", "merge.gitcontext.driver", install.driver_command())
     write(repo, ".context/notes/ctx-1.jsonl", "")
-    (message, fix), = install.problems(repo)
+    ((message, fix),) = install.problems(repo)
     assert "does not route .context/" in message and fix == "git context init"
 
 
@@ -97,5 +106,5 @@ def test_configure_unwritable_attributes_is_user_error(repo: Path) -> None:
 def test_problems_with_a_broken_config_uses_the_defaults(repo):
     from gitcontext.merge.install import problems
 
-    write(repo, ".context/config.yml", "hooks:\n  time_budget: .nan\n")   # UserError inside: must be caught
+    write(repo, ".context/config.yml", "hooks:\n  time_budget: .nan\n")  # UserError inside: must be caught
     assert isinstance(problems(repo), list)

@@ -1,4 +1,5 @@
 """Generated append-only ledgers: union by id, whatever side is "ours", lines kept verbatim."""
+
 from __future__ import annotations
 
 import json
@@ -24,5 +25,5 @@ def test_merge_ledger_is_union_and_symmetric(entries: list[tuple[int, str]]) -> 
     assert merged.conflicts == 0
     lines = merged.data.decode().splitlines()
     assert sorted(lines) == sorted(set(ours) | set(theirs))
-    assert lines[: len(base)] == base                      # the base keeps its order
+    assert lines[: len(base)] == base  # the base keeps its order
     assert merge_ledger(o, b, a) == merged

@@ -1,4 +1,5 @@
 """Generated (base, ours, theirs) notes: the merge is exactly the union, symmetric and idempotent."""
+
 from __future__ import annotations
 
 import json
@@ -26,8 +27,13 @@ def triples(draw: st.DrawFn, wheres: str = "OABX") -> tuple[list[dict], list[dic
     O base (kept by both), A/B new on one side, X new on both, a/b in the base but removed by
     ours/theirs (a revert).
     """
-    codes = draw(st.lists(st.integers(0, len(EIDS) * len(TIMES) * 2 * len(wheres) - 1), max_size=24,
-                          unique_by=lambda code: code % len(EIDS)))
+    codes = draw(
+        st.lists(
+            st.integers(0, len(EIDS) * len(TIMES) * 2 * len(wheres) - 1),
+            max_size=24,
+            unique_by=lambda code: code % len(EIDS),
+        )
+    )
     base, ours, theirs = [], [], []
     for code in codes:
         code, eid = divmod(code, len(EIDS))
@@ -59,24 +65,26 @@ def test_merge_notes_is_union_symmetric_idempotent(triple: tuple[list, list, lis
     assert merged.conflicts == 0
     lines = merged.data.decode().splitlines()
     eids = [json.loads(line)["eid"] for line in lines]
-    assert len(eids) == len(set(eids))                                   # none duplicated
-    assert set(eids) == {e["eid"] for e in triple[1] + triple[2]}        # none lost, none invented
-    assert merged.data == _canonical(triple[1] + triple[2])              # sorted, exact bytes
-    assert merge_notes(base, theirs, ours) == merged                     # merge == rebase
-    assert merge_notes(base, ours, ours).data == _canonical(triple[1])   # merge(O, A, A) == A
+    assert len(eids) == len(set(eids))  # none duplicated
+    assert set(eids) == {e["eid"] for e in triple[1] + triple[2]}  # none lost, none invented
+    assert merged.data == _canonical(triple[1] + triple[2])  # sorted, exact bytes
+    assert merge_notes(base, theirs, ours) == merged  # merge == rebase
+    assert merge_notes(base, ours, ours).data == _canonical(triple[1])  # merge(O, A, A) == A
     assert merge_notes(base, base, theirs).data == _canonical(triple[2])  # merge(O, O, B) == B
 
 
 @settings(max_examples=300, deadline=None)
 @given(triples(), st.sampled_from(EIDS))
-def test_merge_notes_conflicting_eid_is_never_silently_picked(triple: tuple[list, list, list],
-                                                              eid: str) -> None:
+def test_merge_notes_conflicting_eid_is_never_silently_picked(triple: tuple[list, list, list], eid: str) -> None:
     base, ours, theirs = triple
     mine = _event(eid, TIMES[0], "recurred") | {"failure": "ours"}
     other = _event(eid, TIMES[0], "recurred") | {"failure": "theirs"}
     clean = [e for e in base if e["eid"] != eid]
-    merged = merge_notes(_bytes(clean), _bytes([e for e in ours if e["eid"] != eid] + [mine]),
-                         _bytes([e for e in theirs if e["eid"] != eid] + [other]))
+    merged = merge_notes(
+        _bytes(clean),
+        _bytes([e for e in ours if e["eid"] != eid] + [mine]),
+        _bytes([e for e in theirs if e["eid"] != eid] + [other]),
+    )
     assert merged.conflicts == 1
     assert dumps(mine).encode() in merged.data and dumps(other).encode() in merged.data
 

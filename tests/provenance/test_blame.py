@@ -1,4 +1,5 @@
 """blame: one identity across a rewording and a move between files; `blame FILE` annotation."""
+
 from __future__ import annotations
 
 from tests.helpers import commit, git, run_cli, run_json
@@ -10,11 +11,21 @@ def _life(repo, capsys):
     c1 = commit(repo, {"CLAUDE.md": BASE}, "add rules", "2026-01-05T10:00:00+00:00")
     run_cli(capsys, "record", "uv for every", "--why", "pip broke the lockfile")
     git(repo, "add", ".context")
-    c2 = commit(repo, {"CLAUDE.md": BASE.replace("every install", "every single install")}, "reword uv rule",
-                "2026-02-05T10:00:00+00:00")
-    c3 = commit(repo, {"CLAUDE.md": "# Rules\n\n- Run tests with pytest before pushing.\n",
-                       "AGENTS.md": "# Shared\n\n- Use uv for every single install.\n"}, "move uv rule to AGENTS.md",
-                "2026-03-05T10:00:00+00:00")
+    c2 = commit(
+        repo,
+        {"CLAUDE.md": BASE.replace("every install", "every single install")},
+        "reword uv rule",
+        "2026-02-05T10:00:00+00:00",
+    )
+    c3 = commit(
+        repo,
+        {
+            "CLAUDE.md": "# Rules\n\n- Run tests with pytest before pushing.\n",
+            "AGENTS.md": "# Shared\n\n- Use uv for every single install.\n",
+        },
+        "move uv rule to AGENTS.md",
+        "2026-03-05T10:00:00+00:00",
+    )
     return c1, c2, c3
 
 
@@ -24,7 +35,7 @@ def test_blame_keeps_one_identity_across_rewording_and_move(repo, capsys):
     moved = next(r for r in rows if r["file"] == "AGENTS.md")
     data = run_json(capsys, "blame", "AGENTS.md:3")
     assert data["id"] == moved["id"]
-    assert data["status"] == "stale"               # reworded since its rationale was written
+    assert data["status"] == "stale"  # reworded since its rationale was written
     assert data["born"]["commit"] == c1 and data["born"]["subject"] == "add rules"
     changes = [(h["change"], h["commit"]) for h in data["history"]]
     assert changes == [("reworded", c2), ("moved", c3)]
@@ -40,8 +51,15 @@ def test_blame_lists_commits_whose_trailers_name_the_instruction(repo, capsys):
     ident = run_json(capsys, "show", "uv for every")["id"]
     sha = commit(repo, {"README.md": "x\n"}, f"docs\n\nContext-Why: {ident}: lockfile broke\nContext-Refs: {ident}: #7")
     data = run_json(capsys, "blame", "uv for every")
-    assert data["trailers"] == [{"commit": sha, "date": data["trailers"][0]["date"], "subject": "docs", "synced": False,
-                                 "trailers": [["Context-Why", "lockfile broke"], ["Context-Refs", "#7"]]}]
+    assert data["trailers"] == [
+        {
+            "commit": sha,
+            "date": data["trailers"][0]["date"],
+            "subject": "docs",
+            "synced": False,
+            "trailers": [["Context-Why", "lockfile broke"], ["Context-Refs", "#7"]],
+        }
+    ]
 
 
 def test_blame_file_annotates_each_instruction_line(repo, capsys):

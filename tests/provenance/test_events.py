@@ -1,4 +1,5 @@
 """Events: construction, the exact serialization, validation of one line, and the fold's laws."""
+
 from __future__ import annotations
 
 import json
@@ -15,8 +16,15 @@ ID = "ctx-0123456789ab"
 
 
 def test_new_event_serializes_sorted_compact_utf8():
-    event = new_event("added", ID, "cli", at="2026-11-29T19:30:00Z", eid="e-0000000000000001",
-                      file="CLAUDE.md", text="Nie pushuj na main — używaj PR.")
+    event = new_event(
+        "added",
+        ID,
+        "cli",
+        at="2026-11-29T19:30:00Z",
+        eid="e-0000000000000001",
+        file="CLAUDE.md",
+        text="Nie pushuj na main — używaj PR.",
+    )
     line = dumps(event)
     assert line == json.dumps(event, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
     assert "używaj" in line and line.index('"at"') < line.index('"eid"') < line.index('"v"')
@@ -30,18 +38,33 @@ def test_new_event_drops_none_and_rejects_missing_fields():
         new_event("falsified", ID, "cli", outcome="x")
 
 
-@pytest.mark.parametrize("line, problem", [
-    ("{not json", "not JSON"),
-    ('{"v":1}', "missing"),
-    ('{"at":"2026-11-29T19:30:00Z","eid":"e-0000000000000001","id":"ctx-0123456789ab","kind":"exploded",'
-     '"source":"cli","v":1}', "unknown kind"),
-    ('{"at":"yesterday","eid":"e-0000000000000001","id":"ctx-0123456789ab","kind":"restored",'
-     '"source":"cli","v":1}', "bad at"),
-    ('{"at":"2026-11-29T19:30:00Z","eid":"e-0000000000000001","id":"ctx-0123456789ab","kind":"restored",'
-     '"source":"cli","v":9}', "newer"),
-    ('{"at":"2026-11-29T19:30:00Z","eid":"e-0000000000000001","id":"ctx-0123456789ab","kind":"linked",'
-     '"refs":"#1","source":"cli","v":1}', "wrong type"),
-])
+@pytest.mark.parametrize(
+    "line, problem",
+    [
+        ("{not json", "not JSON"),
+        ('{"v":1}', "missing"),
+        (
+            '{"at":"2026-11-29T19:30:00Z","eid":"e-0000000000000001","id":"ctx-0123456789ab","kind":"exploded",'
+            '"source":"cli","v":1}',
+            "unknown kind",
+        ),
+        (
+            '{"at":"yesterday","eid":"e-0000000000000001","id":"ctx-0123456789ab","kind":"restored",'
+            '"source":"cli","v":1}',
+            "bad at",
+        ),
+        (
+            '{"at":"2026-11-29T19:30:00Z","eid":"e-0000000000000001","id":"ctx-0123456789ab","kind":"restored",'
+            '"source":"cli","v":9}',
+            "newer",
+        ),
+        (
+            '{"at":"2026-11-29T19:30:00Z","eid":"e-0000000000000001","id":"ctx-0123456789ab","kind":"linked",'
+            '"refs":"#1","source":"cli","v":1}',
+            "wrong type",
+        ),
+    ],
+)
 def test_parse_line_names_file_and_line(line, problem):
     with pytest.raises(UserError) as info:
         parse_line(line, ".context/notes/ctx-0123456789ab.jsonl", 7)
@@ -50,8 +73,9 @@ def test_parse_line_names_file_and_line(line, problem):
 
 
 _text = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=20)
-_path = st.lists(st.text("abcXYZ._-é", min_size=1, max_size=6).filter(lambda p: p not in (".", "..")),
-                 min_size=1, max_size=3).map("/".join)
+_path = st.lists(
+    st.text("abcXYZ._-é", min_size=1, max_size=6).filter(lambda p: p not in (".", "..")), min_size=1, max_size=3
+).map("/".join)
 _at = st.builds(lambda d, h: f"2026-11-{d:02d}T{h:02d}:00:00Z", st.integers(1, 28), st.integers(0, 23))
 
 
@@ -74,8 +98,11 @@ def _fields(kind: str, draw) -> dict:
         elif name in ("runs", "duration_ms"):
             fields[name] = 2 if name == "runs" else draw(st.integers(0, 10**6))
         elif name in ("removal", "control"):
-            fields[name] = {"passes": draw(st.integers(0, 2)), "exit_statuses": draw(st.lists(
-                st.integers(0, 255), min_size=2, max_size=2)), "tail": draw(_text)}
+            fields[name] = {
+                "passes": draw(st.integers(0, 2)),
+                "exit_statuses": draw(st.lists(st.integers(0, 255), min_size=2, max_size=2)),
+                "tail": draw(_text),
+            }
         elif name == "removed":
             fields[name] = [ID]
         else:
@@ -105,18 +132,43 @@ def test_fold_any_permutation_gives_the_same_state(events, rnd):
 def test_fold_never_crashes_and_counts_every_event(events):
     state = fold(events, ID)
     assert state.events == len(events)
-    assert state.recurrences == tuple(e for e in sorted(events, key=lambda e: (e["at"], e["eid"]))
-                                      if e["kind"] == "recurred")
+    assert state.recurrences == tuple(
+        e for e in sorted(events, key=lambda e: (e["at"], e["eid"])) if e["kind"] == "recurred"
+    )
 
 
 def test_fold_a_why_of_the_same_second_is_for_the_text_that_second_left():
     """A commit's rewording and its trailer's why share the commit's second; whoever wrote each (backfill,
     sync) and whatever their eids, the why is for the new text, so the rule is not stale."""
     at = "2026-01-05T10:00:00Z"
-    events = [new_event("added", "ctx-aaaaaaaaaaaa", "cli", at="2026-01-01T00:00:00Z", eid="e-0001000000000000",
-                        file="CLAUDE.md", text="Keep PRs small."),
-              new_event("linked", "ctx-aaaaaaaaaaaa", "trailer:" + "a" * 40, at=at, eid="e-00000003aaaaaaaa", why="big PRs hide bugs"),
-              new_event("reworded", "ctx-aaaaaaaaaaaa", "backfill:" + "b" * 40, at=at, eid="e-0001ffffffffffff", file="CLAUDE.md",
-                        old_text="Keep PRs small.", text="Keep PRs small and focused.")]
+    events = [
+        new_event(
+            "added",
+            "ctx-aaaaaaaaaaaa",
+            "cli",
+            at="2026-01-01T00:00:00Z",
+            eid="e-0001000000000000",
+            file="CLAUDE.md",
+            text="Keep PRs small.",
+        ),
+        new_event(
+            "linked",
+            "ctx-aaaaaaaaaaaa",
+            "trailer:" + "a" * 40,
+            at=at,
+            eid="e-00000003aaaaaaaa",
+            why="big PRs hide bugs",
+        ),
+        new_event(
+            "reworded",
+            "ctx-aaaaaaaaaaaa",
+            "backfill:" + "b" * 40,
+            at=at,
+            eid="e-0001ffffffffffff",
+            file="CLAUDE.md",
+            old_text="Keep PRs small.",
+            text="Keep PRs small and focused.",
+        ),
+    ]
     state = fold(events)
     assert state.why == "big PRs hide bugs" and state.why_text == "Keep PRs small and focused."

@@ -1,5 +1,6 @@
 """Notes are untrusted input: hostile notes from a merged branch never make a command write outside the
 work tree, hang or crash; every reader (ls, show, restore, doctor) exits 2 naming the file and line."""
+
 from __future__ import annotations
 
 import json
@@ -20,10 +21,26 @@ NOTE = f".context/notes/{ID}.jsonl"
 
 def _retired_line(restore: dict, id: str = ID) -> str:
     """A retired event as a hostile pull request would commit it (canonical JSON, bypassing new_event)."""
-    added = {"v": 1, "eid": "e-0000000000000001", "id": id, "at": "2026-01-01T00:00:00Z", "kind": "added",
-             "source": "cli", "file": "CLAUDE.md", "text": "Pin every version."}
-    retired = {"v": 1, "eid": "e-0000000000000002", "id": id, "at": "2026-01-02T00:00:00Z", "kind": "retired",
-               "source": "cli", "reason": "gone", "restore": restore}
+    added = {
+        "v": 1,
+        "eid": "e-0000000000000001",
+        "id": id,
+        "at": "2026-01-01T00:00:00Z",
+        "kind": "added",
+        "source": "cli",
+        "file": "CLAUDE.md",
+        "text": "Pin every version.",
+    }
+    retired = {
+        "v": 1,
+        "eid": "e-0000000000000002",
+        "id": id,
+        "at": "2026-01-02T00:00:00Z",
+        "kind": "retired",
+        "source": "cli",
+        "reason": "gone",
+        "restore": restore,
+    }
     return dumps(added) + dumps(retired)
 
 
@@ -44,8 +61,18 @@ def store(repo: Path, capsys) -> Path:
     return repo
 
 
-@pytest.mark.parametrize("target", ["../../outside-x", "/tmp/gitcontext-abs-x", "notes/../../../x", "a//b",
-                                    "./CLAUDE.md", "C:\\x", "CLAUDE.md\x00.png"])
+@pytest.mark.parametrize(
+    "target",
+    [
+        "../../outside-x",
+        "/tmp/gitcontext-abs-x",
+        "notes/../../../x",
+        "a//b",
+        "./CLAUDE.md",
+        "C:\\x",
+        "CLAUDE.md\x00.png",
+    ],
+)
 def test_restore_refuses_a_path_outside_the_work_tree(store, capsys, tmp_path, target):
     _merge_from_branch(store, {NOTE: _retired_line({"file": target, "text": "- Pin every version.\n"})})
     outside = (store / target) if not target.startswith("/") else Path(target)
@@ -74,7 +101,7 @@ def test_retire_does_not_write_through_a_symlinked_parent_folder(store, capsys, 
     (outside / "CLAUDE.md").write_text("# Docs\n\n- Write docs in English.\n")
     (store / "docs/CLAUDE.md").unlink()
     (store / "docs").rmdir()
-    os.symlink(outside, store / "docs")          # the tracked folder is now a link out of the repository
+    os.symlink(outside, store / "docs")  # the tracked folder is now a link out of the repository
     code, _, _ = run_cli(capsys, "retire", "Write docs in English", "--reason", "r")
     assert code == 2
     assert (outside / "CLAUDE.md").read_text() == "# Docs\n\n- Write docs in English.\n"
@@ -100,10 +127,11 @@ def test_record_refuses_a_committed_notes_symlink(repo, capsys, tmp_path):
 HOSTILE_LINES = {
     "kind-object": '{"at":"2026-01-01T00:00:00Z","eid":"e-0000000000000001","id":"%s","kind":{},"source":"cli","v":1}',
     "huge-number": '{"at":"2026-01-01T00:00:00Z","eid":"e-0000000000000001","id":"%s","kind":"added","source":"cli",'
-                   '"v":' + "9" * 4300 + "}",
+    '"v":' + "9" * 4300 + "}",
     "deep-nesting": "[" * 100_000 + "]" * 100_000 + "%s"[:0],
     "huge-string-kind": '{"at":"2026-01-01T00:00:00Z","eid":"e-0000000000000001","id":"%s","kind":"'
-                        + "k" * 200_000 + '","source":"cli","v":1}',
+    + "k" * 200_000
+    + '","source":"cli","v":1}',
     "bad-restore": _retired_line({"text": 7}).rstrip("\n").split("\n")[1].replace(ID, "%s"),
     "restore-missing-text": _retired_line({"file": "CLAUDE.md"}).rstrip("\n").split("\n")[1].replace(ID, "%s"),
 }
@@ -140,8 +168,12 @@ def test_a_note_that_is_not_a_regular_file_is_an_error_not_a_hang(store, kind, t
 
 
 def test_non_utf8_argument_is_a_clear_error(store):
-    done = subprocess.run([sys.executable, "-m", "gitcontext", "record", "uv for installs", "--why", b"\xff"],
-                          cwd=store, capture_output=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "gitcontext", "record", "uv for installs", "--why", b"\xff"],
+        cwd=store,
+        capture_output=True,
+        timeout=60,
+    )
     assert done.returncode == 2, done.stderr
     assert b"not valid UTF-8" in done.stderr and b"Traceback" not in done.stderr
 
@@ -149,7 +181,7 @@ def test_non_utf8_argument_is_a_clear_error(store):
 def test_crlf_note_from_an_autocrlf_clone_is_read_and_rewritten_lf(store, capsys):
     assert run_cli(capsys, "record", "uv for installs", "--why", "pip broke the lockfile")[0] == 0
     note = next((store / ".context/notes").glob("ctx-*.jsonl"))
-    note.write_bytes(note.read_bytes().replace(b"\n", b"\r\n"))        # what a pre-attribute clone checked out
+    note.write_bytes(note.read_bytes().replace(b"\n", b"\r\n"))  # what a pre-attribute clone checked out
     assert run_json(capsys, "show", "uv for installs")["why"] == "pip broke the lockfile"
     assert run_cli(capsys, "recur", "uv for installs", "--failure", "again")[0] == 0
     assert b"\r" not in note.read_bytes()
@@ -167,15 +199,16 @@ def test_init_marks_context_as_not_text_so_autocrlf_clones_keep_lf(store, capsys
     git(clone, "config", "core.autocrlf", "true")
     note = next((clone / ".context/notes").glob("ctx-*.jsonl"))
     assert b"\r\n" not in note.read_bytes()
-    assert b"\r\n" in (clone / "CLAUDE.md").read_bytes()       # the clone does convert ordinary text
+    assert b"\r\n" in (clone / "CLAUDE.md").read_bytes()  # the clone does convert ordinary text
     done = _cli(clone, "doctor")
     assert "not in the canonical form" not in done.stdout
 
 
 def _cli(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """The installed command, as a user runs it; a hang fails the test instead of the suite."""
-    return subprocess.run([sys.executable, "-m", "gitcontext", *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=30)
+    return subprocess.run(
+        [sys.executable, "-m", "gitcontext", *args], cwd=cwd, capture_output=True, text=True, timeout=30
+    )
 
 
 def test_hostile_lines_are_json_as_written():

@@ -1,4 +1,5 @@
 """The notes' folded states cache: `ls`, `blame` and `show` never see a state folded from other bytes."""
+
 from __future__ import annotations
 
 import json
@@ -70,16 +71,16 @@ def test_ls_after_a_note_is_edited_added_and_removed(noted: Path, capsys) -> Non
     before = _ls(capsys)
     assert _ls(capsys) == before == _ls_uncached(capsys, noted)
     target = _id(noted, "Never force-push to main.")
-    record(noted, config_mod.load(noted), target, why="it rewrote a release")      # edited
+    record(noted, config_mod.load(noted), target, why="it rewrote a release")  # edited
     edited = _ls(capsys)
     assert edited == _ls_uncached(capsys, noted)
     assert [r["status"] for r in edited if r["id"] == target] == ["documented"]
     (noted / "CLAUDE.md").write_text(RULES + "- Pin every dependency.\n")
     new = next(r["id"] for r in _ls(capsys) if r["text"] == "Pin every dependency.")
-    record(noted, config_mod.load(noted), new, why="a minor release broke us")   # added
+    record(noted, config_mod.load(noted), new, why="a minor release broke us")  # added
     assert _ls(capsys) == _ls_uncached(capsys, noted)
     assert [r["status"] for r in _ls(capsys) if r["id"] == new] == ["documented"]
-    (noted / ".context" / "notes" / f"{target}.jsonl").unlink()                    # removed
+    (noted / ".context" / "notes" / f"{target}.jsonl").unlink()  # removed
     removed = _ls(capsys)
     assert removed == _ls_uncached(capsys, noted)
     assert [r["status"] for r in removed if r["text"] == "Never force-push to main."] == ["orphan"]
@@ -100,7 +101,7 @@ def test_ls_after_a_branch_switch_and_a_checkout_of_another_commit(noted: Path, 
     assert _ls(capsys) == on_main == _ls_uncached(capsys, noted)
     git(noted, "checkout", "-q", "topic")
     assert _ls(capsys) == on_topic
-    git(noted, "checkout", "-q", "--detach", "HEAD~3")          # the rules commit: no notes yet
+    git(noted, "checkout", "-q", "--detach", "HEAD~3")  # the rules commit: no notes yet
     assert notecache.folded_notes(noted) == {} == _fresh(noted)
     assert {r["status"] for r in _ls(capsys)} == {"orphan"}
     assert _ls(capsys) == _ls_uncached(capsys, noted)
@@ -132,17 +133,23 @@ def test_folded_notes_cache_of_other_code_or_shape_is_not_trusted(noted: Path, m
     cache = noted / ".git" / notecache.CACHE
     data = json.loads(cache.read_text())
     parsed = _parses(monkeypatch)
-    cache.write_text(json.dumps({**data, "code": [[0, 0]] * 3}))            # another gitcontext's code
+    cache.write_text(json.dumps({**data, "code": [[0, 0]] * 3}))  # another gitcontext's code
     assert notecache.folded_notes(noted) == expected and len(parsed) == 3
     a, b = sorted(expected)[:2]
-    cache.write_text(cache.read_text().replace(a, b))                      # every entry claims id b
+    cache.write_text(cache.read_text().replace(a, b))  # every entry claims id b
     parsed.clear()
     assert notecache.folded_notes(noted) == expected and len(parsed) >= 1
     oid = next(iter(json.loads(cache.read_text())["states"]))
     saved = json.loads(cache.read_text())["states"][oid]
     fields = notecache.State._fields
-    for odd in ({"id": a}, 7, [*saved[:-2], "3", saved[-1]], saved[:-1], dict(zip(fields, saved)),
-                [*saved[:7], ["not a dict"], *saved[8:]]):
+    for odd in (
+        {"id": a},
+        7,
+        [*saved[:-2], "3", saved[-1]],
+        saved[:-1],
+        dict(zip(fields, saved)),
+        [*saved[:7], ["not a dict"], *saved[8:]],
+    ):
         cache.write_text(json.dumps({**data, "states": {oid: odd}}))
         assert notecache.folded_notes(noted) == expected
 
@@ -189,9 +196,13 @@ def test_folded_notes_racy_or_odd_stat_entries_are_read_again(noted: Path, monke
     assert len(data["files"]) == 3
     read = _reads(monkeypatch)
     oldest = min(os.stat(noted / ".context" / "notes" / name).st_mtime_ns for name in data["files"])
-    for odd in ({**data, "clock": oldest}, {**data, "clock": "later"}, {**data, "files": []},
-                {**data, "files": {name: [*entry[:4], 7] for name, entry in data["files"].items()}},
-                {**data, "files": {name: [str(entry[0]), *entry[1:]] for name, entry in data["files"].items()}}):
+    for odd in (
+        {**data, "clock": oldest},
+        {**data, "clock": "later"},
+        {**data, "files": []},
+        {**data, "files": {name: [*entry[:4], 7] for name, entry in data["files"].items()}},
+        {**data, "files": {name: [str(entry[0]), *entry[1:]] for name, entry in data["files"].items()}},
+    ):
         cache.write_text(json.dumps(odd))
         read.clear()
         assert notecache.folded_notes(noted) == expected and len(read) == 3

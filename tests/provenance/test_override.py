@@ -1,6 +1,7 @@
 """Override trailers met as a user meets them: rules with whys, `git context init` hooks, `git commit -m`
 with `Context-Id: <old-id> reworded` (the matcher missed a rewording) or `Context-Id: <id> added` (it
 paired a rule that is new), then `sync`, a squash merge, `ls`, `show`, `blame` and the replay."""
+
 from __future__ import annotations
 
 import itertools
@@ -77,8 +78,9 @@ def _hookless(repo: Path, rules: str, message: str) -> str:
     """A commit made as an earlier hook wrote it (the message is exactly MESSAGE)."""
     write(repo, "CLAUDE.md", rules)
     git(repo, "add", "CLAUDE.md")
-    subprocess.run(["git", "commit", "-q", "--no-verify", "-m", message], cwd=repo, check=True,
-                   env={**os.environ, **_later()})
+    subprocess.run(
+        ["git", "commit", "-q", "--no-verify", "-m", message], cwd=repo, check=True, env={**os.environ, **_later()}
+    )
     return git(repo, "rev-parse", "HEAD").strip()
 
 
@@ -92,12 +94,17 @@ def _whys(repo: Path, id: str) -> list[str]:
 
 # 1. A why for an `added` override belongs to the new rule.
 
+
 def test_sync_added_override_gives_the_why_to_the_new_rule(repo: Path, capsys) -> None:
     _team_repo(repo, capsys)
     old = _id(BRANCHES)
-    _committed(repo, _rules(DUMPS, CSS, KEEP), "css naming",
-               f"Context-Id: {old} added\nContext-Why: CSS classes must match the design tokens")
-    assert _ls(capsys)[CSS] == (_id(CSS), "documented")                     # before sync too
+    _committed(
+        repo,
+        _rules(DUMPS, CSS, KEEP),
+        "css naming",
+        f"Context-Id: {old} added\nContext-Why: CSS classes must match the design tokens",
+    )
+    assert _ls(capsys)[CSS] == (_id(CSS), "documented")  # before sync too
     run_cli(capsys, "sync")
     rows = _ls(capsys)
     new, status = rows[CSS]
@@ -105,15 +112,19 @@ def test_sync_added_override_gives_the_why_to_the_new_rule(repo: Path, capsys) -
     assert _whys(repo, new) == ["CSS classes must match the design tokens"]
     assert _whys(repo, old) == [f"the first why of {BRANCHES}"]
     assert run_json(capsys, "show", old)["status"] == "retired"
-    assert run_json(capsys, "sync")["events"] == 0                                   # idempotent
+    assert run_json(capsys, "sync")["events"] == 0  # idempotent
 
 
 def test_sync_added_override_from_an_earlier_hook_gives_the_why_to_the_new_rule(repo: Path, capsys) -> None:
     """The hook used to write `<id> reworded` after the user's `<id> added`: the user's word wins."""
     _team_repo(repo, capsys)
     old = _id(BRANCHES)
-    _hookless(repo, _rules(DUMPS, CSS, KEEP), f"css naming\n\nContext-Id: {old} added\n"
-              f"Context-Why: {old}: CSS classes must match the design tokens\nContext-Id: {old} reworded")
+    _hookless(
+        repo,
+        _rules(DUMPS, CSS, KEEP),
+        f"css naming\n\nContext-Id: {old} added\n"
+        f"Context-Why: {old}: CSS classes must match the design tokens\nContext-Id: {old} reworded",
+    )
     run_cli(capsys, "sync")
     new, status = _ls(capsys)[CSS]
     assert new == _id(CSS) and status == "documented"
@@ -128,16 +139,21 @@ def test_sync_added_override_from_an_earlier_hook_gives_the_why_to_the_new_rule(
 # 2. An override-paired rule whose why came in the same commit is documented, and the hook's own
 #    contradictory line makes no note.
 
+
 def test_sync_reworded_override_with_its_why_is_documented_and_makes_no_second_note(repo: Path, capsys) -> None:
     _team_repo(repo, capsys)
     old = _id(DUMPS)
-    _committed(repo, _rules(SNAPSHOTS, BRANCHES, KEEP), "dumps to s3",
-               f"Context-Why: the vault was retired\nContext-Id: {old} reworded")
-    assert _ls(capsys)[SNAPSHOTS] == (old, "documented")                    # before sync too
+    _committed(
+        repo,
+        _rules(SNAPSHOTS, BRANCHES, KEEP),
+        "dumps to s3",
+        f"Context-Why: the vault was retired\nContext-Id: {old} reworded",
+    )
+    assert _ls(capsys)[SNAPSHOTS] == (old, "documented")  # before sync too
     assert run_json(capsys, "blame", SNAPSHOTS)["status"] == "documented"
     before = set(all_notes(repo))
     run_cli(capsys, "sync")
-    assert set(all_notes(repo)) == before                           # no note for the hook's `<new> added`
+    assert set(all_notes(repo)) == before  # no note for the hook's `<new> added`
     assert _ls(capsys)[SNAPSHOTS] == (old, "documented")
     assert _whys(repo, old)[-1] == "the vault was retired"
     assert run_json(capsys, "sync")["events"] == 0
@@ -147,8 +163,12 @@ def test_sync_reworded_override_from_an_earlier_hook_makes_no_second_note(repo: 
     """The hook used to write `<new> added` and `<old> retired` beside the user's `<old> reworded`."""
     _team_repo(repo, capsys)
     old, hooks = _id(DUMPS), _id(SNAPSHOTS)
-    _hookless(repo, _rules(SNAPSHOTS, BRANCHES, KEEP), f"dumps to s3\n\nContext-Why: {hooks}: the vault was retired\n"
-              f"Context-Id: {old} reworded\nContext-Id: {hooks} added\nContext-Id: {old} retired")
+    _hookless(
+        repo,
+        _rules(SNAPSHOTS, BRANCHES, KEEP),
+        f"dumps to s3\n\nContext-Why: {hooks}: the vault was retired\n"
+        f"Context-Id: {old} reworded\nContext-Id: {hooks} added\nContext-Id: {old} retired",
+    )
     before = set(all_notes(repo))
     run_cli(capsys, "sync")
     assert set(all_notes(repo)) == before
@@ -162,19 +182,21 @@ def test_sync_plain_rewording_with_its_why_is_documented(repo: Path, capsys) -> 
     text's all the same, and a second sync has nothing to add."""
     _team_repo(repo, capsys)
     id = _id(KEEP)
-    _committed(repo, _rules(DUMPS, BRANCHES, "Keep PRs small and focused."), "focus",
-               f"Context-Why: {id}: big PRs hide bugs")
+    _committed(
+        repo, _rules(DUMPS, BRANCHES, "Keep PRs small and focused."), "focus", f"Context-Why: {id}: big PRs hide bugs"
+    )
     assert f"Context-Id: {id} reworded" in _body(repo)
     run_cli(capsys, "sync")
     assert _ls(capsys)["Keep PRs small and focused."] == (id, "documented")
-    assert not [e for e in read_note(repo, id) if e.get("override")]       # an agreeing trailer marks nothing
+    assert not [e for e in read_note(repo, id) if e.get("override")]  # an agreeing trailer marks nothing
     assert run_json(capsys, "sync")["events"] == 0
 
 
 def _squash(repo: Path, branch: str, message: str) -> str:
     git(repo, "merge", "-q", "--squash", branch)
-    subprocess.run(["git", "commit", "-q", "--no-verify", "-m", message], cwd=repo, check=True,
-                   env={**os.environ, **_later()})
+    subprocess.run(
+        ["git", "commit", "-q", "--no-verify", "-m", message], cwd=repo, check=True, env={**os.environ, **_later()}
+    )
     return git(repo, "rev-parse", "HEAD").strip()
 
 
@@ -182,14 +204,19 @@ def test_sync_overrides_with_whys_survive_a_squash_merge(repo: Path, capsys) -> 
     _team_repo(repo, capsys)
     dumps, branches = _id(DUMPS), _id(BRANCHES)
     git(repo, "checkout", "-q", "-b", "feature")
-    _committed(repo, _rules(SNAPSHOTS, CSS, KEEP), "storage and naming",
-               f"Context-Id: {dumps} reworded\nContext-Id: {branches} added\n"
-               f"Context-Why: {dumps}: the vault was retired\nContext-Why: {branches}: design tokens")
+    _committed(
+        repo,
+        _rules(SNAPSHOTS, CSS, KEEP),
+        "storage and naming",
+        f"Context-Id: {dumps} reworded\nContext-Id: {branches} added\n"
+        f"Context-Why: {dumps}: the vault was retired\nContext-Why: {branches}: design tokens",
+    )
     run_cli(capsys, "sync")
     assert run_json(capsys, "sync")["events"] == 0
     git(repo, "add", ".context")
-    subprocess.run(["git", "commit", "-q", "--no-verify", "-m", "sync notes"], cwd=repo, check=True,
-                   env={**os.environ, **_later()})
+    subprocess.run(
+        ["git", "commit", "-q", "--no-verify", "-m", "sync notes"], cwd=repo, check=True, env={**os.environ, **_later()}
+    )
     git(repo, "checkout", "-q", "main")
     squash = _squash(repo, "feature", "Storage and naming (#7)")
     rows = _ls(capsys)
@@ -211,9 +238,13 @@ def test_backfill_then_sync_honours_overrides_and_their_whys_in_a_history_withou
     git(repo, "add", "CLAUDE.md")
     git(repo, "commit", "-q", "--no-verify", "-m", "rules")
     dumps, branches = _id(DUMPS), _id(BRANCHES)
-    _hookless(repo, _rules(SNAPSHOTS, CSS, KEEP), f"storage\n\nContext-Id: {dumps} reworded\n"
-              f"Context-Id: {branches} added\nContext-Why: {dumps}: the vault was retired\n"
-              f"Context-Why: {branches}: design tokens")
+    _hookless(
+        repo,
+        _rules(SNAPSHOTS, CSS, KEEP),
+        f"storage\n\nContext-Id: {dumps} reworded\n"
+        f"Context-Id: {branches} added\nContext-Why: {dumps}: the vault was retired\n"
+        f"Context-Why: {branches}: design tokens",
+    )
     assert run_cli(capsys, "init", "--hooks", "none", "--backfill")[0] == 0
     assert run_json(capsys, "sync")["events"] == 2
     rows = _ls(capsys)
@@ -238,8 +269,11 @@ def test_sync_without_backfill_writes_the_split_rule_its_own_note(repo: Path, ca
 def _trailer_only_history(repo: Path, lines: list[str]) -> None:
     """Rules born with trailer whys (no notes committed), then one commit overriding two of them."""
     dumps, branches, keep = _id(DUMPS), _id(BRANCHES), _id(KEEP)
-    _hookless(repo, _rules(DUMPS, BRANCHES, KEEP), "rules\n\n" + "".join(
-        f"Context-Id: {id} added\nContext-Why: {id}: first\n" for id in (dumps, branches, keep)))
+    _hookless(
+        repo,
+        _rules(DUMPS, BRANCHES, KEEP),
+        "rules\n\n" + "".join(f"Context-Id: {id} added\nContext-Why: {id}: first\n" for id in (dumps, branches, keep)),
+    )
     _hookless(repo, _rules(SNAPSHOTS, CSS, KEEP), "storage\n\n" + "\n".join(lines))
 
 
@@ -249,9 +283,15 @@ def test_sync_overrides_any_trailer_order_gives_one_answer(tmp_path: Path, monke
     """Whatever order the user's lines and an earlier hook's contradictory lines come in, sync gives
     each why to the rule it explains, makes no bogus note, and a second sync writes nothing."""
     dumps, branches, snapshots, css = _id(DUMPS), _id(BRANCHES), _id(SNAPSHOTS), _id(CSS)
-    lines = [f"Context-Id: {dumps} reworded", f"Context-Id: {branches} added", f"Context-Why: {dumps}: vault gone",
-             f"Context-Why: {branches}: design tokens", f"Context-Id: {snapshots} added",
-             f"Context-Id: {dumps} retired", f"Context-Id: {branches} reworded"]
+    lines = [
+        f"Context-Id: {dumps} reworded",
+        f"Context-Id: {branches} added",
+        f"Context-Why: {dumps}: vault gone",
+        f"Context-Why: {branches}: design tokens",
+        f"Context-Id: {snapshots} added",
+        f"Context-Id: {dumps} retired",
+        f"Context-Id: {branches} reworded",
+    ]
     repo = Path(tempfile.mkdtemp(dir=tmp_path))
     git(repo, "init", "-q", "-b", "main")
     monkeypatch.chdir(repo)
@@ -259,8 +299,7 @@ def test_sync_overrides_any_trailer_order_gives_one_answer(tmp_path: Path, monke
     run_cli(capsys, "sync")
     assert sorted(all_notes(repo)) == sorted([dumps, branches, _id(KEEP), css])
     assert _whys(repo, dumps) == ["first", "vault gone"] and _whys(repo, css) == ["design tokens"]
-    assert _ls(capsys) == {SNAPSHOTS: (dumps, "documented"), CSS: (css, "documented"),
-                           KEEP: (_id(KEEP), "documented")}
+    assert _ls(capsys) == {SNAPSHOTS: (dumps, "documented"), CSS: (css, "documented"), KEEP: (_id(KEEP), "documented")}
     assert run_json(capsys, "sync")["events"] == 0
 
 
@@ -269,8 +308,12 @@ def test_sync_a_bare_why_is_not_given_to_the_rule_the_commit_removed(repo: Path,
     gives one why: the hook writes `<new> added` and `<old> retired`; the why is the new rule's only."""
     _team_repo(repo, capsys)
     old, new = _id(DUMPS), _id(SNAPSHOTS)
-    _committed(repo, _rules(SNAPSHOTS, BRANCHES, KEEP), "snapshots",
-               f"Context-Id: {old} added\nContext-Why: the backup job uploads them")
+    _committed(
+        repo,
+        _rules(SNAPSHOTS, BRANCHES, KEEP),
+        "snapshots",
+        f"Context-Id: {old} added\nContext-Why: the backup job uploads them",
+    )
     assert _context_lines(repo) == [f"{old} added", f"{new} added", f"{old} retired"]
     run_cli(capsys, "sync")
     assert _whys(repo, old) == [f"the first why of {DUMPS}"]
@@ -286,11 +329,19 @@ def test_ls_before_sync_pairs_a_reworded_override_with_the_text_born_in_its_comm
     """Found on modelcontextprotocol/inspector: a later rule more like the old text took the override's id."""
     _team_repo(repo, capsys)
     old = _id(DUMPS)
-    _committed(repo, _rules(SNAPSHOTS, BRANCHES, KEEP), "dumps to s3",
-               f"Context-Id: {old} reworded\nContext-Why: the vault was retired")
+    _committed(
+        repo,
+        _rules(SNAPSHOTS, BRANCHES, KEEP),
+        "dumps to s3",
+        f"Context-Id: {old} reworded\nContext-Why: the vault was retired",
+    )
     later = "Never commit database dumps to the repository, not even in tests."
-    _committed(repo, _rules(SNAPSHOTS, BRANCHES, KEEP, later), "no dumps in git",
-               "Context-Why: a dump with customer data was pushed")
+    _committed(
+        repo,
+        _rules(SNAPSHOTS, BRANCHES, KEEP, later),
+        "no dumps in git",
+        "Context-Why: a dump with customer data was pushed",
+    )
     rows = _ls(capsys)
     assert rows[SNAPSHOTS] == (old, "documented") and rows[later][0] != old
     run_cli(capsys, "sync")
@@ -302,13 +353,22 @@ def test_override_modules_are_in_no_import_cycle() -> None:
     import grimp
 
     graph = grimp.build_graph("gitcontext")
-    ours = ["gitcontext.provenance.override", "gitcontext.provenance.unsynced", "gitcontext.provenance.sync",
-            "gitcontext.provenance.trailer_cache", "gitcontext.provenance.trailers", "gitcontext.hooks.overrides",
-            "gitcontext.history.overrides"]
+    ours = [
+        "gitcontext.provenance.override",
+        "gitcontext.provenance.unsynced",
+        "gitcontext.provenance.sync",
+        "gitcontext.provenance.trailer_cache",
+        "gitcontext.provenance.trailers",
+        "gitcontext.hooks.overrides",
+        "gitcontext.history.overrides",
+    ]
     for module in ours:
         for other in sorted(graph.modules):
-            if other != module and other.startswith("gitcontext.") and \
-                    graph.find_shortest_chain(importer=other, imported=module) is not None:
+            if (
+                other != module
+                and other.startswith("gitcontext.")
+                and graph.find_shortest_chain(importer=other, imported=module) is not None
+            ):
                 assert graph.find_shortest_chain(importer=module, imported=other) is None, (module, other)
 
 
@@ -323,8 +383,12 @@ def test_sync_reworded_override_never_takes_a_rule_that_was_already_there(repo: 
     git(repo, "add", ".context", ".gitattributes")
     git(repo, "commit", "-q", "--no-verify", "-m", "notes")
     old = _id(DUMPS)
-    _committed(repo, _rules(SNAPSHOTS, vault, KEEP), "dumps to s3",
-               f"Context-Id: {old} reworded\nContext-Why: the vault was retired")
+    _committed(
+        repo,
+        _rules(SNAPSHOTS, vault, KEEP),
+        "dumps to s3",
+        f"Context-Id: {old} reworded\nContext-Why: the vault was retired",
+    )
     before = _ls(capsys)
     assert before[SNAPSHOTS] == (old, "documented") and before[vault][0] == _id(vault)
     run_cli(capsys, "sync")

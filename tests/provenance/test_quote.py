@@ -1,4 +1,5 @@
 """cut/paste on real context files: removing any instruction and pasting its quote gives the same bytes."""
+
 from __future__ import annotations
 
 import pytest
@@ -30,8 +31,10 @@ def test_cut_then_paste_is_byte_exact_for_every_instruction(name):
         for inst in items:
             others = [o for o in items if o.index != inst.index]
             remaining, quote = cut(text, inst, others)
-            assert inst.text not in [i.text for i in segment(remaining, path)] or \
-                sum(i.text == inst.text for i in items) > 1, (path, inst.line)
+            assert (
+                inst.text not in [i.text for i in segment(remaining, path)]
+                or sum(i.text == inst.text for i in items) > 1
+            ), (path, inst.line)
             assert all(part in quote["text"] for part in inst.text.split("\n"))
             restored, how = paste(remaining, quote)
             assert (restored, how) == (text, "exact"), (path, inst.line, inst.text)
@@ -50,8 +53,25 @@ def test_paste_in_line_sentence_becomes_its_own_line_under_heading():
     assert restored == "# B\n\n- Other rule here.\n\n# A\n\nNever push at all.\nAlways open a PR.\n"
 
 
-_word = st.sampled_from(["use", "uv", "never", "push", "main", "tests", "`pytest -q`", "always", "PRs", "keep",
-                         "small", "e.g.", "docs", "run", "lint"])
+_word = st.sampled_from(
+    [
+        "use",
+        "uv",
+        "never",
+        "push",
+        "main",
+        "tests",
+        "`pytest -q`",
+        "always",
+        "PRs",
+        "keep",
+        "small",
+        "e.g.",
+        "docs",
+        "run",
+        "lint",
+    ]
+)
 _sentence = st.lists(_word, min_size=1, max_size=6).map(lambda ws: " ".join(ws).capitalize() + ".")
 _block = st.one_of(
     st.tuples(st.just("item"), st.integers(0, 2), st.lists(_sentence, min_size=1, max_size=2)),

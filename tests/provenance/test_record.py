@@ -1,4 +1,5 @@
 """record, recur, falsified, verify, link and show through the CLI, in real repositories."""
+
 from __future__ import annotations
 
 import json
@@ -24,9 +25,23 @@ def _setup(repo):
 
 def test_record_on_an_orphan_writes_birth_then_rationale(repo, capsys):
     _setup(repo)
-    code, out, _ = run_cli(capsys, "record", "uv for every", "--why", "pip broke the lockfile twice",
-                           "--failure", "ERROR: ResolutionImpossible", "--ref", "#12", "--scope", "pyproject.toml",
-                           "--safety", "guarded", "--owner", "@ana")
+    code, out, _ = run_cli(
+        capsys,
+        "record",
+        "uv for every",
+        "--why",
+        "pip broke the lockfile twice",
+        "--failure",
+        "ERROR: ResolutionImpossible",
+        "--ref",
+        "#12",
+        "--scope",
+        "pyproject.toml",
+        "--safety",
+        "guarded",
+        "--owner",
+        "@ana",
+    )
     assert code == 0 and "recorded ctx-" in out
     rows = {r["text"]: r for r in run_json(capsys, "ls")["instructions"]}
     row = rows["Use uv for every install."]
@@ -38,8 +53,12 @@ def test_record_on_an_orphan_writes_birth_then_rationale(repo, capsys):
     shown = run_json(capsys, "show", row["id"])
     assert shown["why"] == "pip broke the lockfile twice"
     assert shown["failure"] == "ERROR: ResolutionImpossible"
-    assert (shown["refs"], shown["scope"], shown["safety"], shown["owner"]) == (["#12"], ["pyproject.toml"],
-                                                                                "guarded", "@ana")
+    assert (shown["refs"], shown["scope"], shown["safety"], shown["owner"]) == (
+        ["#12"],
+        ["pyproject.toml"],
+        "guarded",
+        "@ana",
+    )
     assert (shown["file"], shown["line"], shown["status"]) == ("CLAUDE.md", 5, "documented")
 
 
@@ -48,8 +67,12 @@ def test_recur_falsified_link_accumulate_in_show(repo, capsys):
     run_cli(capsys, "record", "CLAUDE.md:6", "--why", "flaky output")
     assert run_cli(capsys, "recur", "CLAUDE.md:6", "--failure", "FAILED test_x", "--evidence", "CI #881")[0] == 0
     assert run_cli(capsys, "recur", "CLAUDE.md:6", "--failure", "FAILED test_y")[0] == 0
-    assert run_cli(capsys, "falsified", "CLAUDE.md:6", "--attempt", "pytest -n 4",
-                   "--outcome", "deadlocks on the db fixture")[0] == 0
+    assert (
+        run_cli(
+            capsys, "falsified", "CLAUDE.md:6", "--attempt", "pytest -n 4", "--outcome", "deadlocks on the db fixture"
+        )[0]
+        == 0
+    )
     assert run_cli(capsys, "link", "CLAUDE.md:6", "--ref", "#40", "--ref", "#41", "--owner", "@bo")[0] == 0
     shown = run_json(capsys, "show", "pytest -q")
     assert shown["recurrences"] == 2
@@ -58,13 +81,19 @@ def test_recur_falsified_link_accumulate_in_show(repo, capsys):
     assert shown["refs"] == ["#40", "#41"] and shown["owner"] == "@bo"
     code, out, _ = run_cli(capsys, "show", "pytest -q")
     assert "recurrences  2" in out and "pytest -n 4 -> deadlocks" in out
-    assert ": FAILED test_x (CI #881)" in out and ": FAILED test_y" in out     # each recurrence's text
+    assert ": FAILED test_x (CI #881)" in out and ": FAILED test_y" in out  # each recurrence's text
 
 
 def test_verify_run_records_real_exit_status_and_redacted_output(repo, capsys):
     _setup(repo)
     run_cli(capsys, "record", "uv for every", "--why", "lockfile")
-    code, _, _ = run_cli(capsys, "verify", "uv for every", "--run", "echo checking; echo token ghp_abcdefghijklmnopqrstuvwxyz0123456789; exit 3")
+    code, _, _ = run_cli(
+        capsys,
+        "verify",
+        "uv for every",
+        "--run",
+        "echo checking; echo token ghp_abcdefghijklmnopqrstuvwxyz0123456789; exit 3",
+    )
     assert code == 1
     event = run_json(capsys, "show", "uv for every")["verified"]
     assert event["result"] == "fails" and event["exit_status"] == 3
@@ -82,7 +111,7 @@ def test_verify_without_run_is_a_manual_check(repo, capsys):
     assert run_cli(capsys, "verify", "CLAUDE.md:5", "--how", "read the lockfile")[0] == 0
     shown = run_json(capsys, "show", "CLAUDE.md:5")
     assert shown["verified"]["how"] == "read the lockfile" and shown["verified"]["age_days"] == 0
-    assert shown["status"] == "orphan"   # verified, but nobody said why
+    assert shown["status"] == "orphan"  # verified, but nobody said why
 
 
 def test_target_ambiguous_fragment_lists_candidates_and_exits_2(repo, capsys):
@@ -94,12 +123,12 @@ def test_target_ambiguous_fragment_lists_candidates_and_exits_2(repo, capsys):
     assert code == 2 and "Never push" in err and "Always open" in err
     code, _, err = run_cli(capsys, "show", "CLAUDE.md:3")
     assert code == 2 and "payload" in err
-    assert not (repo / ".context/notes").exists()     # nothing half-written
+    assert not (repo / ".context/notes").exists()  # nothing half-written
 
 
 def test_target_fuzzy_fragment_and_id_prefix(repo, capsys):
     _setup(repo)
-    shown = run_json(capsys, "show", "never pushes to main")   # not a substring: fuzzy
+    shown = run_json(capsys, "show", "never pushes to main")  # not a substring: fuzzy
     assert shown["text"] == "Never push to main."
     assert run_json(capsys, "show", shown["id"][:10])["id"] == shown["id"]
 

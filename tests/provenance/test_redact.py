@@ -1,4 +1,5 @@
 """Secret redaction: every secret kind is replaced and marked, ordinary text is untouched."""
+
 from __future__ import annotations
 
 import pytest
@@ -9,8 +10,11 @@ CASES = [
     ("aws-access-key", "key AKIAIOSFODNN7EXAMPLE in env", "AKIAIOSFODNN7EXAMPLE"),
     ("aws-secret-key", "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "wJalrXUtnFEMI"),
     ("gcp-api-key", "AIzaSyA1234567890abcdefghijklmnopqrstuv", "AIzaSyA1234567890"),
-    ("azure-key", "DefaultEndpointsProtocol=https;AccountName=x;AccountKey=abcdEFGHijklMNOPqrstUVWX0123456789+/==;",
-     "abcdEFGH"),
+    (
+        "azure-key",
+        "DefaultEndpointsProtocol=https;AccountName=x;AccountKey=abcdEFGHijklMNOPqrstUVWX0123456789+/==;",
+        "abcdEFGH",
+    ),
     ("github-token", "token ghp_abcdefghijklmnopqrstuvwxyz0123456789 leaked", "ghp_abc"),
     ("github-token", "github_pat_11ABCDEFG0123456789_abcdefghijklmnop", "github_pat_11"),
     ("gitlab-token", "glpat-abcdefghij0123456789", "glpat-abc"),

@@ -1,4 +1,5 @@
 """The one redactor, measured on its corpus, and a secret sent through every path that writes a note."""
+
 from __future__ import annotations
 
 import json
@@ -25,7 +26,7 @@ def test_corpus_has_the_formats_the_attack_used():
 def test_redact_catches_each_secret_format(row):
     result = redact(row["text"])
     assert row["secret"] not in result.text and result.labels
-    assert redact(result.text).text == result.text          # redacting twice changes nothing
+    assert redact(result.text).text == result.text  # redacting twice changes nothing
 
 
 def test_redact_changes_at_most_one_in_forty_ordinary_messages():
@@ -64,15 +65,18 @@ def _stored(repo: Path) -> bytes:
     return data
 
 
-@pytest.mark.parametrize("args", [
-    ["record", "uv for installs", "--why", f"the key {SECRET} leaked", "--failure", f"Bearer {TOKEN}x9"],
-    ["record", "uv for installs", "--why", "pinned", "--ref", f"https://ci.example.com/run?token={TOKEN}"],
-    ["recur", "uv for installs", "--failure", f"stripe said {SECRET}", "--evidence", f"log: {TOKEN}"],
-    ["falsified", "uv for installs", "--attempt", f"pip with {TOKEN}", "--outcome", f"DB_PASSWORD={SECRET}"],
-    ["verify", "uv for installs", "--run", f"echo STRIPE_KEY={SECRET}; echo {TOKEN}; exit 1"],
-    ["verify", "uv for installs", "--how", f"checked with {TOKEN}"],
-    ["link", "uv for installs", "--ref", f"postgres://app:{SECRET}@db/app", "--owner", f"bot {TOKEN}"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["record", "uv for installs", "--why", f"the key {SECRET} leaked", "--failure", f"Bearer {TOKEN}x9"],
+        ["record", "uv for installs", "--why", "pinned", "--ref", f"https://ci.example.com/run?token={TOKEN}"],
+        ["recur", "uv for installs", "--failure", f"stripe said {SECRET}", "--evidence", f"log: {TOKEN}"],
+        ["falsified", "uv for installs", "--attempt", f"pip with {TOKEN}", "--outcome", f"DB_PASSWORD={SECRET}"],
+        ["verify", "uv for installs", "--run", f"echo STRIPE_KEY={SECRET}; echo {TOKEN}; exit 1"],
+        ["verify", "uv for installs", "--how", f"checked with {TOKEN}"],
+        ["link", "uv for installs", "--ref", f"postgres://app:{SECRET}@db/app", "--owner", f"bot {TOKEN}"],
+    ],
+)
 def test_no_secret_reaches_a_note_through_any_command(store, capsys, args):
     run_cli(capsys, *args)
     kept = _stored(store)
@@ -83,8 +87,11 @@ def test_no_secret_reaches_a_note_through_any_command(store, capsys, args):
 def test_no_secret_reaches_a_note_through_trailers_and_sync(store, capsys):
     git(store, "add", ".")
     git(store, "commit", "-q", "-m", "init")
-    commit(store, {"CLAUDE.md": RULES + "- Rotate keys monthly.\n"},
-           f"Add a rule\n\nContext-Why: {SECRET} was pasted in a PR\nContext-Failure: token {TOKEN} leaked")
+    commit(
+        store,
+        {"CLAUDE.md": RULES + "- Rotate keys monthly.\n"},
+        f"Add a rule\n\nContext-Why: {SECRET} was pasted in a PR\nContext-Failure: token {TOKEN} leaked",
+    )
     assert run_cli(capsys, "sync")[0] == 0
     kept = _stored(store)
     assert b"[REDACTED:" in kept and SECRET.encode() not in kept and TOKEN.encode() not in kept
@@ -104,7 +111,7 @@ def test_retire_keeps_secrets_out_of_the_note_and_restore_is_byte_exact_from_his
 
 
 def test_restore_says_so_when_history_lacks_the_redacted_bytes(store, capsys):
-    (store / "CLAUDE.md").write_text(RULES + f"- Call the API with {TOKEN} in CI.\n")   # never committed
+    (store / "CLAUDE.md").write_text(RULES + f"- Call the API with {TOKEN} in CI.\n")  # never committed
     assert run_cli(capsys, "retire", "Call the API", "--reason", "rotated")[0] == 0
     ident = next(p.stem for p in (store / ".context/notes").glob("ctx-*.jsonl"))
     code, _, err = run_cli(capsys, "restore", ident)

@@ -1,4 +1,5 @@
 """identify: current instructions mapped to notes (exact, normalized, moved, reworded), else fresh ids."""
+
 from __future__ import annotations
 
 import copy
@@ -26,12 +27,20 @@ def test_identify_matches_exact_normalized_moved_and_reworded(repo, monkeypatch)
     _note(repo, A, "CLAUDE.md", "Use uv for every install.")
     _note(repo, B, "CLAUDE.md", "Never push directly to the main branch.")
     config = copy.deepcopy(DEFAULTS)
-    same = identify(repo, config, _files(CLAUDE_md="- use **uv** for every install\n- Never push directly to the main branch.\n"))
+    same = identify(
+        repo, config, _files(CLAUDE_md="- use **uv** for every install\n- Never push directly to the main branch.\n")
+    )
     assert same == {("CLAUDE.md", 0): (A, "documented"), ("CLAUDE.md", 1): (B, "documented")}
-    moved = identify(repo, config, _files(CLAUDE_md="- Keep PRs small.\n",
-                                          AGENTS_md="- Use uv for every install.\n- Never push directly to the main branch, ever.\n"))
+    moved = identify(
+        repo,
+        config,
+        _files(
+            CLAUDE_md="- Keep PRs small.\n",
+            AGENTS_md="- Use uv for every install.\n- Never push directly to the main branch, ever.\n",
+        ),
+    )
     assert moved[("AGENTS.md", 0)] == (A, "documented")
-    assert moved[("AGENTS.md", 1)] == (B, "stale")          # reworded since its rationale was written
+    assert moved[("AGENTS.md", 1)] == (B, "stale")  # reworded since its rationale was written
     fresh = instruction_id("CLAUDE.md", "keep prs small", {A, B})
     assert moved[("CLAUDE.md", 0)] == (fresh, "orphan")
 
@@ -44,7 +53,10 @@ def test_identify_stale_after_stale_days_and_orphan_without_why(repo, monkeypatc
     found = identify(repo, config, _files(CLAUDE_md="- Use uv for every install.\n- Keep PRs small.\n"))
     assert found == {("CLAUDE.md", 0): (A, "stale"), ("CLAUDE.md", 1): (B, "orphan")}
     config["audit"]["stale_days"] = 400
-    assert identify(repo, config, _files(CLAUDE_md="- Use uv for every install.\n"))[("CLAUDE.md", 0)] == (A, "documented")
+    assert identify(repo, config, _files(CLAUDE_md="- Use uv for every install.\n"))[("CLAUDE.md", 0)] == (
+        A,
+        "documented",
+    )
 
 
 def test_identify_ignores_retired_notes_and_never_reuses_their_ids(repo):

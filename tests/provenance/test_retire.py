@@ -1,4 +1,5 @@
 """retire / restore: the rest of the file byte-identical, and a byte-exact round trip."""
+
 from __future__ import annotations
 
 import pytest
@@ -6,7 +7,9 @@ import pytest
 from gitcontext.provenance.store import read_note
 from tests.helpers import commit, run_cli, run_json
 
-NESTED = "# Rules\n\n## Tests\n\n- Run pytest.\n  - Use -x when debugging.\n    - Never -x in CI runs.\n- Keep tests fast.\n"
+NESTED = (
+    "# Rules\n\n## Tests\n\n- Run pytest.\n  - Use -x when debugging.\n    - Never -x in CI runs.\n- Keep tests fast.\n"
+)
 CASES = {
     "lf": ("# Rules\n\n- Use uv for installs.\n- Run pytest -q always.\n", "uv for installs"),
     "crlf": ("# Rules\r\n\r\n- Use uv for installs.\r\n- Run pytest -q always.\r\n", "pytest -q"),
@@ -47,14 +50,22 @@ def test_retire_removes_only_the_item_lines(repo, capsys):
 
 
 def test_restore_under_nearest_heading_when_surroundings_changed(repo, capsys):
-    commit(repo, {"CLAUDE.md": "# Rules\n\n## Build\n\n- Use uv.  Always.\n- Pin every version.\n\n## Docs\n\n- Write docs in English.\n"})
+    commit(
+        repo,
+        {
+            "CLAUDE.md": "# Rules\n\n## Build\n\n- Use uv.  Always.\n- Pin every version.\n\n## Docs\n\n- Write docs in English.\n"
+        },
+    )
     ident = run_json(capsys, "show", "Pin every")["id"]
     run_cli(capsys, "retire", ident, "--reason", "renovate pins")
-    (repo / "CLAUDE.md").write_text("# Rules\n\n## Docs\n\n- Write docs in English.\n\n## Build\n\n- Use uv for installs.\n")
+    (repo / "CLAUDE.md").write_text(
+        "# Rules\n\n## Docs\n\n- Write docs in English.\n\n## Build\n\n- Use uv for installs.\n"
+    )
     code, out, _ = run_cli(capsys, "restore", ident)
     assert code == 0 and "(heading)" in out
-    assert (repo / "CLAUDE.md").read_text() == ("# Rules\n\n## Docs\n\n- Write docs in English.\n\n## Build\n\n"
-                                                "- Use uv for installs.\n- Pin every version.\n")
+    assert (repo / "CLAUDE.md").read_text() == (
+        "# Rules\n\n## Docs\n\n- Write docs in English.\n\n## Build\n\n- Use uv for installs.\n- Pin every version.\n"
+    )
 
 
 def test_restore_recreates_a_deleted_file(repo, capsys):
@@ -67,7 +78,9 @@ def test_restore_recreates_a_deleted_file(repo, capsys):
 
 
 def test_retire_redacts_secrets_in_the_restore_quote(repo, capsys):
-    commit(repo, {"CLAUDE.md": "- Deploy with token ghp_abcdefghijklmnopqrstuvwxyz0123456789 only.\n- Other rule here.\n"})
+    commit(
+        repo, {"CLAUDE.md": "- Deploy with token ghp_abcdefghijklmnopqrstuvwxyz0123456789 only.\n- Other rule here.\n"}
+    )
     ident = run_json(capsys, "show", "Deploy with")["id"]
     code, _, err = run_cli(capsys, "retire", ident, "--reason", "rotated")
     assert code == 0 and "github-token" in err
@@ -78,9 +91,9 @@ def test_retire_redacts_secrets_in_the_restore_quote(repo, capsys):
 def test_retire_and_restore_refuse_bad_state(repo, capsys):
     commit(repo, {"CLAUDE.md": "- Use uv for installs.\n- Run pytest -q always.\n"})
     ident = run_json(capsys, "show", "uv for")["id"]
-    assert run_cli(capsys, "restore", ident)[0] == 2             # no note
+    assert run_cli(capsys, "restore", ident)[0] == 2  # no note
     run_cli(capsys, "record", ident, "--why", "w")
-    assert run_cli(capsys, "restore", ident)[0] == 2             # not retired
+    assert run_cli(capsys, "restore", ident)[0] == 2  # not retired
     assert run_cli(capsys, "retire", ident, "--reason", "  ")[0] == 2
     run_cli(capsys, "retire", ident, "--reason", "done")
     code, _, err = run_cli(capsys, "record", ident, "--why", "again")

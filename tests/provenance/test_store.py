@@ -1,4 +1,5 @@
 """The notes store: append-only, idempotent by eid, atomic, validated, and `init_store`."""
+
 from __future__ import annotations
 
 import os
@@ -7,8 +8,15 @@ import pytest
 
 from gitcontext.errors import UserError
 from gitcontext.provenance.events import dumps, new_event
-from gitcontext.provenance.store import (NOTES_DIR, all_notes, append_events, init_store, note_path, read_note,
-                                         validate_note_text)
+from gitcontext.provenance.store import (
+    NOTES_DIR,
+    all_notes,
+    append_events,
+    init_store,
+    note_path,
+    read_note,
+    validate_note_text,
+)
 from tests.helpers import commit, run_cli
 
 ID = "ctx-0123456789ab"
@@ -63,7 +71,7 @@ def test_corrupt_note_line_exits_2_naming_file_and_line(repo, capsys):
     code, _, err = run_cli(capsys, "ls")
     assert code == 2
     assert f"{NOTES_DIR}/{ID}.jsonl:2: corrupt note line" in err
-    assert path.read_bytes() == before          # never repaired by rewriting
+    assert path.read_bytes() == before  # never repaired by rewriting
 
 
 def test_note_path_rejects_things_that_are_not_ids(repo):

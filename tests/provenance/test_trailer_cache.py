@@ -1,4 +1,5 @@
 """The trailer cache follows HEAD: extended by new commits, rebuilt after a reset, never stale."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -32,7 +33,7 @@ def test_trailer_cache_keeps_no_secret(repo: Path, capsys) -> None:
     id = run_json(capsys, "ls")["instructions"][0]["id"]
     token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
     commit(repo, {}, f"why\n\nContext-Why: {id} CI leaked {token} in a log")
-    for _ in range(2):                                   # cold, then warm from the cache
+    for _ in range(2):  # cold, then warm from the cache
         [c] = trailer_history(repo)
         assert token not in c.trailers[0].value and "CI leaked" in c.trailers[0].value
     assert token not in (repo / ".git" / "gitcontext" / "trailers.json").read_text()
@@ -44,7 +45,12 @@ def test_trailer_cache_imports_flow_one_way() -> None:
     import grimp
 
     graph = grimp.build_graph("gitcontext")
-    assert graph.find_shortest_chain(importer="gitcontext.provenance.trailer_cache",
-                                     imported="gitcontext.provenance.trailers")
-    assert graph.find_shortest_chain(importer="gitcontext.provenance.trailers",
-                                     imported="gitcontext.provenance.trailer_cache") is None
+    assert graph.find_shortest_chain(
+        importer="gitcontext.provenance.trailer_cache", imported="gitcontext.provenance.trailers"
+    )
+    assert (
+        graph.find_shortest_chain(
+            importer="gitcontext.provenance.trailers", imported="gitcontext.provenance.trailer_cache"
+        )
+        is None
+    )

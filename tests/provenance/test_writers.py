@@ -1,5 +1,6 @@
 """Writers under attack: a concurrent burst loses no event, a killed retire is finished or rolled back by
 the next command, a killed writer's temp file is never staged and is cleaned."""
+
 from __future__ import annotations
 
 import multiprocessing
@@ -74,12 +75,12 @@ def test_retire_killed_midway_is_finished_or_rolled_back_by_the_next_command(sto
     child.start()
     child.join(60)
     assert child.exitcode == -signal.SIGKILL
-    listed = run_json(capsys, "ls")["instructions"]          # the next command, any command
+    listed = run_json(capsys, "ls")["instructions"]  # the next command, any command
     in_file = "Keep the build green." in (store / "CLAUDE.md").read_text()
     retired = run_json(capsys, "show", ident)["status"] == "retired"
     assert in_file != retired, "the note and the file disagree"
     texts = {row["text"]: row["id"] for row in listed}
-    assert texts.get("Keep the build green.", ident) == ident      # never back under a new id
+    assert texts.get("Keep the build green.", ident) == ident  # never back under a new id
     code, out, _ = run_cli(capsys, "doctor")
     assert "interrupted" not in out
     assert retired and (store / "CLAUDE.md").read_text() == RULES.replace("- Keep the build green.\n", "")
@@ -89,11 +90,11 @@ def _killed_writer(root: str) -> None:
     real = os.replace
 
     def die(src, dst, *args, **kwargs):
-        if ".context" in str(dst):          # caches may be written first; the note's write is the one to kill
+        if ".context" in str(dst):  # caches may be written first; the note's write is the one to kill
             os.kill(os.getpid(), signal.SIGKILL)
         return real(src, dst, *args, **kwargs)
 
-    os.replace = die        # the writer dies between writing its temp file and renaming it
+    os.replace = die  # the writer dies between writing its temp file and renaming it
     from gitcontext.cli.main import main
 
     os.chdir(root)
@@ -107,7 +108,7 @@ def test_killed_writer_leaves_no_temp_file_git_add_would_stage(store, capsys):
         child.join(60)
         assert child.exitcode == -signal.SIGKILL
     tmp = locks.git_dir_of(store) / "gitcontext" / "tmp"
-    assert len(list(tmp.iterdir())) == 1          # each writer removed the one its killed predecessor left
+    assert len(list(tmp.iterdir())) == 1  # each writer removed the one its killed predecessor left
     git(store, "add", ".context")
     assert git(store, "status", "--porcelain", "--untracked-files=all").strip() == ""
     code, out, _ = run_cli(capsys, "doctor")
@@ -125,5 +126,5 @@ def test_write_cache_replaces_atomically_and_never_writes_through_a_planted_syml
     victim = tmp_path / "victim"
     victim.write_text("keep me")
     (cache.parent / f"some.json.{os.getpid()}.tmp").symlink_to(victim)
-    locks.write_cache(cache, "new")                 # skipped: the planted link is not followed
+    locks.write_cache(cache, "new")  # skipped: the planted link is not followed
     assert victim.read_text() == "keep me" and cache.read_bytes() == b"\x00bytes"

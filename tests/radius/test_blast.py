@@ -1,4 +1,5 @@
 """The blast radius end to end: tiers, pressure, importers, instructions in the radius, cache, skips."""
+
 from __future__ import annotations
 
 import json
@@ -14,17 +15,27 @@ from gitcontext.radius.blast import compute, to_json
 from tests.helpers import commit, git, run_cli, run_json, write
 
 CORE = "def core():\n    return 1\n"
-CLAUDE = ("# Rules\n\n"
-          "- Keep `src/app/core.py` free of network calls.\n"
-          "- Write the changelog entry in `docs/changes.md` for every release.\n")
+CLAUDE = (
+    "# Rules\n\n"
+    "- Keep `src/app/core.py` free of network calls.\n"
+    "- Write the changelog entry in `docs/changes.md` for every release.\n"
+)
 
 
 def _three_importers(repo: Path) -> None:
-    commit(repo, {"src/app/__init__.py": "", "src/app/core.py": CORE,
-                  "src/app/api.py": "from app.core import core\n",
-                  "src/app/cli.py": "from . import core\n",
-                  "tests/test_core.py": "from app import core\n",
-                  "docs/changes.md": "notes\n", "CLAUDE.md": CLAUDE}, "base")
+    commit(
+        repo,
+        {
+            "src/app/__init__.py": "",
+            "src/app/core.py": CORE,
+            "src/app/api.py": "from app.core import core\n",
+            "src/app/cli.py": "from . import core\n",
+            "tests/test_core.py": "from app import core\n",
+            "docs/changes.md": "notes\n",
+            "CLAUDE.md": CLAUDE,
+        },
+        "base",
+    )
 
 
 def test_blast_six_hundred_lines_raise_risk_pressure_and_list_importers(repo: Path, capsys) -> None:
@@ -91,8 +102,14 @@ def test_blast_skipped_files_are_counted(repo: Path) -> None:
     write(repo, "logo.png", b"\x89PNG\0\0")
     git(repo, "update-index", "--add", "--cacheinfo", f"160000,{git(repo, 'rev-parse', 'HEAD').strip()},sub")
     result = compute(repo, config_mod.load(repo))
-    assert result.skipped == {"binary": 2, "excluded": 1, "generated or vendored": 1, "huge": 1,
-                              "submodule": 1, "symlink": 1}
+    assert result.skipped == {
+        "binary": 2,
+        "excluded": 1,
+        "generated or vendored": 1,
+        "huge": 1,
+        "submodule": 1,
+        "symlink": 1,
+    }
     assert result.partial == 1
     paths = {f.path for f in result.files}
     assert "package-lock.json" not in paths and "gen/api_pb2.py" not in paths
@@ -111,10 +128,10 @@ def test_blast_json_schema_keys(repo: Path, capsys) -> None:
 def test_blast_cached_resolution_expires_when_a_file_appears(repo: Path) -> None:
     commit(repo, {"app/__init__.py": "", "app/main.py": "from app import helpers\n", "app/x.py": "X = 1\n"}, "base")
     config = config_mod.load(repo)
-    write(repo, "app/helpers.py", "H = 1\n" * 3)       # untracked: changes the file listing
+    write(repo, "app/helpers.py", "H = 1\n" * 3)  # untracked: changes the file listing
     (first,) = [f for f in compute(repo, config).files if f.path == "app/helpers.py"]
     assert [p for p, _ in first.importers] == ["app/main.py"]
-    (repo / "app/helpers.py").unlink()                # `from app import helpers` now names app/__init__.py
+    (repo / "app/helpers.py").unlink()  # `from app import helpers` now names app/__init__.py
     write(repo, "app/__init__.py", "helpers = None\n")
     (again,) = compute(repo, config).files
     assert again.path == "app/__init__.py" and [p for p, _ in again.importers] == ["app/main.py"]

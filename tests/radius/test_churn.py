@@ -1,4 +1,5 @@
 """Churn windows: merge-base with the default branch, --base, the time-window fallback, untracked files."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -43,7 +44,7 @@ def test_churn_falls_back_to_time_window_without_default_branch(repo: Path) -> N
     assert result.base is None and result.window == "last 30 days"
     assert {f.path: f.churn for f in result.files} == {"recent.py": 7}
     write(repo, ".context/config.yml", "radius:\n  window_days: 90\n")
-    assert _churn(repo) == {"old.py": 40, "recent.py": 7}     # .context/ is provenance, not code
+    assert _churn(repo) == {"old.py": 40, "recent.py": 7}  # .context/ is provenance, not code
 
 
 def test_churn_leaves_out_provenance_notes(repo: Path) -> None:

@@ -1,4 +1,5 @@
 """The resolved graph is cached whole by tree state and updated only where blobs changed."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,8 +12,11 @@ from gitcontext.radius import cache, graph, scan
 from gitcontext.radius.blast import compute, to_json
 from tests.helpers import commit, write
 
-FILES = {"pkg/__init__.py": "", "pkg/core.py": "def core():\n    return 1\n",
-         **{f"pkg/m{i}.py": "from pkg.core import core\n" for i in range(25)}}
+FILES = {
+    "pkg/__init__.py": "",
+    "pkg/core.py": "def core():\n    return 1\n",
+    **{f"pkg/m{i}.py": "from pkg.core import core\n" for i in range(25)},
+}
 
 
 def _analyse(repo: Path) -> graph.Analysis:
@@ -30,6 +34,7 @@ def _count_resolves(monkeypatch) -> list[str]:
     def counting(path, result, tree):
         seen.append(path)
         return original(path, result, tree)
+
     monkeypatch.setattr(graph, "_resolve", counting)
     return seen
 
@@ -59,14 +64,23 @@ def test_graph_a_new_file_resolves_everything_and_matches_a_cold_build(repo: Pat
     seen = _count_resolves(monkeypatch)
     write(repo, "pkg/extra.py", "from pkg import core\n")
     warm = _analyse(repo)
-    assert len(seen) == len(FILES) + 1        # the listing changed: every source, the new one included
+    assert len(seen) == len(FILES) + 1  # the listing changed: every source, the new one included
     cold = graph.analyse(repo, None)
     assert warm.graph.edges == cold.graph.edges and ("pkg/extra.py", "pkg/core.py") in warm.graph.edges
 
 
 def test_graph_malformed_manifest_is_counted_and_named(repo: Path) -> None:
-    commit(repo, {"Cargo.toml": "[package\nname = 'x'\n", "src/lib.rs": "mod a;\n", "src/a.rs": "",
-                  "go.mod": "modul example.com/x\n", "main.go": "package main\n"}, "base")
+    commit(
+        repo,
+        {
+            "Cargo.toml": "[package\nname = 'x'\n",
+            "src/lib.rs": "mod a;\n",
+            "src/a.rs": "",
+            "go.mod": "modul example.com/x\n",
+            "main.go": "package main\n",
+        },
+        "base",
+    )
     write(repo, "src/a.rs", "pub fn a() {}\n")
     result = compute(repo, config_mod.load(repo))
     assert result.skipped["malformed manifest"] == 2

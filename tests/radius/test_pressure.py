@@ -1,4 +1,5 @@
 """staged_pressure: the hook's one-line warning from the staged diff and the cached graph."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,13 +11,21 @@ from tests.helpers import commit, git, write
 
 
 def _repo(repo: Path) -> None:
-    commit(repo, {"lib/core.py": "A = 1\n", "lib/__init__.py": "", "lib/a.py": "from lib import core\n",
-                  "lib/b.py": "import lib.core\n"}, "base")
+    commit(
+        repo,
+        {
+            "lib/core.py": "A = 1\n",
+            "lib/__init__.py": "",
+            "lib/a.py": "from lib import core\n",
+            "lib/b.py": "import lib.core\n",
+        },
+        "base",
+    )
 
 
 def test_staged_pressure_risk_names_file_tier_and_cached_reach(repo: Path) -> None:
     _repo(repo)
-    compute(repo, config_mod.load(repo))      # saves the graph the hook reads
+    compute(repo, config_mod.load(repo))  # saves the graph the hook reads
     write(repo, "lib/core.py", "A = 1\n" + "B = 2\n" * 550)
     git(repo, "add", "lib/core.py")
     message = staged_pressure(repo, config_mod.load(repo))
@@ -34,7 +43,7 @@ def test_staged_pressure_without_cache_omits_reach(repo: Path) -> None:
 
 def test_staged_pressure_ignores_unstaged_and_small_changes(repo: Path) -> None:
     _repo(repo)
-    write(repo, "lib/core.py", "A = 1\n" + "B = 2\n" * 900)      # not staged
+    write(repo, "lib/core.py", "A = 1\n" + "B = 2\n" * 900)  # not staged
     write(repo, "lib/a.py", "from lib import core\nC = 3\n")
     git(repo, "add", "lib/a.py")
     assert staged_pressure(repo, config_mod.load(repo)) is None

@@ -1,4 +1,5 @@
 """The radar SVG: well-formed, one blip per file, area tracks churn, light and dark palettes."""
+
 from __future__ import annotations
 
 import math
@@ -12,9 +13,11 @@ NS = "{http://www.w3.org/2000/svg}"
 
 
 def _files() -> list[dict]:
-    return [{"path": "src/core.py", "churn": 600, "reach": 3, "tier": "RISK", "score": 2400.0},
-            {"path": "src/<weird>&.py", "churn": 10, "reach": 0, "tier": "LOW", "score": 10.0},
-            {"path": "README.md", "churn": 1200, "reach": 0, "tier": "DEADLY", "score": 1200.0}]
+    return [
+        {"path": "src/core.py", "churn": 600, "reach": 3, "tier": "RISK", "score": 2400.0},
+        {"path": "src/<weird>&.py", "churn": 10, "reach": 0, "tier": "LOW", "score": 10.0},
+        {"path": "README.md", "churn": 1200, "reach": 0, "tier": "DEADLY", "score": 1200.0},
+    ]
 
 
 def _many(n: int = 90) -> list[dict]:
@@ -23,14 +26,24 @@ def _many(n: int = 90) -> list[dict]:
     for i in range(n):
         tier, churn = tiers[i % 5]
         reach = (i * 37) % 200
-        files.append({"path": f"pkg{i % 7}/mod{i % 4}/sub/__init__.py" if i % 3 else f"pkg{i % 7}/f{i}.rs",
-                      "churn": churn + i, "reach": reach, "tier": tier, "score": float((churn + i) * (reach + 1))})
+        files.append(
+            {
+                "path": f"pkg{i % 7}/mod{i % 4}/sub/__init__.py" if i % 3 else f"pkg{i % 7}/f{i}.rs",
+                "churn": churn + i,
+                "reach": reach,
+                "tier": tier,
+                "score": float((churn + i) * (reach + 1)),
+            }
+        )
     return files
 
 
 def _circles(root) -> list[tuple[float, float, float]]:
-    return [(float(c.get("cx")), float(c.get("cy")), float(c.get("r"))) for c in root.iter(f"{NS}circle")
-            if c.get("class", "").startswith(("blip", "halo")) and float(c.get("cx")) > 0 and float(c.get("cy")) > 200]
+    return [
+        (float(c.get("cx")), float(c.get("cy")), float(c.get("r")))
+        for c in root.iter(f"{NS}circle")
+        if c.get("class", "").startswith(("blip", "halo")) and float(c.get("cx")) > 0 and float(c.get("cy")) > 200
+    ]
 
 
 def test_radar_one_blip_per_file_with_churn_radius() -> None:
@@ -47,28 +60,37 @@ def test_radar_blip_radius_formula_and_cap() -> None:
 
 
 def test_radar_draws_top_by_score_and_by_churn() -> None:
-    files = [{"path": f"big{i}.py", "churn": 900 + i, "reach": 0, "tier": "HIGH", "score": 900.0 + i} for i in range(40)]
+    files = [
+        {"path": f"big{i}.py", "churn": 900 + i, "reach": 0, "tier": "HIGH", "score": 900.0 + i} for i in range(40)
+    ]
     files.append({"path": "core/wide.py", "churn": 5, "reach": 182, "tier": "LOW", "score": 5 * 183.0})
     drawn = [f["path"] for f in chosen(files)]
-    assert "core/wide.py" in drawn and len(drawn) == 31     # 30 by churn; the small wide change by score
+    assert "core/wide.py" in drawn and len(drawn) == 31  # 30 by churn; the small wide change by score
     assert "core/wide.py" in radar_svg(files)
 
 
 def test_radar_short_names_are_unambiguous() -> None:
     paths = ["a/x/mod.rs", "b/x/mod.rs", "c/mod.rs", "lib.rs"]
-    assert short_names(paths, paths) == {"a/x/mod.rs": "a/x/mod.rs", "b/x/mod.rs": "b/x/mod.rs",
-                                         "c/mod.rs": "c/mod.rs", "lib.rs": "lib.rs"}
+    assert short_names(paths, paths) == {
+        "a/x/mod.rs": "a/x/mod.rs",
+        "b/x/mod.rs": "b/x/mod.rs",
+        "c/mod.rs": "c/mod.rs",
+        "lib.rs": "lib.rs",
+    }
     assert short_names(["src/a/core.py"], ["src/a/core.py", "tests/test.py"]) == {"src/a/core.py": "core.py"}
 
 
 def test_radar_blips_never_overlap_and_labels_stay_inside() -> None:
     root = ET.fromstring(radar_svg(_many()))
-    blips = [(float(c.get("cx")), float(c.get("cy")), float(c.get("r"))) for c in root.iter(f"{NS}circle")
-             if c.get("class", "").startswith("blip") and float(c.get("cy")) > 200]
+    blips = [
+        (float(c.get("cx")), float(c.get("cy")), float(c.get("r")))
+        for c in root.iter(f"{NS}circle")
+        if c.get("class", "").startswith("blip") and float(c.get("cy")) > 200
+    ]
     halos = {(x, y): r for x, y, r in _circles(root)}
     outer = [(x, y, max(r, halos.get((x, y), r))) for x, y, r in blips]
     for i, (ax, ay, ar) in enumerate(outer):
-        for bx, by, br in outer[i + 1:]:
+        for bx, by, br in outer[i + 1 :]:
             assert math.hypot(ax - bx, ay - by) >= ar + br
     labels = [t for t in root.iter(f"{NS}text") if t.get("class") == "txt small" and float(t.get("y")) > 200]
     assert labels
@@ -80,8 +102,11 @@ def test_radar_distance_by_tier_and_themes() -> None:
     svg = radar_svg(_files())
     root = ET.fromstring(svg)
     center = (CX, CY)
-    dist = {c.get("class").split()[1]: math.dist(center, (float(c.get("cx")), float(c.get("cy"))))
-            for c in root.iter(f"{NS}circle") if "blip" in c.get("class", "")}
+    dist = {
+        c.get("class").split()[1]: math.dist(center, (float(c.get("cx")), float(c.get("cy"))))
+        for c in root.iter(f"{NS}circle")
+        if "blip" in c.get("class", "")
+    }
     assert dist["DEADLY"] < dist["RISK"] < dist["LOW"]
     assert "prefers-color-scheme:dark" in svg and "&lt;weird&gt;&amp;.py" in svg
 

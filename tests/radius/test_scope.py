@@ -1,4 +1,5 @@
 """Instructions in the radius: note scope globs, .mdc front-matter globs, backticked mentions."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -34,21 +35,39 @@ def test_mentioned_ignores_commands_short_names_and_unknown_paths() -> None:
 
 def test_scope_note_globs_and_mdc_front_matter(repo: Path) -> None:
     rule = "---\ndescription: api rules\nglobs: api/**/*.go\n---\n\n- Return wrapped errors from handlers.\n"
-    commit(repo, {"api/h.go": "package api\n", "db/q.sql": "select 1;\n",
-                  ".cursor/rules/api.mdc": rule,
-                  "AGENTS.md": "- Migrations need a rollback script.\n- Prefer small pull requests.\n"}, "base")
+    commit(
+        repo,
+        {
+            "api/h.go": "package api\n",
+            "db/q.sql": "select 1;\n",
+            ".cursor/rules/api.mdc": rule,
+            "AGENTS.md": "- Migrations need a rollback script.\n- Prefer small pull requests.\n",
+        },
+        "base",
+    )
     config = config_mod.load(repo)
     first = compute(repo, config)
     ids = {i.text: i.id for i in first.instructions}
     assert ids == {}
-    from gitcontext.provenance.resolve import identify
     from gitcontext.instructions.discover import load
+    from gitcontext.provenance.resolve import identify
 
     keyed = identify(repo, config, load(repo, config))
     agents_id = keyed[("AGENTS.md", 0)][0]
-    append_events(repo, [new_event("added", agents_id, "cli", file="AGENTS.md",
-                                   text="Migrations need a rollback script.", why="lost data in #12",
-                                   scope=["db/**"])])
+    append_events(
+        repo,
+        [
+            new_event(
+                "added",
+                agents_id,
+                "cli",
+                file="AGENTS.md",
+                text="Migrations need a rollback script.",
+                why="lost data in #12",
+                scope=["db/**"],
+            )
+        ],
+    )
     write(repo, "db/q.sql", "select 2;\n")
     write(repo, "api/h.go", "package api\n\nfunc H() {}\n")
     found = {i.text: (i.id, i.via, i.matched) for i in compute(repo, config).instructions}

@@ -1,4 +1,5 @@
 """Properties of the escaping every rendered instruction text goes through (hypothesis, bounded)."""
+
 from __future__ import annotations
 
 import re
@@ -18,10 +19,10 @@ TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=80)
 def test_markdown_code_span_is_one_inert_span(text: str) -> None:
     span = audit_markdown.code(text, limit=1000)
     fence = re.match(r"`+", span).group(0)
-    inner = span[len(fence):-len(fence)]
+    inner = span[len(fence) : -len(fence)]
     assert span.endswith(fence) and "\n" not in span
-    assert all(len(run) < len(fence) for run in re.findall(r"`+", inner))     # nothing inside closes it
-    assert re.search(r"@[A-Za-z0-9_-]", span) is None                        # no live mention
+    assert all(len(run) < len(fence) for run in re.findall(r"`+", inner))  # nothing inside closes it
+    assert re.search(r"@[A-Za-z0-9_-]", span) is None  # no live mention
     folded = " ".join(text.split())
     assert inner.strip(" ").replace("@\u2060", "@") == folded.replace("@\u2060", "@") or not folded.strip()
 

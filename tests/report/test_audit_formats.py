@@ -11,19 +11,47 @@ from gitcontext.environment import Environment
 from gitcontext.report import audit_github, audit_json, audit_markdown, audit_sarif, audit_text
 
 SCHEMA = Path(__file__).parent / "data" / "sarif-schema-2.1.0.json"
-CHECKS = (Check("GC100", "orphan", "warning", "No rationale."), Check("GC201", "falsified", "warning", "Falsified."),
-          Check("GC107", "verification-fails", "error", "Verification failed."))
+CHECKS = (
+    Check("GC100", "orphan", "warning", "No rationale."),
+    Check("GC201", "falsified", "warning", "Falsified."),
+    Check("GC107", "verification-fails", "error", "Verification failed."),
+)
 HOSTILE = "Ping @octocat <img src=x onerror=alert(1)> `rm -rf` | *bold* %0A\r\nnext"
 
 
 def _report(n: int = 1, **extra) -> Report:
-    findings = [Finding("GC100", "orphan", "warning", f"ctx-{i:012x}", "CLAUDE.md", i + 1, "no rationale recorded",
-                        {"text": HOSTILE}, fix=f'git context record ctx-{i:012x} --why "…"') for i in range(n)]
-    findings.append(Finding("GC201", "falsified", "warning", "ctx-ffffffffffff", "AGENTS.md", 3, "recurred 2 time(s)",
-                            {"candidate": True, "calibration": {"reason": "GC201", "k": 2, "e": 0,
-                                                                 "q": 0.25},
-                             "trial": {"verdict": "removable", "reason": "removing it passed 3/3 runs of `make test`"}},
-                            fix='git context retire ctx-ffffffffffff --reason "GC201 falsified: x"', confidence=0.75))
+    findings = [
+        Finding(
+            "GC100",
+            "orphan",
+            "warning",
+            f"ctx-{i:012x}",
+            "CLAUDE.md",
+            i + 1,
+            "no rationale recorded",
+            {"text": HOSTILE},
+            fix=f'git context record ctx-{i:012x} --why "…"',
+        )
+        for i in range(n)
+    ]
+    findings.append(
+        Finding(
+            "GC201",
+            "falsified",
+            "warning",
+            "ctx-ffffffffffff",
+            "AGENTS.md",
+            3,
+            "recurred 2 time(s)",
+            {
+                "candidate": True,
+                "calibration": {"reason": "GC201", "k": 2, "e": 0, "q": 0.25},
+                "trial": {"verdict": "removable", "reason": "removing it passed 3/3 runs of `make test`"},
+            },
+            fix='git context retire ctx-ffffffffffff --reason "GC201 falsified: x"',
+            confidence=0.75,
+        )
+    )
     findings.append(Finding("GC107", "verification-fails", "error", None, None, None, "a\nb%c"))
     return Report(findings, {"instructions": 5, "documented": 1, "stale": 1, "orphan": 3}, CHECKS, **extra)
 
@@ -66,7 +94,7 @@ def test_markdown_neutralizes_instruction_text() -> None:
     text = audit_markdown.render(_report())
     assert "@octocat" not in text and "@\u2060octocat" in text
     item = [l for l in text.splitlines() if "octocat" in l][0]
-    assert item.strip().startswith("``Ping") and "`rm -rf`" in item      # inside a longer fence, verbatim
+    assert item.strip().startswith("``Ping") and "`rm -rf`" in item  # inside a longer fence, verbatim
     assert "<img" in item and item.count("<img") == text.count("<img")  # only ever inside the code span
 
 
@@ -93,7 +121,7 @@ def test_text_groups_by_check_and_colours_only_on_request() -> None:
 
 def test_text_long_group_ends_in_a_count_per_file() -> None:
     plain = audit_text.render(_report(80), Environment(color=False))
-    group = plain[plain.index("GC100 orphan (80)"):plain.index("GC107")]
-    assert group.count("no rationale recorded") == 10                  # ten in full
-    assert group.count("  warning  CLAUDE.md:") == 50                   # then forty one line each
+    group = plain[plain.index("GC100 orphan (80)") : plain.index("GC107")]
+    assert group.count("no rationale recorded") == 10  # ten in full
+    assert group.count("  warning  CLAUDE.md:") == 50  # then forty one line each
     assert "… 30 more: CLAUDE.md (30)" in group

@@ -1,4 +1,5 @@
 """`ls PATH`: ids and statuses are those of unfiltered `ls` for the same files (issue 11)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,8 +13,19 @@ SUB_RULE = "Run the sub tests with pytest -x before pushing."
 
 def test_listing_filtered_path_keeps_the_ids_and_statuses_of_the_whole_listing(repo: Path, capsys) -> None:
     commit(repo, {"sub/AGENTS.md": f"- {SUB_RULE}\n", "AGENTS.md": "- Keep PRs small.\n"}, "rules")
-    append_events(repo, [new_event("added", "ctx-aaaaaaaaaaaa", "cli", file="sub/AGENTS.md", text=SUB_RULE,
-                                   why="CI is slow; catch failures locally")])
+    append_events(
+        repo,
+        [
+            new_event(
+                "added",
+                "ctx-aaaaaaaaaaaa",
+                "cli",
+                file="sub/AGENTS.md",
+                text=SUB_RULE,
+                why="CI is slow; catch failures locally",
+            )
+        ],
+    )
     # a new rule of AGENTS.md that the matcher would pair with sub/'s note if sub/ were hidden from it
     commit(repo, {"AGENTS.md": "- Keep PRs small.\n- Run the tests with pytest -x before pushing.\n"}, "more")
     everything = run_json(capsys, "ls")["instructions"]

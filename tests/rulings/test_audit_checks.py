@@ -1,4 +1,5 @@
 """GC104 and GC500 on real repositories (run directly; the audit command runs every registered check)."""
+
 from __future__ import annotations
 
 import json
@@ -26,10 +27,28 @@ def test_gc104_rule_citing_a_superseded_ruling_names_the_newer(repo: Path, capsy
     assert run_cli(capsys, "record", "Release only", "--why", "owner decision", "--ref", f"ruling:{old}")[0] == 0
     assert run_cli(capsys, "record", "Run the linter", "--why", "CI failed on lint 3x")[0] == 0
     assert list(gc104_superseded_ruling.run(_ctx(repo))) == []
-    mid = _add(capsys, "--topic", "releases", "--summary", "Releases go out Tuesday or Thursday", "--source", "o",
-               "--supersedes", old)
-    new = _add(capsys, "--topic", "releases", "--summary", "Releases go out any weekday with a green canary",
-               "--source", "o", "--supersedes", mid)
+    mid = _add(
+        capsys,
+        "--topic",
+        "releases",
+        "--summary",
+        "Releases go out Tuesday or Thursday",
+        "--source",
+        "o",
+        "--supersedes",
+        old,
+    )
+    new = _add(
+        capsys,
+        "--topic",
+        "releases",
+        "--summary",
+        "Releases go out any weekday with a green canary",
+        "--source",
+        "o",
+        "--supersedes",
+        mid,
+    )
     [f] = gc104_superseded_ruling.run(_ctx(repo))
     assert (f.check, f.file, f.line) == ("GC104", "CLAUDE.md", 3)
     assert f.evidence["superseded_by"] == new and "green canary" in f.message
@@ -38,12 +57,14 @@ def test_gc104_rule_citing_a_superseded_ruling_names_the_newer(repo: Path, capsy
 def test_gc500_open_ask_past_reminder_days(repo: Path, capsys, monkeypatch) -> None:
     commit(repo, {"README.md": "x\n"})
     monkeypatch.setenv("GITCONTEXT_NOW", "2020-01-01T00:00:00Z")
-    _, out, _ = run_cli(capsys, "ask", "propose", "--topic", "arm-runners", "--question", "May CI use ARM runners?",
-                        "--json")
+    _, out, _ = run_cli(
+        capsys, "ask", "propose", "--topic", "arm-runners", "--question", "May CI use ARM runners?", "--json"
+    )
     aid = json.loads(out)["id"]
     monkeypatch.delenv("GITCONTEXT_NOW")
-    _, out, _ = run_cli(capsys, "ask", "propose", "--topic", "docs-site", "--question", "Which docs generator?",
-                        "--json")
+    _, out, _ = run_cli(
+        capsys, "ask", "propose", "--topic", "docs-site", "--question", "Which docs generator?", "--json"
+    )
     [f] = gc500_open_ask.run(_ctx(repo))
     assert f.evidence["ask"] == aid and f"--answers {aid}" in f.fix
 
@@ -57,6 +78,7 @@ def test_pre_commit_hook_reminds_of_overdue_asks_without_refusing(repo: Path, ca
     monkeypatch.delenv("GITCONTEXT_NOW")
     (repo / "CLAUDE.md").write_text("# Rules\n\n- Run the linter before pushing.\n- Keep functions short.\n")
     from tests.helpers import git
+
     git(repo, "add", "CLAUDE.md", ".context")
     capsys.readouterr()
     assert hook_main(["pre-commit"]) == 0

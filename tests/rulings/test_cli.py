@@ -1,4 +1,5 @@
 """`ruling` and `ask` as a user runs them, in a real repository."""
+
 from __future__ import annotations
 
 import json
@@ -22,21 +23,34 @@ def add(capsys, *args: str) -> str:
 
 
 def test_ruling_add_refuses_short_summary_bad_topic_unknown_supersede(ledger_repo, capsys):
-    code, _, err = run_cli(capsys, "ruling", "add", "--topic", "Footer Content", "--summary", "x" * 30,
-                           "--source", "review")
+    code, _, err = run_cli(
+        capsys, "ruling", "add", "--topic", "Footer Content", "--summary", "x" * 30, "--source", "review"
+    )
     assert code == 2 and "use --topic footer-content" in err
     code, _, err = run_cli(capsys, "ruling", "add", "--topic", "footer", "--summary", "too short", "--source", "r")
     assert code == 2 and "at least 20" in err
-    code, _, err = run_cli(capsys, "ruling", "add", "--topic", "footer", "--summary", "x" * 30, "--source", "r",
-                           "--supersedes", "R-nope")
+    code, _, err = run_cli(
+        capsys, "ruling", "add", "--topic", "footer", "--summary", "x" * 30, "--source", "r", "--supersedes", "R-nope"
+    )
     assert code == 2 and "R-nope" in err
     assert not (ledger_repo / ".context" / "rulings.jsonl").exists()
 
 
 def test_ruling_add_refuses_a_reused_id(ledger_repo, capsys):
     add(capsys, "--topic", "ci", "--summary", "CI runs on every push to main", "--source", "standup", "--id", "R-12")
-    code, _, err = run_cli(capsys, "ruling", "add", "--topic", "ci", "--summary", "CI runs on every pull request",
-                           "--source", "standup", "--id", "R-12")
+    code, _, err = run_cli(
+        capsys,
+        "ruling",
+        "add",
+        "--topic",
+        "ci",
+        "--summary",
+        "CI runs on every pull request",
+        "--source",
+        "standup",
+        "--id",
+        "R-12",
+    )
     assert code == 2 and "never reused" in err
     lines = (ledger_repo / ".context" / "rulings.jsonl").read_text().splitlines()
     assert len(lines) == 1
@@ -46,11 +60,29 @@ def test_ruling_lookup_supersede_chain_newest_first(ledger_repo, capsys, monkeyp
     monkeypatch.setenv("GITCONTEXT_NOW", "2026-11-01T10:00:00Z")
     yes = add(capsys, "--topic", "dark-mode", "--summary", "Ship dark mode in the November release", "--source", "o")
     monkeypatch.setenv("GITCONTEXT_NOW", "2026-11-05T10:00:00Z")
-    no = add(capsys, "--topic", "dark-mode", "--summary", "Do not ship dark mode until contrast is fixed",
-             "--source", "owner", "--supersedes", yes)
+    no = add(
+        capsys,
+        "--topic",
+        "dark-mode",
+        "--summary",
+        "Do not ship dark mode until contrast is fixed",
+        "--source",
+        "owner",
+        "--supersedes",
+        yes,
+    )
     monkeypatch.setenv("GITCONTEXT_NOW", "2026-11-12T10:00:00Z")
-    yes2 = add(capsys, "--topic", "dark-mode", "--summary", "Ship dark mode again: contrast fixed in #88",
-               "--source", "owner", "--supersedes", no)
+    yes2 = add(
+        capsys,
+        "--topic",
+        "dark-mode",
+        "--summary",
+        "Ship dark mode again: contrast fixed in #88",
+        "--source",
+        "owner",
+        "--supersedes",
+        no,
+    )
     code, out, _ = run_cli(capsys, "ruling", "lookup", "dark-modes", "--json")
     rows = json.loads(out)["rulings"]
     assert [r["id"] for r in rows] == [yes2, no, yes]
@@ -65,9 +97,18 @@ def test_ruling_lookup_supersede_chain_newest_first(ledger_repo, capsys, monkeyp
 
 def test_ruling_require_current_superseded_and_topic(ledger_repo, capsys):
     old = add(capsys, "--topic", "deploys", "--summary", "Deploys need a second approver", "--source", "o")
-    new = add(capsys, "--topic", "deploys", "--summary", "Deploys need one approver and a green canary",
-              "--source", "o", "--supersedes", old)
-    assert run_cli(capsys, "ruling", "require", new, "--topic", "deploy")[0] == 0     # plural folded
+    new = add(
+        capsys,
+        "--topic",
+        "deploys",
+        "--summary",
+        "Deploys need one approver and a green canary",
+        "--source",
+        "o",
+        "--supersedes",
+        old,
+    )
+    assert run_cli(capsys, "ruling", "require", new, "--topic", "deploy")[0] == 0  # plural folded
     code, _, err = run_cli(capsys, "ruling", "require", old, "--topic", "deploys")
     assert code == 1 and f"superseded by {new}" in err
     code, _, err = run_cli(capsys, "ruling", "require", new, "--topic", "billing")
@@ -77,18 +118,44 @@ def test_ruling_require_current_superseded_and_topic(ledger_repo, capsys):
 
 
 def test_ask_propose_refused_then_accepted_with_reason(ledger_repo, capsys):
-    rid = add(capsys, "--topic", "footer-content", "--summary", "The footer shows the copyright line only",
-              "--source", "review of #40")
-    code, _, err = run_cli(capsys, "ask", "propose", "--topic", "footer-contents",
-                           "--question", "May the footer show our postal address?")
+    rid = add(
+        capsys,
+        "--topic",
+        "footer-content",
+        "--summary",
+        "The footer shows the copyright line only",
+        "--source",
+        "review of #40",
+    )
+    code, _, err = run_cli(
+        capsys, "ask", "propose", "--topic", "footer-contents", "--question", "May the footer show our postal address?"
+    )
     assert code == 1 and rid in err and "review of #40" in err and "--reask-reason" in err
     assert not (ledger_repo / ".context" / "asks.jsonl").exists()
-    code, _, err = run_cli(capsys, "ask", "propose", "--topic", "footer-contents", "--question",
-                           "May the footer show our postal address?", "--reask-reason", "too short")
+    code, _, err = run_cli(
+        capsys,
+        "ask",
+        "propose",
+        "--topic",
+        "footer-contents",
+        "--question",
+        "May the footer show our postal address?",
+        "--reask-reason",
+        "too short",
+    )
     assert code == 2
-    code, out, _ = run_cli(capsys, "ask", "propose", "--topic", "footer-contents", "--question",
-                           "May the footer show our postal address?", "--reask-reason",
-                           "legal now requires the address on every page", "--json")
+    code, out, _ = run_cli(
+        capsys,
+        "ask",
+        "propose",
+        "--topic",
+        "footer-contents",
+        "--question",
+        "May the footer show our postal address?",
+        "--reask-reason",
+        "legal now requires the address on every page",
+        "--json",
+    )
     assert code == 0
     aid = json.loads(out)["id"]
     _, listed, _ = run_cli(capsys, "ask", "list", "--open")
@@ -103,20 +170,34 @@ def test_ask_alias_counts_for_refusal(ledger_repo, capsys):
 
 
 def test_ask_answer_withdraw_revise_are_new_lines(ledger_repo, capsys):
-    _, out, _ = run_cli(capsys, "ask", "propose", "--topic", "arm-runners", "--question",
-                        "May CI move to ARM runners?", "--json")
+    _, out, _ = run_cli(
+        capsys, "ask", "propose", "--topic", "arm-runners", "--question", "May CI move to ARM runners?", "--json"
+    )
     aid = json.loads(out)["id"]
     assert run_cli(capsys, "ask", "revise", aid, "--question", "May CI move to ARM runners this quarter?")[0] == 0
-    code, out, _ = run_cli(capsys, "ruling", "add", "--topic", "arm-runners", "--summary",
-                           "CI moves to ARM runners in Q1", "--source", "owner", "--answers", aid, "--json")
+    code, out, _ = run_cli(
+        capsys,
+        "ruling",
+        "add",
+        "--topic",
+        "arm-runners",
+        "--summary",
+        "CI moves to ARM runners in Q1",
+        "--source",
+        "owner",
+        "--answers",
+        aid,
+        "--json",
+    )
     assert code == 0
     lines = [json.loads(x) for x in (ledger_repo / ".context" / "asks.jsonl").read_text().splitlines()]
     assert [(x["id"], x["status"]) for x in lines] == [(aid, "open"), (aid, "open"), (aid, "answered")]
     assert lines[1]["question"].endswith("this quarter?") and lines[0]["question"].endswith("runners?")
     code, _, err = run_cli(capsys, "ask", "withdraw", aid, "--reason", "answered already")
     assert code == 2 and "answered" in err
-    _, out, _ = run_cli(capsys, "ask", "propose", "--topic", "release-notes", "--question",
-                        "Who writes the release notes?", "--json")
+    _, out, _ = run_cli(
+        capsys, "ask", "propose", "--topic", "release-notes", "--question", "Who writes the release notes?", "--json"
+    )
     other = json.loads(out)["id"]
     assert run_cli(capsys, "ask", "withdraw", other, "--reason", "the release script writes them")[0] == 0
     _, listed, _ = run_cli(capsys, "ask", "list")
@@ -127,8 +208,17 @@ def test_ruling_digest_within_budget_newest_first(ledger_repo, capsys, monkeypat
     ids = []
     for day in range(1, 21):
         monkeypatch.setenv("GITCONTEXT_NOW", f"2026-10-{day:02d}T09:00:00Z")
-        ids.append(add(capsys, "--topic", f"topic-{day}", "--summary", f"Decision number {day} for the team",
-                       "--source", "weekly review"))
+        ids.append(
+            add(
+                capsys,
+                "--topic",
+                f"topic-{day}",
+                "--summary",
+                f"Decision number {day} for the team",
+                "--source",
+                "weekly review",
+            )
+        )
     _, out, _ = run_cli(capsys, "ruling", "digest", "--budget", "100", "--json")
     data = json.loads(out)
     kept = [r["id"] for r in data["rulings"]]
@@ -152,9 +242,11 @@ def test_ruling_show_and_bad_ledger_line(ledger_repo, capsys):
 def test_context_ruling_trailer_synced_once(ledger_repo, capsys):
     rid = add(capsys, "--topic", "ci-runners", "--summary", "CI runs on x86 runners only", "--source", "o")
     git(ledger_repo, "add", ".context")
-    sha = commit(ledger_repo, {"ci.yml": "arm\n"},
-                 "Move CI to ARM\n\nContext-Ruling: ci-runners, arm: CI runs on ARM runners from now on "
-                 f"(supersedes {rid})\n")
+    sha = commit(
+        ledger_repo,
+        {"ci.yml": "arm\n"},
+        f"Move CI to ARM\n\nContext-Ruling: ci-runners, arm: CI runs on ARM runners from now on (supersedes {rid})\n",
+    )
     for _ in range(2):
         assert run_cli(capsys, "sync")[0] == 0
     code, out, _ = run_cli(capsys, "ruling", "lookup", "ci-runners", "--json")
@@ -169,8 +261,11 @@ def _add_in_child(root: str, n: int) -> None:
     from gitcontext.cli.main import main
 
     os.chdir(root)
-    raise SystemExit(main(["ruling", "add", "--topic", f"topic-{n}", "--summary", f"Decision number {n} for all",
-                           "--source", "burst"]))
+    raise SystemExit(
+        main(
+            ["ruling", "add", "--topic", f"topic-{n}", "--summary", f"Decision number {n} for all", "--source", "burst"]
+        )
+    )
 
 
 def test_ruling_add_concurrent_writers_lose_nothing(ledger_repo):
@@ -204,8 +299,10 @@ def test_ruling_ledger_hostile_file_is_exit_2_quickly(ledger_repo, capsys, tmp_p
         ledger.symlink_to("/dev/zero")
     else:
         ledger.write_bytes(b'{"v":1,"id":"R-1\xff"}\n')
-    for argv in (["ruling", "list"], ["ruling", "add", "--topic", "ci", "--summary", "CI runs on every push",
-                                      "--source", "x"]):
+    for argv in (
+        ["ruling", "list"],
+        ["ruling", "add", "--topic", "ci", "--summary", "CI runs on every push", "--source", "x"],
+    ):
         code, _, err = run_cli(capsys, *argv)
         assert code == 2 and ".context/rulings.jsonl" in err, (hostile, err)
     if hostile == "outside":

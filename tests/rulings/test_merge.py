@@ -1,4 +1,5 @@
 """Both ledgers through the merge driver in real git: branches adding rulings and revising asks never conflict."""
+
 from __future__ import annotations
 
 import copy
@@ -24,23 +25,34 @@ def test_rulings_and_asks_on_two_branches_merge_clean(repo: Path, capsys, monkey
     install.configure(repo, copy.deepcopy(DEFAULTS))
     monkeypatch.setenv("GITCONTEXT_NOW", "2026-11-01T09:00:00Z")
     base = _add(capsys, "--topic", "releases", "--summary", "Releases go out on Tuesdays only", "--source", "o")
-    _, out, _ = run_cli(capsys, "ask", "propose", "--topic", "arm-runners", "--question",
-                        "May CI move to ARM runners?", "--json")
+    _, out, _ = run_cli(
+        capsys, "ask", "propose", "--topic", "arm-runners", "--question", "May CI move to ARM runners?", "--json"
+    )
     aid = json.loads(out)["id"]
     commit(repo, {".gitattributes": (repo / ".gitattributes").read_text()}, "base")
     git(repo, "add", ".context")
     git(repo, "commit", "-q", "--no-verify", "-m", "ledger")
     git(repo, "checkout", "-q", "-b", "feature")
     monkeypatch.setenv("GITCONTEXT_NOW", "2026-11-03T09:00:00Z")
-    newer = _add(capsys, "--topic", "releases", "--summary", "Releases go out on any weekday with a green canary",
-                 "--source", "owner", "--supersedes", base)
+    newer = _add(
+        capsys,
+        "--topic",
+        "releases",
+        "--summary",
+        "Releases go out on any weekday with a green canary",
+        "--source",
+        "owner",
+        "--supersedes",
+        base,
+    )
     assert run_cli(capsys, "ask", "revise", aid, "--question", "May CI move to ARM runners this quarter?")[0] == 0
     git(repo, "add", ".context")
     git(repo, "commit", "-q", "--no-verify", "-m", "feature decisions")
     git(repo, "checkout", "-q", "main")
     monkeypatch.setenv("GITCONTEXT_NOW", "2026-11-02T09:00:00Z")
-    other = _add(capsys, "--topic", "docs-site", "--summary", "The docs site is built with mkdocs-material",
-                 "--source", "review")
+    other = _add(
+        capsys, "--topic", "docs-site", "--summary", "The docs site is built with mkdocs-material", "--source", "review"
+    )
     assert run_cli(capsys, "ask", "withdraw", aid, "--reason", "we stay on x86 for now")[0] == 0
     git(repo, "add", ".context")
     git(repo, "commit", "-q", "--no-verify", "-m", "main decisions")
@@ -50,9 +62,9 @@ def test_rulings_and_asks_on_two_branches_merge_clean(repo: Path, capsys, monkey
     assert _ids(rulings) == [base, other, newer]
     code, out, _ = run_cli(capsys, "ruling", "lookup", "releases", "--json")
     rows = json.loads(out)["rulings"]
-    assert [r["id"] for r in rows] == [newer, base] and rows[1]["superseded_by"] == [newer]   # supersede applies
+    assert [r["id"] for r in rows] == [newer, base] and rows[1]["superseded_by"] == [newer]  # supersede applies
     asks = [json.loads(line) for line in (repo / ".context" / "asks.jsonl").read_text().splitlines()]
     assert len(asks) == 3 and {a["id"] for a in asks} == {aid}
     _, listed, _ = run_cli(capsys, "ask", "list", "--json")
-    state = json.loads(listed)["asks"][0]      # the newest line wins: feature's revision (11-03) after the withdrawal
+    state = json.loads(listed)["asks"][0]  # the newest line wins: feature's revision (11-03) after the withdrawal
     assert state["status"] == "open" and state["question"].endswith("this quarter?")

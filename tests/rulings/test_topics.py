@@ -1,4 +1,5 @@
 """Topic matching on a realistic ledger's keys: spellings of one topic collapse, different topics stay apart."""
+
 from __future__ import annotations
 
 import itertools
@@ -29,13 +30,17 @@ def measure() -> dict[str, float]:
         tp += hit and truth
         fp += hit and not truth
         fn += truth and not hit
-    return {"precision": tp / (tp + fp), "recall": tp / (tp + fn), "keys": sum(map(len, CASE["groups"])),
-            "topics": len(CASE["groups"])}
+    return {
+        "precision": tp / (tp + fp),
+        "recall": tp / (tp + fn),
+        "keys": sum(map(len, CASE["groups"])),
+        "topics": len(CASE["groups"]),
+    }
 
 
 def test_topics_realistic_ledger_precision_and_recall() -> None:
     scores = measure()
-    assert scores["precision"] == 1.0          # a different topic is never a "did you mean"
+    assert scores["precision"] == 1.0  # a different topic is never a "did you mean"
     assert scores["recall"] >= 0.9
 
 

@@ -8,6 +8,7 @@ Example: `CLAUDE.md` line 3 "- Run `make lint` before pushing." has no note, or 
     GC100 orphan  CLAUDE.md:3  no rationale recorded
       fix: git context record ctx-1a2b3c4d5e6f --why "…" --failure "…"
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -22,6 +23,12 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
     for loc in ctx.located:
         if loc.status == "orphan":
             inst = loc.instruction
-            yield finding(CHECK, "no rationale recorded: nobody can tell later whether it is still needed",
-                          id=loc.id, file=inst.file, line=inst.line, evidence={"text": inst.text},
-                          fix=f'git context record {loc.id} --why "…" --failure "…"')
+            yield finding(
+                CHECK,
+                "no rationale recorded: nobody can tell later whether it is still needed",
+                id=loc.id,
+                file=inst.file,
+                line=inst.line,
+                evidence={"text": inst.text},
+                fix=f'git context record {loc.id} --why "…" --failure "…"',
+            )

@@ -13,6 +13,7 @@ Example: ctx-3f9a2c4b1d2e ("Run `uv sync --locked` after editing `pyproject.toml
           64 commits touched its scope since (audit.stale_commits = 50)
       fix: git context verify ctx-3f9a2c4b1d2e --run "…"
 """
+
 from __future__ import annotations
 
 import datetime as _dt
@@ -24,8 +25,12 @@ from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.scope import covered, has_scope
 from gitcontext.provenance.events import now
 
-CHECK = Check("GC101", "unverified", "warning",
-              "Rationale not verified for audit.stale_days days or audit.stale_commits commits touching its scope.")
+CHECK = Check(
+    "GC101",
+    "unverified",
+    "warning",
+    "Rationale not verified for audit.stale_days days or audit.stale_commits commits touching its scope.",
+)
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
@@ -44,10 +49,21 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
             reasons.append(f"{len(touching)} commits touched its scope since (audit.stale_commits = {commits})")
         if reasons:
             inst = loc.instruction
-            yield finding(CHECK, "; ".join(reasons), id=loc.id, file=inst.file, line=inst.line,
-                          evidence={"key": "unverified", "confirmed_at": state.confirmed_at, "age_days": age,
-                                    "commits_in_scope": len(touching), "recent_commits": touching[:5]},
-                          fix=f'git context verify {loc.id} --run "…"')
+            yield finding(
+                CHECK,
+                "; ".join(reasons),
+                id=loc.id,
+                file=inst.file,
+                line=inst.line,
+                evidence={
+                    "key": "unverified",
+                    "confirmed_at": state.confirmed_at,
+                    "age_days": age,
+                    "commits_in_scope": len(touching),
+                    "recent_commits": touching[:5],
+                },
+                fix=f'git context verify {loc.id} --run "…"',
+            )
 
 
 def _touching(ctx: AuditContext, loc, since: str) -> list[str]:

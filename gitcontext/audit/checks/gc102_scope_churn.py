@@ -11,6 +11,7 @@ Example: "Keep `src/auth/session.py` free of I/O" verified in March; `src/auth/`
     GC102 scope-churn  AGENTS.md:20  its scope churned 812 lines (RISK) since its last verification
       evidence: src/auth/session.py 640, src/auth/tokens.py 172
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -22,8 +23,12 @@ from gitcontext.audit.scope import covered, has_scope
 from gitcontext.radius import churn
 from gitcontext.radius.score import PRESSURE_TIERS, tier
 
-CHECK = Check("GC102", "scope-churn", "warning",
-              "The instruction's scope churned past the RISK tier since its rationale was last verified.")
+CHECK = Check(
+    "GC102",
+    "scope-churn",
+    "warning",
+    "The instruction's scope churned past the RISK tier since its rationale was last verified.",
+)
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
@@ -37,11 +42,21 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         if level in PRESSURE_TIERS:
             inst = loc.instruction
             top = sorted(lines.items(), key=lambda kv: (-kv[1], kv[0]))[:10]
-            yield finding(CHECK, f"its scope churned {total} lines ({level}) since its last verification",
-                          id=loc.id, file=inst.file, line=inst.line,
-                          evidence={"key": "scope-churn", "churn": total, "tier": level, "since": state.confirmed_at,
-                                    "files": dict(top)},
-                          fix=f'git context verify {loc.id} --run "…"')
+            yield finding(
+                CHECK,
+                f"its scope churned {total} lines ({level}) since its last verification",
+                id=loc.id,
+                file=inst.file,
+                line=inst.line,
+                evidence={
+                    "key": "scope-churn",
+                    "churn": total,
+                    "tier": level,
+                    "since": state.confirmed_at,
+                    "files": dict(top),
+                },
+                fix=f'git context verify {loc.id} --run "…"',
+            )
 
 
 def _scope_churn(ctx: AuditContext, loc, since: str) -> dict[str, int]:
@@ -61,7 +76,9 @@ def _scope_churn(ctx: AuditContext, loc, since: str) -> dict[str, int]:
 def _countable(ctx: AuditContext, per_file: dict[str, int]) -> set[str]:
     """Paths churn counts (radius.exclude, linguist-generated/vendored and binaries left out), judged
     once for every changed path (one `git check-attr`)."""
+
     def compute() -> frozenset[str]:
         universe = sorted(changed_universe(ctx))
         return frozenset(churn.tally(ctx.root, [(1, 0, p) for p in universe], ctx.config).lines)
+
     return set(per_file) & memo(ctx, "countable", compute)

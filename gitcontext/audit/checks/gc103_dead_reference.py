@@ -20,6 +20,7 @@ trees that mostly do not match the tree (an illustration). When the checkout hol
 history does not explain may have been deleted before the boundary: one note lists them with the fix
 (`git fetch --unshallow`, or `fetch-depth: 0` in the Action) rather than guessing either way.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -38,16 +39,22 @@ from gitcontext.audit.references import Ref, join, place_tree, references, strip
 from gitcontext.audit.tree import folders, ids_by_line, loaded_files, package_of, read
 from gitcontext.audit.views import has_source_tree
 
-CHECK = Check("GC103", "dead-reference", "warning",
-              "a path, link, @import, folder tree, script, Make target, test id or symbol git no longer has")
+CHECK = Check(
+    "GC103",
+    "dead-reference",
+    "warning",
+    "a path, link, @import, folder tree, script, Make target, test id or symbol git no longer has",
+)
 
-GENERATED = frozenset("node_modules dist build out target coverage __pycache__ .venv venv .next .nuxt .turbo "
-                      ".cache .wrangler .svelte-kit .output .parcel-cache tmp .tox .pytest_cache .mypy_cache "
-                      "htmlcov site-packages .gradle .dart_tool".split())
-NEVER_MIN_DEPTH = 2     # a never-existed root path needs a folder two levels deep to stand on (not `scripts/x.py`)
+GENERATED = frozenset(
+    "node_modules dist build out target coverage __pycache__ .venv venv .next .nuxt .turbo "
+    ".cache .wrangler .svelte-kit .output .parcel-cache tmp .tox .pytest_cache .mypy_cache "
+    "htmlcov site-packages .gradle .dart_tool".split()
+)
+NEVER_MIN_DEPTH = 2  # a never-existed root path needs a folder two levels deep to stand on (not `scripts/x.py`)
 _MODULE_EXTS = {".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".py", ".rs", ".go", ".rb", ".vue", ".svelte"}
 _PATH_KINDS = ("path", "link", "import", "tree", "symbol")
-TREE_MIN_MATCH = 0.5    # a drawn tree matching less of the repository than this is an illustration
+TREE_MIN_MATCH = 0.5  # a drawn tree matching less of the repository than this is an illustration
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
@@ -56,9 +63,13 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
     if not tree.has_source:
         paths = sum(1 for r in refs if r.kind in _PATH_KINDS)
         if paths:
-            yield finding(CHECK, f"no source tree in this checkout (only context files are tracked): {paths} "
-                          "paths, scripts and symbols are not judged", severity="note",
-                          evidence={"tracked": len(ctx.tracked), "unjudged": paths})
+            yield finding(
+                CHECK,
+                f"no source tree in this checkout (only context files are tracked): {paths} "
+                "paths, scripts and symbols are not judged",
+                severity="note",
+                evidence={"tracked": len(ctx.tracked), "unjudged": paths},
+            )
         return
     by_line = ids_by_line(ctx)
     unknown: list[Ref] = []
@@ -67,17 +78,30 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         if cls == "unknown":
             unknown.append(ref)
             continue
-        yield finding(CHECK, message, id=by_line.get((ref.file, ref.line)) or None, file=ref.file,
-                      line=ref.line, severity="note" if cls == "never-existed" else None,
-                      evidence={"class": cls, "kind": ref.kind, "ref": ref.text, **evidence})
+        yield finding(
+            CHECK,
+            message,
+            id=by_line.get((ref.file, ref.line)) or None,
+            file=ref.file,
+            line=ref.line,
+            severity="note" if cls == "never-existed" else None,
+            evidence={"class": cls, "kind": ref.kind, "ref": ref.text, **evidence},
+        )
     if unknown:
         shown = ", ".join(f"`{r.text}` ({r.file}:{r.line})" for r in unknown[:5])
-        yield finding(CHECK, f"shallow clone: {len(unknown)} referenced path(s) are not in the tree and the "
-                      f"history that would say whether they were deleted is cut off: {shown}"
-                      f"{', ...' if len(unknown) > 5 else ''}; fix: git fetch --unshallow (in the Action: "
-                      "actions/checkout with fetch-depth: 0)", severity="note",
-                      evidence={"class": "shallow", "refs": [{"file": r.file, "line": r.line, "ref": r.text}
-                                                             for r in unknown[:50]], "count": len(unknown)})
+        yield finding(
+            CHECK,
+            f"shallow clone: {len(unknown)} referenced path(s) are not in the tree and the "
+            f"history that would say whether they were deleted is cut off: {shown}"
+            f"{', ...' if len(unknown) > 5 else ''}; fix: git fetch --unshallow (in the Action: "
+            "actions/checkout with fetch-depth: 0)",
+            severity="note",
+            evidence={
+                "class": "shallow",
+                "refs": [{"file": r.file, "line": r.line, "ref": r.text} for r in unknown[:50]],
+                "count": len(unknown),
+            },
+        )
 
 
 def _judged(tree: _Git, refs: list[Ref]) -> Iterator[tuple[Ref, tuple[str, str, dict]]]:
@@ -101,8 +125,11 @@ def _judged(tree: _Git, refs: list[Ref]) -> Iterator[tuple[Ref, tuple[str, str, 
 
 def _judge(tree: _Git, ref: Ref, missing_symbols: set[str]) -> tuple[str, str, dict] | None:
     if ref.kind == "symbol":
-        return ("never-existed", f"`{ref.written}` names no symbol in any tracked source file",
-                {}) if ref.text in missing_symbols else None
+        return (
+            ("never-existed", f"`{ref.written}` names no symbol in any tracked source file", {})
+            if ref.text in missing_symbols
+            else None
+        )
     if ref.kind in ("script", "make", "test"):
         return _judge_command(tree, ref)
     folder = posixpath.dirname(ref.file)
@@ -114,8 +141,6 @@ def _judge(tree: _Git, ref: Ref, missing_symbols: set[str]) -> tuple[str, str, d
 
 def _unique(items: list[str]) -> list[str]:
     return list(dict.fromkeys(items))
-
-
 
 
 def _judge_path(tree: _Git, ref: Ref, path: str, bases: list[str], tail_ok: bool) -> tuple[str, str, dict] | None:
@@ -130,22 +155,29 @@ def _judge_path(tree: _Git, ref: Ref, path: str, bases: list[str], tail_ok: bool
         if verdict:
             return verdict
     if ref.tool == "example":
-        return None             # "Examples: `references/finance.md` ..." illustrates, it does not point
+        return None  # "Examples: `references/finance.md` ..." illustrates, it does not point
     if tree.shallow and "/" in ref.text:
-        return ("unknown", "", {})   # deleted before the boundary, or never there: this clone cannot say
+        return ("unknown", "", {})  # deleted before the boundary, or never there: this clone cannot say
     near = [c for c, b in pairs if b or path.strip("/").count("/") >= NEVER_MIN_DEPTH]
-    if ref.kind in ("link", "import") or "/" in path.strip("/") and \
-            any(tree.exists(posixpath.dirname(c.rstrip("/")) or ".") for c in near):
-        return ("never-existed", f"`{ref.text}` does not exist (and never did in this history)",
-                {"resolved": candidates[0]})
+    if (
+        ref.kind in ("link", "import")
+        or "/" in path.strip("/")
+        and any(tree.exists(posixpath.dirname(c.rstrip("/")) or ".") for c in near)
+    ):
+        return (
+            "never-existed",
+            f"`{ref.text}` does not exist (and never did in this history)",
+            {"resolved": candidates[0]},
+        )
     return None
 
 
 def _judge_tree(tree: _Git, group: list[Ref]) -> Iterator[tuple[Ref, tuple[str, str, dict]]]:
     """A drawn tree is judged as a whole: against the base it matches best, and only if it mostly matches."""
     file_dir = posixpath.dirname(group[0].file)
-    rate, base, strip = place_tree([r.text for r in group], _unique([file_dir, tree.package_of(file_dir), ""]),
-                                   tree.exists)
+    rate, base, strip = place_tree(
+        [r.text for r in group], _unique([file_dir, tree.package_of(file_dir), ""]), tree.exists
+    )
     if rate < TREE_MIN_MATCH:
         return
     reported: list[str] = []
@@ -154,13 +186,12 @@ def _judge_tree(tree: _Git, group: list[Ref]) -> Iterator[tuple[Ref, tuple[str, 
         full = join(base, path) if path else None
         if not full or tree.exists(full) or any(full.startswith(r.rstrip("/") + "/") for r in reported):
             continue
-        verdict = _judge_path(tree, ref._replace(text=full + ("/" if ref.text.endswith("/") else "")), full,
-                              [""], tail_ok=False)
+        verdict = _judge_path(
+            tree, ref._replace(text=full + ("/" if ref.text.endswith("/") else "")), full, [""], tail_ok=False
+        )
         if verdict:
             reported.append(full)
             yield ref._replace(text=full + ("/" if ref.text.endswith("/") else "")), verdict
-
-
 
 
 def _judge_command(tree: _Git, ref: Ref) -> tuple[str, str, dict] | None:
@@ -168,7 +199,7 @@ def _judge_command(tree: _Git, ref: Ref) -> tuple[str, str, dict] | None:
     if ref.cwd is not None:
         found = [c for c in (join(folder, ref.cwd), join("", ref.cwd)) if c and tree.is_dir(c)]
         if not found:
-            return None                       # the `cd` itself is judged as a path elsewhere, or is a placeholder
+            return None  # the `cd` itself is judged as a path elsewhere, or is a placeholder
         folders, where = found[:1], found[0]
     else:
         folders, where = tree.command_folders(folder, ref.kind), folder or "."
@@ -192,8 +223,11 @@ def _judge_script(tree: _Git, ref: Ref, folders: list[str], where: str) -> tuple
     names = sorted({k for _, s in manifests for k in s})[:8]
     files = [posixpath.join(f, "package.json") if f else "package.json" for f, _ in manifests]
     shown = files[0] if len(files) == 1 else f"{len(files)} package.json files ({files[0]}, ...)"
-    return ("missing", f"`{ref.written}`: no `{ref.text}` script in {shown} (it has "
-            f"{', '.join(names) or 'no scripts'})", {"package_json": files[:10]})
+    return (
+        "missing",
+        f"`{ref.written}`: no `{ref.text}` script in {shown} (it has {', '.join(names) or 'no scripts'})",
+        {"package_json": files[:10]},
+    )
 
 
 def _judge_make(tree: _Git, ref: Ref, folders: list[str], anywhere: bool) -> tuple[str, str, dict] | None:
@@ -207,8 +241,11 @@ def _judge_make(tree: _Git, ref: Ref, folders: list[str], anywhere: bool) -> tup
     if anywhere and ref.text in tree.every_make_target:
         return None
     files = [posixpath.join(f, "Makefile") if f else "Makefile" for f, _ in makefiles]
-    return ("missing", f"`{ref.written}`: {' or '.join(files[:3])}{' ...' if len(files) > 3 else ''} has no "
-            f"`{ref.text}` target", {"makefile": files[0], "makefiles": files[:10]})
+    return (
+        "missing",
+        f"`{ref.written}`: {' or '.join(files[:3])}{' ...' if len(files) > 3 else ''} has no `{ref.text}` target",
+        {"makefile": files[0], "makefiles": files[:10]},
+    )
 
 
 def _judge_test(tree: _Git, ref: Ref, folders: list[str]) -> tuple[str, str, dict] | None:
@@ -278,17 +315,27 @@ class _Git:
         own = folder
         while own and posixpath.join(own, manifest) not in self.files:
             own = posixpath.dirname(own)
-        below = [posixpath.dirname(p) for p in self.files if folder and p.startswith(folder + "/")
-                 and posixpath.basename(p) == manifest and p.count("/") - folder.count("/") <= 3
-                 and not self.generated(p)] if own != folder else []
-        return _unique([own] + below + [""])    # the root's scripts run from anywhere in a workspace
+        below = (
+            [
+                posixpath.dirname(p)
+                for p in self.files
+                if folder
+                and p.startswith(folder + "/")
+                and posixpath.basename(p) == manifest
+                and p.count("/") - folder.count("/") <= 3
+                and not self.generated(p)
+            ]
+            if own != folder
+            else []
+        )
+        return _unique([own] + below + [""])  # the root's scripts run from anywhere in a workspace
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def text(self, path: str) -> str:
         data = git.blob_at("", path, self.ctx.root)
         return data.decode("utf-8", "replace") if data else ""
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def scripts(self, folder: str) -> frozenset[str] | None:
         path = posixpath.join(folder, "package.json") if folder else "package.json"
         if path not in self.files:
@@ -300,7 +347,7 @@ class _Git:
         scripts = data.get("scripts") if isinstance(data, dict) else None
         return frozenset(scripts) if isinstance(scripts, dict) else frozenset()
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def make_targets(self, folder: str) -> frozenset[str] | None:
         path = posixpath.join(folder, "Makefile") if folder else "Makefile"
         return _make_targets(self.text(path)) if path in self.files else None
@@ -309,8 +356,9 @@ class _Git:
     def every_make_target(self) -> frozenset[str]:
         """The targets of every tracked Makefile outside build output (the first 200 by path), read
         through one `git cat-file --batch`."""
-        paths = sorted(p for p in self.files if posixpath.basename(p) == "Makefile" and "\n" not in p
-                       and not self.generated(p))[:200]
+        paths = sorted(
+            p for p in self.files if posixpath.basename(p) == "Makefile" and "\n" not in p and not self.generated(p)
+        )[:200]
         texts = git.read_blobs([f":{p}" for p in paths], self.ctx.root)
         return frozenset(t for data in texts.values() for t in _make_targets(data.decode("utf-8", "replace")))
 
@@ -328,11 +376,14 @@ class _Git:
         if path in latest:
             return self._file_history(path, written, latest)
         start = bisect.bisect_left(ordered, path + "/")
-        under = [latest[p] for p in ordered[start:start + 5000] if p.startswith(path + "/")]
+        under = [latest[p] for p in ordered[start : start + 5000] if p.startswith(path + "/")]
         if not under:
             return None
-        renamed = Counter(r.new_path[: len(r.new_path) - len(r.path) + len(path)] for r in under
-                          if r.new_path and r.new_path.endswith(r.path[len(path):]))
+        renamed = Counter(
+            r.new_path[: len(r.new_path) - len(r.path) + len(path)]
+            for r in under
+            if r.new_path and r.new_path.endswith(r.path[len(path) :])
+        )
         if renamed:
             new, count = renamed.most_common(1)[0]
             if count * 2 >= len(under) and self.exists(new):
@@ -360,10 +411,16 @@ class _Git:
 
 
 def _moved(written: str, new: str, r: git.Removal) -> tuple[str, str, dict]:
-    return ("moved", f"`{written}` moved to `{new}` in {r.commit[:9]} ({r.date[:10]}, {r.subject[:60]!r})",
-            {"new_path": new, "commit": r.commit, "date": r.date})
+    return (
+        "moved",
+        f"`{written}` moved to `{new}` in {r.commit[:9]} ({r.date[:10]}, {r.subject[:60]!r})",
+        {"new_path": new, "commit": r.commit, "date": r.date},
+    )
 
 
 def _deleted(written: str, r: git.Removal) -> tuple[str, str, dict]:
-    return ("deleted", f"`{written}` was deleted in {r.commit[:9]} ({r.date[:10]}, {r.subject[:60]!r})",
-            {"commit": r.commit, "date": r.date, "subject": r.subject})
+    return (
+        "deleted",
+        f"`{written}` was deleted in {r.commit[:9]} ({r.date[:10]}, {r.subject[:60]!r})",
+        {"commit": r.commit, "date": r.date, "subject": r.subject},
+    )

@@ -9,6 +9,7 @@ Example:
     CLAUDE.md:12 GC104 superseded-ruling: cites ruling R-3f9a2c ("Releases go out on Tuesdays
     only"), superseded by R-8c01ef ("Releases go out on any weekday with a green canary")
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -27,12 +28,17 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
     book = ledger(read_rulings(ctx.root))
     for loc in ctx.located:
         for ref in loc.state.refs if loc.state else ():
-            cited = ref[len(PREFIX):] if ref.startswith(PREFIX) else None
+            cited = ref[len(PREFIX) :] if ref.startswith(PREFIX) else None
             newer = book.current_of(cited) if cited in book.by_id else None
             if newer is None or newer == cited:
                 continue
             old, new = book.by_id[cited], book.by_id[newer]
-            yield finding(CHECK, f'cites ruling {cited} ("{old.summary}"), superseded by {newer} ("{new.summary}")',
-                          id=loc.id, file=loc.instruction.file, line=loc.instruction.line,
-                          evidence={"ruling": cited, "superseded_by": newer, "ruled_at": new.ruled_at},
-                          fix=f"git context ruling show {newer}")
+            yield finding(
+                CHECK,
+                f'cites ruling {cited} ("{old.summary}"), superseded by {newer} ("{new.summary}")',
+                id=loc.id,
+                file=loc.instruction.file,
+                line=loc.instruction.line,
+                evidence={"ruling": cited, "superseded_by": newer, "ruled_at": new.ruled_at},
+                fix=f"git context ruling show {newer}",
+            )

@@ -8,6 +8,7 @@ Example: the note says why for "Use pnpm for installs"; the file now reads "Use 
     GC105 reworded  AGENTS.md:7  reworded since its rationale was written
       evidence: why_text "Use pnpm for installs" -> text "Use bun for installs"
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -25,7 +26,12 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         if state is None or not state.why or state.why_text is None:
             continue
         if normalize(state.why_text) != normalize(inst.text):
-            yield finding(CHECK, "reworded since its rationale was written; confirm the why still holds",
-                          id=loc.id, file=inst.file, line=inst.line,
-                          evidence={"why_text": state.why_text, "text": inst.text, "why": state.why},
-                          fix=f'git context verify {loc.id} --how "…"')
+            yield finding(
+                CHECK,
+                "reworded since its rationale was written; confirm the why still holds",
+                id=loc.id,
+                file=inst.file,
+                line=inst.line,
+                evidence={"why_text": state.why_text, "text": inst.text, "why": state.why},
+                fix=f'git context verify {loc.id} --how "…"',
+            )

@@ -14,6 +14,7 @@ the commit that added `scripts/gen_grpc.sh` and `proto/api.proto`; both were del
     GC106 outlived  CLAUDE.md:31  everything that came with it is gone: scripts/gen_grpc.sh,
           proto/api.proto (born in 1a2b3c4, 2024-03-02)
 """
+
 from __future__ import annotations
 
 import re
@@ -27,8 +28,12 @@ from gitcontext.audit.scope import CONTEXT_DIR, context_files
 from gitcontext.instructions.discover import is_context_path
 from gitcontext.instructions.globs import compile_globs
 
-CHECK = Check("GC106", "outlived", "warning",
-              "Every file that came in with the instruction, or that it names, is gone: it outlived its feature.")
+CHECK = Check(
+    "GC106",
+    "outlived",
+    "warning",
+    "Every file that came in with the instruction, or that it names, is gone: it outlived its feature.",
+)
 
 _TICKS = re.compile(r"`([^`\n]+)`")
 _PATHISH = re.compile(r"[\w.-]+(?:/[\w.-]+)+/?|[\w-]+\.[A-Za-z][A-Za-z0-9]{0,7}")
@@ -50,8 +55,11 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         birth = births.get(loc.id)
         if not birth:
             continue
-        came = set() if _born_with_its_file(loc, added.get(birth, [])) else \
-            {p for p in added.get(birth, []) if not _ignored(ctx, p, skip)}
+        came = (
+            set()
+            if _born_with_its_file(loc, added.get(birth, []))
+            else {p for p in added.get(birth, []) if not _ignored(ctx, p, skip)}
+        )
         named = {n for n in names[loc.id] if f"{birth}:{n}" in existed and not _ignored(ctx, n, skip)}
         if (came or named) and not any(_present(ctx, p) for p in came | named):
             gone.append((loc, birth, sorted(came), sorted(named)))
@@ -69,8 +77,11 @@ def _renamed(ctx: AuditContext, birth: str, paths: set[str]) -> set[str] | None:
     try:
         moves = git.renamed_or_deleted(birth, ctx.rev, sorted(paths), ctx.root)
     except git.GitError:
-        caveat(ctx, f"GC106: rename detection failed from {birth[:7]} (blobs missing: a partial or shallow "
-                    "clone?); those instructions were not judged")
+        caveat(
+            ctx,
+            f"GC106: rename detection failed from {birth[:7]} (blobs missing: a partial or shallow "
+            "clone?); those instructions were not judged",
+        )
         return None
     return {old for old, new in moves.items() if new}
 
@@ -89,16 +100,24 @@ def _born_with_its_file(loc: Located, added: list[str]) -> bool:
 
 def _ignored(ctx: AuditContext, path: str, skip) -> bool:
     """Context files (now or then), notes, docs and excluded files (lockfiles…) are not a feature."""
-    return (path.startswith((CONTEXT_DIR, "docs/")) or path.endswith(_DOCS) or path in context_files(ctx)
-            or is_context_path(path, ctx.config) or bool(skip.match(path)))
+    return (
+        path.startswith((CONTEXT_DIR, "docs/"))
+        or path.endswith(_DOCS)
+        or path in context_files(ctx)
+        or is_context_path(path, ctx.config)
+        or bool(skip.match(path))
+    )
 
 
 def _present(ctx: AuditContext, path: str) -> bool:
     """PATH is a tracked file now, or a folder holding one."""
     if path in ctx.tracked:
         return True
-    folders = memo(ctx, "tracked_folders", lambda: frozenset(
-        p.rsplit("/", n)[0] for p in ctx.tracked for n in range(1, p.count("/") + 1)))
+    folders = memo(
+        ctx,
+        "tracked_folders",
+        lambda: frozenset(p.rsplit("/", n)[0] for p in ctx.tracked for n in range(1, p.count("/") + 1)),
+    )
     return path in folders
 
 
@@ -108,8 +127,12 @@ def _names(text: str) -> set[str]:
     for token in _TICKS.findall(text):
         for word in token.split():
             word = word.strip("'\"(),;:").removeprefix("./").rstrip("/")
-            if (_PATHISH.fullmatch(word) and not _PLACEHOLDER.search(word) and not word.startswith(("http", "/"))
-                    and ".." not in word.split("/")):
+            if (
+                _PATHISH.fullmatch(word)
+                and not _PLACEHOLDER.search(word)
+                and not word.startswith(("http", "/"))
+                and ".." not in word.split("/")
+            ):
                 names.add(word)
     return names
 
@@ -118,8 +141,13 @@ def _finding(loc: Located, birth: str, came: list[str], named: list[str]) -> Fin
     inst = loc.instruction
     born = loc.state.born or {}
     gone = ", ".join((came + [n for n in named if n not in came])[:6])
-    return finding(CHECK, f"everything that came with it is gone: {gone} (born in {birth[:7]}, "
-                          f"{born.get('at', '')[:10]}); retire it if the feature is, or verify why it stays",
-                   id=loc.id, file=inst.file, line=inst.line,
-                   evidence={"key": "outlived", "birth_commit": birth, "came_with": came, "named": named},
-                   fix=f'git context retire {loc.id} --reason "GC106 outlived: {gone}"')
+    return finding(
+        CHECK,
+        f"everything that came with it is gone: {gone} (born in {birth[:7]}, "
+        f"{born.get('at', '')[:10]}); retire it if the feature is, or verify why it stays",
+        id=loc.id,
+        file=inst.file,
+        line=inst.line,
+        evidence={"key": "outlived", "birth_commit": birth, "came_with": came, "named": named},
+        fix=f'git context retire {loc.id} --reason "GC106 outlived: {gone}"',
+    )

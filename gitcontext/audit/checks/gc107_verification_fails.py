@@ -8,6 +8,7 @@ Example: `verify --all` re-ran `uv sync --locked` for ctx-3f9a2c4b1d2e and it ex
 
     GC107 verification-fails  CLAUDE.md:12  last verification failed: `uv sync --locked` exited 1
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -28,8 +29,20 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         status = last.get("exit_status")
         how = last.get("run") or last.get("how", "")
         tail = f" exited {status}" if status is not None else " failed"
-        yield finding(CHECK, f"last verification failed: `{how}`{tail}", id=loc.id, file=inst.file,
-                      line=inst.line, evidence={"key": "fails", "how": how, "exit_status": status, "at": last["at"],
-                                                "output": last.get("output", "")[-800:]},
-                      fix=f'git context verify {loc.id} --run "{how}"' if last.get("exit_status") is not None
-                      else f"git context verify {loc.id}")
+        yield finding(
+            CHECK,
+            f"last verification failed: `{how}`{tail}",
+            id=loc.id,
+            file=inst.file,
+            line=inst.line,
+            evidence={
+                "key": "fails",
+                "how": how,
+                "exit_status": status,
+                "at": last["at"],
+                "output": last.get("output", "")[-800:],
+            },
+            fix=f'git context verify {loc.id} --run "{how}"'
+            if last.get("exit_status") is not None
+            else f"git context verify {loc.id}",
+        )

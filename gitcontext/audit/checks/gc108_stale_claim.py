@@ -18,6 +18,7 @@ folder; "about" is off when the tree has half or twice as many (and at least 5 e
 500 lines") is a rule, not a claim, and is not judged. A drawn tree is placed where it matches the repository
 best, as GC103 does; a file git does not track, or a symlink, is not counted.
 """
+
 from __future__ import annotations
 
 import os
@@ -31,13 +32,17 @@ from gitcontext.audit.references import Tree, join, place_tree
 from gitcontext.audit.tree import folders, ids_by_line, loaded_files, package_of, read
 from gitcontext.audit.views import has_source_tree
 
-CHECK = Check("GC108", "stale-claim", "warning", "a count of lines or entries a context file states that the tree "
-              "no longer bears out")
-FACTOR = 2.0            # "about N" is off at half or twice as many
+CHECK = Check(
+    "GC108",
+    "stale-claim",
+    "warning",
+    "a count of lines or entries a context file states that the tree no longer bears out",
+)
+FACTOR = 2.0  # "about N" is off at half or twice as many
 MIN_APART = {"lines": 200}
 MIN_APART_ENTRIES = 5
 TREE_MIN_MATCH = 0.5
-MAX_COUNTED = 20 * 1024 * 1024      # bytes read to count a file's lines
+MAX_COUNTED = 20 * 1024 * 1024  # bytes read to count a file's lines
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
@@ -57,10 +62,22 @@ def _finding(claim: Claim, path: str, actual: int, id: str | None) -> Finding:
     noun = "lines"
     verb = "has" if claim.unit == "lines" else "holds"
     noun = noun if claim.unit == "lines" else "folders"
-    return finding(CHECK, f"`{path}` {verb} {actual:,} {noun}, not {claim.written}", id=id, file=claim.file,
-                   line=claim.line, evidence={"class": "count", "path": path, "unit": claim.unit,
-                                              "claimed": claim.count, "bound": claim.bound, "actual": actual},
-                   fix=f"update the number in {claim.file}:{claim.line} (or drop it: the tree says it)")
+    return finding(
+        CHECK,
+        f"`{path}` {verb} {actual:,} {noun}, not {claim.written}",
+        id=id,
+        file=claim.file,
+        line=claim.line,
+        evidence={
+            "class": "count",
+            "path": path,
+            "unit": claim.unit,
+            "claimed": claim.count,
+            "bound": claim.bound,
+            "actual": actual,
+        },
+        fix=f"update the number in {claim.file}:{claim.line} (or drop it: the tree says it)",
+    )
 
 
 def off(claimed: int, actual: int, bound: str, unit: str) -> bool:
@@ -123,6 +140,6 @@ class _Tree:
         if folder not in self.dirs:
             return None
         prefix = folder + "/"
-        below = [p[len(prefix):] for p in self.files if p.startswith(prefix)]
+        below = [p[len(prefix) :] for p in self.files if p.startswith(prefix)]
         subfolders = {p.split("/", 1)[0] for p in below if "/" in p}
-        return len(subfolders) or len(below)     # examples, packages, crates are folders; else count the files
+        return len(subfolders) or len(below)  # examples, packages, crates are folders; else count the files

@@ -12,6 +12,7 @@ Example: ctx-7d1e… "Retry flaky network tests three times" was born 2025-01-10
       fix: git context retire ctx-7d1e… --reason "GC201 falsified: the failure it answers recurred 2 times…"
       confidence 0.67 (q = 0.33 from k = 1 retirement of this class, e = 0 restored)
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -20,8 +21,12 @@ from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.provenance.fold import State
 
-CHECK = Check("GC201", "falsified", "warning",
-              "Its own notes show it did not prevent the failure (recurred after it, or never verified to hold).")
+CHECK = Check(
+    "GC201",
+    "falsified",
+    "warning",
+    "Its own notes show it did not prevent the failure (recurred after it, or never verified to hold).",
+)
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
@@ -33,16 +38,30 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         since = _text_since(state)
         after = [r for r in state.recurrences if r["at"] > since]
         if after:
-            yield finding(CHECK, f"the failure it answers recurred {len(after)} time(s) after it was written",
-                          id=loc.id, file=inst.file, line=inst.line,
-                          evidence={"key": "recurred", "written_at": since,
-                                    "recurrences": [{"at": r["at"], "failure": r["failure"],
-                                                     "evidence": r.get("evidence")} for r in after]})
+            yield finding(
+                CHECK,
+                f"the failure it answers recurred {len(after)} time(s) after it was written",
+                id=loc.id,
+                file=inst.file,
+                line=inst.line,
+                evidence={
+                    "key": "recurred",
+                    "written_at": since,
+                    "recurrences": [
+                        {"at": r["at"], "failure": r["failure"], "evidence": r.get("evidence")} for r in after
+                    ],
+                },
+            )
         results = _verifications(ctx, loc.id) if state.verified and state.verified["result"] == "fails" else []
         if results and all(r == "fails" for r in results):
-            yield finding(CHECK, f"every recorded verification failed ({len(results)} of {len(results)}); "
-                                 "it was never shown to hold", id=loc.id, file=inst.file, line=inst.line,
-                          evidence={"key": "never-held", "verifications": len(results)})
+            yield finding(
+                CHECK,
+                f"every recorded verification failed ({len(results)} of {len(results)}); it was never shown to hold",
+                id=loc.id,
+                file=inst.file,
+                line=inst.line,
+                evidence={"key": "never-held", "verifications": len(results)},
+            )
 
 
 def _text_since(state: State) -> str:
@@ -58,5 +77,8 @@ def _verifications(ctx: AuditContext, id: str) -> list[str]:
     """Every recorded verification result of ID (the fold keeps only the last one)."""
     from gitcontext.provenance.store import read_note
 
-    return [e["result"] for e in read_note(ctx.root, id)
-            if e.get("kind") == "verified" and e.get("result") in ("holds", "fails")]
+    return [
+        e["result"]
+        for e in read_note(ctx.root, id)
+        if e.get("kind") == "verified" and e.get("result") in ("holds", "fails")
+    ]

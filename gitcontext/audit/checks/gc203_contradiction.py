@@ -20,6 +20,7 @@ scoped apart, a prohibition about someone else ("a reviewer must not invoke `x`"
 descriptive mention ("`human-in-the-loop/` uses `wrangler.toml`") is not a use. A style
 difference — npm in one file, pnpm in another, with no rule ruling either out — is not reported.
 """
+
 from __future__ import annotations
 
 import re
@@ -33,21 +34,29 @@ from gitcontext.audit.similarity import units
 from gitcontext.audit.views import views_of
 from gitcontext.instructions.blocks import split_lines, strip_container
 
-CHECK = Check("GC203", "contradiction", "warning",
-              "two instructions loaded together that cannot both be followed")
+CHECK = Check("GC203", "contradiction", "warning", "two instructions loaded together that cannot both be followed")
 
 _SPAN = r"`([^`\n]+)`"
-_PREFER = [re.compile(p, re.I) for p in (
-    _SPAN + r"\s*\((?:and\s+)?not\s+" + _SPAN + r"\)",
-    _SPAN + r",?\s+(?:and\s+)?not\s+" + _SPAN,
-    _SPAN + r"\s+(?:instead of|rather than|over)\s+" + _SPAN,
-)]
-_FORBID = re.compile(r"\b(?:never|don'?t|do not|avoid|must not|should not|shouldn'?t)\s+(?:use|run|call|add|"
-                     r"invoke|import|write)?\s*" + _SPAN, re.I)
+_PREFER = [
+    re.compile(p, re.I)
+    for p in (
+        _SPAN + r"\s*\((?:and\s+)?not\s+" + _SPAN + r"\)",
+        _SPAN + r",?\s+(?:and\s+)?not\s+" + _SPAN,
+        _SPAN + r"\s+(?:instead of|rather than|over)\s+" + _SPAN,
+    )
+]
+_FORBID = re.compile(
+    r"\b(?:never|don'?t|do not|avoid|must not|should not|shouldn'?t)\s+(?:use|run|call|add|"
+    r"invoke|import|write)?\s*" + _SPAN,
+    re.I,
+)
 _LEAD_IN = re.compile(r"^\*\*[^*]+\*\*[^`]{0,80}:\s*$")
 _NEVER_LEAD = re.compile(r"^\W*(?:never|don'?t|do not|avoid|forbidden|prohibited)\W*:?\W*$", re.I)
-_IMPERATIVE = re.compile(r"^(?:[-*+]|\d+[.)])?\s*(?:always\s+)?(?:use|run|call|invoke|execute|start|launch|"
-                         r"type|install with|prefer)\b", re.I)
+_IMPERATIVE = re.compile(
+    r"^(?:[-*+]|\d+[.)])?\s*(?:always\s+)?(?:use|run|call|invoke|execute|start|launch|"
+    r"type|install with|prefer)\b",
+    re.I,
+)
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(.*)$")
 _VALUE = re.compile(r"\d")
 _FENCE = re.compile(r"^(`{3,}|~{3,})\s*([\w+-]*)")
@@ -59,26 +68,29 @@ class Rule(NamedTuple):
     text: str
     forbidden: str
     preferred: str | None
-    heading: int         # the line of the heading the rule sits under (its section)
-    scope: int = 0       # the line of a bold lead-in ("**Response Schemas** (API responses):") scoping it
+    heading: int  # the line of the heading the rule sits under (its section)
+    scope: int = 0  # the line of a bold lead-in ("**Response Schemas** (API responses):") scoping it
 
 
 class Use(NamedTuple):
     file: str
     line: int
     text: str
-    token: str           # what is used: a script name, a command's first word, a code span
+    token: str  # what is used: a script name, a command's first word, a code span
     written: str
     heading: int
     fenced: bool
-    intro: int = 0       # for a use in a code fence: the prose line that introduces the fence
-    scope: int = 0       # as Rule.scope
+    intro: int = 0  # for a use in a code fence: the prose line that introduces the fence
+    scope: int = 0  # as Rule.scope
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
     scanned = {f: _scan(f, _read(ctx, f)) for f in {f for v in views_of(ctx) for f in v.files}}
-    ids = {(loc.instruction.file, n): loc.id for loc in ctx.located
-           for n in range(loc.instruction.line, loc.instruction.end_line + 1)}
+    ids = {
+        (loc.instruction.file, n): loc.id
+        for loc in ctx.located
+        for n in range(loc.instruction.line, loc.instruction.end_line + 1)
+    }
     seen: set[tuple[str, int, str, int]] = set()
     for view in views_of(ctx):
         rules = [r for f in view.files for r in scanned[f][0]]
@@ -87,12 +99,20 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
             key = (use.file, use.line, rule.file, rule.line)
             if key not in seen:
                 seen.add(key)
-                yield finding(CHECK, f"uses `{use.written}`, which {rule.file}:{rule.line} rules out "
-                              f"({rule.text.strip()[:90]!r})", id=ids.get((use.file, use.line)) or None,
-                              file=use.file, line=use.line, view=view.name,
-                              evidence={"kind": "ruled_out", "forbidden": rule.forbidden,
-                                        "preferred": rule.preferred,
-                                        "other": {"file": rule.file, "line": rule.line, "text": rule.text}})
+                yield finding(
+                    CHECK,
+                    f"uses `{use.written}`, which {rule.file}:{rule.line} rules out ({rule.text.strip()[:90]!r})",
+                    id=ids.get((use.file, use.line)) or None,
+                    file=use.file,
+                    line=use.line,
+                    view=view.name,
+                    evidence={
+                        "kind": "ruled_out",
+                        "forbidden": rule.forbidden,
+                        "preferred": rule.preferred,
+                        "other": {"file": rule.file, "line": rule.line, "text": rule.text},
+                    },
+                )
         yield from _values(view, ids, seen)
         yield from _runners(view, ids, seen)
 
@@ -144,10 +164,10 @@ def _rules(file: str, n: int, line: str, heading: int, in_never_list: bool) -> l
     out = []
     for pattern in _PREFER:
         for m in pattern.finditer(line):
-            if not _conditional(line[:m.start()]):
+            if not _conditional(line[: m.start()]):
                 out.append(Rule(file, n, line, _token(m.group(2)), _token(m.group(1)), heading))
     for m in _FORBID.finditer(line):
-        if _addressed_to_agent(line[:m.start()]):
+        if _addressed_to_agent(line[: m.start()]):
             out.append(Rule(file, n, line, _token(m.group(1)), None, heading))
     if in_never_list:
         body = _ITEM.match(line).group(1)
@@ -161,7 +181,7 @@ _CONDITION = re.compile(r"\b(?:for an?|if|when|whenever|unless|in case)\b", re.I
 
 
 def _conditional(before: str) -> bool:
-    """"For a deleted Priority option … read `.priority` instead of `.status`": the preference holds only
+    """ "For a deleted Priority option … read `.priority` instead of `.status`": the preference holds only
     under its condition, in the same sentence; it rules nothing out elsewhere."""
     return bool(_CONDITION.search(re.split(r"[.!?]\s", before)[-1]))
 
@@ -188,21 +208,20 @@ def _prose_uses(file: str, n: int, line: str, heading: int, in_never_list: bool)
     verb = _IMPERATIVE.match(body)
     verb_end = line.index(body) + verb.end() if verb and body else -1
     for m in re.finditer(_SPAN, line):
-        clause = re.split(r"[.;!?]\s|\s[—–]\s", line[:m.start()])[-1]
+        clause = re.split(r"[.;!?]\s|\s[—–]\s", line[: m.start()])[-1]
         if re.search(r"\b(?:not|never|don'?t|do not|avoid|instead|rather|no)\b", clause, re.I):
             continue
         span = m.group(1).strip()
         for ref in commands(file, span, n, None):
             if ref.kind == "script":
                 out.append(Use(file, n, line, ref.text, span, heading, False))
-        if verb_end >= 0 and m.start() <= verb_end + 1:      # the verb's own object: "Run `yarn build`"
+        if verb_end >= 0 and m.start() <= verb_end + 1:  # the verb's own object: "Run `yarn build`"
             out.append(Use(file, n, line, span, span, heading, False))
             out.append(Use(file, n, line, span.split()[0], span, heading, False))
     return out
 
 
-def _fenced_uses(file: str, n: int, line: str, lang: str, heading: int, cwd: list[str | None],
-                 intro: int) -> list[Use]:
+def _fenced_uses(file: str, n: int, line: str, lang: str, heading: int, cwd: list[str | None], intro: int) -> list[Use]:
     out = []
     for ref in commands(file, line, n, cwd):
         if ref.kind == "script":
@@ -219,14 +238,20 @@ def _ruled_out(rules: list[Rule], uses: list[Use]) -> Iterator[tuple[Rule, Use]]
         by_token.setdefault(use.token, []).append(use)
     for rule in rules:
         for use in by_token.get(rule.forbidden, []):
-            if use.file == rule.file and (use.line == rule.line or use.heading == rule.heading
-                                          and use.scope != rule.scope and use.scope and rule.scope):
-                continue        # the same line, or two lists each scoped by its own bold lead-in
-            if rule.preferred and re.search(r"`" + re.escape(rule.preferred) + r"`|\b" + re.escape(rule.preferred)
-                                            + r"\b", use.text):
-                continue        # the line names both: a scoped choice, not a contradiction
+            if use.file == rule.file and (
+                use.line == rule.line
+                or use.heading == rule.heading
+                and use.scope != rule.scope
+                and use.scope
+                and rule.scope
+            ):
+                continue  # the same line, or two lists each scoped by its own bold lead-in
+            if rule.preferred and re.search(
+                r"`" + re.escape(rule.preferred) + r"`|\b" + re.escape(rule.preferred) + r"\b", use.text
+            ):
+                continue  # the line names both: a scoped choice, not a contradiction
             if use.fenced and not _command_use(use) and not (use.file == rule.file and use.intro == rule.line):
-                continue        # a word inside code counts only in the example the rule itself introduces
+                continue  # a word inside code counts only in the example the rule itself introduces
             yield rule, use
 
 
@@ -239,7 +264,7 @@ def _values(view, ids: dict, seen: set) -> Iterator[Finding]:
     us = units([loc.instruction for loc in view.instructions])
     with_values = [u for u in us if _VALUE.search(u.inst.text) and len(u.own.prose) >= 3]
     for i, a in enumerate(with_values):
-        for b in with_values[i + 1:]:
+        for b in with_values[i + 1 :]:
             if a.inst.norm == b.inst.norm or a.para_key == b.para_key:
                 continue
             va, vb = _numbers(a.inst.text), _numbers(b.inst.text)
@@ -251,15 +276,22 @@ def _values(view, ids: dict, seen: set) -> Iterator[Finding]:
             if key in seen:
                 continue
             seen.add(key)
-            yield finding(CHECK, f"says {', '.join(sorted(vb))} where {a.inst.file}:{a.inst.line} says "
-                          f"{', '.join(sorted(va))} for the same thing", id=ids.get((b.inst.file, b.inst.line)) or None,
-                          file=b.inst.file, line=b.inst.line, view=view.name,
-                          evidence={"kind": "value", "other": {"file": a.inst.file, "line": a.inst.line,
-                                                                "text": a.inst.text}})
+            yield finding(
+                CHECK,
+                f"says {', '.join(sorted(vb))} where {a.inst.file}:{a.inst.line} says "
+                f"{', '.join(sorted(va))} for the same thing",
+                id=ids.get((b.inst.file, b.inst.line)) or None,
+                file=b.inst.file,
+                line=b.inst.line,
+                view=view.name,
+                evidence={"kind": "value", "other": {"file": a.inst.file, "line": a.inst.line, "text": a.inst.text}},
+            )
 
 
-RUNNERS = frozenset("npm pnpm yarn bun node deno npx bunx pip pip3 uv poetry pipenv python python3 pytest tox nox "
-                    "cargo go make just gradle mvn".split())
+RUNNERS = frozenset(
+    "npm pnpm yarn bun node deno npx bunx pip pip3 uv poetry pipenv python python3 pytest tox nox "
+    "cargo go make just gradle mvn".split()
+)
 _CODE = re.compile(r"`([^`\n]+)`")
 
 
@@ -276,16 +308,24 @@ def _runners(view, ids: dict, seen: set) -> Iterator[Finding]:
             rest = tuple(s if i != k else " ".join(s.split()[1:]) for i, s in enumerate(spans))
             shaped.setdefault((prose, rest), []).append((loc, spans[k].split()[0]))
     for group in shaped.values():
-        for (a, ta), (b, tb) in ((x, y) for n, x in enumerate(group) for y in group[n + 1:]):
+        for (a, ta), (b, tb) in ((x, y) for n, x in enumerate(group) for y in group[n + 1 :]):
             key = (b.instruction.file, b.instruction.line, a.instruction.file, a.instruction.line)
             if ta == tb or key in seen:
                 continue
             seen.add(key)
-            yield finding(CHECK, f"runs it with `{tb}` where {a.instruction.file}:{a.instruction.line} runs the same "
-                          f"with `{ta}`", id=b.id, file=b.instruction.file, line=b.instruction.line, view=view.name,
-                          evidence={"kind": "runner", "tools": [ta, tb],
-                                    "other": {"file": a.instruction.file, "line": a.instruction.line,
-                                              "text": a.instruction.text}})
+            yield finding(
+                CHECK,
+                f"runs it with `{tb}` where {a.instruction.file}:{a.instruction.line} runs the same with `{ta}`",
+                id=b.id,
+                file=b.instruction.file,
+                line=b.instruction.line,
+                view=view.name,
+                evidence={
+                    "kind": "runner",
+                    "tools": [ta, tb],
+                    "other": {"file": a.instruction.file, "line": a.instruction.line, "text": a.instruction.text},
+                },
+            )
 
 
 def _wordy(words: frozenset[str]) -> frozenset[str]:

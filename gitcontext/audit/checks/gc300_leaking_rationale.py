@@ -15,6 +15,7 @@ outage", "postmortem", "this bit us", "was tried and"). Values inside code spans
 (`compatibility_date: "2026-06-11"`) are configuration, not rationale, and technical names with a
 number (`UTF-8`, `ES2022`, `SHA-256`) are not tickets.
 """
+
 from __future__ import annotations
 
 import re
@@ -23,22 +24,42 @@ from collections.abc import Iterator
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
 
-CHECK = Check("GC300", "leaking-rationale", "note",
-              "incident narrative, dates, ticket ids or why-text inside a context file (it belongs in a note)")
+CHECK = Check(
+    "GC300",
+    "leaking-rationale",
+    "note",
+    "incident narrative, dates, ticket ids or why-text inside a context file (it belongs in a note)",
+)
 
 _CODE = re.compile(r"`[^`]*`|\[[^\]]*\]\([^)]*\)")
 _SIGNS = (
     ("a Context- trailer", re.compile(r"^\s*Context-[A-Za-z-]+:\s", re.M)),
     ("a why label", re.compile(r"(?:^|[\s(*_])(?:why|rationale|reason|background|history)\s*[:—–]\s", re.I)),
-    ("a ticket id", re.compile(r"\b(?!(?:UTF|ISO|SHA|AES|MD|ES|TLS|SSL|HTTP|RFC|UTC|GMT|X|ECMA|IEEE|CP|"
-                               r"WCAG|PEP|COVID|P|S|H|T|IPV|K|U|V|MP|GPT|E|BS|EN)-)[A-Z][A-Z0-9]{1,9}-\d{2,6}\b|"
-                               r"(?<![\w/&])#\d{3,6}\b|/(?:issues|pull)/\d+")),
-    ("a date", re.compile(r"\b(?:19|20)\d\d-[01]\d-[0-3]\d\b|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|"
-                          r"Nov|Dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? (?:19|20)\d\d\b|\bQ[1-4] (?:19|20)\d\d\b")),
-    ("incident narrative", re.compile(r"\b(?:incident|outage|post-?mortem|root cause|regression in|"
-                                      r"bit us|burned us|we (?:once|had|hit|lost|shipped|broke)|last time (?:we|this)|"
-                                      r"was tried and|caused (?:an?|the) (?:outage|incident|bug|regression)|"
-                                      r"after (?:the|an?) (?:outage|incident|bug))\b", re.I)),
+    (
+        "a ticket id",
+        re.compile(
+            r"\b(?!(?:UTF|ISO|SHA|AES|MD|ES|TLS|SSL|HTTP|RFC|UTC|GMT|X|ECMA|IEEE|CP|"
+            r"WCAG|PEP|COVID|P|S|H|T|IPV|K|U|V|MP|GPT|E|BS|EN)-)[A-Z][A-Z0-9]{1,9}-\d{2,6}\b|"
+            r"(?<![\w/&])#\d{3,6}\b|/(?:issues|pull)/\d+"
+        ),
+    ),
+    (
+        "a date",
+        re.compile(
+            r"\b(?:19|20)\d\d-[01]\d-[0-3]\d\b|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|"
+            r"Nov|Dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?,? (?:19|20)\d\d\b|\bQ[1-4] (?:19|20)\d\d\b"
+        ),
+    ),
+    (
+        "incident narrative",
+        re.compile(
+            r"\b(?:incident|outage|post-?mortem|root cause|regression in|"
+            r"bit us|burned us|we (?:once|had|hit|lost|shipped|broke)|last time (?:we|this)|"
+            r"was tried and|caused (?:an?|the) (?:outage|incident|bug|regression)|"
+            r"after (?:the|an?) (?:outage|incident|bug))\b",
+            re.I,
+        ),
+    ),
 )
 
 
@@ -49,6 +70,12 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         if not signs:
             continue
         why = " ".join(loc.instruction.text.split())[:160].replace('"', "'")
-        yield finding(CHECK, f"rationale in the executor channel ({', '.join(signs)}): keep the rule, move "
-                      "the story to its note", id=loc.id, file=loc.instruction.file, line=loc.instruction.line,
-                      evidence={"signs": signs}, fix=f'git context record {loc.id} --why "{why}"')
+        yield finding(
+            CHECK,
+            f"rationale in the executor channel ({', '.join(signs)}): keep the rule, move the story to its note",
+            id=loc.id,
+            file=loc.instruction.file,
+            line=loc.instruction.line,
+            evidence={"signs": signs},
+            fix=f'git context record {loc.id} --why "{why}"',
+        )

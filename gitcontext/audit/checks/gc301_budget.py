@@ -15,6 +15,7 @@ already. Each file counts once per view (a symlinked CLAUDE.md -> AGENTS.md is o
 file), `@imports` included. When the shortest view of a chain is already over, the longer views that
 load it are named in that one finding rather than reported again.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -30,26 +31,47 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
     budget = _budget_tokens(ctx.config)
     over = [(v, "limit") for v in views_of(ctx) if v.limit and v.bytes > v.limit.bytes]
     limited = {frozenset(v.files) for v, _ in over}
-    over += [(v, "budget") for v in views_of(ctx) if budget and v.tokens > budget
-             and not (v.limit and v.bytes > v.limit.bytes) and frozenset(v.files) not in limited]
+    over += [
+        (v, "budget")
+        for v in views_of(ctx)
+        if budget
+        and v.tokens > budget
+        and not (v.limit and v.bytes > v.limit.bytes)
+        and frozenset(v.files) not in limited
+    ]
     for view, why in over:
-        covered = [o.name for o, w in over if o is not view and w == why and o.agent == view.agent
-                   and set(view.files) < set(o.files)]
+        covered = [
+            o.name
+            for o, w in over
+            if o is not view and w == why and o.agent == view.agent and set(view.files) < set(o.files)
+        ]
         if any(set(o.files) < set(view.files) for o, w in over if w == why and o.agent == view.agent):
-            continue            # a shorter view of the same chain is over already and names this one
+            continue  # a shorter view of the same chain is over already and names this one
         parts = ", ".join(f"{f} {_size(ctx, f):,}" for f in view.files)
         if why == "limit":
-            message = (f"{view.name} loads {view.bytes:,} bytes, over the {view.limit.bytes:,} its agent reads "
-                       f"({view.limit.source}): {parts}")
+            message = (
+                f"{view.name} loads {view.bytes:,} bytes, over the {view.limit.bytes:,} its agent reads "
+                f"({view.limit.source}): {parts}"
+            )
         else:
             message = f"{view.name} loads ~{view.tokens:,} tokens, over audit.budget_tokens ({budget:,}): {parts}"
         if covered:
             message += f"; so are {len(covered)} views that load it ({', '.join(covered[:5])})"
-        yield finding(CHECK, message, file=view.files[-1], severity=None if why == "limit" else "note",
-                      view=view.name, evidence={"bytes": view.bytes, "tokens": view.tokens, "files": list(view.files),
-                                                "limit": view.limit.bytes if why == "limit" else None,
-                                                "budget_tokens": budget if why == "budget" else None,
-                                                "also_over": covered})
+        yield finding(
+            CHECK,
+            message,
+            file=view.files[-1],
+            severity=None if why == "limit" else "note",
+            view=view.name,
+            evidence={
+                "bytes": view.bytes,
+                "tokens": view.tokens,
+                "files": list(view.files),
+                "limit": view.limit.bytes if why == "limit" else None,
+                "budget_tokens": budget if why == "budget" else None,
+                "also_over": covered,
+            },
+        )
 
 
 def _budget_tokens(config: dict) -> int:

@@ -11,6 +11,7 @@ Example: this branch adds 4 instructions to AGENTS.md and removes 1; 3 of the 4 
           3 added without a rationale
       fix: git context record <id> --why "…" for each, or retire what they replace
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -39,14 +40,25 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         net = len(locs) - sum(old.values())
         bare = [loc for loc in added if loc.status == "orphan"]
         if net > 0 and bare:
-            yield finding(CHECK, f"grows by {net} instruction(s) ({len(added)} added, {removed} removed) "
-                                 f"{span.since}; {len(bare)} added without a rationale",
-                          file=file, line=bare[0].instruction.line,
-                          evidence={"key": "ratchet", "base": span.base, "before": sum(old.values()), "after": len(locs),
-                                    "added": len(added), "removed": removed,
-                                    "without_rationale": [{"id": l.id, "line": l.instruction.line,
-                                                           "text": l.instruction.text} for l in bare]},
-                          fix=f'git context record {bare[0].id} --why "…" (and each other one listed)')
+            yield finding(
+                CHECK,
+                f"grows by {net} instruction(s) ({len(added)} added, {removed} removed) "
+                f"{span.since}; {len(bare)} added without a rationale",
+                file=file,
+                line=bare[0].instruction.line,
+                evidence={
+                    "key": "ratchet",
+                    "base": span.base,
+                    "before": sum(old.values()),
+                    "after": len(locs),
+                    "added": len(added),
+                    "removed": removed,
+                    "without_rationale": [
+                        {"id": l.id, "line": l.instruction.line, "text": l.instruction.text} for l in bare
+                    ],
+                },
+                fix=f'git context record {bare[0].id} --why "…" (and each other one listed)',
+            )
 
 
 def _take(counter: Counter, key: str) -> bool:

@@ -15,6 +15,7 @@ select nothing git tracks — it loads for no file an agent can open (not judged
 only context files). Rules loaded on request (a description) or by mention are loaded, and not reported;
 neither is a README in a rules folder.
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -35,12 +36,12 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
     loaded = {f for view in views_of(ctx) for f in view.files}
     for path in discover(ctx.root, ctx.config):
         if path in loaded or in_skill(path) or posixpath.basename(path).upper().startswith("README"):
-            continue            # a rules folder's README documents the rules: loaded by no one, by design
+            continue  # a rules folder's README documents the rules: loaded by no one, by design
         base = posixpath.basename(path)
         why = f" ({_ROOT_ONLY[base]} reads {base} at the repository root only)" if base in _ROOT_ONLY else ""
         yield finding(CHECK, f"no agent loads this file{why}", file=path, evidence={"kind": "unloaded"})
     if not has_source_tree(ctx):
-        return                  # only context files are tracked: a glob has nothing to match yet
+        return  # only context files are tracked: a glob has nothing to match yet
     tracked = sorted(ctx.tracked)
     for view in views_of(ctx):
         if not view.scope:
@@ -48,12 +49,17 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         rx = compile_globs(tuple(_relative(g) for g in view.scope))
         if not any(rx.match(p) for p in tracked):
             escaped = any("\\" in g for g in view.scope)
-            hint = "; its backslash looks like a Markdown formatter's escape" \
-                if escaped else ""
-            yield finding(CHECK, f"its globs ({', '.join(view.scope)}) match no tracked file, so it never loads{hint}",
-                          file=view.files[-1], view=view.name, evidence={"kind": "no_match", "globs": list(view.scope)},
-                          fix="write the globs in quotes in the front matter, so a formatter leaves them alone"
-                          if escaped else None)
+            hint = "; its backslash looks like a Markdown formatter's escape" if escaped else ""
+            yield finding(
+                CHECK,
+                f"its globs ({', '.join(view.scope)}) match no tracked file, so it never loads{hint}",
+                file=view.files[-1],
+                view=view.name,
+                evidence={"kind": "no_match", "globs": list(view.scope)},
+                fix="write the globs in quotes in the front matter, so a formatter leaves them alone"
+                if escaped
+                else None,
+            )
 
 
 def _relative(glob: str) -> str:

@@ -10,6 +10,7 @@ Example: a branch rewrites `src/api/routes.py` (720 lines) off main:
 
     GC400 pressure  src/api/routes.py  churned 720 lines (RISK) since main; 2 instructions name it
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -31,8 +32,16 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
     hot = sorted((p for p, n in counted.items() if tier(n) in PRESSURE_TIERS), key=lambda p: (-counted[p], p))
     for path in hot:
         naming = [loc.id for loc in ctx.located if path in in_scope(ctx, loc, [path])]
-        yield finding(CHECK, f"churned {counted[path]} lines ({tier(counted[path])}) {span.since}; "
-                             f"{len(naming)} instruction(s) name it",
-                      file=path, evidence={"key": "pressure", "churn": counted[path], "tier": tier(counted[path]),
-                                           "base": span.base, "instructions": naming},
-                      fix=f"git context radius{'' if span.base is None else ' --base ' + span.base[:12]}")
+        yield finding(
+            CHECK,
+            f"churned {counted[path]} lines ({tier(counted[path])}) {span.since}; {len(naming)} instruction(s) name it",
+            file=path,
+            evidence={
+                "key": "pressure",
+                "churn": counted[path],
+                "tier": tier(counted[path]),
+                "base": span.base,
+                "instructions": naming,
+            },
+            fix=f"git context radius{'' if span.base is None else ' --base ' + span.base[:12]}",
+        )

@@ -7,6 +7,7 @@ Example:
 
     .context/asks.jsonl GC500 open-ask: A-480f18 "May CI move to ARM runners?" has been open 12 days
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -23,7 +24,10 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
 
     for late in overdue(ctx.root, ctx.config):
         a = late.ask
-        yield finding(CHECK, f'{a.id} "{a.question}" has been open {late.days} days', file=ASKS,
-                      evidence={"ask": a.id, "days": late.days, "topics": list(a.topics)},
-                      fix=f'git context ruling add --topic {",".join(a.topics)} --summary "…" --source "…" '
-                          f"--answers {a.id}")
+        yield finding(
+            CHECK,
+            f'{a.id} "{a.question}" has been open {late.days} days',
+            file=ASKS,
+            evidence={"ask": a.id, "days": late.days, "topics": list(a.topics)},
+            fix=f'git context ruling add --topic {",".join(a.topics)} --summary "…" --source "…" --answers {a.id}',
+        )

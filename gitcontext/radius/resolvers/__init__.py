@@ -7,6 +7,7 @@ lies outside the tree; the others mean the import looks like it is inside the tr
 matches). Manifests (go.mod, Cargo.toml, tsconfig.json, package.json, pyproject.toml…) are read
 through `Tree.manifest`, which records a malformed file in `Tree.errors` instead of raising.
 """
+
 from __future__ import annotations
 
 import functools
@@ -21,11 +22,19 @@ from typing import Any
 from gitcontext.radius.resolvers import manifests
 
 Resolver = Callable[[str, str, "Tree"], "list[str] | str"]
-VERSION = "2"          # bump when a resolver changes what it returns: cached resolutions expire
+VERSION = "2"  # bump when a resolver changes what it returns: cached resolutions expire
 EXTERNAL = "outside the tree"
-REASONS = (EXTERNAL, "relative import not found", "module not found", "path alias target not found",
-           "workspace package entry not found", "mod file not found", "crate path not found",
-           "package directory not found", "class not found")
+REASONS = (
+    EXTERNAL,
+    "relative import not found",
+    "module not found",
+    "path alias target not found",
+    "workspace package entry not found",
+    "mod file not found",
+    "crate path not found",
+    "package directory not found",
+    "class not found",
+)
 
 
 class Tree:
@@ -35,15 +44,21 @@ class Tree:
     place it in its language's name space (a Java `package` line), read by the resolvers.
     """
 
-    def __init__(self, root: str | Path, files: Iterable[str], roots: Iterable[str] = (),
-                 decls: dict[str, tuple[str, ...]] | None = None, extra: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        root: str | Path,
+        files: Iterable[str],
+        roots: Iterable[str] = (),
+        decls: dict[str, tuple[str, ...]] | None = None,
+        extra: Iterable[str] = (),
+    ) -> None:
         self.root = Path(root)
         self.files = frozenset(files)
         self.roots = tuple(r.strip("/") for r in roots)
         self.decls = decls or {}
-        self.extra = frozenset(extra)          # files read as manifests last time without a manifest's name
-        self.errors: dict[str, str] = {}       # manifest path -> what is wrong with it
-        self.consulted: set[str] = set()       # every file read through `manifest`
+        self.extra = frozenset(extra)  # files read as manifests last time without a manifest's name
+        self.errors: dict[str, str] = {}  # manifest path -> what is wrong with it
+        self.consulted: set[str] = set()  # every file read through `manifest`
         self._memo: dict[str, object] = {}
         self._texts: dict[str, str] = {}
 
@@ -71,7 +86,7 @@ class Tree:
         digest = hashlib.sha1(f"{code_version()}\0{self.roots}".encode())
         listed, named = self._listing
         digest.update(listed)
-        for path in sorted({*named, *(p for p in extra if p in self.files)}):   # manifests' contents, in path order
+        for path in sorted({*named, *(p for p in extra if p in self.files)}):  # manifests' contents, in path order
             digest.update(f"{path}\0{self.read(path)}\0".encode("utf-8", "surrogateescape"))
         for path in sorted(self.decls):
             digest.update(f"{path}\0{self.decls[path]}\0".encode("utf-8", "surrogateescape"))
@@ -81,8 +96,10 @@ class Tree:
     def _listing(self) -> tuple[bytes, tuple[str, ...]]:
         """(every path, sorted and joined, the manifests among them): what each signature hashes."""
         paths = sorted(self.files)
-        return ("\0".join(paths).encode("utf-8", "surrogateescape") + b"\0",
-                tuple(p for p in paths if manifests.is_manifest(p)))
+        return (
+            "\0".join(paths).encode("utf-8", "surrogateescape") + b"\0",
+            tuple(p for p in paths if manifests.is_manifest(p)),
+        )
 
     def first(self, candidates: Iterable[str]) -> list[str]:
         for candidate in candidates:
@@ -91,7 +108,7 @@ class Tree:
                 return [candidate]
         return []
 
-    def memo(self, key: str, build: Callable[["Tree"], object]):
+    def memo(self, key: str, build: Callable[[Tree], object]):
         """A lookup table a resolver builds once per tree."""
         if key not in self._memo:
             self._memo[key] = build(self)
@@ -126,7 +143,7 @@ class Tree:
         return self._memo[key]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def code_version() -> str:
     """VERSION plus a hash of the resolvers' own source: an edited resolver never meets stale results."""
     digest = hashlib.sha1(VERSION.encode())
@@ -135,7 +152,7 @@ def code_version() -> str:
     return digest.hexdigest()[:16]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def resolver(name: str) -> Resolver:
     return importlib.import_module(f"gitcontext.radius.resolvers.{name}").resolve
 

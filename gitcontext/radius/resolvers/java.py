@@ -5,6 +5,7 @@ X on the source path (src/main/java, src/test/java, a module's src/ …), so a c
 under real roots rather than under any folder that happens to end in a/b. When several roots hold
 the class (two modules of one build), the one nearest the importer wins, as its module's classpath.
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -15,15 +16,19 @@ from gitcontext.radius.resolvers import EXTERNAL
 def resolve(spec: str, path: str, tree) -> list[str] | str:
     words = spec.replace(";", " ").split()
     if not words or words[0] != "import":
-        return []          # the file's own `package` line: not an import
+        return []  # the file's own `package` line: not an import
     parts = words[-1].split(".")
     roots = tree.memo("java.roots", _roots)
     if parts[-1] == "*":
         folder = "/".join(parts[:-1])
-        hits = [f for root in roots for f in tree.by_dir.get(posixpath.join(root, folder), [])
-                if f.endswith(".java") and f != path]
+        hits = [
+            f
+            for root in roots
+            for f in tree.by_dir.get(posixpath.join(root, folder), [])
+            if f.endswith(".java") and f != path
+        ]
         return sorted(set(hits)) or _reason(parts[:-1], roots, tree)
-    for n in range(len(parts), 1, -1):      # static imports and nested classes name a member: drop parts
+    for n in range(len(parts), 1, -1):  # static imports and nested classes name a member: drop parts
         relative = "/".join(parts[:n]) + ".java"
         hits = [posixpath.join(root, relative) for root in roots if posixpath.join(root, relative) in tree.files]
         if hits:
@@ -49,8 +54,14 @@ def _roots(tree) -> tuple[str, ...]:
         if not path.endswith(".java"):
             continue
         folder = posixpath.dirname(path)
-        package = next((d.split()[1].rstrip(";") for d in tree.decls.get(path, ())
-                        if d.startswith("package ") and len(d.split()) > 1), "")
+        package = next(
+            (
+                d.split()[1].rstrip(";")
+                for d in tree.decls.get(path, ())
+                if d.startswith("package ") and len(d.split()) > 1
+            ),
+            "",
+        )
         tail = package.replace(".", "/")
         if tail and (folder == tail or folder.endswith("/" + tail)):
             roots.add(folder[: len(folder) - len(tail)].rstrip("/"))

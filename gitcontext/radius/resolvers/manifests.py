@@ -4,6 +4,7 @@ TOML through `tomllib` (standard library from Python 3.11; `tomli`, the same par
 JSON with comments and trailing commas (tsconfig.json is JSONC), YAML (pnpm-workspace.yaml) with
 the safe loader, go.mod and go.work by their line grammar.
 """
+
 from __future__ import annotations
 
 import functools
@@ -12,8 +13,9 @@ import posixpath
 import re
 from typing import Any
 
-NAMES = frozenset({"go.mod", "go.work", "Cargo.toml", "package.json", "pnpm-workspace.yaml",
-                   "pyproject.toml", "jsconfig.json"})
+NAMES = frozenset(
+    {"go.mod", "go.work", "Cargo.toml", "package.json", "pnpm-workspace.yaml", "pyproject.toml", "jsconfig.json"}
+)
 _JSONC = re.compile(r'("(?:\\.|[^"\\])*")|//[^\n]*|/\*.*?\*/|,(?=\s*[}\]])', re.S)
 _GO_LINE = re.compile(r"^\s*(module|go|toolchain|require|replace|exclude|retract|use|godebug|tool|ignore)\b(.*)$")
 
@@ -31,8 +33,8 @@ def parse(path: str, text: str) -> Any:
     name = posixpath.basename(path)
     if name.endswith(".toml"):
         try:
-            import tomllib                   # here: a warm run reads no manifest
-        except ModuleNotFoundError:          # Python 3.10
+            import tomllib  # here: a warm run reads no manifest
+        except ModuleNotFoundError:  # Python 3.10
             import tomli as tomllib
         try:
             return tomllib.loads(text)

@@ -7,6 +7,7 @@ where`, hatch wheel `packages`/`sources`, poetry `packages … from`, uv workspa
 configured `radius.roots`, and the parent of every top-level regular package. Namespace packages
 (PEP 420, no `__init__.py`) need nothing more: a dotted name is looked up under every root.
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -21,12 +22,12 @@ DISTRIBUTION = ("pyproject.toml", "setup.py", "setup.cfg")
 
 def statements(text: str) -> list[tuple[str, tuple[str, ...]]]:
     """`import a.b as c, d` -> [(a.b, ()), (d, ())]; `from .m import (x as y, z)` -> [(.m, (x, z))]."""
-    text = text.replace("\\", " ")            # backslash continuations
+    text = text.replace("\\", " ")  # backslash continuations
     if text.startswith("from "):
         module, _, names = text[5:].partition(" import ")
         items = [_AS.sub("", n.strip()) for n in names.strip("() ").split(",")]
         return [(module.strip(), tuple(n for n in items if n and n != "*"))]
-    return [(_AS.sub("", part.strip()), ()) for part in text[len("import "):].split(",") if part.strip()]
+    return [(_AS.sub("", part.strip()), ()) for part in text[len("import ") :].split(",") if part.strip()]
 
 
 def resolve(spec: str, path: str, tree) -> list[str] | str:
@@ -47,9 +48,8 @@ def _resolve(spec: str, path: str, tree) -> tuple[list[str], str]:
         bases = _bases(module, path, tree)
         hits = [hit for hit in (_module_file(bases, name, tree) for name in names) if hit]
         found.update(hits)
-        if len(hits) < len(names) or not names:      # an attribute of the module, or `import a.b`
-            found.update(_nearest(module, path, tree) if not names else
-                         filter(None, [_module_file(bases, "", tree)]))
+        if len(hits) < len(names) or not names:  # an attribute of the module, or `import a.b`
+            found.update(_nearest(module, path, tree) if not names else filter(None, [_module_file(bases, "", tree)]))
         if module.startswith("."):
             reason = "relative import not found"
         elif module.split(".")[0] in tree.memo("python.top", _top_names):
@@ -77,7 +77,7 @@ def _bases(module: str, path: str, tree) -> list[str]:
         for _ in range(dots - 1):
             base = posixpath.dirname(base)
         return [_join(base, rest) if rest else base]
-    roots = tree.memo("python.tops", _tops).get(rest.split("/")[0], ())     # only roots holding that name
+    roots = tree.memo("python.tops", _tops).get(rest.split("/")[0], ())  # only roots holding that name
     here = posixpath.dirname(path)
     every = tree.memo("python.rootset", lambda t: frozenset(_roots(t)))
     if f"{here}/__init__.py" not in tree.files and here not in every and not _inside(here, every):
@@ -158,7 +158,7 @@ def _roots_of(tree) -> tuple[str, ...]:
         for manifest in tree.by_name.get(name, []):
             declared |= _distribution_roots(tree, posixpath.dirname(manifest), folders)
     roots = set(declared)
-    for path in files:         # the parent of every top-level regular package not under a root
+    for path in files:  # the parent of every top-level regular package not under a root
         if path.endswith("/__init__.py"):
             package = posixpath.dirname(path)
             while posixpath.dirname(package) and f"{posixpath.dirname(package)}/__init__.py" in files:
@@ -171,6 +171,7 @@ def _roots_of(tree) -> tuple[str, ...]:
 
 def _distribution_roots(tree, folder: str, folders: set[str]) -> set[str]:
     """The import roots a distribution at FOLDER puts on sys.path (its pyproject.toml read if any)."""
+
     def at(*parts: str) -> str:
         joined = posixpath.normpath(posixpath.join(folder, *parts))
         return "" if joined == "." else joined
@@ -187,8 +188,11 @@ def _distribution_roots(tree, folder: str, folders: set[str]) -> set[str]:
     sources = wheel.get("sources")
     roots |= {at(s) for s in strings(list(sources) if isinstance(sources, (list, dict)) else [])}
     poetry = table(tool.get("poetry"))
-    roots |= {at(table(p).get("from")) for p in (poetry.get("packages") or [])
-              if isinstance(p, dict) and isinstance(p.get("from"), str)}
+    roots |= {
+        at(table(p).get("from"))
+        for p in (poetry.get("packages") or [])
+        if isinstance(p, dict) and isinstance(p.get("from"), str)
+    }
     members = table(table(tool.get("uv")).get("workspace")).get("members")
     for member in glob_dirs(tree, folder, strings(members)):
         if member != folder:
@@ -201,5 +205,8 @@ def _top_names(tree) -> frozenset[str]:
     these that finds no file is unresolved rather than external. A namespace package's name is not
     among them: its other portions may be installed from elsewhere."""
     stems = tree.memo("python.stems", _stems)
-    return frozenset(top for top, roots in tree.memo("python.tops", _tops).items()
-                     if any(posixpath.join(root, top) in stems for root in roots))
+    return frozenset(
+        top
+        for top, roots in tree.memo("python.tops", _tops).items()
+        if any(posixpath.join(root, top) in stems for root in roots)
+    )

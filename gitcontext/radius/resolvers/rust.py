@@ -5,6 +5,7 @@ the library root `[lib] path` or `src/lib.rs`, binary/test/bench/example roots (
 `src/main.rs`) for `crate::`. Dependencies renamed with `package = "…"` (also through
 `workspace = true`) are followed, so `use other_crate::a::B` names `a.rs` of that crate.
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -22,10 +23,10 @@ _DEPS = ("dependencies", "dev-dependencies", "build-dependencies")
 
 
 class Crates(NamedTuple):
-    libs: dict[str, str]                   # crate ident -> library root file
-    roots: tuple[str, ...]                 # every target root file (lib, bins, tests…), deepest first
-    targets: frozenset[str]                # the same, as a set
-    renames: dict[str, dict[str, str]]     # package folder -> {dependency key -> crate ident}
+    libs: dict[str, str]  # crate ident -> library root file
+    roots: tuple[str, ...]  # every target root file (lib, bins, tests…), deepest first
+    targets: frozenset[str]  # the same, as a set
+    renames: dict[str, dict[str, str]]  # package folder -> {dependency key -> crate ident}
 
 
 def resolve(spec: str, path: str, tree) -> list[str] | str:
@@ -51,24 +52,24 @@ def resolve(spec: str, path: str, tree) -> list[str] | str:
             root = _parent_module(path, tree)
             base = _children_dir(root, crates.targets) if root else None
         elif tree.first([f"{here}/{head}.rs", f"{here}/{head}/mod.rs"]):
-            root, base, rest = path, here, [head, *rest]     # a local module (2018 paths)
+            root, base, rest = path, here, [head, *rest]  # a local module (2018 paths)
         else:
             root = crates.libs.get(_rename(head, path, crates))
             base = _children_dir(root, crates.targets) if root else None
         if base is None:
-            continue   # std or an external crate
+            continue  # std or an external crate
         hit = _module(base, [s for s in rest if s not in ("self", "*")], tree) or ([root] if root in tree.files else [])
         found.update(hit)
         reason = "crate path not found" if not hit else reason
     if found == {path}:
-        return []          # an item of this very module (`use self::Kind::*`)
+        return []  # an item of this very module (`use self::Kind::*`)
     found.discard(path)
     return sorted(found) if found else reason
 
 
 def _mod(spec: str, name: str, path: str, tree, crates: Crates) -> list[str] | str:
     attr = _PATH.search(spec)
-    if attr:     # relative to the declaring file's folder
+    if attr:  # relative to the declaring file's folder
         hit = tree.first([posixpath.join(posixpath.dirname(path), attr.group(1))])
     else:
         hit = _module(_children_dir(path, crates.targets), [name], tree)
@@ -81,7 +82,7 @@ def expand(text: str) -> list[str]:
     open_at = text.find("{")
     if open_at < 0:
         return [text]
-    prefix, inner = text[:open_at], text[open_at + 1: text.rfind("}")]
+    prefix, inner = text[:open_at], text[open_at + 1 : text.rfind("}")]
     parts, depth, start = [], 0, 0
     for i, char in enumerate(inner + ","):
         depth += {"{": 1, "}": -1}.get(char, 0)
@@ -126,7 +127,7 @@ def _crate_root(path: str, crates: Crates, tree) -> str | None:
         folder = posixpath.dirname(root)
         if not folder or path.startswith(folder + "/"):
             return root
-    folder = posixpath.dirname(path)      # no Cargo.toml target covers it: the nearest lib.rs/main.rs
+    folder = posixpath.dirname(path)  # no Cargo.toml target covers it: the nearest lib.rs/main.rs
     while True:
         hit = tree.first([posixpath.join(folder, n) for n in ("src/lib.rs", "src/main.rs", "lib.rs", "main.rs")])
         if hit or not folder:
@@ -136,7 +137,7 @@ def _crate_root(path: str, crates: Crates, tree) -> str | None:
 
 def _rename(name: str, path: str, crates: Crates) -> str:
     """A dependency key as the crate ident it stands for in PATH's package (the nearest Cargo.toml)."""
-    for folder, renames in crates.renames.items():        # deepest folder first
+    for folder, renames in crates.renames.items():  # deepest folder first
         if not folder or path.startswith(folder + "/"):
             return renames.get(name, name)
     return name
@@ -163,7 +164,7 @@ def _crates(tree) -> Crates:
             libs[ident] = lib_path
             roots.add(lib_path)
         roots |= {p for p in (_at(folder, "src/main.rs"),) if p in tree.files}
-        for auto in ("src/bin", "tests", "benches", "examples"):      # Cargo's target auto-discovery
+        for auto in ("src/bin", "tests", "benches", "examples"):  # Cargo's target auto-discovery
             roots |= {p for p in tree.by_dir.get(_at(folder, auto), []) if p.endswith(".rs")}
         for kind in _TARGETS:
             targets = data.get(kind)

@@ -13,6 +13,7 @@ In the order TypeScript and Node resolve them:
    or `build/` — not in the tree — is looked up at the same place under `src/`.
 Anything else is a package outside the tree.
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -39,7 +40,7 @@ def resolve(spec: str, path: str, tree) -> list[str] | str:
 
 
 def _resolve(spec: str, path: str, tree) -> list[str] | str:
-    spec = spec.split("?", 1)[0]          # a bundler query (`./logo.svg?raw`) names the same file
+    spec = spec.split("?", 1)[0]  # a bundler query (`./logo.svg?raw`) names the same file
     if spec.startswith((".", "/")):
         hit = _probe(posixpath.join(posixpath.dirname(path), spec), tree)
         return hit if hit else "relative import not found"
@@ -85,8 +86,14 @@ def _tsconfig(folder: str, tree) -> _Config:
     """The effective options of the tsconfig.json nearest FOLDER (its `extends` chain applied)."""
     memo = tree.memo("script.tsconfig", lambda t: {})
     if folder not in memo:
-        here = next((posixpath.join(folder, n) for n in ("tsconfig.json", "jsconfig.json")
-                     if posixpath.join(folder, n) in tree.files), None)
+        here = next(
+            (
+                posixpath.join(folder, n)
+                for n in ("tsconfig.json", "jsconfig.json")
+                if posixpath.join(folder, n) in tree.files
+            ),
+            None,
+        )
         if here:
             memo[folder] = _load(here, tree, set())
         else:
@@ -99,12 +106,15 @@ def _load(path: str, tree, seen: set[str]) -> _Config:
     data = table(tree.manifest(path))
     folder = posixpath.dirname(path)
     config = _Config(None, {}, folder)
-    for parent in strings(data.get("extends")):          # later entries override earlier ones
+    for parent in strings(data.get("extends")):  # later entries override earlier ones
         parent_path = _extends(parent, folder, tree)
         if parent_path and parent_path not in seen:
             inherited = _load(parent_path, tree, seen)
-            config = _Config(inherited.base_url if inherited.base_url is not None else config.base_url,
-                             inherited.paths or config.paths, inherited.paths_base if inherited.paths else config.paths_base)
+            config = _Config(
+                inherited.base_url if inherited.base_url is not None else config.base_url,
+                inherited.paths or config.paths,
+                inherited.paths_base if inherited.paths else config.paths_base,
+            )
     options = table(data.get("compilerOptions"))
     if isinstance(options.get("baseUrl"), str):
         config.base_url = _norm(posixpath.join(folder, options["baseUrl"]))
@@ -118,7 +128,7 @@ def _load(path: str, tree, seen: set[str]) -> _Config:
 def _extends(spec: str, folder: str, tree) -> str | None:
     if spec.startswith("."):
         target = _norm(posixpath.join(folder, spec))
-    else:      # a shared config in a workspace package (`@repo/tsconfig/base.json`)
+    else:  # a shared config in a workspace package (`@repo/tsconfig/base.json`)
         package = _workspace_package(spec, tree)
         if not package:
             return None
@@ -139,7 +149,7 @@ def _paths(spec: str, config: _Config, tree) -> tuple[bool, list[str]]:
         prefix, wildcard, suffix = pattern.partition("*")
         if wildcard and spec.startswith(prefix) and spec.endswith(suffix) and len(spec) >= len(prefix) + len(suffix):
             if best is None or len(prefix) > len(best.partition("*")[0]):
-                best, star = pattern, spec[len(prefix): len(spec) - len(suffix)]
+                best, star = pattern, spec[len(prefix) : len(spec) - len(suffix)]
     if best is None:
         return False, []
     base = config.base_url if config.base_url is not None else config.paths_base
@@ -199,8 +209,9 @@ def _entry(folder: str, data: dict, subpath: str, tree) -> list[str]:
 
 def _exports(exports, key: str) -> list[str]:
     """The targets `exports` maps subpath KEY to, conditions flattened in CONDITIONS order."""
-    if isinstance(exports, (str, list)) or (isinstance(exports, dict) and not any(
-            isinstance(k, str) and k.startswith(".") for k in exports)):
+    if isinstance(exports, (str, list)) or (
+        isinstance(exports, dict) and not any(isinstance(k, str) and k.startswith(".") for k in exports)
+    ):
         return _conditions(exports) if key == "." else []
     return _lookup(table(exports), key)
 
@@ -212,7 +223,7 @@ def _lookup(mapping: dict, key: str) -> list[str]:
     for pattern in sorted(mapping, key=lambda p: -len(str(p).partition("*")[0])):
         prefix, wildcard, suffix = str(pattern).partition("*")
         if wildcard and key.startswith(prefix) and key.endswith(suffix):
-            star = key[len(prefix): len(key) - len(suffix)]
+            star = key[len(prefix) : len(key) - len(suffix)]
             return [t.replace("*", star) for t in _conditions(mapping[pattern])]
     return []
 
@@ -233,7 +244,7 @@ def _in_tree(target: str, folder: str, tree) -> list[str]:
     hit = _probe(target, tree)
     if hit:
         return hit
-    relative = target[len(folder) + 1:] if folder and target.startswith(folder + "/") else target
+    relative = target[len(folder) + 1 :] if folder and target.startswith(folder + "/") else target
     head, _, rest = relative.partition("/")
     if head in BUILT and rest:
         for suffix in (".d.ts", ".d.mts", ".d.cts", ".js", ".mjs", ".cjs"):
