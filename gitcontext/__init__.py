@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # not typing's: importing typing costs the commit hook 2 ms
+from typing import TYPE_CHECKING
+
 if TYPE_CHECKING:
     from typing import Any
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import functools
 import math
 import re
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False  # not typing's: importing typing costs the commit hook 2 ms
 if TYPE_CHECKING:  # annotations only: pathlib costs the hook's fast path 4 ms
     from pathlib import Path
     from typing import Any

@@ -7,8 +7,8 @@ import contextlib
 import sys
 import time
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import TextIO
 

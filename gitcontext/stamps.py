@@ -4,8 +4,8 @@ whose code decides its entries, so an edited or upgraded gitcontext never meets 
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False  # not typing's: see gitcontext.config
 if TYPE_CHECKING:
     from collections.abc import Iterable
 

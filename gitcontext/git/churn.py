@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False  # annotations only: pathlib costs the hook's fast path 4 ms
 if TYPE_CHECKING:
     from pathlib import Path
 
 from gitcontext.git.process import run, run_status
 from gitcontext.git.revisions import EOO, check_rev
-from gitcontext.lazyre import lazy
 
 NumstatRow = tuple[int | None, int | None, str]  # (added, removed, path); None, None for binary
 
@@ -90,7 +90,7 @@ def object_sizes(oids: Sequence[str], cwd: str | Path | None = None) -> dict[str
     return sizes
 
 
-_DEBUG_ENTRY = lazy(
+_DEBUG_ENTRY = re.compile(
     rb"([^\0]*)\0  ctime: [^\n]*\n  mtime: [^\n]*\n  dev: [^\n]*\n  uid: [^\n]*\n"
     rb"  size: (\d+)\tflags: [0-9a-f]+\n"
 )

@@ -5,8 +5,8 @@ from __future__ import annotations
 import collections
 import contextlib
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False  # annotations only: pathlib costs the hook's fast path 4 ms
 if TYPE_CHECKING:
     from pathlib import Path
 

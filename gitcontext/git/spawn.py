@@ -11,8 +11,8 @@ there is no `posix_spawnp` (Windows) it is subprocess after all.
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False  # not typing's: see gitcontext.config
 if TYPE_CHECKING:
     from collections.abc import Sequence
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gitcontext.git.objects import _split_z
 from gitcontext.git.process import run, run_status, text
 from gitcontext.git.revisions import check_rev
 
-TYPE_CHECKING = False  # not typing's: see gitcontext.config
 if TYPE_CHECKING:
     import subprocess
 

@@ -7,6 +7,7 @@ import posixpath
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 from gitcontext.history import cache
 from gitcontext.history import hazard as hz
@@ -15,9 +16,7 @@ from gitcontext.history.files import FileCollector
 from gitcontext.history.lives import Life
 from gitcontext.history.replay import Replay, replay
 from gitcontext.history.tracer import SYMLINK, prepare
-from gitcontext.records import NamedTuple
 
-TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import os
 import zlib
+from typing import TYPE_CHECKING
 
 from gitcontext import git
 
-TYPE_CHECKING = False  # annotations only: `file_versions` in a fresh Python imports no pathlib
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any

@@ -14,14 +14,12 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 
-from gitcontext.lazyre import lazy
-
-_SETEXT = lazy(r" {0,3}(?:=+|-+)[ \t]*$")
-_HEADING = lazy(r" {0,3}(#{1,6})(?=[ \t\n]|$)")
-_ITEM = lazy(r"[-*+][ \t]+\S")
-_HRULE = lazy(r" {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
-_SPLIT = lazy(r"^(?: {0,3}(#{1,6})(?=[ \t\n]|$)|[-*+][ \t]+\S).*\n?", re.M)
-_UNDERLINE = lazy(r"\n {0,3}(?:=+|-+)[ \t]*(?=\n|$)")
+_SETEXT = re.compile(r" {0,3}(?:=+|-+)[ \t]*$")
+_HEADING = re.compile(r" {0,3}(#{1,6})(?=[ \t\n]|$)")
+_ITEM = re.compile(r"[-*+][ \t]+\S")
+_HRULE = re.compile(r" {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
+_SPLIT = re.compile(r"^(?: {0,3}(#{1,6})(?=[ \t\n]|$)|[-*+][ \t]+\S).*\n?", re.M)
+_UNDERLINE = re.compile(r"\n {0,3}(?:=+|-+)[ \t]*(?=\n|$)")
 _BLOCK = 4096  # characters compared at a time when looking for the changed stretch
 
 Stack = tuple[tuple[int, str], ...]  # the headings in effect: (level, raw line), outermost first

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from operator import attrgetter
+from typing import TYPE_CHECKING, NamedTuple
 
 from gitcontext.history.averages import mean
 from gitcontext.history.lives import FileStep
-from gitcontext.records import NamedTuple
 
-TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 

@@ -22,10 +22,10 @@ from __future__ import annotations
 import marshal
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from gitcontext.history import hazard as hz
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 

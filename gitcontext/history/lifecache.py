@@ -12,6 +12,7 @@ import json
 import os
 import zlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gitcontext.history import cache
 from gitcontext.history.lives import Birth, Change, Death, Life, Stay
@@ -20,7 +21,6 @@ from gitcontext.history.tracer import Tracer
 from gitcontext.instructions.model import Instruction
 from gitcontext.stamps import PACKAGE, code_stamps, folder_modules
 
-TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gitcontext.history import cache
 from gitcontext.history.files import FileCollector, Point
@@ -18,7 +19,6 @@ from gitcontext.history.lifecache import _dump, _restore, code_hash
 from gitcontext.history.replay import Replay
 from gitcontext.history.tracer import Tracer
 
-TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 

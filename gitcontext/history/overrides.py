@@ -20,12 +20,11 @@ import zlib
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 from gitcontext.identity.match import Pair
 from gitcontext.instructions.model import Instruction, normalize
-from gitcontext.records import NamedTuple
 
-TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 

@@ -6,9 +6,8 @@ The parser reads hunks by their line counts, never by prefix guessing, so a cont
 
 from __future__ import annotations
 
-from gitcontext.records import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-TYPE_CHECKING = False  # annotations only (gitcontext.history.replay imports this while git writes)
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 

@@ -8,14 +8,13 @@ cached per (what, head); a later run reads only the commits added on the first-p
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING, NamedTuple
 
 from gitcontext import git
 from gitcontext.history import cache
 from gitcontext.history.patch import FORMAT, Commit, Hunk, Section, from_json, parse, split, to_json
 from gitcontext.history.state import ReplayState
-from gitcontext.records import NamedTuple
 
-TYPE_CHECKING = False  # annotations only: a fresh `file_versions` imports what it runs, no more
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
     from pathlib import Path

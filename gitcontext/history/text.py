@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
+from typing import TYPE_CHECKING
+
 if TYPE_CHECKING:
     from typing import Any
 

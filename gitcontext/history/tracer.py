@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 from gitcontext.history.lives import Birth, Change, Death, FileStep, Life, Stay
 from gitcontext.history.pairing import follow, pair_versions, unchanged_ends
 from gitcontext.history.replay import Replay, Version
 
-TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 

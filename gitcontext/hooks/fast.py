@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from gitcontext import git
 from gitcontext.hooks.guard import skip_reason
 from gitcontext.hooks.hookconfig import load_config
 
-TYPE_CHECKING = False  # annotations only: pathlib costs this path 4 ms (the runner imports it)
 if TYPE_CHECKING:
     from pathlib import Path
 

@@ -12,10 +12,9 @@ from collections.abc import Iterable, Mapping
 
 from gitcontext.identity.renames import apply
 from gitcontext.identity.words import fold
-from gitcontext.lazyre import lazy
 
-_CODE = lazy(r"`+([^`]+?)`+")
-_BARE = lazy(
+_CODE = re.compile(r"`+([^`]+?)`+")
+_BARE = re.compile(
     r"""(?<![\w`])(
       --?[a-zA-Z][\w-]+                     # flags
     | [\w.@~-]*/[\w./@<>*~-]*               # paths
@@ -24,9 +23,9 @@ _BARE = lazy(
 )""",
     re.X,
 )
-_EXTENSION = lazy(r"(?<=[^.])\.[a-zA-Z]\w{0,4}$")
-_NOT_LETTER = lazy(r"[^a-z]+")
-_IDENTIFIER = lazy(r"^@[A-Za-z]|[a-z][A-Z]|/[^/]+/.")  # @Sigil, camelCase, a path two levels deep
+_EXTENSION = re.compile(r"(?<=[^.])\.[a-zA-Z]\w{0,4}$")
+_NOT_LETTER = re.compile(r"[^a-z]+")
+_IDENTIFIER = re.compile(r"^@[A-Za-z]|[a-z][A-Z]|/[^/]+/.")  # @Sigil, camelCase, a path two levels deep
 
 
 def raw_anchors(text: str) -> list[str]:

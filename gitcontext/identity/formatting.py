@@ -13,16 +13,15 @@ more (every `_`, `#`, `|`, brackets) and less (escapes, entities), so this is a 
 from __future__ import annotations
 
 import functools
+import re
 from urllib.parse import unquote
 
-from gitcontext.lazyre import lazy
-
-_ESCAPE = lazy(r"\\([!-/:-@\[-`{-~])")  # CommonMark: a backslash before ASCII punctuation
-_HARD_BREAK = lazy(r"\\(?=\s|$)")  # a backslash line break (or a lone one)
-_AUTOLINK = lazy(r"<((?:https?|mailto|ftp):[^\s<>]+)>")  # <https://x> is the link x
-_ENTITY = lazy(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
-_MARKERS = lazy(r"[`*]+|~~|(?<![^\W_])_+|_+(?![^\W_])")  # code and emphasis delimiters; `_` not inside a word
-_QUOTE_MARK = lazy(r"(?m)^[ \t]*>[ \t]?")  # a block quote's marker opening a line
+_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark: a backslash before ASCII punctuation
+_HARD_BREAK = re.compile(r"\\(?=\s|$)")  # a backslash line break (or a lone one)
+_AUTOLINK = re.compile(r"<((?:https?|mailto|ftp):[^\s<>]+)>")  # <https://x> is the link x
+_ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+_MARKERS = re.compile(r"[`*]+|~~|(?<![^\W_])_+|_+(?![^\W_])")  # code and emphasis delimiters; `_` not inside a word
+_QUOTE_MARK = re.compile(r"(?m)^[ \t]*>[ \t]?")  # a block quote's marker opening a line
 _TRAILING = " .;:,!"
 
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Container
 
 from gitcontext.digests import sha256
-from gitcontext.lazyre import lazy
 
 PREFIX = "ctx-"
 MAX_ID = 64  # ids are ctx- and 12 characters; a longer one cannot name a note file
-_ID = lazy(r"ctx-[0-9a-z]{6,}")
+_ID = re.compile(r"ctx-[0-9a-z]{6,}")
 
 
 def instruction_id(file: str, norm: str, taken: Container[str] = ()) -> str:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
 from gitcontext.identity.pair import Pair
 from gitcontext.instructions.model import Instruction
 
-TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from gitcontext.identity.words import Vocabulary
 

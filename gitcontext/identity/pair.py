@@ -3,7 +3,7 @@ matcher (`paper`, `scorer`), and each of them returns Pairs."""
 
 from __future__ import annotations
 
-from gitcontext.records import NamedTuple
+from typing import NamedTuple
 
 
 class Pair(NamedTuple):

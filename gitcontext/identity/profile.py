@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from gitcontext.identity.anchors import fold, names, raw_anchors, specific, strip_anchors
 from gitcontext.identity.words import content_words
 from gitcontext.instructions.model import Instruction
-from gitcontext.lazyre import lazy
-from gitcontext.records import NamedTuple
 
-_CODE_SPAN = lazy(r"`+[^`]+?`+")
-_CLAUSE_BREAK = lazy(r";|\s[—–-]\s")
+_CODE_SPAN = re.compile(r"`+[^`]+?`+")
+_CLAUSE_BREAK = re.compile(r";|\s[—–-]\s")
 # A clause opening with one of these sets the scene ("Before merging; ...", "In CI - ..."): the rule is
 # in what follows, so two rules sharing it are not shown to be one.
 _SCENE = frozenset(

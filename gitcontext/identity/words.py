@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from gitcontext.lazyre import lazy
-
-_WORD = lazy(r"[^\W_]+(?:['’][^\W_]+)?")
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 _SUFFIXES = ("ations", "ation", "ings", "ing", "ied", "ies", "ed", "es", "s", "ly")
-_DOUBLE = lazy(r"([b-df-hj-km-np-rtv-z])\1$")
+_DOUBLE = re.compile(r"([b-df-hj-km-np-rtv-z])\1$")
 
 # Function words, modals, negations and hedges: rewording adds or drops these freely ("Always", "Never").
 STOPWORDS = frozenset(
@@ -46,7 +45,7 @@ SAME_WORD = {
     "favour": "favor",
     "analyse": "analyze",
 }
-_BRITISH = lazy(r"(?<=[a-z]{3})is(e|ed|es|ing|ation|ations)$")
+_BRITISH = re.compile(r"(?<=[a-z]{3})is(e|ed|es|ing|ation|ations)$")
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -66,8 +65,8 @@ def stem(word: str) -> str:
 
 
 _STOP_STEMS = STOPWORDS | {stem(w) for w in STOPWORDS}
-_FOLD = lazy(r"[\W_]+")
-_CASE_BOUNDARY = lazy(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_FOLD = re.compile(r"[\W_]+")
+_CASE_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
 def split_case(text: str) -> str:

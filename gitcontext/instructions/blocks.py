@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import re
 
-from gitcontext.lazyre import lazy
-
-_FENCE = lazy(r"^(`{3,}|~{3,})")
+_FENCE = re.compile(r"^(`{3,}|~{3,})")
 _FRONT_CLOSE = ("---", "...")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import posixpath
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gitcontext import git
 from gitcontext.config import NEVER_TRACKED
@@ -18,7 +19,6 @@ from gitcontext.instructions.globs import glob_test
 from gitcontext.instructions.model import Instruction
 from gitcontext.paths import symlinked_component
 
-TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 

@@ -20,17 +20,16 @@ from __future__ import annotations
 import re
 
 from gitcontext.instructions.sentences import mask_code_spans
-from gitcontext.lazyre import lazy
 
 Block = list[tuple[int, str]]
 
-_TAG = lazy(r"(?<!\S)\\?<(/?)([A-Za-z][\w-]*)(?:\s[^<>]*)?/?>(?!\S)")
-_ALERT = lazy(r"\s*\\?\[![A-Za-z]+\\?\]")
+_TAG = re.compile(r"(?<!\S)\\?<(/?)([A-Za-z][\w-]*)(?:\s[^<>]*)?/?>(?!\S)")
+_ALERT = re.compile(r"\s*\\?\[![A-Za-z]+\\?\]")
 _IMPORT = r"@[\w./~-]*?\.[A-Za-z0-9]{1,8}"  # a file with an extension (`@scope/pkg` is a package)
-_LEADING_IMPORTS = lazy(rf"\s*(?:{_IMPORT}(?:\s+|$))+")
-_LEADING_TAGS = lazy(r"\s*(?:\\?</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>(?:\s+|$))+")
-_NEXT = lazy(r"\s*(\S)")
-_LABEL = lazy(r"(\*\*|__)(?:(?!\1).)+\1\s*:?", re.S)
+_LEADING_IMPORTS = re.compile(rf"\s*(?:{_IMPORT}(?:\s+|$))+")
+_LEADING_TAGS = re.compile(r"\s*(?:\\?</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>(?:\s+|$))+")
+_NEXT = re.compile(r"\s*(\S)")
+_LABEL = re.compile(r"(\*\*|__)(?:(?!\1).)+\1\s*:?", re.S)
 
 
 def pieces(block: Block, item: bool = False) -> list[Block]:

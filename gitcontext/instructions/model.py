@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import re
-
-from gitcontext.records import NamedTuple
+from typing import NamedTuple
 
 _MARKDOWN_PUNCT = "*_`~#>|[]"
 _TRAILING_CHARS = " .;:,!"

@@ -16,23 +16,22 @@ import re
 from gitcontext.instructions import inline, sentences
 from gitcontext.instructions.blocks import payload_mask, split_lines
 from gitcontext.instructions.model import Instruction, has_two_words, normalize
-from gitcontext.lazyre import lazy
 
 __all__ = ["segment", "split_lines", "payload_mask"]
 
-_ATX = lazy(r" {0,3}(#{1,6})(?=[ \t]|$)")
-_SETEXT = lazy(r"^ {0,3}(=+|-+)[ \t]*$")
-_HRULE = lazy(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
-_ITEM = lazy(r"^([ \t]*)([-*+]|\d{1,9}[.)])(?:[ \t]+(\S.*))?$")
-_QUOTE = lazy(r"^[ \t]{0,3}>[ \t]?")
-_DELIM_CELL = lazy(r":?-+:?")
-_DELIM_INSIDE = lazy(r":?-{3,}:?[ \t]*\|[ \t]*:?-{3,}")  # `--- | ---`: a delimiter row joined into a line
-_PAYLOAD_LINE = lazy(
+_ATX = re.compile(r" {0,3}(#{1,6})(?=[ \t]|$)")
+_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+_HRULE = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
+_ITEM = re.compile(r"^([ \t]*)([-*+]|\d{1,9}[.)])(?:[ \t]+(\S.*))?$")
+_QUOTE = re.compile(r"^[ \t]{0,3}>[ \t]?")
+_DELIM_CELL = re.compile(r":?-+:?")
+_DELIM_INSIDE = re.compile(r":?-{3,}:?[ \t]*\|[ \t]*:?-{3,}")  # `--- | ---`: a delimiter row joined into a line
+_PAYLOAD_LINE = re.compile(
     r"^\s*(?:<(summary|h[1-6])\b[^>]*>.*</\1>"  # an HTML title line
     r"|\[![A-Z]+\]"  # a GitHub alert marker (> [!NOTE])
     r"|\[[^\]]+\]:\s*\S+.*)\s*$"
 )  # link reference definition
-_LABEL_ITEM = lazy(r"^(\*\*|__)(?:(?!\1).)+:\1:?$|^(\*\*|__)(?:(?!\2).)+\2:$", re.S)  # - **Setup:**
+_LABEL_ITEM = re.compile(r"^(\*\*|__)(?:(?!\1).)+:\1:?$|^(\*\*|__)(?:(?!\2).)+\2:$", re.S)  # - **Setup:**
 
 
 def segment(text: str, file: str = "") -> list[Instruction]:

@@ -11,13 +11,11 @@ import bisect
 import re
 from collections.abc import Iterator
 
-from gitcontext.lazyre import lazy
-
-_END = lazy(r"[.!?][\"'’”)\]*_]*(?=\s+\S)")
+_END = re.compile(r"[.!?][\"'’”)\]*_]*(?=\s+\S)")
 _CLOSERS = "\"'’”)]*_"
-_ABBREV = lazy(r"(?:^|[\s(\[])(?:e\.g|i\.e|vs|cf|approx|incl|resp|fig|eq|no|mr|mrs|ms|dr|st|jr|sr)\.$", re.I)
-_NEXT = lazy(r"\s+(\S)")
-_TICKS = lazy(r"`+")
+_ABBREV = re.compile(r"(?:^|[\s(\[])(?:e\.g|i\.e|vs|cf|approx|incl|resp|fig|eq|no|mr|mrs|ms|dr|st|jr|sr)\.$", re.I)
+_NEXT = re.compile(r"\s+(\S)")
+_TICKS = re.compile(r"`+")
 
 
 def split(block: list[tuple[int, str]]) -> Iterator[tuple[int, int, str]]:

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
+from typing import TYPE_CHECKING
 
 from gitcontext.errors import UserError
 from gitcontext.identity.ids import MAX_ID, is_id
-from gitcontext.lazyre import lazy
 from gitcontext.paths import problem as path_problem
 from gitcontext.paths import shown
 
-TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 
@@ -56,9 +56,9 @@ TRIAL_FIELDS = frozenset({"runs", "removal", "control", "removed", "duration_ms"
 SAFETY = ("none", "guarded", "critical")
 RESULTS = ("holds", "fails", "unknown")
 
-_AT = lazy(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\Z")
-_EID = lazy(r"e-[0-9a-f]{16}\Z")
-_SOURCE = lazy(r"(cli|hook|merge|trailer:[0-9a-f]{7,64}|backfill:[0-9a-f]{7,64})\Z")
+_AT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\Z")
+_EID = re.compile(r"e-[0-9a-f]{16}\Z")
+_SOURCE = re.compile(r"(cli|hook|merge|trailer:[0-9a-f]{7,64}|backfill:[0-9a-f]{7,64})\Z")
 _last_stamp = 0
 
 

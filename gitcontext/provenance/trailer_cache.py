@@ -15,11 +15,11 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gitcontext import git
 from gitcontext.provenance.trailers import Commit, ContextTrailer, history, whys
 
-TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 

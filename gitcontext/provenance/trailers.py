@@ -5,14 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Container, Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 from gitcontext import git
 from gitcontext.digests import sha256
 from gitcontext.identity.ids import MAX_ID, is_id
-from gitcontext.lazyre import lazy
-from gitcontext.records import NamedTuple
 
-TYPE_CHECKING = False  # annotations only: typing costs a fresh Python 3 ms
 if TYPE_CHECKING:
     from typing import Any
 
@@ -29,8 +27,8 @@ KEYS: dict[str, str] = {
 }
 CHANGES = ("added", "reworded", "moved", "retired")
 _CANON = {k.lower(): k for k in KEYS}
-_CONTEXT_LINE = lazy(r"^context-[a-z]+\s*:", re.I | re.M)
-_PREFIX = lazy(r"(ctx-[0-9a-z]{6,})(?::\s*|\s+|$)(.*)\Z", re.S)
+_CONTEXT_LINE = re.compile(r"^context-[a-z]+\s*:", re.I | re.M)
+_PREFIX = re.compile(r"(ctx-[0-9a-z]{6,})(?::\s*|\s+|$)(.*)\Z", re.S)
 
 
 class ContextTrailer(NamedTuple):

@@ -9,11 +9,11 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gitcontext import git
 from gitcontext.radius.score import PRESSURE_TIERS, tier
 
-TYPE_CHECKING = False  # not typing's: importing typing costs the commit hook 2 ms
 if TYPE_CHECKING:
     from typing import Any
 
