@@ -1,53 +1,45 @@
 """`init --hooks pre-commit`: add gitcontext's two hooks to `.pre-commit-config.yaml`, or say how.
 
-The hooks are written as a `repo: local` entry that runs the installed `git-context` (`language:
-system`): it needs no repository URL or tag that nobody has checked, and runs exactly the version the
-team installed (pipx, a dev dependency). The same hooks, for a remote `repo:` entry, are declared in
-the shipped `.pre-commit-hooks.yaml`; a test keeps the two in step.
+The entry is a remote repository entry, the form pre-commit documents for a hook published with a
+`.pre-commit-hooks.yaml` (the shipped manifest; `language: system` in a local entry is a legacy alias
+since pre-commit 4.4), pinned to the version that wrote it: the release tag `vX.Y.Z`, or for a build
+between releases the commit it was built from. `pre-commit autoupdate` moves the pin like any other.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import gitcontext
 from gitcontext.errors import UserError
 
+REPOSITORY = "https://github.com/git-context-provenance/git-context-provenance"
 CONFIG = ".pre-commit-config.yaml"
 HOOK_TYPES = ("pre-commit", "prepare-commit-msg", "commit-msg")
 INSTALL_COMMAND = "pre-commit install " + " ".join(f"--hook-type {t}" for t in HOOK_TYPES)
-# id -> (name, entry, stages, pass_filenames): the manifest's hooks, run from the PATH.
-HOOKS = {
-    "gitcontext": (
-        "gitcontext (validate notes, summarize instruction changes)",
-        "git-context hook pre-commit",
-        ("pre-commit",),
-        False,
-    ),
-    "gitcontext-msg": (
-        "gitcontext (a why for every added or reworded instruction)",
-        "git-context hook msg",
-        ("prepare-commit-msg", "commit-msg"),
-        True,
-    ),
-}
-HOOK_IDS = tuple(HOOKS)
+HOOK_IDS = ("gitcontext", "gitcontext-msg")  # the ids `.pre-commit-hooks.yaml` publishes
+_RELEASE = re.compile(r"\d+\.\d+\.\d+")
+_BUILT_FROM = re.compile(r"\+(?:[^+]*\.)?g([0-9a-f]{7,40})(?![0-9a-f])")  # setuptools-scm: 0.2.1.dev3+g1a2b3c4
 
 
-def entry_text(indent: str = "") -> str:
-    lines = ["-   repo: local", "    hooks:"]
-    for id, (name, entry, stages, pass_filenames) in HOOKS.items():
-        lines += [
-            f"    -   id: {id}",
-            f"        name: {name}",
-            f"        entry: {entry}",
-            "        language: system",
-            "        always_run: true",
-            "        require_serial: true",
-            "        verbose: true",
-            f"        stages: [{', '.join(stages)}]",
-        ]
-        if not pass_filenames:
-            lines.append("        pass_filenames: false")
+def pinned_rev(version: str) -> str:
+    """The `rev:` that names VERSION in the repository: its tag, or the commit a dev build came from."""
+    if _RELEASE.fullmatch(version):
+        return f"v{version}"
+    built = _BUILT_FROM.search(version)
+    if built:
+        return built.group(1)
+    raise UserError(
+        f"this gitcontext ({version}) was not built from a release or a commit: there is no rev to pin",
+        path=CONFIG,
+        fix=f"install a released gitcontext, or add `repo: {REPOSITORY}` with the `rev:` you use by hand",
+    )
+
+
+def entry_text(indent: str = "", version: str | None = None) -> str:
+    rev = pinned_rev(gitcontext.__version__ if version is None else version)
+    lines = [f"-   repo: {REPOSITORY}", f"    rev: {rev}", "    hooks:", *(f"    -   id: {id}" for id in HOOK_IDS)]
     return "".join(f"{indent}{line}\n" for line in lines)
 
 

@@ -18,7 +18,7 @@ from gitcontext.audit.finding import Finding
 from gitcontext.audit.run import Report
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-DOCS = "https://github.com/gitcontext/gitcontext/blob/main/docs/checks.md"
+DOCS = "https://github.com/git-context-provenance/git-context-provenance/blob/main/docs/checks.md"
 LEVELS = {"error": "error", "warning": "warning", "note": "note"}
 FINGERPRINT_KEY = "gitcontextFinding/v1"
 

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from gitcontext.hooks.framework import CONFIG, HOOK_TYPES, merge_config
+import gitcontext
+from gitcontext.errors import UserError
+from gitcontext.hooks.framework import CONFIG, HOOK_TYPES, REPOSITORY, merge_config, pinned_rev
 from tests.helpers import commit, git, write
 from tests.hooks.support import RULES, attempt, last_message, stage_new_rule, staged_ids
 
@@ -118,14 +120,23 @@ def test_framework_unrelated_commit_passes_quietly(framework_repo):
     assert "Context-Id" not in last_message(repo)
 
 
-def test_framework_local_entry_matches_the_shipped_manifest(repo):
+def test_framework_entry_is_the_remote_repository_pinned_to_this_version(repo):
     assert merge_config(repo)[0] == "created"
     [entry] = yaml.safe_load((repo / CONFIG).read_text())["repos"]
-    assert entry["repo"] == "local" and "rev" not in entry
-    manifest = {h["id"]: h for h in yaml.safe_load(MANIFEST.read_text())}
-    for hook in entry["hooks"]:
-        shipped = manifest[hook["id"]]
-        assert hook["language"] == "system"
-        for key in ("name", "entry", "stages", "always_run", "require_serial", "verbose"):
-            assert hook[key] == shipped[key], key
-        assert hook.get("pass_filenames", True) == shipped.get("pass_filenames", True)
+    assert entry["repo"] == REPOSITORY
+    assert entry["rev"] == pinned_rev(gitcontext.__version__)
+    manifest = [h["id"] for h in yaml.safe_load(MANIFEST.read_text())]
+    assert [h["id"] for h in entry["hooks"]] == manifest
+
+
+@pytest.mark.parametrize(
+    "version, rev",
+    [("0.8.0", "v0.8.0"), ("0.8.1.dev3+g1a2b3c4", "1a2b3c4"), ("0.8.1.dev3+g1a2b3c4.d20261202", "1a2b3c4")],
+)
+def test_framework_pinned_rev_is_the_tag_or_the_commit(version, rev):
+    assert pinned_rev(version) == rev
+
+
+def test_framework_pinned_rev_refuses_a_build_with_no_origin():
+    with pytest.raises(UserError, match="no rev to pin"):
+        pinned_rev("0.0.0+unknown")
