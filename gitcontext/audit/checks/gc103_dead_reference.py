@@ -133,10 +133,21 @@ def _judge(tree: _Git, ref: Ref, missing_symbols: set[str]) -> tuple[str, str, d
     if ref.kind in ("script", "make", "test"):
         return _judge_command(tree, ref)
     folder = posixpath.dirname(ref.file)
+    if ref.kind == "import" and (ref.text.startswith("/") or join(folder, ref.text) is None):
+        return _outside(ref)
     if ref.kind in ("link", "import"):
         bases = [""] if ref.text.startswith("/") else [folder]
         return _judge_path(tree, ref, ref.text.lstrip("/"), bases, tail_ok=False)
     return _judge_path(tree, ref, ref.text, _unique([folder, tree.package_of(folder), ""]), tail_ok=True)
+
+
+def _outside(ref: Ref) -> tuple[str, str, dict]:
+    return (
+        "outside",
+        f"`{ref.written}` imports a file outside the repository: every other checkout loads nothing there "
+        "(and the audit never reads it); move the file into the repository and import it by a relative path",
+        {},
+    )
 
 
 def _unique(items: list[str]) -> list[str]:
@@ -276,6 +287,7 @@ class _Git:
         self.dirs = folders(ctx)
         self.has_source = has_source_tree(ctx)
         self.shallow = shallow(ctx)
+        self._texts: dict[str, str] = {}
 
     def exists(self, path: str) -> bool:
         """A tracked file or folder, or a module named without its extension (`src/server/queues`)."""
@@ -330,12 +342,12 @@ class _Git:
         )
         return _unique([own] + below + [""])  # the root's scripts run from anywhere in a workspace
 
-    @functools.cache
     def text(self, path: str) -> str:
-        data = git.blob_at("", path, self.ctx.root)
-        return data.decode("utf-8", "replace") if data else ""
+        if path not in self._texts:
+            data = git.blob_at("", path, self.ctx.root)
+            self._texts[path] = data.decode("utf-8", "replace") if data else ""
+        return self._texts[path]
 
-    @functools.cache
     def scripts(self, folder: str) -> frozenset[str] | None:
         path = posixpath.join(folder, "package.json") if folder else "package.json"
         if path not in self.files:
@@ -347,7 +359,6 @@ class _Git:
         scripts = data.get("scripts") if isinstance(data, dict) else None
         return frozenset(scripts) if isinstance(scripts, dict) else frozenset()
 
-    @functools.cache
     def make_targets(self, folder: str) -> frozenset[str] | None:
         path = posixpath.join(folder, "Makefile") if folder else "Makefile"
         return _make_targets(self.text(path)) if path in self.files else None
