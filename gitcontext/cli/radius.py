@@ -52,7 +52,11 @@ def radius_cmd(base: str | None, hops: int | None, svg_path: str | None, as_json
     if svg_path:
         from gitcontext.report.radar import radar_svg
 
-        write_file(Path(svg_path), radar_svg(data["files"], f"Blast radius · {result.window}", result.hops), "--svg")
+        write_file(
+            Path(svg_path),
+            radar_svg(data["files"], f"Blast radius · {result.window}", result.hops, config["radius"]["wide_reach"]),
+            "--svg",
+        )
     if as_json:
         emit_json(data)
     else:

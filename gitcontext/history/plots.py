@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from html import escape
 from statistics import mean
 from typing import Any
 
 from gitcontext.history.hazard import MIN_EVENTS
-from gitcontext.history.svgkit import Panel, document
+from gitcontext.history.svgkit import Panel, document, paint
 
 WIDTH, LEFT, RIGHT = 920, 70, 24
 MAX_ROWS = 360
@@ -24,7 +25,7 @@ def history_svg(m: Any, title: str) -> str:
     rows, lifeline = lifeline_panel(m, LEFT, 680, inner)
     height = int(680 + rows + 64)
     body += lifeline
-    body.append(f'<text class="fg title" x="{LEFT}" y="26" style="font-size:18px">{title}</text>')
+    body.append(f'<text {paint("fg title", font_size="18px")} x="{LEFT}" y="26">{escape(title)}</text>')
     return document(WIDTH, height, body, title)
 
 
@@ -71,7 +72,7 @@ def _above(panel: Panel, peaks: list[float], top: float, fmt: str) -> None:
     over = [v for v in peaks if v > top]
     if over:
         panel.parts.append(
-            f'<text class="muted small" x="{panel.x + panel.w - 4:.1f}" y="{panel.y + 12:.1f}" '
+            f'<text {paint("muted small")} x="{panel.x + panel.w - 4:.1f}" y="{panel.y + 12:.1f}" '
             f'text-anchor="end">↑ {len(over)} above the axis (up to {fmt.format(max(over))})</text>'
         )
 

@@ -1,21 +1,64 @@
-"""Hand-written SVG: a panel with axes and ticks, themed by CSS for light and dark backgrounds."""
+"""Hand-written SVG: a panel with axes and ticks, painted for light backgrounds with a dark variant."""
 
 from __future__ import annotations
 
 import math
 from html import escape
+from typing import NamedTuple
 
-STYLE = """
-.bg{fill:#ffffff}.fg{fill:#1f2328}.axis{stroke:#57606a;stroke-width:1}.grid{stroke:#d0d7de;stroke-width:.5}
-.muted{fill:#57606a}text{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:12px}
-.title{font-size:15px;font-weight:600}.small{font-size:10.5px}
-.s0{stroke:#2f6fde}.s1{stroke:#d1242f}.s2{stroke:#bf8700}.s3{stroke:#1a7f37}.s4{stroke:#8250df}.thin{stroke:#8c959f}
-.fthin{fill:#8c959f}.f0{fill:#2f6fde}.f1{fill:#d1242f}.f2{fill:#bf8700}.f3{fill:#1a7f37}.f4{fill:#8250df}
-@media (prefers-color-scheme:dark){.bg{fill:#0d1117}.fg{fill:#e6edf3}.axis{stroke:#8b949e}
-.grid{stroke:#30363d}.muted{fill:#8b949e}.s0{stroke:#58a6ff}.s1{stroke:#ff7b72}.s2{stroke:#e3b341}
-.s3{stroke:#3fb950}.s4{stroke:#bc8cff}.thin{stroke:#6e7681}.f0{fill:#58a6ff}.f1{fill:#ff7b72}
-.f2{fill:#e3b341}.f3{fill:#3fb950}.f4{fill:#bc8cff}.fthin{fill:#6e7681}}
-"""
+FONT = "system-ui,-apple-system,'Segoe UI',sans-serif"
+
+
+class Palette(NamedTuple):
+    """Paint for named classes of marks. The light theme is written as presentation attributes on each
+    mark, which every renderer draws (ImageMagick's own renderer and many previewers read no CSS); the
+    dark theme is a `prefers-color-scheme` style sheet over the same classes, which a renderer that
+    reads CSS lets win over the attributes."""
+
+    light: dict[str, dict[str, str]]  # class -> attribute -> value, applied in this order (like CSS rules)
+    dark: dict[str, dict[str, str]]
+
+    def paint(self, classes: str, **given: str) -> str:
+        """`class="…"` and the attributes of CLASSES; GIVEN (underscores for hyphens) win."""
+        names = set(classes.split())
+        attrs = {k: v for c, a in self.light.items() if c in names for k, v in a.items()}
+        attrs.update({k.replace("_", "-"): v for k, v in given.items()})
+        return f'class="{classes}"' + "".join(f' {k}="{v}"' for k, v in attrs.items())
+
+    def style(self) -> str:
+        rules = "".join(f".{c}{{{';'.join(f'{k}:{v}' for k, v in a.items())}}}" for c, a in self.dark.items())
+        return f"<style>@media (prefers-color-scheme:dark){{{rules}}}</style>"
+
+
+def _fills(colours: dict[str, str], key: str) -> dict[str, dict[str, str]]:
+    return {name: {key: colour} for name, colour in colours.items()}
+
+
+_SERIES = {"0": "#2f6fde", "1": "#d1242f", "2": "#bf8700", "3": "#1a7f37", "4": "#8250df", "thin": "#8c959f"}
+_SERIES_DARK = {"0": "#58a6ff", "1": "#ff7b72", "2": "#e3b341", "3": "#3fb950", "4": "#bc8cff", "thin": "#6e7681"}
+PALETTE = Palette(
+    light={
+        "bg": {"fill": "#ffffff"},
+        "fg": {"fill": "#1f2328"},
+        "axis": {"stroke": "#57606a", "stroke-width": "1"},
+        "grid": {"stroke": "#d0d7de", "stroke-width": ".5"},
+        "muted": {"fill": "#57606a"},
+        "title": {"font-size": "15px", "font-weight": "600"},
+        "small": {"font-size": "10.5px"},
+        **_fills({f"s{k}" if k.isdigit() else k: v for k, v in _SERIES.items()}, "stroke"),
+        **_fills({f"f{k}": v for k, v in _SERIES.items()}, "fill"),
+    },
+    dark={
+        "bg": {"fill": "#0d1117"},
+        "fg": {"fill": "#e6edf3"},
+        "axis": {"stroke": "#8b949e"},
+        "grid": {"stroke": "#30363d"},
+        "muted": {"fill": "#8b949e"},
+        **_fills({f"s{k}" if k.isdigit() else k: v for k, v in _SERIES_DARK.items()}, "stroke"),
+        **_fills({f"f{k}": v for k, v in _SERIES_DARK.items()}, "fill"),
+    },
+)
+paint = PALETTE.paint
 
 
 def ticks(low: float, high: float, count: int = 5) -> list[float]:
@@ -45,11 +88,7 @@ class Panel:
         self.x, self.y, self.w, self.h = x, y, w, h
         self.xr = xr if xr[1] > xr[0] else (xr[0], xr[0] + 1)
         self.yr = yr if yr[1] > yr[0] else (yr[0], yr[0] + 1)
-        self.clip = f"clip-{x:.0f}-{y:.0f}"  # lines never leave their axes into a neighbour
-        self.parts: list[str] = [
-            f'<clipPath id="{self.clip}"><rect x="{x - 2:.1f}" y="{y - 2:.1f}" '
-            f'width="{w + 4:.1f}" height="{h + 4:.1f}"/></clipPath>'
-        ]
+        self.parts: list[str] = []
 
     def px(self, value: float) -> float:
         return self.x + (value - self.xr[0]) / (self.xr[1] - self.xr[0]) * self.w
@@ -61,27 +100,27 @@ class Panel:
         p = self.parts
         for t in ticks(*self.yr):
             p.append(
-                f'<line class="grid" x1="{self.x:.1f}" x2="{self.x + self.w:.1f}" y1="{self.py(t):.1f}" '
-                f'y2="{self.py(t):.1f}"/><text class="muted small" x="{self.x - 6:.1f}" '
+                f'<line {paint("grid")} x1="{self.x:.1f}" x2="{self.x + self.w:.1f}" y1="{self.py(t):.1f}" '
+                f'y2="{self.py(t):.1f}"/><text {paint("muted small")} x="{self.x - 6:.1f}" '
                 f'y="{self.py(t) + 3.5:.1f}" text-anchor="end">{label(t)}</text>'
             )
         for t in ticks(*self.xr):
             p.append(
-                f'<text class="muted small" x="{self.px(t):.1f}" y="{self.y + self.h + 15:.1f}" '
+                f'<text {paint("muted small")} x="{self.px(t):.1f}" y="{self.y + self.h + 15:.1f}" '
                 f'text-anchor="middle">{label(t)}</text>'
             )
         p.append(
-            f'<line class="axis" x1="{self.x}" x2="{self.x}" y1="{self.y}" y2="{self.y + self.h}"/>'
-            f'<line class="axis" x1="{self.x}" x2="{self.x + self.w}" y1="{self.y + self.h}" '
+            f'<line {paint("axis")} x1="{self.x}" x2="{self.x}" y1="{self.y}" y2="{self.y + self.h}"/>'
+            f'<line {paint("axis")} x1="{self.x}" x2="{self.x + self.w}" y1="{self.y + self.h}" '
             f'y2="{self.y + self.h}"/>'
         )
-        p.append(f'<text class="fg title" x="{self.x}" y="{self.y - 12}">{escape(title)}</text>')
+        p.append(f'<text {paint("fg title")} x="{self.x}" y="{self.y - 12}">{escape(title)}</text>')
         p.append(
-            f'<text class="muted" x="{self.x + self.w / 2:.1f}" y="{self.y + self.h + 32:.1f}" '
+            f'<text {paint("muted")} x="{self.x + self.w / 2:.1f}" y="{self.y + self.h + 32:.1f}" '
             f'text-anchor="middle">{escape(xlabel)}</text>'
         )
         p.append(
-            f'<text class="muted" transform="translate({self.x - 42:.1f},{self.y + self.h / 2:.1f}) '
+            f'<text {paint("muted")} transform="translate({self.x - 42:.1f},{self.y + self.h / 2:.1f}) '
             f'rotate(-90)" text-anchor="middle">{escape(ylabel)}</text>'
         )
 
@@ -90,17 +129,24 @@ class Panel:
     ) -> None:
         if step:
             points = [q for a, b in zip(points, points[1:]) for q in (a, (b[0], a[1]))] + points[-1:]
-        coords = " ".join(f"{self.px(x):.1f},{self.py(y):.1f}" for x, y in points)
-        self.parts.append(
-            f'<polyline class="{cls}" fill="none" stroke-width="{width}" '
-            f'stroke-opacity="{opacity}" stroke-linejoin="round" clip-path="url(#{self.clip})" '
-            f'points="{coords}"/>'
+        coords = " ".join(
+            f"{self._inside(self.px(x), self.x, self.w)},{self._inside(self.py(y), self.y, self.h)}" for x, y in points
         )
+        self.parts.append(
+            f"<polyline {paint(cls, fill='none', stroke_width=f'{width:g}', stroke_opacity=f'{opacity:g}')} "
+            f'stroke-linejoin="round" points="{coords}"/>'
+        )
+
+    @staticmethod
+    def _inside(pixel: float, start: float, size: float) -> str:
+        """PIXEL held to the plotting area (2 px of slack), so a line never runs into a neighbouring panel:
+        clamped rather than clipped, because renderers without clip paths (ImageMagick's) drop the line."""
+        return f"{min(max(pixel, start - 2), start + size + 2):.1f}"
 
     def message(self, text: str) -> None:
         """A line in the middle of the plotting area, for a panel with nothing to draw."""
         self.parts.append(
-            f'<text class="muted" x="{self.x + self.w / 2:.1f}" y="{self.y + self.h / 2:.1f}" '
+            f'<text {paint("muted")} x="{self.x + self.w / 2:.1f}" y="{self.y + self.h / 2:.1f}" '
             f'text-anchor="middle">{escape(text)}</text>'
         )
 
@@ -112,8 +158,8 @@ class Panel:
         for (cls, text), size in zip(items, sizes):
             swatch = "f" + cls[1:] if cls[1:].isdigit() else "f" + cls
             self.parts.append(
-                f'<rect class="{swatch}" x="{x:.1f}" y="{y}" width="10" height="10" rx="2"/>'
-                f'<text class="fg small" x="{x + 14:.1f}" y="{y + 9}">{escape(text)}</text>'
+                f'<rect {paint(swatch)} x="{x:.1f}" y="{y}" width="10" height="10" rx="2"/>'
+                f'<text {paint("fg small")} x="{x + 14:.1f}" y="{y + 9}">{escape(text)}</text>'
             )
             x += size
 
@@ -121,7 +167,7 @@ class Panel:
 def document(width: int, height: int, body: list[str], title: str) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">'
-        f"<title>{escape(title)}</title><style>{STYLE}</style>"
-        f'<rect class="bg" width="{width}" height="{height}"/>' + "".join(body) + "</svg>\n"
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}" font-family="{FONT}" '
+        f'font-size="12px"><title>{escape(title)}</title>{PALETTE.style()}'
+        f'<rect {paint("bg")} width="{width}" height="{height}"/>' + "".join(body) + "</svg>\n"
     )

@@ -14,6 +14,10 @@ from __future__ import annotations
 import math
 from html import escape
 
+from gitcontext.history.svgkit import FONT as FAMILY
+from gitcontext.history.svgkit import Palette
+from gitcontext.radius.score import ORDER, TIERS
+
 RADAR, KEY_W, HEIGHT = 2700, 1500, 2760  # radar square, key column, picture height
 WIDTH, CX, CY = RADAR + KEY_W, RADAR // 2, 1480
 R_MAX, TOP, MAX_SECTORS, FONT = 80.0, 30, 12, 28
@@ -21,17 +25,36 @@ BANDS = {"DEADLY": (0, 250), "RISK": (250, 470), "HIGH": (470, 690), "MEDIUM": (
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 of a label, a name or a blip
 CHAR = 0.56  # average glyph width in em for the sans fonts below (estimate, kept generous)
 
-STYLE = """
-.bg{fill:#ffffff}.ring{fill:none;stroke:#d0d7de;stroke-width:2}.spoke{stroke:#d8dee4;stroke-dasharray:6 6}
-.txt{fill:#1f2328;font:28px system-ui,-apple-system,'Segoe UI',sans-serif}.small{font-size:24px}
-.big{font-size:48px;font-weight:600}.muted{fill:#59636e}.mono{font-family:ui-monospace,Menlo,Consolas,monospace}
-.num{fill:#ffffff;font-weight:700;text-anchor:middle;dominant-baseline:central}
-.blip{fill-opacity:.9;stroke:#ffffff;stroke-width:2}.halo{fill:none;stroke:#8c959f;stroke-width:2;stroke-dasharray:5 5}
-.DEADLY{fill:#cf222e}.RISK{fill:#e16f24}.HIGH{fill:#9a6700}.MEDIUM{fill:#0969da}.LOW{fill:#6e7781}
-@media (prefers-color-scheme:dark){.bg{fill:#0d1117}.ring{stroke:#3d444d}.spoke{stroke:#30363d}
-.txt{fill:#e6edf3}.muted{fill:#9198a1}.blip{stroke:#0d1117}.halo{stroke:#6e7681}
-.DEADLY{fill:#da3633}.RISK{fill:#db6d28}.HIGH{fill:#bb8009}.MEDIUM{fill:#1f6feb}.LOW{fill:#656c76}}
-"""
+_TIERS_LIGHT = {"DEADLY": "#cf222e", "RISK": "#e16f24", "HIGH": "#9a6700", "MEDIUM": "#0969da", "LOW": "#6e7781"}
+_TIERS_DARK = {"DEADLY": "#da3633", "RISK": "#db6d28", "HIGH": "#bb8009", "MEDIUM": "#1f6feb", "LOW": "#656c76"}
+PALETTE = Palette(
+    light={
+        "bg": {"fill": "#ffffff"},
+        "ring": {"fill": "none", "stroke": "#d0d7de", "stroke-width": "2"},
+        "spoke": {"stroke": "#d8dee4", "stroke-dasharray": "6 6"},
+        "txt": {"fill": "#1f2328", "font-family": FAMILY, "font-size": "28px"},
+        "small": {"font-size": "24px"},
+        "big": {"font-size": "48px", "font-weight": "600"},
+        "muted": {"fill": "#59636e"},
+        "mono": {"font-family": "ui-monospace,Menlo,Consolas,monospace"},
+        "num": {"fill": "#ffffff", "font-weight": "700", "text-anchor": "middle", "dominant-baseline": "central"},
+        "blip": {"fill-opacity": ".9", "stroke": "#ffffff", "stroke-width": "2"},
+        "halo": {"fill": "none", "stroke": "#8c959f", "stroke-width": "2", "stroke-dasharray": "5 5"},
+        **{tier: {"fill": colour} for tier, colour in _TIERS_LIGHT.items()},
+    },
+    dark={
+        "bg": {"fill": "#0d1117"},
+        "ring": {"stroke": "#3d444d"},
+        "spoke": {"stroke": "#30363d"},
+        "txt": {"fill": "#e6edf3"},
+        "muted": {"fill": "#9198a1"},
+        "num": {"fill": "#ffffff"},
+        "blip": {"stroke": "#0d1117"},
+        "halo": {"stroke": "#6e7681"},
+        **{tier: {"fill": colour} for tier, colour in _TIERS_DARK.items()},
+    },
+)
+paint = PALETTE.paint
 
 
 def blip_radius(churn: int) -> float:
@@ -43,11 +66,12 @@ def halo_radius(churn: int, reach: int) -> float:
 
 
 def chosen(files: list[dict], top: int = TOP) -> list[dict]:
-    """The TOP files by score and the TOP by churn, ranked by score (highest first)."""
+    """The TOP files by score and the TOP by churn, in the order the rings show: tier (DEADLY first),
+    then score, so a blip's number grows from the centre outwards."""
     by_score = sorted(files, key=lambda f: (-f.get("score", f["churn"]), f["path"]))
     by_churn = sorted(files, key=lambda f: (-f["churn"], f["path"]))
     keep = {f["path"] for f in by_score[:top]} | {f["path"] for f in by_churn[:top]}
-    return [f for f in by_score if f["path"] in keep]
+    return sorted((f for f in by_score if f["path"] in keep), key=lambda f: ORDER.index(f["tier"]))
 
 
 def short_names(paths: list[str], among: list[str]) -> dict[str, str]:
@@ -63,8 +87,9 @@ def short_names(paths: list[str], among: list[str]) -> dict[str, str]:
     return names
 
 
-def radar_svg(files: list[dict], title: str = "Blast radius", hops: int | None = None) -> str:
-    """FILES: dicts with path, churn, reach, tier and score (the `radius --json` rows)."""
+def radar_svg(files: list[dict], title: str = "Blast radius", hops: int | None = None, wide_reach: int = 20) -> str:
+    """FILES: dicts with path, churn, reach, tier and score (the `radius --json` rows); a file whose reach
+    is at least WIDE_REACH is marked `^` in the key whatever its tier, as in the text output."""
     shown = chosen(files)
     names = short_names([f["path"] for f in shown], [f["path"] for f in files])
     key = _sector_key([f["path"] for f in shown])
@@ -80,11 +105,11 @@ def radar_svg(files: list[dict], title: str = "Blast radius", hops: int | None =
     body = [_frame(title, spans, len(files) - len(shown), hops)]
     for rank, (f, x, y, r, halo) in enumerate(blips, 1):
         body.append(_blip(f, rank, x, y, r, halo))
-    for rank, (f, x, y, r, halo) in enumerate(blips, 1):
+    for f, x, y, _, halo in blips:
         label = _label(names[f["path"]], x, y, halo, boxes)
         if label:
             body.append(label)
-    body.append(_key(blips, names))
+    body.append(_key(blips, names, wide_reach))
     return "\n".join(body) + "\n</svg>\n"
 
 
@@ -221,7 +246,7 @@ def _label(text: str, x: float, y: float, r: float, boxes: list[Box]) -> str | N
         inside = box[0] >= 20 and box[2] <= RADAR - 20 and box[1] >= 200 and box[3] <= HEIGHT - 60
         if inside and not any(_overlaps(box, other) for other in boxes):
             boxes.append(box)
-            return f'<text class="txt small" x="{tx:.1f}" y="{ty:.1f}" text-anchor="{anchor}">{escape(text)}</text>'
+            return f'<text {paint("txt small")} x="{tx:.1f}" y="{ty:.1f}" text-anchor="{anchor}">{escape(text)}</text>'
     return None
 
 
@@ -264,76 +289,88 @@ def _frame(title: str, spans: dict[str, tuple[float, float]], hidden: int, hops:
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH // 2}" '
         f'height="{HEIGHT // 2}" role="img" aria-label="{escape(title)}">',
         f"<title>{escape(title)}</title>",
-        f"<style>{STYLE}</style>",
-        f'<rect class="bg" width="{WIDTH}" height="{HEIGHT}"/>',
-        f'<text class="txt big" x="40" y="70">{escape(title)}</text>',
+        PALETTE.style(),
+        f'<rect {paint("bg")} width="{WIDTH}" height="{HEIGHT}"/>',
+        f'<text {paint("txt big")} x="40" y="70">{escape(title)}</text>',
     ]
     out += _legend(hops)
     for tier, (_, outer) in BANDS.items():
-        out.append(f'<circle class="ring" cx="{CX}" cy="{CY}" r="{outer}"/>')
-        out.append(f'<text class="txt small muted" x="{CX + 8}" y="{CY - outer + 26}">{tier}</text>')
+        out.append(_ring(outer))
+        out.append(f'<text {paint("txt small muted")} x="{CX + 8}" y="{CY - outer + 26}">{tier}</text>')
     for sector, (start, end) in spans.items():
         if len(spans) > 1:
             x, y = _polar(start, BANDS["LOW"][1])
-            out.append(f'<line class="spoke" x1="{CX}" y1="{CY}" x2="{x:.1f}" y2="{y:.1f}"/>')
+            out.append(f'<line {paint("spoke")} x1="{CX}" y1="{CY}" x2="{x:.1f}" y2="{y:.1f}"/>')
         lx, ly, anchor, _ = _sector_text(sector, (start, end))
         out.append(
-            f'<text class="txt muted" x="{lx:.1f}" y="{ly:.1f}" text-anchor="{anchor}">'
+            f'<text {paint("txt muted")} x="{lx:.1f}" y="{ly:.1f}" text-anchor="{anchor}">'
             f"{escape(_sector_label(sector))}</text>"
         )
     if hidden > 0:
         out.append(
-            f'<text class="txt small muted" x="40" y="{HEIGHT - 30}">+{hidden} changed files with lower '
+            f'<text {paint("txt small muted")} x="40" y="{HEIGHT - 30}">+{hidden} changed files with lower '
             "score and churn not drawn (`git context radius --json` lists all)</text>"
         )
     return "\n".join(out)
 
 
+def _ring(r: float) -> str:
+    """A tier's ring as two arcs: ImageMagick 6's own renderer fails on a scaled `<circle>` this large."""
+    return f'<path {paint("ring")} d="M {CX - r} {CY} a {r} {r} 0 1 0 {2 * r} 0 a {r} {r} 0 1 0 {-2 * r} 0"/>'
+
+
 def _legend(hops: int | None) -> list[str]:
     out, x = [], 40
     for tier in BANDS:
-        out.append(f'<circle class="{tier}" cx="{x + 14}" cy="130" r="14"/>')
-        out.append(f'<text class="txt small" x="{x + 36}" y="139">{tier}</text>')
+        out.append(f'<circle {paint(tier)} cx="{x + 14}" cy="130" r="14"/>')
+        out.append(f'<text {paint("txt small")} x="{x + 36}" y="139">{tier}</text>')
         x += 36 + int(_text_width(tier, 24)) + 40
     within = f" within {hops} hops" if hops is not None else ""
+    floors = " · ".join(f"{name} ≥ {floor:,}" for name, floor in reversed(TIERS))
     out.append(
-        f'<text class="txt small muted" x="40" y="190">ring = tier by churned lines · area = churned lines · '
-        f"dashed halo = reach (files importing it{within}) · number = rank by score</text>"
+        f'<text {paint("txt small muted")} x="40" y="190">ring = tier by churned lines ({floors}) · '
+        "area = churned lines · number = order by tier, then score</text>"
+    )
+    out.append(
+        f'<text {paint("txt small muted")} x="40" y="226">dashed halo = reach (files importing it{within}) · '
+        "^ in the key = a wide reach, whatever the tier</text>"
     )
     return out
 
 
 def _blip(f: dict, rank: int, x: float, y: float, r: float, halo: float) -> str:
-    ring = f'<circle class="halo" cx="{x:.1f}" cy="{y:.1f}" r="{halo:.1f}"/>' if halo > r else ""
+    ring = f'<circle {paint("halo")} cx="{x:.1f}" cy="{y:.1f}" r="{halo:.1f}"/>' if halo > r else ""
     return (
         f"<g><title>{escape(f['path'])}: {f['churn']} lines, reach {f['reach']}, {f['tier']}</title>{ring}"
-        f'<circle class="blip {f["tier"]}" cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}"/>'
-        f'<text class="txt num small" x="{x:.1f}" y="{y:.1f}">{rank}</text></g>'
+        f'<circle {paint("blip " + f["tier"])} cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}"/>'
+        f'<text {paint("txt num small")} x="{x:.1f}" y="{y:.1f}">{rank}</text></g>'
     )
 
 
-def _key(blips: list, names: dict[str, str]) -> str:
-    """The drawn files by rank: number, shortest unambiguous path, churn, reach, tier (columns)."""
-    x0, y, step = RADAR + 20, 250, min(40, (HEIGHT - 330) / max(1, len(blips)))
+def _key(blips: list, names: dict[str, str], wide_reach: int) -> str:
+    """The drawn files by number: shortest unambiguous path, churn, reach, and the tier with its reason
+    (churned lines against the tier floors; `^` for a reach of WIDE_REACH or more)."""
+    x0, y, step = RADAR + 20, 290, min(40, (HEIGHT - 370) / max(1, len(blips)))
     size = min(24, step * 0.75)
     columns = [("churn", WIDTH - 330), ("reach", WIDTH - 200)]
     room = int((columns[0][1] - 130 - x0 - 70) / (size * CHAR))
-    out = [f'<text class="txt small muted" x="{x0 + 60}" y="{y - 20}">file (shortest unambiguous path)</text>']
+    out = [f'<text {paint("txt small muted")} x="{x0 + 60}" y="{y - 20}">file (shortest unambiguous path)</text>']
     out += [
-        f'<text class="txt small muted" x="{cx}" y="{y - 20}" text-anchor="end">{name}</text>' for name, cx in columns
+        f'<text {paint("txt small muted")} x="{cx}" y="{y - 20}" text-anchor="end">{name}</text>'
+        for name, cx in columns
     ]
-    out.append(f'<text class="txt small muted" x="{WIDTH - 170}" y="{y - 20}">tier</text>')
+    out.append(f'<text {paint("txt small muted")} x="{WIDTH - 170}" y="{y - 20}">tier</text>')
     for rank, (f, *_rest) in enumerate(blips, 1):
         name = names[f["path"]]
         name = name if len(name) <= room else "…" + name[-(room - 1) :]
         y += step
-        font = f'class="txt mono" style="font-size:{size:.0f}px"'
+        font = paint("txt mono", font_size=f"{size:.0f}px")
         out.append(f'<text {font} x="{x0 + 40}" y="{y:.0f}" text-anchor="end">{rank}</text>')
         out.append(f'<text {font} x="{x0 + 60}" y="{y:.0f}">{escape(name)}</text>')
         out += [f'<text {font} x="{cx}" y="{y:.0f}" text-anchor="end">{f[name_]}</text>' for name_, cx in columns]
         out.append(
-            f'<text class="txt mono {f["tier"]}" style="font-size:{size:.0f}px" x="{WIDTH - 170}" '
-            f'y="{y:.0f}">{f["tier"]}</text>'
+            f'<text {paint("txt mono " + f["tier"], font_size=f"{size:.0f}px")} x="{WIDTH - 170}" '
+            f'y="{y:.0f}">{f["tier"]}{" ^" if f["reach"] >= wide_reach else ""}</text>'
         )
     return "\n".join(out)
 

@@ -23,12 +23,14 @@ def _panels(slope: float) -> str:
     return "".join(hazard_panels(hazard, 70, 385, 360, 200, 510))
 
 
-def test_hazard_panels_every_line_is_clipped_to_a_defined_panel() -> None:
+def test_hazard_panels_every_line_stays_inside_its_panel() -> None:
     svg = _panels(0.6)  # a fit far steeper than the data
-    clips = set(re.findall(r'<clipPath id="([^"]+)"', svg))
-    used = re.findall(r'<polyline[^>]*clip-path="url\(#([^)]+)\)"', svg)
-    assert len(clips) == 2 and used and set(used) <= clips
-    assert svg.count("<polyline") == len(used)
+    lines = re.findall(r'<polyline[^>]*points="([^"]+)"', svg)
+    assert lines and "clip-path" not in svg  # held to the panel, not clipped: every renderer draws it
+    for points in lines:
+        xy = [tuple(map(float, p.split(","))) for p in points.split()]
+        left = 70 if xy[0][0] < 500 else 510
+        assert all(left - 2 <= x <= left + 362 and 383 <= y <= 587 for x, y in xy)
     assert "above the axis" in svg  # and the reader is told the fit runs past the top
 
 

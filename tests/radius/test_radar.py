@@ -123,3 +123,29 @@ def test_radar_cli_unwritable_svg_path_is_a_user_error(repo: Path, capsys) -> No
     commit(repo, {"a.py": "A = 1\n"}, "base")
     code, _, err = run_cli(capsys, "radius", "--svg", str(repo / "no" / "such" / "dir" / "r.svg"))
     assert code == 2 and "r.svg" in err and "--svg" in err
+
+
+def test_radar_numbers_follow_the_rings_tier_first_then_score() -> None:
+    files = _many()
+    order = ["DEADLY", "RISK", "HIGH", "MEDIUM", "LOW"]
+    shown = chosen(files)
+    assert [order.index(f["tier"]) for f in shown] == sorted(order.index(f["tier"]) for f in shown)
+    for tier in order:
+        scores = [f["score"] for f in shown if f["tier"] == tier]
+        assert scores == sorted(scores, reverse=True)
+    root = ET.fromstring(radar_svg(files))
+    numbers = [int(t.text) for t in root.iter(f"{NS}text") if "num" in t.get("class", "").split()]
+    assert numbers == list(range(1, len(shown) + 1))
+
+
+def test_radar_key_gives_each_tier_its_reason_and_marks_a_wide_reach() -> None:
+    files = [
+        {"path": "a.py", "churn": 12, "reach": 139, "tier": "LOW", "score": 1700.0},
+        {"path": "b.py", "churn": 600, "reach": 0, "tier": "RISK", "score": 600.0},
+    ]
+    svg = radar_svg(files, wide_reach=20)
+    root = ET.fromstring(svg)
+    texts = ["".join(t.itertext()) for t in root.iter(f"{NS}text")]
+    assert "LOW ^" in texts and "RISK" in texts  # the small change with 139 importers is flagged
+    assert any("MEDIUM ≥ 50" in t and "DEADLY ≥ 1,000" in t for t in texts)  # the tiers' floors, in the legend
+    assert radar_svg(files, wide_reach=200).count("LOW ^") == 0
