@@ -28,6 +28,7 @@ def diagnose(root: Path) -> list[Problem]:
         *hook_problems(root),
         *clone_problems(root),
         *note_problems(root),
+        *suggestion_problems(root),
         *leftover_problems(root),
         *context_file_problems(root),
     ]
@@ -143,6 +144,18 @@ def note_problems(root: Path) -> list[Problem]:
                     )
                 )
     return problems
+
+
+def suggestion_problems(root: Path) -> list[Problem]:
+    """The suggestions log read as `review` and the audit read it: every line a valid event of its kinds."""
+    from gitcontext.provenance.suggestions import LOG, read
+
+    try:
+        read(root)
+    except UserError as exc:
+        where = f"{exc.path}:{exc.line}: " if exc.path and exc.line else f"{exc.path}: " if exc.path else ""
+        return [Problem("notes", f"{where}{exc.message}", exc.fix or _restore_fix(LOG))]
+    return []
 
 
 def _restore_fix(rel: str) -> str:

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from gitcontext.hooks.changes import Staged
 
 NOTES_PREFIX = ".context/notes/"
+SUGGESTIONS_LOG = ".context/suggestions.jsonl"  # checked like a note, not counted as one
 
 
 def pre_commit(call: HookCall) -> Outcome:
@@ -56,12 +57,14 @@ def _overdue_asks(call: HookCall) -> list[str]:
 
 
 def staged_note_problems(root: Path, staged: list[str] | None = None) -> tuple[list[str], int]:
-    """(problems, how many staged notes) for every note blob in the index that is staged."""
+    """(problems, how many staged notes) for every note blob in the index that is staged, and the
+    suggestions log when it is staged."""
     staged = git.staged_paths(root) if staged is None else staged
-    paths = [p for p in staged if p.startswith(NOTES_PREFIX) and p.endswith(".jsonl")]
+    paths = [p for p in staged if (p.startswith(NOTES_PREFIX) and p.endswith(".jsonl")) or p == SUGGESTIONS_LOG]
     if not paths:
         return [], 0
-    from gitcontext.provenance.store import validate_note_text
+    from gitcontext.provenance.events import SUGGESTION_KINDS
+    from gitcontext.provenance.store import validate_log_text, validate_note_text
 
     entries = git.tree_entries("", root)
     paths = [p for p in paths if p in entries]
@@ -69,7 +72,11 @@ def staged_note_problems(root: Path, staged: list[str] | None = None) -> tuple[l
     problems, owner = [], {}
     for path in paths:
         try:
-            events = validate_note_text(path, blobs[entries[path][1]].decode("utf-8"))
+            text = blobs[entries[path][1]].decode("utf-8")
+            if path == SUGGESTIONS_LOG:
+                validate_log_text(path, text, SUGGESTION_KINDS)
+                continue
+            events = validate_note_text(path, text)
         except UnicodeDecodeError:
             problems.append(f"{path}: not valid UTF-8")
             continue
@@ -79,7 +86,7 @@ def staged_note_problems(root: Path, staged: list[str] | None = None) -> tuple[l
         for event in events:
             if owner.setdefault(event["eid"], path) != path:
                 problems.append(f"{path}: event id {event['eid']} also in {owner[event['eid']]}")
-    return problems, len(paths)
+    return problems, sum(p != SUGGESTIONS_LOG for p in paths)
 
 
 def _summary(staged: Staged, notes: int, problems: list[str]) -> str:

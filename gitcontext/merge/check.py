@@ -1,4 +1,5 @@
-"""Find merge commits whose notes lost or duplicated events (hosted merges ignore merge drivers).
+"""Find merge commits whose notes (or suggestions log) lost or duplicated events (hosted merges ignore
+merge drivers).
 
 For each merge commit in BASE..HEAD the events of every note in the result are compared with what
 the driver would have kept: the union of the parents' events by `eid` (three-way against the merge
@@ -15,6 +16,13 @@ from gitcontext import git
 from gitcontext.merge.keyed import merge_keyed
 
 NOTES_DIR = ".context/notes"
+SUGGESTIONS_LOG = ".context/suggestions.jsonl"  # provenance.suggestions.LOG (model layer: not imported here)
+
+
+def _event_logs(rev: str, root: str | Path) -> dict[str, str]:
+    """path -> blob id of every note and of the suggestions log at REV."""
+    entries = git.tree_entries(rev, root, ".context")
+    return {p: oid for p, (_, oid) in entries.items() if p.startswith(NOTES_DIR + "/") or p == SUGGESTIONS_LOG}
 
 
 def check_merge(root: str | Path, base: str, head: str) -> list[tuple[str, str]]:
@@ -29,7 +37,7 @@ def _check_one(root: str | Path, merge: str, parents: list[str]) -> list[tuple[s
     bases = git.merge_bases(parents[0], parents[1], root) if len(parents) == 2 else []
     base = bases[0] if len(bases) == 1 else None
     revs = [merge, *parents] + ([base] if base else [])
-    trees = {rev: {path: oid for path, (_, oid) in git.tree_entries(rev, root, NOTES_DIR).items()} for rev in revs}
+    trees = {rev: _event_logs(rev, root) for rev in revs}
     paths = {p for tree in trees.values() for p in tree if len({trees[rev].get(p) for rev in [merge, *parents]}) > 1}
     blobs = git.read_blobs(sorted({t[p] for t in trees.values() for p in paths if p in t}), root)
 

@@ -26,6 +26,7 @@ Merger = Callable[[bytes, bytes, bytes, int, Labels], Merged]
 # segmenter.
 MERGERS: list[tuple[Callable[[str], bool], str | Merger | None]] = [
     (lambda p: p.startswith(".context/notes/") and p.endswith(".jsonl"), "notes:merge_notes"),
+    (lambda p: p == ".context/suggestions.jsonl", "notes:merge_notes"),  # the same events, of many rules
     (lambda p: p in (".context/rulings.jsonl", ".context/asks.jsonl"), "ledger:merge_ledger"),
     (lambda p: p.startswith(".context/"), None),
     (lambda p: True, "context:merge_context"),

@@ -14,6 +14,7 @@ from gitcontext.paths import problem as path_problem
 from gitcontext.paths import shown
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
     from typing import Any
 
 SCHEMA_VERSION = 1
@@ -32,10 +33,16 @@ KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "verified": (("how", "result"), ("commit", "output", "exit_status", "run", "subject")),
     "retired": (("reason", "restore"), ("commit", "subject")),
     "restored": ((), ("commit", "file")),
-    "linked": ((), ("why", "failure", "refs", "scope", "safety", "owner", "commit", "subject")),
+    "linked": ((), ("why", "failure", "refs", "scope", "safety", "owner", "commit", "subject", "suggestion")),
     "trialled": (("command", "runs", "removal", "control"), ("removed", "text", "file", "duration_ms", "commit")),
+    # The suggestions log (`.context/suggestions.jsonl`, gitcontext.provenance.suggestions), never a note:
+    # a why derived from history, and a person's verdict on one.
+    "suggested": (("why", "commit", "class"), ("failure", "subject", "refs", "quoted", "origin", "file", "text")),
+    "reviewed": (("suggestion", "verdict"), ("commit",)),
 }
-LIST_FIELDS = frozenset({"refs", "scope", "headings"})
+SUGGESTION_KINDS = frozenset({"suggested", "reviewed"})
+NOTE_KINDS = frozenset(KINDS) - SUGGESTION_KINDS
+LIST_FIELDS = frozenset({"refs", "scope", "headings", "quoted"})
 DICT_FIELDS = frozenset({"restore"})
 INT_FIELDS = frozenset({"exit_status"})
 PATH_FIELDS = frozenset({"file", "old_file"})
@@ -55,6 +62,13 @@ MAX_LINE = 1 << 20  # one event's serialized size: notes hold sentences and outp
 TRIAL_FIELDS = frozenset({"runs", "removal", "control", "removed", "duration_ms"})  # checked by _check_trial
 SAFETY = ("none", "guarded", "critical")
 RESULTS = ("holds", "fails", "unknown")
+# Fields whose value is one of a few words: field -> the words.
+ENUMS: dict[str, tuple[str, ...]] = {
+    "safety": SAFETY,
+    "class": ("specific", "generic"),
+    "origin": ("commit", "merge", "pull-request", "issue"),
+    "verdict": ("accepted", "edited", "rejected"),
+}
 
 _AT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\Z")
 _EID = re.compile(r"e-[0-9a-f]{16}\Z")
@@ -107,8 +121,9 @@ def dumps(event: dict[str, Any]) -> str:
     return json.dumps(event, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def parse_line(text: str, path: str, lineno: int) -> dict[str, Any]:
-    """One note line as an event, or a UserError naming PATH:LINENO (for any text, quickly)."""
+def parse_line(text: str, path: str, lineno: int, kinds: Collection[str] = NOTE_KINDS) -> dict[str, Any]:
+    """One line of a note (or, with KINDS, of another log) as an event, or a UserError naming
+    PATH:LINENO (for any text, quickly)."""
     if len(text) > MAX_LINE:
         raise UserError(
             f"note line is {len(text)} characters, over the {MAX_LINE} limit",
@@ -127,9 +142,9 @@ def parse_line(text: str, path: str, lineno: int) -> dict[str, Any]:
         raise UserError(
             f"corrupt note line (not an event: {reason})", path=path, line=lineno, fix=_FIX.format(path=path)
         ) from None
-    problem = check(event)
+    problem = check(event, kinds)
     if problem:
-        raise UserError(f"invalid note event: {problem}", path=path, line=lineno, fix=_FIX.format(path=path))
+        raise UserError(f"invalid note event: {problem}", path=path, line=lineno, fix=_fix(path, problem))
     return event
 
 
@@ -137,10 +152,20 @@ _FIX = (
     "restore the line from git (`git log -p -- {path}`) or resolve the merge by hand; "
     "notes are append-only, so add a correcting event instead of editing"
 )
+_MISPLACED = (
+    "move the line to {log}: a note holds provenance, the suggestions log holds suggested whys "
+    "(an older gitcontext stops on a kind it does not know, so they are never mixed)"
+)
 
 
-def check(event: Any) -> str | None:
-    """What is wrong with EVENT, or None when it is a valid event of a known kind."""
+def _fix(path: str, problem: str) -> str:
+    if problem.startswith("a ") and " event belongs in " in problem:
+        return _MISPLACED.format(log=problem.rpartition(" belongs in ")[2])
+    return _FIX.format(path=path)
+
+
+def check(event: Any, kinds: Collection[str] = KINDS) -> str | None:
+    """What is wrong with EVENT, or None when it is a valid event of one of KINDS (default: any kind)."""
     if not isinstance(event, dict):
         return "an event must be a JSON object"
     missing = [k for k in COMMON if k not in event]
@@ -157,6 +182,9 @@ def check(event: Any) -> str | None:
         return f"bad instruction id {shown(event['id'])}"
     if not isinstance(event["kind"], str) or event["kind"] not in KINDS:
         return f"unknown kind {shown(event['kind'])} (known: {', '.join(KINDS)})"
+    if event["kind"] not in kinds:
+        home = "a note (.context/notes/)" if event["kind"] in NOTE_KINDS else ".context/suggestions.jsonl"
+        return f"a {event['kind']} event belongs in {home}"
     required, _ = KINDS[event["kind"]]
     missing = [k for k in required if k not in event]
     if missing:
@@ -187,8 +215,11 @@ def _check_fields(event: dict[str, Any]) -> str | None:
             return f"field {shown(key)} is not valid UTF-8 text (a non-UTF-8 argument or commit message?)"
         if key in PATH_FIELDS and value and (why := path_problem(value)):  # "" : not known
             return f"{key} {shown(value)} {why}"
-    if "safety" in event and event["safety"] not in SAFETY:
-        return f"safety must be one of {', '.join(SAFETY)}, got {shown(event['safety'])}"
+    for key, words in ENUMS.items():
+        if key in event and event[key] not in words:
+            return f"{key} must be one of {', '.join(words)}, got {shown(event[key])}"
+    if "suggestion" in event and not _EID.match(event["suggestion"]):
+        return f"suggestion must be an event id, got {shown(event['suggestion'])}"
     if "restore" in event:
         return check_quote(event["restore"])
     return None

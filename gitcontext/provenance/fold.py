@@ -25,6 +25,11 @@ class State(NamedTuple):
     born: dict[str, Any] | None = None  # the first `added` event
     history: tuple[dict[str, Any], ...] = ()  # reworded / moved / retired / restored, in order
     trials: tuple[dict[str, Any], ...] = ()  # `trialled` events, in order (gitcontext.evidence.verdict)
+    # The suggestions log's events (gitcontext.provenance.suggestions): whys derived from history and
+    # the verdicts on them. Never a why: nothing here is documentation until a person accepts it,
+    # which writes a `linked` event to the note.
+    suggested: tuple[dict[str, Any], ...] = ()
+    reviewed: tuple[dict[str, Any], ...] = ()
     events: int = 0
     last_at: str | None = None
 
@@ -120,4 +125,6 @@ _STEP = {
     "retired": _retired,
     "restored": _restored,
     "trialled": lambda s, e: s._replace(trials=s.trials + (e,)),
+    "suggested": lambda s, e: s._replace(suggested=s.suggested + (e,)),
+    "reviewed": lambda s, e: s._replace(reviewed=s.reviewed + (e,)),
 }

@@ -42,7 +42,7 @@ FORMAT = 4
 MAX_BYTES = 64 << 20
 OPTIONAL_TEXT = ("id", "file", "text", "why", "failure", "why_text", "confirmed_at", "owner", "last_at")
 OPTIONAL_EVENT = ("verified", "retired", "born")
-EVENT_LISTS = ("recurrences", "falsified", "history", "trials")
+EVENT_LISTS = ("recurrences", "falsified", "history", "trials", "suggested", "reviewed")
 TEXT_LISTS = ("refs", "scope")
 
 

@@ -303,7 +303,7 @@ TEXT_FIELDS = frozenset(
     }
 )
 ARM_FIELDS = frozenset({"removal", "control"})  # a trial's arms: {passes, exit_statuses, tail}
-LIST_TEXT_FIELDS = frozenset({"refs", "headings"})
+LIST_TEXT_FIELDS = frozenset({"refs", "headings", "quoted"})
 QUOTE_TEXT_FIELDS = ("text", "before", "after", "instruction")
 
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
 from typing import Any
 
 from gitcontext.errors import UserError
 from gitcontext.identity.ids import is_id
 from gitcontext.paths import shown
-from gitcontext.provenance.events import dumps, parse_line
+from gitcontext.provenance.events import NOTE_KINDS, dumps, parse_line
 
 CONTEXT_DIR = ".context"
 NOTES_DIR = ".context/notes"
@@ -25,9 +25,18 @@ MAX_NOTE_BYTES = 16 * 1024 * 1024
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
 
 
+def context_folder(root: str | Path) -> Path:
+    """`.context` of ROOT; a UserError when it is a symlink or not a folder."""
+    return _real_folders(root, (CONTEXT_DIR,))
+
+
 def notes_folder(root: str | Path) -> Path:
     """`.context/notes` of ROOT; a UserError when it (or `.context`) is a symlink or not a folder."""
-    for rel in (CONTEXT_DIR, NOTES_DIR):
+    return _real_folders(root, (CONTEXT_DIR, NOTES_DIR))
+
+
+def _real_folders(root: str | Path, rels: tuple[str, ...]) -> Path:
+    for rel in rels:
         full = Path(root) / rel
         if os.path.islink(full):
             raise UserError(
@@ -37,7 +46,7 @@ def notes_folder(root: str | Path) -> Path:
             )
         if full.exists() and not full.is_dir():
             raise UserError(f"{rel} is not a folder", path=rel, fix=f"`git rm {rel}`, then `git context init`")
-    return Path(root) / NOTES_DIR
+    return Path(root) / rels[-1]
 
 
 def note_path(root: str | Path, id: str) -> Path:
@@ -52,8 +61,8 @@ def _in_folder(folder: Path, id: str) -> Path:
     return folder / f"{id}{SUFFIX}"
 
 
-def read_bytes(root: str | Path, path: Path) -> bytes | None:
-    """A note's bytes (None when absent), refusing anything but a regular file of bounded size."""
+def read_bytes(root: str | Path, path: Path, limit: int = MAX_NOTE_BYTES) -> bytes | None:
+    """A note's bytes (None when absent), refusing anything but a regular file of at most LIMIT bytes."""
     try:
         fd = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
@@ -75,24 +84,24 @@ def read_bytes(root: str | Path, path: Path) -> bytes | None:
                 path=rel,
                 fix=f"remove {rel} and restore the real note from git history",
             )
-        if info.st_size > MAX_NOTE_BYTES:
+        if info.st_size > limit:
             rel = _relative(root, path)
             raise UserError(
-                f"note is {info.st_size / 1e6:.1f} MB, over the {MAX_NOTE_BYTES >> 20} MiB limit",
+                f"note is {info.st_size / 1e6:.1f} MB, over the {limit >> 20} MiB limit",
                 path=rel,
                 fix=f"restore {rel} from git history",
             )
         chunks, size = [], 0
-        while size <= MAX_NOTE_BYTES:
+        while size <= limit:
             chunk = os.read(fd, 1 << 20)
             if not chunk:
                 break
             chunks.append(chunk)
             size += len(chunk)
-        if size > MAX_NOTE_BYTES:
+        if size > limit:
             rel = _relative(root, path)
             raise UserError(
-                f"note is over the {MAX_NOTE_BYTES >> 20} MiB limit", path=rel, fix=f"restore {rel} from git history"
+                f"note is over the {limit >> 20} MiB limit", path=rel, fix=f"restore {rel} from git history"
             )
         return b"".join(chunks)
     finally:
@@ -105,6 +114,14 @@ def validate_note_text(path: str, text: str) -> list[dict[str, Any]]:
     Used on staged blobs by the pre-commit hook: schema, the exact serialization, one id per
     note (matching the file name) and unique eids.
     """
+    stem = Path(path).name[: -len(SUFFIX)] if path.endswith(SUFFIX) else None
+    return validate_log_text(path, text, NOTE_KINDS, stem if stem and is_id(stem) else None)
+
+
+def validate_log_text(path: str, text: str, kinds: Collection[str], one_id: str | None = None) -> list[dict[str, Any]]:
+    """Every event of an append-only log's TEXT (a note, or the suggestions log): each line a valid
+    event of one of KINDS in the exact serialization, every eid once, and (ONE_ID) every event of
+    that instruction. Raises UserError naming PATH:LINE on the first problem."""
     if text and not text.endswith("\n"):
         raise UserError(
             "note does not end with a newline (truncated write?)",
@@ -112,13 +129,12 @@ def validate_note_text(path: str, text: str) -> list[dict[str, Any]]:
             line=text.count("\n") + 1,
             fix="re-run the command that wrote it, or restore it from git",
         )
-    stem = Path(path).name[: -len(SUFFIX)] if path.endswith(SUFFIX) else None
     events, seen = [], set()
     lines = text.split("\n")[:-1] if text else []  # only \n ends a line: U+2028 may sit inside a string
     for lineno, line in enumerate(lines, start=1):
         if line.endswith("\r"):
             line = line[:-1]  # a core.autocrlf checkout: JSON never holds a raw CR, so it is the line end
-        event = parse_line(line, path, lineno)
+        event = parse_line(line, path, lineno, kinds)
         if dumps(event) != line + "\n":
             raise UserError(
                 "note line is not in the canonical form (sorted keys, compact JSON)",
@@ -126,9 +142,9 @@ def validate_note_text(path: str, text: str) -> list[dict[str, Any]]:
                 line=lineno,
                 fix="notes are written by `git context`; restore this line from git",
             )
-        if stem and is_id(stem) and event["id"] != stem:
+        if one_id and event["id"] != one_id:
             raise UserError(
-                f"event for {event['id'][:80]} in the note of {stem[:80]}",
+                f"event for {event['id'][:80]} in the note of {one_id[:80]}",
                 path=path,
                 line=lineno,
                 fix="move the line to its own note",
@@ -203,7 +219,7 @@ def append_events(root: str | Path, events: Iterable[dict[str, Any]]) -> int:
         return 0
     folder = notes_folder(root)
     paths = {id: _in_folder(folder, id) for id in by_id}
-    for id, path in paths.items():  # every old note valid before anything is written
+    for path in paths.values():  # every old note valid before anything is written
         data = read_bytes(root, path)
         if data:
             validate_note_text(_relative(root, path), _decode(root, path, data))
@@ -214,10 +230,48 @@ def append_events(root: str | Path, events: Iterable[dict[str, Any]]) -> int:
     return written
 
 
-def _append_locked(root: str | Path, path: Path, new: list[dict[str, Any]]) -> int:
+def append_to_log(
+    root: str | Path, path: Path, events: Iterable[dict[str, Any]], kinds: Collection[str], limit: int
+) -> int:
+    """`append_events` for a log that is not a note (one file of many instructions' events of KINDS,
+    at most LIMIT bytes): redacted, validated, locked, re-read and replaced atomically."""
+    from gitcontext.provenance import locks
+    from gitcontext.provenance.redact import redact_event
+
+    rel = _relative(root, path)
+    new = []
+    for event in events:
+        event.update(redact_event(event))
+        parse_line(dumps(event).rstrip("\n"), rel, 0, kinds)
+        new.append(event)
+    if not new:
+        return 0
+    context_folder(root)
+
+    def validate(path_shown: str, text: str) -> list[dict[str, Any]]:
+        return validate_log_text(path_shown, text, kinds)
+
+    with locks.locked(root, [path.stem]):
+        return _append_locked(root, path, new, validate, limit)
+
+
+def read_log(root: str | Path, path: Path, kinds: Collection[str], limit: int) -> list[dict[str, Any]]:
+    """The validated events of a log that is not a note ([] when there is none)."""
+    context_folder(root)
+    data = read_bytes(root, path, limit)
+    return validate_log_text(_relative(root, path), _decode(root, path, data), kinds) if data else []
+
+
+def _append_locked(
+    root: str | Path,
+    path: Path,
+    new: list[dict[str, Any]],
+    validate: Callable[[str, str], list[dict[str, Any]]] = validate_note_text,
+    limit: int = MAX_NOTE_BYTES,
+) -> int:
     """Re-read PATH (its lock held), append the events of NEW it does not have; how many were written."""
-    data = read_bytes(root, path)
-    old = validate_note_text(_relative(root, path), _decode(root, path, data)) if data else []
+    data = read_bytes(root, path, limit)
+    old = validate(_relative(root, path), _decode(root, path, data)) if data else []
     seen = {e["eid"] for e in old}
     lines = []
     for event in new:

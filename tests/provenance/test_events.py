@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gitcontext.errors import UserError
-from gitcontext.provenance.events import KINDS, dumps, new_event, parse_line
+from gitcontext.provenance.events import ENUMS, KINDS, dumps, new_event, parse_line
 from gitcontext.provenance.fold import fold
 
 ID = "ctx-0123456789ab"
@@ -83,8 +83,12 @@ def _fields(kind: str, draw) -> dict:
     required, optional = KINDS[kind]
     fields = {}
     for name in required + tuple(n for n in optional if draw(st.booleans())):
-        if name in ("refs", "scope", "headings"):
+        if name in ("refs", "scope", "headings", "quoted"):
             fields[name] = draw(st.lists(_text, max_size=3))
+        elif name in ENUMS:
+            fields[name] = draw(st.sampled_from(ENUMS[name]))
+        elif name == "suggestion":
+            fields[name] = f"e-{draw(st.integers(0, 2**64 - 1)):016x}"
         elif name == "restore":
             fields[name] = {"text": draw(_text)}
         elif name in ("file", "old_file"):

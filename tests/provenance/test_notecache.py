@@ -158,9 +158,9 @@ def _reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     read: list[str] = []
     real = store.read_bytes
 
-    def counting(root, path):
+    def counting(root, path, *limit):
         read.append(Path(path).name)
-        return real(root, path)
+        return real(root, path, *limit)
 
     monkeypatch.setattr(store, "read_bytes", counting)
     return read
