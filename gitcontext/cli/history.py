@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from gitcontext.cli.common import emit_json, json_option
+from gitcontext.cli.common import emit_json, json_option, repo, write_file
+from gitcontext.errors import UserError
 
 MATCHER = click.option(
     "--matcher",

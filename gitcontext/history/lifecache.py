@@ -48,6 +48,7 @@ def code_hash() -> str:
                 "hazard",
                 "smallhazard",
                 "bootstrap",
+                "averages",
                 "lifecache",
             )
         ]

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from gitcontext.digests import sha1
 from gitcontext.instructions.model import Instruction
-from gitcontext.stamps import code_stamps
+from gitcontext.stamps import code_stamps, folder_modules
 
 CACHE = "gitcontext/segments.json"  # under the (per-worktree) git dir
 FORMAT = 1
@@ -169,6 +169,7 @@ def _code() -> list[list[object]]:
         [
             *(os.path.join(here, f"{name}.py") for name in _CODE),
             os.path.join(os.path.dirname(here), "provenance", "redact.py"),
+            *folder_modules(os.path.join("provenance", "redaction")),
         ]
     )
 

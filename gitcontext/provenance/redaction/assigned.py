@@ -1,0 +1,112 @@
+"""Secrets by the name they are given: `NAME=value`, `name: value`, `"name": "value"`, `--name value`,
+`<name>value</name>`, name/value pairs, netrc lines, `-p<password>`, `curl -u user:password`.
+
+The name decides whether a value can be a secret (shape.name_kind), the value's shape whether it is one:
+a password is any value that is not a placeholder or code; after a colon a bare word is prose
+("Password: Authentication failed"), not a password; a key or token must look random.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+
+from gitcontext.provenance.redaction.rows import Row, Runs, Span, value_at
+from gitcontext.provenance.redaction.shape import (
+    NAME_HINTS,
+    code,
+    looks_random,
+    name_kind,
+    path,
+    placeholder,
+    strong_random,
+)
+
+PASSWORD, KEY = "password", "assigned-secret"
+_NAME = r"(?P<n>-{0,2}[A-Za-z_$@][A-Za-z0-9_.\-]{0,79})"
+_ASSIGN = (
+    rf"(?<![A-Za-z0-9_.$@\-]){_NAME}(?:[\"'`]\]?|\])?[ \t]{{0,8}}(?P<sep>=>|:=|\?=|\+=|=(?!=)|:(?![:/=]))[ \t]{{0,8}}"
+)
+_FLAG = r"(?<![A-Za-z0-9_\-])--?(?P<n>[A-Za-z][A-Za-z0-9_\-]{0,40})[ \t]{1,4}(?!-)"
+_PAIR = (
+    r"(?i)\b(?:name|key)[\"']?[ \t]{0,4}[:=][ \t]{0,4}[\"']?(?P<n>[A-Za-z_][A-Za-z0-9_.\-]{0,80})[\"']?[ \t]{0,4},?"
+    r"\s{0,40}[\"']?value[\"']?[ \t]{0,4}[:=][ \t]{0,4}"
+)
+_ELEMENT = r"<(?P<n>[A-Za-z_][A-Za-z0-9_.\-:]{0,60})>(?P<v>[^<>\s]{1,1024})</"
+_NETRC = (
+    r"(?i)(?<![A-Za-z0-9_])(?:machine|default)\s{1,40}\S{0,256}\s{0,40}login\s{1,40}\S{1,256}\s{1,40}password"
+    r"\s{1,40}(?P<v>\S{1,256})"
+)
+_DASH_P = (
+    r"(?<![A-Za-z0-9_\-])(?:(?i:mysql\w{0,10}|mariadb\w{0,10})\b[^\n]{0,300}?[ \t]-p(?P<v>[^\s\"'`]{1,256})"
+    r"|(?i:sshpass|login)\b[^\n]{0,300}?[ \t]-p[ \t]{0,4}(?P<w>[^\s\"'`\-][^\s\"'`]{0,255}))"
+)
+_USER_PASS = (
+    r"(?<![A-Za-z0-9_\-])(?:-u|--user|--proxy-user)(?:[ \t]{1,4}|=)[\"']?(?P<u>[^\s:\"']{1,128}):"
+    r"(?P<v>[^\s\"']{1,256})"
+)
+_PROSE = (
+    r"(?i)(?<![A-Za-z0-9_\-])(?:token|secret|password|passwd|key|credentials?)[ \t]{1,4}"
+    r"(?:(?:is|was|of|value|string)[ \t]{1,4})?[\"'`]?(?P<v>[A-Za-z0-9+/=_\-.~]{16,512})"
+)
+
+
+def secret_value(kind: str, value: str, quoted: bool, after_colon: bool) -> bool:
+    """VALUE, given to a name of KIND, is the secret itself."""
+    if kind == "password":
+        if len(value) < 3 or path(value) or placeholder(value) or not quoted and code(value):
+            return False
+        return quoted or not after_colon or not value.replace("-", "").replace("_", "").isalpha()
+    return looks_random(value, literal=quoted)
+
+
+def _named(match: re.Match[str], runs: Runs, after_colon: bool | None = None) -> Iterable[Span]:
+    kind = name_kind(match.group("n"))
+    found = value_at(match.string, match.end(), runs) if kind else None
+    if kind is None or found is None:
+        return []
+    value, start, quoted = found
+    colon = match.group("sep") == ":" if after_colon is None else after_colon
+    if not secret_value(kind, value, quoted, colon):
+        return []
+    return [(start, start + len(value), PASSWORD if kind == "password" else KEY)]
+
+
+def _flag(match: re.Match[str], runs: Runs) -> Iterable[Span]:
+    return _named(match, runs, after_colon=False)
+
+
+def _element(match: re.Match[str], runs: Runs) -> Iterable[Span]:
+    name, value = match.group("n"), match.group("v")
+    kind = name_kind(name)
+    closes = match.string.startswith(name + ">", match.end())
+    if kind is None or not closes or not secret_value(kind, value, True, False):
+        return []
+    return [(match.start("v"), match.end("v"), PASSWORD if kind == "password" else KEY)]
+
+
+def _literal(label: str, match: re.Match[str], runs: Runs) -> Iterable[Span]:
+    """A password after a login word or a flag: any value that is no placeholder."""
+    group = "w" if "w" in match.re.groupindex and match.group("w") is not None else "v"
+    value = match.group(group)
+    if placeholder(value) or "u" in match.re.groupindex and value.isdigit() and match.group("u").isdigit():
+        return []  # `-u 1000:1000` is a user and group id
+    return [(match.start(group), match.end(group), label)]
+
+
+def _prose(match: re.Match[str], runs: Runs) -> Iterable[Span]:
+    value = match.group("v").rstrip(".")
+    return [(match.start("v"), match.start("v") + len(value), "secret")] if strong_random(value) else []
+
+
+ROWS = [
+    Row(KEY, ("name", "key"), _PAIR, _flag),
+    Row(PASSWORD, ("</",), _ELEMENT, _element),
+    Row(PASSWORD, ("login",), _NETRC, functools.partial(_literal, PASSWORD)),
+    Row("cli-password", ("-p",), _DASH_P, functools.partial(_literal, "cli-password")),
+    Row("cli-password", ("-u", "--user", "--proxy-user"), _USER_PASS, functools.partial(_literal, "cli-password")),
+    Row(KEY, NAME_HINTS, _ASSIGN, _named),
+    Row(KEY, NAME_HINTS, _FLAG, _flag),
+    Row("secret", ("token", "secret", "password", "passwd", "key", "credential"), _PROSE, _prose),
+]

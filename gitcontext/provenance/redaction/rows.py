@@ -1,0 +1,101 @@
+"""A redaction row and how it is applied: a pattern finds candidates, a decision names the spans to hide.
+
+A row's pattern is linear (no nested quantifiers over the same characters) and bounded; a candidate
+whose secret already holds a marker is left alone, so redacting twice changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import NamedTuple
+
+MARK = "[REDACTED:"
+Span = tuple[int, int, str]  # (start, end, label) of text to replace by `[REDACTED:<label>]`
+MAX_VALUE = 1024  # characters of a value read after its name
+_TERMINATOR = re.compile(r"[\s\"'`,;]")  # what ends a bare value
+_CLOSERS = {")": "(", "]": "[", "}": "{", ">": "<"}
+
+
+class Row(NamedTuple):
+    label: str
+    hints: tuple[str, ...]  # lower-case literals one of which every match holds; () = always searched
+    pattern: str
+    decide: Decide | None = None  # None: the match's group `s`, else the whole match, is the secret
+
+
+class Runs:
+    """Where bare values end in one text, each end searched for once: values overlap where a text is dense
+    with `name=` (`a=b=c=…`), and searching each value's end anew would cost its length every time."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.start, self.found, self.scanned = text, -1, -1, -1
+
+    def end(self, pos: int) -> int:
+        """The end of the bare value starting at POS (at most MAX_VALUE characters on)."""
+        if not self.start <= pos <= self.scanned:
+            self.start, self.found, self.scanned = pos, -1, pos
+        if self.found < 0:
+            stop = min(len(self.text), pos + MAX_VALUE)
+            hit = _TERMINATOR.search(self.text, self.scanned, stop) if self.scanned < stop else None
+            self.found, self.scanned = (hit.start(), hit.start()) if hit else (-1, stop)
+        return min(self.found if self.found >= 0 else self.scanned, pos + MAX_VALUE)
+
+
+Decide = Callable[[re.Match[str], Runs], Iterable[Span]]
+
+
+def apply(text: str, row: Row, pattern: re.Pattern[str], labels: list[str]) -> str:
+    """TEXT with the spans ROW decides on replaced by markers (LABELS gets one label per marker)."""
+    out, pos, runs = [], 0, Runs(text)
+    for match in pattern.finditer(text):
+        for start, end, label in row.decide(match, runs) if row.decide else [_whole(match, row.label)]:
+            if start < pos or end <= start or MARK in text[start:end]:
+                continue
+            out += [text[pos:start], f"{MARK}{label}]"]
+            labels.append(label)
+            pos = end
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _whole(match: re.Match[str], label: str) -> Span:
+    group = "s" if "s" in match.re.groupindex and match.group("s") is not None else 0
+    return match.start(group), match.end(group), label
+
+
+def value_at(text: str, pos: int, runs: Runs) -> tuple[str, int, bool] | None:
+    """(value, where it starts, quoted) of the value at POS: quoted on one line, or a bare run of
+    characters trimmed of the syntax around it (a query string's next parameter, a closing bracket, a
+    sentence's full stop)."""
+    quote = text[pos : pos + 1]
+    if quote in ('"', "'"):
+        close = text.find(quote, pos + 1, pos + 2 + MAX_VALUE)
+        if close < 0 or "\n" in text[pos + 1 : close]:
+            return None
+        return text[pos + 1 : close], pos + 1, True
+    end = runs.end(pos)
+    if end <= pos or quote == "`":
+        return None
+    return _trimmed(text, pos, text[pos:end]), pos, False
+
+
+def _trimmed(text: str, start: int, value: str) -> str:
+    if ("&" in value or "#" in value) and _in_query(text, start):
+        value = re.split(r"[&#]", value, maxsplit=1)[0]
+    head, equals, rest = value.partition("=")
+    if equals and rest.strip("="):  # `a=b=c`: the next assignment, not base64 padding
+        value = head
+    while value and (value[-1] in ".:" or value[-1] in _CLOSERS and _CLOSERS[value[-1]] not in value):
+        value = value[:-1]
+    return value
+
+
+def _in_query(text: str, value_start: int) -> bool:
+    """The value belongs to a URL's query string (`?token=…&next=…`): its name follows `?` or `&`."""
+    name_start = text.rfind("=", max(0, value_start - 80), value_start)
+    while name_start > 0 and (text[name_start - 1].isalnum() or text[name_start - 1] in "_-.[]"):
+        name_start -= 1
+    return name_start > 0 and text[name_start - 1] in "?&"

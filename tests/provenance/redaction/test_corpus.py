@@ -1,0 +1,41 @@
+"""The redactor measured on its corpus (tests/cases/redact/): every secret format caught, every ordinary
+failure message unchanged, and the round-7 set still right."""
+
+from __future__ import annotations
+
+import pytest
+
+from gitcontext.provenance.redact import redact
+from tests.provenance.redaction.corpus import caught, ordinary, round7, secrets
+
+SECRETS = secrets()
+ORDINARY = ordinary()
+OLD_SECRETS, OLD_ORDINARY = round7()
+CLASSES = {"vendor", "connection-string", "assignment", "header", "basic-pair", "private-key", "jwt"}
+
+
+def test_corpus_is_large_enough_and_covers_every_class():
+    assert len({row.format for row in SECRETS}) == len(SECRETS) >= 80
+    assert {row.cls for row in SECRETS} == CLASSES
+    assert len(ORDINARY) >= 50
+
+
+@pytest.mark.parametrize("row", SECRETS, ids=[f"{row.cls}/{row.format}" for row in SECRETS])
+def test_corpus_secret_caught_marked_and_stable(row):
+    result = redact(row.text)
+    assert caught(row, result.text) and result.labels
+    assert redact(result.text).text == result.text
+
+
+@pytest.mark.parametrize("cls, text", ORDINARY, ids=[f"{cls}-{n}" for n, (cls, _) in enumerate(ORDINARY)])
+def test_corpus_ordinary_message_unchanged(cls, text):
+    assert redact(text) == (text, ())
+
+
+@pytest.mark.parametrize("row", OLD_SECRETS, ids=[row.format for row in OLD_SECRETS])
+def test_corpus_round7_secret_caught(row):
+    assert row.secret not in redact(row.text).text
+
+
+def test_corpus_round7_ordinary_messages_unchanged():
+    assert [text for text in OLD_ORDINARY if redact(text).text != text] == []

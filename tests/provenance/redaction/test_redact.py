@@ -1,0 +1,71 @@
+"""The redactor's door: markers, idempotence, nothing but secrets removed, and events' text fields."""
+
+from __future__ import annotations
+
+import random
+import re
+import uuid
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gitcontext.provenance.redact import redact, redact_event
+from tests.provenance.redaction.corpus import caught, secrets
+
+SECRETS = secrets()
+_MARKER = re.compile(r"\[REDACTED:[a-z0-9\-]+\]")
+PROSE = ["the build failed", "see the log", "KeyError: 'x'", "at line 12", "(retry)", "->", "FAILED", "ok", "\n", "  "]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=400))
+def test_redact_is_idempotent_and_total(text):
+    once = redact(text).text
+    assert redact(once).text == once
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from("ab=:/@ -_\n\"'ABZ09+.[]KEYtokenpasswordsk_ghp"), max_size=300))
+def test_redact_only_replaces_spans_by_markers(text):
+    """What is left outside the markers is the input's text, in order: nothing else is lost or moved."""
+    pos = 0
+    for piece in _MARKER.split(redact(text).text):
+        found = text.find(piece, pos)
+        assert found >= 0, piece
+        pos = found + len(piece)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(SECRETS), st.lists(st.sampled_from(PROSE), max_size=4), st.lists(st.sampled_from(PROSE), max_size=4)
+)
+def test_redact_catches_a_secret_whatever_surrounds_it(row, before, after):
+    text = " ".join(before) + "\n" + row.text + "\n" + " ".join(after)
+    assert caught(row, redact(text).text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32))
+def test_redact_keeps_hashes_uuids_paths_and_versions(seed):
+    rng = random.Random(seed)
+    sha = "".join(rng.choice("0123456789abcdef") for _ in range(40))
+    text = (
+        f"commit {sha}\nFAILED tests/test_x.py::test_digest[sha256-{sha[:32]}] - run {uuid.UUID(int=rng.getrandbits(128))}\n"
+        f'  File "/home/runner/work/app/app/src/{sha[:6]}.py", line {rng.randint(1, 999)}\n'
+        f"pip {rng.randint(1, 30)}.{rng.randint(0, 9)}.{rng.randint(0, 9)} sha256:{sha}{sha[:24]}"
+    )
+    assert redact(text).text == text
+
+
+def test_redact_event_redacts_text_fields_only():
+    token = "ghp_" + "R2d2C3poBB8ELukeLeia0123456789abcdEF"
+    event = {
+        "why": f"leaked {token}",
+        "file": "CLAUDE.md",
+        "refs": [f"https://x/?token={token}"],
+        "removal": {"passes": 0, "tail": token},
+        "restore": {"text": token, "line": 3},
+    }
+    changed = redact_event(event)
+    assert set(changed) == {"why", "refs", "removal", "restore"} and token not in str(changed)
+    assert changed["restore"]["line"] == 3 and "file" not in changed
