@@ -43,9 +43,6 @@ def test_architecture_contract_detects_an_upward_import(
         "errors.py": "",
         "digests.py": "",
         "stamps.py": "",
-        "records.py": "",
-        "afterwards.py": "",
-        "lazyre.py": "",
     }
     for name, body in files.items():
         (tmp_path / "gitcontext" / name).parent.mkdir(parents=True, exist_ok=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from gitcontext import git
@@ -147,7 +149,7 @@ def test_a_started_process_nobody_reads_is_stopped_and_reaped(repo):
     import time
 
     started = git.Started(["-c", "alias.slow=!sleep 30", "slow"], repo)  # its shell's sleep keeps the pipes
-    pid = started._child[0]
+    pid = started._proc.pid
     begun = time.monotonic()
     started.close()
     assert time.monotonic() - begun < 10  # not a wait for the sleep
@@ -156,38 +158,16 @@ def test_a_started_process_nobody_reads_is_stopped_and_reaped(repo):
     started.close()  # twice is harmless
 
 
-def test_spawned_git_writes_and_reads_megabytes_at_once_as_subprocess_does(repo):
-    import os
-    import subprocess
-
-    from gitcontext.git.spawn import communicate
-
+def test_run_writes_and_reads_megabytes_at_once(repo):
     commit(repo, {f"f{i}.txt": f"{i}\n" * 50 for i in range(300)}, "many")
-    oids = git.run(["rev-list", "--objects", "--all"], cwd=repo).split(b"\n")
-    batch = b"".join(line.split(b" ")[0] + b"\n" for line in oids if line) * 40  # ~1 MB in, more out
-    env = {**os.environ, "LC_ALL": "C"}
-    ours = communicate(["git", "cat-file", "--batch"], str(repo), env, batch)
-    theirs = subprocess.run(["git", "cat-file", "--batch"], cwd=repo, input=batch, capture_output=True, env=env)
-    assert ours == (0, theirs.stdout, theirs.stderr) and len(ours[1]) > len(batch)
-    code, out, err = communicate(["git", "rev-parse", "--verify", "nope^{commit}"], str(repo), env)
+    staged = git.run(["ls-files", "-s"], cwd=repo).split(b"\n")
+    batch = b"".join(line.split(b" ")[1] + b"\n" for line in staged if line) * 40  # ~500 KB in, more out
+    out = git.run(["cat-file", "--batch"], cwd=repo, input=batch)
+    assert len(out) > len(batch) and out.count(b" blob ") == batch.count(b"\n") == 12_000
+    code, out, err = git.run_status(["rev-parse", "--verify", "nope^{commit}"], cwd=repo)
     assert (code, out, err) == (128, b"", b"fatal: Needed a single revision\n")
     empty = git.run(["hash-object", "--stdin"], cwd=repo, input=b"")
-    assert communicate(["git", "hash-object", "--stdin"], str(repo), env) == (0, empty, b"")  # stdin: /dev/null
-    with pytest.raises(FileNotFoundError):
-        communicate(["no-such-program-gitcontext"], None, env)
-
-
-def test_a_command_that_only_asks_git_imports_no_subprocess(repo):
-    import subprocess
-    import sys
-
-    commit(repo, {"a.txt": "a\n"}, "base")
-    probe = (
-        "import sys; bare = set(sys.modules); from gitcontext import git; git.run(['rev-parse', 'HEAD']); "
-        "git.run_status(['status']); git.ls_files(); print('subprocess' in set(sys.modules) - bare)"
-    )
-    out = subprocess.run([sys.executable, "-c", probe], cwd=repo, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+    assert git.run(["hash-object", "--stdin"], cwd=repo) == empty  # stdin: /dev/null
 
 
 def test_stream_yields_gits_lines_stops_early_quietly_and_fails_as_run(repo):
@@ -219,79 +199,14 @@ def test_started_lines_stream_a_running_git_and_fail_as_run(repo):
         list(git.Started(["log", "no-such-rev", "--"], repo).lines())
 
 
-def test_started_stdout_pipe_is_widened_where_linux_allows(repo):
-    import fcntl
-    import os
-
-    from gitcontext.git.spawn import WIDE_PIPE, start
-
-    if not hasattr(fcntl, "F_GETPIPE_SZ"):
-        pytest.skip("no F_GETPIPE_SZ: pipes keep the system's size")
-    limit = int(open("/proc/sys/fs/pipe-max-size").read())
-    pid, _, out_r, err_r = start(["git", "--version"], str(repo), dict(os.environ), wide=True)
-    try:
-        assert fcntl.fcntl(out_r, fcntl.F_GETPIPE_SZ) >= min(WIDE_PIPE, limit)
-    finally:
-        from gitcontext.git.spawn import collect
-
-        assert collect(pid, out_r, err_r)[0] == 0
-
-
-def test_a_command_started_ahead_is_read_by_the_run_that_asks_it(repo):
-    import os
-
-    from gitcontext.git import process
-
-    commit(repo, {"CLAUDE.md": "# Rules\n\n- Use uv.\n", "docs/a.md": "a\n"}, "one")
-    head = git.run(["rev-parse", "HEAD"], cwd=repo).decode().strip()
-    wanted = git.tree_entries(head, repo)
-    git.start_tree_entries(head, repo)
-    git.start_read_blobs(repo)
-    started = dict(process._AHEAD)
-    assert len(started) == 2
-    assert git.tree_entries(head, repo) == wanted  # the ls-tree started ahead, read
-    blob = wanted["CLAUDE.md"][1]
-    assert git.read_blobs([blob], repo) == {blob: b"# Rules\n\n- Use uv.\n"}  # the cat-file, given its ids
-    assert not process._AHEAD
-    for ahead in started.values():
-        assert ahead._child is None and ahead._in is None  # reaped, every pipe closed
-    git.start_tree_entries(head, repo)  # asked by nobody: stopped and reaped
-    git.start_read_blobs(repo)
-    children = [a._child[0] for a in process._AHEAD.values()]
-    git.close_ahead()
-    assert not process._AHEAD
-    for pid in children:
-        with pytest.raises(ChildProcessError):
-            os.waitpid(pid, os.WNOHANG)
-
-
-def test_a_failing_command_started_ahead_fails_its_run_as_run_does(repo):
-    commit(repo, {"a.txt": "a\n"}, "one")
-    git.start_tree_entries("0" * 40, repo)
-    with pytest.raises(git.GitError):
-        git.tree_entries("0" * 40, repo)
-    git.close_ahead()
-
-
 def test_started_with_stdin_waits_for_its_input(repo):
     commit(repo, {"a.txt": "hello\n"}, "one")
     blob = git.run(["rev-parse", "HEAD:a.txt"], cwd=repo).decode().strip()
     started = git.Started(["cat-file", "--batch"], repo, stdin=True)
     assert started.result(f"{blob}\n".encode()) == f"{blob} blob 6\nhello\n\n".encode()
     never = git.Started(["cat-file", "--batch"], repo, stdin=True)
+    pid = never._proc.pid
     never.close()
-    assert never._in is None and never._child is None
-
-
-def test_trailer_logs_started_ahead_are_the_ones_read(repo):
-    from gitcontext.git import process
-
-    commit(repo, {"a.txt": "a\n"}, "one\n\nContext-Why: ctx-aaaaaa: it broke")
-    commit(repo, {"a.txt": "b\n"}, "two")
-    head = git.run(["rev-parse", "HEAD"], cwd=repo).decode().strip()
-    bodies, trailers = list(git.log_bodies(head, repo)), list(git.log_trailers(head, repo))
-    git.start_trailer_logs(head, repo)
-    assert len(process._AHEAD) == 2
-    assert list(git.log_trailers(head, repo, git.start_log_trailers(head, repo))) == trailers
-    assert list(git.log_bodies(head, repo)) == bodies and not process._AHEAD
-    assert [t[0] for t in trailers] == [b[0] for b in bodies] and len(trailers) == 1
+    assert never._proc is None
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)  # reaped: no zombie left

@@ -46,7 +46,7 @@ def judge_against(
                 base_config = ctx.config
             base_ctx = AuditContext(where, base_config)
             old = run_checks(base_ctx, select(base_config, checks))
-            known = {(l.id, l.instruction.file, l.instruction.norm) for l in base_ctx.located}
+            known = {(loc.id, loc.instruction.file, loc.instruction.norm) for loc in base_ctx.located}
         finally:
             git.worktree_remove(where, cwd=ctx.root)
     prints = {fingerprint(f) for f in old}
@@ -57,7 +57,7 @@ def judge_against(
 
 def _touched(ctx: AuditContext, sha: str, known: set[tuple[str, str, str]]) -> set[str]:
     """Instruction ids the change touched: new, reworded or moved since SHA, or with a changed note."""
-    ids = {l.id for l in ctx.located if (l.id, l.instruction.file, l.instruction.norm) not in known}
+    ids = {loc.id for loc in ctx.located if (loc.id, loc.instruction.file, loc.instruction.norm) not in known}
     changed = git.diff_names(sha, [".context/notes"], cwd=ctx.root)
     untracked = set(git.ls_files(ctx.root, others=True)) - ctx.tracked
     for path in [*changed, *(p for p in untracked if p.startswith(".context/notes/"))]:

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from gitcontext.audit import calibrate, candidates
-from gitcontext.audit.run import modules
+from gitcontext.audit.select import modules
 
 PATH = Path("docs/checks.md")
 HEADER = """# Audit checks

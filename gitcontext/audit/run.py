@@ -17,7 +17,7 @@ from gitcontext.audit import facts
 from gitcontext.audit.baseline import fingerprint
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding
-from gitcontext.audit.select import modules, run_checks, select
+from gitcontext.audit.select import run_checks, select
 
 
 class Report(NamedTuple):

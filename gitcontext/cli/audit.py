@@ -62,7 +62,8 @@ def audit_cmd(paths, base, fmt, fail_on, checks, baseline, write_baseline, list_
     --fail-on, 2 on usage errors. docs/checks.md documents every check.
     """
     from gitcontext.audit import baseline as baseline_mod
-    from gitcontext.audit.run import audit, modules
+    from gitcontext.audit.run import audit
+    from gitcontext.audit.select import modules
     from gitcontext.environment import Environment
 
     env = Environment()

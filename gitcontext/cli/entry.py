@@ -1,6 +1,5 @@
-"""The `git-context` / `gitcontext` scripts and `python -m gitcontext`: `ls`, `blame TARGET` and `history`
-in their plain forms without click (gitcontext.cli.fast, which replays a kept answer when it can:
-gitcontext.cli.readcache), everything else through the click group (gitcontext.cli.main), imported only then.
+"""The `git-context` / `gitcontext` scripts and `python -m gitcontext`: the click group (gitcontext.cli.main),
+then an exit that says a failed write of the output as an error line, not a traceback.
 
 `run` is the programs' entry; `main` returns the exit status instead (for a caller in the same process)."""
 
@@ -9,47 +8,37 @@ from __future__ import annotations
 import os
 import sys
 
-from gitcontext.cli.fast import run_fast
+from gitcontext.cli.main import main
+from gitcontext.errors import refused_write, say_refused
 
-
-def main(argv: list[str] | None = None) -> int:
-    code = run_fast(sys.argv[1:] if argv is None else list(argv))
-    if code is not None:
-        return code
-    from gitcontext.cli.main import main as click_main
-
-    return click_main(argv)
+__all__ = ["main", "run"]
 
 
 def run() -> None:
-    """`main`, then the exit. A fast read leaves without the interpreter's teardown, which frees every
-    module and object one by one (12 ms after a cold `history`, as long as a replayed `ls`'s whole run):
-    its output is flushed first, and nothing on that path needs an exit handler. Everything else exits
-    as Python does."""
-    try:
-        code = run_fast(sys.argv[1:], leaving=True)
-    except SystemExit as exc:  # a reader gone (cli.fast._ended): click's quiet status 1
-        code = exc.code if isinstance(exc.code, int) else 1
-    if code is None:
-        from gitcontext.cli.main import main as click_main
-
-        sys.exit(click_main(None))
-    os._exit(_flushed(code))
+    sys.exit(_flushed(main(None)))
 
 
 def _flushed(code: int) -> int:
-    """CODE once stdout and stderr are written out; 1 when they cannot be (a reader gone is quiet, as
-    with click; any other failure is said)."""
+    """CODE once stdout and stderr are written out; 1 when they cannot be: a reader gone is quiet (as
+    with click: `git context ls | head -1`), any other failure is said."""
     try:
         sys.stdout.flush()
         sys.stderr.flush()
     except BrokenPipeError:
+        _drop_stdout()
         return 1
     except OSError as exc:
-        from gitcontext.errors import refused_write, say_refused
-
+        _drop_stdout()
         return say_refused(refused_write(exc) or f"the output could not be written: {exc}")
     return code
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's own flush at exit has nothing left to fail on (the
+    `signal.SIGPIPE` note of the Python documentation)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ Action's inputs arrive as GITCONTEXT_* variables, never on a command line it bui
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,8 @@ import click
 
 from gitcontext.errors import UserError
 
-FAIL_ON = click.Choice(["none", "note", "warning", "error"])
+FAIL_LEVELS = ("never", "note", "warning", "error")
+FAIL_ON = click.Choice([*FAIL_LEVELS, "none"])  # `none`: the Action's spelling before round 8, still accepted
 
 
 def _flag(name: str, default: bool) -> bool:
@@ -53,7 +55,7 @@ def github_cmd() -> None:
     "--fail-on",
     type=FAIL_ON,
     default=None,
-    help="Exit 1 at findings of this level or above (default GITCONTEXT_FAIL_ON, else none).",
+    help="Exit 1 at findings of this level or above (default GITCONTEXT_FAIL_ON, else never).",
 )
 @click.option(
     "--no-comment", is_flag=True, help="Only summary, annotations and outputs (also GITCONTEXT_COMMENT=false)."
@@ -81,32 +83,68 @@ def pr_comment_cmd(fail_on: str | None, no_comment: bool, report_out: str | None
     run = from_environment(need_token=comment or from_report is not None)
     options = Options(
         comment,
-        fail_on or os.environ.get("GITCONTEXT_FAIL_ON") or "none",
+        _fail_level(fail_on),
         Path(from_report) if from_report else None,
         Path(report_out) if report_out else None,
         _config(root, os.environ.get("GITCONTEXT_CONFIG")),
     )
-    if options.fail_on not in ("none", "note", "warning", "error"):
-        raise UserError(
-            f"fail-on must be none, note, warning or error, got {options.fail_on!r}",
-            fix="fix the action's `fail-on:` input",
-        )
     return pr_comment(root, run, options)
+
+
+def _fail_level(given: str | None) -> str:
+    """--fail-on, else GITCONTEXT_FAIL_ON (the Action's `fail-on:` input), else never; `none` is `never`."""
+    level = (given or os.environ.get("GITCONTEXT_FAIL_ON") or "never").strip()
+    level = "never" if level == "none" else level
+    if level not in FAIL_LEVELS:
+        raise UserError(
+            f"fail-on must be never, note, warning or error, got {level!r}", fix="fix the action's `fail-on:` input"
+        )
+    return level
+
+
+def _runner_file(variable: str, name: str) -> Path | None:
+    """The Action's yes/no input VARIABLE as a file NAME under RUNNER_TEMP/gitcontext (None when off)."""
+    if not _flag(variable, False):
+        return None
+    return Path(os.environ.get("RUNNER_TEMP") or tempfile.gettempdir()) / "gitcontext" / name
 
 
 @github_cmd.command("audit-issue")
 @click.option("--fail-on", type=FAIL_ON, default=None, help="Exit 1 at findings of this level or above.")
 @click.option("--no-issue", is_flag=True, help="Only summary, annotations and outputs.")
-def audit_issue_cmd(fail_on: str | None, no_issue: bool) -> int:
+@click.option(
+    "--baseline",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Leave out findings this baseline lists (`audit --write-baseline`; default GITCONTEXT_BASELINE).",
+)
+@click.option(
+    "--sarif",
+    "sarif_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also write the findings as SARIF 2.1.0 here, for code scanning (GITCONTEXT_SARIF=true: under RUNNER_TEMP).",
+)
+def audit_issue_cmd(fail_on: str | None, no_issue: bool, baseline: str | None, sarif_path: str | None) -> int:
     """Audit the default branch and keep one tracking issue up to date (closed when clean)."""
     from gitcontext import config as config_mod
     from gitcontext import git
+    from gitcontext.audit import baseline as baseline_mod
     from gitcontext.github.event import from_environment
     from gitcontext.github.tracking import audit_issue
 
     root = git.toplevel()
     open_issue = _flag("GITCONTEXT_COMMENT", True) and not no_issue
     run = from_environment(need_token=open_issue)
-    level = fail_on or os.environ.get("GITCONTEXT_FAIL_ON") or "none"
     config = _config(root, os.environ.get("GITCONTEXT_CONFIG")) or config_mod.load(root)
-    return audit_issue(root, run, config, level, open_issue=open_issue)
+    known = baseline or os.environ.get("GITCONTEXT_BASELINE") or None
+    sarif = Path(sarif_path) if sarif_path else _runner_file("GITCONTEXT_SARIF", "audit.sarif")
+    return audit_issue(
+        root,
+        run,
+        config,
+        _fail_level(fail_on),
+        open_issue=open_issue,
+        baseline=baseline_mod.load(root / known if not os.path.isabs(known) else known) if known else None,
+        sarif=sarif,
+    )

@@ -6,8 +6,7 @@ from pathlib import Path
 
 import click
 
-from gitcontext.cli.common import emit_json, json_option, repo, write_file
-from gitcontext.errors import UserError
+from gitcontext.cli.common import emit_json, json_option
 
 MATCHER = click.option(
     "--matcher",

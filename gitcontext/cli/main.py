@@ -44,7 +44,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
-from gitcontext.cli.fast import COMPLETE_VAR  # noqa: E402 - shell completion requests (`git context completion`)
+COMPLETE_VAR = "_GIT_CONTEXT_COMPLETE"  # shell completion requests (see `git context completion`)
 
 
 class LazyGroup(click.Group):

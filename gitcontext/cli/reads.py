@@ -1,19 +1,16 @@
-"""`ls`, `blame TARGET` and `history` as plain functions: what their click commands run, and what
-gitcontext.cli.fast runs without click for the argument forms that need no parsing."""
+"""`ls`, `blame TARGET` and `history` as plain functions: what their click commands run."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from gitcontext import git
 from gitcontext.cli.common import echo, emit_json, repo, write_file
 from gitcontext.errors import UserError
-from gitcontext.provenance.trailer_cache import one_head
 
 
 def ls(paths: tuple[str, ...], as_json: bool) -> int:
-    with git.listed_once(), one_head():  # read-only: the work tree and HEAD stay as they are
+    with git.listed_once():  # read-only: the work tree stays as it is
         return _ls(paths, as_json)
 
 
@@ -34,7 +31,7 @@ def _ls(paths: tuple[str, ...], as_json: bool) -> int:
 
 
 def blame(target: str, as_json: bool) -> int:
-    with git.listed_once(), one_head():  # read-only: the work tree and HEAD stay as they are
+    with git.listed_once():  # read-only: the work tree stays as it is
         return _blame(target, as_json)
 
 
@@ -73,22 +70,7 @@ def history(
     """`history [FILES...]`: the paper's measurements (gitcontext.cli.history's command)."""
     root, config = repo()
     head, shallow = _resolve(root, rev)
-    try:
-        _start_discovery(root, config, head)
-        return _history(root, config, head, shallow, files, as_json, rev, svg_path, html_path, matcher)
-    finally:
-        git.close_ahead()
-
-
-def _start_discovery(root: Path, config: dict, head: tuple[str, Path] | None) -> None:
-    """On a first run (nothing cached for HEAD's repository), start the `ls-tree` of HEAD and the
-    `cat-file` that the replay's discovery of guides reads: git lists the tree while the history
-    modules load."""
-    from gitcontext.history.cache import folder
-
-    if head is not None and config["discovery"].get("imports", True) and not os.path.isdir(folder(head[1])):
-        git.start_tree_entries(head[0], root)
-        git.start_read_blobs(root)
+    return _history(root, config, head, shallow, files, as_json, rev, svg_path, html_path, matcher)
 
 
 def _history(
@@ -149,43 +131,15 @@ def _pictures(m, data: dict, name: str, svg_path: str | None, html_path: str | N
 
 
 def _resolve(root: Path, rev: str) -> tuple[tuple[str, Path] | None, bool]:
-    """((REV's commit sha, the common git dir) or None in a repository without commits, shallow?), in
-    one `git rev-parse` (none for HEAD when the read cache resolved it: git.known_head); an unknown REV
-    is a usage error."""
-    known = git.known_head(root) if rev == "HEAD" else None
-    if known is not None:
-        common, head, shallow = known
-        return (head, Path(common)), shallow
-    code, out, _ = git.run_status(
-        [
-            "rev-parse",
-            "--is-shallow-repository",
-            "--git-common-dir",
-            "--verify",
-            "-q",
-            git.EOO,
-            f"{git.check_rev(rev)}^{{commit}}",
-        ],
-        cwd=root,
-    )
-    lines = out.decode("utf-8", "surrogateescape").split("\n")
-    shallow = lines[0].strip() == "true"
-    if code == 0 and len(lines) >= 3:
-        common = Path(lines[1])
-        return (lines[2].strip(), common if common.is_absolute() else (root / common).resolve()), shallow
-    if rev != "HEAD" or git.has_commits(root):
-        _known_revision(root, rev)
-    return None, shallow
-
-
-def _known_revision(root: Path, rev: str) -> None:
-    """An unknown --rev is a usage error (exit 2), as in `radius --base`."""
-    from gitcontext.errors import GitError
-
+    """((REV's commit sha, the common git dir) or None in a repository without commits, shallow?); an
+    unknown REV is a usage error (exit 2), as in `radius --base`."""
     try:
-        git.rev_parse(rev, root)
-    except GitError as exc:
+        head = git.head_of(root, rev)
+    except git.UnknownRevision as exc:
         raise UserError(exc.message, fix="check the name with `git log --oneline` (or `git branch -a`)") from None
+    if head is None:
+        return None, git.is_shallow(root)
+    return (head.commit, head.common_dir), head.shallow
 
 
 def _relative(root: Path, file: str) -> str:

@@ -4,28 +4,46 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import NamedTuple
 
 from gitcontext.errors import GitError, UnknownRevision
 from gitcontext.git.process import run, run_status, text
 from gitcontext.git.revisions import EOO, check_rev
 
-_KNOWN: dict[str, tuple[str, str, bool]] = {}  # top -> (common git dir, HEAD's commit, shallow?)
+
+class Head(NamedTuple):
+    """A revision resolved: its commit, the repository's common git dir, and whether the clone is shallow."""
+
+    commit: str
+    common_dir: Path
+    shallow: bool
 
 
-def know_head(top: str, common: str, head: str, shallow: bool) -> None:
-    """Until `forget_head(TOP)`, `known_head(TOP)` answers these without asking git: for a caller that
-    resolved them for a read-only command (the read cache, whose fingerprint holds this HEAD, so the
-    answer it keeps is computed for that very commit even if another process commits meanwhile)."""
-    _KNOWN[top] = (common, head, shallow)
-
-
-def forget_head(top: str) -> None:
-    _KNOWN.pop(top, None)
-
-
-def known_head(top: str | Path) -> tuple[str, str, bool] | None:
-    """(common git dir, HEAD's commit, shallow?) of the work tree TOP, when a caller said them."""
-    return _KNOWN.get(os.fspath(top)) if _KNOWN else None
+def head_of(cwd: str | Path | None = None, rev: str = "HEAD") -> Head | None:
+    """REV (HEAD by default) resolved in one `git rev-parse`; None in a repository without commits. An
+    unknown REV raises UnknownRevision; outside a repository, GitError."""
+    code, out, err = run_status(
+        [
+            "rev-parse",
+            "--is-shallow-repository",
+            "--git-common-dir",
+            "--verify",
+            "-q",
+            EOO,
+            f"{check_rev(rev)}^{{commit}}",
+        ],
+        cwd=cwd,
+    )
+    lines = out.decode("utf-8", "surrogateescape").split("\n")
+    if len(lines) < 2 or not lines[1]:
+        raise GitError(f"`git rev-parse --git-common-dir` failed: {err.decode('utf-8', 'replace').strip()}")
+    common = Path(lines[1])
+    common = common if common.is_absolute() else (Path(cwd or ".") / common).resolve()
+    if code == 0 and len(lines) >= 3 and lines[2].strip():
+        return Head(lines[2].strip(), common, lines[0].strip() == "true")
+    if rev != "HEAD" or has_commits(cwd):
+        rev_parse(rev, cwd)  # raises the usual "unknown revision" error
+    return None
 
 
 def toplevel(cwd: str | Path | None = None) -> Path:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from gitcontext.git.process import PINNED_TRAILER_CONFIG, Started, run, start_ahead, started
+from gitcontext.git.process import PINNED_TRAILER_CONFIG, Started, run
 from gitcontext.git.revisions import EOO, check_rev
 
 
@@ -70,18 +70,6 @@ def read_blobs(oids: Sequence[str], cwd: str | Path | None = None) -> dict[str, 
     return blobs
 
 
-def start_tree_entries(rev: str, cwd: str | Path | None = None) -> None:
-    """Start the `git ls-tree` a `tree_entries(REV, CWD)` to come will read (REV: a commit), so that it
-    runs while the caller imports what comes before (gitcontext.git.process.start_ahead)."""
-    start_ahead(_ls_tree(rev, []), cwd)
-
-
-def start_read_blobs(cwd: str | Path | None = None) -> None:
-    """Start the `git cat-file --batch` a `read_blobs` in CWD to come will give its ids to: git's start
-    (~1 ms) happens while the caller does other work."""
-    start_ahead(_CAT_FILE, cwd, stdin=True)
-
-
 _CAT_FILE = ("cat-file", "--batch")
 
 
@@ -107,9 +95,8 @@ def log_trailers(
 
 
 def start_log_trailers(rev: str = "HEAD", cwd: str | Path | None = None) -> Started:
-    """`log_trailers`' query, started now (or taken from `start_trailer_logs`) and read later
-    (`log_trailers(rev, cwd, running)`)."""
-    return started(_trailer_log(rev), cwd)
+    """`log_trailers`' query, started now and read later (`log_trailers(rev, cwd, running)`)."""
+    return Started(_trailer_log(rev), cwd)
 
 
 def log_bodies(rev: str = "HEAD", cwd: str | Path | None = None) -> Iterator[tuple[str, str]]:
@@ -118,13 +105,6 @@ def log_bodies(rev: str = "HEAD", cwd: str | Path | None = None) -> Iterator[tup
         sha, sep, body = record.lstrip(b"\n").partition(b"\x1f")
         if sep:
             yield sha.decode("ascii", "replace"), message_text(body)
-
-
-def start_trailer_logs(rev: str, cwd: str | Path | None = None) -> None:
-    """Start the two logs `log_trailers` and `log_bodies` of REV (a commit) will read, so that git writes
-    them beside the caller's other work (gitcontext.git.process.start_ahead)."""
-    start_ahead(_trailer_log(rev), cwd)
-    start_ahead(_bodies_log(rev), cwd)
 
 
 def _trailer_log(rev: str) -> list[str]:

@@ -22,7 +22,7 @@ LEVELS = ("note", "warning", "error")
 
 class Options(NamedTuple):
     comment: bool = True
-    fail_on: str = "none"  # none | note | warning | error
+    fail_on: str = "never"  # never | note | warning | error
     report_in: Path | None = None  # post a report made by a pull_request run (workflow_run half)
     report_out: Path | None = None  # also write the report as JSON (pull_request half)
     config: dict[str, Any] | None = None
@@ -112,7 +112,7 @@ def count(data: dict[str, Any]) -> int:
 
 
 def failing(data: dict[str, Any], fail_on: str) -> bool:
-    if fail_on == "none":
+    if fail_on not in LEVELS:  # never
         return False
     floor = LEVELS.index(fail_on)
     levels = ["error" for r in data["changes"] if r.get("missing")]

@@ -76,9 +76,12 @@ def warn(message: str, stream: TextIO | None = None) -> None:
 
 def write_markdown(name: str, text: str) -> Path:
     """The full report as a file under RUNNER_TEMP (the `markdown-file` output), never in the work tree."""
-    folder = Path(os.environ.get("RUNNER_TEMP") or tempfile.gettempdir()) / "gitcontext"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / name
+    return write_file(Path(os.environ.get("RUNNER_TEMP") or tempfile.gettempdir()) / "gitcontext" / name, text)
+
+
+def write_file(path: Path, text: str) -> Path:
+    """TEXT at PATH (its folder made), for an output the workflow hands on (the markdown, the SARIF)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
 

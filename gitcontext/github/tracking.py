@@ -20,14 +20,17 @@ def audit_issue(
     root: Path,
     run: Run,
     config: dict[str, Any],
-    fail_on: str = "none",
+    fail_on: str = "never",
     *,
     open_issue: bool = True,
     client: Client | None = None,
+    baseline: frozenset[str] | None = None,
+    sarif: Path | None = None,
 ) -> int:
     from gitcontext.audit.run import audit
+    from gitcontext.report.audit_sarif import render as sarif_text
 
-    report = audit(root, config)
+    report = audit(root, config, baseline=baseline)
     head = git.rev_parse("HEAD", root)
     links = render.Links(run.server, run.repository, head)
     texts = _texts(root, config)
@@ -48,6 +51,8 @@ def audit_issue(
         ]
     )
     outputs = {"findings": str(len(report.findings)), "comment-url": "", "markdown-file": str(markdown)}
+    if sarif is not None:
+        outputs["sarif-file"] = str(runner.write_file(sarif, sarif_text(report)))
     try:
         if open_issue:
             done = issue.sync(client or Client.from_environment(run.token), run.repository, run.bot, tracked)

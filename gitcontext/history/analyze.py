@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import os
 import posixpath
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
+from statistics import mean, median
 from typing import TYPE_CHECKING, NamedTuple
 
-from gitcontext.history import cache
 from gitcontext.history import hazard as hz
-from gitcontext.history.averages import mean, median
 from gitcontext.history.files import FileCollector
 from gitcontext.history.lives import Life
 from gitcontext.history.replay import Replay, replay
@@ -51,34 +49,8 @@ def measure(
     head: tuple[str, Path] | None = None,
 ) -> Measurement:
     """HEAD: (REV's commit sha, the common git dir) when the caller has resolved them (one process less)."""
-    from gitcontext import git
-    from gitcontext.history.hazardjob import HazardJob
-
-    first = head is not None and not os.path.isdir(cache.folder(head[1]))  # nothing cached: all is traced
-    job = HazardJob()  # on a first run numpy loads as soon as the log is read, beside the replay and trace
-    try:
-        result = replay(
-            root,
-            config,
-            rev,
-            head,
-            meanwhile=partial(_meanwhile, root, matcher, head if first else None),
-            read=job.begin if first and rounds else None,
-        )
-        return _measure(root, config, paths, matcher, rev, progress, rounds, head, result, job)
-    finally:
-        job.close()
-        git.close_ahead()  # what was started for it and not read (the trailer logs)
-
-
-def _meanwhile(root: str | Path, matcher: str, head: tuple[str, Path] | None) -> None:
-    """While git writes the replay's log: the tracer's imports, and on a first run (HEAD: the resolved
-    head) the trailer logs the overrides will read, which git then writes on the other core."""
-    if head is not None:
-        from gitcontext.provenance.trailer_cache import prefetch
-
-        prefetch(root, (str(head[1]), head[0]))
-    prepare(matcher)
+    result = replay(root, config, rev, head, meanwhile=partial(prepare, matcher))
+    return _measure(root, config, paths, matcher, rev, progress, rounds, head, result)
 
 
 def _measure(
@@ -91,9 +63,8 @@ def _measure(
     rounds: int,
     head: tuple[str, Path] | None,
     result: Replay,
-    job: Any,
 ) -> Measurement:
-    """`measure` from the replay RESULT; JOB (a hazardjob.HazardJob) computes the hazard's numpy half."""
+    """`measure` from the replay RESULT."""
     chosen = [c for c in range(len(result.chains)) if _is_file(result, c) and _selected(result, c, paths)]
     traced = _with_siblings(result, chosen) if paths else result
     collector = FileCollector()
@@ -111,7 +82,6 @@ def _measure(
     tracer = Tracer(traced, matcher, on_version, rules, positions=False)  # the collector counts texts
     start, cached = measurecache.restore(root, config, paths, matcher, rules, traced, tracer, collector)
     reuse = start == len(traced.commits) and cached and cached["rounds"] == rounds
-    job.begin(len(traced.commits) - start if not reuse and rounds else 0)  # a later run: what is left
     if rules and start < len(traced.commits):
         trailers = overrides.with_trailers(root, rules, _trailers_of(root, rev, head, result))
         tracer.rules = overrides.on_first_parent(root, traced, trailers)
@@ -125,7 +95,7 @@ def _measure(
         from gitcontext.history import smallhazard
 
         rows = hazard_rows(result, lives, set(chosen))
-        hazard = smallhazard.estimate(rows) or job.estimate(rows, rounds)  # numpy only for a slope
+        hazard = smallhazard.estimate(rows) or hz.estimate(hz.subjects(rows), rounds)  # numpy only for a slope
         measurecache.save(
             root,
             config,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import zlib
 from typing import TYPE_CHECKING
@@ -38,8 +39,6 @@ def load(where: str, key: str) -> dict[str, Any] | None:
     try:
         with open(_file(where, key), "rb") as fh:
             raw = fh.read()
-        import json  # only when there is a cache: a first run imports it later
-
         data = json.loads(raw.decode("utf-8"))
     except (OSError, ValueError):
         return None
@@ -49,17 +48,7 @@ def load(where: str, key: str) -> dict[str, Any] | None:
 
 
 def save(where: str, key: str, data: dict[str, Any]) -> None:
-    """Write atomically (after the answer is out, in a program that leaves then: gitcontext.afterwards);
-    a cache that cannot be written is skipped, never an error."""
-    from gitcontext import afterwards
-
-    if not afterwards.later(lambda: _write(where, key, data)):
-        _write(where, key, data)
-
-
-def _write(where: str, key: str, data: dict[str, Any]) -> None:
-    import json
-
+    """Write atomically; a cache that cannot be written is skipped, never an error."""
     target = _file(where, key)
     try:
         os.makedirs(where, exist_ok=True)

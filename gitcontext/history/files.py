@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from operator import attrgetter
+from statistics import mean
 from typing import TYPE_CHECKING, NamedTuple
 
-from gitcontext.history.averages import mean
 from gitcontext.history.lives import FileStep
 
 if TYPE_CHECKING:

@@ -48,7 +48,6 @@ def code_hash() -> str:
                 "hazard",
                 "smallhazard",
                 "bootstrap",
-                "averages",
                 "lifecache",
             )
         ]

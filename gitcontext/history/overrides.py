@@ -170,7 +170,7 @@ def _pair(
         born = [n for n in born if after[n].norm == normalize(rule.text)]
         if not born:
             return pairs
-    from gitcontext.identity.charratio import ratio
+    from rapidfuzz.fuzz import ratio
 
     best = max(born, key=lambda n: (ratio(old.norm, after[n].norm), -n))
     return pairs + [Pair(free_old[0], best, "override", round(ratio(old.norm, after[best].norm), 1))]

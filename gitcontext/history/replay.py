@@ -7,7 +7,7 @@ cached per (what, head); a later run reads only the commits added on the first-p
 
 from __future__ import annotations
 
-import os
+import json
 from typing import TYPE_CHECKING, NamedTuple
 
 from gitcontext import git
@@ -86,14 +86,10 @@ def replay(
     rev: str = "HEAD",
     head: tuple[str, Path] | None = None,
     meanwhile: Callable[[], None] | None = None,
-    read: Callable[[int], None] | None = None,
 ) -> Replay:
     """All context files replayed together, commits in first-parent order (for cross-file analysis).
     HEAD: (REV's commit sha, the common git dir), when the caller has resolved them already. MEANWHILE:
-    work to do while git writes the log of commits not cached yet (not called when there are none);
-    READ: told how many commits that log held, once it is read (before the replay applies them)."""
-    import json
-
+    work to do while git writes the log of commits not cached yet (not called when there are none)."""
     key = "context:" + json.dumps(config["discovery"], sort_keys=True)
     return _replay(
         root,
@@ -103,7 +99,6 @@ def replay(
         follow=False,
         resolved=head,
         meanwhile=meanwhile,
-        read=read,
     )
 
 
@@ -160,7 +155,6 @@ def _replay(
     follow: bool,
     resolved: tuple[str, str | Path] | None = None,
     meanwhile: Callable[[], None] | None = None,
-    read: Callable[[int], None] | None = None,
 ) -> Replay:
     """Feed cached commits, then the ones git prints for the range not yet cached (usually none)."""
     head, common = resolved or _head(root, rev)
@@ -176,8 +170,6 @@ def _replay(
     if not cached or cached["head"] != head:
         rng = f"{cached['head']}..{head}" if cached else head
         new = _log(root, rng, scope_for(rng, known), follow, meanwhile)
-        if read is not None:
-            read(len(new))
         seen = {p for commit in new for s in commit.sections for p in (s.old_path, s.new_path) if p is not None}
         cache.save(where, key, {"head": head, "paths": sorted(known | seen), "log": old + [to_json(c) for c in new]})
     state = ReplayState()
@@ -198,7 +190,7 @@ def _log(root: str | Path, rng: str, scope: _Scope, follow: bool, meanwhile: Cal
     try:
         if meanwhile is not None:
             meanwhile()
-        new = _read(log)
+        new = list(parse(log.lines()))[::-1]
     finally:
         log.close()
     return new if scope.keep is None else [_kept(commit, scope.keep, root) for commit in new]
@@ -222,31 +214,10 @@ def _kept(commit: Commit, keep: Callable[[str], bool], root: str | Path) -> Comm
     return commit._replace(sections=sections)
 
 
-def _read(log: git.Started) -> list:
-    """The commits of LOG, oldest first. json, which the cache is written with, is imported here, while
-    git is writing (re and enum with it: more than all of this module's own imports)."""
-    import json  # noqa: F401  (cache.save's)
-
-    return list(parse(log.lines()))[::-1]
-
-
-def _head(root: str | Path, rev: str) -> tuple[str, str]:
-    """(commit sha of REV or "" in a repository without commits, the common git directory): HEAD read
-    from the repository's files where it can be (git.refs), else one process."""
-    if rev == "HEAD":
-        from gitcontext.git.refs import head_commit
-
-        found = head_commit(root)
-        if found is not None:
-            return found
-    code, out, _ = git.run_status(["rev-parse", "--git-common-dir", f"{rev}^{{commit}}"], cwd=root)
-    lines = out.decode("utf-8", "surrogateescape").split("\n")
-    if code != 0:
-        if git.has_commits(root):
-            git.rev_parse(rev, root)  # raises the usual "unknown revision" error
-        return "", ""
-    common = lines[0]
-    return lines[1].strip(), common if os.path.isabs(common) else os.path.realpath(os.path.join(root, common))
+def _head(root: str | Path, rev: str) -> tuple[str, str | Path]:
+    """(commit sha of REV or "" in a repository without commits, the common git directory)."""
+    head = git.head_of(root, rev)
+    return (head.commit, head.common_dir) if head is not None else ("", "")
 
 
 def _extends(root: str | Path, old: str, new: str) -> bool:

@@ -54,7 +54,8 @@ def _pair(changes: list[Change], id: str, aliases: dict[str, str]) -> tuple[list
     born = [c for c in changes if c.kind == "added" and c.file == gone.file]
     if not born:
         return changes, f"`Context-Id: {id} reworded`: no rule was added in {gone.file} to pair it with; ignored"
-    from gitcontext.identity.charratio import ratio
+    from rapidfuzz.fuzz import ratio
+
     from gitcontext.instructions.model import normalize
 
     old = normalize(gone.text)

@@ -15,13 +15,13 @@ import importlib
 import marshal
 import os
 import select
+import signal
 import sys
 import threading
 import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from gitcontext.git.spawn import kill_and_reap
 from gitcontext.hooks.hookconfig import load_config
 
 # hook name -> (module, function); the pre-commit framework's single message hook picks its stage itself
@@ -130,6 +130,15 @@ def _in_child(impl, call: HookCall, budget: float) -> tuple[str, Any]:
         return "error", HookFailure("the hook's process died before it answered", "")
     status, fields = marshal.loads(data)  # our own child's answer, in _send's shape
     return status, (Outcome(*fields) if status == "ok" else HookFailure(*fields))
+
+
+def kill_and_reap(pid: int) -> None:
+    """Stop child PID for good and collect its exit (no zombie); a child already gone is fine."""
+    try:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    except (ProcessLookupError, ChildProcessError):
+        pass
 
 
 def _send(fd: int, result: tuple[str, Any]) -> None:

@@ -28,10 +28,11 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence, Set
 from functools import partial
 
+from rapidfuzz.fuzz import ratio as fuzz_ratio
+
 from gitcontext.identity.anchors import extends, replaced
 from gitcontext.identity.assign import greedy
 from gitcontext.identity.candidates import pairs as candidate_pairs
-from gitcontext.identity.charratio import ratio as fuzz_ratio
 from gitcontext.identity.exact import same_text
 from gitcontext.identity.pair import Pair
 from gitcontext.identity.profile import Profile, profile

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -103,7 +104,7 @@ def _guides(
         top = os.path.realpath(root)
         exists = lambda p: p in files and _worktree_target(Path(root), p, top) == p  # noqa: E731
         read = read or _Files(Path(root), cached=False)  # `discover` alone: no cache to load for a few files
-        texts_of = lambda ps: {p: _quiet(lambda: read.text(targets.get(p, p))) for p in ps}  # noqa: E731
+        texts_of = lambda ps: {p: _quiet(partial(read.text, targets.get(p, p))) for p in ps}  # noqa: E731
         refs_of = lambda p, text: read.references(targets.get(p, p), text, config["discovery"].get("links", True))  # noqa: E731
     else:
         files = {p for p, (mode, _) in (entries or {}).items() if mode in _FILE_MODES}

@@ -22,7 +22,7 @@ from gitcontext.instructions.segment import segment
 from gitcontext.merge import diff3
 from gitcontext.merge.diff3 import Conflict, Hunk
 from gitcontext.merge.lines import join, split
-from gitcontext.merge.markers import DEFAULT_MARKER_SIZE, Labels, Merged, Unmergeable, conflict_lines
+from gitcontext.merge.markers import DEFAULT_MARKER_SIZE, NO_LABELS, Labels, Merged, Unmergeable, conflict_lines
 
 _SECTION = re.compile(r"^ {0,3}(#{1,6}(\s|$)|=+\s*$|-{2,}\s*$|\*{3,}\s*$)")
 _FENCE = re.compile(r"^\s*(>\s*)*(`{3,}|~{3,})")
@@ -128,7 +128,7 @@ def _run(lines: Iterable[str]) -> int:
 
 
 def merge_context(
-    base: bytes, ours: bytes, theirs: bytes, size: int = DEFAULT_MARKER_SIZE, labels: Labels = Labels()
+    base: bytes, ours: bytes, theirs: bytes, size: int = DEFAULT_MARKER_SIZE, labels: Labels = NO_LABELS
 ) -> Merged:
     old, mine, other = split(base), split(ours), split(theirs)
     judge = _Judge(old.lines, mine.lines, other.lines)

@@ -14,7 +14,7 @@ import json
 from typing import Any, NamedTuple
 
 from gitcontext.merge.keyed import Clash, merge_keyed
-from gitcontext.merge.markers import DEFAULT_MARKER_SIZE, Labels, Merged, Unmergeable, conflict_lines
+from gitcontext.merge.markers import DEFAULT_MARKER_SIZE, NO_LABELS, Labels, Merged, Unmergeable, conflict_lines
 
 TIME_FIELDS = ("ruled_at", "at", "asked_at", "created_at")
 
@@ -53,7 +53,7 @@ def _when(record: dict[str, Any]) -> str:
 
 
 def merge_ledger(
-    base: bytes, ours: bytes, theirs: bytes, size: int = DEFAULT_MARKER_SIZE, labels: Labels = Labels()
+    base: bytes, ours: bytes, theirs: bytes, size: int = DEFAULT_MARKER_SIZE, labels: Labels = NO_LABELS
 ) -> Merged:
     mine, other = parse(ours), parse(theirs)
     try:

@@ -14,6 +14,9 @@ class Labels(NamedTuple):
     theirs: str = "theirs"
 
 
+NO_LABELS = Labels()
+
+
 class Merged(NamedTuple):
     data: bytes  # the new content of %A
     conflicts: int  # conflict regions left with markers (0 = clean)

@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from gitcontext.merge.keyed import Clash, merge_keyed
-from gitcontext.merge.markers import DEFAULT_MARKER_SIZE, Labels, Merged, Unmergeable, conflict_lines
+from gitcontext.merge.markers import DEFAULT_MARKER_SIZE, NO_LABELS, Labels, Merged, Unmergeable, conflict_lines
 
 SUPPORTED_VERSION = 1
 
@@ -66,7 +66,7 @@ def _base(data: bytes, seen: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def merge_notes(
-    base: bytes, ours: bytes, theirs: bytes, size: int = DEFAULT_MARKER_SIZE, labels: Labels = Labels()
+    base: bytes, ours: bytes, theirs: bytes, size: int = DEFAULT_MARKER_SIZE, labels: Labels = NO_LABELS
 ) -> Merged:
     entries: list[tuple[tuple[str, str], list[str]]] = []
     conflicts = 0

@@ -10,10 +10,8 @@ the file changes no result. Subjects and values pass the redactor before they ar
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,25 +25,10 @@ VERSION = 3
 REWORDED = "reworded since its rationale"  # resolve.status_of's reason
 
 
-def head_commit(root: str | Path) -> str | None:
-    """HEAD's commit, None in a repository without commits (asked once inside `one_head`)."""
-    where = _where(root)
-    return where[1] if where else None
-
-
-def _where(root: str | Path) -> tuple[str, ...]:
-    """(the common git dir, HEAD's commit), () without commits: one `rev-parse`, or none inside `one_head`
-    or when the read cache resolved them."""
-    where = _HEADS.get(str(root)) if _HEADS is not None else None
-    known = git.known_head(root) if where is None else None  # resolved by the read cache (git.know_head)
-    if known is not None:
-        where = known[:2]
-    if where is None:
-        code, out, _ = git.run_status(["rev-parse", "--git-common-dir", "HEAD^{commit}"], cwd=root)
-        where = tuple(out.decode("utf-8", "surrogateescape").split("\n")[:2]) if code == 0 else ()
-        if _HEADS is not None:
-            _HEADS[str(root)] = where
-    return where
+def _where(root: str | Path) -> tuple[str, str] | None:
+    """(the common git dir, HEAD's commit), None without commits."""
+    head = git.head_of(root)
+    return (str(head.common_dir), head.commit) if head is not None else None
 
 
 def trailer_history(root: str | Path, where: tuple[str, str] | None = None) -> list[Commit]:
@@ -71,34 +54,9 @@ def trailer_history(root: str | Path, where: tuple[str, str] | None = None) -> l
     return _seen(path, head, commits)
 
 
-def prefetch(root: str | Path, where: tuple[str, str]) -> None:
-    """Start the git logs `trailer_history(ROOT, WHERE)` will read, when nothing is kept for WHERE
-    (common git dir, commit): they run beside the caller's own work (`history` starts them while git
-    writes the replay's log, and reads them after; git.close_ahead stops any left unread)."""
-    path = _cache_file(root, where[0])
-    if (str(path), where[1]) not in _SEEN and not path.exists():
-        git.start_trailer_logs(where[1], root)
-
-
 def _cache_file(root: str | Path, common: str) -> Path:
     path = Path(common) if Path(common).is_absolute() else Path(root) / common
     return path / "gitcontext" / "trailers.json"
-
-
-_HEADS: dict[str, tuple[str, ...]] | None = None  # see one_head
-
-
-@contextlib.contextmanager
-def one_head() -> Iterator[None]:
-    """Inside the block `trailer_history` asks git for HEAD once per root (`ls` and `blame` resolve ids,
-    then promote whys, each reading the trailers): for a read-only command that moves no ref."""
-    global _HEADS
-    outer = _HEADS
-    _HEADS = {} if outer is None else outer
-    try:
-        yield
-    finally:
-        _HEADS = outer
 
 
 _SEEN: dict[tuple[str, str], list[Commit]] = {}  # (cache file, head) -> its commits: one head's are fixed

@@ -70,7 +70,7 @@ def history(root: str | Path, rev: str = "HEAD") -> Iterator[Commit]:
     One git log for the trailer blocks; a squash merge stacks its commits' messages, so their trailer
     blocks are paragraphs inside the body: a second git log reads the messages with Context-* lines,
     and each block of one with several is parsed by git's grammar too (one process per such block).
-    The two logs run side by side (or were started ahead: git.start_trailer_logs).
+    The two logs run side by side.
     """
     if rev == "HEAD" and not git.has_commits(root):  # a commit or range the caller resolved has some
         return

@@ -12,7 +12,7 @@ import functools
 import hashlib
 import sqlite3
 from collections import Counter, defaultdict, deque
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 

@@ -156,10 +156,10 @@ def _history_of(
     root: Path, config: dict[str, Any], path: str, items: list[Any], resolved: list[Any], notes: dict[str, str] | None
 ) -> tuple[list[str], list[list[Any] | None]]:
     """(commits touching PATH, newest first; per instruction [birth, age] of its traced life, or None)."""
-    from gitcontext.provenance.trailer_cache import head_commit
     from gitcontext.report import blamecache
 
-    head = head_commit(root)
+    found = git.head_of(root)
+    head = found.commit if found is not None else None
     at = git_dir = None
     if notes is not None and head is not None:
         from gitcontext.digests import blob_id

@@ -50,7 +50,7 @@ def test_every_check_with_a_changing_message_sets_a_fingerprint_key() -> None:
     """Messages that carry dates, shas, tiers or commands must not make the fingerprint drift."""
     import inspect
 
-    from gitcontext.audit.run import modules
+    from gitcontext.audit.select import modules
 
     for id in ("GC101", "GC102", "GC106", "GC107", "GC302", "GC400"):
         assert '"key":' in inspect.getsource(modules()[id]), id

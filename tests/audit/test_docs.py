@@ -4,7 +4,7 @@ import inspect
 from pathlib import Path
 
 from gitcontext.audit.docs import render
-from gitcontext.audit.run import modules
+from gitcontext.audit.select import modules
 
 ROOT = Path(__file__).resolve().parents[2]
 

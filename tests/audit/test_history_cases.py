@@ -19,7 +19,7 @@ def test_audit_golden_case(case: Path, repo: Path, capsys, monkeypatch) -> None:
 
 
 def test_audit_every_check_has_a_positive_and_a_negative_case() -> None:
-    from gitcontext.audit.run import modules
+    from gitcontext.audit.select import modules
 
     by_check: dict[str, list[bool]] = {}
     for case in recipes.cases():

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from gitcontext.github.issue import LABEL, MARKER
@@ -108,3 +113,30 @@ def test_audit_issue_read_only_token_warns(runner, fake):
 
 def test_audit_issue_fail_on(runner, fake):
     assert runner.run("audit-issue", GITCONTEXT_FAIL_ON="note").returncode == 1
+
+
+def test_audit_issue_writes_sarif_for_code_scanning(runner, tmp_path):
+    done = runner.run("audit-issue", GITCONTEXT_SARIF="true", RUNNER_TEMP=str(tmp_path / "temp"))
+    assert done.returncode == 0, done.stderr
+    sarif = runner.outputs()["sarif-file"]
+    assert sarif == str(tmp_path / "temp" / "gitcontext" / "audit.sarif")
+    report = json.loads(Path(sarif).read_text())
+    assert report["version"] == "2.1.0"
+    assert {r["ruleId"] for r in report["runs"][0]["results"]} == {"GC100"}
+    runner.output.write_text("")
+    assert runner.run("audit-issue").returncode == 0 and "sarif-file" not in runner.outputs()
+
+
+def test_audit_issue_baseline_leaves_out_accepted_findings(runner, fake):
+    baseline = runner.repo / "audit-baseline.json"
+    assert subprocess.run(
+        [sys.executable, "-m", "gitcontext", "audit", "--write-baseline", str(baseline)],
+        cwd=runner.repo,
+        env=runner.env,
+        capture_output=True,
+    ).returncode in (0, 1)
+    done = runner.run("audit-issue", GITCONTEXT_BASELINE="audit-baseline.json")
+    assert done.returncode == 0, done.stderr
+    assert runner.outputs()["findings"] == "0" and not _ours(fake)
+    missing = runner.run("audit-issue", GITCONTEXT_BASELINE="nope.json")
+    assert missing.returncode == 2 and "baseline file not found" in missing.stderr

@@ -293,3 +293,14 @@ def test_pr_comment_shallow_checkout_says_fetch_depth_in_the_summary(repo, tmp_p
     assert done.returncode == 3 and "fetch-depth: 0" in done.stderr
     assert "fetch-depth: 0" in runner.summary.read_text()
     assert runner.outputs()["findings"] == "" and fake.state.log == []
+
+
+@pytest.mark.parametrize("level", ["never", "none"])  # `none`: the Action's old spelling, still accepted
+def test_pr_comment_fail_on_never_passes_a_missing_why(runner, level):
+    done = runner.run("pr-comment", GITCONTEXT_FAIL_ON=level)
+    assert done.returncode == 0, done.stderr
+
+
+def test_pr_comment_fail_on_an_unknown_level_is_a_clear_error(runner):
+    done = runner.run("pr-comment", GITCONTEXT_FAIL_ON="sometimes")
+    assert done.returncode == 2 and "fail-on must be never, note, warning or error" in done.stderr

@@ -78,10 +78,70 @@ def test_action_inputs_reach_scripts_through_env_only():
     for step in _runs(steps):
         assert "${{" not in step["run"], step["name"]
     env = {k: v for s in steps for k, v in (s.get("env") or {}).items()}
+    conditions = [str(s.get("if", "")) for s in steps]
     for name in action["inputs"]:
-        assert any(f"inputs.{name}" in str(v) for v in env.values()), f"input {name} never reaches the program"
+        used = [*env.values(), *conditions]
+        assert any(f"inputs.{name}" in str(v) for v in used), f"input {name} never reaches the program"
     assert env["GITCONTEXT_ACTION_PATH"] == "${{ github.action_path }}"
-    assert set(action["outputs"]) == {"findings", "comment-url", "markdown-file"}
+    assert set(action["outputs"]) == {"findings", "comment-url", "markdown-file", "sarif-file"}
+
+
+def _script(step_id: str | None = None, name: str | None = None) -> str:
+    steps = _load(ACTION)["runs"]["steps"]
+    return next(s for s in steps if (step_id and s.get("id") == step_id) or (name and s.get("name") == name))["run"]
+
+
+def _locate(tmp_path: Path, source: Path) -> dict[str, str]:
+    """The install step's key and folder, computed by its own script over SOURCE (an action checkout)."""
+    output = tmp_path / "output"
+    output.write_text("")
+    env = {
+        **os.environ,
+        "RUNNER_TEMP": str(tmp_path),
+        "RUNNER_OS": "Linux",
+        "RUNNER_ARCH": "X64",
+        "GITHUB_OUTPUT": str(output),
+        "GITCONTEXT_ACTION_PATH": str(source),
+        "GITCONTEXT_PYTHON": sys.executable,
+    }
+    done = subprocess.run(["bash", "-e", "-c", _script("install")], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return dict(line.split("=", 1) for line in output.read_text().splitlines())
+
+
+def test_action_install_is_cached_under_a_key_of_its_interpreter_pins_and_source(tmp_path):
+    source = tmp_path / "action"
+    for part in ("gitcontext", "requirements"):
+        shutil.copytree(ROOT / part, source / part, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", source)
+    first = _locate(tmp_path, source)
+    assert first["venv"] == str(tmp_path / "gitcontext-venv") and first["key"].startswith("gitcontext-venv-")
+    assert _locate(tmp_path, source) == first
+    (source / "requirements" / "action.txt").write_text("click==8.1.8\n")
+    pinned = _locate(tmp_path, source)
+    (source / "gitcontext" / "cli" / "main.py").write_text("# changed\n")
+    assert len({first["key"], pinned["key"], _locate(tmp_path, source)["key"]}) == 3
+    cache = next(s for s in _load(ACTION)["runs"]["steps"] if "actions/cache" in str(s.get("uses")))
+    assert cache["with"] == {"path": "${{ steps.install.outputs.venv }}", "key": "${{ steps.install.outputs.key }}"}
+
+
+def test_action_install_skips_a_restored_virtualenv_and_pins_a_cold_one(tmp_path):
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    (venv / "bin" / "git-context").write_text("#!/bin/sh\necho gitcontext 9.9.9\n")
+    (venv / "bin" / "git-context").chmod(0o755)
+    python = tmp_path / "python"  # a stand-in interpreter: a cold install would call it
+    python.write_text(f'#!/bin/sh\necho "$@" >> {tmp_path}/calls\nexit 1\n')
+    python.chmod(0o755)
+    env = {**os.environ, "GITCONTEXT_VENV": str(venv), "GITCONTEXT_PYTHON": str(python), "GITCONTEXT_ACTION_PATH": "/x"}
+    install = _script(name="Install gitcontext from the action's checkout")
+    done = subprocess.run(["bash", "-e", "-c", install], env=env, capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.strip() == "gitcontext 9.9.9"
+    assert not (tmp_path / "calls").exists()
+    (venv / "bin" / "git-context").unlink()
+    done = subprocess.run(["bash", "-e", "-c", install], env=env, capture_output=True, text=True)
+    assert done.returncode != 0 and (tmp_path / "calls").read_text().startswith("-m venv")
+    assert 'PIP_CONSTRAINT="$GITCONTEXT_ACTION_PATH/requirements/action.txt"' in install
 
 
 def test_workflows_scripts_interpolate_nothing_and_permissions_are_least():
@@ -99,9 +159,13 @@ def test_workflows_scripts_interpolate_nothing_and_permissions_are_least():
 
 def test_workflows_pull_request_flow():
     flow = _load(ROOT / ".github/workflows/gitcontext-pr.yml")
-    assert set(flow["on"]) == {"pull_request"}
+    assert set(flow["on"]) == {"pull_request", "merge_group"}  # a required check must run in a merge queue
     assert "github.event.pull_request.number" in flow["concurrency"]["group"]
+    assert "github.ref" in flow["concurrency"]["group"]  # a merge group has no pull request number
     check = flow["jobs"]["check"]
+    assert "if" not in check  # the one job a merge queue waits for
+    for name in ("comment", "report"):
+        assert "github.event_name == 'pull_request'" in flow["jobs"][name]["if"]
     assert check["name"] == "check" and check["permissions"] == {"contents": "read"}
     assert any(s.get("with", {}).get("mode") == "check" for s in check["steps"])
     assert flow["jobs"]["comment"]["permissions"]["pull-requests"] == "write"
@@ -112,7 +176,14 @@ def test_workflows_pull_request_flow():
         assert "ref" not in (step.get("with") or {}), "the privileged half must not check out pull-request code"
     audit = _load(ROOT / ".github/workflows/gitcontext-audit.yml")
     assert {"schedule", "workflow_dispatch"} <= set(audit["on"])
-    assert audit["jobs"]["audit"]["permissions"] == {"contents": "read", "issues": "write"}
+    job = audit["jobs"]["audit"]
+    assert job["permissions"] == {"contents": "read", "issues": "write", "security-events": "write"}
+    run = next(s for s in job["steps"] if s.get("with", {}).get("mode") == "audit")
+    upload = next(s for s in job["steps"] if "upload-sarif" in str(s.get("uses")))
+    assert (
+        run["with"]["sarif"] == "true"
+        and upload["with"]["sarif_file"] == f"${{{{ steps.{run['id']}.outputs.sarif-file }}}}"
+    )
 
 
 @pytest.mark.parametrize(
@@ -134,7 +205,7 @@ def test_action_run_script_dispatches_by_mode(tmp_path, mode, expected):
     stub.chmod(0o755)
     env = {
         **os.environ,
-        "RUNNER_TEMP": str(tmp_path),
+        "GITCONTEXT_VENV": str(tmp_path / "gitcontext-venv"),
         "GITCONTEXT_MODE": mode,
         "GITCONTEXT_BASE": "abc123",
         "GITCONTEXT_REPORT": "/tmp/r.json" if mode == "post" else "",
@@ -145,6 +216,6 @@ def test_action_run_script_dispatches_by_mode(tmp_path, mode, expected):
 
 def test_action_run_script_refuses_an_unknown_mode(tmp_path):
     script = next(s for s in _load(ACTION)["runs"]["steps"] if s.get("id") == "run")["run"]
-    env = {**os.environ, "RUNNER_TEMP": str(tmp_path), "GITCONTEXT_MODE": "pr; rm -rf /"}
+    env = {**os.environ, "GITCONTEXT_VENV": str(tmp_path), "GITCONTEXT_MODE": "pr; rm -rf /"}
     done = subprocess.run(["bash", "-e", "-c", script], env=env, capture_output=True, text=True)
     assert done.returncode == 2 and "mode must be" in done.stdout

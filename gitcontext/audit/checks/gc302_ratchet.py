@@ -54,7 +54,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
                     "added": len(added),
                     "removed": removed,
                     "without_rationale": [
-                        {"id": l.id, "line": l.instruction.line, "text": l.instruction.text} for l in bare
+                        {"id": loc.id, "line": loc.instruction.line, "text": loc.instruction.text} for loc in bare
                     ],
                 },
                 fix=f'git context record {bare[0].id} --why "…" (and each other one listed)',
