@@ -19,9 +19,10 @@ from gitcontext.audit.facts import memo
 from gitcontext.audit.finding import Finding
 
 CANDIDATE_CLASS = "GC2"
-# GC2xx findings that name something to act on other than deleting the rule: a drifted twin asks for
-# the twin to be updated, a contradiction for one of two rules to change; neither has one retire command.
-NOT_DELETIONS = {("GC200", "drift"), ("GC203", None)}
+# GC2xx findings that name something to act on other than deleting the rule: twins ask for one copy or an
+# import, a drifted twin for the twin to be updated, a contradiction for one of two rules to change; none
+# has one retire command.
+NOT_DELETIONS = {("GC203", None), ("GC204", None)}
 
 
 def is_candidate_check(check: str) -> bool:

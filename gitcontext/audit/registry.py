@@ -19,6 +19,7 @@ CHECKS: dict[str, str] = {
     "GC200": "gc200_duplicate",
     "GC201": "gc201_falsified",
     "GC203": "gc203_contradiction",
+    "GC204": "gc204_twins",
     "GC300": "gc300_leaking_rationale",
     "GC301": "gc301_budget",
     "GC302": "gc302_ratchet",

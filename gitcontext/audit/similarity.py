@@ -12,10 +12,12 @@ must have:") is not a rule of its own.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from gitcontext.audit.frames import VERBS, Frame, compatible, frames, template_swap
 from gitcontext.identity.anchors import name, replaced
 from gitcontext.identity.profile import Profile, _profile
 from gitcontext.identity.words import content_words, rarity
@@ -27,18 +29,16 @@ POINTER_WORDS = 8  # a text this short around a link is a pointer, whatever it l
 MIN_BAGS = 60  # rarity is computed as if at least this many instructions were loaded
 CLAUSE_FLOOR = 0.4  # a clause match needs this much overlap of the whole sentences too
 CLAUSE_WORDS = 2  # and hold at least this many content words each
+TOGETHER_SAME = 0.8  # two items of one list, or sentences of one paragraph, must agree this much
+COMMAND_WORDS = 2  # one of two lines giving the same command says at most this many words besides it
 _DANGLING = frozenset("is are was were be the a an to of for in on with and or by as that which".split())
 _SPANS = re.compile(r"`([^`\s]+)`")
 _URL_ONLY = re.compile(r"https?://[^\s)>\"'#]+")
 _ASIDE = re.compile(r"\([^()]*\)")
 _URL = re.compile(r"<a\s[^>]*>|</a>|\(?https?://[^\s)>\"']+\)?")
 _INDEX = re.compile(r"^[^`:\n]{1,60}:\s*`[^`]+`(?:\s*(?:,|/|and|or)\s*`[^`]+`)*\s*\.?$")
-_VERBS = frozenset(
-    """update add implement register define put create run use install keep write check make set remove
-delete move prefer avoid call import export follow read open start ensure validate regenerate reuse configure build
-test deploy document mark wrap pass return emit log verify bump edit change fix place store insert extend""".split()
-)
 _CMD_SPANS = re.compile(r"`([^`]+)`")
+_WHEN = re.compile(r"\b(?:before|after|once|whenever|until)\s+([^,;.]{2,60})", re.I)
 _LABEL = re.compile(r"^\W*(?:\w+\W+){0,4}?\w+\W*:\s")  # "Tests cover: ..." — the label is no clause
 _CLAUSE = re.compile(r"\s[—–]\s|\s-\s|;\s|\(|\)|:\s|\.\s")
 _TERM = re.compile(
@@ -60,13 +60,21 @@ class Unit(NamedTuple):
     clauses: tuple[Profile, ...]
     para_key: tuple[str, int]  # (file, line) where its paragraph starts
     list_key: tuple[str, int] | None  # (file, line) where its list starts, for a list item
-    lead: bool = False  # a lead-in or fragment (lead_in), never one side of a duplicate
+    lead: bool  # a lead-in or fragment (lead_in), never one side of a duplicate
+    frame: Frame  # where it stands and how it is said (audit.frames)
 
 
-def units(insts: Sequence[Instruction]) -> list[Unit]:
-    """Units of INSTS (one file's or a view's instructions, in file order)."""
+def units(insts: Sequence[Instruction], text: Callable[[str], str]) -> list[Unit]:
+    """Units of INSTS (one file's or several files' instructions, each file's in order); TEXT(file) is
+    the file's content, read for the frames (lead-ins, list markers)."""
     paragraphs = _paragraphs(insts)
     lists = _lists(insts)
+    by_file: dict[str, list[Instruction]] = {}
+    for inst in insts:
+        by_file.setdefault(inst.file, []).append(inst)
+    framed: dict[tuple[str, int], Frame] = {}
+    for file, mine in by_file.items():
+        framed.update(((i.file, i.index), f) for i, f in zip(mine, frames(mine, text(file)), strict=True))
     out = []
     for inst in insts:
         group = paragraphs[(inst.file, inst.index)]
@@ -84,6 +92,7 @@ def units(insts: Sequence[Instruction]) -> list[Unit]:
                 (inst.file, group[0].line),
                 lists.get((inst.file, inst.index)),
                 lead_in(inst),
+                framed[(inst.file, inst.index)],
             )
         )
     return out
@@ -108,16 +117,23 @@ def _paragraphs(insts: Sequence[Instruction]) -> dict[tuple[str, int], list[Inst
 
 
 def _plain(p: Profile) -> frozenset[str]:
-    return frozenset(x for x in p.words if not x.startswith("`"))
+    return plain_words(p.words)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def plain_words(words: frozenset[str]) -> frozenset[str]:
+    """A profile's words without its anchors' exact spellings (one "`…" token per anchor)."""
+    return frozenset(x for x in words if not x.startswith("`"))
 
 
 def _lists(insts: Sequence[Instruction]) -> dict[tuple[str, int], tuple[str, int]]:
     """Each list item's list: consecutive items of one file and section, at most a blank line apart."""
     out: dict[tuple[str, int], tuple[str, int]] = {}
-    start, prev = None, None
+    start: tuple[str, int] = ("", 0)
+    prev: Instruction | None = None
     for inst in insts:
         if inst.kind != "item":
-            start = prev = None
+            prev = None
             continue
         if not (prev and prev.file == inst.file and prev.headings == inst.headings and inst.line <= prev.end_line + 2):
             start = (inst.file, inst.line)
@@ -145,7 +161,21 @@ def _text_profile(text: str) -> Profile:
     return _profile(text, normalize(text))
 
 
-def weights(all_units: Sequence[Unit]) -> dict[str, float]:
+class Weights(dict[str, float]):
+    """Word -> weight, with each word set's total weight kept once it is asked for."""
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*args)
+        self.totals: dict[frozenset[str], float] = {}
+
+    def total(self, words: frozenset[str]) -> float:
+        found = self.totals.get(words)
+        if found is None:
+            found = self.totals[words] = sum(self.get(x, 0.0) for x in words)
+        return found
+
+
+def weights(all_units: Sequence[Unit]) -> Weights:
     """Rarity of each word among these instructions; a word only a clause split produced weighs most.
 
     A small file set is padded to MIN_BAGS instructions (bags of nothing real): with four rules, the
@@ -155,46 +185,97 @@ def weights(all_units: Sequence[Unit]) -> dict[str, float]:
     found = {w: v for w, v in rarity(bags).items() if not w.startswith("\0")}
     top = max(found.values(), default=1.0)
     extra = {w for u in all_units for p in (u.paragraph, *u.clauses) if p for w in p.words} - set(found)
-    return {**found, **dict.fromkeys(extra, top)}
+    return Weights({**found, **dict.fromkeys(extra, top)})
 
 
-def dice(a: Profile, b: Profile, w: Mapping[str, float]) -> float:
+def dice(a: Profile, b: Profile, w: Weights) -> float:
     """Weighted Dice overlap of the content words (an anchor's words count; its exact spelling as one
     token does not: `verbatimModuleSyntax: true` and `verbatimModuleSyntax` name the same setting)."""
-    aw, bw = _plain(a), _plain(b)
-    shared = sum(w.get(x, 0.0) for x in aw & bw)
-    total = sum(w.get(x, 0.0) for x in aw) + sum(w.get(x, 0.0) for x in bw)
-    return 2 * shared / total if total else 0.0
+    return bag_dice(_plain(a), _plain(b), w)
+
+
+def bag_dice(a: frozenset[str], b: frozenset[str], w: Weights) -> float:
+    total = w.total(a) + w.total(b)
+    return 2 * sum(w.get(x, 0.0) for x in a & b) / total if total else 0.0
 
 
 def lead_in(inst: Instruction) -> bool:
-    """A lead-in or fragment ("Full-stack examples must have:", "The new data model is"), not a rule."""
+    """A lead-in or fragment ("Full-stack examples must have:", "The new data model is") or a line of
+    nothing but code (`user_id=<id>`), not a rule."""
     text = inst.text.rstrip()
     last = text.rsplit(None, 1)[-1].casefold() if text else ""
-    return text.endswith(":") or last in _DANGLING or len(content_words(text)) < 2
+    return (
+        text.endswith(":")
+        or last in _DANGLING
+        or len(content_words(text)) < 2
+        or not content_words(_CMD_SPANS.sub(" ", text))  # only code: a value or a parameter, not a rule
+    )
 
 
-def same_rule(a: Unit, b: Unit, w: Mapping[str, float]) -> tuple[float, str]:
-    """(similarity 0-1, how: "sentence" | "paragraph" | "clause") of A and B as one rule; 0 when not."""
-    if (
-        a.para_key == b.para_key
-        or (a.list_key is not None and a.list_key == b.list_key)
-        or a.lead
-        or b.lead
-        or _swapped(a, b)
-        or _index_and_step(a.inst, b.inst)
-    ):
+def same_rule(a: Unit, b: Unit, w: Weights) -> tuple[float, str]:
+    """(similarity 0-1, how: "sentence" | "paragraph" | "clause" | "command") of A and B as one
+    instruction; 0 when not.
+
+    The words decide how alike two lines are; their frames and shapes decide whether alike is the same
+    (not a branch and its negation, a step of another step, an example, a recap, a template with another
+    subject, a map entry and the step acting on what it maps)."""
+    if a.lead or b.lead:
         return 0.0, ""
+    together = a.para_key == b.para_key or (a.list_key is not None and a.list_key == b.list_key)
     if a.inst.norm == b.inst.norm:
-        return 1.0, "sentence"
-    if (
-        _other_terms(a.inst.text, b.inst.text)
-        or _one_word_swapped(a.own, b.own)
-        or _links_differ_only(a.inst.text, b.inst.text)
-    ):
+        best = (1.0, "sentence")  # word for word, even two lines apart in one list or paragraph
+    else:
+        best = _alike(a, b, w)
+        if best[0] < SAME and best[0] >= CLAUSE_FLOOR and same_command(a.inst.text, b.inst.text):
+            best = (SAME, "command")
+    if best[0] < (TOGETHER_SAME if together and a.inst.norm != b.inst.norm else SAME) or not_one(a, b):
         return 0.0, ""
+    return best
+
+
+def same_command(a: str, b: str) -> bool:
+    """Both give the same command (code spans with a space, "`pnpm lint && pnpm typecheck`") and one
+    says little else ("Check your changes with `…`"), with no other moment to run it ("before pushing"
+    / "after changing the schema")."""
+    ca, cb = commands(a), commands(b)
+    if not ca or ca != cb:
+        return False
+    wa, wb = _when(a), _when(b)
+    if wa and wb and wa != wb:
+        return False
+    rest = [content_words(_CMD_SPANS.sub(" ", t)) - VERBS for t in (a, b)]
+    return min(len(r) for r in rest) <= COMMAND_WORDS
+
+
+def commands(text: str) -> frozenset[str]:
+    """TEXT's commands: its code spans with a space in them, spaces folded."""
+    return frozenset(" ".join(x.split()) for x in _CMD_SPANS.findall(text) if " " in x.strip())
+
+
+def _when(text: str) -> frozenset[str]:
+    found = _WHEN.search(_CMD_SPANS.sub(" ", text))
+    return content_words(found.group(1)) if found else frozenset()
+
+
+def not_one(a: Unit, b: Unit) -> str:
+    """Why A and B, alike in words, are two instructions ("" when nothing tells them apart)."""
+    why = compatible(a.frame, b.frame, a.inst, b.inst)
+    if why:
+        return why
+    if a.inst.norm == b.inst.norm:
+        return ""
+    if _swapped(a, b) or _index_and_step(a.inst, b.inst) or _other_terms(a.inst.text, b.inst.text):
+        return "about another subject"
+    if template_swap(a.inst.text, b.inst.text) or _links_differ_only(a.inst.text, b.inst.text):
+        return "one template, another subject"
+    if _other_quotes(a.inst.text, b.inst.text):
+        return "each says something else in quotes"
+    return ""
+
+
+def _alike(a: Unit, b: Unit, w: Weights) -> tuple[float, str]:
     best = (dice(a.own, b.own, w), "sentence")
-    if a.paragraph or b.paragraph:
+    if (a.paragraph or b.paragraph) and a.para_key != b.para_key:
         pa, pb = a.paragraph or a.own, b.paragraph or b.own
         best = max(best, (dice(pa, pb, w), "paragraph"))
     if SAME > best[0] >= CLAUSE_FLOOR:
@@ -204,7 +285,17 @@ def same_rule(a: Unit, b: Unit, w: Mapping[str, float]) -> tuple[float, str]:
                     value = dice(ca, cb, w)
                     if value >= CLAUSE_SAME:
                         best = max(best, (value * SAME / CLAUSE_SAME, "clause"))
-    return best if best[0] >= SAME else (0.0, "")
+    return best
+
+
+_QUOTE = re.compile(r"\"([^\"\n]{2,})(?:\"|$)|“([^”\n]{2,})(?:”|$)")
+
+
+def _other_quotes(a: str, b: str) -> bool:
+    """Both quote something (a question to ask, a message to print) and never the same thing."""
+    qa = {" ".join(x.casefold().split()) for m in _QUOTE.finditer(a) for x in m.groups() if x}
+    qb = {" ".join(x.casefold().split()) for m in _QUOTE.finditer(b) for x in m.groups() if x}
+    return bool(qa and qb) and not qa & qb
 
 
 def _swapped(a: Unit, b: Unit) -> bool:
@@ -249,12 +340,6 @@ def _links_differ_only(a: str, b: str) -> bool:
     )
 
 
-def _one_word_swapped(a: Profile, b: Profile) -> bool:
-    """One template, two subjects: "reference for all browser options" / "... all agent options"."""
-    only_a, only_b = _plain(a) - _plain(b), _plain(b) - _plain(a)
-    return bool(only_a and only_b) and len(only_a) + len(only_b) <= 2
-
-
 def _index_and_step(a: Instruction, b: Instruction) -> bool:
     """An entry of a map ("Postgres schema: `prisma/schema.prisma`") and a step that acts on what it maps
     ("Update `prisma/schema.prisma`.") name the same file for different reasons: not one rule twice."""
@@ -264,14 +349,13 @@ def _index_and_step(a: Instruction, b: Instruction) -> bool:
 
 def _imperative(text: str) -> bool:
     first = re.match(r"\W*([A-Za-z]+)", text)
-    return bool(first) and first.group(1).casefold() in _VERBS
+    return first is not None and first.group(1).casefold() in VERBS
 
 
 def _other_commands(a: str, b: str) -> bool:
     """Both name commands (code spans with a space) and none of one is, or contains, one of the other:
     `pnpm run dev` and `pnpm --filter web run dev` are two instructions, not one said twice."""
-    ca = {" ".join(x.split()) for x in _CMD_SPANS.findall(a) if " " in x.strip()}
-    cb = {" ".join(x.split()) for x in _CMD_SPANS.findall(b) if " " in x.strip()}
+    ca, cb = commands(a), commands(b)
     return bool(ca and cb) and not any(x in y or y in x for x in ca for y in cb)
 
 
@@ -282,20 +366,3 @@ def _own_path(text: str, other: Profile) -> bool:
             if key and key not in other.names.values() and key not in other.folded.replace(" ", ""):
                 return True
     return False
-
-
-def candidates(us: Sequence[Unit]) -> list[tuple[int, int]]:
-    """Index pairs (i < j) of US that share at least two content words (their paragraphs' included):
-    the only pairs same_rule can call one rule, found through postings rather than all pairs."""
-    postings: dict[str, list[int]] = {}
-    for n, u in enumerate(us):
-        for word in _plain(u.own) | (_plain(u.paragraph) if u.paragraph else frozenset()):
-            postings.setdefault(word, []).append(n)
-    shared: dict[tuple[int, int], int] = {}
-    for members in postings.values():
-        if len(members) > 200:
-            continue  # a word in most instructions weighs next to nothing
-        for x, i in enumerate(members):
-            for j in members[x + 1 :]:
-                shared[(i, j)] = shared.get((i, j), 0) + 1
-    return sorted(pair for pair, count in shared.items() if count >= 2)

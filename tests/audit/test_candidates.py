@@ -145,7 +145,8 @@ def test_shell_quote_is_safe_in_a_posix_shell(tmp_path: Path) -> None:
 
 
 def test_drift_and_contradiction_are_not_deletion_candidates(repo: Path, capsys, monkeypatch) -> None:
-    """A drifted twin asks for the twin to be updated and a contradiction for one rule to change: no retire."""
+    """Twins ask for one copy, a drifted twin for the twin to be updated and a contradiction for one rule
+    to change: no retire."""
     from gitcontext.audit import candidates
     from gitcontext.audit.context import AuditContext
 
@@ -154,7 +155,7 @@ def test_drift_and_contradiction_are_not_deletion_candidates(repo: Path, capsys,
     loc = ctx.located[0]
     make = lambda check, kind: Finding(check, "x", "warning", loc.id, "CLAUDE.md", 1, "m", {"kind": kind})  # noqa: E731
     drift, contra, dup = candidates.judge(
-        ctx, [make("GC200", "drift"), make("GC203", "value"), make("GC200", "duplicate")]
+        ctx, [make("GC204", "drift"), make("GC203", "value"), make("GC200", "duplicate")]
     )
     assert drift.fix is None and contra.fix is None
     assert dup.fix and dup.fix.startswith(f"git context retire {loc.id}")

@@ -27,10 +27,11 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from gitcontext.audit.alike import load_order, pool, shared_view
 from gitcontext.audit.context import AuditContext, Located
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.references import commands
-from gitcontext.audit.similarity import units
+from gitcontext.audit.similarity import Unit
 from gitcontext.audit.views import views_of
 from gitcontext.instructions.blocks import split_lines, strip_container
 
@@ -113,8 +114,8 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
                         "other": {"file": rule.file, "line": rule.line, "text": rule.text},
                     },
                 )
-        yield from _values(view, ids, seen)
         yield from _runners(view, ids, seen)
+    yield from _values(ctx, ids, seen)
 
 
 def _read(ctx: AuditContext, path: str) -> str:
@@ -259,33 +260,54 @@ def _command_use(use: Use) -> bool:
     return use.written != use.token
 
 
-def _values(view, ids: dict, seen: set) -> Iterator[Finding]:
-    """Two instructions that agree word for word but for a number, version or date."""
-    us = units([loc.instruction for loc in view.instructions])
-    with_values = [u for u in us if _VALUE.search(u.inst.text) and len(u.own.prose) >= 3]
-    for i, a in enumerate(with_values):
-        for b in with_values[i + 1 :]:
-            if a.inst.norm == b.inst.norm or a.para_key == b.para_key:
-                continue
-            va, vb = _numbers(a.inst.text), _numbers(b.inst.text)
-            if not va or not vb or va & vb or len(va) != len(vb):
-                continue
-            if _wordy(a.own.prose) != _wordy(b.own.prose):
-                continue
-            key = (b.inst.file, b.inst.line, a.inst.file, a.inst.line)
-            if key in seen:
-                continue
-            seen.add(key)
-            yield finding(
-                CHECK,
-                f"says {', '.join(sorted(vb))} where {a.inst.file}:{a.inst.line} says "
-                f"{', '.join(sorted(va))} for the same thing",
-                id=ids.get((b.inst.file, b.inst.line)) or None,
-                file=b.inst.file,
-                line=b.inst.line,
-                view=view.name,
-                evidence={"kind": "value", "other": {"file": a.inst.file, "line": a.inst.line, "text": a.inst.text}},
-            )
+def _values(ctx: AuditContext, ids: dict, seen: set) -> Iterator[Finding]:
+    """Two instructions one view loads that agree word for word but for a number, version or date: found
+    by grouping every loaded instruction on its text with the numbers masked (no pair is compared twice)."""
+    p = pool(ctx)
+    groups: dict[str, list[Unit]] = {}
+    for u in p.units:
+        if _VALUE.search(u.inst.text) and len(u.own.prose) >= 3:
+            groups.setdefault(_NUMBER.sub("#", u.inst.norm), []).append(u)
+    for group in groups.values():
+        for n, a in enumerate(group):
+            for b in group[n + 1 :]:
+                found = _value_pair(p, a, b, seen)
+                if found:
+                    yield _value_finding(found, ids)
+
+
+def _value_pair(p, a: Unit, b: Unit, seen: set) -> tuple[Unit, Unit, str] | None:
+    view = shared_view(p, a.inst.file, b.inst.file)
+    if view is None or a.inst.norm == b.inst.norm or a.para_key == b.para_key:
+        return None
+    if load_order(view, b) < load_order(view, a):
+        a, b = b, a
+    va, vb = _numbers(a.inst.text), _numbers(b.inst.text)
+    if not va or not vb or va & vb or len(va) != len(vb):
+        return None
+    key = (b.inst.file, b.inst.line, a.inst.file, a.inst.line)
+    if key in seen:
+        return None
+    seen.add(key)
+    return a, b, view.name
+
+
+def _value_finding(found: tuple[Unit, Unit, str], ids: dict) -> Finding:
+    a, b, view = found
+    va, vb = _numbers(a.inst.text), _numbers(b.inst.text)
+    return finding(
+        CHECK,
+        f"says {', '.join(sorted(vb))} where {a.inst.file}:{a.inst.line} says {', '.join(sorted(va))} for the same thing",
+        id=ids.get((b.inst.file, b.inst.line)) or None,
+        file=b.inst.file,
+        line=b.inst.line,
+        view=view,
+        evidence={
+            "kind": "value",
+            "other": {"file": a.inst.file, "line": a.inst.line, "text": a.inst.text},
+            "fix": f"say one value: change this line or {a.inst.file}:{a.inst.line}",
+        },
+    )
 
 
 RUNNERS = frozenset(
@@ -328,9 +350,8 @@ def _runners(view, ids: dict, seen: set) -> Iterator[Finding]:
             )
 
 
-def _wordy(words: frozenset[str]) -> frozenset[str]:
-    return frozenset(x for x in words if not _VALUE.search(x))
+_NUMBER = re.compile(r"\d+(?:[.\-]\d+)*")
 
 
 def _numbers(text: str) -> frozenset[str]:
-    return frozenset(re.findall(r"\d+(?:[.\-]\d+)*", text))
+    return frozenset(_NUMBER.findall(text))

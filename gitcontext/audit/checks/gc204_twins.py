@@ -1,0 +1,280 @@
+"""GC204 twins: two files no agent loads together that carry the same rules, and what drifted between them.
+
+Example: CLAUDE.md and AGENTS.md at the root are copies, one for Claude Code and one for Codex, and a
+rule was added to one only::
+
+    CLAUDE.md  GC204 twins  carries 41 of the 44 rules of AGENTS.md for another agent (claude, codex)
+      fix: replace CLAUDE.md with the line `@AGENTS.md` (Claude Code imports it), or make it a symlink
+    AGENTS.md:57  GC204 drift  its twin CLAUDE.md lacks 3 of its rules (AGENTS.md:57, :58, :90) and words 1 otherwise
+
+Two files are twins when no view loads both and at least three, and half, of the shorter one's rules
+have a counterpart in the other (word for word, or alike at 0.6 weighted Dice; a template that only
+swaps a name counts as the counterpart adapted to its place). Twins for two agents in one place are
+one **twins** note with the better fix: an `@AGENTS.md` import for an agent that follows imports, or
+one file as a symlink of the other. What drifted is one **drift** finding per pair, naming the rules
+one twin has and the other lacks and the ones worded differently, anchored on the copy history says
+changed less recently (a warning when the twins serve two agents, whose sessions then differ; a note
+between copies one agent reads in two places). Identical copies in two places for one agent are kept
+in step on purpose and are not reported; a symlink is one file and never a twin.
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime as dt
+import posixpath
+import re
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from gitcontext import git
+from gitcontext.audit.alike import Pool, pairs, pool, shared_view
+from gitcontext.audit.context import AuditContext
+from gitcontext.audit.finding import Check, Finding, finding
+from gitcontext.audit.frames import template_swap
+from gitcontext.audit.similarity import Unit, dice
+from gitcontext.audit.views import AGENTS
+
+CHECK = Check("GC204", "twins", "warning", "two files no agent loads together that carry the same rules, or drifted")
+TWIN_SAME = 0.6  # a rule's counterpart in the twin: at least this alike
+TWIN_RULES = 3  # twins share at least this many rules
+TWIN_SHARE = 0.4  # and at least this share of the shorter file's rules, for two agents' files in one place
+COPY_SHARE = 0.6  # for one agent's files in two places, which are expected to differ more
+SHOWN = 5  # rules named in a message; the evidence has all
+IMPORTERS = {a.name for a in AGENTS if a.imports}
+_CODE = re.compile(r"`[^`\n]*`")
+CHAIN_NAMES = {posixpath.basename(n): a.name for a in AGENTS if a.chain != "rules" for n in a.files}
+
+
+class Twins(NamedTuple):
+    a: str
+    b: str
+    matched: list[tuple[Unit, Unit, float]]  # counterparts, one to one
+    only_a: list[Unit]  # rules of A with no counterpart in B, where B has nothing else in their place
+    only_b: list[Unit]
+    reworded: list[tuple[Unit, Unit]]  # counterparts worded differently (a swapped template is adapted, not drift)
+    adapted: int  # rules each twin has in the same place in its own form (replaced, not missing)
+    sizes: tuple[int, int]  # how many rules each twin holds
+
+
+def run(ctx: AuditContext) -> Iterator[Finding]:
+    p = pool(ctx)
+    ids = {(loc.instruction.file, loc.instruction.index): loc.id for loc in ctx.located}
+    for twins in find_twins(p, pairs(ctx)):
+        agents = (agents_of(p, twins.a), agents_of(p, twins.b))
+        two_agents = not agents[0] & agents[1]
+        if two_agents and place(twins.a) == place(twins.b):
+            yield _twins_finding(twins, agents)
+        if twins.only_a or twins.only_b or twins.reworded:
+            yield _drift_finding(ctx, twins, two_agents and bool(twins.only_a or twins.only_b), ids)
+
+
+def find_twins(p: Pool, candidates: list[tuple[int, int]]) -> list[Twins]:
+    """Every pair of files no view loads together whose rules are mostly counterparts of each other's."""
+    alike: dict[tuple[str, str], list[tuple[float, Unit, Unit]]] = {}
+    for i, j in candidates:
+        a, b = p.units[i], p.units[j]
+        if a.inst.file == b.inst.file or a.lead or b.lead or shared_view(p, a.inst.file, b.inst.file):
+            continue
+        if a.inst.file > b.inst.file:
+            a, b = b, a
+        value = 1.0 if a.inst.norm == b.inst.norm else dice(a.own, b.own, p.weights)
+        if value >= TWIN_SAME:
+            alike.setdefault((a.inst.file, b.inst.file), []).append((value, a, b))
+    rules: dict[str, list[Unit]] = {}
+    for u in p.units:
+        if not u.lead:
+            rules.setdefault(u.inst.file, []).append(u)
+    out = []
+    for (fa, fb), found in sorted(alike.items()):
+        matched = _one_to_one(found)
+        two_places = place(fa) != place(fb) or bool(agents_of(p, fa) & agents_of(p, fb))
+        share = COPY_SHARE if two_places else TWIN_SHARE
+        if len(matched) >= TWIN_RULES and len(matched) >= share * min(len(rules[fa]), len(rules[fb])):
+            out.append(_compare(fa, fb, matched, rules))
+    return out
+
+
+def _one_to_one(found: list[tuple[float, Unit, Unit]]) -> list[tuple[Unit, Unit, float]]:
+    """The best counterparts, each rule in at most one pair, in the first twin's order."""
+    matched, used_a, used_b = [], set(), set()
+    for value, a, b in sorted(found, key=lambda f: (-f[0], f[1].inst.index, f[2].inst.index)):
+        if a.inst.index not in used_a and b.inst.index not in used_b:
+            matched.append((a, b, value))
+            used_a.add(a.inst.index)
+            used_b.add(b.inst.index)
+    return sorted(matched, key=lambda m: m[0].inst.index)
+
+
+def _compare(fa: str, fb: str, matched: list[tuple[Unit, Unit, float]], rules: dict[str, list[Unit]]) -> Twins:
+    """What differs between twins: between two counterparts kept in order, rules on one side only are
+    missing from the other, and rules on both sides are each twin's own form of that passage."""
+    anchors = _in_order([(a.inst.index, b.inst.index) for a, b, _ in matched])
+    used_a = {a.inst.index for a, _, _ in matched}
+    used_b = {b.inst.index for _, b, _ in matched}
+    gaps_a = _gaps([u for u in rules[fa] if u.inst.index not in used_a], [x for x, _ in anchors])
+    gaps_b = _gaps([u for u in rules[fb] if u.inst.index not in used_b], [y for _, y in anchors])
+    only_a = [u for k, us in gaps_a.items() if k not in gaps_b for u in us]
+    only_b = [u for k, us in gaps_b.items() if k not in gaps_a for u in us]
+    own_form = sum(len(us) for k, us in gaps_a.items() if k in gaps_b)
+    reworded = [(a, b) for a, b, _ in matched if a.inst.norm != b.inst.norm and not adapted(a.inst.text, b.inst.text)]
+    return Twins(fa, fb, matched, only_a, only_b, reworded, own_form, (len(rules[fa]), len(rules[fb])))
+
+
+def adapted(a: str, b: str) -> bool:
+    """B is A fitted to its place: one template with another name, or the same prose around other code
+    (`/mem:search` in one plugin, `/mem-search` in the other)."""
+    return template_swap(a, b) or _CODE.sub("`…`", a) == _CODE.sub("`…`", b)
+
+
+def _in_order(pairs_: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The longest run of counterparts in the same order in both twins (patience sorting)."""
+    tails: list[int] = []  # index into pairs_ of the smallest tail of each run length
+    back: list[int] = [-1] * len(pairs_)
+    for n, (_, y) in enumerate(pairs_):
+        k = bisect.bisect_left([pairs_[t][1] for t in tails], y)
+        back[n] = tails[k - 1] if k else -1
+        tails[k : k + 1] = [n]
+    out, n = [], tails[-1] if tails else -1
+    while n >= 0:
+        out.append(pairs_[n])
+        n = back[n]
+    return out[::-1]
+
+
+def _gaps(units_: list[Unit], anchors: list[int]) -> dict[int, list[Unit]]:
+    """UNITS grouped by the gap between anchors (by index) they fall in: k = how many anchors precede."""
+    out: dict[int, list[Unit]] = {}
+    for u in units_:
+        out.setdefault(bisect.bisect_left(anchors, u.inst.index), []).append(u)
+    return out
+
+
+def agents_of(p: Pool, file: str) -> frozenset[str]:
+    """The agents that load FILE (a skill's session loads the root CLAUDE.md too; that is not its own)."""
+    found = {p.views[n].agent for n in p.loaded_by.get(file, ())}
+    return frozenset(found - {"skill"} if len(found) > 1 else found)
+
+
+def place(file: str) -> str:
+    """Where a file applies: its folder for a per-folder file (CLAUDE.md, AGENTS.md), the root otherwise."""
+    name = posixpath.basename(file)
+    if name not in CHAIN_NAMES:
+        return posixpath.dirname(file) if name == "SKILL.md" else "."
+    folder = posixpath.dirname(file)
+    return (posixpath.dirname(folder) if posixpath.basename(folder) == ".claude" else folder) or "."
+
+
+def _twins_finding(t: Twins, agents: tuple[frozenset[str], frozenset[str]]) -> Finding:
+    here, fix = one_copy(t.a, t.b, agents)
+    there = t.b if here == t.a else t.a
+    mine = 0 if here == t.a else 1
+    first_a, first_b, _ = t.matched[0]
+    line, other = (first_a.inst, first_b.inst) if mine == 0 else (first_b.inst, first_a.inst)
+    return finding(
+        CHECK,
+        f"carries {len(t.matched)} of the {t.sizes[1 - mine]} rules of {there} for another agent "
+        f"({', '.join(sorted(agents[0] | agents[1]))})",
+        file=here,
+        line=line.line,
+        severity="note",
+        evidence={
+            "kind": "twins",
+            "twin": there,
+            "shared": len(t.matched),
+            "rules": {t.a: t.sizes[0], t.b: t.sizes[1]},
+            "agents": {t.a: sorted(agents[0]), t.b: sorted(agents[1])},
+            "other": {"file": other.file, "line": other.line, "text": other.text},
+            "fix": fix,
+        },
+    )
+
+
+def one_copy(a: str, b: str, agents: tuple[frozenset[str], frozenset[str]]) -> tuple[str, str]:
+    """(the twin to change, the better fix): an import where that twin's agent follows imports and the
+    other sits beside it, else a symlink."""
+    for here, there, mine in ((a, b, agents[0]), (b, a, agents[1])):
+        if mine & IMPORTERS and posixpath.dirname(here) == posixpath.dirname(there):
+            name = posixpath.basename(there)
+            return (
+                here,
+                f"replace {here} with the line `@{name}` (its agent imports it), or make it a symlink to {there}",
+            )
+    return a, f"keep one copy: make {a} a symlink to {b} (or the reverse)"
+
+
+def _drift_finding(ctx: AuditContext, t: Twins, serious: bool, ids: dict) -> Finding:
+    """One finding for what drifted between twins: a warning when two agents' sessions now differ by
+    rules one lacks, a note otherwise."""
+    older, newer, when = _older(ctx, t)
+    lacks = t.only_b if older == t.a else t.only_a
+    extra = t.only_a if older == t.a else t.only_b
+    worded = [(x, y) if older == t.a else (y, x) for x, y in t.reworded]  # (older side, newer side)
+    anchor = worded[0][0] if worded else extra[0] if extra else _first(t, older)  # a line of the older twin
+    parts = []
+    if lacks:
+        parts.append(f"lacks {len(lacks)} of its rules ({_lines(lacks)})")
+    if worded:
+        parts.append(f"words {len(worded)} otherwise ({_lines([y for _, y in worded])})")
+    if extra:
+        parts.append(f"has {len(extra)} it lacks ({_lines(extra)})")
+    changed = f", which changed last ({when[0][:9]}, {when[1]})" if when else ""
+    return finding(
+        CHECK,
+        f"drifted from its twin {newer}{changed}: this copy " + "; ".join(parts),
+        id=ids.get((anchor.inst.file, anchor.inst.index)) or None,
+        file=older,
+        line=anchor.inst.line,
+        severity="warning" if serious else "note",
+        evidence={
+            "kind": "drift",
+            "twin": newer,
+            "missing": [_side(u) for u in lacks],
+            "reworded": [{"here": _side(x), "there": _side(y)} for x, y in worded],
+            "extra": [_side(u) for u in extra],
+            "other": _side(worded[0][1] if worded else lacks[0] if lacks else _first(t, newer)),
+            "last_changed": {newer: when[1] if when else None},
+            "fix": f"update {older} to match {newer} (or keep one copy)",
+        },
+    )
+
+
+def _first(t: Twins, file: str) -> Unit:
+    a, b, _ = t.matched[0]
+    return a if a.inst.file == file else b
+
+
+def _older(ctx: AuditContext, t: Twins) -> tuple[str, str, tuple[str, str] | None]:
+    """(the twin whose rules changed less recently, the other, (commit, date) of the other's last change)."""
+    last = {f: _last_change(ctx, f, t) for f in (t.a, t.b)}
+    a, b = last[t.a], last[t.b]
+    if a and b and a[1] == b[1] or not (a or b):
+        return t.b, t.a, None
+    newer = t.a if a and (not b or a[1] > b[1]) else t.b  # a side that only gained rules changed last
+    return (t.b if newer == t.a else t.a), newer, last[newer]
+
+
+def _last_change(ctx: AuditContext, file: str, t: Twins) -> tuple[str, str] | None:
+    """(commit, date) of the latest change among FILE's rules that differ between the twins."""
+    if file not in ctx.tracked or not git.has_commits(ctx.root):
+        return None
+    lines = {u.inst.line for u in (t.only_a + t.only_b) if u.inst.file == file}
+    lines |= {u.inst.line for pair in t.reworded for u in pair if u.inst.file == file}
+    found = [v for v in git.blame_lines(file, sorted(lines), "HEAD", ctx.root).values() if v[0].strip("0")]
+    if not found:
+        return None
+    sha, stamp = max(found, key=lambda v: v[1])
+    return sha, _date(stamp)
+
+
+def _date(stamp: str) -> str:
+    return dt.datetime.fromtimestamp(int(stamp), dt.timezone.utc).date().isoformat() if stamp.isdigit() else stamp
+
+
+def _lines(us: list[Unit]) -> str:
+    shown = ", ".join(f"{u.inst.file}:{u.inst.line}" for u in us[:SHOWN])
+    return shown + (f" and {len(us) - SHOWN} more" if len(us) > SHOWN else "")
+
+
+def _side(u: Unit) -> dict:
+    return {"file": u.inst.file, "line": u.inst.line, "text": u.inst.text}

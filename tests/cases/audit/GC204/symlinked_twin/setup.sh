@@ -1,0 +1,2 @@
+set -e
+ln -s AGENTS.md CLAUDE.md
