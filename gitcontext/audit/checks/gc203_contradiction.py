@@ -112,6 +112,9 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
                         "forbidden": rule.forbidden,
                         "preferred": rule.preferred,
                         "other": {"file": rule.file, "line": rule.line, "text": rule.text},
+                        "fix": f"use `{rule.preferred}` here, or scope the rule at {rule.file}:{rule.line}"
+                        if rule.preferred
+                        else f"drop `{use.written}` here, or scope the rule at {rule.file}:{rule.line}",
                     },
                 )
         yield from _runners(view, ids, seen)
@@ -346,6 +349,7 @@ def _runners(view, ids: dict, seen: set) -> Iterator[Finding]:
                     "kind": "runner",
                     "tools": [ta, tb],
                     "other": {"file": a.instruction.file, "line": a.instruction.line, "text": a.instruction.text},
+                    "fix": f"name one tool for it: `{ta}` or `{tb}`, in both places",
                 },
             )
 
