@@ -20,6 +20,26 @@ def _hash(match: re.Match[str]) -> str:
     return "N" if any(c.isdigit() for c in word) else word
 
 
+_LOWER_HEX = frozenset("0123456789abcdef")
+_UPPER_HEX = frozenset("0123456789ABCDEF")
+
+
+def _mixed_id(match: re.Match[str]) -> str:
+    """A word of letters and digits is a volatile id (`8f3a`, `c001`, `x7f9`, `A1B2C3`) when it is hex of
+    4-6 characters (lower-case, or upper-case changing between letters and digits twice: `F821`, `E501`
+    and `TS2345` are rule codes and stay), or changes between letters and digits three times with letter
+    runs of one or two (`a1b2c3`, `k3j9x2`): words (`utf8`, `sha256`, `x86`, `py311`, `k8s`, `i18n`,
+    `utf8mb4`) stay. The same placeholder as a number (an id may be all digits), and like a number it stays
+    after `_`, inside an identifier (`test_a1b2`)."""
+    word = match.group(0)
+    changes = sum(1 for a, b in zip(word, word[1:]) if a.isdigit() != b.isdigit())
+    if 4 <= len(word) <= 6 and (set(word) <= _LOWER_HEX or set(word) <= _UPPER_HEX and changes >= 2):
+        return "N"
+    runs = _LETTER_RUNS.findall(word)
+    return "N" if changes >= 3 and all(len(run) <= 2 for run in runs) else word
+
+
+_LETTER_RUNS = re.compile(r"[A-Za-z]+")
 _PACKAGES = ("site-packages", "dist-packages", "node_modules", ".cargo", ".rustup")
 
 
@@ -63,6 +83,11 @@ RULES: list[tuple[str, re.Pattern[str], object]] = [
         _last_two,
     ),
     ("hash", _HEXWORD, _hash),
+    (
+        "mixed-id",
+        re.compile(r"(?<![A-Za-z0-9_])(?=[A-Za-z]{0,40}[0-9])(?=[0-9]{0,40}[A-Za-z])[A-Za-z0-9]{3,40}(?![A-Za-z0-9])"),
+        _mixed_id,
+    ),
     (
         "duration",
         re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s?(?:ms|µs|us|ns|s|sec|secs|seconds?|m|min|mins|minutes?|h)\b"),

@@ -121,3 +121,62 @@ BOILERPLATE_LINES = [
 
 def test_signature_boilerplate_lines_are_no_class():
     assert [line for line in BOILERPLATE_LINES if signature("ctx-00000000000d", line, "2026-01-01T00:00:00Z")] == []
+
+
+_HEX4 = st.text("0123456789abcdef", min_size=4, max_size=6).filter(
+    lambda h: any(c.isdigit() for c in h) and any(c.isalpha() for c in h)
+)
+_ALTERNATING = st.lists(
+    st.tuples(st.text("abcdefghjkmnpqrstuvwxyz", min_size=1, max_size=2), st.integers(0, 999)), min_size=2, max_size=5
+).map(lambda runs: "".join(f"{letters}{number}" for letters, number in runs))
+_RUN_ID = st.one_of(
+    _HEX4,
+    _ALTERNATING,
+    _HEX4.map(str.upper).filter(lambda h: sum(a.isdigit() != b.isdigit() for a, b in zip(h, h[1:])) >= 2),
+    st.integers(0, 10**6).map(str),
+)
+RUN_TEMPLATE = "tar: /srv/ci/run-{id}/cache: Cannot open (worker {id}, job build-{id}, id={id})"
+
+
+@settings(max_examples=300, deadline=None)
+@given(_RUN_ID, _RUN_ID)
+def test_normalize_mixed_run_ids_never_change_the_class(a, b):
+    assert normalize(RUN_TEMPLATE.format(id=a)) == normalize(RUN_TEMPLATE.format(id=b))
+
+
+REAL_WORDS = [
+    "utf8",
+    "sha256",
+    "x86",
+    "py311",
+    "k8s",
+    "i18n",
+    "utf8mb4",
+    "TS2345",
+    "E501",
+    "F821",
+    "C0301",
+    "h264",
+    "ipv4",
+    "oauth2",
+    "es2022",
+    "int64",
+    "md5",
+    "base64",
+    "http2",
+    "vue3",
+    "node18",
+    "e2e",
+    "v2",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.sampled_from(REAL_WORDS),
+        st.text("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=1, max_size=12),
+    )
+)
+def test_normalize_real_words_never_become_volatile(word):
+    assert word in normalize(f"ImportError: cannot load {word} module").split()
