@@ -98,7 +98,7 @@ MAX_NESTING = 64
 MAX_BRACE_DEPTH = 8
 # Mappings whose keys are the user's own, not schema keys: topic -> its other spellings; agent -> the bytes
 # of context it reads (0: no limit), which the audit checks against its own list of agents.
-FREE_MAPPINGS = {("rulings", "aliases"): "topics", ("audit", "limits"): "limits"}
+FREE_MAPPINGS: dict[tuple[str, ...], str] = {("rulings", "aliases"): "topics", ("audit", "limits"): "limits"}
 MAX_LIMIT = 100_000_000
 # audit-core: deletion candidates never take a file below `floor` instructions; `fail_on` is --fail-on's default.
 DEFAULTS["audit"].update({"floor": 3, "fail_on": "error", "limits": {}})
@@ -238,8 +238,9 @@ def _merge(base: dict[str, Any], raw: dict[str, Any], where: tuple[str, ...]) ->
                 fix=f"remove or rename {dotted!r} in {CONFIG_PATH}",
             )
         default = base[key]
-        if (*where, key) in FREE_MAPPINGS:
-            base[key] = (_limits if FREE_MAPPINGS[(*where, key)] == "limits" else _free_mapping)(value, dotted)
+        free = FREE_MAPPINGS.get((*where, key))
+        if free is not None:
+            base[key] = (_limits if free == "limits" else _free_mapping)(value, dotted)
             continue
         if isinstance(default, dict):
             if not isinstance(value, dict):

@@ -76,7 +76,7 @@ class Claim(NamedTuple):
     line: int  # 1-based
     path: str  # as written: relative to the file's folder, the package or the root
     bases: tuple[str, ...]  # for a tree entry, the folder the tree was placed under ("" = root); else ()
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count
     unit: str  # "lines" or the plural noun ("examples")
     bound: str  # "about" | "at least" | "at most"
     written: str  # the count as written ("~6000 lines")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from gitcontext import git
@@ -43,7 +44,8 @@ def _blame(target: str, as_json: bool) -> int:
     from gitcontext.report import blame as report
 
     root, config = repo()
-    instructions, notes = load(root, config), {}
+    instructions = load(root, config)
+    notes: dict[str, str] = {}
     states = folded_notes(root, oids=notes)  # `target.world`, keeping each note's blob id
     w = World(instructions, states, resolve_all(root, config, instructions, states, trailers=True))
     path = _as_repo_path(root, target)
@@ -150,7 +152,7 @@ def _relative(root: Path, file: str) -> str:
         raise UserError(f"{file} is outside the repository {root}", fix="pass paths inside the repository") from None
 
 
-def repo_paths(root: Path, paths) -> list[str]:  # type: ignore[no-untyped-def]
+def repo_paths(root: Path, paths: Iterable[str]) -> list[str]:
     """PATHS as given on the command line (relative to the current directory), repository-relative."""
     top = Path(root).resolve()
     out = []

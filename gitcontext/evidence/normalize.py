@@ -104,5 +104,5 @@ RULES: list[tuple[str, re.Pattern[str], object]] = [
 def normalize(line: str) -> str:
     """LINE's failure class: volatile content replaced, whitespace collapsed, ends (and a final full stop) stripped."""
     for _, pattern, replacement in RULES:
-        line = pattern.sub(replacement, line)  # type: ignore[arg-type]
+        line = pattern.sub(replacement, line)
     return _END.sub("", line.lstrip())

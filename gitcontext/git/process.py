@@ -55,9 +55,11 @@ def _communicate(
     args: Sequence[str], cwd: str | Path | None, input: bytes | None, env: dict[str, str]
 ) -> tuple[int, bytes, bytes]:
     """(exit status, stdout, stderr) of `git ARGS`; stdin is INPUT, or /dev/null."""
-    stdin = {"input": input} if input is not None else {"stdin": subprocess.DEVNULL}
     try:
-        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, env=env, check=False, **stdin)
+        if input is None:
+            done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, env=env, stdin=subprocess.DEVNULL)
+        else:
+            done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, env=env, input=input)
     except FileNotFoundError as exc:
         raise _no_git() from exc
     return done.returncode, done.stdout, done.stderr

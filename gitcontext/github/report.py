@@ -48,7 +48,7 @@ def build(
 def _changes(result) -> list[dict[str, Any]]:
     """Change rows in the order check lists them (added, reworded, moved, removed), with what each needs."""
     d = result.diff
-    extra = [{} for _ in d.added]
+    extra: list[dict[str, Any]] = [{} for _ in d.added]
     extra += [{"old_text": r.old.text, "similarity": round(r.similarity)} for r in d.reworded]
     extra += [{"old_file": m.old.file, "old_line": m.old.line} for m in d.moved]
     extra += [{} for _ in d.removed]

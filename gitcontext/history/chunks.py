@@ -187,7 +187,8 @@ class ChunkSegmenter:
 
     def _whole(self, chunks: list[tuple[int, tuple[str, ...], str]], path: str) -> list[Instruction]:
         """Instructions of a text cut with a mask (no carrying forward: it is cut whole every version)."""
-        self.path, out = path, []
+        self.path = path
+        out: list[Instruction] = []
         for start, context, chunk in chunks:
             out += _shift(self._segmented(context, chunk), start - 1, len(out))
         return out

@@ -140,6 +140,7 @@ def _masked_cuts(text: str, at: int) -> Iterator[tuple[int, str, str | None] | N
         stop = text.find("\n", pos) + 1 or len(text)
         line = text[pos:stop]
         bare = line[:-1] if line.endswith("\n") else line
+        visible: str | None
         if state is CLEAN and "`" not in bare and "~" not in bare and "<" not in bare:
             visible = bare  # nothing open, nothing that opens: visible as it is
         else:
@@ -203,23 +204,27 @@ def _cut(
     return chunks, stacks, end
 
 
+def _scanned_cuts(text: str) -> list[tuple[int, tuple[str, ...], str]]:
+    """`whole_cuts` of a text without a mask: the scan's chunks with their first line numbers."""
+    chunks, stacks = scan(text, 0, ())[:2]
+    out, number = [], 1
+    for chunk, stack in zip(chunks, stacks):
+        out.append((number, tuple(raw for _, raw in stack), chunk))
+        number += chunk.count("\n")
+    return out
+
+
 def whole_cuts(text: str, mask: list[str | None] | None) -> list[tuple[int, tuple[str, ...], str]] | None:
     """(first line number, heading lines in effect, chunk text) in order; None: segment it whole."""
     if mask is None:
-        if has_setext(text, 0, len(text)):
-            return None
-        chunks, stacks = scan(text, 0, ())[:2]
-        out, line = [], 1
-        for chunk, stack in zip(chunks, stacks):
-            out.append((line, tuple(raw for _, raw in stack), chunk))
-            line += chunk.count("\n")
-        return out
+        return None if has_setext(text, 0, len(text)) else _scanned_cuts(text)
     lines = text.split("\n")
     tail = lines.pop() if lines else ""
     lines = [line + "\n" for line in lines] + ([tail] if tail else [])
     stack: list[tuple[int, str]] = []
     out: list[tuple[int, tuple[str, ...], str]] = []
-    start, context = 0, ()
+    start = 0
+    context: tuple[str, ...] = ()
     for n, line in enumerate(lines):
         if mask[n] != line.rstrip("\n"):
             if _heads(mask[n]):

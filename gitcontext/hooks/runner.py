@@ -159,7 +159,7 @@ def _send(fd: int, result: tuple[str, Any]) -> None:
 
 def _receive(fd: int, deadline: float) -> bytes | None:
     """Everything the child writes until it closes the pipe; None when DEADLINE passes first."""
-    chunks = []
+    chunks: list[bytes] = []
     while True:
         left = deadline - time.monotonic()
         if left <= 0:

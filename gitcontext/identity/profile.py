@@ -47,7 +47,7 @@ def _profile(text: str, norm: str) -> Profile:
     words = prose | content_words(" ".join(found)) | {"`" + a for a in found}
     precise = frozenset(fold(r) for r in raw if specific(r)) & found
     lead, lead_anchors = _lead(text)
-    tokens = {}
+    tokens: dict[str, tuple[str, ...]] = {}
     for r in raw:
         tokens.setdefault(fold(r), tuple(r.casefold().split()))
     return Profile(norm, words, found, fold(text), prose, names(text, raw), precise, lead, lead_anchors, tokens)

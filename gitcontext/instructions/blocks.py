@@ -82,7 +82,8 @@ def _strip_comments(line: str, in_comment: bool) -> tuple[str, bool]:
     """Remove `<!-- ... -->` from LINE, carrying an unclosed comment to the next line."""
     if not in_comment and "<!--" not in line:
         return line, False
-    kept, rest = [], line
+    kept: list[str] = []
+    rest = line
     while rest:
         if in_comment:
             end = rest.find("-->")

@@ -21,6 +21,7 @@ from gitcontext.instructions.model import Instruction
 from gitcontext.paths import symlinked_component
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 WORKTREE = None  # a "revision" meaning the files on disk
@@ -35,7 +36,7 @@ def is_context_path(path: str, config: dict[str, Any]) -> bool:
     return _context_paths(config)(path)
 
 
-def _context_paths(config: dict[str, Any]):  # type: ignore[no-untyped-def]
+def _context_paths(config: dict[str, Any]) -> Callable[[str], bool]:
     """`is_context_path` as one test (a test per listed file): each glob compiled when a path could
     match it (globs.glob_test)."""
     include = glob_test(tuple(config["discovery"]["include"]))
@@ -358,5 +359,6 @@ def load(
         return {path: items for path, items in got.items() if items is not None}
     from gitcontext.instructions.segment import segment
 
+    assert entries is not None  # a revision's tree (the work tree's files went through FILES)
     texts = _read_blobs(root, found, entries) if found else {}
     return {path: segment(text, path) for path, text in sorted(texts.items()) if text is not None}

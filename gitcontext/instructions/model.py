@@ -37,7 +37,7 @@ class Instruction(NamedTuple):
     headings: tuple[str, ...]  # heading path, outermost first
     kind: str  # "item" or "sentence"
     depth: int = 0  # list nesting depth (0 for prose and top-level items)
-    index: int = 0  # position among the file's instructions
+    index: int = 0  # type: ignore[assignment]  # position among the file's instructions (shadows tuple.index)
 
 
 def normalize(text: str) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from gitcontext.digests import sha1
@@ -47,7 +48,9 @@ class TextCache:
         self.new = False
         self.found: list[object] | None = None  # [key, context paths] of the last listing filtered
 
-    def context_paths(self, listed: list[str], globs: list[list[str]], tester) -> list[str]:  # type: ignore[no-untyped-def]
+    def context_paths(
+        self, listed: list[str], globs: list[list[str]], tester: Callable[[], Callable[[str], bool]]
+    ) -> list[str]:
         """The paths of LISTED (the work tree's files) that the test TESTER() builds takes (`discover.
         is_context_path` under GLOBS: include, exclude, never tracked), kept under a hash of both: a warm
         call compiles no glob."""

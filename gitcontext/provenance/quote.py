@@ -93,7 +93,7 @@ def paste(text: str, quote: dict[str, Any]) -> tuple[str, str]:
 
 
 def _positions(text: str, before: str, after: str) -> list[int]:
-    found = []
+    found: list[int] = []
     start = 0
     while True:
         pos = text.find(before + after, start)

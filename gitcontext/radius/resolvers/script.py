@@ -17,6 +17,7 @@ Anything else is a package outside the tree.
 from __future__ import annotations
 
 import posixpath
+from typing import Any
 
 from gitcontext.radius.resolvers import EXTERNAL, glob_dirs
 from gitcontext.radius.resolvers.manifests import strings, table
@@ -184,7 +185,7 @@ def _workspace(tree) -> dict[str, tuple[str, dict]]:
     for manifest in tree.by_name.get("pnpm-workspace.yaml", []):
         patterns = strings(table(tree.manifest(manifest)).get("packages"))
         members |= set(glob_dirs(tree, posixpath.dirname(manifest), patterns))
-    packages = {}
+    packages: dict[str, tuple[str, dict[str, Any]]] = {}
     for folder in sorted(members):
         manifest = posixpath.join(folder, "package.json")
         data = table(tree.manifest(manifest))
