@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "retire": ("provenance", "retire_cmd", "Remove an instruction, keeping a verbatim restore quote."),
     "restore": ("provenance", "restore_cmd", "Put a retired instruction back where it was."),
     "sync": ("provenance", "sync_cmd", "Fold Context-* trailers from history into notes."),
+    "suggest": ("suggest", "suggest_cmd", "Suggest a why for every rule without one, from its history."),
     "radius": ("radius", "radius_cmd", "Blast radius of a change: churn, reach, tiers, pressure."),
     "history": ("history", "history_cmd", "The paper's measurements of this repository's context files."),
     "corpus": ("history", "corpus_cmd", "The paper's measurements over many repositories."),

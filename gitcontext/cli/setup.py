@@ -16,7 +16,11 @@ from gitcontext.cli.common import emit_json, json_option, repo
     show_default=True,
     help="Install git hooks natively, through the pre-commit framework, or not.",
 )
-@click.option("--backfill", is_flag=True, help="Reconstruct every live instruction's birth from history.")
+@click.option(
+    "--backfill",
+    is_flag=True,
+    help="Reconstruct every live instruction's birth from history, and suggest a why from its commits.",
+)
 @click.option(
     "--allow-shallow",
     is_flag=True,
@@ -56,10 +60,22 @@ def init_cmd(hooks: str, backfill: bool, no_merge_context_files: bool, allow_sha
         with working("backfill: replaying the history of every context file"):
             counts = run_backfill(root, config)
         lines.append("backfill: " + ", ".join(f"{n} {what}" for what, n in counts.items()))
+        lines += _suggest(root, config)
     for line in lines:
         click.echo(line)
     click.echo("next: commit .context/ and .gitattributes; `git context doctor` checks the set-up")
     return 0
+
+
+def _suggest(root, config) -> list[str]:
+    """After the births, the whys their commits give (offline: commit messages alone)."""
+    from gitcontext.cli.suggest import summary
+    from gitcontext.progress import working
+    from gitcontext.suggest.derive import derive
+
+    with working("suggest: reading why each rule was written"):
+        result = derive(root, config)
+    return summary(result)
 
 
 def _install_hooks(root, mode: str) -> list[str]:

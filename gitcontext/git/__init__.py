@@ -45,6 +45,11 @@ from gitcontext.git.merging import (
     modified_paths,
     tree_entry,
 )
+from gitcontext.git.messages import (
+    CommitText,
+    commit_texts,
+    touched_paths,
+)
 from gitcontext.git.objects import (
     Status,
     blob_at,
@@ -113,6 +118,7 @@ from gitcontext.git.worktrees import (
 )
 
 __all__ = [
+    "CommitText",
     "EOO",
     "GitError",
     "MAX_PATHSPECS",
@@ -135,6 +141,7 @@ __all__ = [
     "check_rev",
     "commit_messages",
     "commit_meta",
+    "commit_texts",
     "common_dir",
     "common_dir_and_head",
     "config_get",
@@ -189,6 +196,7 @@ __all__ = [
     "stream",
     "text",
     "toplevel",
+    "touched_paths",
     "tree_entries",
     "tree_entry",
     "worktree_add",

@@ -1,0 +1,136 @@
+"""One rule's suggested why: the best reason among the texts of its sources, or why there is none.
+
+A text's statements are read as what they are about. A change that wrote this one rule and touched
+nothing but context files is about it: any statement with a reason will do. A change that wrote a
+few rules or touched a few other paths (a fix that adds its lesson to AGENTS.md) is about this rule
+only where a statement comes near the rule's words; an omnibus change (many rules, or many other
+paths) only where a statement repeats them, and never by its subject alone. The birth's reason comes
+first, then the newest rewording's (a rewording commit that explains the change); failure lines
+pasted into the chosen text become the suggested `--failure`.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from gitcontext.identity.words import content_words
+from gitcontext.suggest import judge
+from gitcontext.suggest.sources import Reader, Source, Text, texts_of
+from gitcontext.suggest.text import Statement, failures, linked_issues, refs, statements, strip_subject
+
+SMALL_RULES, SMALL_OTHERS = 3, 10  # a few rules, a few paths: about a rule where it comes near its words
+MAX_WHY = 400
+_GOOD_SECTIONS = ("why", "motivation", "problem", "context", "background", "root cause", "reason", "summary")
+
+
+class Suggestion(NamedTuple):
+    klass: str  # specific | generic
+    why: str  # "" when generic
+    commit: str  # the commit the text is anchored to ("" when generic)
+    origin: str  # commit | merge | pull-request | issue
+    change: str  # born | reworded: which source it came from
+    failure: str | None = None
+    quoted: tuple[str, ...] = ()
+    refs: tuple[str, ...] = ()
+    subject: str = ""  # the anchor commit's subject
+    generic: str = ""  # why there is no specific suggestion
+
+
+class _Pick(NamedTuple):
+    score: float
+    statement: Statement
+    text: Text
+
+
+def suggest(rule: str, sources: list[Source], history, reader: Reader | None = None) -> Suggestion:
+    """The suggestion for a rule whose text is RULE and whose history is SOURCES (birth first)."""
+    words = judge.weights(content_words(rule))
+    ordered = sources[:1] + sources[1:][::-1]  # the birth, then the newest rewording first
+    excuses = []
+    for source in ordered:
+        texts = texts_of(source, history, reader)
+        pick = _best(rule, words, texts) or _failed(texts)
+        if pick is not None:
+            return _suggestion(pick, source, texts, history)
+        excuses.append(_excuse(texts))
+    return Suggestion("generic", "", "", "", "", generic=_worst(excuses))
+
+
+def scope(text: Text) -> str:
+    """single (the change wrote one rule and nothing but context files), small, or wide (an omnibus change)."""
+    if text.rules <= 1 and text.others == 0:
+        return "single"
+    if text.rules <= SMALL_RULES and text.others <= SMALL_OTHERS:
+        return "small"
+    return "wide"
+
+
+def _best(rule: str, words: dict[str, float], texts: list[Text]) -> _Pick | None:
+    best = None
+    for text in texts:
+        width = scope(text)
+        for statement in statements(text.text, text.part):
+            found = judge.reason(statement.text, rule)
+            if found.score < judge.NEEDED:
+                continue
+            share, _ = judge.relevance(words, statement.text)
+            if width != "single" and not judge.is_about(words, statement.text, near=width == "small"):
+                continue
+            if width == "wide" and statement.part in ("subject", "title"):
+                continue
+            score = (
+                found.score + share * 2 + (statement.section.startswith(_GOOD_SECTIONS)) + (statement.part == "body")
+            )
+            if best is None or score > best.score:
+                best = _Pick(score, statement, text)
+    return best
+
+
+def _failed(texts: list[Text]) -> _Pick | None:
+    """A change about this rule whose text pastes a failure (a CI log, a traceback) names it, even when
+    its prose only says what the change does: its first statement, with the failure."""
+    for text in texts:
+        if scope(text) != "wide" and failures(text.text):
+            first = statements(text.text, text.part)
+            if first:
+                return _Pick(1.0, first[0], text)
+    return None
+
+
+def _suggestion(pick: _Pick, source: Source, texts: list[Text], history) -> Suggestion:
+    text = pick.text
+    anchor = history.messages.get(text.commit)
+    subject = anchor.message.split("\n", 1)[0] if anchor is not None else ""
+    numbers = [f"#{text.number}"] if text.number else []
+    numbers += [f"#{n}" for t in texts if t.commit == text.commit for n in linked_issues(t.text)]
+    found = refs(pick.statement.text)
+    all_refs = tuple(dict.fromkeys(numbers + found))
+    missing = [r for r in all_refs if r not in found]
+    why = pick.statement.text + (f" ({', '.join(missing)})" if missing else "")
+    lines = failures(text.text) if scope(text) != "wide" else []
+    return Suggestion(
+        "specific",
+        why[:MAX_WHY],
+        text.commit,
+        text.origin,
+        source.change,
+        "\n".join(lines) or None,
+        tuple(pick.statement.quoted.split("\n"))[:6],
+        all_refs,
+        subject,
+    )
+
+
+def _excuse(texts: list[Text]) -> str:
+    if not texts:
+        return "no commit text"
+    widths = {scope(t) for t in texts}
+    if widths == {"wide"}:
+        return "omnibus change"
+    if any(strip_subject(t.text.split("\n", 1)[0]) for t in texts if t.part == "commit"):
+        return "no reason stated"
+    return "no commit text"
+
+
+def _worst(excuses: list[str]) -> str:
+    return excuses[0] if excuses else "no history"

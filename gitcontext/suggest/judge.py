@@ -1,0 +1,123 @@
+"""Is a statement a reason, and is it about this rule? The two questions a suggested why must pass.
+
+A reason names what went wrong or what the rule buys: a failure (an error, a crash, a flaky or stale
+result, an agent that kept doing something), an incident (an outage, a revert), an issue (`Fixes #12`,
+`ENG-123`), a measurement (`3x`, `40%`, `2 s`) or an outcome (`because`, `so that`). Each such sign is
+worth 2; weaker ones ("to avoid", "pitfall", "confusing") are worth 1 and need a second. A sign the
+rule itself carries ("… to avoid flaky tests") is the rule restated, not a reason, and a statement
+with no sign restates the change ("Add a rule about imports") however well written. Relevance is the
+share of the rule's rare words a statement repeats.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import NamedTuple
+
+from gitcontext.identity.words import content_words, stem
+
+_W = r"(?:^|(?<=[^\w-]))"  # a word starts here
+FAILURE = re.compile(
+    _W + r"(?:fail(?:s|ed|ing|ures?)?|errors?|errored|broke|broken|breaks|breaking|breakage|crash(?:es|ed|ing)?"
+    r"|regress(?:ion|ions|ed)|flak(?:y|iness|es)|bugs?|buggy|wrong(?:ly)?|incorrect(?:ly)?|mistakes?|mistaken(?:ly)?"
+    r"|leak(?:s|ed|ing)?|deadlock(?:s|ed)?|race conditions?|racy|timed out|times out|timing out"
+    r"|hang(?:s|ing)|hung|panic(?:s|ked)|tracebacks?|corrupt(?:s|ed|ion)|lost|loses|losing"
+    r"|overwr(?:ote|itten|ites)|vulnerab\w*|insecure|cve-\d+|injection|ssrf|xss|exploit(?:s|ed|able)?|outages?"
+    r"|incidents?|postmortem|reverted|rolled back|hotfix|hallucinat\w*|segfault\w*|oom(?:-killed)?"
+    r"|kept \w+ing|keeps \w+ing|tend(?:s|ed)? to|tendency|repeatedly|over and over|again and again"
+    r"|no longer work\w*|(?:does|did|do|would|could)(?:n't| not) (?:work|build|compile|pass|run|load|start)"
+    r"|blew up|went wrong|fell over|got stuck)\b",
+    re.I,
+)
+WEAK = re.compile(
+    _W + r"(?:confus(?:ed|es|ing|ion)|forg(?:ot|ets|etting|otten)|ignor(?:ed|es|ing)|accidental(?:ly)?|unintended"
+    r"|unexpected(?:ly)?|surpris(?:ed|ing|ingly)|pitfalls?|gotchas?|footguns?|invalid|duplicated?|inconsistent"
+    r"|noisy|slow(?:er|ness|ly)?|spurious|misleading|misus(?:e|ed|es)|stop(?:s|ped)? \w+ing|to (?:avoid|prevent"
+    r"|stop|catch|reduce|save)|prevents?|avoids|saves|instead of \w+ing|races?|stale|timeouts?|exceptions?|again)\b",
+    re.I,
+)
+CAUSE = re.compile(
+    _W + r"(?:because|due to|caused by|caus(?:es|ed|ing)|led to|leads? to|result(?:s|ed|ing)? in|so that|otherwise"
+    r"|as a result|the reason|root cause|which (?:meant|means|made|makes|broke|caused)|turns out|turned out"
+    r"|we found|we saw|we noticed|noticed that|found that|the problem)\b|(?<=[,;] )so\b(?! far)",
+    re.I,
+)
+MEASURE = re.compile(
+    r"\b\d+(?:[.,]\d+)?\s?(?:%|x\b|×|ms\b|s\b|secs?\b|seconds?|minutes?|mins?\b|hours?|days?|weeks?|mb\b|gb\b|kb\b"
+    r"|tokens?|times\b|runs?\b)|\bfrom \d[\d.,]*\s?\w* to \d|\b(?:twice|thrice|three times|several times|\d+ of \d+)\b",
+    re.I,
+)
+ISSUE = re.compile(
+    r"(?i:\b(?:fix(?:e[sd])?|close[sd]?|resolve[sd]?|see|refs?|related to|addresses|reported in|part of)\s*:?\s*"
+    r"(?:#\d+|https?://github\.com/\S+/issues/\d+))|\b(?!(?:SHA|UTF|ISO|RFC|PEP|GPT|ES|ECMA|HTTP|TLS|SSL|IPV|AES|RSA|CRC|WCAG|ANSI|MD|BASE)-)[A-Z][A-Z0-9]{1,9}-\d{2,6}\b"
+    r"|https?://github\.com/\S+/issues/\d+",
+)
+# A statement that fixes the context file itself (a stale reference, a wrong path, a typo) says why the
+# text changed, not why the rule exists.
+DOC_FIX = re.compile(
+    r"\b(?:fix|fixes|fixed|fixing|correct\w*|update\w*|remove\w*|refresh\w*)\s+(?:the\s+|a\s+|some\s+)?"
+    r"(?:stale|outdated|wrong|incorrect|broken|dead|old|obsolete|invalid|misleading)?\s*"
+    r"(?:[\w./`-]+\s+)?(?:refs?|references?|links?|paths?|claims?|docs?|documentation|notes?|entries|entry"
+    r"|descriptions?|comments?|typos?|examples?|wording|formatting|markdown|table|section|agents\.md|claude\.md)\b",
+    re.I,
+)
+# kind, its signs, what one is worth (a suggestion needs 2)
+SIGNS = (("failure", FAILURE, 2), ("cause", CAUSE, 2), ("measure", MEASURE, 2), ("issue", ISSUE, 2), ("weak", WEAK, 1))
+NEEDED = 2
+_PR_REF = re.compile(r"\((?:#|gh-)\d+\)\s*$", re.I)
+RELEVANT = 0.34  # share of the rule's word weight a statement must repeat to be about it
+RELEVANT_WORDS = 2  # ... and at least this many of its words
+NEAR = 0.2  # the bar for a change of a few rules and paths
+RARE = 0.5  # the weight of a word rare enough to make a statement about a rule on its own there
+
+
+class Reason(NamedTuple):
+    score: int  # what its signs are worth: NEEDED and up names a failure, an incident, an issue, a number or an outcome
+    kinds: tuple[str, ...]  # which of failure, cause, measure, issue, weak
+
+
+def reason(text: str, rule: str = "") -> Reason:
+    """How strongly TEXT states a reason, and of which kinds. A PR's own `(#N)` is provenance, not a
+    reason; a sign RULE itself carries is the rule restated, not one."""
+    text = _PR_REF.sub("", text)
+    if DOC_FIX.search(text):
+        return Reason(0, ())
+    kinds, score = [], 0
+    for name, pattern, worth in SIGNS:
+        own = _signs(pattern, text) - _signs(pattern, rule)
+        if own:
+            kinds.append(name)
+            score += worth * min(len(own), 2) if worth == 1 else worth
+    return Reason(score, tuple(kinds))
+
+
+def _signs(pattern: re.Pattern[str], text: str) -> set[str]:
+    """The signs PATTERN finds in TEXT, each as the stems of its words ("timeouts" is "timeout")."""
+    return {" ".join(stem(w) for w in m.group(0).lower().split()) for m in pattern.finditer(text)} if text else set()
+
+
+def weights(words: frozenset[str]) -> dict[str, float]:
+    """Each word's weight by how rare it is in context files at large (a frame word like "use" counts little)."""
+    from gitcontext.identity.common_words import DF, INSTRUCTIONS
+
+    return {w: max(0.2, math.log(INSTRUCTIONS / DF.get(w, 1)) / math.log(INSTRUCTIONS)) for w in words}
+
+
+def relevance(rule_words: dict[str, float], text: str) -> tuple[float, int]:
+    """(share of the rule's word weight TEXT repeats, how many of its words)."""
+    total = sum(rule_words.values())
+    if not total:
+        return 0.0, 0
+    shared = content_words(text) & rule_words.keys()
+    return sum(rule_words[w] for w in shared) / total, len(shared)
+
+
+def is_about(rule_words: dict[str, float], text: str, near: bool = False) -> bool:
+    """Whether TEXT is about the rule: it repeats a third of its word weight, two words or more; NEAR
+    (a change of few rules and paths): a fifth, or one rare word."""
+    share, count = relevance(rule_words, text)
+    if near:
+        rare = any(rule_words[w] >= RARE for w in content_words(text) & rule_words.keys())
+        return share >= NEAR and (count >= RELEVANT_WORDS or rare)
+    return share >= RELEVANT and count >= min(RELEVANT_WORDS, len(rule_words))

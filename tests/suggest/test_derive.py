@@ -1,0 +1,195 @@
+"""suggest on real git histories of each shape: squash, merge commit, omnibus, rewording, pasted failure,
+moves, bots, rebased; and what it never does (write a generic one, suggest for a documented rule)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from gitcontext import config as config_mod
+from gitcontext.history.backfill import backfill
+from gitcontext.provenance import suggestions
+from gitcontext.suggest.derive import derive
+from tests.helpers import commit, git
+
+RULES = "# Rules\n\n- Run the tests before pushing.\n"
+CODEGEN = "- Run `make codegen` before the tests.\n"
+
+
+def _run(repo: Path, **kw):
+    config = config_mod.load(repo)
+    backfill(repo, config)
+    return derive(repo, config, **kw)
+
+
+def _row(result, fragment: str):
+    [row] = [r for r in result.rows if fragment in r.text]
+    return row
+
+
+def _pending(repo: Path) -> dict:
+    states = suggestions.states(suggestions.read(repo))
+    return {id: suggestions.pending(state) for id, state in states.items()}
+
+
+def test_derive_squash_subject_and_body_bullets(store: Path) -> None:
+    commit(store, {"CLAUDE.md": RULES}, "Add CLAUDE.md")
+    sha = commit(
+        store,
+        {"CLAUDE.md": RULES + CODEGEN},
+        "Run codegen before tests (#4412)\n\n"
+        "* The agent kept committing stale generated clients and CI failed on the schema check\n"
+        "* Fixes #4398\n",
+    )
+    result = _run(store)
+    row = _row(result, "codegen")
+    s = row.suggestion
+    assert s.klass == "specific" and s.commit == sha and s.origin == "commit" and s.change == "born"
+    assert s.why.startswith("The agent kept committing stale generated clients")
+    assert s.refs == ("#4412", "#4398") and "(#4412, #4398)" in s.why
+    assert s.quoted == ("* The agent kept committing stale generated clients and CI failed on the schema check",)
+    assert _row(result, "Run the tests").suggestion.klass == "generic"  # "Add CLAUDE.md" says no why
+    [event] = result.events
+    assert event["source"] == f"backfill:{sha}" and event["id"] == row.id and event["class"] == "specific"
+    assert _pending(store)[row.id]["eid"] == event["eid"]
+
+
+def test_derive_merge_commit_gives_the_pull_requests_title(store: Path) -> None:
+    commit(store, {"CLAUDE.md": RULES}, "Add CLAUDE.md")
+    git(store, "checkout", "-q", "-b", "ana/codegen")
+    side = commit(store, {"CLAUDE.md": RULES + CODEGEN}, "Add a rule")
+    git(store, "checkout", "-q", "main")
+    commit(store, {"app.py": "x = 1\n"}, "Unrelated work on main")
+    git(store, "merge", "-q", "--no-ff", "ana/codegen", "-m",
+        "Merge pull request #7 from ana/codegen\n\nRun codegen first: stale clients broke CI twice")  # fmt: skip
+    merge = git(store, "rev-parse", "HEAD").strip()
+    s = _row(_run(store), "codegen").suggestion
+    assert s.klass == "specific" and s.origin == "merge" and s.commit == merge != side
+    assert s.why == "Run codegen first: stale clients broke CI twice (#7)" and s.refs == ("#7",)
+
+
+def test_derive_a_birth_inside_an_omnibus_commit_is_generic(store: Path) -> None:
+    code = {f"src/mod{n}.py": f"x = {n}\n" for n in range(25)}
+    rules = "".join(f"- Rule number {n} keeps module {n} tidy.\n" for n in range(8))
+    commit(store, {"CLAUDE.md": rules + CODEGEN, **code}, "Big refactor: fix flaky tests, speed up CI by 40%")
+    result = _run(store)
+    assert {r.suggestion.klass for r in result.rows} == {"generic"}
+    assert _row(result, "codegen").suggestion.generic == "omnibus change"
+    assert result.events == [] and not (store / suggestions.LOG).exists()
+
+
+def test_derive_a_rewording_commit_that_explains_the_change(store: Path) -> None:
+    commit(store, {"CLAUDE.md": RULES + CODEGEN}, "Add rules")
+    sha = commit(
+        store,
+        {"CLAUDE.md": RULES + "- Run `make codegen` before the tests and before every commit.\n"},
+        "Tighten the codegen rule\n\nThe agent ran codegen after committing, so the pushed clients were stale again.",
+    )
+    s = _row(_run(store), "codegen").suggestion
+    assert s.klass == "specific" and s.change == "reworded" and s.commit == sha
+    assert s.why == "The agent ran codegen after committing, so the pushed clients were stale again."
+
+
+def test_derive_a_pasted_ci_failure_becomes_the_failure_redacted(store: Path) -> None:
+    token = "ghp_" + "B" * 36
+    commit(store, {"CLAUDE.md": RULES}, "Add CLAUDE.md")
+    commit(
+        store,
+        {"CLAUDE.md": RULES + CODEGEN},
+        "Tell the agent to run codegen\n\nCI failed on the last three pushes:\n\n"
+        "```\n"
+        "Traceback (most recent call last):\n"
+        '  File "tests/test_client.py", line 12, in test_schema\n'
+        f"RuntimeError: schema mismatch, token {token}\n"
+        "FAILED tests/test_client.py::test_schema - RuntimeError\n"
+        "```\n",
+    )
+    result = _run(store)
+    s = _row(result, "codegen").suggestion
+    assert s.klass == "specific" and s.why == "CI failed on the last three pushes:"
+    assert s.failure.splitlines()[1] == "FAILED tests/test_client.py::test_schema - RuntimeError"
+    [event] = result.events
+    assert token not in str(event) and "[REDACTED:" in event["failure"]
+    assert event["failure"].startswith("RuntimeError: schema mismatch, token [REDACTED:")
+
+
+def test_derive_a_rule_moved_to_a_sibling_file_keeps_its_suggestion(store: Path) -> None:
+    commit(store, {"CLAUDE.md": RULES}, "Add CLAUDE.md")
+    commit(store, {"CLAUDE.md": RULES + CODEGEN}, "Run codegen first\n\nStale clients broke the deploy twice.")
+    first = _run(store)
+    id = _row(first, "codegen").id
+    commit(store, {"CLAUDE.md": RULES, "AGENTS.md": "# Agents\n\n" + CODEGEN}, "Move the codegen rule to AGENTS.md")
+    again = _run(store)
+    row = _row(again, "codegen")
+    assert row.id == id and row.file == "AGENTS.md"
+    assert again.events == [] and again.counts["known"] == 1  # the same suggestion, already in the log
+    assert _pending(store)[id]["why"] == "Stale clients broke the deploy twice."
+
+
+def test_derive_bots_and_agents_as_authors(store: Path) -> None:
+    commit(store, {"CLAUDE.md": RULES}, "Add CLAUDE.md")
+    env = {**os.environ, "GIT_AUTHOR_NAME": "github-actions[bot]", "GIT_AUTHOR_EMAIL": "bot@users.noreply.github.com"}
+    (store / "CLAUDE.md").write_text(RULES + CODEGEN)
+    git(store, "add", "CLAUDE.md")
+    message = (
+        "docs: document the codegen step (#88)\n\n"
+        "The agent kept pushing stale generated clients; the schema check failed on three PRs.\n\n"
+        "🤖 Generated with [Claude Code](https://claude.com/claude-code)\n\n"
+        "Co-authored-by: Claude <noreply@anthropic.com>\n"
+    )
+    subprocess.run(["git", "commit", "-q", "--no-verify", "-m", message], cwd=store, env=env, check=True)
+    s = _row(_run(store), "codegen").suggestion
+    assert s.klass == "specific" and "stale generated clients" in s.why and s.refs == ("#88",)
+
+
+def test_derive_rebased_history_each_commit_its_own_reason(store: Path) -> None:
+    commit(store, {"CLAUDE.md": RULES}, "Add CLAUDE.md")
+    text = RULES
+    for n, (rule, why) in enumerate(
+        [
+            ("Pin the node version in CI.", "Builds broke when node 22 shipped."),
+            ("Never edit generated files by hand.", "Hand edits were overwritten by the next codegen run."),
+        ]  # fmt: skip
+    ):
+        text += f"- {rule}\n"
+        commit(store, {"CLAUDE.md": text}, f"Add rule {n}\n\n{why}")
+    result = _run(store)
+    assert _row(result, "node version").suggestion.why == "Builds broke when node 22 shipped."
+    assert _row(result, "generated files").suggestion.why.startswith("Hand edits were overwritten")
+
+
+def test_derive_documented_rules_are_not_suggested_and_runs_are_idempotent(store: Path) -> None:
+    from gitcontext.provenance.record import record
+    from gitcontext.provenance.sync import sync
+
+    commit(store, {"CLAUDE.md": RULES + CODEGEN}, "Add rules\n\nStale clients broke CI, so run codegen first.")
+    commit(
+        store,
+        {"CLAUDE.md": RULES + CODEGEN + "- Keep PRs small.\n"},
+        "Keep PRs small\n\nBig PRs hid a regression for a week.\n\nContext-Why: big PRs hid a regression",
+    )
+    config = config_mod.load(store)
+    sync(store, config)  # the trailer's why (a commit made without the hooks: no Context-Id)
+    backfill(store, config)
+    record(store, config, "Run the tests before", why="pushes broke main")
+    first = derive(store, config)
+    assert [r.text for r in first.rows] == ["Run `make codegen` before the tests."]  # the other two have a why
+    assert first.counts["documented"] == 2 and len(first.events) == 1
+    again = derive(store, config)
+    assert again.events == [] and again.counts["known"] == 1
+    assert len(suggestions.read(store)) == 1
+
+
+def test_derive_dry_run_paths_and_since(store: Path) -> None:
+    old = commit(store, {"CLAUDE.md": RULES + CODEGEN}, "Add rules\n\nStale clients broke CI twice.")
+    commit(store, {"docs/AGENTS.md": "- Pin node in CI.\n"}, "Pin node\n\nThe build broke when node 22 shipped.")
+    config = config_mod.load(store)
+    backfill(store, config)
+    assert {r.file for r in derive(store, config, paths=["docs"], write=False).rows} == {"docs/AGENTS.md"}
+    assert {r.file for r in derive(store, config, since=old, write=False).rows} == {"docs/AGENTS.md"}
+    assert not (store / suggestions.LOG).exists()
+    with pytest.raises(Exception, match="--since"):
+        derive(store, config, since="no-such-rev", write=False)

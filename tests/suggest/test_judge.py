@@ -1,0 +1,58 @@
+"""Reasons (and restatements) in commit prose; what a statement is about."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gitcontext.identity.words import content_words
+from gitcontext.suggest import judge
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "The agent kept committing stale generated clients.",
+        "CI failed on the schema check three times.",
+        "Builds broke when node 22 shipped.",
+        "This cut the test run from 9 minutes to 3 minutes.",
+        "Fixes #4398",
+        "Claude tends to add tests that check trivial properties.",
+        "We do it this way because the linter rewrites imports.",
+        "Ran codegen after committing, so the pushed clients were stale again.",
+    ],
+)
+def test_judge_reasons(statement: str) -> None:
+    assert judge.reason(statement).score >= judge.NEEDED
+
+
+@pytest.mark.parametrize(
+    "statement, rule",
+    [
+        ("Add CLAUDE.md note about imports", "Prefer top-level imports."),
+        ("Instruct Claude to avoid updating the whole lockfile", "Never update the whole lockfile."),
+        ("docs: fix stale references after the move to _internal", "Helpers live in prefect._internal.engine."),
+        ("document the useQuery exception for silent components", "Use useQuery when the component returns null."),
+        ("Use uv to avoid flaky installs", "Use uv to avoid flaky installs."),  # the rule's own reason restated
+        ("Document pytest-timeout thread method for flow timeout tests", "Flow timeout tests use threads."),
+    ],
+)
+def test_judge_restatements_and_doc_fixes_are_no_reason(statement: str, rule: str) -> None:
+    assert judge.reason(statement, rule).score < judge.NEEDED
+
+
+def test_judge_relevance_needs_the_rules_rare_words() -> None:
+    words = judge.weights(content_words("Run `make codegen` before the tests."))
+    assert judge.is_about(words, "codegen has to run before tests or the clients are stale")
+    assert not judge.is_about(words, "Fix the flash of white while the DOM bundle boots")
+    assert judge.is_about(words, "codegen first", near=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=500), st.text(max_size=200))
+def test_judge_never_crashes(statement, rule):
+    found = judge.reason(statement, rule)
+    assert found.score >= 0 and set(found.kinds) <= {"failure", "cause", "measure", "issue", "weak"}
+    share, count = judge.relevance(judge.weights(content_words(rule)), statement)
+    assert 0 <= share <= 1.0000001 and count >= 0

@@ -1,0 +1,83 @@
+"""Messages and pull-request bodies as statements; failure lines; references."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gitcontext.suggest import text
+
+TEMPLATE = """## Summary
+
+Agents kept editing the lockfile by hand, which broke `uv sync --locked` in CI.
+
+<!-- Describe your change. Link the issue it fixes. -->
+
+## Test plan
+
+- Ran the suite; everything failed before and passes now.
+
+- [x] I added tests
+
+![screenshot](https://example.com/x.png)
+
+Co-authored-by: Claude <noreply@anthropic.com>
+Claude-Plan:
+<claude-plan>
+The plan failed to mention the lockfile.
+</claude-plan>
+"""
+
+
+def test_text_statements_skip_templates_test_plans_trailers_and_plans() -> None:
+    found = text.statements(TEMPLATE, "body")
+    assert [s.text for s in found] == [
+        "Agents kept editing the lockfile by hand, which broke `uv sync --locked` in CI."
+    ]
+    assert found[0].section == "summary"
+
+
+def test_text_commit_subject_prefix_and_pull_request() -> None:
+    [subject] = text.statements("fix(ci)!: pin node to 20 in CI (#4412)\n", "commit")
+    assert subject.text == "pin node to 20 in CI" and subject.part == "subject"
+    assert text.pr_number("Pin node (#4412)") == "4412"
+    assert text.pr_number("Merge pull request #7 from ana/node") == "7"
+    assert text.statements("Merge pull request #7 from ana/node\n\nPin node: builds broke", "commit")[0].part == "body"
+    assert text.statements("Merge branch 'main' into feature\n", "commit") == []
+
+
+def test_text_failure_lines_of_each_kind() -> None:
+    log = """
+    Traceback (most recent call last):
+      File "app.py", line 3, in <module>
+    ModuleNotFoundError: No module named 'yaml'
+    FAILED tests/test_app.py::test_load - ModuleNotFoundError
+    --- FAIL: TestServe (0.01s)
+    error[E0382]: borrow of moved value: `x`
+    src/app.ts(12,5): error TS2345: Argument of type 'string' is not assignable
+    npm ERR! code ERESOLVE
+    The error was annoying but this prose line is no failure line.
+    """
+    assert text.failures(log) == [
+        "ModuleNotFoundError: No module named 'yaml'",
+        "FAILED tests/test_app.py::test_load - ModuleNotFoundError",
+        "--- FAIL: TestServe (0.01s)",
+    ]
+    assert text.failures("npm ERR! code ERESOLVE\nerror TS2345: bad\n") == [
+        "npm ERR! code ERESOLVE",
+        "error TS2345: bad",
+    ]
+
+
+def test_text_references_and_closed_issues() -> None:
+    body = "Fixes #12 and closes https://github.com/o/r/issues/34; see #56, not a#78 or &#90;"
+    assert text.refs(body) == ["#12", "#34", "#56"]
+    assert text.linked_issues(body) == ["12", "34"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=2000), st.sampled_from(["commit", "title", "body"]))
+def test_text_any_message_gives_bounded_statements_quickly(message, part):
+    for s in text.statements(message, part):
+        assert 0 < len(s.text) <= text.MAX_STATEMENT and "\n" not in s.text
+    assert len(text.failures(message)) <= text.MAX_FAILURE_LINES
