@@ -29,7 +29,7 @@ class Frame(NamedTuple):
     recap: bool  # a checklist, summary or catalogue line restating what is said in full elsewhere
     example: bool  # an example (good or bad), not a rule
     directive: bool  # tells the agent to do (or not do) something, rather than describing a thing
-    lead: int = 0  # the line of the lead-in scoping it ("**Response schemas:**"), 0 for none
+    lead: str = ""  # the lead-in scoping it ("**Response schemas:**"), "" for none
 
 
 _NEGATION = re.compile(
@@ -124,20 +124,20 @@ def frames(insts: Sequence[Instruction], text: str) -> list[Frame]:
     parents: dict[int, Instruction] = {}  # depth -> the last item at that depth
     for inst in insts:
         raw = lines[inst.line - 1] if 0 < inst.line <= len(lines) else ""
-        lead_line, lead = leads.get(inst.line, (0, ""))
+        lead = leads.get(inst.line, "")
         if inst.kind == "item":
             parents = {d: p for d, p in parents.items() if d < inst.depth}
             parent = parents.get(inst.depth - 1) if inst.depth else None
             parents[inst.depth] = inst
         else:
             parent = None
-        out.append(frame(inst, raw, lead, lead_line, _ordered(lines, parent)))
+        out.append(frame(inst, raw, lead, _ordered(lines, parent)))
     return out
 
 
-def frame(inst: Instruction, raw: str = "", lead: str = "", lead_line: int = 0, parent: str | None = None) -> Frame:
-    """The frame of INST, whose first line is RAW, under the lead-in LEAD (at LEAD_LINE) and, for a nested
-    item, the ordered parent item PARENT (its text) when it has one."""
+def frame(inst: Instruction, raw: str = "", lead: str = "", parent: str | None = None) -> Frame:
+    """The frame of INST, whose first line is RAW, under the lead-in LEAD and, for a nested item, the
+    ordered parent item PARENT (its line) when it has one."""
     label = _LABEL.match(inst.text)
     body = inst.text[label.end() :] if label else inst.text
     prohibited = (
@@ -152,7 +152,7 @@ def frame(inst: Instruction, raw: str = "", lead: str = "", lead_line: int = 0, 
         recap=_recap(inst, raw),
         example=_example(inst, lead),
         directive=prohibited or _directive(body) or bool(label and _labels_act(label.group(0), body)),
-        lead=lead_line,
+        lead=" ".join(lead.replace("*", "").casefold().split()),
     )
 
 
@@ -164,11 +164,11 @@ def _labels_act(label: str, body: str) -> bool:
     return (bold or bare) and _directive(label.replace("*", "").replace("__", ""))
 
 
-def _lead_ins(lines: list[str]) -> dict[int, tuple[int, str]]:
-    """Line number -> (line, text) of the lead-in scoping it: the last line ending in a colon (or a
-    whole-line bold label) above it, outside a list, until a heading or a paragraph of other prose."""
-    out: dict[int, tuple[int, str]] = {}
-    current: tuple[int, str] = (0, "")
+def _lead_ins(lines: list[str]) -> dict[int, str]:
+    """Line number -> the lead-in scoping it: the last line ending in a colon (or a whole-line bold
+    label) above it, outside a list, until a heading or a paragraph of other prose."""
+    out: dict[int, str] = {}
+    current = ""
     fence = None
     for n, line in enumerate(lines, 1):
         stripped = strip_container(line).strip()
@@ -178,13 +178,13 @@ def _lead_ins(lines: list[str]) -> dict[int, tuple[int, str]]:
         if fence or not stripped:
             continue
         if stripped.startswith("#"):
-            current = (0, "")
+            current = ""
             continue
         if not _ITEM.match(line) and not line.startswith((" ", "\t")):
             if _LEAD_IN.search(stripped) or (stripped.startswith(("**", "__")) and stripped.endswith(("**", "__"))):
-                current = (n, stripped)
+                current = stripped
                 continue
-            current = (0, "")
+            current = ""
         out[n] = current
     return out
 
@@ -330,6 +330,27 @@ def _variant_sections(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         if ha != hb:
             return template_swap(ha, hb, least=1)
     return False
+
+
+def scoped_apart(a: Frame, b: Frame, a_inst: Instruction, b_inst: Instruction) -> str:
+    """Why two lines that say opposite or different things are not at odds: each is scoped to its own
+    case (a branch, a lead-in, a step, a variant heading) or one is an example; "" when they meet."""
+    if not _same_condition(a.condition, b.condition):
+        return "each holds under its own branch"
+    if a.example or b.example:
+        return "an example"
+    if a.lead and b.lead and a.lead != b.lead:
+        return "each under its own lead-in"
+    if a_inst.file == b_inst.file and a.step and b.step and a.step != b.step:
+        return "another step"
+    if _variant_sections(a_inst.headings, b_inst.headings):
+        return "each sits under its own variant of one heading"
+    return ""
+
+
+def forbids(heading: str) -> bool:
+    """A heading or lead-in whose items forbid what they say ("Do NOT", "Never", "Things to avoid")."""
+    return _heading_forbids(heading.replace("*", ""))
 
 
 def _same_condition(a: frozenset[str] | None, b: frozenset[str] | None) -> bool:

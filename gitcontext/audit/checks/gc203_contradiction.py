@@ -7,18 +7,23 @@ Example: the view `codex:examples` loads both of these::
 
     AGENTS.md:81  GC203 contradiction  runs `dev`, which examples/AGENTS.md:63 rules out ("use `start` (not `dev`)")
 
-Four shapes are found. The **same task with another runner**: two instructions that agree word for word
-and in every code span but one span's first word ("Run the client's tests with `npm test`" / "… with
-`bun test`"). A **ruled-out use**: a rule says "`X` (not `Y`)", "`X` instead of `Y`", "never use
-`Y`" (or lists `Y` under a **Never:** lead-in) and a command or an imperative ("Run `Y`") in the same view
-uses `Y` — including the rule's own example in a code fence of its section. A **different value for the
-same setting**: two sentences that agree word for word except a number, version or date
-(`compatibility_date: "2026-06-11"` here, `"2025-01-01"` there). Explicit scoping is honoured: a line that
-names both `X` and `Y` ("`start` for full-stack examples, `dev` for server-only ones") is a scoped
-choice, two lists under their own bold lead-ins ("**Options schemas:**" / "**Response schemas:**") are
-scoped apart, a prohibition about someone else ("a reviewer must not invoke `x`") binds no agent, and a
-descriptive mention ("`human-in-the-loop/` uses `wrangler.toml`") is not a use. A style
-difference — npm in one file, pnpm in another, with no rule ruling either out — is not reported.
+Six shapes are found. A **ruled-out use**: a rule says "`X` (not `Y`)", "`X` instead of `Y`", "never
+use `Y`" (or lists `Y` under a **Never:** lead-in or a `## Do NOT` heading) and a command or an imperative
+("Run `Y`") in the same view uses `Y` — including the rule's own example in a code fence of its section.
+The **same task with another runner**: two instructions that agree word for word and in every code span
+but one span's first word ("Run the client's tests with `npm test`" / "… with `bun test`"). The rest
+come from the pairs index (audit.opposites): **opposite** instructions (the same words, one side
+forbidding what the other asks: "Always commit `pnpm-lock.yaml`" / "Never commit `pnpm-lock.yaml`"),
+a **different value** for the same setting (word for word but a number, version or date), one tool
+**pinned to two versions** ("Use Node 18" / "targets Node 20"; "3.10+" or "or later" is a bound, not a
+pin), and **two commands for one task** ("Run the unit tests with `pytest -q`" / "… with `make test`").
+Explicit scoping is honoured: a line that names both `X` and `Y` ("`start` for full-stack examples, `dev`
+for server-only ones") is a scoped choice; lists under their own bold lead-ins ("**Options schemas:**" /
+"**Response schemas:**"), in one file or two, sections under variants of one heading ("Python SDK" /
+"Python CLI"), branches of one condition, steps of a procedure, items of one list and examples (good and
+bad) are scoped apart; a prohibition about someone else ("a reviewer must not invoke `x`") binds no agent,
+and a descriptive mention ("`human-in-the-loop/` uses `wrangler.toml`") is not a use. A style difference —
+npm in one file, pnpm in another, with no rule ruling either out — is not reported.
 """
 
 from __future__ import annotations
@@ -27,11 +32,12 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from gitcontext.audit.alike import load_order, pool, shared_view
+from gitcontext.audit.alike import pairs, pool
 from gitcontext.audit.context import AuditContext, Located
 from gitcontext.audit.finding import Check, Finding, finding
+from gitcontext.audit.frames import forbids, template_swap
+from gitcontext.audit.opposites import Clash, clashes
 from gitcontext.audit.references import commands
-from gitcontext.audit.similarity import Unit
 from gitcontext.audit.views import views_of
 from gitcontext.instructions.blocks import split_lines, strip_container
 
@@ -59,7 +65,6 @@ _IMPERATIVE = re.compile(
     re.I,
 )
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(.*)$")
-_VALUE = re.compile(r"\d")
 _FENCE = re.compile(r"^(`{3,}|~{3,})\s*([\w+-]*)")
 
 
@@ -70,7 +75,8 @@ class Rule(NamedTuple):
     forbidden: str
     preferred: str | None
     heading: int  # the line of the heading the rule sits under (its section)
-    scope: int = 0  # the line of a bold lead-in ("**Response Schemas** (API responses):") scoping it
+    scope: str = ""  # a bold lead-in ("**Response Schemas** (API responses):") scoping it
+    title: str = ""  # the heading's text
 
 
 class Use(NamedTuple):
@@ -82,7 +88,8 @@ class Use(NamedTuple):
     heading: int
     fenced: bool
     intro: int = 0  # for a use in a code fence: the prose line that introduces the fence
-    scope: int = 0  # as Rule.scope
+    scope: str = ""  # as Rule.scope
+    title: str = ""
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
@@ -118,7 +125,38 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
                     },
                 )
         yield from _runners(view, ids, seen)
-    yield from _values(ctx, ids, seen)
+    for clash in clashes(pool(ctx), pairs(ctx)):
+        key = (clash.second.inst.file, clash.second.inst.line, clash.first.inst.file, clash.first.inst.line)
+        if key not in seen:
+            seen.add(key)
+            yield _clash_finding(clash, ids)
+
+
+_SAYS = {
+    "opposite": "{b} what {where} {a}",
+    "value": "says {b} where {where} says {a} for the same thing",
+    "version": "pins {b} where {where} pins {a}",
+    "command": "runs `{b}` for what {where} runs `{a}` for",
+}
+
+
+def _clash_finding(c: Clash, ids: dict) -> Finding:
+    a, b = c.first.inst, c.second.inst
+    where = f"{a.file}:{a.line}"
+    return finding(
+        CHECK,
+        _SAYS[c.kind].format(a=c.said[0], b=c.said[1], where=where),
+        id=ids.get((b.file, b.line)) or None,
+        file=b.file,
+        line=b.line,
+        view=c.view,
+        evidence={
+            "kind": c.kind,
+            "said": list(c.said),
+            "other": {"file": a.file, "line": a.line, "text": a.text},
+            "fix": f"keep one: change this line or {where} so both say the same, or scope each to its case",
+        },
+    )
 
 
 def _read(ctx: AuditContext, path: str) -> str:
@@ -132,7 +170,8 @@ def _scan(file: str, text: str) -> tuple[list[Rule], list[Use]]:
     rules: list[Rule] = []
     uses: list[Use] = []
     lines = split_lines(text)
-    heading, never_list, fence, lang, prose, intro, scope = 0, False, None, "", 0, 0, 0
+    heading, never_list, fence, lang, prose, intro, scope, title = 0, False, None, "", 0, 0, "", ""
+    section_forbids = False  # under a `## Do NOT` heading every item forbids what it says
     cwd: list[str | None] = [None]
     for n, line in enumerate(lines, 1):
         stripped = strip_container(line)
@@ -140,7 +179,7 @@ def _scan(file: str, text: str) -> tuple[list[Rule], list[Use]]:
             if stripped.rstrip().startswith(fence) and set(stripped.rstrip()) == {fence[0]}:
                 fence = None
             else:
-                uses += _fenced_uses(file, n, line, lang, heading, cwd, intro)
+                uses += [u._replace(title=title) for u in _fenced_uses(file, n, line, lang, heading, cwd, intro)]
             continue
         opened = _FENCE.match(stripped)
         if opened:
@@ -149,18 +188,20 @@ def _scan(file: str, text: str) -> tuple[list[Rule], list[Use]]:
         if stripped.strip():
             prose = n
         if stripped.startswith("#"):
-            heading, never_list, scope = n, False, 0
+            title = stripped.lstrip("#").strip()
+            heading, never_list, scope, section_forbids = n, False, "", forbids(title)
             continue
         if _LEAD_IN.match(stripped):
-            scope = n
+            scope = " ".join(stripped.replace("*", "").casefold().split())
         if _NEVER_LEAD.match(stripped.replace("*", "")):
             never_list = True
             continue
         item = _ITEM.match(line)
         if never_list and not item and stripped.strip():
             never_list = False
-        rules += [r._replace(scope=scope) for r in _rules(file, n, line, heading, never_list and bool(item))]
-        uses += [u._replace(scope=scope) for u in _prose_uses(file, n, line, heading, never_list and bool(item))]
+        forbidding = (never_list or section_forbids) and bool(item)
+        rules += [r._replace(scope=scope, title=title) for r in _rules(file, n, line, heading, forbidding)]
+        uses += [u._replace(scope=scope, title=title) for u in _prose_uses(file, n, line, heading, forbidding)]
     return rules, uses
 
 
@@ -242,14 +283,8 @@ def _ruled_out(rules: list[Rule], uses: list[Use]) -> Iterator[tuple[Rule, Use]]
         by_token.setdefault(use.token, []).append(use)
     for rule in rules:
         for use in by_token.get(rule.forbidden, []):
-            if use.file == rule.file and (
-                use.line == rule.line
-                or use.heading == rule.heading
-                and use.scope != rule.scope
-                and use.scope
-                and rule.scope
-            ):
-                continue  # the same line, or two lists each scoped by its own bold lead-in
+            if (use.file, use.line) == (rule.file, rule.line) or _scoped_apart(rule, use):
+                continue
             if rule.preferred and re.search(
                 r"`" + re.escape(rule.preferred) + r"`|\b" + re.escape(rule.preferred) + r"\b", use.text
             ):
@@ -259,58 +294,16 @@ def _ruled_out(rules: list[Rule], uses: list[Use]) -> Iterator[tuple[Rule, Use]]
             yield rule, use
 
 
+def _scoped_apart(rule: Rule, use: Use) -> bool:
+    """Two lists each scoped by its own bold lead-in, in one file or two, or sections under variants of one
+    heading ("Python SDK" / "TypeScript SDK"): the rule does not reach the use."""
+    if rule.scope and use.scope and rule.scope != use.scope:
+        return True
+    return bool(rule.title and use.title and rule.title != use.title and template_swap(rule.title, use.title, 1))
+
+
 def _command_use(use: Use) -> bool:
     return use.written != use.token
-
-
-def _values(ctx: AuditContext, ids: dict, seen: set) -> Iterator[Finding]:
-    """Two instructions one view loads that agree word for word but for a number, version or date: found
-    by grouping every loaded instruction on its text with the numbers masked (no pair is compared twice)."""
-    p = pool(ctx)
-    groups: dict[str, list[Unit]] = {}
-    for u in p.units:
-        if _VALUE.search(u.inst.text) and len(u.own.prose) >= 3:
-            groups.setdefault(_NUMBER.sub("#", u.inst.norm), []).append(u)
-    for group in groups.values():
-        for n, a in enumerate(group):
-            for b in group[n + 1 :]:
-                found = _value_pair(p, a, b, seen)
-                if found:
-                    yield _value_finding(found, ids)
-
-
-def _value_pair(p, a: Unit, b: Unit, seen: set) -> tuple[Unit, Unit, str] | None:
-    view = shared_view(p, a.inst.file, b.inst.file)
-    if view is None or a.inst.norm == b.inst.norm or a.para_key == b.para_key:
-        return None
-    if load_order(view, b) < load_order(view, a):
-        a, b = b, a
-    va, vb = _numbers(a.inst.text), _numbers(b.inst.text)
-    if not va or not vb or va & vb or len(va) != len(vb):
-        return None
-    key = (b.inst.file, b.inst.line, a.inst.file, a.inst.line)
-    if key in seen:
-        return None
-    seen.add(key)
-    return a, b, view.name
-
-
-def _value_finding(found: tuple[Unit, Unit, str], ids: dict) -> Finding:
-    a, b, view = found
-    va, vb = _numbers(a.inst.text), _numbers(b.inst.text)
-    return finding(
-        CHECK,
-        f"says {', '.join(sorted(vb))} where {a.inst.file}:{a.inst.line} says {', '.join(sorted(va))} for the same thing",
-        id=ids.get((b.inst.file, b.inst.line)) or None,
-        file=b.inst.file,
-        line=b.inst.line,
-        view=view,
-        evidence={
-            "kind": "value",
-            "other": {"file": a.inst.file, "line": a.inst.line, "text": a.inst.text},
-            "fix": f"say one value: change this line or {a.inst.file}:{a.inst.line}",
-        },
-    )
 
 
 RUNNERS = frozenset(
@@ -352,10 +345,3 @@ def _runners(view, ids: dict, seen: set) -> Iterator[Finding]:
                     "fix": f"name one tool for it: `{ta}` or `{tb}`, in both places",
                 },
             )
-
-
-_NUMBER = re.compile(r"\d+(?:[.\-]\d+)*")
-
-
-def _numbers(text: str) -> frozenset[str]:
-    return frozenset(_NUMBER.findall(text))
