@@ -102,6 +102,8 @@ FREE_MAPPINGS: dict[tuple[str, ...], str] = {("rulings", "aliases"): "topics", (
 MAX_LIMIT = 100_000_000
 # audit-core: deletion candidates never take a file below `floor` instructions; `fail_on` is --fail-on's default.
 DEFAULTS["audit"].update({"floor": 3, "fail_on": "error", "limits": {}})
+# signal: experimental checks (precision under the rule of audit.registry) this repository runs anyway.
+DEFAULTS["audit"]["experimental"] = []
 CHOICES = {
     ("hooks", "policy"): {"enforce", "warn", "off"},
     ("hooks", "on_error"): {"pass", "block"},

@@ -118,6 +118,12 @@ DESCRIPTIONS: dict[str, tuple[str, Any]] = {
         "`audit --check` runs a chosen set instead.",
         ["GC302", "GC400"],
     ),
+    "audit.experimental": (
+        "Experimental checks (ids or names) this repository runs by default: checks whose measured precision "
+        "is under 0.85, which otherwise run only with `audit --experimental` (docs/checks.md lists each with its "
+        "figure). An unknown one is an error.",
+        ["GC103", "duplicate"],
+    ),
     "audit.stale_days": (
         "A rationale not verified (or recorded) for more than this many days is stale: `ls` shows `stale` and "
         "the audit reports GC101.",

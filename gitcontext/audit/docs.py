@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from gitcontext.audit import calibrate, candidates
+from gitcontext.audit.registry import CHECKS, PRECISION_RULE
 from gitcontext.audit.select import modules
 
 PATH = Path("docs/checks.md")
@@ -20,11 +21,20 @@ HEADER = """# Audit checks
 
 `git context audit` runs every check below over what each agent loads. Each has a stable id and
 name; findings cite both (`GC101 unverified`). Disable one in `.context/config.yml`
-(`audit: {disable: [GC101]}`), run only some with `--check ID`, fail a build with `--fail-on LEVEL`.
+(`audit: {{disable: [GC101]}}`), run only some with `--check ID`, fail a build with `--fail-on LEVEL`.
 Severities, low to high: note, warning, error.
 
-| id | name | severity | finds |
-|---|---|---|---|
+**The precision rule.** A check runs by default only when its findings were right at least
+{rule:.0%} of the time in a hand-judged sample of real repositories that were not used to develop it
+(a *fresh* sample), or when it reports a fact of the repository's own record and judges no text
+(*exact*). Every other check is **experimental**: it runs only with `git context audit --experimental`,
+`audit: {{experimental: [GC103]}}` in `.context/config.yml`, or `--check GC103`, and its findings say
+"experimental". A figure measured on the repositories a check was tuned on is a *development* figure
+and never turns a check on. The column below is the figure that decides (`audit --list-checks` prints
+it too); the samples are described under each check.
+
+| id | name | severity | runs | precision | finds |
+|---|---|---|---|---|---|
 """
 
 
@@ -35,17 +45,17 @@ def anchor(check) -> str:
 def render() -> str:
     mods = sorted(modules().values(), key=lambda m: m.CHECK.id)
     rows = "".join(
-        f"| [{m.CHECK.id}](#{anchor(m.CHECK)}) | {m.CHECK.name} | {m.CHECK.severity} | "
-        f"{m.CHECK.summary.replace('|', '/')} |\n"
+        f"| [{m.CHECK.id}](#{anchor(m.CHECK)}) | {m.CHECK.name} | {m.CHECK.severity} | {_runs(m.CHECK.id)} | "
+        f"{_figure(m.CHECK.id)} | {m.CHECK.summary.replace('|', '/')} |\n"
         for m in mods
     )
-    parts = [HEADER + rows]
+    parts = [HEADER.format(rule=PRECISION_RULE) + rows]
     for m in mods:
         title, _, body = inspect.cleandoc(m.__doc__ or "").partition("\n\n")
         what = " ".join(title.split(":", 1)[-1].split())
         parts.append(
             f"## {m.CHECK.id} {m.CHECK.name}\n\nSeverity: {m.CHECK.severity}. {what[:1].upper()}{what[1:]}\n"
-            f"\n{body.strip()}\n"
+            f"\nRuns: {_runs(m.CHECK.id)}; {_sample(m.CHECK.id)}.\n\n{body.strip()}\n"
         )
     parts.append(
         "## Deletion candidates\n\n"
@@ -55,6 +65,30 @@ def render() -> str:
         + "\n"
     )
     return "\n".join(parts)
+
+
+def _runs(check_id: str) -> str:
+    return "by default" if CHECKS[check_id].default else "experimental"
+
+
+def _figure(check_id: str) -> str:
+    gate = CHECKS[check_id]
+    if gate.basis == "exact":
+        return "exact"
+    if gate.precision is None:
+        return "not measured"
+    return f"{gate.precision:.2f} ({gate.right}/{gate.sampled}, {gate.basis})"
+
+
+def _sample(check_id: str) -> str:
+    gate = CHECKS[check_id]
+    if gate.basis == "exact":
+        return "exact (it reports a fact of the notes or history and judges no text)"
+    if gate.precision is None:
+        return "its precision has not been measured on a fresh sample yet"
+    return (
+        f"precision {gate.precision:.2f}, {gate.right} of {gate.sampled} findings right ({gate.basis}: {gate.sample})"
+    )
 
 
 def main(argv: list[str]) -> int:

@@ -1,29 +1,83 @@
-"""Every audit check by its stable id: adding a check is adding a row (module under gitcontext.audit.checks).
+"""Every audit check by its stable id, with whether it runs by default and the precision that decides it.
 
-Each module exposes `CHECK` (gitcontext.audit.finding.Check) and `run(ctx) -> Iterator[Finding]`;
-its docstring (with an example) becomes its section of docs/checks.md.
+Adding a check is adding a row. Each row names its module under gitcontext.audit.checks (which exposes
+`CHECK`, a gitcontext.audit.finding.Check, and `run(ctx) -> Iterator[Finding]`; its docstring becomes its
+section of docs/checks.md) and its gate: the precision rule of docs/design.md. A check is on by default
+only when its findings were right at least PRECISION_RULE of the time in a hand-judged sample of real
+repositories that were not used to develop it (`basis` "fresh"), or when it judges no text at all and
+reports a fact of the repository's own record (`basis` "exact": a recorded verification failed, a note's
+rationale is older than a threshold). Every other check runs only under `--experimental` or
+`audit.experimental`, and its findings say so. A figure measured on the repositories a check was tuned on
+is a development figure (`basis` "dev") and never turns a check on.
 """
 
 from __future__ import annotations
 
-CHECKS: dict[str, str] = {
-    "GC100": "gc100_orphan",
-    "GC101": "gc101_unverified",
-    "GC102": "gc102_scope_churn",
-    "GC103": "gc103_dead_reference",
-    "GC104": "gc104_superseded_ruling",
-    "GC105": "gc105_reworded",
-    "GC106": "gc106_outlived",
-    "GC107": "gc107_verification_fails",
-    "GC108": "gc108_stale_claim",
-    "GC200": "gc200_duplicate",
-    "GC201": "gc201_falsified",
-    "GC203": "gc203_contradiction",
-    "GC204": "gc204_twins",
-    "GC300": "gc300_leaking_rationale",
-    "GC301": "gc301_budget",
-    "GC302": "gc302_ratchet",
-    "GC303": "gc303_unloaded_file",
-    "GC400": "gc400_pressure",
-    "GC500": "gc500_open_ask",
+from typing import NamedTuple
+
+PRECISION_RULE = 0.85
+BASES = ("fresh", "dev", "exact", "unmeasured")
+ISSUE_26 = "hand review of a stratified sample over 6 fresh repositories (issue 26, before round 8's fixes)"
+
+
+class Gate(NamedTuple):
+    module: str  # under gitcontext.audit.checks
+    default: bool  # runs without --experimental
+    basis: str  # one of BASES: where the precision figure comes from
+    right: int = 0  # findings judged right in the sample
+    sampled: int = 0  # findings judged
+    sample: str = ""  # which sample, in words
+
+    @property
+    def precision(self) -> float | None:
+        return self.right / self.sampled if self.sampled else None
+
+    def describe(self) -> str:
+        """The gate in one phrase, for --list-checks and experimental findings."""
+        if self.basis == "exact":
+            return "exact: a fact of the notes or history"
+        if self.precision is None:
+            return "precision not measured yet"
+        return f"precision {self.precision:.2f} ({self.right} of {self.sampled}, {self.basis} sample)"
+
+
+def _fresh(module: str, right: int, sampled: int) -> Gate:
+    return Gate(module, right / sampled >= PRECISION_RULE, "fresh", right, sampled, ISSUE_26)
+
+
+CHECKS: dict[str, Gate] = {
+    "GC100": _fresh("gc100_orphan", 5, 12),
+    "GC101": Gate("gc101_unverified", True, "exact"),
+    "GC102": Gate("gc102_scope_churn", False, "unmeasured"),
+    "GC103": _fresh("gc103_dead_reference", 1, 11),
+    "GC104": Gate("gc104_superseded_ruling", True, "exact"),
+    "GC105": Gate("gc105_reworded", True, "exact"),
+    "GC106": _fresh("gc106_outlived", 0, 13),
+    "GC107": Gate("gc107_verification_fails", True, "exact"),
+    "GC108": Gate("gc108_stale_claim", False, "unmeasured"),
+    "GC200": _fresh("gc200_duplicate", 19, 41),
+    "GC201": Gate("gc201_falsified", True, "exact"),
+    "GC203": _fresh("gc203_contradiction", 0, 2),
+    "GC204": Gate("gc204_twins", False, "unmeasured"),
+    "GC300": _fresh("gc300_leaking_rationale", 1, 12),
+    "GC301": _fresh("gc301_budget", 2, 3),
+    "GC302": Gate("gc302_ratchet", True, "exact"),
+    "GC303": _fresh("gc303_unloaded_file", 0, 9),
+    "GC400": Gate("gc400_pressure", True, "exact"),
+    "GC500": Gate("gc500_open_ask", True, "exact"),
 }
+
+
+def gate(check_id: str) -> Gate | None:
+    return CHECKS.get(check_id)
+
+
+def marked(check_id: str) -> str:
+    """ " (experimental)" after the title of an experimental check's findings, else nothing."""
+    return " (experimental)" if experimental(check_id) else ""
+
+
+def experimental(check_id: str) -> bool:
+    """Whether a check runs only when asked for (--experimental, audit.experimental, --check)."""
+    row = CHECKS.get(check_id)
+    return row is not None and not row.default

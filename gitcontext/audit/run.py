@@ -17,7 +17,7 @@ from gitcontext.audit import facts
 from gitcontext.audit.baseline import fingerprint
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding
-from gitcontext.audit.select import run_checks, select
+from gitcontext.audit.select import left_out, run_checks, select
 
 
 class Report(NamedTuple):
@@ -27,6 +27,7 @@ class Report(NamedTuple):
     base: str | None = None  # the base commit findings were judged against
     suppressed: dict[str, int] = {}  # reason (base, baseline) -> findings left out
     notes: tuple[str, ...] = ()  # caveats a reader must see (e.g. no source tree)
+    left_out: tuple[str, ...] = ()  # experimental checks that did not run (--experimental runs them)
 
 
 def audit(
@@ -37,9 +38,11 @@ def audit(
     paths: Sequence[str] = (),
     checks: Sequence[str] | None = None,
     baseline: frozenset[str] | None = None,
+    experimental: bool = False,
 ) -> Report:
+    """EXPERIMENTAL runs the checks under the precision rule too (gitcontext.audit.registry)."""
     root = Path(root)
-    mods = select(config, checks)
+    mods = select(config, checks, everything=experimental)
     base_sha = base_mod.resolve(root, base) if base is not None else None
     ctx = AuditContext(root, config)
     ctx.change_base = base_sha  # GC302 / GC400 measure the change from here
@@ -52,7 +55,8 @@ def audit(
     findings = [f for f in run_checks(ctx, mods) if _within(f.file, paths)]
     suppressed: dict[str, int] = {}
     if base_sha is not None:
-        findings, suppressed["base"] = base_mod.judge_against(ctx, base_sha, checks, findings)
+        ran = [m.CHECK.id for m in mods]  # the base runs the same checks
+        findings, suppressed["base"] = base_mod.judge_against(ctx, base_sha, ran, findings)
     if baseline:
         kept = [f for f in findings if fingerprint(f) not in baseline]
         suppressed["baseline"] = len(findings) - len(kept)
@@ -64,6 +68,7 @@ def audit(
         base_sha,
         suppressed,
         tuple(getattr(ctx, "notes", ())),
+        tuple(left_out(config, mods)),
     )
 
 

@@ -1,4 +1,10 @@
-"""Which checks run, and running them: the registry's modules, `--check`, `audit.disable`."""
+"""Which checks run, and running them: the registry's modules, `--check`, `--experimental`, the config.
+
+By default the checks the registry turns on run, minus `audit.disable`. `--experimental` adds every
+other check, `audit.experimental` in .context/config.yml the ones it names; `--check` runs exactly the
+checks it names, experimental or not, whatever is disabled. Ids or names are accepted everywhere, and
+an unknown one is a usage error naming where it was written.
+"""
 
 from __future__ import annotations
 
@@ -10,28 +16,50 @@ from typing import Any
 from gitcontext.audit.candidates import judge
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Finding
-from gitcontext.audit.registry import CHECKS
+from gitcontext.audit.registry import CHECKS, experimental
 from gitcontext.errors import UserError
 
 
 def modules() -> dict[str, ModuleType]:
-    return {id: importlib.import_module(f"gitcontext.audit.checks.{name}") for id, name in CHECKS.items()}
+    return {id: importlib.import_module(f"gitcontext.audit.checks.{row.module}") for id, row in CHECKS.items()}
 
 
-def select(config: dict[str, Any], only: Sequence[str] | None = None) -> list[ModuleType]:
-    """The check modules to run: ONLY (ids or names) if given, else all minus `audit.disable`."""
+def select(config: dict[str, Any], only: Sequence[str] | None = None, *, everything: bool = False) -> list[ModuleType]:
+    """The check modules to run: ONLY (ids or names) if given; else the default-on checks, plus the
+    experimental ones EVERYTHING or `audit.experimental` asks for, minus `audit.disable`."""
     mods = modules()
-    by_key = {**{id: m for id, m in mods.items()}, **{m.CHECK.name: m for m in mods.values()}}
-    for key in [*(only or ()), *config["audit"]["disable"]]:
-        if key not in by_key:
-            where = "--check" if key in (only or ()) else "audit.disable in .context/config.yml"
-            known = ", ".join(f"{m.CHECK.id} {m.CHECK.name}" for m in mods.values())
-            raise UserError(f"unknown check {key!r} in {where}", fix=f"use one of: {known}")
+    ids = _ids(mods, config, only)
     if only:
-        chosen = {by_key[k].CHECK.id for k in only}
+        chosen = {ids[k] for k in only}
     else:
-        chosen = set(mods) - {by_key[k].CHECK.id for k in config["audit"]["disable"]}
+        wanted = {ids[k] for k in config["audit"]["experimental"]}
+        chosen = {id for id in mods if everything or not experimental(id) or id in wanted}
+        chosen -= {ids[k] for k in config["audit"]["disable"]}
     return [mods[id] for id in sorted(chosen)]
+
+
+def left_out(config: dict[str, Any], ran: Iterable[ModuleType]) -> list[str]:
+    """The experimental checks that did not run (and were not disabled): the report names them."""
+    ids = _ids(modules(), config, None)
+    disabled = {ids[k] for k in config["audit"]["disable"]}
+    done = {m.CHECK.id for m in ran}
+    return [id for id in sorted(CHECKS) if experimental(id) and id not in done and id not in disabled]
+
+
+def _ids(mods: dict[str, ModuleType], config: dict[str, Any], only: Sequence[str] | None) -> dict[str, str]:
+    """Id or name -> id, for every key the caller wrote; a UserError for one that names no check."""
+    by_key = {**{id: id for id in mods}, **{m.CHECK.name: id for id, m in mods.items()}}
+    places = (
+        (only or (), "--check"),
+        (config["audit"]["disable"], "audit.disable in .context/config.yml"),
+        (config["audit"]["experimental"], "audit.experimental in .context/config.yml"),
+    )
+    for keys, where in places:
+        for key in keys:
+            if key not in by_key:
+                known = ", ".join(f"{m.CHECK.id} {m.CHECK.name}" for m in mods.values())
+                raise UserError(f"unknown check {key!r} in {where}", fix=f"use one of: {known}")
+    return by_key
 
 
 def run_checks(ctx: AuditContext, mods: Iterable[ModuleType]) -> list[Finding]:

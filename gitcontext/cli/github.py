@@ -20,7 +20,7 @@ FAIL_LEVELS = ("never", "note", "warning", "error")
 FAIL_ON = click.Choice([*FAIL_LEVELS, "none"])  # `none`: the Action's spelling before round 8, still accepted
 
 
-def _flag(name: str, default: bool) -> bool:
+def _flag(name: str, default: bool, action_input: str = "comment") -> bool:
     value = os.environ.get(name, "").strip().lower()
     if not value:
         return default
@@ -29,8 +29,13 @@ def _flag(name: str, default: bool) -> bool:
     if value in ("false", "0", "no", "off"):
         return False
     raise UserError(
-        f"{name} must be true or false, got {value!r}", fix="set the action's `comment:` input to true/false"
+        f"{name} must be true or false, got {value!r}", fix=f"set the action's `{action_input}:` input to true/false"
     )
+
+
+def _experimental() -> bool:
+    """The Action's `experimental` input: also run the audit checks under the precision rule."""
+    return _flag("GITCONTEXT_EXPERIMENTAL", False, "experimental")
 
 
 def _config(root: Path, path: str | None) -> dict[str, Any] | None:
@@ -87,6 +92,7 @@ def pr_comment_cmd(fail_on: str | None, no_comment: bool, report_out: str | None
         Path(from_report) if from_report else None,
         Path(report_out) if report_out else None,
         _config(root, os.environ.get("GITCONTEXT_CONFIG")),
+        _experimental(),
     )
     return pr_comment(root, run, options)
 
@@ -147,4 +153,5 @@ def audit_issue_cmd(fail_on: str | None, no_issue: bool, baseline: str | None, s
         open_issue=open_issue,
         baseline=baseline_mod.load(root / known if not os.path.isabs(known) else known) if known else None,
         sarif=sarif,
+        experimental=_experimental(),
     )

@@ -26,6 +26,7 @@ class Options(NamedTuple):
     report_in: Path | None = None  # post a report made by a pull_request run (workflow_run half)
     report_out: Path | None = None  # also write the report as JSON (pull_request half)
     config: dict[str, Any] | None = None
+    experimental: bool = False  # also the audit checks under the precision rule
 
 
 def pr_comment(root: Path, run: Run, options: Options, client: Client | None = None) -> int:
@@ -80,7 +81,15 @@ def _report(root: Path, run: Run, options: Options, client: Client | None) -> tu
         from gitcontext.github.report import build
 
         pr = pull_request(run)
-        return build(root, pr.base_sha, pr.head_sha, base_name=pr.base_ref, config=options.config), pr.number
+        report = build(
+            root,
+            pr.base_sha,
+            pr.head_sha,
+            base_name=pr.base_ref,
+            config=options.config,
+            experimental=options.experimental,
+        )
+        return report, pr.number
     try:
         raw = json.loads(options.report_in.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:

@@ -18,9 +18,16 @@ STALE_CHECKS = ("GC101", "GC102", "GC104", "GC105", "GC106", "GC107")
 
 
 def build(
-    root: Path, base: str, head: str, *, base_name: str = "", config: dict[str, Any] | None = None
+    root: Path,
+    base: str,
+    head: str,
+    *,
+    base_name: str = "",
+    config: dict[str, Any] | None = None,
+    experimental: bool = False,
 ) -> dict[str, Any]:
-    """CONFIG (the Action's `config` input) replaces the repository's: for the check, the radius and the audit."""
+    """CONFIG (the Action's `config` input) replaces the repository's: for the check, the radius and the audit;
+    EXPERIMENTAL runs the audit's checks under the precision rule too."""
     from gitcontext import config as config_mod
     from gitcontext.hooks.check import check, format_check, to_json
 
@@ -29,7 +36,7 @@ def build(
     changes = _changes(result)
     radius = _radius(root, config, result)
     texts = {i["id"]: i["text"] for i in radius["instructions"]} | {c["id"]: c["text"] for c in changes}
-    candidates, stale, audit_note = _audit(root, config, set(texts), texts)
+    candidates, stale, audit_note = _audit(root, config, set(texts), texts, experimental)
     return {
         "version": VERSION,
         "base": result.range.base,
@@ -102,12 +109,12 @@ def _radius(root: Path, config: dict[str, Any], result) -> dict[str, Any]:
 
 
 def _audit(
-    root: Path, config: dict[str, Any], scope: set[str], texts: dict[str, str]
+    root: Path, config: dict[str, Any], scope: set[str], texts: dict[str, str], experimental: bool = False
 ) -> tuple[list[dict], list[dict], str]:
     """(deletion candidates, stale rationales) about instructions the change touches or reaches."""
     from gitcontext.audit.run import audit
 
-    report = audit(root, config)
+    report = audit(root, config, experimental=experimental)
     rows = [_finding(f, texts.get(f.id or "")) for f in report.findings if f.id in scope]
     candidates = [r for r in rows if r["candidate"]]
     stale = [r for r in rows if not r["candidate"] and r["check"] in STALE_CHECKS]

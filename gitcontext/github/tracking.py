@@ -26,11 +26,12 @@ def audit_issue(
     client: Client | None = None,
     baseline: frozenset[str] | None = None,
     sarif: Path | None = None,
+    experimental: bool = False,
 ) -> int:
     from gitcontext.audit.run import audit
     from gitcontext.report.audit_sarif import render as sarif_text
 
-    report = audit(root, config, baseline=baseline)
+    report = audit(root, config, baseline=baseline, experimental=experimental)
     head = git.rev_parse("HEAD", root)
     links = render.Links(run.server, run.repository, head)
     texts = _texts(root, config)

@@ -8,6 +8,7 @@ escaped per the workflow-command rules (% \\r \\n) and property values also esca
 from __future__ import annotations
 
 from gitcontext.audit.finding import Finding
+from gitcontext.audit.registry import marked
 from gitcontext.audit.run import Report
 
 PER_LEVEL = 10
@@ -28,7 +29,7 @@ def annotation(f: Finding) -> str:
         props.append(f"file={escape_property(f.file)}")
         if f.line:
             props.append(f"line={f.line}")
-    props.append(f"title={escape_property(f'{f.check} {f.name}')}")
+    props.append(f"title={escape_property(f'{f.check} {f.name}{marked(f.check)}')}")
     text = f.message + (f" ({f.id})" if f.id else "") + (f"\nfix: {f.fix}" if f.fix else "")
     return f"::{COMMANDS[f.severity]} {','.join(props)}::{escape_data(text)}"
 

@@ -1,9 +1,13 @@
 """`audit --format json` / `--json`: the section-5 contract, plus keys scripts may use.
 
 {"findings": [{"check", "name", "severity", "id", "file", "line", "message", "evidence",
-               "fingerprint", "view", "fix", "confidence"}],
+               "fingerprint", "view", "fix", "confidence", "experimental"}],
  "coverage": {"instructions", "documented", "stale", "orphan"},
- "checks": [{"id", "name", "severity", "summary"}], "base", "suppressed", "notes", "candidates"}
+ "checks": [{"id", "name", "severity", "summary", "default", "basis", "precision"}], "base", "suppressed",
+ "notes", "candidates", "left_out"}
+
+`experimental` marks a finding of a check under the precision rule (gitcontext.audit.registry); `left_out`
+lists the experimental checks that did not run (`--experimental` runs them).
 """
 
 from __future__ import annotations
@@ -13,7 +17,8 @@ from typing import Any
 
 from gitcontext.audit.baseline import fingerprint
 from gitcontext.audit.candidates import summary
-from gitcontext.audit.finding import Finding
+from gitcontext.audit.finding import Check, Finding
+from gitcontext.audit.registry import CHECKS, experimental
 from gitcontext.audit.run import Report
 
 
@@ -31,6 +36,18 @@ def finding_json(f: Finding) -> dict[str, Any]:
         "view": f.view,
         "fix": f.fix,
         "confidence": f.confidence,
+        "experimental": experimental(f.check),
+    }
+
+
+def check_json(check: Check) -> dict[str, Any]:
+    gate = CHECKS.get(check.id)
+    precision = gate.precision if gate else None
+    return {
+        **check._asdict(),
+        "default": gate.default if gate else True,
+        "basis": gate.basis if gate else "unmeasured",
+        "precision": round(precision, 3) if precision is not None else None,
     }
 
 
@@ -38,11 +55,12 @@ def to_json(report: Report) -> dict[str, Any]:
     return {
         "findings": [finding_json(f) for f in report.findings],
         "coverage": dict(report.coverage),
-        "checks": [c._asdict() for c in report.checks],
+        "checks": [check_json(c) for c in report.checks],
         "base": report.base,
         "suppressed": dict(report.suppressed),
         "notes": list(report.notes),
         "candidates": summary(report.findings),
+        "left_out": list(report.left_out),
     }
 
 

@@ -13,7 +13,9 @@ from typing import NamedTuple
 
 from gitcontext.audit.candidates import candidate_ids
 from gitcontext.audit.finding import Finding
+from gitcontext.audit.registry import marked
 from gitcontext.audit.run import Report
+from gitcontext.report.audit_text import left_out_line
 
 MAX_TEXT = 160
 _MENTION = re.compile(r"@(?=[A-Za-z0-9_-])")
@@ -66,7 +68,7 @@ def sections(report: Report) -> list[Section]:
         group = [f for f in report.findings if f.check == check and f not in candidates]
         if group:
             meta = names.get(check)
-            title = f"{check} {group[0].name}" + (f" — {escape(meta.summary)}" if meta else "")
+            title = f"{check} {group[0].name}{marked(check)}" + (f" — {escape(meta.summary)}" if meta else "")
             out.append(Section(check, title, "".join(_item(f) for f in group)))
     return out
 
@@ -93,6 +95,8 @@ def _summary(report: Report) -> str:
     if report.suppressed.get("baseline"):
         lines.append(f"{report.suppressed['baseline']} known findings suppressed by the baseline.")
     lines += [f"Note: {escape(n)}" for n in report.notes]
+    if report.left_out:
+        lines.append(f"Not run: {message(left_out_line(report.left_out))}.")
     return "\n".join(f"{line}  " for line in lines) + "\n"
 
 

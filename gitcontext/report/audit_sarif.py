@@ -15,6 +15,7 @@ from typing import Any
 from gitcontext import __version__
 from gitcontext.audit.baseline import fingerprint
 from gitcontext.audit.finding import Finding
+from gitcontext.audit.registry import CHECKS, experimental
 from gitcontext.audit.run import Report
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -69,8 +70,16 @@ def _rule(check) -> dict[str, Any]:
         "helpUri": f"{DOCS}#{anchor}",
         "help": {"text": f"{check.summary} See docs/checks.md#{anchor}."},
         "defaultConfiguration": {"level": LEVELS[check.severity]},
-        "properties": {"tags": ["context-files", check.name]},
+        "properties": {"tags": ["context-files", check.name], **_gate(check.id)},
     }
+
+
+def _gate(check_id: str) -> dict[str, Any]:
+    """Whether the rule runs by default and the precision that decides it (gitcontext.audit.registry)."""
+    gate = CHECKS.get(check_id)
+    if gate is None:
+        return {}
+    return {"experimental": not gate.default, "precision": gate.describe()}
 
 
 def _result(f: Finding, index: dict[str, int]) -> dict[str, Any]:
@@ -79,7 +88,13 @@ def _result(f: Finding, index: dict[str, int]) -> dict[str, Any]:
         "level": LEVELS[f.severity],
         "message": {"text": f.message + (f" Fix: {f.fix}" if f.fix else "")},
         "partialFingerprints": {FINGERPRINT_KEY: fingerprint(f)},
-        "properties": {"instructionId": f.id, "evidence": dict(f.evidence), "confidence": f.confidence, "view": f.view},
+        "properties": {
+            "instructionId": f.id,
+            "evidence": dict(f.evidence),
+            "confidence": f.confidence,
+            "view": f.view,
+            "experimental": experimental(f.check),
+        },
     }
     if f.check in index:
         result["ruleIndex"] = index[f.check]

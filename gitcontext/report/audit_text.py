@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gitcontext.audit.candidates import candidate_ids
 from gitcontext.audit.finding import Finding
+from gitcontext.audit.registry import CHECKS
 from gitcontext.audit.run import Report
 from gitcontext.environment import Environment
 
@@ -22,7 +23,7 @@ def render(report: Report, env: Environment) -> str:
     for check in sorted(by_check):
         group = by_check[check]
         meta = names.get(check)
-        title = f"{check} {group[0].name} ({len(group)})" + (f": {meta.summary}" if meta else "")
+        title = f"{check} {group[0].name} ({len(group)}){_gate(check)}" + (f": {meta.summary}" if meta else "")
         lines.append(env.style(title, "1"))
         for f in group[:DETAILED]:
             lines += _finding(f, env)
@@ -97,4 +98,19 @@ def _footer(report: Report, env: Environment) -> list[str]:
     if report.suppressed.get("baseline"):
         lines.append(f"baseline: {report.suppressed['baseline']} known finding(s) suppressed")
     lines += [env.style(f"note: {n}", "2") for n in report.notes]
+    if report.left_out:
+        lines.append(env.style(f"not run: {left_out_line(report.left_out)}", "2"))
     return lines
+
+
+def _gate(check: str) -> str:
+    gate = CHECKS.get(check)
+    return f" (experimental, {gate.describe()})" if gate and not gate.default else ""
+
+
+def left_out_line(ids) -> str:
+    """The experimental checks that did not run, and how to run them."""
+    return (
+        f"{len(ids)} experimental check(s) under the precision rule ({', '.join(ids)}); "
+        "`git context audit --experimental` runs them"
+    )

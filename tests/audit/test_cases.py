@@ -53,7 +53,7 @@ def test_audit_golden_case(repo: Path, case: str) -> None:
     folder = CASES / case
     expected = json.loads((folder / "expected.json").read_text())
     build_case(repo, folder)
-    module = importlib.import_module(f"gitcontext.audit.checks.{MODULES[expected['check']]}")
+    module = importlib.import_module(f"gitcontext.audit.checks.{MODULES[expected['check']].module}")
     found = list(module.run(AuditContext(repo, config_mod.load(repo))))
     got = sorted((_summary(f) for f in found), key=lambda s: (s["file"] or "", s["line"] or 0, s["class"] or ""))
     assert got == expected["findings"], "\n".join(f.message for f in found)

@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from gitcontext.audit.run import audit, select
+from gitcontext.audit.run import audit
+from gitcontext.audit.select import select
 from gitcontext.config import DEFAULTS
 from gitcontext.errors import UserError
 from tests.helpers import write

@@ -80,20 +80,20 @@ def test_sarif_validates_against_the_2_1_0_schema() -> None:
 
 def test_github_caps_each_level_at_ten_then_one_notice() -> None:
     lines = audit_github.render(_report(14)).splitlines()
-    warnings = [l for l in lines if l.startswith("::warning")]
+    warnings = [line for line in lines if line.startswith("::warning")]
     assert len(warnings) == 10 and lines[-1].startswith("::notice") and "5 more" in lines[-1]
     assert lines[0].startswith("::error title=GC107 verification-fails::a%0Ab%25c")
 
 
 def test_github_escapes_properties() -> None:
     f = Finding("GC100", "orphan", "note", None, "a,b:c.md", 2, "m")
-    assert audit_github.annotation(f) == "::notice file=a%2Cb%3Ac.md,line=2,title=GC100 orphan::m"
+    assert audit_github.annotation(f) == "::notice file=a%2Cb%3Ac.md,line=2,title=GC100 orphan (experimental)::m"
 
 
 def test_markdown_neutralizes_instruction_text() -> None:
     text = audit_markdown.render(_report())
     assert "@octocat" not in text and "@\u2060octocat" in text
-    item = [l for l in text.splitlines() if "octocat" in l][0]
+    item = [line for line in text.splitlines() if "octocat" in line][0]
     assert item.strip().startswith("``Ping") and "`rm -rf`" in item  # inside a longer fence, verbatim
     assert "<img" in item and item.count("<img") == text.count("<img")  # only ever inside the code span
 

@@ -1,0 +1,63 @@
+"""The registry is data and the precision rule is a mechanism: a default-on check has earned it."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from gitcontext.audit.registry import BASES, CHECKS, PRECISION_RULE, Gate, experimental, marked
+from gitcontext.audit.select import left_out, modules, select
+from gitcontext.config import DEFAULTS
+from gitcontext.errors import UserError
+
+
+def _config(**audit_keys):
+    config = copy.deepcopy(DEFAULTS)
+    config["audit"].update(audit_keys)
+    return config
+
+
+@pytest.mark.parametrize("check_id", sorted(CHECKS))
+def test_registry_default_on_only_by_the_precision_rule(check_id: str) -> None:
+    gate = CHECKS[check_id]
+    assert gate.basis in BASES
+    if gate.default:  # a development figure or no figure never turns a check on
+        assert gate.basis == "exact" or (
+            gate.basis == "fresh" and gate.precision is not None and gate.precision >= PRECISION_RULE
+        ), check_id
+    if gate.basis in ("fresh", "dev"):
+        assert 0 < gate.sampled and 0 <= gate.right <= gate.sampled and gate.sample, check_id
+
+
+def test_registry_rows_name_their_modules() -> None:
+    for check_id, module in modules().items():
+        assert module.CHECK.id == check_id and callable(module.run)
+
+
+def test_registry_gate_describes_its_figure() -> None:
+    assert Gate("m", False, "fresh", 5, 12, "x").describe() == "precision 0.42 (5 of 12, fresh sample)"
+    assert Gate("m", True, "exact").describe().startswith("exact")
+    assert Gate("m", False, "unmeasured").describe() == "precision not measured yet"
+    assert marked("GC100") == " (experimental)" and marked("GC107") == "" and marked("GC999") == ""
+
+
+def test_select_default_leaves_experimental_checks_out() -> None:
+    ids = {m.CHECK.id for m in select(_config())}
+    assert ids == {c for c, g in CHECKS.items() if g.default}
+    assert set(left_out(_config(), select(_config()))) == {c for c in CHECKS if experimental(c)}
+
+
+def test_select_experimental_by_flag_config_and_check() -> None:
+    assert {m.CHECK.id for m in select(_config(), everything=True)} == set(CHECKS)
+    picked = {m.CHECK.id for m in select(_config(experimental=["GC103", "duplicate"]))}
+    assert {"GC103", "GC200"} <= picked and "GC300" not in picked
+    assert [m.CHECK.id for m in select(_config(), ["GC300"])] == ["GC300"]  # --check runs it, experimental or not
+    disabled = _config(disable=["GC200"], experimental=["GC200"])
+    assert "GC200" not in {m.CHECK.id for m in select(disabled, everything=True)}
+    assert "GC200" not in left_out(disabled, select(disabled))  # disabled on purpose: nothing to tell
+
+
+def test_select_unknown_experimental_check_names_the_key() -> None:
+    with pytest.raises(UserError, match="audit.experimental"):
+        select(_config(experimental=["GC999"]))
