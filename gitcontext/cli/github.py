@@ -77,13 +77,36 @@ def github_cmd() -> None:
     default=None,
     help="Post a report written by --report-out (the workflow_run half); computes nothing.",
 )
-def pr_comment_cmd(fail_on: str | None, no_comment: bool, report_out: str | None, from_report: str | None) -> int:
-    """One sticky comment: instruction changes, the check, deletion candidates, stale rationales, the radius."""
+@click.option(
+    "--local",
+    is_flag=True,
+    help="A dry run from a clone: print the comment for the current branch; no event file, token or API call.",
+)
+@click.option("--base", default=None, metavar="REV", help="With --local: compare with REV (default: the merge base).")
+def pr_comment_cmd(
+    fail_on: str | None,
+    no_comment: bool,
+    report_out: str | None,
+    from_report: str | None,
+    local: bool,
+    base: str | None,
+) -> int:
+    """One sticky comment: instruction changes, the check, deletion candidates, stale rationales, the radius.
+
+    \b
+    In a clone, `git context github pr-comment --local` prints the comment the Action would post for the
+    current branch against where it left the default branch (or --base REV), and posts nothing.
+    """
     from gitcontext import git
     from gitcontext.github.event import from_environment
-    from gitcontext.github.pr import Options, pr_comment
+    from gitcontext.github.pr import Options, local_comment, pr_comment
 
     root = git.toplevel()
+    if local:
+        click.echo(local_comment(root, base, _config(root, os.environ.get("GITCONTEXT_CONFIG"))), nl=False)
+        return 0
+    if base is not None:
+        raise UserError("--base goes with --local", fix="add --local, or drop --base (the event names the base)")
     comment = _flag("GITCONTEXT_COMMENT", True) and not no_comment
     run = from_environment(need_token=comment or from_report is not None)
     options = Options(

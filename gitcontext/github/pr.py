@@ -8,9 +8,11 @@ may not write gets a warning, not a failure.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from gitcontext import git
 from gitcontext.errors import GitContextError, UserError
 from gitcontext.github import body, escape, render, runner, sticky
 from gitcontext.github.client import Client
@@ -18,6 +20,7 @@ from gitcontext.github.event import Run
 from gitcontext.github.report import load
 
 LEVELS = ("note", "warning", "error")
+_GITHUB_REMOTE = re.compile(r"github\.com[:/](?P<owner>[A-Za-z0-9_.-]+)/(?P<name>[A-Za-z0-9_.-]+?)(?:\.git)?/?$")
 
 
 class Options(NamedTuple):
@@ -73,6 +76,33 @@ def pr_comment(root: Path, run: Run, options: Options, client: Client | None = N
     finally:
         runner.write_outputs(outputs)
     return 1 if failing(data, options.fail_on) else 0
+
+
+def local_comment(root: Path, base: str | None, config: dict[str, Any] | None = None) -> str:
+    """The comment the Action would post for the current branch, as Markdown: a dry run with no event
+    file, no token and no API call. BASE defaults to where HEAD left the default branch."""
+    from gitcontext.github.report import build
+
+    branch = git.default_branch(root)
+    if base is None:
+        found = git.merge_base(branch, "HEAD", root) if branch else None
+        if found is None:
+            raise UserError(
+                "no default branch to compare with (origin/HEAD, main or master)", fix="give the base: --base REV"
+            )
+        base = found
+    head = git.rev_parse("HEAD", root)
+    data = build(root, git.rev_parse(base, root), head, base_name=base, config=config)
+    links = render.Links("https://github.com", _origin_repository(root), head)
+    footer = f"<sub>gitcontext · local dry run · head {head[:12]} · base {data['base'][:12]}</sub>"
+    return body.assemble(sticky.MARKER, render.sections(data, links), limit=10**9, footer=footer)
+
+
+def _origin_repository(root: Path) -> str:
+    """owner/name of a GitHub `origin`, for the links; '' (plain labels) for any other remote."""
+    url = git.config_get("remote.origin.url", root) or ""
+    found = _GITHUB_REMOTE.search(url)
+    return f"{found['owner']}/{found['name']}" if found else ""
 
 
 def _report(root: Path, run: Run, options: Options, client: Client | None) -> tuple[dict[str, Any], int]:

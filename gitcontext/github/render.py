@@ -25,14 +25,35 @@ class Links(NamedTuple):
 
 
 def sections(report: dict[str, Any], links: Links) -> list[Section]:
+    """The comment's sections; one with nothing to say is left out (the header gives its count), and a
+    rule that is both a deletion candidate and stale is listed once, under the candidates."""
+    candidates = [r for r in report["candidates"] if isinstance(r, dict)]
+    named = {r.get("id") for r in candidates if r.get("id")}
+    stale = [r for r in report["stale"] if isinstance(r, dict)]
+    optional = [
+        ("Instruction changes", changes(report, links) if report["changes"] else ""),
+        ("Deletion candidates", findings("Deletion candidates", candidates + _also(stale, named), links, True)),
+        ("Stale rationales", findings("Stale rationales in the blast radius", _not(stale, named), links)),
+        ("Blast radius", radius(report, links) if _has_radius(report) else ""),
+    ]
     return [
         Section("Summary", header(report), keep=True),
         Section("Check", check(report), keep=True),
-        Section("Instruction changes", changes(report, links)),
-        Section("Deletion candidates", findings("Deletion candidates", report["candidates"], links, True)),
-        Section("Stale rationales", findings("Stale rationales in the blast radius", report["stale"], links)),
-        Section("Blast radius", radius(report, links)),
+        *(Section(title, text) for title, text in optional if text),
     ]
+
+
+def _also(rows: list[dict[str, Any]], ids: set[Any]) -> list[dict[str, Any]]:
+    return [r for r in rows if r.get("id") in ids]
+
+
+def _not(rows: list[dict[str, Any]], ids: set[Any]) -> list[dict[str, Any]]:
+    return [r for r in rows if r.get("id") not in ids]
+
+
+def _has_radius(report: dict[str, Any]) -> bool:
+    data = report["radius"]
+    return bool(data.get("files") or data.get("instructions") or data.get("pressure"))
 
 
 def header(report: dict[str, Any]) -> str:
@@ -132,30 +153,38 @@ def _restore(row: dict[str, Any]) -> str:
 
 
 def findings(title: str, rows: list[dict[str, Any]], links: Links, candidates: bool = False) -> str:
-    if not rows:
-        return f"#### {title}\n\nNone among the instructions this pull request touches or reaches."
+    """One entry per rule (its findings under it, the first one leading), '' when there is none."""
+    by_rule: dict[Any, list[dict[str, Any]]] = {}
+    for row in rows:
+        by_rule.setdefault(row.get("id") or id(row), []).append(row)
+    if not by_rule:
+        return ""
     out = [f"#### {title}\n"]
-    for row in capped(rows, 40):
-        if not isinstance(row, dict):
-            out.append(row)
-            continue
-        line = (
-            f"- `{_id(row.get('id'))}` {links.to(row.get('file'), row.get('line'))} "
-            f"{escape.code(str(row.get('text') or ''), 160)}\n  {escape.text(str(row.get('check', '')))} "
-            f"{escape.text(str(row.get('name', '')))}: {escape.text(str(row.get('message', '')))}"
-        )
-        if candidates and isinstance(row.get("confidence"), (int, float)):
-            line += f" · confidence **{row['confidence']:.2f}**"
-        evidence = row.get("evidence") if isinstance(row.get("evidence"), dict) else {}
-        facts = [
-            f"{escape.text(str(k))}: {escape.text(str(v), 80)}" for k, v in sorted(evidence.items()) if k != "candidate"
-        ][:6]
-        if facts:
-            line += "\n  evidence: " + "; ".join(facts)
-        if candidates and row.get("fix"):
-            line += f"\n  {escape.code(str(row['fix']), 300)}"
-        out.append(line)
+    out += capped([_finding(group, links, candidates) for group in by_rule.values()], 40)
     return "\n".join(out)
+
+
+def _finding(group: list[dict[str, Any]], links: Links, candidates: bool) -> str:
+    row = group[0]
+    line = (
+        f"- `{_id(row.get('id'))}` {links.to(row.get('file'), row.get('line'))} "
+        f"{escape.code(str(row.get('text') or ''), 160)}"
+    )
+    for other in group:
+        line += f"\n  {escape.text(str(other.get('check', '')))} {escape.text(str(other.get('name', '')))}: "
+        line += escape.text(str(other.get("message", "")))
+        if candidates and isinstance(other.get("confidence"), (int, float)):
+            line += f" · confidence **{other['confidence']:.2f}**"
+    evidence = row.get("evidence") if isinstance(row.get("evidence"), dict) else {}
+    facts = [
+        f"{escape.text(str(k))}: {escape.text(str(v), 80)}" for k, v in sorted(evidence.items()) if k != "candidate"
+    ]
+    if facts[:6]:
+        line += "\n  evidence: " + "; ".join(facts[:6])
+    fix = next((other.get("fix") for other in group if candidates and other.get("fix")), None)
+    if fix:
+        line += f"\n  {escape.code(str(fix), 300)}"
+    return line
 
 
 def radius(report: dict[str, Any], links: Links) -> str:

@@ -1,0 +1,52 @@
+"""The pull-request comment's sections: an empty one is left out, and a rule is listed once."""
+
+from __future__ import annotations
+
+from gitcontext.github.render import Links, sections
+
+HEAD = "a" * 40
+RULE = {"id": "ctx-0123456789ab", "file": "CLAUDE.md", "line": 4, "text": "Retry the flaky test three times."}
+
+
+def _report(**parts) -> dict:
+    base = {
+        "changes": [],
+        "candidates": [],
+        "stale": [],
+        "check": {"policy": "enforce"},
+        "radius": {"files": [], "pressure": False},
+        "audit": "ran",
+        "base": "b" * 40,
+        "head": HEAD,
+        "base_name": "main",
+    }
+    return {**base, **parts}
+
+
+def _titles(report: dict) -> list[str]:
+    return [s.title for s in sections(report, Links("https://github.com", "octo/repo", HEAD))]
+
+
+def test_render_sections_leave_out_what_has_nothing_to_say():
+    assert _titles(_report()) == ["Summary", "Check"]
+    stale = {**RULE, "check": "GC101", "name": "unverified", "message": "not verified for 200 days"}
+    assert _titles(_report(stale=[stale])) == ["Summary", "Check", "Stale rationales"]
+
+
+def test_render_sections_list_a_rule_once_with_all_its_findings():
+    candidate = {
+        **RULE,
+        "check": "GC201",
+        "name": "falsified",
+        "message": "recurred twice",
+        "fix": "git context retire",
+    }
+    twice = {**candidate, "check": "GC200", "name": "duplicate", "message": "same as AGENTS.md:3"}
+    stale = {**RULE, "check": "GC101", "name": "unverified", "message": "not verified for 200 days"}
+    parts = sections(
+        _report(candidates=[candidate, twice], stale=[stale]), Links("https://github.com", "octo/repo", HEAD)
+    )
+    assert [p.title for p in parts] == ["Summary", "Check", "Deletion candidates"]
+    text = parts[-1].markdown
+    assert text.count("ctx-0123456789ab") == 1 and text.count("Retry the flaky test") == 1
+    assert "GC201 falsified" in text and "GC200 duplicate" in text and "GC101 unverified" in text
