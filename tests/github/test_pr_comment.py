@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -300,3 +301,33 @@ def test_pr_comment_fail_on_never_passes_a_missing_why(runner, level):
 def test_pr_comment_fail_on_an_unknown_level_is_a_clear_error(runner):
     done = runner.run("pr-comment", GITCONTEXT_FAIL_ON="sometimes")
     assert done.returncode == 2 and "fail-on must be never, note, warning or error" in done.stderr
+
+
+def test_pr_comment_local_prints_the_comment_for_the_branch_without_an_event(repo):
+    import subprocess
+    import sys
+
+    from tests.helpers import commit, git
+
+    commit(repo, {"CLAUDE.md": "# Rules\n\n- Run the tests before pushing.\n"}, "rules")
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit(repo, {"CLAUDE.md": "# Rules\n\n- Run the tests before pushing.\n- Never force-push to main.\n"}, "more")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GITHUB_", "GITCONTEXT_"))}
+    done = subprocess.run(
+        [sys.executable, "-m", "gitcontext", "github", "pr-comment", "--local"],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(MARKER) and "Never force-push to main." in done.stdout
+    assert "**no why yet**" in done.stdout and "local dry run" in done.stdout
+    wrong = subprocess.run(
+        [sys.executable, "-m", "gitcontext", "github", "pr-comment", "--base", "main"],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert wrong.returncode == 2 and "--base goes with --local" in wrong.stderr
