@@ -1,46 +1,36 @@
-"""What a context file points at: paths, links, `@imports`, folder trees in code fences, package
-scripts, Make targets, test ids and code symbols — each with its line and what it is resolved against.
+"""What a context file points at: paths (in code spans, links, `@imports`, folder trees drawn in fences,
+and bare in prose, list items, table cells, mermaid labels and `<path>…</path>` tags), the files commands
+are given, package scripts, Make targets, just recipes, cargo packages, test ids and code symbols (calls,
+classes, keyword parameters) — each with its line and the folders the text says to work in.
 
 Extraction only; gc103_dead_reference judges them against git. A reference written as an example of
 what not to do ("not `.toml`", "don't use `../../node_modules`"), in a line about another repository,
 or with a placeholder in it (`src/<name>/`, `.../x.ts`, `path/to/`) is not extracted at all.
+
+Where to work: "from `packages/x`", "in the `web` directory", "run these from within a package
+directory" (any workspace package), an earlier fence's `cd`, and a scoped rule's `paths:`/`globs:`/
+`applyTo:` folder add folders (`Ref.where`) the references of the rest of the section resolve in.
 """
 
 from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import NamedTuple
 
+from gitcontext.audit.commands import commands
+from gitcontext.audit.ref import Ref, clean_path, join, path_like, placeholder, strip_top
 from gitcontext.instructions.blocks import split_lines, strip_container
 from gitcontext.instructions.render import line_imports
 from gitcontext.instructions.sentences import code_spans, mask_code_spans
 
-
-class Ref(NamedTuple):
-    file: str
-    line: int  # 1-based
-    kind: str  # path | link | import | tree | script | make | test | symbol
-    text: str  # the reference as it reads: a path, a script name, a target, a symbol
-    cwd: str | None = None  # for script/make/test: the folder a preceding `cd` names ("" = none)
-    tool: str = ""  # for script: npm | pnpm | yarn | bun
-    written: str = ""  # the command or span as written, for the message
-    group: int = 0  # for tree: the first line of its code fence (entries are judged together)
-    after: str | None = None  # for a prose command: the folder an earlier fence of its section `cd`-ed into
-
-
 _LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 _FENCE = re.compile(r"^(`{3,}|~{3,})\s*([\w+-]*)")
-_EXT = re.compile(r"[^/]\.[A-Za-z][A-Za-z0-9]{0,7}$")
-_PLACEHOLDER = re.compile(
-    r"[<>{}*$%…\[\]|]|\.\.\.|(?:^|/)(?:path/to|your[-_][\w-]+|my[-_][\w-]+|foo|bar|baz|"
-    r"example[-_][\w-]+|xxx|[a-z])(?:/|\.|$)",
-    re.I,
-)
 _NEGATION = re.compile(
     r"\b(?:not|don'?t|do not|never|avoid|instead of|rather than|no longer|deprecated|"
-    r"legacy|formerly|previously|was|were|removed|deleted|renamed|moved from)\b",
+    r"legacy|formerly|previously|was|were|removed|deleted|renamed|moved from|replac\w*|superseded|"
+    r"obsolete|used to)\b",
     re.I,
 )
 _OTHER_REPO = re.compile(
@@ -53,10 +43,9 @@ _TREE_LINE = re.compile(r"^(?P<lead>[\s│├└─|`+\-]*)(?P<name>[\w@.][\w@.\
 _TREE_CHARS = re.compile(r"[│├└]")
 _SHELL_LANGS = {"", "bash", "sh", "shell", "zsh", "console", "shell-session", "terminal", "cmd", "powershell"}
 _TREE_LANGS = {"", "text", "txt", "tree", "plain", "plaintext", "none", "sh", "bash", "shell"}
-_CALL = re.compile(r"^(?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]{2,})\(\)$")
 _UNTRACKED = re.compile(
     r"\b(?:generated|local artifacts?|gitignored|git-ignored|ignored by git|untracked|"
-    r"not committed|never committed|build output|built)\b",
+    r"not committed|never committed|build output|built|output goes to|written to|writes? to|creates?)\b",
     re.I,
 )
 _EXAMPLE = re.compile(
@@ -66,25 +55,64 @@ _EXAMPLE = re.compile(
 )
 
 
+class _Section:
+    """What the lines of one section share: the folders its text says to work in."""
+
+    def __init__(self, scope: tuple[str, ...]) -> None:
+        self.scope = scope  # a scoped rule's folders (its front matter), for the whole file
+        self.where: tuple[str, ...] = scope
+
+    def add(self, folders: tuple[str, ...]) -> None:
+        self.where = tuple(dict.fromkeys(self.where + folders))
+
+    def heading(self) -> None:
+        self.where = self.scope
+
+
 def references(file: str, text: str) -> Iterator[Ref]:
     """Every reference in the context file FILE (its text TEXT), in line order."""
     lines = split_lines(text)
-    n, after = 0, None
+    section = _Section(scoped_folders(lines))
+    shown = _fenced_words(lines)
+    n = 0
     while n < len(lines):
         opened = _FENCE.match(strip_container(lines[n]))
         if opened:
             end = _fence_end(lines, n, opened.group(1))
             cwd: list[str | None] = [None]
-            yield from _fenced(file, lines[n + 1 : end], n + 2, opened.group(2).lower(), cwd)
-            after = cwd[0] or after
+            fenced = _fenced(file, lines[n + 1 : end], n + 2, opened.group(2).lower(), cwd)
+            yield from (_placed(ref, section.where) for ref in fenced)
+            if cwd[0]:
+                section.add((cwd[0],))
             n = end + 1
             continue
         if lines[n].startswith("#"):
-            after = None
+            section.heading()
         window = " ".join(lines[n : n + 2])  # a sentence wrapped onto the next line keeps its context
+        section.add(_where(lines[n]))
         for ref in _prose(file, lines[n], n + 1, window):
-            yield ref._replace(after=after) if ref.kind == "script" and after else ref
+            if ref.kind != "symbol" or ref.text not in shown:  # the file's own example defines it
+                yield _placed(ref, section.where)
         n += 1
+
+
+def _fenced_words(lines: list[str]) -> frozenset[str]:
+    """Every identifier written inside the file's code fences: a symbol the file's own example defines
+    or uses (`bad_example()` under the snippet that shows it) is the example's, not the tree's."""
+    words: set[str] = set()
+    n = 0
+    while n < len(lines):
+        opened = _FENCE.match(strip_container(lines[n]))
+        if opened:
+            end = _fence_end(lines, n, opened.group(1))
+            words.update(w for line in lines[n + 1 : end] for w in re.findall(r"[A-Za-z_]\w{2,}", line))
+            n = end
+        n += 1
+    return frozenset(words)
+
+
+def _placed(ref: Ref, where: tuple[str, ...]) -> Ref:
+    return ref._replace(where=tuple(dict.fromkeys(ref.where + where))) if where else ref
 
 
 def _fence_end(lines: list[str], start: int, fence: str) -> int:
@@ -95,44 +123,195 @@ def _fence_end(lines: list[str], start: int, fence: str) -> int:
     return len(lines)
 
 
-_NAMED_FOLDER = re.compile(r"\b(?:from|in|inside|under|within)\s+(?:the\s+)?`([\w.\-/]+)`", re.I)
+_SCOPE_KEY = re.compile(r"^(?:paths|globs|applyTo)\s*:\s*(.*)$")
 
 
-def _prose_cwd(line: str) -> list[str | None] | None:
-    """A prose line that names a folder ("… `npm test` from `clients/web/`") may run its commands there or
-    at the root ("like `clients/web`"): which one is not in the words, so its scripts are not judged."""
-    return [""] if _NAMED_FOLDER.search(line) else None
+def scoped_folders(lines: list[str]) -> tuple[str, ...]:
+    """The folders a scoped rule's front matter (`paths:`, `globs:`, `applyTo:`) names: each glob's
+    literal folder (`apps/webapp/**/*.ts` -> apps/webapp)."""
+    if not lines or lines[0].strip() != "---":
+        return ()
+    globs: list[str] = []
+    for line in lines[1:60]:
+        if line.strip() == "---":
+            break
+        key = _SCOPE_KEY.match(line.strip())
+        values = key.group(1) if key else (line.strip()[1:] if line.strip().startswith("- ") else "")
+        globs += [g.strip(" \"'[]") for g in values.split(",")]
+    folders = []
+    for glob in globs:
+        literal = re.split(r"[*?{\[]", glob, maxsplit=1)[0]
+        folder = literal.rsplit("/", 1)[0] if "/" in literal else ""
+        if folder and not placeholder(folder) and join("", folder):
+            folders.append(folder.strip("/"))
+    return tuple(dict.fromkeys(folders))
+
+
+_WHERE_NAMED = re.compile(
+    r"\b(?:from|in|inside|under|within|into)\s+(?:the\s+)?(?:`([^`\s]+)`|((?:\.{0,2}/)?[\w.\-]+/[\w.\-/]*))", re.I
+)
+_WHERE_ANY = re.compile(
+    r"\b(?:from|in|inside|within|under)\s+(?:(?:the|a|an|each|any|every|its|their|your|that|this|one)\s+)?"
+    r"(?:[\w-]+\s+)?(?:package|workspace|crate|app|module|library|sub-?project)s?(?:'s)?"
+    r"(?:\s+(?:directory|directories|folder|folders|dir|root))?\b",
+    re.I,
+)
+
+
+def _where(line: str) -> tuple[str, ...]:
+    """The folders a prose LINE says to work in: `from packages/x`, "in the `web` directory" (a folder, or
+    a package of that name), "from within a package directory" (`*`: any workspace package)."""
+    found = [m.group(1) or m.group(2) for m in _WHERE_NAMED.finditer(line)]
+    folders = [clean_path(f).rstrip("/") for f in found if f and not placeholder(f) and not f.startswith(("/", "~"))]
+    if _WHERE_ANY.search(line):
+        folders.append("*")
+    return tuple(f for f in folders if f)
 
 
 def _prose(file: str, line: str, number: int, window: str) -> Iterator[Ref]:
     if _OTHER_REPO.search(line) or "<!--" in line:
         return
-    cwd = _prose_cwd(line)
+    example = "example" if _EXAMPLE.search(line) else "span"
     for start, inner, inner_end, _ in code_spans(line):
-        if _negated(line, start):
-            continue
-        span = line[inner:inner_end].strip()
-        if " " in span or span.startswith(("cd", "make")):
-            yield from commands(file, span, number, list(cwd) if cwd else None)
-        elif path_like(span) and not _UNTRACKED.search(window):
-            yield Ref(
-                file, number, "path", clean_path(span), written=span, tool="example" if _EXAMPLE.search(line) else ""
-            )
-        elif _CALL.match(span):
-            yield Ref(file, number, "symbol", _CALL.match(span).group(1), written=span)
+        if not _negated(line, start):
+            yield from _span(file, line, number, window, line[inner:inner_end].strip(), (inner, inner_end), example)
     for match in _LINK.finditer(line):
         target = match.group(1).split("#")[0]
-        if (
+        if target.lower().startswith("file:"):
+            yield Ref(file, number, "home", target, written=match.group(0))
+        elif (
             target
             and not re.match(r"^[a-z][\w+.-]*:", target, re.I)
-            and not _placeholder(target)
+            and not placeholder(target)
             and not _negated(line, match.start())
         ):
             yield Ref(file, number, "link", target, written=match.group(0))
     refs, _ = line_imports(mask_code_spans(line, whole=True, fill=" "))
     for ref in refs:
-        if _EXT.search(ref) and not _placeholder(ref):
+        if _file_shaped(ref) and not placeholder(ref) and not ref.startswith("~"):
             yield Ref(file, number, "import", ref, written="@" + ref)
+    if not _UNTRACKED.search(window):
+        yield from bare_paths(file, line, number, "example" if example == "example" else "bare")
+
+
+def _span(file: str, line: str, number: int, window: str, span: str, at: tuple[int, int], form: str) -> Iterator[Ref]:
+    if _HOME.match(span):
+        yield Ref(file, number, "home", span, written=span)
+    elif _CALL.match(span):
+        yield from _symbols(file, line, number, span, at)
+    elif " " in span or span.startswith(("cd", "make", "./")) and not path_like(span):
+        yield from commands(file, span, number, None)
+    elif path_like(span) and not _UNTRACKED.search(window):
+        yield Ref(file, number, "path", clean_path(span), written=span, form=form)
+    elif _GLOB.search(span) and not _UNTRACKED.search(window):
+        folder = _glob_folder(span)
+        if folder:
+            yield Ref(file, number, "path", folder, written=span, form="glob" if form == "span" else form)
+    else:
+        yield from _symbols(file, line, number, span, at)
+
+
+_GLOB = re.compile(r"[*?]|\{[^{}]*,[^{}]*\}")
+
+
+def _glob_folder(span: str) -> str | None:
+    """The folder a glob's literal part names (`app/v3/presenters/**/*.server.ts` -> app/v3/presenters/):
+    it exists when the glob can match anything."""
+    literal = re.split(r"[*?{\[]", span, maxsplit=1)[0]
+    folder = literal[: literal.rfind("/") + 1] if "/" in literal else ""
+    return clean_path(folder) if folder.strip("./") and path_like(folder) else None
+
+
+_HOME = re.compile(r"^(?:file://)?(?:/Users/|/home/|[A-Za-z]:\\Users\\)[\w.\-]+[/\\]\S+$")
+_CALL = re.compile(r"^(?:[A-Za-z_$][\w$]*(?:\.|::))*([A-Za-z_$][\w$]{2,})\((.*)\)$")
+_KEYWORD = re.compile(r"(?:^|[(,]\s*)([A-Za-z_]\w*)\s*=(?!=)")
+_CLASS = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$")
+_IDENT = re.compile(r"^[A-Za-z_]\w{2,}=?$")
+_TYPE_AFTER = re.compile(
+    r"^\W{0,2}\s*(?:base\s+)?(?:class|classes|type|interface|struct|enum|trait|component|model|exception|"
+    r"subclass|subclasses|mixin|protocol|decorator|dataclass)\b",
+    re.I,
+)
+_TYPE_BEFORE = re.compile(
+    r"\b(?:class|struct|enum|trait|interface|extends|implements|inherits?\s+from|subclass(?:es)?\s+of|"
+    r"derives?\s+from|instances?\s+of)\s*$",
+    re.I,
+)
+_PARAM_AFTER = re.compile(
+    r"^\W{0,2}\s*(?:keyword\s+)?(?:parameter|param|argument|arg|kwarg|keyword)s?\b",
+    re.I,
+)
+
+
+def _symbols(file: str, line: str, number: int, span: str, at: tuple[int, int]) -> Iterator[Ref]:
+    """A call (`name()`, `load(path, strict=True)` with its keyword parameters), a class named as one
+    ("the `RetryPolicy` class", "extends `BaseAgent`") or a keyword parameter ("the `max_retries`
+    parameter", `timeout=`)."""
+    after, before = line[at[1] + 1 :], line[: max(0, at[0] - 1)]
+    call = _CALL.match(span)
+    if call:
+        if specific(call.group(1)):
+            yield Ref(file, number, "symbol", call.group(1), written=span, tool="call")
+        for keyword in _KEYWORD.findall("(" + call.group(2)):
+            if specific(keyword):
+                yield Ref(file, number, "symbol", keyword, written=span, tool="parameter")
+    elif _CLASS.match(span) and (_TYPE_AFTER.match(after) or _TYPE_BEFORE.search(before)):
+        yield Ref(file, number, "symbol", span, written=span, tool="class")
+    elif _IDENT.match(span) and (span.endswith("=") or _PARAM_AFTER.match(after)) and specific(span.rstrip("=")):
+        yield Ref(file, number, "symbol", span.rstrip("="), written=span, tool="parameter")
+
+
+def specific(name: str) -> bool:
+    """A name specific enough to say something when no source file has it: `parse_config`, `defineJob`,
+    `reconnect`; not `run`, `set` or `text`, which some file of nearly every tree holds."""
+    core = name.strip("_")
+    return "_" in core or bool(re.search(r"[a-z][A-Z]", core)) or len(core) >= 8
+
+
+_TAG_PAIR = re.compile(r"<(/?)([A-Za-z][\w:-]*)(?:\s[^<>]*)?>")
+_BARE = re.compile(
+    r"(?<![\w@/.:~\-\\$%{])((?:\.{1,2}/)?[\w.\-]+(?:/[\w.\-]+)+/?|[\w\-]+(?:\.[\w\-]+)*\.[A-Za-z][A-Za-z0-9]{0,7})"
+    r"(?![\w/(\\]|\.\w|:\w|-\w)"
+)
+FILE_EXTS = frozenset(
+    "md mdx mdc txt rst ts tsx js jsx mjs cjs py pyi rs go rb java kt kts swift c h cc cpp hpp cs php json jsonc "
+    "json5 yaml yml toml ini cfg conf sh bash zsh ps1 sql css scss less html vue svelte astro lock xml proto "
+    "graphql gql prisma tf hcl dockerfile gradle ex exs erl zig dart lua r scala clj env example".split()
+)
+
+
+def bare_paths(file: str, line: str, number: int, form: str = "bare") -> Iterator[Ref]:
+    """Paths written outside code spans and links: in prose, list items, table cells, mermaid labels
+    and `<path>…</path>` tags. A token counts when it has a folder and a name (`src/app.ts`, `docs/`)
+    or is a file name with a known extension (`CONTRIBUTING.md`); not URLs (`x.com/a`), packages
+    (`@a/b`), `I/O` or `and/or`-like words without a lowercase letter or a file's shape."""
+    visible = _LINK.sub(" ", mask_code_spans(line, whole=True, fill=" "))
+    closing = {m.group(2) for m in _TAG_PAIR.finditer(visible) if m.group(1)}
+    visible = _TAG_PAIR.sub(lambda m: " " if m.group(2) in closing else m.group(0), visible)
+    for match in _BARE.finditer(visible):
+        token = match.group(1).rstrip(".")
+        if _bare_path(token) and not _negated(visible, match.start()):
+            yield Ref(file, number, "path", clean_path(token), written=token, form=form)
+
+
+def _bare_path(token: str) -> bool:
+    segments = token.strip("./").split("/")
+    if len(segments) == 1:
+        stem, _, ext = token.rpartition(".")
+        product = ext == "js" and stem[:1].isupper()  # Node.js, Next.js: names, not files
+        return bool(stem) and ext.lower() in FILE_EXTS and not stem.isdigit() and not product and path_like(token)
+    first = token.lstrip("./").split("/")[0]
+    return (
+        "." not in first[1:]  # a domain: `docs.example.com/x`
+        and any(c.islower() for c in token)
+        and not all(s.isdigit() for s in segments if s)
+        and path_like(token)
+    )
+
+
+def _file_shaped(ref: str) -> bool:
+    """`@docs/testing.md`, `@AGENTS.md`; not a decorator (`@app.cell`, `@pytest.fixture`)."""
+    return posixpath.splitext(ref)[1][1:].lower() in FILE_EXTS
 
 
 def _negated(line: str, pos: int) -> bool:
@@ -141,42 +320,15 @@ def _negated(line: str, pos: int) -> bool:
     return bool(_NEGATION.search(before)) or line[:pos].rstrip().endswith(("(not", "not", "vs", "vs."))
 
 
-def _placeholder(ref: str) -> bool:
-    return bool(_PLACEHOLDER.search(ref))
-
-
-def clean_path(span: str) -> str:
-    span = span.split("#", 1)[0] if "#" in span[1:] else span  # docs/x.md#section
-    span = span.rstrip(".,;:)")
-    span = re.sub(r":\d+(?::\d+)?$", "", span)  # file.py:12
-    return span[2:] if span.startswith("./") else span
-
-
-def path_like(span: str) -> bool:
-    """A span that names a file or folder of this repository (not a URL, package, flag or placeholder)."""
-    if (
-        not span
-        or " " in span
-        or span.startswith(("@", "-", "~", "/", "$", "http", "git@"))
-        or "://" in span
-        or "=" in span
-        or _placeholder(span)
-        or span.count(":") > 1
-        or "\\" in span
-    ):
-        return False
-    core = clean_path(span)
-    if not core or core in (".", "..") or re.fullmatch(r"[\d.]+", core):
-        return False
-    return "/" in core.strip("/") or core.endswith("/") or bool(_EXT.search(core))
-
-
 def _fenced(file: str, lines: list[str], first: int, lang: str, cwd: list[str | None]) -> Iterator[Ref]:
     if lang in _TREE_LANGS and _is_tree(lines):
         yield from _tree(file, lines, first)
     elif lang in _SHELL_LANGS:
         for n, line in enumerate(lines):
             yield from commands(file, line, first + n, cwd)
+    elif lang == "mermaid":
+        for n, line in enumerate(lines):
+            yield from bare_paths(file, re.sub(r"[\[\](){}|\"]", " ", line), first + n)
 
 
 def _is_tree(lines: list[str]) -> bool:
@@ -192,7 +344,7 @@ def _is_tree(lines: list[str]) -> bool:
 def _tree(file: str, lines: list[str], first: int) -> Iterator[Ref]:
     """Folder trees drawn in a code fence (box characters or indentation): one path per entry."""
     for number, path, written in tree_entries(lines, first):
-        if not path.endswith("/...") and not _placeholder(path):
+        if not path.endswith("/...") and not placeholder(path):
             yield Ref(file, number, "tree", path, written=written, group=first)
 
 
@@ -218,17 +370,7 @@ def tree_entries(lines: list[str], first: int) -> Iterator[tuple[int, str, str]]
         yield first + n, parent + name, line.strip()
 
 
-def join(base: str, path: str) -> str | None:
-    """PATH under the folder BASE, normalized; None when it climbs out of the repository."""
-    joined = posixpath.normpath(posixpath.join(base or ".", path))
-    return None if joined.startswith("..") or joined == "." else joined
-
-
-def strip_top(path: str, n: int) -> str:
-    return "/".join(path.split("/")[n:])
-
-
-def place_tree(paths: list[str], bases: list[str], exists: Callable[[str], bool]) -> tuple[float, str, int]:
+def place_tree(paths: list[str], bases: list[str], exists) -> tuple[float, str, int]:
     """(share of entries that exist, base folder, top levels to strip) of the placement of a drawn tree's
     PATHS that matches the repository best: under each of BASES, and without its top entry when the tree
     has one (the project's own name)."""
@@ -266,70 +408,3 @@ def trees(file: str, text: str) -> Iterator[Tree]:
         if opened.group(2).lower() in _TREE_LANGS and _is_tree(body):
             yield Tree(file, n + 2, tuple(tree_entries(body, n + 2)))
         n = end + 1
-
-
-_PKG = {"npm", "pnpm", "yarn", "bun"}
-_BUILTINS = {
-    "pnpm": set(
-        "install i add remove rm uninstall update up upgrade exec dlx create init publish link unlink list ls "
-        "outdated why audit store config env import fetch rebuild prune patch patch-commit pack root bin "
-        "setup server licenses deploy install-test it approve-builds self-update help x dedupe doctor cache "
-        "view info recursive catalog sbom ignored-builds".split()
-    ),
-    "yarn": set(
-        "install add remove upgrade up init dlx workspace workspaces why info config cache set plugin node "
-        "exec create link unlink pack publish version npm constraints explain help".split()
-    ),
-    "npm": set(),
-    "bun": set(),
-}
-
-
-def commands(file: str, text: str, number: int, cwd: list[str | None] | None) -> Iterator[Ref]:
-    """Scripts, Make targets and test ids of a shell line; a `cd` sets the folder for what follows."""
-    cwd = cwd if cwd is not None else [None]
-    line = re.sub(r"^\s*(?:\$|>|%|#\s*\$)\s+", "", text)
-    line = re.split(r"\s#\s|\s#$|^#", line)[0]
-    for part in re.split(r"&&|\|\||;|\|", line):
-        words = part.strip().strip("`").split()
-        if not words:
-            continue
-        if words[0] == "cd" and len(words) >= 2:
-            target = words[1].strip("'\"")
-            cwd[0] = None if _placeholder(target) or target.startswith(("~", "/", "$", "-")) else clean_path(target)
-            if cwd[0] is None and target not in ("..", "."):
-                cwd[0] = ""  # a folder we cannot name: judge nothing after it
-            continue
-        yield from _command(file, words, number, cwd[0], part.strip())
-
-
-def _command(file: str, words: list[str], number: int, cwd: str | None, written: str) -> Iterator[Ref]:
-    tool = words[0]
-    if cwd == "" or any(w.startswith(("-", "$", "<")) or _placeholder(w) for w in words[1:3]):
-        return
-    if tool in _PKG and len(words) >= 2:
-        name = _script_name(tool, words[1:])
-        if name:
-            yield Ref(file, number, "script", name, cwd, tool, written)
-    elif tool == "make" and len(words) >= 2 and re.fullmatch(r"[\w.\-/]+", words[1]):
-        yield Ref(file, number, "make", words[1], cwd, "make", written)
-    elif tool in ("pytest", "python") and "::" in " ".join(words):
-        for w in words[1:]:
-            if "::" in w and not _placeholder(w):
-                yield Ref(file, number, "test", w, cwd, tool, written)
-
-
-def _script_name(tool: str, args: list[str]) -> str | None:
-    first = args[0]
-    if first in ("run", "run-script") and len(args) >= 2:
-        name = args[1]
-    elif first in ("test", "t", "start", "tst") and tool in ("npm", "pnpm", "yarn"):
-        name = {"t": "test", "tst": "test"}.get(first, first)
-    elif tool in ("pnpm", "yarn") and first not in _BUILTINS[tool]:
-        name = first
-    else:
-        return None
-    name = name.strip("`'\",.;:)")
-    if not re.fullmatch(r"[\w:.\-/@]+", name) or (tool == "bun" and _EXT.search(name)):
-        return None
-    return name

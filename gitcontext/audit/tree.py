@@ -45,6 +45,61 @@ def package_of(ctx: AuditContext, folder: str) -> str:
     return folder
 
 
+MODULE_EXTS = frozenset(".ts .tsx .js .jsx .mjs .cjs .py .rs .go .rb .vue .svelte".split())
+
+
+class Index:
+    """The tracked files and folders as lookups: a path as written, a module named without its extension
+    (`src/server/queues`), the tail of a deeper path (`src/styles.css` in every example), the nearest
+    folder holding a manifest. Built once per audit from the audit's one listing of the tree."""
+
+    def __init__(self, ctx: AuditContext) -> None:
+        self.files = ctx.tracked
+        self.dirs = folders(ctx)
+        self.modules = frozenset(p.rsplit(".", 1)[0] for p in self.files if posixpath.splitext(p)[1] in MODULE_EXTS)
+        self._tails: frozenset[str] | None = None
+        self._dir_names: dict[str, list[str]] | None = None
+        self.by_name: dict[str, list[str]] = {}
+        for path in sorted(self.files):
+            self.by_name.setdefault(posixpath.basename(path), []).append(path)
+
+    def dirs_named(self, name: str) -> list[str]:
+        """The tracked folders whose last segment is NAME, with a trailing slash."""
+        if self._dir_names is None:
+            self._dir_names = {}
+            for folder in sorted(self.dirs):
+                self._dir_names.setdefault(posixpath.basename(folder), []).append(folder + "/")
+        return self._dir_names.get(name, [])
+
+    def exists(self, path: str) -> bool:
+        path = path.rstrip("/") or "."
+        return path == "." or path in self.files or path in self.dirs or path in self.modules
+
+    def is_dir(self, path: str) -> bool:
+        return path.rstrip("/") in self.dirs or path in (".", "")
+
+    def tail_exists(self, path: str) -> bool:
+        """PATH is the end of some tracked path (or a tracked path itself)."""
+        if self._tails is None:
+            every = self.files | self.dirs
+            self._tails = frozenset(p.split("/", n)[-1] for p in every for n in range(1, p.count("/") + 1))
+        path = path.strip("/")
+        return path in self._tails or self.exists(path)
+
+    def nearest(self, folder: str, names: tuple[str, ...]) -> str | None:
+        """The nearest folder at or above FOLDER holding one of NAMES (a manifest), or None."""
+        here: str | None = folder.strip("/")
+        while here is not None:
+            if any((f"{here}/{n}" if here else n) in self.files for n in names):
+                return here
+            here = None if not here else posixpath.dirname(here)
+        return None
+
+
+def index(ctx: AuditContext) -> Index:
+    return memo(ctx, "tree.index", lambda: Index(ctx))
+
+
 def loaded_files(ctx: AuditContext) -> list[str]:
     """What some agent loads inside the work tree (a file bundled in a skill folder is the skill's
     vendored reference; an import outside the tree is the reference's problem, never read)."""

@@ -76,8 +76,10 @@ from gitcontext.git.process import (
 from gitcontext.git.removals import (
     Removal,
     blame_lines,
+    commit_renames,
+    deletions,
     grep_words,
-    log_removals,
+    start_deletions,
 )
 from gitcontext.git.repo import (
     Head,
@@ -165,7 +167,9 @@ __all__ = [
     "log_bodies",
     "log_numstat",
     "log_numstat_dated",
-    "log_removals",
+    "commit_renames",
+    "deletions",
+    "start_deletions",
     "log_trailers",
     "ls_files",
     "ls_tree",

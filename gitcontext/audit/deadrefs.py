@@ -1,0 +1,166 @@
+"""GC103's references judged together, so that each question to git is asked once for all of them: the
+tree is the audit's one listing; manifests come in one `cat-file --batch`; the missing paths get one
+`check-ignore` and one history pass (audit/pathhistory.py); the symbols one `git grep`."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator
+
+from gitcontext import git
+from gitcontext.audit.context import AuditContext
+from gitcontext.audit.judge_commands import (
+    cargo_verdict,
+    just_verdict,
+    make_verdict,
+    run_folder,
+    script_verdict,
+    test_verdict,
+    where_folders,
+)
+from gitcontext.audit.judge_paths import Lookup, Verdict, home_verdict, lookup, outside_verdict, path_verdict
+from gitcontext.audit.manifests import Manifests
+from gitcontext.audit.pathhistory import PathHistory
+from gitcontext.audit.ref import Ref, generated, join, strip_top
+from gitcontext.audit.references import place_tree
+from gitcontext.audit.tree import index, package_of
+
+TREE_MIN_MATCH = 0.5  # a drawn tree matching less of the repository than this is an illustration
+_COMMANDS = {"script", "make", "just", "cargo", "test"}
+_DOCS = ("*.md", "*.mdc", "*.mdx", "*.txt", "*.rst")
+
+
+class Judging:
+    def __init__(self, ctx: AuditContext, refs: list[Ref], shallow: bool, listing: git.Started | None) -> None:
+        """LISTING: history's deletions (git.start_deletions), started before the files were read."""
+        self.ctx = ctx
+        self.listing = listing
+        self.index = index(ctx)
+        self.shallow = shallow
+        self.refs = list({(r.file, r.line, r.kind, r.text): r for r in refs}.values())
+        kinds = {r.kind for r in self.refs}
+        if any(w.startswith("pkg:") or w == "*" for r in self.refs for w in r.where):
+            kinds.add("script")
+        tests = {c for r in self.refs if r.kind == "test" for c in self._test_files(r)}
+        self.manifests = Manifests(ctx.root, ctx.tracked, kinds, tests) if kinds & (_COMMANDS | {"script"}) else None
+
+    def verdicts(self) -> Iterator[tuple[Ref, Verdict]]:
+        """Every dead reference with its verdict, in the order of REFS (a drawn tree's at its entries)."""
+        symbols = self._missing_symbols()
+        pending: list[tuple[Ref, Lookup]] = []
+        for ref in self.refs:
+            if ref.kind == "tree":
+                continue
+            if ref.kind == "symbol":
+                if ref.text in symbols:
+                    yield ref, _symbol_verdict(ref)
+                continue
+            verdict, found = self._judge(ref)
+            if verdict:
+                yield ref, verdict
+            elif found:
+                pending.append((ref, found))
+        pending += self._tree_lookups()
+        yield from self._missing_paths(pending)
+
+    def _judge(self, ref: Ref) -> tuple[Verdict | None, Lookup | None]:
+        folder = posixpath.dirname(ref.file)
+        if ref.kind == "home":
+            return home_verdict(self.index, ref), None
+        if ref.kind == "import" and (ref.text.startswith("/") or join(folder, ref.text) is None):
+            return outside_verdict(ref), None
+        where = where_folders(self.index, self.manifests, ref)
+        if ref.kind in _COMMANDS:
+            return self._command(ref, where)
+        if ref.form == "arg" and ref.cwd is not None:
+            cwd = run_folder(self.index, ref)
+            if cwd is None:
+                return None, None  # the `cd` names no folder: it is judged itself, or a placeholder
+            where = [cwd]
+        return None, lookup(self.index, ref, where, package_of(self.ctx, folder))
+
+    def _command(self, ref: Ref, where: list[str]) -> tuple[Verdict | None, Lookup | None]:
+        assert self.manifests is not None
+        if ref.cwd is not None and run_folder(self.index, ref) is None:
+            return None, None
+        if ref.kind == "script":
+            return script_verdict(self.index, self.manifests, ref, where), None
+        if ref.kind == "make":
+            return make_verdict(self.index, self.manifests, ref, where), None
+        if ref.kind == "just":
+            return just_verdict(self.index, self.manifests, ref, where), None
+        if ref.kind == "cargo":
+            return cargo_verdict(self.manifests, ref), None
+        path, verdict = test_verdict(self.index, self.manifests, ref, self._folders(ref, where))
+        if not path:
+            return verdict, None
+        as_path = ref._replace(kind="path", text=path, form="arg")
+        return None, lookup(
+            self.index, as_path, self._folders(ref, where), package_of(self.ctx, posixpath.dirname(ref.file))
+        )
+
+    def _folders(self, ref: Ref, where: list[str]) -> list[str]:
+        cwd = run_folder(self.index, ref)
+        return [cwd] if cwd is not None else [posixpath.dirname(ref.file), *where]
+
+    def _test_files(self, ref: Ref) -> list[str]:
+        path = ref.text.partition("::")[0]
+        folders = [posixpath.dirname(ref.file), ref.cwd or "", *ref.where, ""]
+        return [c for f in folders if (c := join(f, path))]
+
+    def _tree_lookups(self) -> list[tuple[Ref, Lookup]]:
+        """A drawn tree is judged as a whole: against the base it matches best, and only if it mostly
+        matches; an entry under a missing folder of the tree is that folder's, not its own."""
+        groups: dict[tuple[str, int], list[Ref]] = {}
+        for ref in self.refs:
+            if ref.kind == "tree":
+                groups.setdefault((ref.file, ref.group), []).append(ref)
+        out = []
+        for group in groups.values():
+            here = posixpath.dirname(group[0].file)
+            bases = list(
+                dict.fromkeys([here, package_of(self.ctx, here), *where_folders(self.index, None, group[0]), ""])
+            )
+            rate, base, strip = place_tree([r.text for r in group], bases, self.index.exists)
+            if rate < TREE_MIN_MATCH:
+                continue
+            missing: list[str] = []
+            for ref in group:
+                path = strip_top(ref.text, strip)
+                full = join(base, path) if path else None
+                if not full or self.index.exists(full) or any(full.startswith(m + "/") for m in missing):
+                    continue
+                missing.append(full)
+                shown = full + ("/" if ref.text.endswith("/") else "")
+                out.append((ref._replace(text=shown), Lookup((full,), ("",), False)))
+        return out
+
+    def _missing_paths(self, pending: list[tuple[Ref, Lookup]]) -> Iterator[tuple[Ref, Verdict]]:
+        wanted = sorted({c for _, found in pending for c in found.candidates if not generated(c)})
+        forms = [f for c in wanted for f in (c, c + "/")]
+        ignored = {f.rstrip("/") for f in git.check_ignore(forms, self.ctx.root)} if forms else set()
+        missing = [c for c in wanted if c not in ignored]
+        latest = git.deletions(self.listing) if self.listing is not None and missing else {}
+        history = PathHistory(self.ctx.root, latest, missing, self.index.exists)
+        for ref, found in pending:
+            if any(c in ignored for c in found.candidates):
+                continue
+            fates = [history.fate(c) for c in found.candidates]
+            verdict = path_verdict(self.index, ref, found, fates, self.shallow)
+            if verdict:
+                yield ref, verdict
+
+    def _missing_symbols(self) -> set[str]:
+        wanted = sorted({r.text for r in self.refs if r.kind == "symbol"})
+        return set(wanted) - git.grep_words(wanted, _DOCS, self.ctx.root) if wanted else set()
+
+
+def _symbol_verdict(ref: Ref) -> Verdict:
+    what = {"class": "class", "parameter": "parameter"}.get(ref.tool, "function")
+    lead = "" if ref.written.rstrip("=") in (ref.text, ref.text + "()") else f"`{ref.written}`: "
+    return Verdict(
+        "missing",
+        f"{lead}the {what} `{ref.text}` is in no tracked source file: renamed or removed? fix the name or "
+        "remove the line",
+        {"symbol": ref.text},
+    )

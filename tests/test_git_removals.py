@@ -1,0 +1,33 @@
+"""History's deletions and renames and the tree's words, as GC103 asks git for them (gitcontext/git/removals.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gitcontext import git
+from tests.helpers import commit
+from tests.helpers import git as run_git
+
+
+def test_deletions_latest_per_path(repo: Path) -> None:
+    commit(repo, {"a.txt": "1", "d/b.txt": "2", "keep.txt": "k"}, "add")
+    commit(repo, {"a.txt": None}, "drop a")
+    commit(repo, {"a.txt": "again"}, "bring a back")
+    last = commit(repo, {"a.txt": None, "d/b.txt": None}, "drop both")
+    latest = git.deletions(git.start_deletions("HEAD", repo))
+    assert set(latest) == {"a.txt", "d/b.txt"}
+    assert latest["a.txt"].commit == last and latest["a.txt"].subject == "drop both"
+
+
+def test_commit_renames_and_additions(repo: Path) -> None:
+    commit(repo, {"docs/guide.md": "# Guide\n" + "text\n" * 20, "core/emit.rs": "fn a() {}\n"}, "add")
+    run_git(repo, "mv", "docs/guide.md", "docs/handbook.md")
+    moved = commit(repo, {"core/emit.rs": None, "core/emit/mod.rs": "mod x;\n"}, "rename and split")
+    renames, added = git.commit_renames([moved], repo)[moved]
+    assert renames == {"docs/guide.md": "docs/handbook.md"} and added == ["core/emit/mod.rs"]
+
+
+def test_grep_words_whole_words_outside_docs(repo: Path) -> None:
+    commit(repo, {"src/a.py": "def load_config(path):\n    return path_like\n", "README.md": "gone_symbol\n"}, "add")
+    found = git.grep_words(["load_config", "path", "gone_symbol", "load"], ("*.md",), repo)
+    assert found == {"load_config", "path"}  # `load` is no whole word there; README.md is left out
