@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import signal
 import sys
 import time
@@ -36,6 +37,7 @@ from gitcontext.provenance.redact import redact  # noqa: E402
 from gitcontext.provenance.store import validate_note_text  # noqa: E402
 from gitcontext.provenance.sync import _fields  # noqa: E402
 from gitcontext.provenance.trailers import from_pairs  # noqa: E402
+from tests.provenance.redaction import corpus as redaction_corpus  # noqa: E402
 
 NOTE = ".context/notes/ctx-0123456789ab.jsonl"
 TOKENS = [
@@ -88,7 +90,24 @@ TOKENS = [
     "password=",
     "Bearer ",
     "-----END PRIVATE KEY-----",
+    "-----BEGIN RSA PRIVATE KEY-----\n",
+    "PuTTY-User-Key-File-3: ",
+    "\\n",
+    "Authorization: ",
+    "Cookie: a=",
+    "eyJ",
+    "api_key=",
+    '"token": "',
+    "mysql -p",
+    "-u a:",
+    "<password>",
+    "name: X_TOKEN\nvalue: ",
+    "=",
+    "AAAA",
 ]
+
+
+_MARKER = re.compile(r"\[REDACTED:[a-z0-9\-]+\]")
 
 
 class Hang(Exception):
@@ -133,6 +152,7 @@ def seeds() -> dict[str, list[str]]:
             "Context-Refs: #1, #2",
         ],
         "glob": ["**/CLAUDE.md", ".cursor/rules/**/*.mdc", "{a,{b,c}}/?.md"],
+        "secrets": [row.text for row in redaction_corpus.secrets()] + [t for _, t in redaction_corpus.ordinary()],
     }
 
 
@@ -213,8 +233,17 @@ def check_trailer(text: str) -> str | None:
 
 
 def check_redact(text: str) -> str | None:
+    """Redacting twice changes nothing, and what is left outside the markers is the input, in order."""
     once = redact(text).text
-    return None if redact(once).text == once else "redacting twice changed the text"
+    if redact(once).text != once:
+        return "redacting twice changed the text"
+    pos = 0
+    for piece in _MARKER.split(once):
+        found = text.find(piece, pos)
+        if found < 0:
+            return f"text outside the markers is not the input's: {piece[:60]!r}"
+        pos = found + len(piece)
+    return None
 
 
 def check_glob(text: str) -> str | None:
@@ -245,7 +274,7 @@ PARSERS: dict[str, tuple[str, Callable[[str], str | None]]] = {
     "config": ("config", check_config),
     "front-matter": ("front", check_front),
     "trailer": ("trailer", check_trailer),
-    "redact": ("trailer", check_redact),
+    "redact": ("secrets", check_redact),
     "glob": ("glob", check_glob),
     "audit-text": ("markdown", check_audit_text),
 }

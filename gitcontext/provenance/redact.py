@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 
 __all__ = ["MARK", "Redacted", "redact", "clean", "redact_event", "is_redacted"]
 MAX_ROUNDS = 8
+# A token ends where token characters end: a match never stops inside a longer run (the rest of the run,
+# after a marker, would match in the next round, and the next, without end).
+TOKEN_END = r"(?![A-Za-z0-9_\-])"
 _JWT = r"(?<![A-Za-z0-9_\-])ey[A-Za-z0-9_\-]{10,8192}\.ey[A-Za-z0-9_\-]{2,8192}\.[A-Za-z0-9_\-]{0,8192}"
 
 
@@ -40,18 +43,25 @@ def redact(text: str) -> Redacted:
     """TEXT with every secret replaced by `[REDACTED:<label>]`."""
     labels: list[str] = []
     text = redact_blocks(text, labels)
+    chosen = _chosen(text.lower())
     for _ in range(MAX_ROUNDS):  # a marker can join pieces into a new match: repeat until nothing changes
         before = len(labels)
-        text = _round(text, labels)
+        text = _round(text, labels, chosen)
         if len(labels) == before:
             break
+        chosen = chosen | _chosen(MARK.lower() + " ".join(labels[before:]))  # the hints markers bring
     return Redacted(text, tuple(labels))
 
 
-def _round(text: str, labels: list[str]) -> str:
-    rows, always, by_hint = _rows(), *_index()
-    lower = text.lower()
-    chosen = set(always).union(*(by_hint[hint] for hint in by_hint if hint in lower))
+def _chosen(lower: str) -> frozenset[int]:
+    """The rows a text is searched with: those whose hints it holds (a hint never spans a marker's
+    brackets, so what a round leaves holds no hint the text and the markers' labels did not)."""
+    always, by_hint = _index()
+    return frozenset(always).union(*(by_hint[hint] for hint in by_hint if hint in lower))
+
+
+def _round(text: str, labels: list[str], chosen: frozenset[int]) -> str:
+    rows = _rows()
     for at in sorted(chosen):  # a row whose literals are all absent from the text is never searched
         row, pattern = rows[at]
         text = apply(text, row, pattern, labels)
@@ -63,10 +73,10 @@ def _rows() -> list[tuple[Row, re.Pattern[str]]]:
     """Every row with its pattern compiled, in the order they run (compiled on the first redaction: the
     commands that never redact never pay for it)."""
     vendors = [
-        Row(label, hints, pattern, functools.partial(_gated, label) if label in GATED else None)
+        Row(label, hints, f"(?:{pattern}){TOKEN_END}", functools.partial(_gated, label) if label in GATED else None)
         for label, hints, pattern in VENDORS
     ]
-    rows = [*vendors, Row("jwt", ("ey",), _JWT), *transport.ROWS, transport.PAIRS, *assigned.ROWS]
+    rows = [*vendors, Row("jwt", ("ey",), _JWT + TOKEN_END), *transport.ROWS, transport.PAIRS, *assigned.ROWS]
     return [(row, re.compile(row.pattern)) for row in rows]
 
 

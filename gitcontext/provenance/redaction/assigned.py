@@ -24,11 +24,15 @@ from gitcontext.provenance.redaction.shape import (
 )
 
 PASSWORD, KEY = "password", "assigned-secret"
-_NAME = r"(?P<n>-{0,2}[A-Za-z_$@][A-Za-z0-9_.\-]{0,79})"
+_NAME = r"(?<!\[REDACTED:)(?P<n>-{0,2}[A-Za-z_$@][A-Za-z0-9_.\-]{0,79})"  # a marker's label is no name
 _ASSIGN = (
     rf"(?<![A-Za-z0-9_.$@\-]){_NAME}(?:[\"'`]\]?|\])?[ \t]{{0,8}}(?P<sep>=>|:=|\?=|\+=|=(?!=)|:(?![:/=]))[ \t]{{0,8}}"
 )
-_FLAG = r"(?<![A-Za-z0-9_\-])--?(?P<n>[A-Za-z][A-Za-z0-9_\-]{0,40})[ \t]{1,4}(?!-)"
+# `--name value`, and a Dockerfile's `ENV NAME value` / `ARG NAME value`
+_FLAG = (
+    r"(?:(?<![A-Za-z0-9_\-])--?|(?<![A-Za-z0-9_])(?:ENV|ARG)[ \t]{1,4})(?P<n>[A-Za-z][A-Za-z0-9_\-]{0,40})"
+    r"[ \t]{1,4}(?!-)"
+)
 _PAIR = (
     r"(?i)\b(?:name|key)[\"']?[ \t]{0,4}[:=][ \t]{0,4}[\"']?(?P<n>[A-Za-z_][A-Za-z0-9_.\-]{0,80})[\"']?[ \t]{0,4},?"
     r"\s{0,40}[\"']?value[\"']?[ \t]{0,4}[:=][ \t]{0,4}"
@@ -39,13 +43,20 @@ _NETRC = (
     r"\s{1,40}(?P<v>\S{1,256})"
 )
 _DASH_P = (
-    r"(?<![A-Za-z0-9_\-])(?:(?i:mysql\w{0,10}|mariadb\w{0,10})\b[^\n]{0,300}?[ \t]-p(?P<v>[^\s\"'`]{1,256})"
-    r"|(?i:sshpass|login)\b[^\n]{0,300}?[ \t]-p[ \t]{0,4}(?P<w>[^\s\"'`\-][^\s\"'`]{0,255}))"
+    r"(?<![A-Za-z0-9_\-])(?:(?i:mysql\w{0,10}|mariadb\w{0,10})\b[^\n]{0,300}?[ \t]-p[\"']?(?P<v>[^\s\"'`]{1,256})"
+    r"|(?i:sshpass|login)\b[^\n]{0,300}?[ \t]-p[ \t]{0,4}[\"']?(?P<w>[^\s\"'`\-][^\s\"'`]{0,255}))"
 )
 _USER_PASS = (
     r"(?<![A-Za-z0-9_\-])(?:-u|--user|--proxy-user)(?:[ \t]{1,4}|=)[\"']?(?P<u>[^\s:\"']{1,128}):"
     r"(?P<v>[^\s\"']{1,256})"
 )
+# `auth=("user", "password")`, `HTTPBasicAuth("user", "password")`: the second literal of a credential pair
+_AUTH_PAIR = (
+    r"(?i)(?:\bauth[ \t]{0,4}=[ \t]{0,4}|BasicAuth[ \t]{0,4})\([ \t]{0,4}[\"'][^\"'\n]{1,128}[\"'][ \t]{0,4},[ \t]{0,4}"
+    r"[\"'](?P<v>[^\"'\n]{1,256})[\"']"
+)
+# The private members of a JSON Web Key (RFC 7518 §6.3.2, §6.4.1): in a text that holds a `"kty"`.
+_JWK_PRIVATE = r"\"(?:d|p|q|dp|dq|qi|k)\"[ \t]{0,4}:[ \t]{0,4}\"(?P<v>[A-Za-z0-9_\-]{16,8192})\""
 _PROSE = (
     r"(?i)(?<![A-Za-z0-9_\-])(?:token|secret|password|passwd|key|credentials?)[ \t]{1,4}"
     r"(?:(?:is|was|of|value|string)[ \t]{1,4})?[\"'`]?(?P<v>[A-Za-z0-9+/=_\-.~]{16,512})"
@@ -106,6 +117,8 @@ ROWS = [
     Row(PASSWORD, ("login",), _NETRC, functools.partial(_literal, PASSWORD)),
     Row("cli-password", ("-p",), _DASH_P, functools.partial(_literal, "cli-password")),
     Row("cli-password", ("-u", "--user", "--proxy-user"), _USER_PASS, functools.partial(_literal, "cli-password")),
+    Row(PASSWORD, ("auth",), _AUTH_PAIR, functools.partial(_literal, PASSWORD)),
+    Row("private-key", ('"kty"',), _JWK_PRIVATE, functools.partial(_literal, "private-key")),
     Row(KEY, NAME_HINTS, _ASSIGN, _named),
     Row(KEY, NAME_HINTS, _FLAG, _flag),
     Row("secret", ("token", "secret", "password", "passwd", "key", "credential"), _PROSE, _prose),

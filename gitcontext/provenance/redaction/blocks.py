@@ -1,4 +1,4 @@
-"""Private key blocks: PEM (PKCS#1, PKCS#8, EC, DSA, OpenSSH, encrypted), PGP armor and PuTTY .ppk files,
+"""Private key blocks: PEM (PKCS#1, PKCS#8, EC, DSA, OpenSSH, encrypted), SSH2, PGP armor and PuTTY .ppk files,
 whole or cut off at either end.
 
 A block runs from its BEGIN line (or PuTTY header) to its END line (or `Private-MAC:` line). Where the end
@@ -13,17 +13,20 @@ import bisect
 import re
 
 LABEL = "private-key"
-_BEGIN = re.compile(r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|PuTTY-User-Key-File-\d: ?[^\n\\]{0,100}")
-_END = re.compile(r"-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----")
+_BEGIN = re.compile(
+    r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|PuTTY-User-Key-File-\d: ?[A-Za-z0-9@.\-]{3,64}(?=\r?\n|\\n)"
+)
+_END = re.compile(r"-{4,5} ?END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)? ?-{4,5}")
 _MAC = re.compile(r"Private-MAC: ?[0-9a-fA-F]{0,128}")
 _BREAK = re.compile(r"\\r\\n|\\n|\r?\n")
 _BODY = re.compile(r"[A-Za-z0-9+/=]+")
 _HEADER = re.compile(
-    r"(?:Proc-Type|DEK-Info|Version|Comment|Hash|Charset|Encryption|Public-Lines|Private-Lines|Key-Derivation"
+    r"(?:Proc-Type|DEK-Info|Version|Comment|Subject|Hash|Charset|Encryption|Public-Lines|Private-Lines|Key-Derivation"
     r"|Argon2-Memory|Argon2-Passes|Argon2-Parallelism|Argon2-Salt): ?[^\n\\]{0,200}"
 )
 _B64_HEAD = re.compile(r"[A-Za-z0-9+/=]+")
 MAX_KEY = 64 * 1024  # characters a key body may span: a longer run is not one key
+MAX_LINE = 4096  # characters of one body line (escaped JSON keys break every 64 too)
 
 
 def redact_blocks(text: str, labels: list[str]) -> str:
@@ -57,8 +60,8 @@ def _body_end(text: str, pos: int) -> int:
     first other line when nothing but punctuation follows it (a JSON string's closing quote)."""
     limit, kept = min(len(text), pos + MAX_KEY), pos
     while pos < limit:
-        brk = _BREAK.search(text, pos, limit)
-        line_end = brk.start() if brk else limit
+        brk = _BREAK.search(text, pos, min(limit, pos + MAX_LINE))
+        line_end = brk.start() if brk else min(limit, pos + MAX_LINE)
         line = text[pos:line_end].strip(" \t")
         if not (line == "" or _body_line(line) or _HEADER.fullmatch(line)):
             head = _B64_HEAD.match(text, pos, line_end)

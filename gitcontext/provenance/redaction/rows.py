@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 MARK = "[REDACTED:"
 Span = tuple[int, int, str]  # (start, end, label) of text to replace by `[REDACTED:<label>]`
-MAX_VALUE = 1024  # characters of a value read after its name
+MAX_VALUE = 4096  # characters of a value read after its name: a longer run is no value of it
 _TERMINATOR = re.compile(r"[\s\"'`,;]")  # what ends a bare value
 _CLOSERS = {")": "(", "]": "[", "}": "{", ">": "<"}
 
@@ -32,14 +32,15 @@ class Runs:
         self.text, self.start, self.found, self.scanned = text, -1, -1, -1
 
     def end(self, pos: int) -> int:
-        """The end of the bare value starting at POS (at most MAX_VALUE characters on)."""
+        """The end of the bare value starting at POS, or -1 when it runs on past MAX_VALUE characters."""
         if not self.start <= pos <= self.scanned:
             self.start, self.found, self.scanned = pos, -1, pos
-        if self.found < 0:
-            stop = min(len(self.text), pos + MAX_VALUE)
-            hit = _TERMINATOR.search(self.text, self.scanned, stop) if self.scanned < stop else None
+        stop = min(len(self.text), pos + MAX_VALUE + 1)
+        if self.found < 0 and self.scanned < stop:
+            hit = _TERMINATOR.search(self.text, self.scanned, stop)
             self.found, self.scanned = (hit.start(), hit.start()) if hit else (-1, stop)
-        return min(self.found if self.found >= 0 else self.scanned, pos + MAX_VALUE)
+        end = self.found if self.found >= 0 else (self.scanned if self.scanned == len(self.text) else -1)
+        return end if 0 <= end - pos <= MAX_VALUE else -1
 
 
 Decide = Callable[[re.Match[str], Runs], Iterable[Span]]
@@ -78,7 +79,7 @@ def value_at(text: str, pos: int, runs: Runs) -> tuple[str, int, bool] | None:
         return text[pos + 1 : close], pos + 1, True
     end = runs.end(pos)
     if end <= pos or quote == "`":
-        return None
+        return None  # no value, or a run too long to be one
     return _trimmed(text, pos, text[pos:end]), pos, False
 
 

@@ -16,7 +16,7 @@ from collections import Counter
 
 PASSWORD_ENDS = ("password", "passwd", "passphrase", "passcode", "secret")
 PASSWORD_WORDS = frozenset({"pass", "pwd", "pw", "psw", "secrets"})
-KEY_ENDS = ("token", "apikey", "accesskey", "secretkey", "privatekey", "authkey", "credential", "credentials")
+KEY_ENDS = ("token", "auth", "apikey", "accesskey", "secretkey", "privatekey", "authkey", "credential", "credentials")
 KEY_ENDS_MORE = ("sessionid", "sessid", "session", "cookie", "signature")
 KEY_WORDS = frozenset({"auth", "creds", "cred", "sig", "sid", "jwt", "dsn", "pat", "bearer", "key"})
 # Words after the secret word that leave it the secret (SECRET_KEY_BASE, API_TOKEN_V2).

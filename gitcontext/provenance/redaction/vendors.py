@@ -85,6 +85,9 @@ VENDORS: list[tuple[str, tuple[str, ...], str]] = [
     ("openai-key", ("sk-",), rf"{B}sk-(?:proj-|svcacct-|admin-|None-)?[{URLSAFE}]{{20,300}}"),
     ("huggingface-token", ("hf_", "api_org_"), rf"{B}(?:hf|api_org)_[A-Za-z0-9]{{30,40}}{E}"),
     ("npm-token", ("npm_",), rf"{B}npm_[A-Za-z0-9]{{36}}{E}"),
+    ("crates-io-token", ("cio",), rf"{B}cio[A-Za-z0-9]{{32}}{E}"),
+    ("firebase-server-key", ("apa91b",), rf"{B}AAAA[{URLSAFE}]{{7}}:APA91b[{URLSAFE}]{{100,200}}"),
+    ("clickup-token", ("pk_",), rf"{B}pk_\d{{6,12}}_[A-Z0-9]{{32}}{E}"),
     ("pypi-token", ("pypi-age",), rf"{B}pypi-AgE[{URLSAFE}]{{20,1000}}"),
     ("rubygems-key", ("rubygems_",), rf"{B}rubygems_[a-f0-9]{{48}}{E}"),
     ("nuget-key", ("oy2",), rf"{B}oy2[a-z0-9]{{43}}{E}"),
@@ -176,4 +179,6 @@ VENDORS: list[tuple[str, tuple[str, ...], str]] = [
     ),
 ]
 # Rows whose shape alone could be ordinary text: a match counts only when it looks random too.
-GATED = frozenset({"openai-key", "discord-bot-token", "azure-client-secret", "notion-token", "mailgun-key"})
+GATED = frozenset(
+    {"openai-key", "discord-bot-token", "azure-client-secret", "notion-token", "mailgun-key", "crates-io-token"}
+)
