@@ -1,5 +1,6 @@
 """Secrets by the name they are given: `NAME=value`, `name: value`, `"name": "value"`, `--name value`,
-`<name>value</name>`, name/value pairs, netrc lines, `-p<password>`, `curl -u user:password`.
+`ENV NAME value`, `<name>value</name>`, name/value pairs, netrc lines, `-p<password>`, `curl -u user:password`,
+`auth=("user", "password")`, a JSON Web Key's private members.
 
 The name decides whether a value can be a secret (shape.name_kind), the value's shape whether it is one:
 a password is any value that is not a placeholder or code; after a colon a bare word is prose
@@ -44,7 +45,7 @@ _NETRC = (
 )
 _DASH_P = (
     r"(?<![A-Za-z0-9_\-])(?:(?i:mysql\w{0,10}|mariadb\w{0,10})\b[^\n]{0,300}?[ \t]-p[\"']?(?P<v>[^\s\"'`]{1,256})"
-    r"|(?i:sshpass|login)\b[^\n]{0,300}?[ \t]-p[ \t]{0,4}[\"']?(?P<w>[^\s\"'`\-][^\s\"'`]{0,255}))"
+    r"|(?i:sshpass|(?:docker|podman|buildah|nerdctl|oras|skopeo|crane)[ \t]{1,4}login)\b[^\n]{0,300}?[ \t]-p[ \t]{0,4}[\"']?(?P<w>[^\s\"'`\-][^\s\"'`]{0,255}))"
 )
 _USER_PASS = (
     r"(?<![A-Za-z0-9_\-])(?:-u|--user|--proxy-user)(?:[ \t]{1,4}|=)[\"']?(?P<u>[^\s:\"']{1,128}):"
@@ -84,7 +85,8 @@ def _named(match: re.Match[str], runs: Runs, after_colon: bool | None = None) ->
     return [(start, start + len(value), PASSWORD if kind == "password" else KEY)]
 
 
-def _flag(match: re.Match[str], runs: Runs) -> Iterable[Span]:
+def _spaced(match: re.Match[str], runs: Runs) -> Iterable[Span]:
+    """A value after a flag (`--token X`) or in a name/value pair: no colon makes a bare word prose."""
     return _named(match, runs, after_colon=False)
 
 
@@ -98,7 +100,8 @@ def _element(match: re.Match[str], runs: Runs) -> Iterable[Span]:
 
 
 def _literal(label: str, match: re.Match[str], runs: Runs) -> Iterable[Span]:
-    """A password after a login word or a flag: any value that is no placeholder."""
+    """A value that is the secret by where it stands (a netrc password, `-p…`, the password of a pair, a
+    JWK's private member): any value that is no placeholder."""
     group = "w" if "w" in match.re.groupindex and match.group("w") is not None else "v"
     value = match.group(group)
     if placeholder(value) or "u" in match.re.groupindex and value.isdigit() and match.group("u").isdigit():
@@ -112,7 +115,7 @@ def _prose(match: re.Match[str], runs: Runs) -> Iterable[Span]:
 
 
 ROWS = [
-    Row(KEY, ("name", "key"), _PAIR, _flag),
+    Row(KEY, ("value",), _PAIR, _spaced),
     Row(PASSWORD, ("</",), _ELEMENT, _element),
     Row(PASSWORD, ("login",), _NETRC, functools.partial(_literal, PASSWORD)),
     Row("cli-password", ("-p",), _DASH_P, functools.partial(_literal, "cli-password")),
@@ -120,6 +123,6 @@ ROWS = [
     Row(PASSWORD, ("auth",), _AUTH_PAIR, functools.partial(_literal, PASSWORD)),
     Row("private-key", ('"kty"',), _JWK_PRIVATE, functools.partial(_literal, "private-key")),
     Row(KEY, NAME_HINTS, _ASSIGN, _named),
-    Row(KEY, NAME_HINTS, _FLAG, _flag),
+    Row(KEY, NAME_HINTS, _FLAG, _spaced),
     Row("secret", ("token", "secret", "password", "passwd", "key", "credential"), _PROSE, _prose),
 ]

@@ -14,10 +14,14 @@ import math
 import re
 from collections import Counter
 
+from gitcontext.provenance.redaction.rows import MARK
+
 PASSWORD_ENDS = ("password", "passwd", "passphrase", "passcode", "secret")
 PASSWORD_WORDS = frozenset({"pass", "pwd", "pw", "psw", "secrets"})
-KEY_ENDS = ("token", "auth", "apikey", "accesskey", "secretkey", "privatekey", "authkey", "credential", "credentials")
-KEY_ENDS_MORE = ("sessionid", "sessid", "session", "cookie", "signature")
+KEY_ENDS = (
+    *("token", "auth", "apikey", "accesskey", "secretkey", "privatekey", "authkey", "credential", "credentials"),
+    *("sessionid", "sessid", "session", "cookie", "signature"),
+)
 KEY_WORDS = frozenset({"auth", "creds", "cred", "sig", "sid", "jwt", "dsn", "pat", "bearer", "key"})
 # Words after the secret word that leave it the secret (SECRET_KEY_BASE, API_TOKEN_V2).
 TAIL = frozenset({"base", "value", "val", "b64", "base64", "hex", "raw", "str", "string", "enc", "encoded", "plain"})
@@ -51,7 +55,6 @@ _DOTTED_CODE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _SNAKE = re.compile(r"[a-z]+(?:_[a-z]+)+")
 _CAMEL_IDENT = re.compile(r"[a-z]+(?:[A-Z][a-z]+)+")
 _ENV_NAME = re.compile(r"[A-Z][A-Z_]{2,}")
-MARK = "[REDACTED:"
 
 
 def words(name: str) -> list[str]:
@@ -82,7 +85,7 @@ def name_kind(name: str) -> str | None:
         return "key" if before and before not in NOT_SECRET_KEY else None
     if last == "token":
         return "key" if before not in NOT_SECRET_TOKEN else None
-    if last in KEY_WORDS or last.endswith(KEY_ENDS) or last.endswith(KEY_ENDS_MORE):
+    if last in KEY_WORDS or last.endswith(KEY_ENDS):
         return "key"
     return None
 

@@ -23,7 +23,7 @@ _AUTHORIZATION = (
     r"(?i)(?<![A-Za-z0-9_\-])(?:proxy-)?authorization[\"']?[ \t]{0,4}[:=][ \t]{0,4}[\"']?"
     r"(?:(?P<scheme>[A-Za-z][A-Za-z0-9_.\-]{0,40})[ \t]{1,4})?(?P<v>[^\s\"'`,]{1,4096})"
 )
-_BEARER = r"(?i)(?<![A-Za-z0-9_\-])bearer[ \t]{1,4}(?P<v>[A-Za-z0-9\-._~+/]{8,4096}=*)"
+_BEARER = r"(?i)(?<![A-Za-z0-9_\-])bearer[ \t]{1,4}(?P<v>[A-Za-z0-9\-._~+/]{8,4096}={0,2})"
 _COOKIE = r"(?i)(?<![A-Za-z0-9_\-])(?:set-)?cookie[\"']?[ \t]{0,4}:[ \t]{0,4}[\"']?(?P<v>[^\r\n\"']{1,8192})"
 _COOKIE_PAIR = re.compile(r"[ \t]*(?P<n>[^=;\s]{1,256})=(?P<v>[^;\s]{0,4096})")
 _COOKIE_ATTRIBUTES = frozenset({"path", "domain", "expires", "max-age", "samesite", "httponly", "secure", "priority"})

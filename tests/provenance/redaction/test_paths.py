@@ -138,18 +138,16 @@ def test_paths_trial_output_and_command_redact_every_class(store, capsys, tmp_pa
     _assert_no_secret(store)
 
 
-def test_paths_suggestions_log_is_redacted(store):
-    """A suggested why (the `suggest` slice's log; it has no command yet) goes through the same redactor."""
-    from gitcontext.provenance import suggestions
-    from gitcontext.provenance.events import new_event
-
-    ident, sha = "ctx-0123456789ab", git(store, "rev-parse", "HEAD").strip()
-    event = new_event(
-        "suggested", ident, f"backfill:{sha}", why=f"derived from {SECRETS}", commit=sha, origin="commit",
-        quoted=[row.text for row in ONE_OF_EACH], **{"class": "specific"},
-    )  # fmt: skip
-    assert suggestions.append(store, [event]) == 1
-    _assert_no_secret(store)
+def test_paths_suggest_redacts_every_class(repo, capsys):
+    """A suggested why comes from the commit that wrote the rule: the commit's text passes the redactor
+    before it reaches .context/suggestions.jsonl."""
+    commit(repo, {"CLAUDE.md": RULES}, "Add CLAUDE.md")
+    body = "\n".join(row.text for row in ONE_OF_EACH)
+    commit(repo, {"CLAUDE.md": RULES + "- Rotate keys monthly.\n"}, f"Rotate keys (#12)\n\nCI broke twice: {body}")
+    assert run_cli(capsys, "init", "--hooks", "none")[0] == 0
+    code, out, err = run_cli(capsys, "suggest")
+    assert code == 0 and "1 new written" in out, out + err
+    _assert_no_secret(repo)
 
 
 def test_paths_hook_error_log_is_redacted(repo):

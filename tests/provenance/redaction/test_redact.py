@@ -69,3 +69,27 @@ def test_redact_event_redacts_text_fields_only():
     changed = redact_event(event)
     assert set(changed) == {"why", "refs", "removal", "restore"} and token not in str(changed)
     assert changed["restore"]["line"] == 3 and "file" not in changed
+
+
+def test_redact_hostile_runs_are_redacted_once_and_stay_stable():
+    """Texts dense with names, prefixes and markers: one redaction reaches the fixed point (a vendor match
+    never stops inside a longer run, a marker's label is never a name, an endless value is no value)."""
+    for text in [
+        "A" * 3000,
+        "x " + "ghp_" + "a" * 400,
+        "password=" * 2000,
+        "key=" * 2000,
+        "-u a:" * 2000,
+        "PuTTY-User-Key-File-3: " * 500,
+        "[REDACTED:assigned-secret]: hunter22 " * 50,
+        "TOKEN=" + "aB3" * 2000,
+        "Authorization: " * 500,
+        "-----BEGIN RSA PRIVATE KEY-----\n" * 300,
+    ]:
+        once = redact(text).text
+        assert redact(once).text == once, text[:40]
+
+
+def test_redact_value_overlapping_names_each_judged():
+    out = redact("$env:OPENAI_API_KEY = aK29vLq7Rt4Zx81mNp0Qw; kubectl --from-literal=password=S3cretPw9").text
+    assert "aK29vLq7" not in out and "S3cretPw9" not in out and "$env:OPENAI_API_KEY = " in out
