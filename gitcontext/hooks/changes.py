@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from gitcontext import git
 
 if TYPE_CHECKING:  # the analysis's imports (8 ms) only where it runs: a hook reusing it needs none
-    from gitcontext.identity.diff import Diff
+    from gitcontext.identity.diff import Diff, Moved, Reworded
     from gitcontext.instructions.model import Instruction
     from gitcontext.provenance.fold import State
 
@@ -39,24 +39,21 @@ def staged_changes(
     """Ids are the ones `git context ls`/`record` show for the staged text (identify on the index
     side); a removed instruction keeps the id it had at HEAD. NOTES gives the notes' folded states
     when there are changes to name (default: every note of the work tree, read and folded)."""
-    from gitcontext.identity.diff import diff_files
+    from gitcontext.identity.diff import diff_revisions
     from gitcontext.instructions.discover import INDEX, load
     from gitcontext.provenance.fold import fold
     from gitcontext.provenance.store import all_notes
 
     old = load(root, config, "HEAD") if git.has_commits(root) else {}
     new = load(root, config, INDEX)
-    diff = diff_files(old, new, config["matcher"])
-    if old and (diff.added and diff.removed or any(r.uncertain for r in diff.reworded)):
-        renames = git.renamed_paths("HEAD", None, root)
-        if renames:  # a path renamed in this commit, as rules that name it may be renamed too
-            diff = diff_files(old, new, config["matcher"], renames)
+    diff = diff_revisions(root, old, new, config["matcher"], ("HEAD", None) if old else None)
     if not (diff.added or diff.reworded or diff.moved or diff.removed):
         return Staged([], diff, old, new)
     states = notes() if notes else {id: fold(events, id) for id, events in all_notes(root).items()}  # used twice
     # HEAD's side is named as it was at HEAD: a rule `retire` removed is retired in the work tree's notes
     # already, and would otherwise get a fresh id in its `Context-Id: <id> retired` line.
-    at_head = {id: s._replace(retired=None) for id, s in states.items()} if diff.removed or diff.reworded else {}
+    changed = diff.removed or diff.reworded or diff.moved
+    at_head = {id: s._replace(retired=None) for id, s in states.items()} if changed else {}
     changes = name_changes(root, config, diff, (old, new), states, at_head, trailers=True)
     return Staged(changes, diff, old, new)
 
@@ -70,33 +67,49 @@ def name_changes(
     old_states: Mapping[str, State],
     trailers: bool = False,
 ) -> list[Change]:
-    """The diff's changes with the ids `git context ls` shows for the new side (every instruction of a side is
-    resolved: which note an instruction gets depends on the others competing for it); a removal keeps its
-    old id, and so does a rewording the diff pairs below the bar at which a note's text claims a rule
-    (`reworded? 44%`): it keeps the id its old text has a note under, as its `Context-Id: <id> reworded`
-    then says (the hook, `check` and `sync` agree on it)."""
+    """The diff's changes, each with an id. The diff decides what is one rule: a removal, a rewording and a
+    move keep the id their old text has a note under (what `ls` showed before the change), as their
+    `Context-Id` lines then say (the hook, `check` and `sync` agree on it); a rule without a note, and a
+    birth, get the id `ls` shows for the new side, resolved against the notes less those the change
+    removes, rewords or moves (every instruction of a side is resolved: which note one gets depends on
+    the others competing for it); a birth never takes an id another change holds (it gets a fresh one,
+    as `ls` gives it once those land)."""
     from gitcontext.provenance.resolve import resolve_all
 
     old, new = sides
-    new_ids = (
-        resolve_all(root, config, new, states, trailers=trailers) if diff.added or diff.reworded or diff.moved else {}
-    )
-    unnamed = [r for r in diff.reworded if _id(new_ids, r.new) not in states]
-    old_ids = resolve_all(root, config, old, old_states) if diff.removed or unnamed else {}
+    paired: list[Reworded | Moved] = [*diff.reworded, *diff.moved]
+    old_ids = resolve_all(root, config, old, old_states, trailers=trailers) if diff.removed or paired else {}
+    kept = {(x.new.file, x.new.index): _id(old_ids, x.old) for x in paired if _id(old_ids, x.old) in old_states}
+    claimed = {_id(old_ids, i) for i in diff.removed} | set(kept.values())
+    live = {id: s for id, s in states.items() if id not in claimed} if claimed else states
+    new_ids = resolve_all(root, config, new, live, trailers=trailers) if diff.added or len(kept) < len(paired) else {}
 
-    def reworded_id(r) -> str:
-        if r in unnamed and _id(old_ids, r.old) in old_states:
-            return _id(old_ids, r.old)
-        return _id(new_ids, r.new)
+    def paired_id(new: Instruction) -> str:
+        return kept.get((new.file, new.index)) or _id(new_ids, new)
 
-    changes = [Change("added", _id(new_ids, i), i.file, i.line, i.text) for i in diff.added]
-    changes += [
-        Change("reworded", reworded_id(r), r.new.file, r.new.line, r.new.text, r.old.text, r.similarity)
+    changes = [
+        Change("reworded", paired_id(r.new), r.new.file, r.new.line, r.new.text, r.old.text, r.similarity)
         for r in diff.reworded
     ]
-    changes += [Change("moved", _id(new_ids, m.new), m.new.file, m.new.line, m.new.text) for m in diff.moved]
+    changes += [Change("moved", paired_id(m.new), m.new.file, m.new.line, m.new.text) for m in diff.moved]
     changes += [Change("retired", _id(old_ids, i), i.file, i.line, i.text) for i in diff.removed]
-    return changes
+    return _births(diff, new_ids, set(states), changes) + changes
+
+
+def _births(diff: Diff, new_ids: dict, taken: set[str], others: list[Change]) -> list[Change]:
+    """The diff's added rules, each with its id on the new side unless another change holds that id."""
+    from gitcontext.identity.ids import instruction_id
+
+    held = {c.id for c in others}
+    taken = taken | held | {r.id for r in new_ids.values()}
+    out = []
+    for i in diff.added:
+        id = _id(new_ids, i)
+        if id in held:
+            id = instruction_id(i.file, i.norm, taken)
+            taken.add(id)
+        out.append(Change("added", id, i.file, i.line, i.text))
+    return out
 
 
 def _id(ids: dict, inst: Instruction) -> str:

@@ -20,7 +20,7 @@ from gitcontext import git
 from gitcontext.errors import GitError, UserError
 from gitcontext.hooks.changes import NEEDS_WHY, Change, name_changes, one_line
 from gitcontext.hooks.nearmiss import CANONICAL, diagnose
-from gitcontext.identity.diff import Diff, diff_files
+from gitcontext.identity.diff import Diff, diff_revisions
 from gitcontext.instructions.discover import load
 from gitcontext.instructions.model import normalize
 
@@ -87,11 +87,16 @@ def check(root: Path, base: str, head: str = "HEAD", config: dict[str, Any] | No
     rng = resolve_range(root, base, head)
     config = config if config is not None else config_at(root, rng.base)
     old, new = load(root, config, rng.base), load(root, config, rng.head)
-    diff = diff_files(old, new, config["matcher"])
+    diff = diff_revisions(root, old, new, config["matcher"], (rng.base, rng.head))
     notes_before, notes_after = note_oids(root, rng.base), note_oids(root, rng.head)
     states = fold_notes(root, notes_after)
     changes = name_changes(
-        root, config, diff, (old, new), states, fold_notes(root, notes_before) if diff.removed or diff.reworded else {}
+        root,
+        config,
+        diff,
+        (old, new),
+        states,
+        fold_notes(root, notes_before) if diff.removed or diff.reworded or diff.moved else {},
     )
     policy = config["hooks"]["policy"]
     needing = [c for c in changes if c.kind in NEEDS_WHY]
@@ -209,7 +214,8 @@ def _trailer_coverage(
 def sole_change(root: Path, config: dict[str, Any], sha: str, parents: list[str]) -> tuple[str, str] | None:
     """(file, normalized text) of the one instruction commit SHA adds or rewords; None for none or several."""
     before = load(root, config, parents[0]) if parents else {}
-    change = diff_files(before, load(root, config, sha), config["matcher"])
+    between = (parents[0], sha) if parents else None
+    change = diff_revisions(root, before, load(root, config, sha), config["matcher"], between)
     changed = change.added + [r.new for r in change.reworded]
     return (changed[0].file, normalize(changed[0].text)) if len(changed) == 1 else None
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import NamedTuple
 
+from gitcontext import git
 from gitcontext.identity.formatting import same_text
 from gitcontext.identity.match import match
 from gitcontext.instructions.model import Instruction
@@ -103,6 +105,25 @@ def diff_files(
     removed = [i for i in removed if id(i) not in moved_old]
     added = [i for i in added if id(i) not in moved_new]
     return Diff(added, removed, reworded, moved, unchanged, _rewrites(old, removed))
+
+
+def diff_revisions(
+    root: str | Path,
+    old: Mapping[str, Sequence[Instruction]],
+    new: Mapping[str, Sequence[Instruction]],
+    matcher: str = "default",
+    between: tuple[str, str | None] | None = None,
+) -> Diff:
+    """OLD vs NEW as `git context diff` shows them: BETWEEN (the old revision, and the new one or None
+    for the index) is the change whose renames git's detection reads, when renames can change the
+    answer (rules born and died, or paired uncertainly). The diff, the commit hook, `check` and `sync`
+    share this one definition, so they agree on every change."""
+    diff = diff_files(old, new, matcher)
+    if between is not None and (diff.added and diff.removed or any(r.uncertain for r in diff.reworded)):
+        renames = git.renamed_paths(between[0], between[1], root)
+        if renames:  # a path renamed in this change, as rules that name it may be renamed too
+            diff = diff_files(old, new, matcher, renames)
+    return diff
 
 
 def _moves(

@@ -20,11 +20,20 @@ def instruction_id(file: str, norm: str, taken: Container[str] = ()) -> str:
     """
     salt = 0
     while True:
-        seed = f"{file}\0{norm}\0{salt}".encode("utf-8", "surrogateescape")
-        candidate = PREFIX + sha256(seed)[:12]
+        candidate = _salted(file, norm, salt)
         if candidate not in taken:
             return candidate
         salt += 1
+
+
+def born_as(id: str, file: str, norm: str, tries: int = 16) -> bool:
+    """ID is an id `instruction_id` gives a birth (FILE, NORM), salted or not (a text born again where a
+    retired rule had it gets the next salt: which one depends on the ids taken then)."""
+    return any(_salted(file, norm, salt) == id for salt in range(tries))
+
+
+def _salted(file: str, norm: str, salt: int) -> str:
+    return PREFIX + sha256(f"{file}\0{norm}\0{salt}".encode("utf-8", "surrogateescape"))[:12]
 
 
 def is_id(text: str) -> bool:

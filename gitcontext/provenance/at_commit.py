@@ -1,12 +1,22 @@
-"""Bring a note up to what a commit's tree says about an instruction (used by `sync`)."""
+"""Bring a note up to what a commit did to its instruction (used by `sync`).
+
+What a commit did is what `git context diff SHA^ SHA` says (`identity.diff.diff_revisions`): the note's
+instruction is found in the parent's tree, and the diff says whether it stayed, was reworded, moved
+to a sibling file (its text left one place and arrived in another in this change) or removed. A line
+the commit did not touch is never given to another note, however much it looks like the note's text.
+"""
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from gitcontext.identity.ids import instruction_id
+from gitcontext import git
+from gitcontext.errors import GitError
+from gitcontext.identity.diff import Diff, diff_revisions
+from gitcontext.identity.ids import born_as
 from gitcontext.instructions.discover import load, read
 from gitcontext.instructions.model import Instruction, normalize
 from gitcontext.instructions.segment import segment
@@ -15,54 +25,152 @@ from gitcontext.provenance.quote import cut
 from gitcontext.provenance.redact import clean
 from gitcontext.provenance.resolve import resolve_all
 
+Step = tuple[str, dict[str, Any]]
+Tree = dict[str, list[Instruction]]
+
+
+class Transition(NamedTuple):
+    """One commit's change to the instructions: its first parent's tree, its own, and their diff."""
+
+    parent: str | None  # None for a root commit
+    before: Tree
+    after: Tree
+    diff: Diff
+
 
 @functools.lru_cache(maxsize=8)
-def _tree(root: Path, sha: str, include: tuple[str, ...], exclude: tuple[str, ...]) -> dict[str, list[Instruction]]:
+def _tree(root: Path, sha: str, include: tuple[str, ...], exclude: tuple[str, ...]) -> Tree:
     return load(root, {"discovery": {"include": list(include), "exclude": list(exclude)}}, sha)
 
 
-def instructions_at(root: Path, config: dict[str, Any], sha: str) -> dict[str, list[Instruction]]:
+def instructions_at(root: Path, config: dict[str, Any], sha: str) -> Tree:
     found = config["discovery"]
     return _tree(root, sha, tuple(found["include"]), tuple(found["exclude"]))
 
 
+def transition(root: Path, config: dict[str, Any], sha: str) -> Transition:
+    found = config["discovery"]
+    return _transition(root, sha, tuple(found["include"]), tuple(found["exclude"]), config.get("matcher", "default"))
+
+
+@functools.lru_cache(maxsize=8)
+def _transition(root: Path, sha: str, include: tuple[str, ...], exclude: tuple[str, ...], matcher: str) -> Transition:
+    try:
+        parent: str | None = git.rev_parse(f"{sha}^", root)
+    except GitError:
+        parent = None  # a root commit: everything in it was born there
+    before = _tree(root, parent, include, exclude) if parent else {}
+    after = _tree(root, sha, include, exclude)
+    return Transition(
+        parent, before, after, diff_revisions(root, before, after, matcher, (parent, sha) if parent else None)
+    )
+
+
 def catch_up(
-    root: Path, config: dict[str, Any], sha: str, id: str, state: State, reason: str | None = None
-) -> list[tuple[str, dict[str, Any]]]:
-    """(kind, fields) events that take STATE to the instruction as it stands at SHA."""
-    insts = instructions_at(root, config, sha)
+    root: Path,
+    config: dict[str, Any],
+    sha: str,
+    id: str,
+    state: State,
+    reason: str | None = None,
+    states: Callable[[], Mapping[str, State]] | None = None,
+) -> list[Step]:
+    """(kind, fields) events that take STATE to what commit SHA did to its instruction. STATES gives every
+    note's folded state, for a note that lags behind the parent (its text is not there): it is found as
+    `ls` would have found it there."""
     if state.born is None:
-        for items in insts.values():
-            for inst in items:
-                if instruction_id(inst.file, inst.norm) == id:
-                    return [("added", {"file": inst.file, "text": inst.text, "headings": list(inst.headings)})]
+        return _birth(instructions_at(root, config, sha), id)
+    if state.retired is not None:
         return []
-    found = [k for k, r in resolve_all(root, config, insts, {id: state}).items() if r.id == id and r.how != "new"]
-    if not found:
-        if state.retired is None and reason is not None:
-            return [("retired", {"reason": reason, "restore": _quote(root, sha, state)})]
-        return []
-    file, index = found[0]
-    inst = insts[file][index]
-    out: list[tuple[str, dict[str, Any]]] = []
-    if inst.file != state.file:
-        out.append(("moved", {"old_file": state.file or "", "file": inst.file, "text": inst.text}))
-    if clean(inst.text) != state.text:  # the note holds the text redacted
-        out.append(("reworded", {"old_text": state.text or "", "text": inst.text, "file": inst.file}))
+    change = transition(root, config, sha)
+    if _stands(change.after, state):
+        return []  # the note says what SHA has (the hook or `record` wrote it, or nothing changed)
+    old = _in_parent(root, config, change.before, id, state, states)
+    if old is None:
+        return []  # not in the parent either: nothing of SHA's is this note's
+    new = fate(change.diff, old)
+    if new is None:
+        reason = reason or f"removed in {sha[:12]}"
+        return [("retired", {"reason": reason, "restore": quote_at(root, change.parent or "", old, state)})]
+    out: list[Step] = []
+    if new.file != state.file:
+        out.append(("moved", {"old_file": state.file or "", "file": new.file, "text": new.text}))
+    if clean(new.text) != state.text:  # the note holds the text redacted
+        out.append(("reworded", {"old_text": state.text or "", "text": new.text, "file": new.file}))
     return out
 
 
-def _quote(root: Path, sha: str, state: State) -> dict[str, Any]:
-    """The restore quote, cut from the file as it was in SHA's parent (or the bare text)."""
-    from gitcontext.provenance.redact import clean
+def _birth(insts: Tree, id: str) -> list[Step]:
+    """The birth of the rule at SHA whose id (salted or not) is ID."""
+    for items in insts.values():
+        for inst in items:
+            if born_as(id, inst.file, inst.norm):
+                return [("added", {"file": inst.file, "text": inst.text, "headings": list(inst.headings)})]
+    return []
 
-    bare = {"file": state.file, "text": (state.text or "") + "\n", "instruction": state.text, "headings": []}
-    text = read(root, state.file or "", f"{sha}^") if state.file else None
+
+def _stands(tree: Tree, state: State) -> bool:
+    norm = normalize(state.text or "")
+    return any(i.norm == norm for i in tree.get(state.file or "", ()))
+
+
+def _in_parent(
+    root: Path,
+    config: dict[str, Any],
+    before: Tree,
+    id: str,
+    state: State,
+    states: Callable[[], Mapping[str, State]] | None,
+) -> Instruction | None:
+    """The parent's instruction that is ID's: its text in its file, else (a note that missed changes) the
+    one `ls` resolves to ID there, against every note."""
+    norm = normalize(state.text or "")
+    same = [i for i in before.get(state.file or "", ()) if i.norm == norm]
+    if same:
+        return same[0]
+    every = dict(states()) if states is not None else {}
+    every[id] = state
+    found = [k for k, r in resolve_all(root, config, before, every).items() if r.id == id and r.how != "new"]
+    return before[found[0][0]][found[0][1]] if found else None
+
+
+def fate(diff: Diff, old: Instruction) -> Instruction | None:
+    """What DIFF made of OLD (an instruction of its old side): the instruction it is now, None if removed."""
+    for a, b in diff.unchanged:
+        if a is old:
+            return b
+    for r in diff.reworded:
+        if r.old is old:
+            return r.new
+    for m in diff.moved:
+        if m.old is old:
+            return m.new
+    return None
+
+
+def quote_at(root: Path, rev: str, inst: Instruction, state: State) -> dict[str, Any]:
+    """The restore quote of INST, cut from its file at REV (redacted), or the bare text."""
+    text = read(root, inst.file, rev) if rev else None
     if text is None:
-        return bare
-    items = segment(text, state.file or "")
-    hits = [i for i in items if normalize(i.text) == normalize(state.text or "")]
+        return _bare(state)
+    items = segment(text, inst.file)
+    hits = [i for i in items if i.index == inst.index and i.norm == inst.norm] or [
+        i for i in items if i.norm == inst.norm
+    ]
     if not hits:
-        return bare
+        return _bare(state)
     _, quote = cut(text, hits[0], [i for i in items if i.index != hits[0].index])
     return {k: clean(v) if isinstance(v, str) else v for k, v in quote.items()}
+
+
+def _quote(root: Path, sha: str, state: State) -> dict[str, Any]:
+    """The restore quote of STATE's text, cut from its file as it was in SHA's parent (or the bare text)."""
+    if not state.file:
+        return _bare(state)
+    text = read(root, state.file, f"{sha}^")
+    hits = [i for i in segment(text, state.file) if i.norm == normalize(state.text or "")] if text else []
+    return quote_at(root, f"{sha}^", hits[0], state) if hits else _bare(state)
+
+
+def _bare(state: State) -> dict[str, Any]:
+    return {"file": state.file, "text": (state.text or "") + "\n", "instruction": state.text, "headings": []}

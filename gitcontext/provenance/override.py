@@ -155,7 +155,7 @@ def _paired(root: Path, config: dict[str, Any], sha: str, state: State, steps: l
         return steps
     best = max(born, key=lambda i: (ratio(norm, i.norm), -i.index))
     forced = ("reworded", {"old_text": state.text, "text": best.text, "file": best.file, "override": "reworded"})
-    return [step for step in steps if step[0] not in ("reworded", "moved")] + [forced]
+    return [step for step in steps if step[0] not in ("reworded", "moved", "retired")] + [forced]
 
 
 def _split(root: Path, sha: str, id: str, state: State, steps: list[Step]) -> list[Step]:

@@ -17,6 +17,7 @@ from gitcontext.identity.ids import instruction_id
 from gitcontext.instructions.model import Instruction, normalize
 from gitcontext.provenance.fold import State
 from gitcontext.provenance.notecache import folded_notes
+from gitcontext.provenance.unsynced import honour_trailers, unsynced
 
 Key = tuple[str, int]  # (file, index) of a current instruction
 
@@ -46,16 +47,16 @@ def resolve_all(
     if states is None:
         states = folded_notes(root)
     live = {id: s for id, s in states.items() if s.retired is None and s.file and s.text is not None}
+    said = unsynced(root, live) if trailers else {}
+    live = {id: s for id, s in live.items() if said.get(id, ("",))[0] != "retired"}
     insts = {(i.file, i.index): i for items in instructions_by_file.values() for i in items}
     found: dict[Key, tuple[str, str]] = {}
     _pair_text(insts, live, found, same_file=True, key=lambda t: t, how="exact")
     _pair_text(insts, live, found, same_file=True, key=normalize, how="normalized")
     _pair_text(insts, live, found, same_file=False, key=normalize, how="moved")
     _pair_fuzzy(insts, live, found, config.get("matcher", "default"))
-    if trailers:
-        from gitcontext.provenance.unsynced import honour_trailers
-
-        honour_trailers(root, insts, live, found)
+    if said:
+        honour_trailers(root, insts, live, found, said)
     taken = set(states) | {id for id, _ in found.values()}
     today = _today()
     out = {}

@@ -15,13 +15,16 @@ from pathlib import Path
 from typing import Any
 
 from gitcontext.errors import UserError
+from gitcontext.identity.diff import Moved, Reworded
+from gitcontext.identity.ids import instruction_id
 from gitcontext.instructions.model import normalize
-from gitcontext.provenance.at_commit import catch_up
+from gitcontext.provenance.at_commit import catch_up, transition
 from gitcontext.provenance.events import SAFETY, new_event, to_utc
 from gitcontext.provenance.fold import State, fold, order
 from gitcontext.provenance.override import Plan
 from gitcontext.provenance.override import plan as override_plan
 from gitcontext.provenance.redact import clean
+from gitcontext.provenance.resolve import resolve_all
 from gitcontext.provenance.store import all_notes, append_events
 from gitcontext.provenance.trailers import Commit, ContextTrailer, history, named, trailer_eid
 
@@ -78,6 +81,7 @@ def _commit_events(
     """The events commit C's trailers add (each is in NOTES and HERE, the notes' events of C, as soon as
     it is yielded): overrides first, then the rest read through what they made of the commit."""
     sole = None if named(c.trailers) or all(t.id for t in c.trailers) else _sole_change(root, config, c.sha, notes)
+    heirs = _heirs(root, config, c.sha, [t.id for t in c.trailers if t.id] + (sole or []), notes)
     plan, at_rank, unnoted = NO_PLAN, 0, {}
     for rank, index, t in _overrides_first(c.trailers):
         if rank != at_rank:  # the overrides before are folded: what they make moot
@@ -86,6 +90,8 @@ def _commit_events(
         if t.key == "Context-Id" and t.id in plan.split and t.value != "added":
             continue  # the user's `added` wins over the hook's line
         ids = [t.id] if t.id else sole if sole is not None else named(c.trailers, t.key)
+        if not (t.key == "Context-Id" and t.value == "added"):
+            ids = [heirs.get(id, id) for id in ids]
         if t.key != "Context-Id":
             ids = [plan.aliases.get(id, id) for id in ids]
         counts["unattributed"] += not ids
@@ -123,17 +129,7 @@ def _overrides_first(trailers: tuple[ContextTrailer, ...]) -> list[tuple[int, in
 
 def _sole_change(root: Path, config: dict[str, Any], sha: str, notes: dict[str, list[dict[str, Any]]]) -> list[str]:
     """The id of the single instruction commit SHA changed; [] when it changed none or several."""
-    from gitcontext import git
-    from gitcontext.errors import GitError
-    from gitcontext.identity.diff import diff_files
-    from gitcontext.identity.ids import instruction_id
-    from gitcontext.instructions.discover import load
-
-    try:
-        before = load(root, config, git.rev_parse(f"{sha}^", root))
-    except GitError:
-        before = {}  # a root commit
-    change = diff_files(before, load(root, config, sha), config.get("matcher", "default"))
+    change = transition(root, config, sha).diff
     changed = change.added + [r.new for r in change.reworded] + [m.new for m in change.moved]
     if len(changed) != 1:
         return []
@@ -141,6 +137,29 @@ def _sole_change(root: Path, config: dict[str, Any], sha: str, notes: dict[str, 
         if any(e.get("commit") == sha and e["kind"] in ("added", "reworded", "moved") for e in events):
             return [id]
     return [instruction_id(changed[0].file, changed[0].norm)]
+
+
+def _heirs(
+    root: Path, config: dict[str, Any], sha: str, ids: list[str], notes: dict[str, list[dict[str, Any]]]
+) -> dict[str, str]:
+    """Id -> the note it continues: a rewording or move of commit SHA that its trailers name by the new
+    text's id (the hook names a rule without a note in the work tree so; `sync` may have given the old
+    rule one since), when the old rule has a note: the diff says it is that rule."""
+    wanted = {id for id in ids if id not in notes}
+    if not wanted:
+        return {}
+    change = transition(root, config, sha)
+    both: list[Reworded | Moved] = [*change.diff.reworded, *change.diff.moved]
+    pairs = [p for p in both if instruction_id(p.new.file, p.new.norm) in wanted]
+    if not pairs:
+        return {}
+    owners = resolve_all(root, config, change.before, _states(notes))
+    out = {}
+    for p in pairs:
+        owner = owners.get((p.old.file, p.old.index))
+        if owner is not None and owner.how != "new" and owner.id in notes:
+            out[instruction_id(p.new.file, p.new.norm)] = owner.id
+    return out
 
 
 def _events(
@@ -164,7 +183,7 @@ def _events(
         else (f"removed in {c.sha[:12]} (Context-Id trailer)" if t.value == "retired" else None)
     )
     behind = state.last_at is None or state.last_at <= at  # a note newer than the commit knows better
-    steps = catch_up(root, config, c.sha, id, state, clean(reason)) if behind else []
+    steps = catch_up(root, config, c.sha, id, state, clean(reason), lambda: _states(notes)) if behind else []
     if behind and t.key == "Context-Id" and t.value in ("reworded", "added"):
         from gitcontext.provenance.override import override_steps
 

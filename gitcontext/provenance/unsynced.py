@@ -1,7 +1,8 @@
 """Override trailers `sync` has not folded yet, honoured by `resolve_all(trailers=True)` (ls, show, blame).
 
 For each live note, the newest `Context-Id` naming it counts when it is newer than the note:
-`<id> added` unpairs a fuzzy pairing of <id> (its rule ended; the text is a new rule); `<id> reworded`
+`<id> retired` ends it (its rule was removed in that commit: no later line is its, however alike; the
+hook names a new rule so before sync ran), `<id> added` unpairs a fuzzy pairing of <id> (its rule ended; the text is a new rule); `<id> reworded`
 pairs <id> with the most similar instruction of its file whose text was born in that trailer's commit
 (as sync will), taking it from a fuzzy pairing if need be: the user's word wins over the matcher's
 guess against the note's stale text, and a later rule that happens to look more like the old text
@@ -19,10 +20,41 @@ from gitcontext.provenance.fold import State
 Key = tuple[str, int]
 
 
+def unsynced(root: str | Path, live: Mapping[str, State]) -> dict[str, tuple[str, str]]:
+    """Id -> (change, commit) of the newest `Context-Id` naming a live note, when newer than the note."""
+    from gitcontext.provenance.events import to_utc
+    from gitcontext.provenance.trailer_cache import trailer_history
+
+    latest: dict[str, tuple[str, str, str]] = {}
+    for c in trailer_history(root):
+        for t in c.trailers:
+            if t.key == "Context-Id" and t.id is not None and t.id in live:
+                latest.setdefault(t.id, (t.value, c.sha, c.date))
+    return {
+        id: (value, sha)
+        for id, (value, sha, date) in latest.items()
+        if value in ("added", "reworded")
+        and to_utc(date) > (live[id].last_at or "")
+        or value == "retired"
+        and to_utc(date) >= (live[id].last_at or "")
+        and sha not in _commits(live[id])
+    }
+
+
+def _commits(state: State) -> set[str]:
+    """The commits STATE's birth and changes name (a note that knows a commit is not behind it, however
+    the seconds compare)."""
+    return {h.get("commit") or "" for h in state.history} | {(state.born or {}).get("commit") or ""}
+
+
 def honour_trailers(
-    root: str | Path, insts: Mapping[Key, Instruction], live: Mapping[str, State], found: dict[Key, tuple[str, str]]
+    root: str | Path,
+    insts: Mapping[Key, Instruction],
+    live: Mapping[str, State],
+    found: dict[Key, tuple[str, str]],
+    said: Mapping[str, tuple[str, str]],
 ) -> None:
-    said = _said(root, live)
+    """FOUND (the matcher's pairing of INSTS with the LIVE notes) as the overrides SAID (`unsynced`) state."""
     for key, (id, how) in list(found.items()):
         if (
             said.get(id, ("", ""))[0] == "added"
@@ -32,23 +64,6 @@ def honour_trailers(
             del found[key]
     for id in sorted(i for i, (value, _) in said.items() if value == "reworded"):
         _pair(root, id, said[id][1], insts, live[id], found)
-
-
-def _said(root: str | Path, live: Mapping[str, State]) -> dict[str, tuple[str, str]]:
-    """Id -> (change, commit) of the newest `Context-Id` naming a live note, when newer than the note."""
-    from gitcontext.provenance.events import to_utc
-    from gitcontext.provenance.trailer_cache import trailer_history
-
-    latest: dict[str, tuple[str, str, str]] = {}
-    for c in trailer_history(root):
-        for t in c.trailers:
-            if t.key == "Context-Id" and t.id in live:
-                latest.setdefault(t.id, (t.value, c.sha, c.date))
-    return {
-        id: (value, sha)
-        for id, (value, sha, date) in latest.items()
-        if value in ("added", "reworded") and to_utc(date) > (live[id].last_at or "")
-    }
 
 
 def _pair(

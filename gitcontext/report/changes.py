@@ -7,7 +7,7 @@ from typing import Any
 
 from gitcontext import git
 from gitcontext.errors import GitError
-from gitcontext.identity.diff import Diff, diff_files
+from gitcontext.identity.diff import Diff, diff_revisions
 from gitcontext.instructions.discover import INDEX, WORKTREE, load
 
 
@@ -31,17 +31,9 @@ def instruction_diff(
         after = WORKTREE if worktree else INDEX
     old = load(root, config, before, paths) if before is not None else {}
     new = load(root, config, after, paths)
-    diff = diff_files(old, new, matcher)
-    if before is not None and (len(revs) == 2 or not worktree) and _may_rename(diff):
-        renames = git.renamed_paths(before, after if len(revs) == 2 else None, root)
-        if renames:  # a path renamed in this change, as rules that name it may be renamed too
-            diff = diff_files(old, new, matcher, renames)
-    return diff
-
-
-def _may_rename(diff: Diff) -> bool:
-    """Git's renames can change the answer only where rules were born and died, or paired uncertainly."""
-    return bool(diff.added and diff.removed) or any(r.uncertain for r in diff.reworded)
+    renamed = len(revs) == 2 or not worktree  # git reads renames into the index, not the work tree
+    between = (before, after if len(revs) == 2 else None) if before is not None and renamed else None
+    return diff_revisions(root, old, new, matcher, between)
 
 
 def _commit(rev: str, root: Path) -> str:

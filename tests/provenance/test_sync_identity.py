@@ -1,0 +1,146 @@
+"""sync and diff agree: a move needs text that left one place and arrived in another in the same change,
+and a line the commit did not touch never changes identity (issue 29)."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gitcontext import config as config_mod
+from gitcontext.history.backfill import backfill
+from gitcontext.provenance.store import init_store, read_note
+from gitcontext.provenance.sync import sync
+from tests.helpers import commit, git, hermetic
+from tests.provenance.hooked import dangling, disagreements, hooked_commit, identity_breaks, live_ids
+
+ROOT = "# Project\n\n- Run the test suite with pytest before you push any change.\n{rule}- Keep docs/api.md current.\n"
+DOOMED = "- Relevant implementation files - `src/engine.py`, `src/loader.py`.\n"
+NESTED = "# Sub package\n\n- Relevant implementation files - `pkg/sub/worker.py`.\n- Use the shared logger.\n"
+SKILL = "# Release\n\n1. Relevant implementation files - read `CHANGELOG.md` first.\n2. Tag the release commit.\n"
+
+
+def _adopted(repo: Path, files: dict[str, str]) -> dict[tuple[str, str], str]:
+    init_store(repo)
+    commit(repo, files, "rules")
+    backfill(repo, config_mod.load(repo))
+    git(repo, "add", ".context")
+    git(repo, "commit", "-q", "--no-verify", "-m", "adopt")
+    return live_ids(repo)
+
+
+@pytest.mark.parametrize("other", ["pkg/sub/AGENTS.md", ".claude/skills/release/SKILL.md"])
+def test_sync_retires_a_deleted_rule_instead_of_moving_it_onto_an_unchanged_line(repo, other):
+    text = NESTED if other.endswith("AGENTS.md") else SKILL
+    before = _adopted(repo, {"AGENTS.md": ROOT.format(rule=DOOMED), other: text})
+    doomed = before["AGENTS.md", DOOMED[2:-1]]
+    sha, changes = hooked_commit(repo, {"AGENTS.md": ROOT.format(rule="")}, "drop a rule")
+    assert [(c.kind, c.id) for c in changes] == [("retired", doomed)]
+
+    sync(repo, config_mod.load(repo))
+
+    events = read_note(repo, doomed)
+    assert [e["kind"] for e in events] == ["added", "retired"]
+    assert events[1]["commit"] == sha and events[1]["restore"]["text"] == DOOMED
+    assert events[1]["restore"]["before"].endswith("- Run the test suite with pytest before you push any change.\n")
+    after = live_ids(repo)
+    assert after == {key: id for key, id in before.items() if id != doomed}  # no line changed identity
+    assert disagreements(repo, {sha: changes}) == []
+
+
+def test_sync_gives_a_reworded_rule_its_rewording_and_no_move_to_a_look_alike(repo):
+    rule = "- Relevant implementation files - `src/engine.py`, `src/loader.py` for the main loop.\n"
+    before = _adopted(repo, {"AGENTS.md": ROOT.format(rule=rule), "pkg/sub/AGENTS.md": NESTED})
+    id = before["AGENTS.md", rule[2:-1]]
+    reworded = rule.replace("the main loop", "the main event loop")
+    sha, changes = hooked_commit(repo, {"AGENTS.md": ROOT.format(rule=reworded)}, "reword")
+    assert [(c.kind, c.id) for c in changes] == [("reworded", id)]
+
+    sync(repo, config_mod.load(repo))
+
+    assert [e["kind"] for e in read_note(repo, id)] == ["added", "reworded", "linked"]
+    assert disagreements(repo, {sha: changes}) == []
+    assert live_ids(repo)["AGENTS.md", reworded[2:-1]] == id
+
+
+def test_sync_follows_a_real_move_between_files(repo):
+    before = _adopted(repo, {"AGENTS.md": ROOT.format(rule=DOOMED), "pkg/sub/AGENTS.md": NESTED})
+    id = before["AGENTS.md", DOOMED[2:-1]]
+    sha, changes = hooked_commit(
+        repo, {"AGENTS.md": ROOT.format(rule=""), "pkg/sub/AGENTS.md": NESTED + DOOMED}, "move it down"
+    )
+    assert [(c.kind, c.id) for c in changes] == [("moved", id)]
+
+    sync(repo, config_mod.load(repo))
+
+    assert [e["kind"] for e in read_note(repo, id)] == ["added", "moved"]
+    assert disagreements(repo, {sha: changes}) == []
+
+
+# Rules that share leading clauses and words, so that the matcher is tempted across files.
+LEADS = ["Relevant implementation files - ", "Before you push - ", "Use the shared "]
+TAILS = ["`src/engine.py`", "`pkg/worker.py`", "the loader module", "logger, never print", "run `make lint`"]
+FILES = ["AGENTS.md", "pkg/AGENTS.md", ".claude/skills/ops/SKILL.md"]
+rule_texts = st.builds(
+    lambda lead, tail, n: f"{lead}{tail} ({n}).", st.sampled_from(LEADS), st.sampled_from(TAILS), st.integers(0, 40)
+)
+step = st.tuples(st.sampled_from(["add", "delete", "reword", "move", "keep"]), st.integers(0, 50), rule_texts)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    st.lists(st.lists(rule_texts, min_size=1, max_size=3, unique=True), min_size=3, max_size=3),
+    st.lists(st.lists(step, min_size=1, max_size=3), min_size=1, max_size=4),
+)
+def test_sync_agrees_with_diff_on_random_multi_file_histories(monkeypatch, start, commits):
+    home = Path(tempfile.mkdtemp(prefix="sync-diff-"))
+    try:
+        hermetic(monkeypatch, home)
+        repo = home / "repo"
+        git(home, "init", "-q", "-b", "main", str(repo))
+        files = {path: list(dict.fromkeys(rules)) for path, rules in zip(FILES, start)}
+        seen = {t for rules in files.values() for t in rules}
+        _adopted(repo, _texts(files))
+        named = {}
+        for ops in commits:
+            for op in ops:
+                _apply(files, op, seen)
+            sha, changes = hooked_commit(repo, _texts(files))
+            named[sha] = changes
+        sync(repo, config_mod.load(repo))
+        assert disagreements(repo, named) == []
+        assert identity_breaks(repo, list(named)) == []
+        assert dangling(repo) == []
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def _texts(files: dict[str, list[str]]) -> dict[str, str]:
+    return {path: "# Rules\n\n" + "".join(f"- {t}\n" for t in rules) for path, rules in files.items()}
+
+
+def _apply(files: dict[str, list[str]], op: tuple[str, int, str], seen: set[str]) -> None:
+    """One edit; a text never comes back once it was used (re-adding a retired text is a restore)."""
+    kind, n, text = op
+    paths = [p for p in FILES if files[p]]
+    if kind == "add" or not paths:
+        if text not in seen:
+            seen.add(text)
+            files[FILES[n % len(FILES)]].append(text)
+        return
+    path = paths[n % len(paths)]
+    rules = files[path]
+    i = n % len(rules)
+    if kind == "delete" and sum(map(len, files.values())) > 1:
+        rules.pop(i)
+    elif kind == "reword" and rules[i].replace(").", ", always).") not in seen:
+        rules[i] = rules[i].replace(").", ", always).")
+        seen.add(rules[i])
+    elif kind == "move":
+        target = FILES[(FILES.index(path) + 1 + n) % len(FILES)]
+        if target != path:
+            files[target].append(rules.pop(i))
