@@ -44,16 +44,19 @@ def staged_changes(
     from gitcontext.provenance.fold import fold
     from gitcontext.provenance.store import all_notes
 
-    old = load(root, config, "HEAD") if git.has_commits(root) else {}
+    head = git.head_of(root)
+    old = load(root, config, head.commit) if head is not None else {}
     new = load(root, config, INDEX)
     diff = diff_revisions(root, old, new, config["matcher"], ("HEAD", None) if old else None)
     if not (diff.added or diff.reworded or diff.moved or diff.removed):
         return Staged([], diff, old, new)
     states = notes() if notes else {id: fold(events, id) for id, events in all_notes(root).items()}  # used twice
-    # HEAD's side is named as it was at HEAD: a rule `retire` removed is retired in the work tree's notes
-    # already, and would otherwise get a fresh id in its `Context-Id: <id> retired` line.
-    changed = diff.removed or diff.reworded or diff.moved
-    at_head = {id: s._replace(retired=None) for id, s in states.items()} if changed else {}
+    # HEAD's side is named as it was at HEAD: a rule `retire` removed (on this HEAD) is retired in the work
+    # tree's notes already, and would otherwise get a fresh id in its `Context-Id: <id> retired` line.
+    since = head.commit if head is not None else None
+    at_head = {
+        id: s._replace(retired=None) if (s.retired or {}).get("commit") == since else s for id, s in states.items()
+    }
     changes = name_changes(root, config, diff, (old, new), states, at_head, trailers=True)
     return Staged(changes, diff, old, new)
 
@@ -67,22 +70,24 @@ def name_changes(
     old_states: Mapping[str, State],
     trailers: bool = False,
 ) -> list[Change]:
-    """The diff's changes, each with an id. The diff decides what is one rule: a removal, a rewording and a
-    move keep the id their old text has a note under (what `ls` showed before the change), as their
-    `Context-Id` lines then say (the hook, `check` and `sync` agree on it); a rule without a note, and a
-    birth, get the id `ls` shows for the new side, resolved against the notes less those the change
-    removes, rewords or moves (every instruction of a side is resolved: which note one gets depends on
-    the others competing for it); a birth never takes an id another change holds (it gets a fresh one,
-    as `ls` gives it once those land)."""
+    """The diff's changes, each with an id. The diff decides what is one rule: what it pairs (a line left
+    as it was, a rewording, a move) and what it removes keep the id their old side has a note under
+    (what `ls` showed before the change), as their `Context-Id` lines then say (the hook, `check` and
+    `sync` agree on it); a rule without a note, and a birth, get the id `ls` shows for the new side,
+    resolved against the other notes (every instruction of a side is resolved: which note one gets
+    depends on the others competing for it), and a birth never takes an id another change holds (it
+    gets a fresh one, as `ls` gives it once those land)."""
     from gitcontext.provenance.resolve import resolve_all
 
     old, new = sides
     paired: list[Reworded | Moved] = [*diff.reworded, *diff.moved]
-    old_ids = resolve_all(root, config, old, old_states, trailers=trailers) if diff.removed or paired else {}
-    kept = {(x.new.file, x.new.index): _id(old_ids, x.old) for x in paired if _id(old_ids, x.old) in old_states}
+    pairs = [*diff.unchanged, *((x.old, x.new) for x in paired)]
+    old_ids = resolve_all(root, config, old, old_states, trailers=trailers) if old else {}
+    kept = {(b.file, b.index): _id(old_ids, a) for a, b in pairs if _id(old_ids, a) in old_states}
     claimed = {_id(old_ids, i) for i in diff.removed} | set(kept.values())
     live = {id: s for id, s in states.items() if id not in claimed} if claimed else states
-    new_ids = resolve_all(root, config, new, live, trailers=trailers) if diff.added or len(kept) < len(paired) else {}
+    unnoted = any((x.new.file, x.new.index) not in kept for x in paired)
+    new_ids = resolve_all(root, config, new, live, trailers=trailers) if diff.added or unnoted else {}
 
     def paired_id(new: Instruction) -> str:
         return kept.get((new.file, new.index)) or _id(new_ids, new)

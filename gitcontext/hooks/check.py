@@ -96,7 +96,7 @@ def check(root: Path, base: str, head: str = "HEAD", config: dict[str, Any] | No
         diff,
         (old, new),
         states,
-        fold_notes(root, notes_before) if diff.removed or diff.reworded or diff.moved else {},
+        fold_notes(root, notes_before),
     )
     policy = config["hooks"]["policy"]
     needing = [c for c in changes if c.kind in NEEDS_WHY]
