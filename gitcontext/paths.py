@@ -8,7 +8,9 @@ control character) and, with every symlinked component resolved, still inside th
 from __future__ import annotations
 
 import os
+import posixpath
 import stat
+from collections.abc import Sequence
 from pathlib import Path
 
 from gitcontext.errors import UserError
@@ -104,3 +106,15 @@ def read_regular(root: str | Path, path: str, limit: int) -> bytes | None:
     if len(data) > limit:
         raise UserError(f"is over the {limit}-byte limit", path=path, fix=f"shorten {path}")
     return data
+
+
+def under_any(file: str | None, paths: Sequence[str]) -> bool:
+    """Whether FILE (repository-relative) lies under one of PATHS (files or folders); every file does when
+    PATHS is empty, and so does a finding about no file (None)."""
+    if not paths or file is None:
+        return True
+    for p in paths:
+        p = posixpath.normpath(p).rstrip("/")
+        if p in (".", "") or file == p or file.startswith(p + "/"):
+            return True
+    return False

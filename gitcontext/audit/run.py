@@ -7,7 +7,6 @@ are kept. With `baseline`, findings whose fingerprint the baseline lists are sup
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -18,6 +17,7 @@ from gitcontext.audit.baseline import fingerprint
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding
 from gitcontext.audit.select import left_out, run_checks, select
+from gitcontext.paths import under_any
 
 
 class Report(NamedTuple):
@@ -52,7 +52,7 @@ def audit(
             "shallow clone: commit counts, ages and deletions stop at its boundary, so stale "
             "rationales and dead references before it go unseen; fix: git fetch --unshallow",
         )
-    findings = [f for f in run_checks(ctx, mods) if _within(f.file, paths)]
+    findings = [f for f in run_checks(ctx, mods) if under_any(f.file, paths)]
     suppressed: dict[str, int] = {}
     if base_sha is not None:
         ran = [m.CHECK.id for m in mods]  # the base runs the same checks
@@ -79,18 +79,7 @@ def sort(findings: Iterable[Finding]) -> list[Finding]:
 def coverage(ctx: AuditContext, paths: Sequence[str] = ()) -> dict[str, int]:
     counts = {"instructions": 0, "documented": 0, "stale": 0, "orphan": 0}
     for loc in ctx.located:
-        if _within(loc.instruction.file, paths):
+        if under_any(loc.instruction.file, paths):
             counts["instructions"] += 1
             counts[loc.status] = counts.get(loc.status, 0) + 1
     return counts
-
-
-def _within(file: str | None, paths: Sequence[str]) -> bool:
-    """Whether FILE lies under one of PATHS (repository-relative); findings about no file always do."""
-    if not paths or file is None:
-        return True
-    for p in paths:
-        p = posixpath.normpath(p).rstrip("/")
-        if p == "." or file == p or file.startswith(p + "/"):
-            return True
-    return False

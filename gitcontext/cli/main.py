@@ -28,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "restore": ("provenance", "restore_cmd", "Put a retired instruction back where it was."),
     "sync": ("provenance", "sync_cmd", "Fold Context-* trailers from history into notes."),
     "suggest": ("suggest", "suggest_cmd", "Suggest a why for every rule without one, from its history."),
+    "review": ("suggest", "review_cmd", "Accept, edit or reject the suggested whys, newest first."),
     "radius": ("radius", "radius_cmd", "Blast radius of a change: churn, reach, tiers, pressure."),
     "history": ("history", "history_cmd", "The paper's measurements of this repository's context files."),
     "corpus": ("history", "corpus_cmd", "The paper's measurements over many repositories."),

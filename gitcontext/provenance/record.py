@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from gitcontext import git
 from gitcontext.errors import UserError
+from gitcontext.provenance import suggestions
 from gitcontext.provenance.events import new_event
 from gitcontext.provenance.redact import clean
 from gitcontext.provenance.store import append_events
@@ -89,6 +90,55 @@ def record(
         safety=safety,
         owner=owner,
     )
+
+
+def accept(
+    root: Path,
+    config: dict[str, Any],
+    suggested: dict[str, Any],
+    why: str | None = None,
+    failure: str | None = None,
+    w: Any = None,
+) -> Written:
+    """Record a suggested why (an event of the suggestions log) as the rule's rationale: a `linked` event
+    with its why, failure, refs, commit and subject and `suggestion` (its eid), then the `reviewed` verdict
+    in the log. Its source is `backfill:<commit>` (it came from history); `cli` when WHY or FAILURE was
+    edited (the words are the reviewer's). W: the World, when the caller has it."""
+    edited = (why is not None and why != suggested["why"]) or (
+        failure is not None and failure != suggested.get("failure")
+    )
+    why = suggested["why"] if why is None else why
+    if not why.strip():
+        raise UserError("the why is empty", fix="write what went wrong without this rule, or skip it")
+    t = find(root, config, suggested["id"], w)
+    events = prepare(root, t)
+    events.append(
+        new_event(
+            "linked",
+            t.id,
+            "cli" if edited else f"backfill:{suggested['commit']}",
+            why=clean(why),
+            failure=clean(suggested.get("failure") if failure is None else failure) or None,
+            refs=suggested.get("refs") or None,
+            commit=suggested["commit"],
+            subject=suggested.get("subject"),
+            suggestion=suggested["eid"],
+        )
+    )
+    append_events(root, events)
+    suggestions.append(root, [review_event(suggested, "edited" if edited else "accepted", head(root))])
+    return Written(t, events)
+
+
+def reject(root: Path, suggested: dict[str, Any]) -> dict[str, Any]:
+    """Record that a person rejected the suggestion (it is not shown again; a newer one may be)."""
+    event = review_event(suggested, "rejected", head(root))
+    suggestions.append(root, [event])
+    return event
+
+
+def review_event(suggested: dict[str, Any], verdict: str, commit: str | None) -> dict[str, Any]:
+    return new_event("reviewed", suggested["id"], "cli", suggestion=suggested["eid"], verdict=verdict, commit=commit)
 
 
 def recur(root: Path, config: dict[str, Any], target: str, failure: str, evidence: str | None = None) -> Written:

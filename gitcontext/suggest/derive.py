@@ -9,7 +9,6 @@ event for each specific one the log does not have yet. Generic ones are counted,
 
 from __future__ import annotations
 
-import posixpath
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import Any, NamedTuple
 from gitcontext import git
 from gitcontext.digests import sha256
 from gitcontext.errors import UserError
+from gitcontext.paths import under_any
 from gitcontext.provenance import suggestions
 from gitcontext.provenance.events import new_event, to_utc
 from gitcontext.provenance.redact import clean
@@ -54,7 +54,7 @@ def derive(
 
     root = Path(root)
     lives = lineage(root, config, config.get("matcher", "default"))
-    live = [life for life in lives if life.current is not None and _within(life.current.file, paths)]
+    live = [life for life in lives if life.current is not None and under_any(life.current.file, paths)]
     if since is not None:
         live = _since(root, since, live)
     ids, documented = _orphans(root, config, live)
@@ -81,16 +81,6 @@ def derive(
 
 def _key(life) -> tuple[str, int]:
     return life.current.file, life.current.index
-
-
-def _within(file: str, paths: Sequence[str]) -> bool:
-    if not paths:
-        return True
-    for p in paths:
-        p = posixpath.normpath(p).rstrip("/")
-        if p in (".", "") or file == p or file.startswith(p + "/"):
-            return True
-    return False
 
 
 def _since(root: Path, rev: str, lives: list) -> list:
