@@ -62,7 +62,11 @@ def path_verdict(index: Index, ref: Ref, found: Lookup, fates: list[Fate | None]
     if any(generated(c) for c in found.candidates):
         return None
     for cand, fate in zip(found.candidates, fates, strict=True):
-        if fate and (not found.tail or fate.cls == "moved" and fate.folder is None):
+        # a path found elsewhere by its tail is dead only when history moved it there from where it is
+        # written (`src/app.ts` after `src/` moved into packages/core/); a bare file name (`state.md`)
+        # names the file wherever it lives
+        moved_here = fate is not None and fate.cls == "moved" and fate.folder is None and "/" in ref.text.strip("/")
+        if fate and (not found.tail or moved_here):
             return _history_verdict(ref, cand, fate)
     if found.tail or ref.form == "example":
         return None  # "Examples: `references/finance.md` ..." illustrates, it does not point

@@ -162,7 +162,11 @@ def _where(line: str) -> tuple[str, ...]:
     """The folders a prose LINE says to work in: `from packages/x`, "in the `web` directory" (a folder, or
     a package of that name), "from within a package directory" (`*`: any workspace package)."""
     found = [m.group(1) or m.group(2) for m in _WHERE_NAMED.finditer(line)]
-    folders = [clean_path(f).rstrip("/") for f in found if f and not placeholder(f) and not f.startswith(("/", "~"))]
+    folders = [
+        clean_path(f).rstrip("/")
+        for f in found
+        if f and not placeholder(f) and not f.startswith(("/", "~")) and not _file_shaped(f.rstrip("/"))
+    ]
     if _WHERE_ANY.search(line):
         folders.append("*")
     return tuple(f for f in folders if f)
@@ -249,6 +253,8 @@ def _symbols(file: str, line: str, number: int, span: str, at: tuple[int, int]) 
     parameter", `timeout=`)."""
     after, before = line[at[1] + 1 :], line[: max(0, at[0] - 1)]
     call = _CALL.match(span)
+    if call and "$" in call.group(1):
+        return  # `$transaction(...)`, `$emit()`: framework names git grep's words cannot spell
     if call:
         if specific(call.group(1)):
             yield Ref(file, number, "symbol", call.group(1), written=span, tool="call")
@@ -273,6 +279,7 @@ _BARE = re.compile(
     r"(?<![\w@/.:~\-\\$%{])((?:\.{1,2}/)?[\w.\-]+(?:/[\w.\-]+)+/?|[\w\-]+(?:\.[\w\-]+)*\.[A-Za-z][A-Za-z0-9]{0,7})"
     r"(?![\w/(\\]|\.\w|:\w|-\w)"
 )
+_BARE_GLOB = re.compile(r"(?<![\w@/.:~\-\\$%{`])((?:\.{1,2}/)?[\w.\-]+(?:/[\w.\-]+)*/\*[\w.\-/*{},]*)")
 FILE_EXTS = frozenset(
     "md mdx mdc txt rst ts tsx js jsx mjs cjs py pyi rs go rb java kt kts swift c h cc cpp hpp cs php json jsonc "
     "json5 yaml yml toml ini cfg conf sh bash zsh ps1 sql css scss less html vue svelte astro lock xml proto "
@@ -292,6 +299,10 @@ def bare_paths(file: str, line: str, number: int, form: str = "bare") -> Iterato
         token = match.group(1).rstrip(".")
         if _bare_path(token) and not _negated(visible, match.start()):
             yield Ref(file, number, "path", clean_path(token), written=token, form=form)
+    for match in _BARE_GLOB.finditer(visible.replace("\\*", "*").replace("\\_", "_")):
+        folder = _glob_folder(match.group(1))
+        if folder and "/" in folder.strip("/") and not _negated(visible, match.start()):
+            yield Ref(file, number, "path", folder, written=match.group(1), form="glob" if form == "bare" else form)
 
 
 def _bare_path(token: str) -> bool:
