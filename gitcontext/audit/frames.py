@@ -118,8 +118,7 @@ _SUBJECTS = frozenset("a an the this that these those it its our your their each
 
 def frames(insts: Sequence[Instruction], text: str) -> list[Frame]:
     """The frame of each of INSTS (one file's instructions, in order) in TEXT, that file's content."""
-    lines = split_lines(text)
-    leads = _lead_ins(lines)
+    lines, leads = _read_lines(text)
     out = []
     parents: dict[int, Instruction] = {}  # depth -> the last item at that depth
     for inst in insts:
@@ -162,6 +161,13 @@ def _labels_act(label: str, body: str) -> bool:
     bold = label.lstrip().startswith(("**", "__"))
     bare = not _FIRST_WORD.search(_QUOTED.sub(" ", _CODE.sub(" ", body)))
     return (bold or bare) and _directive(label.replace("*", "").replace("__", ""))
+
+
+@functools.lru_cache(maxsize=64)
+def _read_lines(text: str) -> tuple[list[str], dict[int, str]]:
+    """TEXT's lines and lead-ins, once per text (the commit hook frames a few lines of a file at a time)."""
+    lines = split_lines(text)
+    return lines, _lead_ins(lines)
 
 
 def _lead_ins(lines: list[str]) -> dict[int, str]:

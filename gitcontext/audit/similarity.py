@@ -356,7 +356,12 @@ def _other_commands(a: str, b: str) -> bool:
     """Both name commands (code spans with a space) and none of one is, or contains, one of the other:
     `pnpm run dev` and `pnpm --filter web run dev` are two instructions, not one said twice."""
     ca, cb = commands(a), commands(b)
-    return bool(ca and cb) and not any(x in y or y in x for x in ca for y in cb)
+    return bool(ca and cb) and not any(_within(x, y) or _within(y, x) for x in ca for y in cb)
+
+
+def _within(x: str, y: str) -> bool:
+    """Command X's words are all in command Y (`pnpm test` in `pnpm -F web test`; not in `pnpm test:e2e`)."""
+    return set(x.split()) <= set(y.split())
 
 
 def _own_path(text: str, other: Profile) -> bool:

@@ -14,15 +14,16 @@ import posixpath
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from gitcontext import git
-from gitcontext.audit.context import AuditContext, Located
-from gitcontext.audit.facts import memo
 from gitcontext.errors import UserError
 from gitcontext.instructions.frontmatter import front_matter, scope_globs
 from gitcontext.instructions.globs import compile_globs
 from gitcontext.instructions.render import render
+
+if TYPE_CHECKING:  # the commit hook reads views (file_views) without the audit's context and its imports
+    from gitcontext.audit.context import AuditContext, Located
 
 
 class Limit(NamedTuple):
@@ -84,12 +85,23 @@ _ALWAYS_GLOBS = {"**", "**/*", "*"}
 
 def views_of(ctx: AuditContext) -> list[View]:
     """What each agent loads, computed once per audit."""
+    from gitcontext.audit.facts import memo
+
     return memo(ctx, "views", lambda: build_views(ctx))
 
 
 def build_views(ctx: AuditContext) -> list[View]:
     """Every view of the work tree's context files, sorted by name."""
-    tree = _Tree(ctx)
+    return _build(_Tree(ctx.root, ctx.config, git.ls_files(ctx.root, others=True), ctx.located))
+
+
+def file_views(root: Path, config: dict, paths: Iterable[str]) -> list[View]:
+    """The views among PATHS (the context files, say) with their files only, no instructions: what the
+    commit hook needs to know which files one agent loads together, without listing the tree."""
+    return _build(_Tree(root, config, list(paths), None))
+
+
+def _build(tree: _Tree) -> list[View]:
     views: list[View] = []
     for agent in AGENTS:
         views += (_chain_views if agent.chain != "rules" else _rule_views)(tree, agent)
@@ -100,13 +112,13 @@ def build_views(ctx: AuditContext) -> list[View]:
 class _Tree:
     """The files of the work tree (tracked and untracked, not ignored), symlinks resolved, texts read once."""
 
-    def __init__(self, ctx: AuditContext) -> None:
-        self.ctx = ctx
-        self.root = Path(ctx.root)
-        self.paths = git.ls_files(self.root, others=True)
-        self.limits = limits(ctx.config)
+    def __init__(self, root: Path, config: dict, paths: list[str], located: list[Located] | None) -> None:
+        self.root = Path(root)
+        self.paths = paths
+        self.limits = limits(config)
+        self.bare = located is None  # files only: no view holds instructions
         self.by_file: dict[str, list[Located]] = {}
-        for loc in ctx.located:
+        for loc in located or ():
             self.by_file.setdefault(loc.instruction.file, []).append(loc)
         self._imported: dict[str, list[Located]] = {}
 
@@ -135,6 +147,8 @@ class _Tree:
 
     def instructions(self, link: str, target: str) -> list[Located]:
         """The located instructions of a file, under whichever name discovery gave it."""
+        if self.bare:
+            return []
         for name in (target, link):
             if name in self.by_file:
                 return self.by_file[name]
@@ -151,6 +165,7 @@ class _Tree:
 
 def _segment_loose(root: Path, path: str) -> list[Located]:
     """Instructions of a loaded file that is not itself a context file (an imported doc, a skill)."""
+    from gitcontext.audit.context import Located
     from gitcontext.instructions.discover import decode
     from gitcontext.instructions.segment import segment
 

@@ -33,11 +33,21 @@ def pre_commit(call: HookCall) -> Outcome:
         )
     if call.config["hooks"]["ratchet_warning"]:
         lines += [f"gitcontext: warning: {w}" for w in ratchet_warnings(call.root, staged, call.git_dir)]
+    lines += _repeats(call, staged)
     pressure = _pressure(call)
     if pressure:
         lines.append(f"gitcontext: warning: {pressure}")
     lines += _overdue_asks(call)
     return Outcome(1 if problems else 0, lines)
+
+
+def _repeats(call: HookCall, staged: Staged) -> list[str]:
+    """An added rule that repeats one its agent already loads (GC200 at commit time), as a warning."""
+    if not any(c.kind in ("added", "reworded") for c in staged.changes):
+        return []
+    from gitcontext.hooks.repeats import repeat_warnings
+
+    return repeat_warnings(call.root, call.config, staged.changes, staged.new)
 
 
 def _overdue_asks(call: HookCall) -> list[str]:
