@@ -36,7 +36,9 @@ def repeat_warnings(
     asked: list[tuple[Change, Instruction, str, list[Instruction]]] = []
     for change in fresh:
         mine = next((i for i in staged.get(change.file, []) if i.line == change.line), None)
-        for view, files in together.get(change.file, []) if mine else []:
+        if mine is None:
+            continue
+        for view, files in together.get(change.file, []):
             asked.append((change, mine, view, index.alike(mine, set(files))))
     found = [
         f"{c.file}:{c.line} repeats {o.file}:{o.line}, which {view} loads too: {_short(o.text)}"

@@ -214,9 +214,9 @@ def _rules(file: str, n: int, line: str, heading: int, in_never_list: bool) -> l
     for m in _FORBID.finditer(line):
         if _addressed_to_agent(line[: m.start()]):
             out.append(Rule(file, n, line, _token(m.group(1)), None, heading))
-    if in_never_list:
-        body = _ITEM.match(line).group(1)
-        first = re.match(r"^(?:use|run|call|add)\s+" + _SPAN, body, re.I)
+    item = _ITEM.match(line)
+    if in_never_list and item:
+        first = re.match(r"^(?:use|run|call|add)\s+" + _SPAN, item.group(1), re.I)
         if first:
             out.append(Rule(file, n, line, _token(first.group(1)), None, heading))
     return [r for r in out if r.forbidden and r.forbidden != r.preferred]
