@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,25 @@ import click
 
 from gitcontext import config as config_mod
 from gitcontext import git
+
+
+class SuggestingGroup(click.Group):
+    """A command group that answers a mistyped command with the nearest ones: "Did you mean 'blame'?"."""
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            ctx.fail(f"No such command {name!r}.{did_you_mean(name, self.list_commands(ctx))}")
+        return super().resolve_command(ctx, args)
+
+
+def did_you_mean(word: str, choices: list[str]) -> str:
+    """' Did you mean …?' naming the choices nearest WORD, or '' when none is near."""
+    near = difflib.get_close_matches(word, choices, n=3, cutoff=0.6)
+    return f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable output (stable schema).")
 echo = click.echo

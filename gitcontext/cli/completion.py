@@ -1,13 +1,21 @@
 """`completion bash|zsh|fish`: shell completion for `git context …`, `git-context …` and `gitcontext …`.
 
 The scripts ask the program itself (click's completion protocol, `_GIT_CONTEXT_COMPLETE`), so they
-complete every command, option and choice of the installed version. Under `git context`, bash's git
-completion calls `_git_context` and zsh's calls `_git-context`; both drop the leading `git`.
+complete every command, option and choice of the installed version, and a TARGET from the repository:
+the instructions' ids (with their file, line and text as the description zsh and fish show), `FILE:LINE`
+once a `:` is typed, and the context files. Under `git context`, bash's git completion calls
+`_git_context` and zsh's calls `_git-context`; both drop the leading `git`.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import click
+from click.shell_completion import CompletionItem
+
+from gitcontext.errors import GitContextError
 
 BASH = r"""# gitcontext completion for bash: eval "$(git context completion bash)"
 __gitcontext_complete() {   # $1: how many leading words to drop ("git" under `git context`)
@@ -74,6 +82,62 @@ complete --no-files --command git --condition "__fish_seen_subcommand_from conte
 """
 
 SCRIPTS = {"bash": BASH, "zsh": ZSH, "fish": FISH}
+
+
+def targets(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """A TARGET: instruction ids, `FILE:LINE` after a colon, and the context files."""
+    found = _repository()
+    if found is None:
+        return []
+    root, config = found
+    from gitcontext.report.listing import listing
+
+    try:
+        rows = listing(root, config, [])
+    except (GitContextError, OSError):
+        rows = []
+    if ":" in incomplete:
+        places = ((f"{r['file']}:{r['line']}", r) for r in rows)
+        return [CompletionItem(place, help=_short(r["text"])) for place, r in places if place.startswith(incomplete)]
+    items = [
+        CompletionItem(r["id"], help=f"{r['file']}:{r['line']} {_short(r['text'])}")
+        for r in rows
+        if r["id"].startswith(incomplete)
+    ]
+    return items + _files(root, config, incomplete)
+
+
+def context_files(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """A context file (as discovery finds them), for `ls`, `render`, `budget` and `history`."""
+    found = _repository()
+    return _files(*found, incomplete) if found else []
+
+
+def _files(root: Path, config: dict[str, Any], incomplete: str) -> list[CompletionItem]:
+    from gitcontext.instructions.discover import discover
+
+    try:
+        paths = discover(root, config)
+    except (GitContextError, OSError):
+        return []
+    return [CompletionItem(p, help="context file") for p in paths if p.startswith(incomplete)]
+
+
+def _repository() -> tuple[Path, dict[str, Any]] | None:
+    """The repository the shell is in and its config, or None (no completion rather than an error)."""
+    from gitcontext import config as config_mod
+    from gitcontext import git
+
+    try:
+        root = git.toplevel(Path.cwd())
+        return root, config_mod.load(root)
+    except (GitContextError, OSError):
+        return None
+
+
+def _short(text: str) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= 60 else line[:59] + "…"
 
 
 @click.command("completion")

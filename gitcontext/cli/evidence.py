@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from gitcontext.cli.common import emit_json, json_option, repo
+from gitcontext.cli.completion import targets
 
 TRIAL_EPILOG = (
     "TARGET is an id, FILE:LINE or a quoted fragment (several are removed together). CMD runs through "
@@ -16,7 +17,7 @@ TRIAL_EPILOG = (
 
 
 @click.command("trial", epilog=TRIAL_EPILOG)
-@click.argument("targets", nargs=-1, required=True)
+@click.argument("targets", nargs=-1, required=True, shell_complete=targets)
 @click.option("--run", "command", required=True, help="Command whose exit status judges a run (0 = pass).")
 @click.option(
     "--runs",

@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 
+from gitcontext.cli.common import SuggestingGroup
 from gitcontext.errors import UserError
 
 FAIL_LEVELS = ("never", "note", "warning", "error")
@@ -50,7 +51,7 @@ def _config(root: Path, path: str | None) -> dict[str, Any] | None:
     return config_mod.parse(full.read_text(encoding="utf-8"), path)
 
 
-@click.group("github")
+@click.group("github", cls=SuggestingGroup)
 def github_cmd() -> None:
     """GitHub Action entry points (see docs/action.md); read the runner's environment."""
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from gitcontext.cli.common import emit_json, json_option
+from gitcontext.cli.completion import context_files
 
 MATCHER = click.option(
     "--matcher",
@@ -17,7 +18,7 @@ MATCHER = click.option(
 
 
 @click.command("history")
-@click.argument("files", nargs=-1)
+@click.argument("files", nargs=-1, shell_complete=context_files)
 @click.option("--rev", default="HEAD", show_default=True, help="Measure the first-parent history of REV.")
 @click.option(
     "--svg",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from gitcontext.cli.common import SuggestingGroup
+
 
 def _run(*argv: str) -> int:
     from gitcontext.hooks.fast import main
@@ -11,7 +13,7 @@ def _run(*argv: str) -> int:
     return main(list(argv))
 
 
-@click.group("hook")
+@click.group("hook", cls=SuggestingGroup)
 def hook_cmd() -> None:
     """Hook entry points, called by git through the installed shims (see docs/hooks.md).
 

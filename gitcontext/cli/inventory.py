@@ -5,10 +5,11 @@ from __future__ import annotations
 import click
 
 from gitcontext.cli.common import emit_json, json_option, repo
+from gitcontext.cli.completion import context_files
 
 
 @click.command("ls")
-@click.argument("paths", nargs=-1)
+@click.argument("paths", nargs=-1, shell_complete=context_files)
 @json_option
 def ls_cmd(paths: tuple[str, ...], as_json: bool) -> int:
     """List every instruction of every context file: id, file, line, text, status.
@@ -93,18 +94,37 @@ def _empty(diff) -> bool:
 
 
 @click.command("render")
-@click.argument("file")
-def render_cmd(file: str) -> int:
-    """Print the executor view of FILE: its `@path` imports expanded, exactly what an agent loads."""
-    from gitcontext.instructions.render import render
+@click.argument("file", shell_complete=context_files)
+@json_option
+def render_cmd(file: str, as_json: bool) -> int:
+    """Print the executor view of FILE: its `@path` imports expanded, exactly what an agent loads.
+
+    \b
+    --json: {"path", "text", "files" (every file that contributed, FILE first), "missing_imports",
+    "bytes", "tokens" (about four bytes each)}
+    """
+    from gitcontext.instructions.render import estimate_tokens, render
 
     root, _ = repo()
-    click.echo(render(root, _relative(root, file)).text, nl=False)
+    view = render(root, _relative(root, file))
+    if not as_json:
+        click.echo(view.text, nl=False)
+        return 0
+    emit_json(
+        {
+            "path": view.path,
+            "text": view.text,
+            "files": list(view.files),
+            "missing_imports": list(view.missing),
+            "bytes": len(view.text.encode("utf-8")),
+            "tokens": estimate_tokens(view.text),
+        }
+    )
     return 0
 
 
 @click.command("budget")
-@click.argument("files", nargs=-1)
+@click.argument("files", nargs=-1, shell_complete=context_files)
 @json_option
 def budget_cmd(files: tuple[str, ...], as_json: bool) -> int:
     """Bytes, estimated tokens (~4 bytes each) and instruction count of each file and each agent view.

@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from gitcontext.cli.common import SuggestingGroup, did_you_mean
 from gitcontext.errors import ExitStatus, GitContextError, refused_write, say_refused
 
 # name -> (module under gitcontext.cli, attribute, one-line help). Adding a command is adding a row.
@@ -49,7 +50,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 COMPLETE_VAR = "_GIT_CONTEXT_COMPLETE"  # shell completion requests (see `git context completion`)
 
 
-class LazyGroup(click.Group):
+class LazyGroup(SuggestingGroup):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(COMMANDS) | set(self.commands))
 
@@ -89,19 +90,27 @@ def cli() -> None:
 
 
 @cli.command("help")
-@click.argument("command", required=False)
+@click.argument("words", nargs=-1, metavar="[COMMAND [SUBCOMMAND]]")
 @click.pass_context
-def help_cmd(ctx: click.Context, command: str | None) -> None:
-    """Explain a command (git intercepts `git context --help`)."""
-    group = ctx.parent.command if ctx.parent else cli
-    if command is None:
-        click.echo(group.get_help(ctx.parent))
-        return
-    sub = group.get_command(ctx, command)
-    if sub is None:
-        raise click.UsageError(f"no such command {command!r}; `git context -h` lists them")
-    with click.Context(sub, info_name=command, parent=ctx.parent) as sub_ctx:
-        click.echo(sub.get_help(sub_ctx))
+def help_cmd(ctx: click.Context, words: tuple[str, ...]) -> None:
+    """Explain a command or a subcommand: `help audit`, `help github pr-comment`.
+
+    git itself intercepts `git context --help` (it opens the man page).
+    """
+    parent = ctx.parent or click.Context(cli, info_name="git context")
+    command: click.Command = parent.command
+    for word in words:
+        sub = command.get_command(parent, word) if isinstance(command, click.Group) else None
+        if sub is None:
+            known = command.list_commands(parent) if isinstance(command, click.Group) else []
+            where = parent.command_path.removeprefix("git context").strip()
+            listing = f"git context help {where}" if where else "git context -h"
+            raise click.UsageError(
+                f"no such command {' '.join([where, word]).strip()!r}.{did_you_mean(word, known)} "
+                f"`{listing}` lists them"
+            )
+        parent, command = click.Context(sub, info_name=word, parent=parent), sub
+    click.echo(command.get_help(parent))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from gitcontext.cli.common import emit_json, json_option, repo
+from gitcontext.cli.completion import targets
 
 TARGET_HELP = "TARGET is an id (ctx-…, or a unique prefix), FILE:LINE, or a quoted fragment of the text."
 _safety = click.option(
@@ -29,7 +30,7 @@ def _done(written, as_json: bool, what: str) -> int:
 
 
 @click.command("show", epilog=TARGET_HELP)
-@click.argument("target")
+@click.argument("target", shell_complete=targets)
 @json_option
 def show_cmd(target: str, as_json: bool) -> int:
     """Folded provenance state of one instruction: why, failure, recurrences, verification, status."""
@@ -43,7 +44,7 @@ def show_cmd(target: str, as_json: bool) -> int:
 
 
 @click.command("blame", epilog=TARGET_HELP + " A context FILE annotates each of its instruction lines.")
-@click.argument("target")
+@click.argument("target", shell_complete=targets)
 @json_option
 def blame_cmd(target: str, as_json: bool) -> int:
     """Whole life of an instruction (birth, rewordings, moves, notes, trailers), or annotate a file.
@@ -58,7 +59,7 @@ def blame_cmd(target: str, as_json: bool) -> int:
 
 
 @click.command("record", epilog=TARGET_HELP)
-@click.argument("target")
+@click.argument("target", shell_complete=targets)
 @click.option("--why", required=True, help="Why the instruction exists: the outcome it prevents.")
 @click.option("--failure", default=None, help="The failure it answers, verbatim (error text, log line).")
 @_refs
@@ -80,7 +81,7 @@ def record_cmd(target, why, failure, refs, scopes, safety, owner, as_json) -> in
 
 
 @click.command("recur", epilog=TARGET_HELP)
-@click.argument("target")
+@click.argument("target", shell_complete=targets)
 @click.option("--failure", required=True, help="The failure, verbatim, as it happened again.")
 @click.option("--evidence", default=None, help="Where it happened: CI run, issue, PR, commit.")
 @json_option
@@ -93,7 +94,7 @@ def recur_cmd(target, failure, evidence, as_json) -> int:
 
 
 @click.command("falsified", epilog=TARGET_HELP)
-@click.argument("target")
+@click.argument("target", shell_complete=targets)
 @click.option("--attempt", required=True, help="What was tried.")
 @click.option("--outcome", required=True, help="What happened instead (verbatim where possible).")
 @json_option
@@ -106,7 +107,7 @@ def falsified_cmd(target, attempt, outcome, as_json) -> int:
 
 
 @click.command("verify", epilog=TARGET_HELP + " Exit 1 when --run's command fails (the failure is recorded).")
-@click.argument("target", required=False)
+@click.argument("target", required=False, shell_complete=targets)
 @click.option("--how", default=None, help="How it was checked (test id, command, `manual`).")
 @click.option("--run", "run", default=None, help="Shell command to run; its exit status and output tail are recorded.")
 @click.option("--timeout", type=float, default=None, help="Seconds before --run's command is stopped.")
@@ -155,7 +156,7 @@ def _verify_all(target, how, run, timeout, all_, scope_changed, as_json) -> int:
 
 
 @click.command("link", epilog=TARGET_HELP)
-@click.argument("target")
+@click.argument("target", shell_complete=targets)
 @_refs
 @_scope
 @_safety
@@ -170,7 +171,7 @@ def link_cmd(target, refs, scopes, safety, owner, as_json) -> int:
 
 
 @click.command("retire", epilog=TARGET_HELP)
-@click.argument("target")
+@click.argument("target", shell_complete=targets)
 @click.option("--reason", required=True, help="Why it is no longer needed.")
 @json_option
 def retire_cmd(target, reason, as_json) -> int:
@@ -201,7 +202,7 @@ def retire_cmd(target, reason, as_json) -> int:
 
 
 @click.command("restore")
-@click.argument("target")
+@click.argument("target", shell_complete=targets)
 @json_option
 def restore_cmd(target, as_json) -> int:
     """Put a retired instruction back where it was (under its nearest heading if that moved).

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import click
 
-from gitcontext.cli.common import emit_json, json_option, repo
+from gitcontext.cli.common import SuggestingGroup, emit_json, json_option, repo
 
 _topic = click.option(
     "--topic", "topics", multiple=True, required=True, help="Kebab-case topic (repeatable, or comma-separated)."
 )
 
 
-@click.group("ruling")
+@click.group("ruling", cls=SuggestingGroup)
 def ruling_group() -> None:
     """Owner rulings: decisions, newest first, each naming what it supersedes.
 
@@ -177,7 +177,7 @@ def format_hit(h) -> str:
     return "\n".join(lines)
 
 
-@click.group("ask")
+@click.group("ask", cls=SuggestingGroup)
 def ask_group() -> None:
     """Questions for the owner; a settled question is refused unless you say what changed.
 

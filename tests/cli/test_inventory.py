@@ -40,6 +40,17 @@ def test_render_expands_imports_relative_to_the_importer(repo: Path, capsys) -> 
     assert out == "# Main\n\n## Style\n- Name things plainly.\n- Main rule here please.\n"
 
 
+def test_render_json_says_which_files_made_the_view_and_what_is_missing(repo: Path, capsys) -> None:
+    write(repo, "CLAUDE.md", "# Main\n\n@docs/style.md\n@missing.md\n- Main rule here please.\n")
+    write(repo, "docs/style.md", "- Name things plainly.\n")
+    data = run_json(capsys, "render", "CLAUDE.md")
+    code, text, _ = run_cli(capsys, "render", "CLAUDE.md")
+    assert code == 0 and data["text"] == text
+    assert data["path"] == "CLAUDE.md" and data["files"] == ["CLAUDE.md", "docs/style.md"]
+    assert data["missing_imports"] == ["missing.md"]
+    assert data["bytes"] == len(text.encode()) and data["tokens"] == (data["bytes"] + 3) // 4
+
+
 def test_render_cycles_missing_and_fenced_imports_stay_verbatim(repo: Path, capsys) -> None:
     write(repo, "CLAUDE.md", "@AGENTS.md\n@missing.md\n```\n@docs/x.md\n```\n")
     write(repo, "AGENTS.md", "- Agents rule text here.\n@CLAUDE.md\n")

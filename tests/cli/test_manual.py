@@ -12,7 +12,7 @@ import pytest
 
 from gitcontext.cli.completion import SCRIPTS
 from gitcontext.cli.manpage import render
-from tests.helpers import run_cli
+from tests.helpers import commit, run_cli
 
 SHIPPED = Path(__file__).resolve().parents[2] / "gitcontext" / "data" / "git-context.1"
 BIN = str(Path(sys.executable).parent)
@@ -93,3 +93,39 @@ def test_version_reports_the_installed_distribution(capsys) -> None:
 
     code, out, _ = run_cli(capsys, "--version")
     assert code == 0 and out.strip() == f"gitcontext {version('git-context-provenance')}"
+
+
+def _rules_repo(repo: Path) -> None:
+    commit(repo, {"CLAUDE.md": "# Rules\n\n- Run the tests before pushing.\n- Never force-push to main.\n"}, "rules")
+
+
+def test_completion_bash_completes_ids_places_and_context_files(repo: Path) -> None:
+    _rules_repo(repo)
+    script = (
+        'eval "$(git-context completion bash)"\n'
+        'COMP_WORDS=(git context show ctx-); COMP_CWORD=3; _git_context; echo "A:${COMPREPLY[*]}"\n'
+        'COMP_WORDS=(git context blame CLAUDE.md:); COMP_CWORD=3; _git_context; echo "B:${COMPREPLY[*]}"\n'
+        'COMP_WORDS=(git context render CL); COMP_CWORD=3; _git_context; echo "C:${COMPREPLY[*]}"\n'
+    )
+    out = subprocess.run(["bash", "-c", script], capture_output=True, text=True, env=_env(), cwd=repo).stdout
+    ids = out.split("A:")[1].split("\n")[0].split()
+    assert len(ids) == 2 and all(i.startswith("ctx-") for i in ids)
+    assert "B:CLAUDE.md:3 CLAUDE.md:4" in out and "C:CLAUDE.md" in out
+
+
+@pytest.mark.skipif(not shutil.which("zsh"), reason="zsh is not installed")
+def test_completion_zsh_describes_an_id_by_its_rule(repo: Path) -> None:
+    _rules_repo(repo)
+    script = (
+        "compdef() { :; }; _describe() { print -l -- ${(P)3}; }; compadd() { print -l -- ${(P)${@[-1]}}; }\n"
+        'eval "$(git-context completion zsh)"\n'
+        "words=(git context record ctx-); CURRENT=4; _git-context\n"
+    )
+    out = subprocess.run(["zsh", "-c", script], capture_output=True, text=True, env=_env(), cwd=repo).stdout
+    assert "CLAUDE.md:3 Run the tests before pushing." in out and out.startswith("ctx-")
+
+
+def test_completion_outside_a_repository_offers_nothing_and_says_nothing(tmp_path: Path) -> None:
+    script = 'eval "$(git-context completion bash)"\nCOMP_WORDS=(git context show ctx-); COMP_CWORD=3; _git_context; echo "A:${COMPREPLY[*]}"\n'
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, env=_env(), cwd=tmp_path)
+    assert done.stdout.strip() == "A:" and done.stderr == ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 
 from gitcontext.hooks.install import render_shim
-from tests.helpers import commit, git, run_cli, run_json, write
+from tests.helpers import commit, git, run_cli, write
 from tests.hooks.support import RULES
 
 EVENT = (
