@@ -22,6 +22,8 @@ def test_readme_has_the_two_setup_commands() -> None:
     first, tests = readme_commands()[:2]
     assert first.endswith("git context demo") and "pip install ." in first
     assert "pip install '.[test]'" in tests and tests.endswith("python -m pytest")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "python -m pip install -q '.[test]'" in ci and "python -m pytest 2>&1" in ci  # CI runs the same
 
 
 @pytest.mark.skipif(not (ROOT / ".git").exists(), reason="not a git checkout")
