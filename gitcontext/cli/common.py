@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +35,14 @@ def did_you_mean(word: str, choices: list[str]) -> str:
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable output (stable schema).")
 echo = click.echo
+
+
+@contextlib.contextmanager
+def read_only() -> Iterator[None]:
+    """The block of a command that changes neither the work tree nor HEAD: git lists the tree and
+    resolves HEAD once each (`git.listed_once`, `git.head_once`)."""
+    with git.listed_once(), git.head_once():
+        yield
 
 
 def repo(cwd: str | Path | None = None) -> tuple[Path, dict[str, Any]]:

@@ -6,12 +6,12 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from gitcontext import git
-from gitcontext.cli.common import echo, emit_json, repo, write_file
+from gitcontext.cli.common import echo, emit_json, read_only, repo, write_file
 from gitcontext.errors import UserError
 
 
 def ls(paths: tuple[str, ...], as_json: bool) -> int:
-    with git.listed_once():  # read-only: the work tree stays as it is
+    with read_only():
         return _ls(paths, as_json)
 
 
@@ -32,7 +32,7 @@ def _ls(paths: tuple[str, ...], as_json: bool) -> int:
 
 
 def blame(target: str, as_json: bool) -> int:
-    with git.listed_once():  # read-only: the work tree stays as it is
+    with read_only():
         return _blame(target, as_json)
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
@@ -19,9 +21,34 @@ class Head(NamedTuple):
     shallow: bool
 
 
+_HEADS: dict[str, Head | None] | None = None  # inside `head_once`: HEAD by folder
+
+
+@contextlib.contextmanager
+def head_once() -> Iterator[None]:
+    """Inside the block HEAD is asked of git once per folder (a read-only command that moves no ref: `ls`
+    and `blame` resolve ids, then promote whys, each reading the trailers of HEAD's history)."""
+    global _HEADS
+    outer = _HEADS
+    _HEADS = {} if outer is None else outer
+    try:
+        yield
+    finally:
+        _HEADS = outer
+
+
 def head_of(cwd: str | Path | None = None, rev: str = "HEAD") -> Head | None:
     """REV (HEAD by default) resolved in one `git rev-parse`; None in a repository without commits. An
     unknown REV raises UnknownRevision; outside a repository, GitError."""
+    if _HEADS is not None and rev == "HEAD":
+        key = os.fspath(cwd or ".")
+        if key not in _HEADS:
+            _HEADS[key] = _resolved(cwd, rev)
+        return _HEADS[key]
+    return _resolved(cwd, rev)
+
+
+def _resolved(cwd: str | Path | None, rev: str) -> Head | None:
     code, out, err = run_status(
         [
             "rev-parse",
