@@ -66,3 +66,10 @@ def _cut(markdown: str, limit: int) -> str:
 
 def capped(rows: list[str], limit: int = ROWS) -> list[str]:
     return rows if len(rows) <= limit else rows[:limit] + [f"- … and {len(rows) - limit} more"]
+
+
+def fit(markdown: str, limit: int, where: str) -> str:
+    """MARKDOWN whole when it fits LIMIT characters, else cut at a line with a note saying WHERE the rest is."""
+    if size(markdown) <= limit:
+        return markdown
+    return _cut(markdown, limit - 200) + f"\n\n> [!NOTE]\n> Cut to fit the job summary; {where}."

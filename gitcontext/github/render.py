@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from gitcontext.audit.registry import marked
 from gitcontext.github import escape
 from gitcontext.github.body import Section, capped
 
@@ -171,20 +172,34 @@ def _finding(group: list[dict[str, Any]], links: Links, candidates: bool) -> str
         f"{escape.code(str(row.get('text') or ''), 160)}"
     )
     for other in group:
-        line += f"\n  {escape.text(str(other.get('check', '')))} {escape.text(str(other.get('name', '')))}: "
+        name = str(other.get("name", "")) + marked(str(other.get("check", "")))
+        line += f"\n  {escape.text(str(other.get('check', '')))} {escape.text(name)}: "
         line += escape.text(str(other.get("message", "")))
         if candidates and isinstance(other.get("confidence"), (int, float)):
             line += f" · confidence **{other['confidence']:.2f}**"
-    evidence = row.get("evidence") if isinstance(row.get("evidence"), dict) else {}
+    found = row.get("evidence")
+    evidence = found if isinstance(found, dict) else {}
     facts = [
         f"{escape.text(str(k))}: {escape.text(str(v), 80)}" for k, v in sorted(evidence.items()) if k != "candidate"
     ]
     if facts[:6]:
         line += "\n  evidence: " + "; ".join(facts[:6])
-    fix = next((other.get("fix") for other in group if candidates and other.get("fix")), None)
+    line += "".join(_other(other, links) for other in group)
+    fix = next((other.get("fix") for other in group if other.get("fix")), None)
+    advice = next((other.get("advice") for other in group if isinstance(other.get("advice"), str)), None)
     if fix:
         line += f"\n  {escape.code(str(fix), 300)}"
+    elif advice:
+        line += f"\n  fix: {escape.text(advice, 300)}"
     return line
+
+
+def _other(row: dict[str, Any], links: Links) -> str:
+    """The partner line of a pair (a duplicate's first copy, the rule a contradiction breaks)."""
+    other = row.get("other")
+    if not isinstance(other, dict) or not isinstance(other.get("file"), str):
+        return ""
+    return f"\n  other: {links.to(other['file'], other.get('line'))} {escape.code(str(other.get('text') or ''), 160)}"
 
 
 def radius(report: dict[str, Any], links: Links) -> str:

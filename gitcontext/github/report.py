@@ -11,10 +11,10 @@ import re
 from pathlib import Path
 from typing import Any
 
+from gitcontext.audit import order
 from gitcontext.errors import UserError
 
 VERSION = 1
-STALE_CHECKS = ("GC101", "GC102", "GC104", "GC105", "GC106", "GC107")
 
 
 def build(
@@ -117,7 +117,7 @@ def _audit(
     report = audit(root, config, experimental=experimental)
     rows = [_finding(f, texts.get(f.id or "")) for f in report.findings if f.id in scope]
     candidates = [r for r in rows if r["candidate"]]
-    stale = [r for r in rows if not r["candidate"] and r["check"] in STALE_CHECKS]
+    stale = [r for r in rows if not r["candidate"] and r["check"] in order.STALE_CHECKS]
     return candidates, stale, "ran"
 
 
@@ -125,7 +125,9 @@ def _finding(f, text: str | None) -> dict[str, Any]:
     evidence = dict(f.evidence or {})
     calibration = evidence.pop("calibration", None)
     facts = {
-        k: v for k, v in evidence.items() if isinstance(v, (str, int, float, bool)) and k not in ("text", "candidate")
+        k: v
+        for k, v in evidence.items()
+        if isinstance(v, (str, int, float, bool)) and k not in ("text", "candidate", "fix")
     }
     if isinstance(calibration, dict):
         facts.update({f"calibration {k}": v for k, v in calibration.items() if isinstance(v, (int, float, str))})
@@ -143,6 +145,8 @@ def _finding(f, text: str | None) -> dict[str, Any]:
         "fix": f.fix,
         "candidate": bool(evidence.get("candidate")) and f.fix is not None,
         "evidence": facts,
+        "other": order.partner(f),
+        "advice": order.advice(f),
     }
 
 

@@ -1,12 +1,15 @@
 """`audit --format github`: GitHub Actions workflow-command annotations.
 
-GitHub shows at most 10 annotations of each level per step, so at most 10 are written per level
-(errors first, in report order) and one summary `::notice::` names how many were left out. Data is
+GitHub shows at most 10 annotations of each level per step, so at most 10 are written per level,
+errors first and within a level what to act on first (gitcontext.audit.order: candidates, stale
+rationales, warnings with evidence, rules without a why last, one per file while nothing is
+documented), and one summary `::notice::` names how many were left out. Data is
 escaped per the workflow-command rules (% \\r \\n) and property values also escape : and ,.
 """
 
 from __future__ import annotations
 
+from gitcontext.audit import order
 from gitcontext.audit.finding import Finding
 from gitcontext.audit.registry import marked
 from gitcontext.audit.run import Report
@@ -36,8 +39,9 @@ def annotation(f: Finding) -> str:
 
 def render(report: Report) -> str:
     lines, left = [], 0
+    findings = order.collapse(report.findings, report.coverage)
     for severity in ("error", "warning", "note"):
-        group = [f for f in report.findings if f.severity == severity]
+        group = [f for f in findings if f.severity == severity]
         lines += [annotation(f) for f in group[:PER_LEVEL]]
         left += max(0, len(group) - PER_LEVEL)
     if left:

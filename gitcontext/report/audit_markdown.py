@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
 from typing import NamedTuple
 
+from gitcontext.audit import order
 from gitcontext.audit.candidates import candidate_ids
-from gitcontext.audit.finding import Finding
+from gitcontext.audit.finding import Check, Finding
 from gitcontext.audit.registry import marked
 from gitcontext.audit.run import Report
 from gitcontext.report.audit_text import left_out_line
@@ -22,8 +24,11 @@ _MENTION = re.compile(r"@(?=[A-Za-z0-9_-])")
 _TICK_RUN = re.compile(r"`+")
 
 
+SECTION_OF = {"error": "errors", "candidate": "candidates", "stale": "stale"}  # tiers shown as one section
+
+
 class Section(NamedTuple):
-    key: str  # summary | candidates | stale | GCnnn
+    key: str  # summary | errors | candidates | stale | GCnnn
     title: str
     body: str  # Markdown, ends with a newline
 
@@ -56,21 +61,35 @@ def message(text: str) -> str:
 
 
 def sections(report: Report) -> list[Section]:
+    """Summary, then the tiers of gitcontext.audit.order: errors, candidates, stale rationales, then one
+    section per check of the warnings and of the notes, and the rules without a why last."""
     out = [Section("summary", "Summary", _summary(report))]
-    candidates = [f for f in report.findings if f.fix and f.evidence.get("candidate")]
-    if candidates:
-        out.append(Section("candidates", "Deletion candidates", "".join(_item(f) for f in candidates)))
-    stale = [f for f in report.findings if f.check.startswith("GC1") and f.check != "GC100"]
-    if stale:
-        out.append(Section("stale", "Stale rationales", "".join(_item(f) for f in stale)))
     names = {c.id: c for c in report.checks}
-    for check in sorted({f.check for f in report.findings} - {"GC101", "GC102", "GC104", "GC105", "GC106", "GC107"}):
-        group = [f for f in report.findings if f.check == check and f not in candidates]
-        if group:
-            meta = names.get(check)
-            title = f"{check} {group[0].name}{marked(check)}" + (f" — {escape(meta.summary)}" if meta else "")
-            out.append(Section(check, title, "".join(_item(f) for f in group)))
+    for tier in order.tiers(report.findings):
+        if tier.key in SECTION_OF:
+            out.append(Section(SECTION_OF[tier.key], tier.title, "".join(_item(f) for f in tier.findings)))
+        elif tier.key == "orphan" and order.collapsed(report.coverage):
+            out.append(Section(order.ORPHAN, _title(tier.findings, names.get(order.ORPHAN)), _collapsed(tier)))
+        else:
+            for check in dict.fromkeys(f.check for f in tier.findings):
+                group = [f for f in tier.findings if f.check == check]
+                out.append(Section(check, _title(group, names.get(check)), "".join(_item(f) for f in group)))
     return out
+
+
+def _title(group: Sequence[Finding], meta: Check | None) -> str:
+    check = group[0].check
+    return f"{check} {group[0].name}{marked(check)}" + (f" — {escape(meta.summary)}" if meta else "")
+
+
+def _collapsed(tier: order.Tier) -> str:
+    rows = order.orphans_by_file(tier.findings)
+    lines = [
+        f"Nothing is documented yet: {len(tier.findings)} rules in {len(rows)} files have no why. Record the "
+        "why of the rules you know, starting with each file's first:\n"
+    ]
+    lines += [f"- {code(r.file)}: {r.rules} rules — {code(r.command)}" for r in rows]
+    return "\n".join(lines) + "\n"
 
 
 def render(report: Report, level: int = 3) -> str:
@@ -102,14 +121,20 @@ def _summary(report: Report) -> str:
 
 def _item(f: Finding) -> str:
     where = f"{f.file}:{f.line}" if f.file and f.line else (f.file or "repository")
-    head = f"- **{f.check} {f.name}** {code(where)}" + (f" {code(f.id)}" if f.id else "")
+    head = f"- **{f.check} {f.name}{marked(f.check)}** {code(where)}" + (f" {code(f.id)}" if f.id else "")
     head += f" ({escape(f.view)})" if f.view else ""
     lines = [head + f": {message(f.message)}"]
     text = f.evidence.get("text")
     if isinstance(text, str):
         lines.append(f"  {code(text)}")
+    other = order.partner(f)
+    if other:
+        spot = f"{other['file']}:{other['line']}" if other.get("line") else other["file"]
+        lines.append(f"  other: {code(spot)} {code(str(other.get('text') or ''))}")
     if f.fix:
         lines.append(f"  fix: {code(f.fix, limit=400)}")
+    elif order.advice(f):
+        lines.append(f"  fix: {message(order.advice(f) or '')}")
     cal = f.evidence.get("calibration")
     if cal and f.confidence is not None:
         lines.append(f"  confidence {f.confidence:.2f} (q = {cal['q']:.2f}; k = {cal['k']}, e = {cal['e']})")

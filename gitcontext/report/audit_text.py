@@ -1,9 +1,18 @@
-"""`audit --format text`: findings grouped by check, coloured on a tty, then the coverage line."""
+"""`audit --format text`: what to act on first (gitcontext.audit.order), coloured on a tty, then coverage.
+
+Each tier (errors, deletion candidates, stale rationales, warnings, notes, rules without a why) is a
+heading, with its findings grouped by check under it; ten findings of a check are shown in full (message,
+the rule's text, its partner line, its evidence, the fix), the next forty one line each, the rest as a
+count per file. While nothing is documented, the rules without a why are one line per file.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from gitcontext.audit import order
 from gitcontext.audit.candidates import candidate_ids
-from gitcontext.audit.finding import Finding
+from gitcontext.audit.finding import Check, Finding
 from gitcontext.audit.registry import CHECKS
 from gitcontext.audit.run import Report
 from gitcontext.environment import Environment
@@ -12,45 +21,79 @@ COLOURS = {"error": "1;31", "warning": "33", "note": "36"}
 MAX_TEXT = 100
 DETAILED = 10  # findings of one check shown in full; the rest one line each
 BRIEF = 40  # one-line findings of one check; past these, a count per file
+FILES = 50  # files listed while GC100 is collapsed
 
 
 def render(report: Report, env: Environment) -> str:
-    lines: list[str] = []
-    by_check: dict[str, list[Finding]] = {}
-    for f in report.findings:
-        by_check.setdefault(f.check, []).append(f)
     names = {c.id: c for c in report.checks}
-    for check in sorted(by_check):
-        group = by_check[check]
-        meta = names.get(check)
-        title = f"{check} {group[0].name} ({len(group)}){_gate(check)}" + (f": {meta.summary}" if meta else "")
-        lines.append(env.style(title, "1"))
-        for f in group[:DETAILED]:
-            lines += _finding(f, env)
-        lines += [_brief(f, env) for f in group[DETAILED : DETAILED + BRIEF]]
-        if len(group) > DETAILED + BRIEF:
-            lines.append(f"  … {len(group) - DETAILED - BRIEF} more: {_per_file(group[DETAILED + BRIEF :])}")
-        if len(group) > DETAILED:
-            lines.append(f"      ({len(group) - DETAILED} more shown briefly; --format json has every detail)")
-        lines.append("")
+    lines: list[str] = []
+    for tier in order.tiers(report.findings):
+        if tier.key == "orphan" and order.collapsed(report.coverage):
+            lines += _collapsed(tier.findings, env)
+            continue
+        lines.append(env.style(f"{tier.title} ({len(tier.findings)})", "1;4"))
+        for check, group in _by_check(tier.findings):
+            lines += _group(check, group, names.get(check), env)
     lines += _footer(report, env)
     return "\n".join(lines) + "\n"
 
 
+def _by_check(findings: Sequence[Finding]) -> list[tuple[str, list[Finding]]]:
+    groups: dict[str, list[Finding]] = {}
+    for f in findings:
+        groups.setdefault(f.check, []).append(f)
+    return list(groups.items())
+
+
+def _group(check: str, group: list[Finding], meta: Check | None, env: Environment) -> list[str]:
+    title = f"{check} {group[0].name} ({len(group)}){_gate(check)}" + (f": {meta.summary}" if meta else "")
+    lines = [env.style(title, "1")]
+    for f in group[:DETAILED]:
+        lines += _finding(f, env)
+    lines += [_brief(f, env) for f in group[DETAILED : DETAILED + BRIEF]]
+    if len(group) > DETAILED + BRIEF:
+        lines.append(f"  … {len(group) - DETAILED - BRIEF} more: {_per_file(group[DETAILED + BRIEF :])}")
+    if len(group) > DETAILED:
+        lines.append(f"      ({len(group) - DETAILED} more shown briefly; --format json has every detail)")
+    return lines + [""]
+
+
+def _collapsed(findings: Sequence[Finding], env: Environment) -> list[str]:
+    rows = order.orphans_by_file(findings)
+    lines = [
+        env.style(f"Rules without a why ({len(findings)} in {len(rows)} file(s)): nothing is documented yet", "1;4"),
+        "  record the why of the rules you know, starting with each file's first:",
+    ]
+    width = max(len(r.file) for r in rows)
+    for r in rows[:FILES]:
+        lines.append(f"  {r.file:<{width}}  {r.rules:>4} rule(s)  {r.command}")
+    if len(rows) > FILES:
+        lines.append(f"  … and {len(rows) - FILES} more files (--format json lists every rule)")
+    return lines + [""]
+
+
 def _finding(f: Finding, env: Environment) -> list[str]:
-    where = f"{f.file}:{f.line}" if f.file and f.line else (f.file or "(repository)")
-    head = f"  {env.style(f.severity, COLOURS.get(f.severity, '0'))}  {where}"
+    head = f"  {env.style(f.severity, COLOURS.get(f.severity, '0'))}  {_where(f.file, f.line)}"
     head += f"  {f.id}" if f.id else ""
     head += f"  [{f.view}]" if f.view else ""
     out = [head, f"      {f.message}"]
     text = f.evidence.get("text") if f.evidence else None
     if isinstance(text, str):
-        one = " ".join(text.split())
-        out.append(f"      \u201c{one[:MAX_TEXT]}{'…' if len(one) > MAX_TEXT else ''}\u201d")
+        out.append(f"      {_quote(text)}")
+    other = order.partner(f)
+    if other:
+        out.append(f"      other: {_where(other['file'], other['line'])}  {_quote(str(other.get('text') or ''))}")
+    out += _evidence(f)
+    if f.fix or order.advice(f):
+        out.append(f"      {env.style('fix:', '2')} {f.fix or order.advice(f)}")
+    return out
+
+
+def _evidence(f: Finding) -> list[str]:
+    """A deletion candidate's evidence: why it is held back, its trial, its calibrated confidence."""
+    out = []
     if f.evidence.get("held_back"):
         out.append(f"      not a deletion candidate: {f.evidence['held_back']}")
-    if f.fix:
-        out.append(f"      {env.style('fix:', '2')} {f.fix}")
     cal = f.evidence.get("calibration") if f.evidence else None
     if cal and f.confidence is not None:
         out.append(
@@ -64,10 +107,19 @@ def _finding(f: Finding, env: Environment) -> list[str]:
 
 
 def _brief(f: Finding, env: Environment) -> str:
-    where = f"{f.file}:{f.line}" if f.file and f.line else (f.file or "(repository)")
     text = f.evidence.get("text") if f.evidence else None
     tail = f"  \u201c{' '.join(text.split())[:60]}\u201d" if isinstance(text, str) else f"  {f.message[:80]}"
+    where = _where(f.file, f.line)
     return f"  {env.style(f.severity, COLOURS.get(f.severity, '0'))}  {where}" + (f"  {f.id}" if f.id else "") + tail
+
+
+def _where(file: str | None, line: object) -> str:
+    return f"{file}:{line}" if file and line else (file or "(repository)")
+
+
+def _quote(text: str) -> str:
+    one = " ".join(text.split())
+    return f"\u201c{one[:MAX_TEXT]}{'…' if len(one) > MAX_TEXT else ''}\u201d"
 
 
 def _per_file(group: list[Finding]) -> str:
@@ -108,7 +160,7 @@ def _gate(check: str) -> str:
     return f" (experimental, {gate.describe()})" if gate and not gate.default else ""
 
 
-def left_out_line(ids) -> str:
+def left_out_line(ids: Sequence[str]) -> str:
     """The experimental checks that did not run, and how to run them."""
     return (
         f"{len(ids)} experimental check(s) under the precision rule ({', '.join(ids)}); "

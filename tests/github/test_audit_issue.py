@@ -46,7 +46,9 @@ def test_audit_issue_created_with_label_when_there_are_findings(runner, fake):
     assert done.returncode == 0, done.stderr
     [issue] = _ours(fake)
     assert issue["labels"] == [{"name": LABEL}] and issue["state"] == "open"
-    assert "GC100" in issue["body"] and "<code>Run the tests before pushing.</code>" in issue["body"]
+    assert "GC100 orphan \\(experimental\\)" in issue["body"]  # nothing documented yet: one line per file
+    assert "in this file have no why yet" in issue["body"] and "git context record ctx-" in issue["body"]
+    assert "Run the tests before pushing." not in issue["body"]
     assert runner.outputs()["comment-url"] == issue["html_url"]
     assert "tracking issue created" in done.stdout
 

@@ -100,7 +100,7 @@ def test_markdown_neutralizes_instruction_text() -> None:
 
 def test_markdown_sections_for_the_pr_comment() -> None:
     keys = [s.key for s in audit_markdown.sections(_report())]
-    assert keys[:2] == ["summary", "candidates"] and "GC100" in keys
+    assert keys == ["summary", "errors", "candidates", "GC100"]  # what to act on first, orphans last
     assert "q = 0.25; k = 2, e = 0" in audit_markdown.render(_report())
 
 
@@ -110,9 +110,11 @@ def test_markdown_escape_prose() -> None:
     assert audit_markdown.code("`x`") == "`` `x` ``"
 
 
-def test_text_groups_by_check_and_colours_only_on_request() -> None:
+def test_text_what_to_act_on_first_and_colours_only_on_request() -> None:
     plain = audit_text.render(_report(), Environment(color=False))
-    assert "\x1b[" not in plain and plain.index("GC100 orphan") < plain.index("GC107") < plain.index("GC201")
+    assert "\x1b[" not in plain
+    assert plain.index("Errors (1)") < plain.index("GC107") < plain.index("Deletion candidates (1)")
+    assert plain.index("GC201") < plain.index("Rules without a why (1)") < plain.index("GC100 orphan")
     assert "confidence 0.75 (q = 0.25 from k = 2" in plain
     assert "trial (removable): removing it passed 3/3 runs of `make test`" in plain
     assert "coverage: 5 instructions, 1 documented, 1 stale, 3 orphan" in plain
@@ -121,7 +123,7 @@ def test_text_groups_by_check_and_colours_only_on_request() -> None:
 
 def test_text_long_group_ends_in_a_count_per_file() -> None:
     plain = audit_text.render(_report(80), Environment(color=False))
-    group = plain[plain.index("GC100 orphan (80)") : plain.index("GC107")]
+    group = plain[plain.index("GC100 orphan (80)") : plain.index("coverage:")]
     assert group.count("no rationale recorded") == 10  # ten in full
     assert group.count("  warning  CLAUDE.md:") == 50  # then forty one line each
     assert "… 30 more: CLAUDE.md (30)" in group
