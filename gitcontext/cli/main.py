@@ -14,6 +14,7 @@ from gitcontext.errors import ExitStatus, GitContextError, refused_write, say_re
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "init": ("setup", "init_cmd", "Set up .context/, hooks and the merge driver in this repository."),
     "doctor": ("setup", "doctor_cmd", "Check hooks, merge-driver config, shallow clone and every note."),
+    "uninstall": ("setup", "uninstall_cmd", "Remove the hooks and merge driver init installed; keep .context/."),
     "ls": ("inventory", "ls_cmd", "List every instruction with its id, line and provenance status."),
     "diff": ("inventory", "diff_cmd", "Instruction-level diff between two revisions (default HEAD vs index)."),
     "render": ("inventory", "render_cmd", "Print the executor view of a file (@imports expanded)."),

@@ -38,7 +38,8 @@ def init_cmd(hooks: str, backfill: bool, no_merge_context_files: bool, allow_sha
     --hooks native      shims in the hooks folder git uses (core.hooksPath respected); an
                         existing hook is kept as <name>.legacy and runs first
     --hooks pre-commit  adds gitcontext to .pre-commit-config.yaml (or prints the entry)
-    --hooks none        no hooks (`git context doctor` then does not ask for them)
+    --hooks none        no hooks: removes the ones an earlier `init` installed (`git context doctor`
+                        then does not ask for them)
     """
     from gitcontext import git
     from gitcontext.hooks.doctor import HOOKS_MODE_KEY
@@ -87,7 +88,36 @@ def _install_hooks(root, mode: str) -> list[str]:
         from gitcontext.hooks.framework import merge_config
 
         return merge_config(root)[1]
-    return ["hooks: none installed (--hooks none)"]
+    return _remove_hooks(root) or ["hooks: none installed (--hooks none)"]
+
+
+def _remove_hooks(root) -> list[str]:
+    from gitcontext.hooks.framework import remove_config
+    from gitcontext.hooks.install import uninstall
+
+    return uninstall(root) + remove_config(root)
+
+
+@click.command("uninstall")
+def uninstall_cmd() -> int:
+    """Remove what `init` installed in this clone: the hooks (a hook kept as .legacy goes back in its
+    place), gitcontext's entry in .pre-commit-config.yaml, the merge driver's config and its
+    .gitattributes block (your own lines stay). `.context/` is kept: the notes are history; delete or
+    keep them in a commit of your own. Safe to re-run."""
+    from gitcontext import git
+    from gitcontext.hooks.doctor import HOOKS_MODE_KEY
+    from gitcontext.merge.install import unconfigure
+
+    root, _ = repo()
+    lines = _remove_hooks(root) + unconfigure(root)
+    if git.config_unset(HOOKS_MODE_KEY, root):
+        lines.append(f"{HOOKS_MODE_KEY} removed from this clone's config")
+    for line in lines or ["nothing to remove: gitcontext is not set up in this clone"]:
+        click.echo(line)
+    if (root / ".context").is_dir():
+        click.echo("kept .context/ (commit its removal yourself if you want the notes gone)")
+    click.echo("caches in .git/gitcontext/ are left; deleting them changes nothing")
+    return 0
 
 
 def _configure_merge(root, config, context_files: bool) -> list[str]:

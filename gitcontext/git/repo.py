@@ -146,3 +146,8 @@ def config_matching(pattern: str, cwd: str | Path | None = None) -> list[tuple[s
 
 def config_set(key: str, value: str, cwd: str | Path | None = None) -> None:
     run(["config", key, value], cwd=cwd)
+
+
+def config_unset(key: str, cwd: str | Path | None = None) -> bool:
+    """Remove KEY from the repository's config; False when it was not set."""
+    return run_status(["config", "--unset-all", key], cwd=cwd)[0] == 0

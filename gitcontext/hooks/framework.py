@@ -89,3 +89,71 @@ def _appended(old_text: str, old: dict) -> str | None:
         except yaml.YAMLError:
             continue
     return None
+
+
+def remove_config(root: Path) -> list[str]:
+    """Take gitcontext's repository out of `.pre-commit-config.yaml` (the remote entry `init` writes, or the
+    `repo: local` one earlier versions wrote), keeping every other line; the file goes when `init` made it
+    and nothing else is left. Where the text cannot be cut safely, says what to remove by hand."""
+    import yaml
+
+    path = root / CONFIG
+    if not path.is_file():
+        return []
+    old_text = path.read_text(encoding="utf-8")
+    try:
+        old = yaml.safe_load(old_text) or {}
+    except yaml.YAMLError:
+        return [f"{CONFIG} does not parse: remove gitcontext's `repo:` entry by hand"]
+    repos = old.get("repos") if isinstance(old, dict) else None
+    if not isinstance(repos, list) or not any(_is_ours(r) for r in repos):
+        return []
+    kept = [r for r in repos if not _is_ours(r)]
+    new_text = _cut_entries(old_text)
+    if new_text is None or (yaml.safe_load(new_text) or {}) != _expected(old, kept):
+        return [f"{CONFIG}: remove the `repo:` entry with the hooks {', '.join(HOOK_IDS)} by hand"]
+    if not kept and set(old) <= {"repos", "default_install_hook_types"}:
+        path.unlink()
+        return [f"{CONFIG}: removed (it held only gitcontext's hooks); `pre-commit uninstall` removes its shims"]
+    path.write_text(new_text, encoding="utf-8")
+    return [f"{CONFIG}: gitcontext's hooks removed, your other hooks kept"]
+
+
+def _is_ours(repo: object) -> bool:
+    if not isinstance(repo, dict) or repo.get("repo") not in (REPOSITORY, "local"):
+        return False
+    ids = [h.get("id") for h in repo.get("hooks") or [] if isinstance(h, dict)]
+    return bool(ids) and set(ids) <= set(HOOK_IDS)
+
+
+def _expected(old: dict, kept: list) -> dict:
+    return {**old, "repos": kept or None}
+
+
+_ENTRY_START = re.compile(r"^(\s*)-\s+repo:\s*(\S+)\s*$")
+
+
+def _cut_entries(text: str) -> str | None:
+    """TEXT without the block-style `- repo:` entries whose hooks are gitcontext's; None if none was found."""
+    import yaml
+
+    lines = text.splitlines(keepends=True)
+    out, i, cut = [], 0, False
+    while i < len(lines):
+        start = _ENTRY_START.match(lines[i])
+        end = _entry_end(lines, i, len(start.group(1))) if start else i + 1
+        if start and _is_ours((yaml.safe_load("".join(lines[i:end])) or [None])[0]):
+            cut, i = True, end
+            continue
+        out += lines[i:end]
+        i = end
+    return "".join(out) if cut else None
+
+
+def _entry_end(lines: list[str], start: int, indent: int) -> int:
+    """The line after the entry starting at START: the next line as little indented that is not blank or a comment."""
+    for j in range(start + 1, len(lines)):
+        stripped = lines[j].strip()
+        if stripped and not stripped.startswith("#") and len(lines[j]) - len(lines[j].lstrip()) <= indent:
+            return j
+    return len(lines)

@@ -88,6 +88,26 @@ def install(root: Path, python: str | None = None) -> list[str]:
     return done
 
 
+def uninstall(root: Path) -> list[str]:
+    """Remove the shims `install` wrote and put back the hooks it kept as `<name>.legacy`; a hook gitcontext
+    did not write is left alone."""
+    folder = git.hooks_dir(root)
+    done = []
+    for hook in HOOK_NAMES:
+        s = state_of(folder, hook)
+        legacy = s.path.with_name(f"{hook}.legacy")
+        if s.state in ("current", "outdated"):
+            if s.legacy:
+                os.replace(legacy, s.path)
+                done.append(f"{s.path}: removed; your previous hook is back in its place")
+            else:
+                s.path.unlink()
+                done.append(f"{s.path}: removed")
+        elif s.state != "missing":
+            done.append(f"{s.path}: left as it is (gitcontext did not write it)")
+    return done
+
+
 def _write_executable(path: Path, text: str) -> None:
     tmp = path.with_name(f".{path.name}.gitcontext-tmp")
     tmp.write_text(text, encoding="utf-8")

@@ -17,6 +17,34 @@ _BLOCK = re.compile(re.escape(BEGIN) + r".*?" + re.escape(END) + r"[^\n]*\n?", r
 
 
 def write_attributes(path: Path, wanted: list[str]) -> None:
+    text, eol = _read(path)
+    outside = _BLOCK.sub("", text).splitlines()
+    lines = [f"{p} merge=gitcontext{EXTRA.get(p, '')}" for p in wanted]
+    block = "\n".join([BEGIN, *(x for x in lines if x not in outside), END]) + "\n"
+    if _BLOCK.search(text):
+        new = _BLOCK.sub(lambda _: block, text, count=1)
+    else:
+        new = text + ("\n" if text and not text.endswith("\n") else "") + block
+    if new != text:
+        _write(path, new, eol)
+
+
+def remove_attributes(path: Path) -> str | None:
+    """Take gitcontext's block out of PATH, keeping every other line; the file goes when nothing else was
+    in it. What happened, or None when there was no block."""
+    text, eol = _read(path)
+    if not _BLOCK.search(text):
+        return None
+    rest = _BLOCK.sub("", text)
+    if not rest.strip():
+        path.unlink()
+        return f"{ATTRIBUTES}: removed (it held only gitcontext's block)"
+    _write(path, rest, eol)
+    return f"{ATTRIBUTES}: gitcontext's block removed, your lines kept"
+
+
+def _read(path: Path) -> tuple[str, str]:
+    """PATH's text with LF line ends, and the line end it used."""
     try:
         text = path.read_bytes().decode("utf-8", "surrogateescape") if path.exists() else ""
     except OSError as exc:
@@ -26,19 +54,13 @@ def write_attributes(path: Path, wanted: list[str]) -> None:
             fix=f"make {ATTRIBUTES} a readable file, then re-run `git context init`",
         ) from exc
     eol = "\r\n" if "\r\n" in text else "\n"
-    text = text.replace("\r\n", "\n")
-    outside = _BLOCK.sub("", text).splitlines()
-    lines = [f"{p} merge=gitcontext{EXTRA.get(p, '')}" for p in wanted]
-    block = "\n".join([BEGIN, *(x for x in lines if x not in outside), END]) + "\n"
-    if _BLOCK.search(text):
-        new = _BLOCK.sub(lambda _: block, text, count=1)
-    else:
-        new = text + ("\n" if text and not text.endswith("\n") else "") + block
-    if new == text:
-        return
+    return text.replace("\r\n", "\n"), eol
+
+
+def _write(path: Path, text: str, eol: str) -> None:
     tmp = path.with_name(path.name + ".gitcontext-tmp")
     try:
-        tmp.write_bytes(new.replace("\n", eol).encode("utf-8", "surrogateescape"))
+        tmp.write_bytes(text.replace("\n", eol).encode("utf-8", "surrogateescape"))
         os.replace(tmp, path)
     except OSError as exc:
         tmp.unlink(missing_ok=True)

@@ -19,7 +19,7 @@ from gitcontext import git
 from gitcontext.errors import UserError
 from gitcontext.instructions.discover import discover
 from gitcontext.instructions.globs import compile_globs
-from gitcontext.merge.attributes import ATTRIBUTES, write_attributes
+from gitcontext.merge.attributes import ATTRIBUTES, remove_attributes, write_attributes
 
 NAME = "gitcontext: provenance notes by event, context files by instruction"
 PLACEHOLDERS = ("%O", "%A", "%B", "%L", "%P")
@@ -57,6 +57,15 @@ def configure(root: str | Path, config: dict[str, Any], context_files: bool = Tr
     git.config_set("merge.gitcontext.name", NAME, root)
     git.config_set("merge.gitcontext.driver", driver_command(), root)
     return wanted
+
+
+def unconfigure(root: str | Path) -> list[str]:
+    """Undo `configure`: the driver's config and the attribute block (the user's attribute lines stay)."""
+    done = []
+    if any([git.config_unset("merge.gitcontext.driver", root), git.config_unset("merge.gitcontext.name", root)]):
+        done.append("merge driver: merge.gitcontext removed from this clone's config")
+    removed = remove_attributes(Path(root) / ATTRIBUTES)
+    return done + ([removed] if removed else [])
 
 
 # ---- doctor ------------------------------------------------------------------------------------
