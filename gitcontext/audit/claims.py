@@ -13,8 +13,8 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from gitcontext.audit.drawn import trees
 from gitcontext.audit.ref import clean_path, path_like
-from gitcontext.audit.references import trees
 from gitcontext.instructions.blocks import split_lines
 from gitcontext.instructions.sentences import code_spans
 

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 from gitcontext import git
 from gitcontext.audit.context import AuditContext
+from gitcontext.audit.drawn import place_tree
 from gitcontext.audit.judge_commands import (
     cargo_verdict,
     just_verdict,
@@ -22,7 +23,6 @@ from gitcontext.audit.judge_paths import Lookup, Verdict, home_verdict, lookup, 
 from gitcontext.audit.manifests import Manifests
 from gitcontext.audit.pathhistory import PathHistory
 from gitcontext.audit.ref import Ref, generated, join, strip_top
-from gitcontext.audit.references import place_tree
 from gitcontext.audit.tree import index, package_of
 
 TREE_MIN_MATCH = 0.5  # a drawn tree matching less of the repository than this is an illustration

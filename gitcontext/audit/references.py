@@ -17,16 +17,16 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Iterator
-from typing import NamedTuple
 
 from gitcontext.audit.commands import commands
-from gitcontext.audit.ref import Ref, clean_path, join, path_like, placeholder, strip_top
+from gitcontext.audit.drawn import FENCE, TREE_LANGS, fence_end, is_tree, tree_refs
+from gitcontext.audit.ref import Ref, clean_path, join, path_like, placeholder
+from gitcontext.audit.symbols import is_call, symbols
 from gitcontext.instructions.blocks import split_lines, strip_container
 from gitcontext.instructions.render import line_imports
 from gitcontext.instructions.sentences import code_spans, mask_code_spans
 
 _LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
-_FENCE = re.compile(r"^(`{3,}|~{3,})\s*([\w+-]*)")
 _NEGATION = re.compile(
     r"\b(?:not|don'?t|do not|never|avoid|instead of|rather than|no longer|deprecated|"
     r"legacy|formerly|previously|was|were|removed|deleted|renamed|moved from|replac\w*|superseded|"
@@ -39,10 +39,7 @@ _OTHER_REPO = re.compile(
     r"`[\w.-]+/[\w.-]+`[^`]*\brepo(?:sitory|sitories|s)?\b",
     re.I,
 )
-_TREE_LINE = re.compile(r"^(?P<lead>[\s│├└─|`+\-]*)(?P<name>[\w@.][\w@.\-]*/?)\s*(?:(?:#|//|<-|←|--|—|-\s).*)?$")
-_TREE_CHARS = re.compile(r"[│├└]")
 _SHELL_LANGS = {"", "bash", "sh", "shell", "zsh", "console", "shell-session", "terminal", "cmd", "powershell"}
-_TREE_LANGS = {"", "text", "txt", "tree", "plain", "plaintext", "none", "sh", "bash", "shell"}
 _UNTRACKED = re.compile(
     r"\b(?:generated|local artifacts?|gitignored|git-ignored|ignored by git|untracked|"
     r"not committed|never committed|build output|built|output goes to|written to|writes? to|creates?)\b",
@@ -76,9 +73,9 @@ def references(file: str, text: str) -> Iterator[Ref]:
     shown = _fenced_words(lines)
     n = 0
     while n < len(lines):
-        opened = _FENCE.match(strip_container(lines[n]))
+        opened = FENCE.match(strip_container(lines[n]))
         if opened:
-            end = _fence_end(lines, n, opened.group(1))
+            end = fence_end(lines, n, opened.group(1))
             cwd: list[str | None] = [None]
             fenced = _fenced(file, lines[n + 1 : end], n + 2, opened.group(2).lower(), cwd)
             yield from (_placed(ref, section.where) for ref in fenced)
@@ -102,9 +99,9 @@ def _fenced_words(lines: list[str]) -> frozenset[str]:
     words: set[str] = set()
     n = 0
     while n < len(lines):
-        opened = _FENCE.match(strip_container(lines[n]))
+        opened = FENCE.match(strip_container(lines[n]))
         if opened:
-            end = _fence_end(lines, n, opened.group(1))
+            end = fence_end(lines, n, opened.group(1))
             words.update(w for line in lines[n + 1 : end] for w in re.findall(r"[A-Za-z_]\w{2,}", line))
             n = end
         n += 1
@@ -113,14 +110,6 @@ def _fenced_words(lines: list[str]) -> frozenset[str]:
 
 def _placed(ref: Ref, where: tuple[str, ...]) -> Ref:
     return ref._replace(where=tuple(dict.fromkeys(ref.where + where))) if where else ref
-
-
-def _fence_end(lines: list[str], start: int, fence: str) -> int:
-    for n in range(start + 1, len(lines)):
-        closing = strip_container(lines[n]).rstrip()
-        if closing.startswith(fence) and set(closing) == {fence[0]}:
-            return n
-    return len(lines)
 
 
 _SCOPE_KEY = re.compile(r"^(?:paths|globs|applyTo)\s*:\s*(.*)$")
@@ -201,8 +190,8 @@ def _prose(file: str, line: str, number: int, window: str) -> Iterator[Ref]:
 def _span(file: str, line: str, number: int, window: str, span: str, at: tuple[int, int], form: str) -> Iterator[Ref]:
     if _HOME.match(span):
         yield Ref(file, number, "home", span, written=span)
-    elif _CALL.match(span):
-        yield from _symbols(file, line, number, span, at)
+    elif is_call(span):
+        yield from symbols(file, line, number, span, at)
     elif " " in span or span.startswith(("cd", "make", "./")) and not path_like(span):
         yield from commands(file, span, number, None)
     elif path_like(span) and not _UNTRACKED.search(window):
@@ -212,7 +201,7 @@ def _span(file: str, line: str, number: int, window: str, span: str, at: tuple[i
         if folder:
             yield Ref(file, number, "path", folder, written=span, form="glob" if form == "span" else form)
     else:
-        yield from _symbols(file, line, number, span, at)
+        yield from symbols(file, line, number, span, at)
 
 
 _GLOB = re.compile(r"[*?]|\{[^{}]*,[^{}]*\}")
@@ -227,53 +216,6 @@ def _glob_folder(span: str) -> str | None:
 
 
 _HOME = re.compile(r"^(?:file://)?(?:/Users/|/home/|[A-Za-z]:\\Users\\)[\w.\-]+[/\\]\S+$")
-_CALL = re.compile(r"^(?:[A-Za-z_$][\w$]*(?:\.|::))*([A-Za-z_$][\w$]{2,})\((.*)\)$")
-_KEYWORD = re.compile(r"(?:^|[(,]\s*)([A-Za-z_]\w*)\s*=(?!=)")
-_CLASS = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$")
-_IDENT = re.compile(r"^[A-Za-z_]\w{2,}=?$")
-_TYPE_AFTER = re.compile(
-    r"^\W{0,2}\s*(?:base\s+)?(?:class|classes|type|interface|struct|enum|trait|component|model|exception|"
-    r"subclass|subclasses|mixin|protocol|decorator|dataclass)\b",
-    re.I,
-)
-_TYPE_BEFORE = re.compile(
-    r"\b(?:class|struct|enum|trait|interface|extends|implements|inherits?\s+from|subclass(?:es)?\s+of|"
-    r"derives?\s+from|instances?\s+of)\s*$",
-    re.I,
-)
-_PARAM_AFTER = re.compile(
-    r"^\W{0,2}\s*(?:keyword\s+)?(?:parameter|param|argument|arg|kwarg|keyword)s?\b",
-    re.I,
-)
-
-
-def _symbols(file: str, line: str, number: int, span: str, at: tuple[int, int]) -> Iterator[Ref]:
-    """A call (`name()`, `load(path, strict=True)` with its keyword parameters), a class named as one
-    ("the `RetryPolicy` class", "extends `BaseAgent`") or a keyword parameter ("the `max_retries`
-    parameter", `timeout=`)."""
-    after, before = line[at[1] + 1 :], line[: max(0, at[0] - 1)]
-    call = _CALL.match(span)
-    if call and "$" in call.group(1):
-        return  # `$transaction(...)`, `$emit()`: framework names git grep's words cannot spell
-    if call:
-        if specific(call.group(1)):
-            yield Ref(file, number, "symbol", call.group(1), written=span, tool="call")
-        for keyword in _KEYWORD.findall("(" + call.group(2)):
-            if specific(keyword):
-                yield Ref(file, number, "symbol", keyword, written=span, tool="parameter")
-    elif _CLASS.match(span) and (_TYPE_AFTER.match(after) or _TYPE_BEFORE.search(before)):
-        yield Ref(file, number, "symbol", span, written=span, tool="class")
-    elif _IDENT.match(span) and (span.endswith("=") or _PARAM_AFTER.match(after)) and specific(span.rstrip("=")):
-        yield Ref(file, number, "symbol", span.rstrip("="), written=span, tool="parameter")
-
-
-def specific(name: str) -> bool:
-    """A name specific enough to say something when no source file has it: `parse_config`, `defineJob`,
-    `reconnect`; not `run`, `set` or `text`, which some file of nearly every tree holds."""
-    core = name.strip("_")
-    return "_" in core or bool(re.search(r"[a-z][A-Z]", core)) or len(core) >= 8
-
-
 _TAG_PAIR = re.compile(r"<(/?)([A-Za-z][\w:-]*)(?:\s[^<>]*)?>")
 _BARE = re.compile(
     r"(?<![\w@/.:~\-\\$%{])((?:\.{1,2}/)?[\w.\-]+(?:/[\w.\-]+)+/?|[\w\-]+(?:\.[\w\-]+)*\.[A-Za-z][A-Za-z0-9]{0,7})"
@@ -332,90 +274,11 @@ def _negated(line: str, pos: int) -> bool:
 
 
 def _fenced(file: str, lines: list[str], first: int, lang: str, cwd: list[str | None]) -> Iterator[Ref]:
-    if lang in _TREE_LANGS and _is_tree(lines):
-        yield from _tree(file, lines, first)
+    if lang in TREE_LANGS and is_tree(lines):
+        yield from tree_refs(file, lines, first)
     elif lang in _SHELL_LANGS:
         for n, line in enumerate(lines):
             yield from commands(file, line, first + n, cwd)
     elif lang == "mermaid":
         for n, line in enumerate(lines):
             yield from bare_paths(file, re.sub(r"[\[\](){}|\"]", " ", line), first + n)
-
-
-def _is_tree(lines: list[str]) -> bool:
-    body = [line for line in lines if line.strip()]
-    if len(body) < 2:
-        return False
-    entries = [line for line in body if _TREE_LINE.match(line)]
-    drawn = any(_TREE_CHARS.search(line) for line in body)
-    dirs = sum(1 for line in entries if (m := _TREE_LINE.match(line)) and m.group("name").endswith("/"))
-    return len(entries) >= 0.6 * len(body) and (drawn or dirs >= 2)
-
-
-def _tree(file: str, lines: list[str], first: int) -> Iterator[Ref]:
-    """Folder trees drawn in a code fence (box characters or indentation): one path per entry."""
-    for number, path, written in tree_entries(lines, first):
-        if not path.endswith("/...") and not placeholder(path):
-            yield Ref(file, number, "tree", path, written=written, group=first)
-
-
-def tree_entries(lines: list[str], first: int) -> Iterator[tuple[int, str, str]]:
-    """(line number, path, the line as written) of each entry of a drawn tree; an elision (`...`) is its
-    folder's path + "/..." (so "...  # ~20 examples total" can be read as a claim about that folder)."""
-    stack: list[tuple[int, str]] = []
-    for n, line in enumerate(lines):
-        m = _TREE_LINE.match(line)
-        if not m:
-            continue
-        col, name = len(m.group("lead")), m.group("name")
-        while stack and stack[-1][0] >= col:
-            stack.pop()
-        parent = "".join(s for _, s in stack)
-        if stack and not parent.endswith("/"):
-            parent += "/"  # an entry with children is a folder even without its slash
-        if name.strip(".") == "":
-            if name == "..." and parent:
-                yield first + n, parent + "...", line.strip()
-            continue
-        stack.append((col, name))
-        yield first + n, parent + name, line.strip()
-
-
-def place_tree(paths: list[str], bases: list[str], exists) -> tuple[float, str, int]:
-    """(share of entries that exist, base folder, top levels to strip) of the placement of a drawn tree's
-    PATHS that matches the repository best: under each of BASES, and without its top entry when the tree
-    has one (the project's own name)."""
-    variants = [(b, 0) for b in bases]
-    if len({p.split("/")[0] for p in paths}) == 1:
-        variants += [(b, 1) for b in bases]
-    scored = []
-    for base, strip in variants:
-        judged = [q for q in (strip_top(p, strip) for p in paths) if q and not q.endswith("...")]
-        hits = sum(1 for q in judged if exists(join(base, q) or "."))
-        scored.append((hits / max(1, len(judged)), -strip, base, strip))
-    rate, _, base, strip = max(scored)
-    return rate, base, strip
-
-
-class Tree(NamedTuple):
-    """One drawn tree of a context file: its entries, to be placed on the repository together."""
-
-    file: str
-    first: int
-    entries: tuple[tuple[int, str, str], ...]
-
-
-def trees(file: str, text: str) -> Iterator[Tree]:
-    """The drawn trees of FILE (see _is_tree)."""
-    lines = split_lines(text)
-    n = 0
-    while n < len(lines):
-        opened = _FENCE.match(strip_container(lines[n]))
-        if not opened:
-            n += 1
-            continue
-        end = _fence_end(lines, n, opened.group(1))
-        body = lines[n + 1 : end]
-        if opened.group(2).lower() in _TREE_LANGS and _is_tree(body):
-            yield Tree(file, n + 2, tuple(tree_entries(body, n + 2)))
-        n = end + 1

@@ -7,6 +7,7 @@ import posixpath
 
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.facts import memo
+from gitcontext.audit.ref import parents
 from gitcontext.audit.views import in_skill, views_of
 from gitcontext.errors import UserError
 from gitcontext.instructions.discover import MAX_BYTES
@@ -28,7 +29,7 @@ PACKAGE_FILES = (
 
 def folders(ctx: AuditContext) -> frozenset[str]:
     """Every folder that holds a tracked file, at any depth (not the root)."""
-    return memo(ctx, "tree.folders", lambda: frozenset(d for p in ctx.tracked for d in _parents(p)))
+    return memo(ctx, "tree.folders", lambda: frozenset(d for p in ctx.tracked for d in parents(p)))
 
 
 def package_of(ctx: AuditContext, folder: str) -> str:
@@ -127,9 +128,3 @@ def ids_by_line(ctx: AuditContext) -> dict[tuple[str, int], str]:
             for n in range(loc.instruction.line, loc.instruction.end_line + 1)
         },
     )
-
-
-def _parents(path: str):
-    while "/" in path:
-        path = path.rsplit("/", 1)[0]
-        yield path

@@ -27,9 +27,9 @@ from collections.abc import Iterator
 
 from gitcontext.audit.claims import Claim, claims
 from gitcontext.audit.context import AuditContext
+from gitcontext.audit.drawn import Tree, place_tree
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.ref import join
-from gitcontext.audit.references import Tree, place_tree
 from gitcontext.audit.tree import folders, ids_by_line, loaded_files, package_of, read
 from gitcontext.audit.views import has_source_tree
 
