@@ -63,31 +63,35 @@ def _chosen(lower: str) -> frozenset[int]:
 def _round(text: str, labels: list[str], chosen: frozenset[int]) -> str:
     rows = _rows()
     for at in sorted(chosen):  # a row whose literals are all absent from the text is never searched
-        row, pattern = rows[at]
-        text = apply(text, row, pattern, labels)
+        text = apply(text, rows[at], _pattern(at), labels)
     return text
 
 
 @functools.cache
-def _rows() -> list[tuple[Row, re.Pattern[str]]]:
-    """Every row with its pattern compiled, in the order they run (compiled on the first redaction: the
-    commands that never redact never pay for it)."""
+def _rows() -> list[Row]:
+    """Every row, in the order they run."""
     vendors = [
         Row(label, hints, f"(?:{pattern}){TOKEN_END}", functools.partial(_gated, label) if label in GATED else None)
         for label, hints, pattern in VENDORS
     ]
-    rows = [*vendors, Row("jwt", ("ey",), _JWT + TOKEN_END), *transport.ROWS, transport.PAIRS, *assigned.ROWS]
-    return [(row, re.compile(row.pattern)) for row in rows]
+    return [*vendors, Row("jwt", ("ey",), _JWT + TOKEN_END), *transport.ROWS, transport.PAIRS, *assigned.ROWS]
+
+
+@functools.cache
+def _pattern(at: int) -> re.Pattern[str]:
+    """Row AT's pattern, compiled the first time a text holding one of its hints is redacted (a command
+    that redacts a short why does not pay for a hundred patterns)."""
+    return re.compile(_rows()[at].pattern)
 
 
 @functools.cache
 def _index() -> tuple[tuple[int, ...], dict[str, tuple[int, ...]]]:
     """(the rows searched in every text, each hint -> the rows a text holding it is searched with)."""
     by_hint: dict[str, list[int]] = {}
-    for at, (row, _) in enumerate(_rows()):
+    for at, row in enumerate(_rows()):
         for hint in row.hints:
             by_hint.setdefault(hint, []).append(at)
-    always = tuple(at for at, (row, _) in enumerate(_rows()) if not row.hints)
+    always = tuple(at for at, row in enumerate(_rows()) if not row.hints)
     return always, {hint: tuple(rows) for hint, rows in by_hint.items()}
 
 

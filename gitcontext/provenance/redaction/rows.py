@@ -51,7 +51,7 @@ def apply(text: str, row: Row, pattern: re.Pattern[str], labels: list[str]) -> s
     out, pos, runs = [], 0, Runs(text)
     for match in pattern.finditer(text):
         for start, end, label in row.decide(match, runs) if row.decide else [_whole(match, row.label)]:
-            if start < pos or end <= start or MARK in text[start:end]:
+            if start < pos or end <= start or MARK in text[start:end] or _in_marker(text, start):
                 continue
             out += [text[pos:start], f"{MARK}{label}]"]
             labels.append(label)
@@ -60,6 +60,12 @@ def apply(text: str, row: Row, pattern: re.Pattern[str], labels: list[str]) -> s
         return text
     out.append(text[pos:])
     return "".join(out)
+
+
+def _in_marker(text: str, at: int) -> bool:
+    """AT falls inside a marker (`[REDACTED:cook|ie]`): a span starting there would break it."""
+    opened = text.rfind(MARK, max(0, at - 64), at)
+    return opened >= 0 and text.find("]", opened, at) < 0
 
 
 def _whole(match: re.Match[str], label: str) -> Span:

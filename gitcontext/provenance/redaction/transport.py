@@ -25,7 +25,6 @@ _AUTHORIZATION = (
 )
 _BEARER = r"(?i)(?<![A-Za-z0-9_\-])bearer[ \t]{1,4}(?P<v>[A-Za-z0-9\-._~+/]{8,4096}={0,2})"
 _COOKIE = r"(?i)(?<![A-Za-z0-9_\-])(?:set-)?cookie[\"']?[ \t]{0,4}:[ \t]{0,4}[\"']?(?P<v>[^\r\n\"']{1,8192})"
-_COOKIE_PAIR = re.compile(r"[ \t]*(?P<n>[^=;\s]{1,256})=(?P<v>[^;\s]{0,4096})")
 _COOKIE_ATTRIBUTES = frozenset({"path", "domain", "expires", "max-age", "samesite", "httponly", "secure", "priority"})
 _BASE64 = r"(?<![A-Za-z0-9+/=_\-])(?P<v>[A-Za-z0-9+/]{8,4096}={0,2})(?![A-Za-z0-9+/=_\-])"
 _PAIR_USER = re.compile(r"[A-Za-z0-9._@+\-]{1,128}")
@@ -56,13 +55,16 @@ def _bearer(match: re.Match[str], runs: Runs) -> Iterable[Span]:
 def _cookie(match: re.Match[str], runs: Runs) -> Iterable[Span]:
     """Every cookie's value in a Cookie or Set-Cookie header, save its attributes and short plain words."""
     spans, offset = [], match.start("v")
-    for pair in _COOKIE_PAIR.finditer(match.group("v")):
-        value = pair.group("v")
-        if pair.group("n").lower() in _COOKIE_ATTRIBUTES or len(value) < 8 or placeholder(value):
+    for part in match.group("v").split(";"):
+        name, equals, raw = part.partition("=")
+        value = raw.split(None, 1)[0] if raw.strip() else ""
+        start = offset + len(name) + 1 + len(raw) - len(raw.lstrip())
+        offset += len(part) + 1
+        if not equals or not value or name.strip().lower() in _COOKIE_ATTRIBUTES or len(value) < 8:
             continue
-        if value.isalpha() and len(value) < 20 or word_like(value):
+        if placeholder(value) or value.isalpha() and len(value) < 20 or word_like(value):
             continue
-        spans.append((offset + pair.start("v"), offset + pair.end("v"), "cookie"))
+        spans.append((start, start + len(value), "cookie"))
     return spans
 
 

@@ -93,3 +93,11 @@ def test_redact_hostile_runs_are_redacted_once_and_stay_stable():
 def test_redact_value_overlapping_names_each_judged():
     out = redact("$env:OPENAI_API_KEY = aK29vLq7Rt4Zx81mNp0Qw; kubectl --from-literal=password=S3cretPw9").text
     assert "aK29vLq7" not in out and "S3cretPw9" not in out and "$env:OPENAI_API_KEY = " in out
+
+
+def test_redact_never_breaks_a_marker_a_later_class_reads_inside():
+    """`--user=[REDACTED:cookie]…` once read as `user:password` split a marker; spans inside one are skipped."""
+    text = "mysqldump Cookie: a=K1MzcszKE7aNIC --user=root&a&a --password=4C3WkZF3z2 app"
+    once = redact(text).text
+    assert redact(once).text == once and "4C3WkZF3z2" not in once
+    assert all(piece in text for piece in _MARKER.split(once))
