@@ -9,7 +9,6 @@ body is read backwards from the END line the same way. Ordinary text after or be
 
 from __future__ import annotations
 
-import bisect
 import re
 
 LABEL = "private-key"
@@ -20,6 +19,9 @@ _END = re.compile(r"-{4,5} ?END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)? ?-{4,5}")
 _MAC = re.compile(r"Private-MAC: ?[0-9a-fA-F]{0,128}")
 _BREAK = re.compile(r"\\r\\n|\\n|\r?\n")
 _BODY = re.compile(r"[A-Za-z0-9+/=]+")
+_CLOSING = tuple("\"'`,;)]}\\")  # what may end a key body cut off inside a string: a quote, a bracket
+_OPENING = tuple("\"'`=:([{>")  # what may come right before a key body whose BEGIN line was cut off
+_GAP = re.compile(r"(?:[ \t\r\n]|\\r|\\n){0,16}")  # between a key's body and its END line
 _HEADER = re.compile(
     r"(?:Proc-Type|DEK-Info|Version|Comment|Subject|Hash|Charset|Encryption|Public-Lines|Private-Lines|Key-Derivation"
     r"|Argon2-Memory|Argon2-Passes|Argon2-Parallelism|Argon2-Salt): ?[^\n\\]{0,200}"
@@ -34,11 +36,10 @@ def redact_blocks(text: str, labels: list[str]) -> str:
     if "PRIVATE KEY" not in text and "PuTTY-User-Key-File-" not in text:
         return text
     out, pos = [], 0
-    ends = {kind: [m.end() for m in pattern.finditer(text)] for kind, pattern in (("pem", _END), ("putty", _MAC))}
     for begin in _BEGIN.finditer(text):
         if begin.start() < pos:
             continue
-        stop = _block_end(text, begin, ends["putty" if begin.group(0).startswith("PuTTY") else "pem"])
+        stop = _block_end(text, begin)
         out += [_orphan_ends(text[pos : begin.start()], labels), f"[REDACTED:{LABEL}]"]
         labels.append(LABEL)
         pos = stop
@@ -46,13 +47,12 @@ def redact_blocks(text: str, labels: list[str]) -> str:
     return "".join(out)
 
 
-def _block_end(text: str, begin: re.Match[str], ends: list[int]) -> int:
-    """Where the block BEGIN opens ends: after the first of ENDS (its END or Private-MAC line) within
-    MAX_KEY, else after its body."""
-    at = bisect.bisect_right(ends, begin.end())
-    if at < len(ends) and ends[at] - begin.end() <= MAX_KEY:
-        return ends[at]
-    return _body_end(text, begin.end())
+def _block_end(text: str, begin: re.Match[str]) -> int:
+    """Where the block BEGIN opens ends: after its body and the END (or Private-MAC) line right after it,
+    else (cut off) after its body. Ordinary text between a BEGIN and a far END is never taken."""
+    body = _body_end(text, begin.end())
+    closing = (_MAC if begin.group(0).startswith("PuTTY") else _END).match(text, _GAP.match(text, body).end())
+    return closing.end() if closing else body
 
 
 def _body_end(text: str, pos: int) -> int:
@@ -67,7 +67,7 @@ def _body_end(text: str, pos: int) -> int:
             head = _B64_HEAD.match(text, pos, line_end)
             after = text[head.end() : head.end() + 1] if head else " "
             cut_off = after == "" and head is not None and not _word(head.group(0))  # the text ends mid-line
-            return head.end() if head and (cut_off or after and not after.isspace() and not after.isalnum()) else kept
+            return head.end() if head and (cut_off or after in _CLOSING) else kept
         kept = line_end if line else kept
         if brk is None:
             break
@@ -127,4 +127,4 @@ def _tail_start(text: str, line_start: int, at: int) -> int:
         return at
     start = at - run.end()
     before = text[start - 1] if start > line_start else ""
-    return start if before and not before.isalnum() and not before.isspace() else at
+    return start if before in _OPENING else at

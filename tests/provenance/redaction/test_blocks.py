@@ -49,3 +49,12 @@ def test_blocks_putty_ppk_through_its_mac_line():
 def test_blocks_public_keys_and_certificates_stay():
     text = "-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA\n-----END PUBLIC KEY-----"
     assert redact(text).text == text
+
+
+def test_blocks_ordinary_text_between_a_cut_key_and_a_far_end_stays():
+    """A BEGIN whose body stops, then prose, then another key's END: the prose is no key."""
+    line = BODY.split("\n")[0]
+    text = (
+        f"-----BEGIN RSA PRIVATE KEY-----\n{line}\nthe build then went on\n{line}\n-----END RSA PRIVATE KEY-----\ntail"
+    )
+    assert redact(text).text == f"{MARK}\nthe build then went on\n{MARK}\ntail"
