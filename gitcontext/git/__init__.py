@@ -25,6 +25,7 @@ from gitcontext.git.churn import (
 )
 from gitcontext.git.history import (
     added_files,
+    adding_commits,
     changed_since,
     default_branch,
     diff_names,
@@ -136,6 +137,7 @@ __all__ = [
     "UserError",
     "add_trailers",
     "added_files",
+    "adding_commits",
     "attr_set",
     "blame_lines",
     "blob_at",

@@ -168,3 +168,13 @@ def first_added(path: str, cwd: str | Path | None = None) -> str | None:
         return None
     shas = text(["log", "--diff-filter=A", "--format=%H", "HEAD", "--", path], cwd=cwd).split()
     return shas[-1] if shas else None
+
+
+def adding_commits(path: str, needle: str, cwd: str | Path | None = None) -> list[tuple[str, str, str]]:
+    """(sha, committer date, subject) of the commits of HEAD's history where the number of times NEEDLE
+    (a literal string, `git log -S`) occurs in PATH changed, oldest first: where it came and went."""
+    if not has_commits(cwd) or not needle:
+        return []
+    out = text(["log", "--reverse", "-z", "--format=%H%x00%cI%x00%s", f"-S{needle}", "HEAD", "--", path], cwd=cwd)
+    fields = out.split("\0")
+    return [(fields[i].lstrip("\n"), fields[i + 1], fields[i + 2]) for i in range(0, len(fields) - 2, 3)]

@@ -24,14 +24,14 @@ COMMON = ("v", "eid", "id", "at", "kind", "source")
 KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "added": (
         ("file", "text"),
-        ("why", "failure", "refs", "scope", "safety", "owner", "commit", "subject", "headings"),
+        ("why", "failure", "refs", "scope", "safety", "owner", "commit", "subject", "headings", "corrects"),
     ),
     "recurred": (("failure",), ("evidence", "commit", "subject")),
     "falsified": (("attempt", "outcome"), ("commit", "subject")),
-    "reworded": (("old_text", "text"), ("commit", "file")),
-    "moved": (("old_file", "file"), ("commit", "text")),
+    "reworded": (("old_text", "text"), ("commit", "file", "corrects")),
+    "moved": (("old_file", "file"), ("commit", "text", "corrects")),
     "verified": (("how", "result"), ("commit", "output", "exit_status", "run", "subject")),
-    "retired": (("reason", "restore"), ("commit", "subject")),
+    "retired": (("reason", "restore"), ("commit", "subject", "corrects")),
     "restored": ((), ("commit", "file")),
     "linked": ((), ("why", "failure", "refs", "scope", "safety", "owner", "commit", "subject", "suggestion")),
     "trialled": (("command", "runs", "removal", "control"), ("removed", "text", "file", "duration_ms", "commit")),
@@ -72,7 +72,7 @@ ENUMS: dict[str, tuple[str, ...]] = {
 
 _AT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\Z")
 _EID = re.compile(r"e-[0-9a-f]{16}\Z")
-_SOURCE = re.compile(r"(cli|hook|merge|trailer:[0-9a-f]{7,64}|backfill:[0-9a-f]{7,64})\Z")
+_SOURCE = re.compile(r"(cli|hook|merge|repair|trailer:[0-9a-f]{7,64}|backfill:[0-9a-f]{7,64})\Z")
 _last_stamp = 0
 
 
@@ -218,8 +218,9 @@ def _check_fields(event: dict[str, Any]) -> str | None:
     for key, words in ENUMS.items():
         if key in event and event[key] not in words:
             return f"{key} must be one of {', '.join(words)}, got {shown(event[key])}"
-    if "suggestion" in event and not _EID.match(event["suggestion"]):
-        return f"suggestion must be an event id, got {shown(event['suggestion'])}"
+    for key in ("suggestion", "corrects"):
+        if key in event and not _EID.match(event[key]):
+            return f"{key} must be an event id, got {shown(event[key])}"
     if "restore" in event:
         return check_quote(event["restore"])
     return None

@@ -78,8 +78,12 @@ def _union(old: tuple[str, ...], new: list[str]) -> tuple[str, ...]:
 
 
 def _added(state: State, e: dict[str, Any]) -> State:
+    """The first birth is the birth; a later one that `corrects` it (sync or `repair` found the commit that
+    first contains the rule) replaces its commit and date, nothing else."""
     if state.born is None:
         state = state._replace(born=e, file=e["file"], text=e["text"])
+    elif e.get("corrects") and e["corrects"] in (state.born["eid"], state.born.get("corrected")):
+        state = state._replace(born={**state.born, "commit": e.get("commit"), "at": e["at"], "corrected": e["eid"]})
     return _meta(state, e)
 
 

@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 from gitcontext import git
 from gitcontext.errors import UserError
 from gitcontext.provenance import suggestions
+from gitcontext.provenance.birth import holds
 from gitcontext.provenance.events import new_event
 from gitcontext.provenance.redact import clean
 from gitcontext.provenance.store import append_events
@@ -38,10 +39,11 @@ def prepare(root: Path, t: Target, source: str = "cli") -> list[dict[str, Any]]:
         return []
     commit = head(root)
     if t.state is None:
+        born = (
+            commit if commit is not None and holds(root, commit, inst.file, inst.text) else None
+        )  # else: the next commit
         return [
-            new_event(
-                "added", t.id, source, file=inst.file, text=inst.text, headings=list(inst.headings), commit=commit
-            )
+            new_event("added", t.id, source, file=inst.file, text=inst.text, headings=list(inst.headings), commit=born)
         ]
     out = []
     if t.state.file != inst.file:

@@ -6,6 +6,7 @@ import datetime as _dt
 from pathlib import Path
 from typing import Any
 
+from gitcontext.provenance.birth import birth
 from gitcontext.provenance.events import now
 from gitcontext.provenance.fold import order
 from gitcontext.provenance.store import read_note
@@ -43,7 +44,7 @@ def state_json(root: Path, t: Target) -> dict[str, Any]:
         "verified": None,
         "retired": None,
         "events": events,
-        "born": _born(s.born) if s and s.born else None,
+        "born": _born(birth(root, t.id, s)) if s and s.born else None,
         "history": [_change(h) for h in (s.history if s else ())],
     }
     if s and s.verified:
@@ -116,7 +117,11 @@ def format_state(data: dict[str, Any]) -> str:
         rows.append(
             (
                 "born",
-                f"{b['date']} {(b['commit'] or '')[:12]} {b['subject'] or ''}".rstrip()
+                (
+                    f"{b['date']} {b['commit'][:12]} {b['subject'] or ''}".rstrip()
+                    if b["commit"]
+                    else "not committed yet"
+                )
                 + (" (bounded: at or before this shallow-clone boundary)" if b.get("bounded") else ""),
             )
         )

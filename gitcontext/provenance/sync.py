@@ -194,6 +194,10 @@ def _events(
         for n, (kind, fields) in enumerate(steps)
     ]
     out += _successor(root, config, c, where, state, steps, notes)
+    if t.key == "Context-Id" and t.value == "added" and not out and _born_here(root, config, c.sha, state):
+        born = state.born or {}
+        fix = {"file": born["file"], "text": born["text"], "corrects": born.get("corrected") or born["eid"]}
+        out.append(_birth(c, where, id, ("added", fix)))
     if not existing and not out:
         return []
     kind, fields = _fields(t)
@@ -212,6 +216,20 @@ def _events(
         )
     )
     return out
+
+
+def _born_here(root: Path, config: dict[str, Any], sha: str, state: State) -> bool:
+    """STATE's birth names another commit though its rule first appears in SHA: `record` ran before the
+    rule's first commit, and an earlier version wrote the then-HEAD (its parent). A birth without a
+    commit (`record` now leaves it out) is read by `show` from the trailer itself: nothing to correct."""
+    born = state.born
+    if born is None or born.get("commit") in (None, sha) or born["source"].startswith(("backfill:", "trailer:")):
+        return False
+    change = transition(root, config, sha)
+    norm = normalize(born["text"])
+    return any(i.norm == norm for i in change.after.get(born["file"], ())) and not any(
+        i.norm == norm for i in change.before.get(born["file"], ())
+    )
 
 
 def _successor(

@@ -11,6 +11,7 @@ from typing import Any
 
 from gitcontext import git
 from gitcontext.instructions.model import normalize
+from gitcontext.provenance.events import to_utc
 from gitcontext.provenance.show import state_json
 from gitcontext.provenance.target import Target, World, world
 from gitcontext.provenance.trailer_cache import promote_trailer_whys, trailer_history
@@ -67,7 +68,7 @@ def blame_target(root: Path, config: dict[str, Any], t: Target) -> dict[str, Any
         )
         data["born"] = {
             "commit": b.commit,
-            "date": b.date,
+            "date": to_utc(b.date),
             "subject": b.subject,
             "file": b.file,
             "text": b.text,
@@ -78,7 +79,7 @@ def blame_target(root: Path, config: dict[str, Any], t: Target) -> dict[str, Any
         data["history"] = [
             {
                 "commit": c.commit,
-                "date": c.date,
+                "date": to_utc(c.date),
                 "subject": c.subject,
                 "change": c.kind,
                 "text": c.text,
@@ -96,7 +97,7 @@ def blame_target(root: Path, config: dict[str, Any], t: Target) -> dict[str, Any
             data["history"].append(
                 {
                     "commit": d.commit,
-                    "date": d.date,
+                    "date": to_utc(d.date),
                     "subject": d.subject,
                     "change": "removed",
                     "cause": d.cause,
@@ -105,7 +106,7 @@ def blame_target(root: Path, config: dict[str, Any], t: Target) -> dict[str, Any
                 }
             )
     commits = trailer_history(root)
-    data["trailers"] = mentions(commits, t.id)
+    data["trailers"] = [{**row, "date": to_utc(row["date"])} for row in mentions(commits, t.id)]
     folded = {e["source"].partition(":")[2] for e in data["events"] if e["source"].startswith("trailer:")}
     asked = [c for c in commits if c.sha in {row["commit"] for row in data["trailers"]} - folded]
     waiting: set[str] = set()

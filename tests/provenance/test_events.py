@@ -89,6 +89,8 @@ def _fields(kind: str, draw) -> dict:
             fields[name] = draw(st.sampled_from(ENUMS[name]))
         elif name == "suggestion":
             fields[name] = f"e-{draw(st.integers(0, 2**64 - 1)):016x}"
+        elif name == "corrects":  # an eid of the generated events (they are e-0…), so corrections apply
+            fields[name] = f"e-{draw(st.integers(0, 8)):016x}"
         elif name == "restore":
             fields[name] = {"text": draw(_text)}
         elif name in ("file", "old_file"):
