@@ -39,9 +39,8 @@ def prepare(root: Path, t: Target, source: str = "cli") -> list[dict[str, Any]]:
         return []
     commit = head(root)
     if t.state is None:
-        born = (
-            commit if commit is not None and holds(root, commit, inst.file, inst.text) else None
-        )  # else: the next commit
+        # A rule HEAD does not hold yet is born in the next commit that holds it (provenance/birth.py).
+        born = commit if commit is not None and holds(root, commit, inst.file, inst.text) else None
         return [
             new_event("added", t.id, source, file=inst.file, text=inst.text, headings=list(inst.headings), commit=born)
         ]

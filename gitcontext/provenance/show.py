@@ -44,7 +44,7 @@ def state_json(root: Path, t: Target) -> dict[str, Any]:
         "verified": None,
         "retired": None,
         "events": events,
-        "born": _born(birth(root, t.id, s)) if s and s.born else None,
+        "born": _born(born) if s and (born := birth(root, t.id, s)) else None,
         "history": [_change(h) for h in (s.history if s else ())],
     }
     if s and s.verified:
