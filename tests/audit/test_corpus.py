@@ -25,7 +25,11 @@ def test_audit_backfilled_corpus_history(repo: Path, capsys, monkeypatch, name: 
     build_corpus_repo(repo, name)
     assert run_cli(capsys, "init", "--hooks", "none", "--backfill")[0] == 0
     rows = run_json(capsys, "ls")["instructions"]
-    data = _audit(capsys)
+    default = _audit(capsys)
+    assert "GC100" in default["left_out"]  # experimental under the precision rule: it does not run by default
+    assert not any(f["check"] == "GC100" for f in default["findings"])
+    data = _audit(capsys, "--experimental")
+    assert data["coverage"] == default["coverage"]
     assert data["coverage"]["instructions"] == len(rows) > 0
     orphans = [f for f in data["findings"] if f["check"] == "GC100"]
     assert len(orphans) == data["coverage"]["orphan"] == sum(r["status"] == "orphan" for r in rows)
@@ -46,7 +50,8 @@ def test_audit_corpus_base_and_sarif(repo: Path, capsys) -> None:
     agents.write_text(
         agents.read_text(encoding="utf-8") + "\n- Never vendor the Go toolchain into the repo.\n", encoding="utf-8"
     )
-    data = _audit(capsys, "--base", "HEAD")
+    assert [f["check"] for f in _audit(capsys, "--base", "HEAD")["findings"]] == ["GC302"]
+    data = _audit(capsys, "--base", "HEAD", "--check", "GC100", "--check", "GC302")
     assert sorted(f["check"] for f in data["findings"]) == ["GC100", "GC302"]
     assert data["suppressed"]["base"] > 100 and data["base"] == git(repo, "rev-parse", "HEAD").strip()
     code, out, _ = run_cli(capsys, "audit", "--format", "sarif", "--fail-on", "never")
