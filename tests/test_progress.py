@@ -44,3 +44,18 @@ def test_working_says_what_is_slow_and_clears_it() -> None:
         time.sleep(0.05)
     assert slow.getvalue() == "\rradius: parsing 812 files…\r\x1b[K"
     assert quick.getvalue() == "" and pipe.getvalue() == ""
+
+
+def test_progress_says_what_is_slow_until_the_first_count_then_counts() -> None:
+    tty, pipe = Tty(), io.StringIO()
+    with Progress("backfill: tracing", tty, min_interval=0, delay=0.01) as bar:
+        deadline = time.monotonic() + 10
+        while not tty.getvalue() and time.monotonic() < deadline:  # however loaded the machine is
+            time.sleep(0.01)
+        bar(1, 2)
+        bar(2, 2)
+    with Progress("backfill: tracing", pipe, min_interval=0, delay=0) as bar:
+        bar(2, 2)
+    assert tty.getvalue().startswith("\r\x1b[Kbackfill: tracing…\r\x1b[Kbackfill: tracing [")
+    assert "] 2/2" in tty.getvalue() and tty.getvalue().endswith("\r\x1b[K")
+    assert pipe.getvalue() == ""

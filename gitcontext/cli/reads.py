@@ -97,11 +97,8 @@ def _history(
             "births and growth are truncated\n  fix: git fetch --unshallow",
             err=True,
         )
-    progress = Progress("history")
-    try:
+    with Progress("history: tracing the context files through the commits") as progress:
         m = measure(root, config, paths, matcher or config["matcher"], rev, progress, head=head)
-    finally:
-        progress.close()
     if paths and not m.files:
         raise UserError(
             f"no context-file history for {', '.join(files)}",

@@ -56,10 +56,10 @@ def init_cmd(hooks: str, backfill: bool, no_merge_context_files: bool, allow_sha
     git.config_set(HOOKS_MODE_KEY, hooks, root)
     if backfill:
         from gitcontext.history.backfill import backfill as run_backfill
-        from gitcontext.progress import working
+        from gitcontext.progress import Progress
 
-        with working("backfill: replaying the history of every context file"):
-            counts = run_backfill(root, config)
+        with Progress("backfill: tracing every rule through the commits") as progress:
+            counts = run_backfill(root, config, progress)
         lines.append("backfill: " + ", ".join(f"{n} {what}" for what, n in counts.items()))
         lines += _suggest(root, config)
     for line in lines:

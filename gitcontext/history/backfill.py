@@ -7,6 +7,7 @@ nothing. Instructions that already have a note are left alone (their note is the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -46,14 +47,19 @@ def shallow_boundary(root: str | Path) -> set[str]:
         return set()
 
 
-def backfill(root: str | Path, config: dict[str, Any]) -> dict[str, int]:
+def backfill(
+    root: str | Path, config: dict[str, Any], progress: Callable[[int, int], None] | None = None
+) -> dict[str, int]:
     """Notes for every live instruction without one. In a shallow clone a birth at the boundary commit
-    gets `bounded: "shallow"`: the rule is at least that old, its real birth is beyond the clone."""
+    gets `bounded: "shallow"`: the rule is at least that old, its real birth is beyond the clone.
+    PROGRESS hears (commits traced, commits in all)."""
     from gitcontext.history.lineage import lineage
 
     root = Path(root)
     boundary = shallow_boundary(root)
-    lives = [life for life in lineage(root, config, config.get("matcher", "default")) if life.current]
+    lives = [
+        life for life in lineage(root, config, config.get("matcher", "default"), progress=progress) if life.current
+    ]
     by_file: dict[str, list] = {}
     for life in lives:
         by_file.setdefault(life.current.file, []).append(life.current)

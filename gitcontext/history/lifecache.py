@@ -22,6 +22,7 @@ from gitcontext.instructions.model import Instruction
 from gitcontext.stamps import PACKAGE, code_stamps, folder_modules
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 _code_hash: str | None = None
@@ -57,9 +58,15 @@ def code_hash() -> str:
 
 
 def cached_trace(
-    root: str | Path, config: dict[str, Any], result: Replay, matcher: str, rules: Any = None
+    root: str | Path,
+    config: dict[str, Any],
+    result: Replay,
+    matcher: str,
+    rules: Any = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[Life]:
-    """RULES (history.overrides) from note events are part of the key; trailer rules come with commits."""
+    """RULES (history.overrides) from note events are part of the key; trailer rules come with commits.
+    PROGRESS hears the commits traced (none when the cache answers)."""
     key = "lineage:" + json.dumps(
         [matcher, config["discovery"], code_hash(), rules.key() if rules else ""], sort_keys=True
     )
@@ -76,7 +83,7 @@ def cached_trace(
 
         if rules:
             tracer.rules = on_first_parent(root, result, rules)
-        tracer.run(start)
+        tracer.run(start, progress)
         credit(root, tracer)
         if result.commits:
             cache.save(where, key, _dump(tracer, result))

@@ -54,12 +54,14 @@ def lineage(
     matcher: str = "default",
     rev: str = "HEAD",
     on_version: Callable[[FileStep], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[Life]:
-    """Every instruction life; without a callback the result is cached (see lifecache)."""
+    """Every instruction life; without a callback the result is cached (see lifecache). PROGRESS hears
+    (commits traced, commits in all) while the cache is brought up to date."""
     from gitcontext.history import overrides
 
     result = replay(root, config, rev)
     rules = overrides.load(root) if result.commits else overrides.NONE
     if on_version is not None:
         return trace(result, matcher, on_version, rules)
-    return cached_trace(root, config, result, matcher, rules)
+    return cached_trace(root, config, result, matcher, rules, progress)

@@ -131,15 +131,19 @@ class Tracer:
         self.written: list[tuple[int, int, int, str, tuple[str, ...]]] = []
         self.index = 0  # the commit being processed
 
-    def run(self, start: int = 0) -> None:
-        """Process the commits from index START on (earlier ones are already in the state)."""
+    def run(self, start: int = 0, progress: Callable[[int, int], None] | None = None) -> None:
+        """Process the commits from index START on (earlier ones are already in the state); PROGRESS
+        hears (commits done, commits in all) after each."""
         by_commit: dict[int, list[tuple[int, int, Version]]] = defaultdict(list)
         for chain, versions in enumerate(self.result.chains):
             for position, (index, version) in enumerate(versions):
                 if index >= start:
                     by_commit[index].append((chain, position, version))
+        total = len(self.result.commits)
         for index in sorted(by_commit):
             self.commit(index, by_commit[index])
+            if progress is not None:
+                progress(index + 1, total)
         self.settle()
 
     def settle(self) -> None:

@@ -137,3 +137,15 @@ def test_backfill_allow_shallow_marks_births_at_the_boundary_as_bounded(repo, tm
     code, out, _ = run_cli(capsys, "blame", "Rule number 0 stays")
     assert code == 0 and "born" in out and "bounded" in out
     assert run_json(capsys, "blame", "Rule number 3 stays")["born"].get("bounded") is None
+
+
+def test_backfill_counts_the_commits_it_traces(repo):
+    """Progress with counts: every traced commit is heard, in order, ending at the history's length."""
+    commit(repo, {"CLAUDE.md": "# Rules\n\n- Run the tests before you push.\n"}, "first")
+    commit(repo, {"CLAUDE.md": "# Rules\n\n- Run the tests before you push.\n- Never force-push main.\n"}, "second")
+    commit(repo, {"src/x.py": "x = 1\n"}, "code only")
+    heard: list[tuple[int, int]] = []
+    backfill(repo, config_mod.load(repo), lambda done, total: heard.append((done, total)))
+    assert heard and heard[-1][0] == heard[-1][1]
+    assert [done for done, _ in heard] == sorted({done for done, _ in heard})
+    assert len({total for _, total in heard}) == 1
