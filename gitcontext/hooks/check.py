@@ -1,7 +1,7 @@
 """`git context check`: the commit-msg hook's rule over a range of commits, for the server side.
 
 Every instruction the range adds or rewords needs a why: a note the range changes that (folded) says
-why, or a `Context-Why` trailer in any commit of the range — in any paragraph, so the trailers a
+why (or brings a retired rule back: `restore`), or a `Context-Why` trailer in any commit of the range — in any paragraph, so the trailers a
 squash merge stacks into one message count, and a why given in a later commit counts too. An
 unprefixed trailer covers what the same paragraph's `Context-Id` lines name or, in a commit made
 without the hooks, the one instruction that commit adds or rewords (the hook's own rule).
@@ -23,6 +23,7 @@ from gitcontext.hooks.nearmiss import CANONICAL, diagnose
 from gitcontext.identity.diff import Diff, diff_revisions
 from gitcontext.instructions.discover import load
 from gitcontext.instructions.model import normalize
+from gitcontext.provenance.fold import State, restored_last
 
 NOTES_DIR = ".context/notes"
 FETCH_FIX = "check out with the full history: actions/checkout with `fetch-depth: 0` (or `git fetch --unshallow`)"
@@ -106,13 +107,20 @@ def check(root: Path, base: str, head: str = "HEAD", config: dict[str, Any] | No
     changes, aliases = _as_stated(root, changes, messages)
     needing = [c for c in changes if c.kind in NEEDS_WHY]
     covered = {
-        c.id: Why("note", states[c.id].why, states[c.id].failure)
+        c.id: _note_why(states[c.id])
         for c in needing
-        if notes_after.get(c.id) != notes_before.get(c.id) and c.id in states and states[c.id].why
+        if notes_after.get(c.id) != notes_before.get(c.id)
+        and c.id in states
+        and (states[c.id].why or restored_last(states[c.id]))
     }
     hints = _trailer_coverage(root, config, messages, needing, covered, aliases)
     missing = [c for c in needing if c.id not in covered]
     return CheckResult(rng, policy, changes, covered, missing, hints if missing else [], diff, states)
+
+
+def _note_why(state: State) -> Why:
+    """The why a changed note gives: its rationale, or for a restored rule without one, the restore."""
+    return Why("note", state.why or "restored: the retired rule is back with its note", state.failure)
 
 
 def config_at(root: Path, rev: str) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gitcontext import git
-from gitcontext.hooks.changes import NEEDS_WHY, Change
+from gitcontext.hooks.changes import NEEDS_WHY, Change, one_line
 from gitcontext.hooks.guard import sequencer_state
 from gitcontext.hooks.message import body, body_lines, comment_char, join_trailer_paragraphs
 from gitcontext.hooks.nearmiss import CANONICAL, coverage_hints, diagnose
@@ -87,10 +87,10 @@ def missing_why(
 
 
 def staged_note_ids(root: Path, ids: list[str]) -> set[str]:
-    """Ids whose staged note adds events to HEAD's and, folded, says why (one `ls-files`, and an
-    `ls-tree` and a `cat-file --batch` only when such a note is staged)."""
+    """Ids whose staged note adds events to HEAD's and, folded, says why or brings a retired rule back
+    (one `ls-files`, and an `ls-tree` and a `cat-file --batch` only when such a note is staged)."""
     from gitcontext.errors import GitError
-    from gitcontext.provenance.fold import fold
+    from gitcontext.provenance.fold import fold, restored_last
     from gitcontext.provenance.store import validate_note_text
 
     names = {f"{NOTES_DIR}/{id}.jsonl": id for id in ids}
@@ -108,7 +108,8 @@ def staged_note_ids(root: Path, ids: list[str]) -> set[str]:
         if oid not in blobs:
             continue
         events = validate_note_text(name, blobs[oid].decode("utf-8", "surrogateescape"))
-        if fold(events, names[name]).why:
+        state = fold(events, names[name])
+        if state.why or restored_last(state):
             covered.add(names[name])
     return covered
 
@@ -119,7 +120,7 @@ def _refusal(missing: list[Change], hints: list[str], policy: str) -> list[str]:
         + ("commit refused: " if policy == "enforce" else "warning: ")
         + f"{len(missing)} instruction change{'s' if len(missing) != 1 else ''} without a why:"
     )
-    lines = [head] + [f"  {c.kind} {c.id}  {c.file}:{c.line}  {c.text.splitlines()[0][:70]}" for c in missing]
+    lines = [head] + [f"  {c.kind} {c.id}  {c.file}:{c.line}  {one_line(c.text, 70)}" for c in missing]
     lines += [f"  {h}" for h in hints]
     example = missing[0].id
     lines.append(

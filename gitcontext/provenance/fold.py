@@ -87,6 +87,12 @@ def _added(state: State, e: dict[str, Any]) -> State:
     return _meta(state, e)
 
 
+def restored_last(state: State) -> bool:
+    """The note's last change brought a retired rule back (`restore`): the line a commit adds is that
+    rule's old life resumed, with its note, not a new rule that still needs a why."""
+    return bool(state.history) and state.history[-1]["kind"] == "restored"
+
+
 def _change(state: State, e: dict[str, Any], **changes: Any) -> State:
     entry = {"at": e["at"], "kind": e["kind"], "commit": e.get("commit"), "source": e["source"], **changes}
     return state._replace(history=state.history + (entry,))

@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 
-from tests.helpers import commit, git, run_cli, write
+from tests.helpers import commit, git, run_cli, run_json, write
 from tests.hooks.support import RULES, attempt, native_repo, stage_new_rule
 
 RULE = "- Never force-push to the main branch.\n"
@@ -284,3 +284,21 @@ def test_check_uncertain_rewording_keeps_the_id_its_note_is_under(repo, capsys):
     )
     data = run_json(capsys, "check", "--base", base)
     assert [(c["kind"], c["id"]) for c in data["changes"]] == [("reworded", old)] and data["ok"], data
+
+
+def test_check_a_restore_in_the_range_needs_no_why(repo, capsys):
+    """`check` agrees with the commit-msg hook: a rule brought back by `restore` is covered by its note."""
+    commit(repo, {"CLAUDE.md": "# Rules\n\n- Run the tests before pushing.\n- Never force-push main.\n"}, "rules")
+    assert run_cli(capsys, "init", "--hooks", "none", "--backfill")[0] == 0
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "--no-verify", "-m", "adopt")
+    [first, _] = run_json(capsys, "ls")["instructions"]
+    assert run_cli(capsys, "retire", first["id"], "--reason", "CI runs them")[0] == 0
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "--no-verify", "-m", "retire")
+    base = git(repo, "rev-parse", "HEAD").strip()
+    assert run_cli(capsys, "restore", first["id"])[0] == 0
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "--no-verify", "-m", "restore")
+    code, out, err = run_cli(capsys, "check", "--base", base, "--json")
+    assert code == 0, out + err

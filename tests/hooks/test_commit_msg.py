@@ -209,3 +209,25 @@ def test_commit_msg_uncertain_rewording_keeps_the_id_its_note_is_under(repo, cap
     run_cli(capsys, "sync")
     listed = {r["text"]: (r["id"], r["status"]) for r in run_json(capsys, "ls")["instructions"]}
     assert listed["Keep pull requests small and focused."] == (old, "documented")
+
+
+def test_commit_msg_accepts_a_committed_restore_and_shows_a_wrapped_rule_on_one_line(repo, capsys):
+    """A restore brings a retired rule back with its note: no why is asked (issue 29); a refusal shows a
+    rule written over two lines as one line, not cut at the break."""
+    from tests.helpers import run_cli, run_json
+
+    native_repo(repo)
+    stage_new_rule(repo, "- Run the linter before every push,\n  even for a docs change.\n")
+    refused = attempt(repo, "-m", "Add a wrapped rule")
+    assert refused.returncode == 1
+    assert "Run the linter before every push, even for a docs change." in refused.stderr
+    assert attempt(repo, "-m", "Add a wrapped rule", "-m", "Context-Why: lint broke main twice").returncode == 0
+    [row] = [r for r in run_json(capsys, "ls")["instructions"] if r["text"].startswith("Run the linter")]
+    assert run_cli(capsys, "retire", row["id"], "--reason", "the linter runs in CI now")[0] == 0
+    git(repo, "add", "-A")
+    assert attempt(repo, "-m", "Retire the lint rule").returncode == 0
+    assert run_cli(capsys, "restore", row["id"])[0] == 0
+    git(repo, "add", "-A")
+    done = attempt(repo, "-m", "Bring the lint rule back")
+    assert done.returncode == 0, done.stderr
+    assert f"Context-Id: {row['id']} added" in last_message(repo)
