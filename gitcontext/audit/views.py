@@ -62,7 +62,7 @@ AGENTS = (
     Agent("amp", ("AGENT.md",), "ancestors", True, None),
     Agent("crush", ("CRUSH.md",), "ancestors", False, None),
     Agent("warp", ("WARP.md",), "ancestors", False, None),
-    Agent("cursor", (".cursorrules", ".cursor/rules/**/*.mdc", ".cursor/rules/**/*.md"), "rules", False, None),
+    Agent("cursor", (".cursorrules", "**/.cursor/rules/**/*.mdc", "**/.cursor/rules/**/*.md"), "rules", False, None),
     Agent(
         "copilot",
         (".github/copilot-instructions.md", ".github/instructions/**/*.instructions.md"),
@@ -80,6 +80,24 @@ AGENTS = (
 # A skill is a SKILL.md in a `skills/<name>/` folder: Claude Code, Codex, Roo Code, Cursor, Copilot and the
 # Agent Skills convention all read them from their own dot-folder (`.roo/skills/`, `.github/skills/`, …).
 SKILLS = ("**/skills/*/SKILL.md",)
+
+
+class OnRequest(NamedTuple):
+    """Files an agent loads only when it picks them (a skill, a subagent, a slash command, a triggered
+    microagent), into a session that already holds the root view of BASE (None: nothing else)."""
+
+    kind: str
+    globs: tuple[str, ...]
+    base: str | None
+
+
+ON_REQUEST = (
+    OnRequest("claude-agent", (".claude/agents/**/*.md",), "claude:."),
+    OnRequest("claude-command", (".claude/commands/**/*.md",), "claude:."),
+    OnRequest("openhands", (".openhands/microagents/**/*.md",), None),
+)
+# The agents of views loaded on request: such a session holds the root view too, which is not its own.
+ON_REQUEST_AGENTS = frozenset({"skill"} | {kind.kind for kind in ON_REQUEST})
 _ALWAYS_GLOBS = {"**", "**/*", "*"}
 
 
@@ -105,7 +123,10 @@ def _build(tree: _Tree) -> list[View]:
     views: list[View] = []
     for agent in AGENTS:
         views += (_chain_views if agent.chain != "rules" else _rule_views)(tree, agent)
-    views += _skill_views(tree, [v for v in views if v.name == "claude:."])
+    claude_root = [v for v in views if v.name == "claude:."]
+    views += _skill_views(tree, claude_root)
+    for kind in ON_REQUEST:
+        views += _on_request_views(tree, kind, claude_root if kind.base == "claude:." else [])
     return sorted(views, key=lambda v: v.name)
 
 
@@ -284,12 +305,17 @@ def _contains(outer: str, inner: str) -> bool:
 
 
 def _rule_views(tree: _Tree, agent: Agent) -> list[View]:
-    """Rule-folder agents: one view of the always-on rules, and one per scoped or on-request rule."""
+    """Rule-folder agents: one view of the always-on rules, and one per scoped or on-request rule. A
+    rules folder below the root (`pkg/.cursor/rules/`) applies to its folder: its always-on rules are
+    scoped to `pkg/**` and its globs are read from `pkg/`."""
     always, scoped = [], []
     for path in tree.matching(agent.files):
         if tree.target(path) is None:
             continue
         mode, globs = rule_mode(agent.name, path, tree.text(path))
+        folder = _nested_rules_folder(path)
+        if folder and mode in ("always", "scoped"):
+            mode, globs = "scoped", [f"{folder}/**"] if mode == "always" else [f"{folder}/{g}" for g in globs]
         if mode == "always":
             always.append(path)
         elif mode != "never":
@@ -298,6 +324,12 @@ def _rule_views(tree: _Tree, agent: Agent) -> list[View]:
     for path, globs in scoped:
         views.append(_view(tree, f"{agent.name}:{path}", agent, _loaded(tree, always + [path], False), tuple(globs)))
     return views
+
+
+def _nested_rules_folder(path: str) -> str | None:
+    """`pkg/api` for `pkg/api/.cursor/rules/x.mdc`; None for a rules folder at the root."""
+    head, sep, _ = path.partition("/.cursor/rules/")
+    return head if sep and head else None
 
 
 def rule_mode(agent: str, path: str, text: str) -> tuple[str, list[str]]:
@@ -375,6 +407,16 @@ _RULE_MODES: dict[str, Callable[[dict], tuple[str, list[str]]]] = {
     "claude": _claude_rule_mode,
     "continue": _continue_mode,
 }
+
+
+def _on_request_views(tree: _Tree, kind: OnRequest, base_views: list[View]) -> list[View]:
+    """One view per file of KIND: the base view's files, then the file."""
+    base = [(f, f) for v in base_views for f in v.files]
+    return [
+        _view(tree, f"{kind.kind}:{path}", kind.kind, base + [(path, path)])
+        for path in tree.matching(kind.globs)
+        if tree.target(path) == path
+    ]
 
 
 def _skill_views(tree: _Tree, claude_root: list[View]) -> list[View]:

@@ -148,3 +148,29 @@ def test_budget_json_has_agent_views(repo: Path, capsys) -> None:
     assert rows["codex:web"]["files"] == ["AGENTS.md", "web/AGENTS.md"]
     assert rows["codex:web"]["bytes"] == 25 and rows["codex:web"]["limit"] == 32768 and not rows["codex:web"]["over"]
     assert [v["path"] for v in data["views"]] == ["AGENTS.md", "web/AGENTS.md"]
+
+
+def test_views_subagents_commands_microagents_and_nested_cursor_rules(repo: Path, capsys) -> None:
+    """Files agents load on request are discovered and loaded (issue 29): Claude Code subagents and slash
+    commands ride on the root Claude view, OpenHands microagents stand alone, and a `.cursor/rules/`
+    folder below the root applies to its folder."""
+    commit(
+        repo,
+        {
+            "CLAUDE.md": "- Use pnpm.\n",
+            ".claude/agents/reviewer.md": "- Review only the diff.\n",
+            ".claude/commands/release/cut.md": "- Tag from main only.\n",
+            ".openhands/microagents/repo.md": "- Run make test.\n",
+            "web/.cursor/rules/react.mdc": "---\nalwaysApply: true\n---\n- Use hooks, not classes.\n",
+            "web/.cursor/rules/css.mdc": "---\nglobs: src/**/*.css\n---\n- No inline styles.\n",
+        },
+    )
+    views = _views(repo)
+    assert views["claude-agent:.claude/agents/reviewer.md"].files == ("CLAUDE.md", ".claude/agents/reviewer.md")
+    assert views["claude-command:.claude/commands/release/cut.md"].files[0] == "CLAUDE.md"
+    assert views["openhands:.openhands/microagents/repo.md"].files == (".openhands/microagents/repo.md",)
+    assert views["cursor:web/.cursor/rules/react.mdc"].scope == ("web/**",)
+    assert views["cursor:web/.cursor/rules/css.mdc"].scope == ("web/src/**/*.css",)
+    assert "cursor:always" not in views
+    listed = {row["file"] for row in run_json(capsys, "ls")["instructions"]}
+    assert {".claude/agents/reviewer.md", ".openhands/microagents/repo.md", "web/.cursor/rules/react.mdc"} <= listed

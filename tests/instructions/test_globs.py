@@ -91,8 +91,8 @@ def test_glob_test_compiles_only_the_globs_a_path_could_match() -> None:
     test = glob_test(tuple(DEFAULT_GLOBS))
     assert test("CLAUDE.md") and test("pkg/AGENTS.md") and not test("src/mod1.py") and not test("NOTCLAUDE.md.bak")
     assert compile_globs.cache_info().currsize == 2  # `**/CLAUDE.md` and `**/AGENTS.md` (the others: no end fits)
-    test("NOTCLAUDE.md")  # an end fits, the glob refuses it: compiled already
-    assert compile_globs.cache_info().currsize == 2
+    test("NOTCLAUDE.md")  # ends fit: `**/CLAUDE.md` (compiled already) and `**/.cursor/rules/**/*.md`
+    assert compile_globs.cache_info().currsize == 3
 
 
 def test_glob_test_refuses_a_costly_glob_even_uncompiled() -> None:

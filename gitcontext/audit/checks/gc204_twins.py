@@ -33,7 +33,7 @@ from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.frames import template_swap
 from gitcontext.audit.similarity import Unit, dice
-from gitcontext.audit.views import AGENTS
+from gitcontext.audit.views import AGENTS, ON_REQUEST_AGENTS
 
 CHECK = Check("GC204", "twins", "warning", "two files no agent loads together that carry the same rules, or drifted")
 TWIN_SAME = 0.6  # a rule's counterpart in the twin: at least this alike
@@ -151,9 +151,10 @@ def _gaps(units_: list[Unit], anchors: list[int]) -> dict[int, list[Unit]]:
 
 
 def agents_of(p: Pool, file: str) -> frozenset[str]:
-    """The agents that load FILE (a skill's session loads the root CLAUDE.md too; that is not its own)."""
+    """The agents that load FILE (a skill's or subagent's session loads the root CLAUDE.md too; that is
+    not its own)."""
     found = {p.views[n].agent for n in p.loaded_by.get(file, ())}
-    return frozenset(found - {"skill"} if len(found) > 1 else found)
+    return frozenset(found - ON_REQUEST_AGENTS if len(found) > 1 else found)
 
 
 def place(file: str) -> str:
