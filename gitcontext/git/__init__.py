@@ -25,6 +25,7 @@ from gitcontext.git.churn import (
 )
 from gitcontext.git.history import (
     added_files,
+    deleted_files,
     adding_commits,
     changed_since,
     default_branch,
@@ -137,6 +138,7 @@ __all__ = [
     "UserError",
     "add_trailers",
     "added_files",
+    "deleted_files",
     "adding_commits",
     "attr_set",
     "blame_lines",

@@ -43,6 +43,15 @@ def log_numstat_dated(
 
 def added_files(commits: Sequence[str], cwd: str | Path | None = None) -> dict[str, list[str]]:
     """sha -> paths each commit added (against its first parent), one `git log --no-walk` process."""
+    return _files_with_status(commits, "A", cwd)
+
+
+def deleted_files(commits: Sequence[str], cwd: str | Path | None = None) -> dict[str, list[str]]:
+    """sha -> paths each commit deleted (against its first parent; a rename is a deletion here)."""
+    return _files_with_status(commits, "D", cwd)
+
+
+def _files_with_status(commits: Sequence[str], status: str, cwd: str | Path | None) -> dict[str, list[str]]:
     if not commits:
         return {}
     data = run(
@@ -52,7 +61,7 @@ def added_files(commits: Sequence[str], cwd: str | Path | None = None) -> dict[s
             "--no-walk=unsorted",
             "--first-parent",
             "-m",
-            "--diff-filter=A",
+            f"--diff-filter={status}",
             "--no-renames",
             "--name-only",
             "--format=%x01%H",

@@ -2,7 +2,8 @@
 
 History-only: the files its birth commit added (leaving out context files, `.context/`, docs and
 what `radius.exclude` skips, such as lockfiles; and nothing when that commit created the context
-file itself, since what came then came with the file) and the paths it names in backticks that
+file itself, since what came then came with the file, or deleted another context file, since the
+rule then most likely moved in from it: a migration, not a feature's arrival) and the paths it names in backticks that
 existed then are all absent from the tree now, and git's rename detection finds none of them under
 a new name. When rename detection cannot run (blobs missing in a partial clone) nothing is judged
 and the report says so. A rule about a removed feature stays for months in real repositories; this is how to see it.
@@ -46,7 +47,9 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
     if not has_head(ctx):
         return
     births = {loc.id: _birth(loc) for loc in ctx.located if loc.state is not None}
-    added = memo(ctx, "birth_files", lambda: git.added_files(sorted({b for b in births.values() if b}), ctx.root))
+    shas = sorted({b for b in births.values() if b})
+    added = memo(ctx, "birth_files", lambda: git.added_files(shas, ctx.root))
+    migrations = _migrations(ctx, shas)
     skip = compile_globs(tuple(ctx.config["radius"]["exclude"]))
     gone: list[tuple[Located, str, list[str], list[str]]] = []
     names = {loc.id: _names(loc.instruction.text) for loc in ctx.located if births.get(loc.id)}
@@ -57,7 +60,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
             continue
         came = (
             set()
-            if _born_with_its_file(loc, added.get(birth, []))
+            if birth in migrations or _born_with_its_file(loc, added.get(birth, []))
             else {p for p in added.get(birth, []) if not _ignored(ctx, p, skip)}
         )
         named = {n for n in names[loc.id] if f"{birth}:{n}" in existed and not _ignored(ctx, n, skip)}
@@ -68,7 +71,8 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         by_birth.setdefault(birth, set()).update(came, named)
     renamed = {b: _renamed(ctx, b, paths) for b, paths in by_birth.items()}
     for loc, birth, came, named in gone:
-        if renamed[birth] is not None and not renamed[birth].intersection(came, named):
+        moved = renamed[birth]
+        if moved is not None and not moved & (set(came) | set(named)):
             yield _finding(loc, birth, came, named)
 
 
@@ -90,6 +94,16 @@ def _birth(loc: Located) -> str | None:
     born = loc.state.born if loc.state else None
     m = _SOURCE_SHA.match(born.get("source", "")) if born else None
     return m.group(1) if m else None
+
+
+def _migrations(ctx: AuditContext, shas: list[str]) -> set[str]:
+    """The birth commits that deleted a context file: their rules most likely moved in from it (git's
+    rename detection cannot see rules spread over new files), so what else they added is no feature
+    of those rules."""
+    if not shas:
+        return set()
+    deleted = git.deleted_files(shas, ctx.root)
+    return {sha for sha, paths in deleted.items() if any(is_context_path(p, ctx.config) for p in paths)}
 
 
 def _born_with_its_file(loc: Located, added: list[str]) -> bool:
