@@ -25,10 +25,10 @@ from gitcontext.git.churn import (
 )
 from gitcontext.git.history import (
     added_files,
-    deleted_files,
     adding_commits,
     changed_since,
     default_branch,
+    deleted_files,
     diff_names,
     existing,
     first_added,
