@@ -108,6 +108,8 @@ class _Scope(NamedTuple):
     specs: list[str]
     keep: Callable[[str], bool] | None = None  # None: every path it prints
     magic: bool = False  # SPECS carry pathspec magic (else they are literal)
+    # a path a kept file may have been renamed from, whose history is then read too (None: none is)
+    may_follow: Callable[[str], bool] | None = None
 
 
 def _context_scope(root: str | Path, config: dict[str, Any], rng: str, known: set[str]) -> _Scope:
@@ -116,7 +118,7 @@ def _context_scope(root: str | Path, config: dict[str, Any], rng: str, known: se
     seen before as literal ones, and `is_context_path` drops what the excludes leave out, exactly as
     discovery does. (A first pass listing the touched paths, then a log of those, read the history
     twice: 420 ms of a 650 ms first run on a 7,000-commit repository.)"""
-    from gitcontext.instructions.discover import is_context_path
+    from gitcontext.instructions.discover import is_context_path, is_excluded_path
 
     explicit = {p for p in known | set(_guide_paths(root, config, rng)) if not is_context_path(p, config)}
     specs = [f":(glob){p}" for pattern in config["discovery"]["include"] for p in expand_braces(pattern)]
@@ -124,6 +126,7 @@ def _context_scope(root: str | Path, config: dict[str, Any], rng: str, known: se
         [*specs, *(f":(literal){p}" for p in sorted(explicit))],
         lambda path: path in explicit or is_context_path(path, config),
         magic=True,
+        may_follow=lambda path: not is_excluded_path(path, config),
     )
 
 
@@ -169,7 +172,12 @@ def _replay(
     new = []
     if not cached or cached["head"] != head:
         rng = f"{cached['head']}..{head}" if cached else head
-        new = _log(root, rng, scope_for(rng, known), follow, meanwhile)
+        scope = scope_for(rng, known)
+        new = _log(root, rng, scope, follow, meanwhile)
+        sources = _rename_sources(root, new, scope) - known
+        if sources:  # read again, the sources' own history included, from the first commit
+            old, rng, known = [], head, known | sources
+            new = _log(root, rng, scope_for(rng, known), follow, None)
         seen = {p for commit in new for s in commit.sections for p in (s.old_path, s.new_path) if p is not None}
         cache.save(where, key, {"head": head, "paths": sorted(known | seen), "log": old + [to_json(c) for c in new]})
     state = ReplayState()
@@ -194,6 +202,26 @@ def _log(root: str | Path, rng: str, scope: _Scope, follow: bool, meanwhile: Cal
     finally:
         log.close()
     return new if scope.keep is None else [_kept(commit, scope.keep, root) for commit in new]
+
+
+def _rename_sources(root: str | Path, commits: list[Commit], scope: _Scope) -> set[str]:
+    """Paths outside the replay that a replayed file was renamed from (a microagent renamed to
+    AGENTS.md, `docs/agent-guide.md` to CLAUDE.md): git pairs a rename only inside the pathspecs, so
+    the log shows such a file as born there. Asked of git's rename detection for the commits that
+    added a context file only (one `git diff-tree --stdin`); the caller reads their history too. A
+    path discovery excludes stays out: a rename from it is a birth, as a log of the kept paths shows."""
+    keep, may_follow = scope.keep, scope.may_follow
+    if keep is None or may_follow is None:
+        return set()
+    added = {c.sha: {s.new_path for s in c.sections if s.old_path is None and s.new_path} for c in commits}
+    shas = [sha for sha, paths in added.items() if paths]
+    moves = git.commit_renames(shas, root) if shas else {}
+    return {
+        old
+        for sha, (pairs, _) in moves.items()
+        for old, new in pairs.items()
+        if new in added[sha] and not keep(old) and may_follow(old)
+    }
 
 
 def _kept(commit: Commit, keep: Callable[[str], bool], root: str | Path) -> Commit:

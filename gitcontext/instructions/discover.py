@@ -36,6 +36,11 @@ def is_context_path(path: str, config: dict[str, Any]) -> bool:
     return _context_paths(config)(path)
 
 
+def is_excluded_path(path: str, config: dict[str, Any]) -> bool:
+    """PATH is left out on purpose (discovery.exclude, CLAUDE.local.md), whether or not it matches."""
+    return glob_test(tuple(config["discovery"]["exclude"]) + tuple(NEVER_TRACKED))(path)
+
+
 def _context_paths(config: dict[str, Any]) -> Callable[[str], bool]:
     """`is_context_path` as one test (a test per listed file): each glob compiled when a path could
     match it (globs.glob_test)."""

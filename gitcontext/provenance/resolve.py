@@ -73,6 +73,16 @@ def resolve_all(
     return out
 
 
+def _arrival(state: State) -> tuple[str, int]:
+    """When the rule came to the file it is in now (its birth, or its last move or restore; at one
+    second, a birth came first): of several notes with one text in one file, the one there first takes
+    the first such line, so an appended copy never takes the id of the line that was there before it."""
+    for entry in reversed(state.history):
+        if entry["kind"] in ("moved", "restored"):
+            return str(entry.get("at") or ""), 1
+    return str((state.born or {}).get("at") or ""), 0
+
+
 def _pair_text(
     insts: dict[Key, Instruction],
     live: dict[str, State],
@@ -84,7 +94,7 @@ def _pair_text(
 ) -> None:
     used = {id for id, _ in found.values()}
     index: dict[tuple[str, str], list[str]] = {}
-    for id in sorted(live):
+    for id in sorted(live, key=lambda id: (*_arrival(live[id]), id)):
         s = live[id]
         if id not in used:
             index.setdefault((s.file if same_file else "", key(s.text)), []).append(id)

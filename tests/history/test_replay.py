@@ -192,3 +192,30 @@ def test_replay_rename_with_edits_and_odd_names(repo: Path) -> None:
     assert [v.path for v in versions] == ["sub dir/CLAUDE.md", "other\tdir/CLAUDE.md", "other\tdir/CLAUDE.md"]
     assert _assert_exact(repo, histories) == 3
     assert [v.text for v in file_versions(repo, "other\tdir/CLAUDE.md")] == [v.text for v in versions]
+
+
+def test_replay_follows_a_context_file_renamed_from_a_path_discovery_does_not_list(repo: Path, capsys) -> None:
+    """Lineage does not stop at a rename from outside the include globs (issue 29: a microagent renamed
+    to AGENTS.md had its rules dated months late): the source's history is read, births stay where they
+    were, and a later run from the cache sees the same."""
+    from tests.helpers import run_cli, run_json
+
+    first = commit(
+        repo, {"docs/agent-notes.md": "# Notes\n\n- Run make test before you push.\n"}, "notes", "2025-01-01T00:00:00Z"
+    )
+    commit(
+        repo,
+        {"docs/agent-notes.md": "# Notes\n\n- Run make test before you push.\n- Never commit .env files.\n"},
+        "more",
+    )
+    git(repo, "mv", "docs/agent-notes.md", "AGENTS.md")
+    moved = commit(repo, {}, "the notes become AGENTS.md")
+    histories = context_histories(repo, CONFIG)
+    versions = histories["AGENTS.md"]
+    assert [v.commit for v in versions][0] == first and versions[-1].commit == moved
+    assert [v.path for v in versions] == ["docs/agent-notes.md", "docs/agent-notes.md", "AGENTS.md"]
+    assert context_histories(repo, CONFIG)["AGENTS.md"] == versions  # cached
+    assert run_cli(capsys, "init", "--hooks", "none", "--backfill")[0] == 0
+    rows = run_json(capsys, "ls")["instructions"]
+    births = {r["text"]: run_json(capsys, "show", r["id"])["born"]["commit"] for r in rows}
+    assert births["Run make test before you push."] == first
