@@ -30,7 +30,8 @@ class Finding(NamedTuple):
     evidence: Mapping[str, Any] = _EMPTY  # JSON-serialisable facts behind the message
     view: str | None = None  # the executor view it was found in, when view-specific
     fix: str | None = None  # the exact command that acts on it (`git context retire …`)
-    confidence: float | None = None  # deletion candidates: 1 - q (section 6 calibration)
+    confidence: float | None = None  # deletion candidates: 1 - q (section 6 calibration), None without evidence
+    subject: tuple[str, int] | None = None  # the rule's normalised text and copy number: what fingerprints key on
 
 
 def finding(

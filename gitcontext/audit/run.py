@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from gitcontext.audit import base as base_mod
 from gitcontext.audit import facts
-from gitcontext.audit.baseline import fingerprint
+from gitcontext.audit.baseline import Baseline
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding
 from gitcontext.audit.select import left_out, run_checks, select
@@ -37,7 +37,7 @@ def audit(
     base: str | None = None,
     paths: Sequence[str] = (),
     checks: Sequence[str] | None = None,
-    baseline: frozenset[str] | None = None,
+    baseline: Baseline | None = None,
     experimental: bool = False,
 ) -> Report:
     """EXPERIMENTAL runs the checks under the precision rule too (gitcontext.audit.registry)."""
@@ -58,7 +58,7 @@ def audit(
         ran = [m.CHECK.id for m in mods]  # the base runs the same checks
         findings, suppressed["base"] = base_mod.judge_against(ctx, base_sha, ran, findings)
     if baseline:
-        kept = [f for f in findings if fingerprint(f) not in baseline]
+        kept = [f for f in findings if not baseline.matches(f)]
         suppressed["baseline"] = len(findings) - len(kept)
         findings = kept
     return Report(

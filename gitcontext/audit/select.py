@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from types import ModuleType
 from typing import Any
 
+from gitcontext.audit.baseline import subjects
 from gitcontext.audit.candidates import judge
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Finding
@@ -64,4 +65,4 @@ def _ids(mods: dict[str, ModuleType], config: dict[str, Any], only: Sequence[str
 
 def run_checks(ctx: AuditContext, mods: Iterable[ModuleType]) -> list[Finding]:
     found = [f for m in mods for f in m.run(ctx)]
-    return judge(ctx, found)
+    return judge(ctx, subjects(ctx, found))

@@ -8,7 +8,7 @@ least important section first; the job summary and the markdown file hold the wh
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gitcontext import git
 from gitcontext.audit import order
@@ -17,6 +17,9 @@ from gitcontext.github import body, escape, issue, render, runner
 from gitcontext.github.client import Client
 from gitcontext.github.event import Run
 from gitcontext.github.pr import LEVELS
+
+if TYPE_CHECKING:
+    from gitcontext.audit.baseline import Baseline
 
 ROWS = 50  # rows a section of the issue lists before "… and N more" (the job summary lists every one)
 SUMMARY_LIMIT = 1_000_000  # GitHub refuses a job summary over 1 MiB
@@ -30,7 +33,7 @@ def audit_issue(
     *,
     open_issue: bool = True,
     client: Client | None = None,
-    baseline: frozenset[str] | None = None,
+    baseline: Baseline | None = None,
     sarif: Path | None = None,
     experimental: bool = False,
 ) -> int:

@@ -21,7 +21,7 @@ from gitcontext.audit.run import Report
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 DOCS = "https://github.com/git-context-provenance/git-context-provenance/blob/main/docs/checks.md"
 LEVELS = {"error": "error", "warning": "warning", "note": "note"}
-FINGERPRINT_KEY = "gitcontextFinding/v1"
+FINGERPRINT_KEY = "gitcontextFinding/v2"  # v2: keyed on file and text, not on the id (audit.baseline)
 
 
 def to_sarif(report: Report) -> dict[str, Any]:
