@@ -354,6 +354,17 @@ def scoped_apart(a: Frame, b: Frame, a_inst: Instruction, b_inst: Instruction) -
     return ""
 
 
+def procedure_part(f: Frame, raw: str) -> str | None:
+    """What makes a line one part of a whole, so that deleting it alone needs evidence: a step of a procedure
+    (a numbered item, a step label or heading, an item under a numbered one) or a checklist or recap line;
+    None for a rule that stands alone. RAW is its first line as written (the list marker kept)."""
+    if _ORDERED.match(raw) or f.step is not None:
+        return "a step of a procedure"
+    if f.recap:
+        return "a checklist or recap line"
+    return None
+
+
 def forbids(heading: str) -> bool:
     """A heading or lead-in whose items forbid what they say ("Do NOT", "Never", "Things to avoid")."""
     return _heading_forbids(heading.replace("*", ""))

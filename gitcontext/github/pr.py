@@ -176,7 +176,12 @@ def annotations(data: dict[str, Any]) -> list[runner.Annotation]:
     notes += [
         runner.Annotation(
             "notice",
-            f"deletion candidate {r.get('id')}: {escape.clip(str(r.get('message')))}",
+            f"deletion candidate {r.get('id')}: {escape.clip(str(r.get('message')))}"
+            + (
+                f" — no evidence yet: run `git context trial {r.get('id')} --run …` first"
+                if r.get("unproven") is True
+                else ""
+            ),
             _path(r.get("file")),
             _line(r.get("line")),
             f"gitcontext {r.get('check')}",

@@ -177,6 +177,8 @@ def _finding(group: list[dict[str, Any]], links: Links, candidates: bool) -> str
         line += escape.text(str(other.get("message", "")))
         if candidates and isinstance(other.get("confidence"), (int, float)):
             line += f" · confidence **{other['confidence']:.2f}**"
+        elif candidates and other.get("unproven") is True:
+            line += no_evidence(other.get("id"), other.get("part"))
     found = row.get("evidence")
     evidence = found if isinstance(found, dict) else {}
     facts = [
@@ -191,6 +193,16 @@ def _finding(group: list[dict[str, Any]], links: Links, candidates: bool) -> str
         line += f"\n  {escape.code(str(fix), 300)}"
     elif advice:
         line += f"\n  fix: {escape.text(advice, 300)}"
+    return line
+
+
+def no_evidence(ident: Any, part: Any = None) -> str:
+    """· **no evidence yet** — run `git context trial ID --run "…"`: what an unproven deletion candidate shows
+    in place of a confidence (PART, a step or a recap line, gets no retire command without evidence)."""
+    command = f'git context trial {_id(ident)} --run "…"'
+    line = f" · **no evidence yet** — run {escape.code(command)}"
+    if isinstance(part, str) and part:
+        line += f" ({escape.text(part, 60)}: no retire command without evidence)"
     return line
 
 

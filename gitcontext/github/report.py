@@ -127,7 +127,8 @@ def _finding(f, text: str | None) -> dict[str, Any]:
     facts = {
         k: v
         for k, v in evidence.items()
-        if isinstance(v, (str, int, float, bool)) and k not in ("text", "candidate", "fix")
+        if isinstance(v, (str, int, float, bool))
+        and k not in ("text", "candidate", "fix", "no_evidence", "next", "part")
     }
     if isinstance(calibration, dict):
         facts.update({f"calibration {k}": v for k, v in calibration.items() if isinstance(v, (int, float, str))})
@@ -144,6 +145,8 @@ def _finding(f, text: str | None) -> dict[str, Any]:
         "confidence": f.confidence,
         "fix": f.fix,
         "candidate": bool(evidence.get("candidate")) and f.fix is not None,
+        "unproven": bool(evidence.get("candidate") and evidence.get("no_evidence")),  # no trial, recurrence, history
+        "part": evidence.get("part") if isinstance(evidence.get("part"), str) else None,  # a step, a recap line
         "evidence": facts,
         "other": order.partner(f),
         "advice": order.advice(f),

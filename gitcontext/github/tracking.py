@@ -122,6 +122,8 @@ def _line(f, links: render.Links, texts: dict[str, str]) -> str:
     line = f"-{ident}{where}{text}\n  {escape.text(label)}: {escape.text(f.message)}"
     if f.confidence is not None:
         line += f" · confidence **{f.confidence:.2f}**"
+    elif f.evidence.get("candidate") and f.evidence.get("no_evidence"):
+        line += render.no_evidence(f.id, f.evidence.get("part"))
     other = order.partner(f)
     if other:
         line += (
@@ -135,7 +137,11 @@ def _line(f, links: render.Links, texts: dict[str, str]) -> str:
 
 
 def _annotation(f) -> runner.Annotation:
-    text = escape.clip(f.message) + (f" — fix: {f.fix}" if f.fix else "")
+    unproven = f.evidence.get("candidate") and f.evidence.get("no_evidence")
+    text = escape.clip(f.message) + (
+        " — no evidence yet (no trial, recurrence or retirement history)" if unproven else ""
+    )
+    text += f" — fix: {f.fix}" if f.fix else ""
     return runner.Annotation(
         _level(f.severity), f"{f.check} {f.name}{marked(f.check)}: {text}", f.file, f.line, f"gitcontext {f.check}"
     )

@@ -10,6 +10,7 @@ escaped per the workflow-command rules (% \\r \\n) and property values also esca
 from __future__ import annotations
 
 from gitcontext.audit import order
+from gitcontext.audit.candidates import no_evidence_line
 from gitcontext.audit.finding import Finding
 from gitcontext.audit.registry import marked
 from gitcontext.audit.run import Report
@@ -33,7 +34,8 @@ def annotation(f: Finding) -> str:
         if f.line:
             props.append(f"line={f.line}")
     props.append(f"title={escape_property(f'{f.check} {f.name}{marked(f.check)}')}")
-    text = f.message + (f" ({f.id})" if f.id else "") + (f"\nfix: {f.fix}" if f.fix else "")
+    text = f.message + (f" ({f.id})" if f.id else "") + (f"\n{no_evidence_line(f)}" if no_evidence_line(f) else "")
+    text += f"\nfix: {f.fix}" if f.fix else ""
     return f"::{COMMANDS[f.severity]} {','.join(props)}::{escape_data(text)}"
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from gitcontext.audit import order
-from gitcontext.audit.candidates import candidate_ids
+from gitcontext.audit.candidates import candidate_ids, no_evidence_line, unproven_ids
 from gitcontext.audit.finding import Check, Finding
 from gitcontext.audit.registry import marked
 from gitcontext.audit.run import Report
@@ -104,7 +104,8 @@ def _summary(report: Report) -> str:
         f"**{c['instructions']}** instructions: {c['documented']} documented, {c['stale']} stale, "
         f"{c['orphan']} orphan.",
         f"**{len(report.findings)}** findings ({', '.join(f'{n} {s}' for s, n in counts.items())}); "
-        f"**{len(candidate_ids(report.findings))}** deletion candidates.",
+        f"**{len(candidate_ids(report.findings))}** deletion candidates"
+        + (f" ({len(unproven_ids(report.findings))} without evidence yet)." if unproven_ids(report.findings) else "."),
     ]
     if report.base:
         lines.append(
@@ -138,6 +139,8 @@ def _item(f: Finding) -> str:
     cal = f.evidence.get("calibration")
     if cal and f.confidence is not None:
         lines.append(f"  confidence {f.confidence:.2f} (q = {cal['q']:.2f}; k = {cal['k']}, e = {cal['e']})")
+    if no_evidence_line(f):
+        lines.append(f"  {message(no_evidence_line(f) or '')}")
     trial = f.evidence.get("trial")
     if trial:
         lines.append(f"  trial ({escape(trial['verdict'])}): {message(trial['reason'] or '')}")

@@ -14,6 +14,7 @@ from typing import Any
 
 from gitcontext import __version__
 from gitcontext.audit.baseline import fingerprint
+from gitcontext.audit.candidates import no_evidence_line
 from gitcontext.audit.finding import Finding
 from gitcontext.audit.registry import CHECKS, experimental
 from gitcontext.audit.run import Report
@@ -86,7 +87,7 @@ def _result(f: Finding, index: dict[str, int]) -> dict[str, Any]:
     result: dict[str, Any] = {
         "ruleId": f.check,
         "level": LEVELS[f.severity],
-        "message": {"text": f.message + (f" Fix: {f.fix}" if f.fix else "")},
+        "message": {"text": f.message + _no_evidence(f) + (f" Fix: {f.fix}" if f.fix else "")},
         "partialFingerprints": {FINGERPRINT_KEY: fingerprint(f)},
         "properties": {
             "instructionId": f.id,
@@ -104,6 +105,11 @@ def _result(f: Finding, index: dict[str, int]) -> dict[str, Any]:
             location["region"] = {"startLine": f.line}
         result["locations"] = [{"physicalLocation": location}]
     return result
+
+
+def _no_evidence(f: Finding) -> str:
+    line = no_evidence_line(f)
+    return f" {line[0].upper()}{line[1:]}." if line else ""
 
 
 def _notification(f: Finding) -> dict[str, Any]:

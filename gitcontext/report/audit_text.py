@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gitcontext.audit import order
-from gitcontext.audit.candidates import candidate_ids
+from gitcontext.audit.candidates import candidate_ids, no_evidence_line, unproven_ids
 from gitcontext.audit.finding import Check, Finding
 from gitcontext.audit.registry import CHECKS
 from gitcontext.audit.run import Report
@@ -90,10 +90,13 @@ def _finding(f: Finding, env: Environment) -> list[str]:
 
 
 def _evidence(f: Finding) -> list[str]:
-    """A deletion candidate's evidence: why it is held back, its trial, its calibrated confidence."""
+    """A deletion candidate's evidence: why it is held back, its trial, its calibrated confidence, or that it
+    has none yet."""
     out = []
     if f.evidence.get("held_back"):
         out.append(f"      not a deletion candidate: {f.evidence['held_back']}")
+    if no_evidence_line(f):
+        out.append(f"      {no_evidence_line(f)}")
     cal = f.evidence.get("calibration") if f.evidence else None
     if cal and f.confidence is not None:
         out.append(
@@ -140,7 +143,7 @@ def _footer(report: Report, env: Environment) -> list[str]:
     counts = {s: sum(f.severity == s for f in report.findings) for s in ("error", "warning", "note")}
     lines.append(
         f"findings: {len(report.findings)} ({', '.join(f'{n} {s}' for s, n in counts.items())})"
-        + (f"; deletion candidates: {len(candidate_ids(report.findings))}" if candidate_ids(report.findings) else "")
+        + (f"; deletion candidates: {_candidates(report.findings)}" if candidate_ids(report.findings) else "")
     )
     if report.base:
         lines.append(
@@ -153,6 +156,11 @@ def _footer(report: Report, env: Environment) -> list[str]:
     if report.left_out:
         lines.append(env.style(f"not run: {left_out_line(report.left_out)}", "2"))
     return lines
+
+
+def _candidates(findings: Sequence[Finding]) -> str:
+    unproven = len(unproven_ids(findings))
+    return f"{len(candidate_ids(findings))}" + (f" ({unproven} without evidence yet)" if unproven else "")
 
 
 def _gate(check: str) -> str:

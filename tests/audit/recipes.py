@@ -8,7 +8,8 @@ recipe.json:
      "config": {...} (written as .context/config.yml), "now": ISO (the audit's clock),
      "audit": ["--check", "GC101"] (extra audit arguments)}
 expect.json:
-    {"check": "GC101", "findings": [{"check", "file", "line", optional "candidate", "severity", "message_has"}]}
+    {"check": "GC101", "findings": [{"check", "file", "line", optional "candidate", "severity", "message_has",
+                                     "confidence" (null: none), "no_evidence", "fix_starts"}]}
 The findings of `check` must be exactly the expected ones (by check, file, line).
 """
 
@@ -87,5 +88,11 @@ def compare(found: list[dict[str, Any]], expected: dict[str, Any]) -> None:
             assert got["severity"] == want["severity"], got
         if "message_has" in want:
             assert want["message_has"] in got["message"], got
-        if "confidence" in want:
+        if "confidence" in want and want["confidence"] is None:
+            assert got["confidence"] is None, got
+        elif "confidence" in want:
             assert got["confidence"] == pytest.approx(want["confidence"], abs=1e-3), got
+        if "no_evidence" in want:
+            assert bool(got["evidence"].get("no_evidence")) == want["no_evidence"], got
+        if "fix_starts" in want:
+            assert (got["fix"] or "").startswith(want["fix_starts"]), got

@@ -31,9 +31,29 @@ def test_pr_comment_markdown_reads_as_github_would(repo, monkeypatch) -> None:
     html = _html(body.assemble("<!-- m -->", render.sections(data, LINKS)))
     candidates = html[html.index("Deletion candidates") : html.index("Stale rationales")]
     assert "<code>git context retire ctx-" in candidates  # the command, as code, never as markup
+    assert "<strong>no evidence yet</strong> — run <code>git context trial ctx-" in candidates  # a fresh repository
+    proven = [r for r in data["candidates"] if r["confidence"] is not None]
+    assert candidates.count("· confidence") == len(proven) and all(r["check"] == "GC201" for r in proven)  # recurred
     assert [r["check"] for r in data["candidates"]].count("GC200") == 1, data["candidates"]
     assert re.search(r"other: <a href=\"https://github.com/octo/repo/blob/a+/CLAUDE.md#L4\">", candidates)
     assert "<script" not in _outside_code(html) and "<img" not in _outside_code(html)
+
+
+def test_tracking_issue_says_a_candidate_has_no_evidence_yet() -> None:
+    step = _finding("GC200", 7)._replace(
+        evidence={"candidate": True, "no_evidence": True, "part": "a step of a procedure"},
+        fix='git context trial ctx-000000000007 --run "…"',
+    )
+    proven = _finding("GC201", 8)._replace(
+        evidence={"candidate": True, "basis": ["recurrence"]}, fix="git context retire ctx-000000000008", confidence=0.5
+    )
+    coverage = {"instructions": 20, "documented": 2, "stale": 0, "orphan": 18}
+    html = _html(tracking.build([step, proven], coverage, LINKS, {}).body)
+    assert "<strong>no evidence yet</strong> — run <code>git context trial ctx-000000000007 --run" in html
+    assert "a step of a procedure: no retire command without evidence" in html
+    assert "confidence <strong>0.50</strong>" in html and html.count("confidence") == 1
+    note = tracking._annotation(step)
+    assert "no evidence yet" in note.message and "git context retire" not in note.message
 
 
 def _finding(check: str, n: int, **extra) -> Finding:

@@ -50,3 +50,28 @@ def test_render_sections_list_a_rule_once_with_all_its_findings():
     text = parts[-1].markdown
     assert text.count("ctx-0123456789ab") == 1 and text.count("Retry the flaky test") == 1
     assert "GC201 falsified" in text and "GC200 duplicate" in text and "GC101 unverified" in text
+
+
+def test_unproven_candidate_reads_no_evidence_yet_and_its_annotation_too():
+    from gitcontext.github.pr import annotations
+
+    row = {
+        **RULE,
+        "check": "GC200",
+        "name": "duplicate",
+        "severity": "warning",
+        "message": "states the rule of CLAUDE.md:2 again",
+        "confidence": None,
+        "fix": 'git context trial ctx-0123456789ab --run "…"',
+        "candidate": True,
+        "unproven": True,
+        "part": "a step of a procedure <b>",
+        "evidence": {},
+    }
+    text = "\n".join(
+        s.markdown for s in sections(_report(candidates=[row]), Links("https://github.com", "octo/repo", HEAD))
+    )
+    assert "**no evidence yet** — run <code>git context trial ctx-0123456789ab --run &quot;…&quot;</code>" in text
+    assert "a step of a procedure &lt;b&gt;: no retire command without evidence" in text and "confidence" not in text
+    [note] = annotations(_report(candidates=[row], changes=[]))
+    assert "no evidence yet: run `git context trial ctx-0123456789ab --run …` first" in note.message

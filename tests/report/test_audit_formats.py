@@ -61,7 +61,7 @@ def test_json_keeps_the_section_5_contract() -> None:
     assert set(data["coverage"]) >= {"instructions", "documented", "stale", "orphan"}
     for f in data["findings"]:
         assert set(f) >= {"check", "name", "severity", "id", "file", "line", "message", "evidence"}
-    assert data["candidates"] == {"candidates": 1, "ids": ["ctx-ffffffffffff"]}
+    assert data["candidates"] == {"candidates": 1, "ids": ["ctx-ffffffffffff"], "without_evidence": []}
 
 
 def test_sarif_validates_against_the_2_1_0_schema() -> None:
