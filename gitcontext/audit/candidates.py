@@ -104,8 +104,7 @@ def _parts(ctx: AuditContext, file: str) -> dict[int, str | None]:
         return {}
     lines = split_lines(text)
     return {
-        inst.index: procedure_part(fr, lines[inst.line - 1] if 0 < inst.line <= len(lines) else "")
-        for inst, fr in zip(insts, frames(insts, text), strict=True)
+        inst.index: procedure_part(fr, lines, inst.line) for inst, fr in zip(insts, frames(insts, text), strict=True)
     }
 
 

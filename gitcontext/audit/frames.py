@@ -354,15 +354,33 @@ def scoped_apart(a: Frame, b: Frame, a_inst: Instruction, b_inst: Instruction) -
     return ""
 
 
-def procedure_part(f: Frame, raw: str) -> str | None:
+def procedure_part(f: Frame, lines: Sequence[str], line: int) -> str | None:
     """What makes a line one part of a whole, so that deleting it alone needs evidence: a step of a procedure
     (a numbered item, a step label or heading, an item under a numbered one) or a checklist or recap line;
-    None for a rule that stands alone. RAW is its first line as written (the list marker kept)."""
-    if _ORDERED.match(raw) or f.step is not None:
+    None for a rule that stands alone. LINES are its file's lines, LINE its first (1-based)."""
+    raw = lines[line - 1] if 0 < line <= len(lines) else ""
+    if _ORDERED.match(raw) or f.step is not None or _under_numbered(lines, line):
         return "a step of a procedure"
     if f.recap:
         return "a checklist or recap line"
     return None
+
+
+def _under_numbered(lines: Sequence[str], line: int) -> bool:
+    """The list item on LINE is nested under a numbered item, read from the lines themselves: the parent may
+    be no instruction of its own ("3. **SDK usage**:") and a blank line may stand between them."""
+    raw = lines[line - 1] if 0 < line <= len(lines) else ""
+    indent = len(raw) - len(raw.lstrip())
+    if not indent or not _ITEM.match(raw):
+        return False
+    for above in reversed(lines[: line - 1]):
+        if not above.strip():
+            continue
+        if above.lstrip().startswith(("#", "```", "~~~")):
+            return False
+        if len(above) - len(above.lstrip()) < indent:
+            return bool(_ORDERED.match(above))
+    return False
 
 
 def forbids(heading: str) -> bool:

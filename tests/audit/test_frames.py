@@ -57,3 +57,35 @@ def test_template_swap_needs_words_of_its_own_on_both_sides() -> None:
 def test_frames_read_any_text(text: str) -> None:
     insts = segment(text, "AGENTS.md")
     assert len(frames(insts, text)) == len(insts)
+
+
+def _parts(text: str) -> dict[str, str | None]:
+    from gitcontext.audit.frames import procedure_part
+    from gitcontext.instructions.blocks import split_lines
+
+    lines = split_lines(text)
+    return {i.text: procedure_part(f, lines, i.line) for i, f in _framed(text)}
+
+
+def test_procedure_part_steps_checklists_and_rules_that_stand_alone() -> None:
+    text = (
+        "# R\n\n- Never force push to shared branches.\n\n## Release\n\n1. Bump the version in `pyproject.toml`.\n"
+        "2. Tag the release and push the tag.\n\n## Before you push\n\n- [ ] Run the unit tests.\n"
+    )
+    parts = _parts(text)
+    assert parts["Never force push to shared branches."] is None
+    assert parts["Bump the version in `pyproject.toml`."] == "a step of a procedure"
+    assert parts["[ ] Run the unit tests."] == "a checklist or recap line"
+
+
+def test_procedure_part_an_item_under_a_numbered_label_after_a_blank_line() -> None:
+    """The numbered parent is a label, no instruction of its own, and a blank line stands between (a fresh
+    sample's miss, coleam00/Archon .claude/agents/sdk-verifier.md)."""
+    text = (
+        "# Focus\n\n3. **SDK Usage and Patterns**:\n\n   - Verify correct imports from the SDK package.\n"
+        "   - Check that agents are initialised as the docs say.\n\n"
+        "- **Claude 3.7 family**:\n  - Use `claude-3-7-sonnet-latest` for auto-updates.\n"
+    )
+    parts = _parts(text)
+    assert parts["Verify correct imports from the SDK package."] == "a step of a procedure"
+    assert parts["Use `claude-3-7-sonnet-latest` for auto-updates."] is None  # nested under a bullet: a catalogue
