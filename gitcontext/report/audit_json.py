@@ -8,6 +8,8 @@
 
 `experimental` marks a finding of a check under the precision rule (gitcontext.audit.registry); `left_out`
 lists the experimental checks that did not run (`--experimental` runs them).
+`candidates` is {"candidates": n, "ids": [...], "without_evidence": [...]}: the ids of deletion candidates, and
+those nothing backs yet (their `confidence` is null and `evidence.no_evidence` true: gitcontext.audit.candidates).
 """
 
 from __future__ import annotations
