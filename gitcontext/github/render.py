@@ -70,9 +70,11 @@ def header(report: dict[str, Any]) -> str:
     tiers = [str(f.get("tier")) for f in report["radius"].get("files", [])]
     top = next((t for t in TIERS if t in tiers), "none")
     audit = "" if report["audit"] == "ran" else f" · audit: {escape.text(report['audit'])}"
+    unproven = sum(1 for r in report["candidates"] if isinstance(r, dict) and r.get("unproven") is True)
     return (
         f"### gitcontext\n\nInstruction changes: **{counts}** · check {verdict}"
         f"{f' ({missing} without a why)' if missing else ''} · deletion candidates: **{len(report['candidates'])}**"
+        f"{f' ({unproven} without evidence yet)' if unproven else ''}"
         f" · stale rationales in the blast radius: **{len(report['stale'])}** · blast radius: **{top}**"
         f"{' (commit pressure)' if report['radius'].get('pressure') else ''}{audit}"
     )

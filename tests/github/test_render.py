@@ -73,5 +73,6 @@ def test_unproven_candidate_reads_no_evidence_yet_and_its_annotation_too():
     )
     assert "**no evidence yet** — run <code>git context trial ctx-0123456789ab --run &quot;…&quot;</code>" in text
     assert "a step of a procedure &lt;b&gt;: no retire command without evidence" in text and "confidence" not in text
+    assert "deletion candidates: **1** (1 without evidence yet)" in text
     [note] = annotations(_report(candidates=[row], changes=[]))
     assert "no evidence yet: run `git context trial ctx-0123456789ab --run …` first" in note.message
