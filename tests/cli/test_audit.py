@@ -3,6 +3,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from gitcontext.audit.registry import CHECKS
 from tests.audit import conftest as audit_conftest
 from tests.helpers import run_cli, write
 
@@ -32,7 +33,7 @@ def test_audit_config_fail_on(rules_repo: Path, capsys) -> None:
     assert run_cli(capsys, "audit")[0] == 0
     write(rules_repo, ".context/config.yml", "audit:\n  fail_on: warning\n  experimental: [orphan]\n")
     code, out, _ = run_cli(capsys, "audit")
-    assert code == 1 and "GC100 orphan (2) (experimental, precision 0.42" in out
+    assert code == 1 and f"GC100 orphan (2) (experimental, {CHECKS['GC100'].describe()}" in out
 
 
 def test_audit_config_experimental_unknown_check_exit_2(rules_repo: Path, capsys) -> None:
@@ -79,7 +80,7 @@ def test_audit_write_baseline_then_suppress(rules_repo: Path, capsys, tmp_path: 
 def test_audit_list_checks(capsys) -> None:
     code, out, _ = run_cli(capsys, "audit", "--list-checks")
     assert code == 0 and "GC100  orphan" in out and "GC400  pressure" in out
-    assert "experimental  precision 0.42 (5 of 12, fresh sample)" in out and "default       exact" in out
+    assert f"experimental  {CHECKS['GC100'].describe()}" in out and "default       exact" in out
 
 
 def test_audit_path_from_a_subfolder(rules_repo: Path, capsys, monkeypatch) -> None:
