@@ -76,6 +76,15 @@ def commands(file: str, text: str, number: int, cwd: list[str | None] | None) ->
         yield from _command(Ref(file, number, "", "", cwd[0], written=part.strip().strip("`")), words)
 
 
+def lone_cd(span: str) -> str | None:
+    """The folder a command that is only a `cd` names (`cd tools/scripts`, a step of its own: the steps
+    after it run there); None for anything else, or a folder we cannot name."""
+    words = span.strip().strip("`").split()
+    if len(words) != 2 or words[0] != "cd":
+        return None
+    return _cd(None, words[1].strip("'\"")) or None
+
+
 def _cd(current: str | None, target: str) -> str | None:
     """The folder after `cd TARGET` from CURRENT (None: the file's own folder; "": one we cannot name)."""
     if target == ".":

@@ -13,6 +13,8 @@ from gitcontext.instructions.blocks import split_lines, strip_container
 FENCE = re.compile(r"^(`{3,}|~{3,})\s*([\w+-]*)")
 _TREE_LINE = re.compile(r"^(?P<lead>[\s│├└─|`+\-]*)(?P<name>[\w@.][\w@.\-]*/?)\s*(?:(?:#|//|<-|←|--|—|-\s).*)?$")
 _TREE_CHARS = re.compile(r"[│├└]")
+_TEMPLATE = re.compile(r"<[^<>/\s]+>|\{[^{}/\s]+\}")  # `plugin-<name>/`, `{app}/`: a folder the reader names
+_TEMPLATE_LINE = re.compile(r"^(?P<lead>[\s│├└─|`+\-]*)(?P<name>\S*[<{]\S*/)\s*(?:(?:#|//|<-|←|--|—|-\s).*)?$")
 TREE_LANGS = {"", "text", "txt", "tree", "plain", "plaintext", "none", "sh", "bash", "shell"}
 
 
@@ -43,21 +45,26 @@ def tree_refs(file: str, lines: list[str], first: int) -> Iterator[Ref]:
 
 def tree_entries(lines: list[str], first: int) -> Iterator[tuple[int, str, str]]:
     """(line number, path, the line as written) of each entry of a drawn tree; an elision (`...`) is its
-    folder's path + "/..." (so "...  # ~20 examples total" can be read as a claim about that folder)."""
+    folder's path + "/..." (so "...  # ~20 examples total" can be read as a claim about that folder).
+    Nothing under a placeholder folder (`plugin-<name>/`, `{app}/`): that part of the tree is a template."""
     stack: list[tuple[int, str]] = []
     for n, line in enumerate(lines):
-        m = _TREE_LINE.match(line)
+        m = _TREE_LINE.match(line) or _TEMPLATE_LINE.match(line)
         if not m:
             continue
         col, name = len(m.group("lead")), m.group("name")
         while stack and stack[-1][0] >= col:
             stack.pop()
+        templated = any(_TEMPLATE.search(s) for _, s in stack)
         parent = "".join(s for _, s in stack)
         if stack and not parent.endswith("/"):
             parent += "/"  # an entry with children is a folder even without its slash
         if name.strip(".") == "":
-            if name == "..." and parent:
+            if name == "..." and parent and not templated:
                 yield first + n, parent + "...", line.strip()
+            continue
+        if templated or _TEMPLATE.search(name):
+            stack.append((col, name))  # `plugin-<name>/`: a template for every package, not a path of this one
             continue
         stack.append((col, name))
         yield first + n, parent + name, line.strip()

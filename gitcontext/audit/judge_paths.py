@@ -4,7 +4,8 @@ look for them, and each miss classified from history (moved, deleted, never exis
 A path resolves relative to the file's folder, its package, the folders the text says to work in
 (`Ref.where`, a command's `cd`), the repository root, or as the tail of any tracked path (`src/styles.css`
 in a file about every example). A link resolves relative to its file (a site-root `/x` also under the
-scoped folders, and without its `.md`/`.mdx`). Not judged: build output, gitignored paths, a bare
+scoped folders, and without its `.md`/`.mdx`); an ESM specifier `x.js` also as its TypeScript source
+`x.ts`. Not judged: build output, gitignored paths, a bare
 prose token that never existed (only history can make one dead), an example that never existed.
 """
 
@@ -19,6 +20,8 @@ from gitcontext.audit.tree import Index
 
 NEVER_MIN_DEPTH = 2  # a never-existed root path needs a folder two levels deep to stand on (not `scripts/x.py`)
 _PAGE_EXTS = (".md", ".mdx", "/index.md", "/index.mdx", "/README.md")
+# an ESM import specifier names the compiled file: `./helpers.js` is helpers.ts in the tree
+_TS_SOURCES = ((".js", ".ts"), (".js", ".tsx"), (".jsx", ".tsx"), (".mjs", ".mts"), (".cjs", ".cts"))
 
 
 class Verdict(NamedTuple):
@@ -51,6 +54,7 @@ def lookup(index: Index, ref: Ref, folders: list[str], package: str) -> Lookup |
     if not pairs:
         return None
     forms = [c + e for c, _ in pairs for e in _PAGE_EXTS] if ref.kind == "link" and "." not in text[-6:] else []
+    forms += [c[: -len(js)] + ts for c, _ in pairs for js, ts in _TS_SOURCES if c.endswith(js)]
     if any(index.exists(c) for c, _ in pairs) or any(f in index.files for f in forms):
         return None
     tail = ref.kind not in ("link", "import") and index.tail_exists(text)

@@ -18,7 +18,7 @@ import posixpath
 import re
 from collections.abc import Iterator
 
-from gitcontext.audit.commands import commands
+from gitcontext.audit.commands import commands, lone_cd
 from gitcontext.audit.drawn import FENCE, TREE_LANGS, fence_end, is_tree, tree_refs
 from gitcontext.audit.ref import Ref, clean_path, join, path_like, placeholder
 from gitcontext.audit.symbols import is_call, symbols
@@ -149,7 +149,8 @@ _WHERE_ANY = re.compile(
 
 def _where(line: str) -> tuple[str, ...]:
     """The folders a prose LINE says to work in: `from packages/x`, "in the `web` directory" (a folder, or
-    a package of that name), "from within a package directory" (`*`: any workspace package)."""
+    a package of that name), "from within a package directory" (`*`: any workspace package), a step
+    that is only a `cd` ("Change directory: `cd tools/scripts`")."""
     found = [m.group(1) or m.group(2) for m in _WHERE_NAMED.finditer(line)]
     folders = [
         clean_path(f).rstrip("/")
@@ -158,6 +159,7 @@ def _where(line: str) -> tuple[str, ...]:
     ]
     if _WHERE_ANY.search(line):
         folders.append("*")
+    folders += [f for _, a, b, _ in code_spans(line) if (f := lone_cd(line[a:b]))]
     return tuple(f for f in folders if f)
 
 
@@ -166,7 +168,7 @@ def _prose(file: str, line: str, number: int, window: str) -> Iterator[Ref]:
         return
     example = "example" if _EXAMPLE.search(line) else "span"
     for start, inner, inner_end, _ in code_spans(line):
-        if not _negated(line, start):
+        if not _negated(line, start) and not _gone(line, inner_end):
             yield from _span(file, line, number, window, line[inner:inner_end].strip(), (inner, inner_end), example)
     for match in _LINK.finditer(line):
         target = match.group(1).split("#")[0]
@@ -239,7 +241,7 @@ def bare_paths(file: str, line: str, number: int, form: str = "bare") -> Iterato
     visible = _TAG_PAIR.sub(lambda m: " " if m.group(2) in closing else m.group(0), visible)
     for match in _BARE.finditer(visible):
         token = match.group(1).rstrip(".")
-        if _bare_path(token) and not _negated(visible, match.start()):
+        if _bare_path(token) and not _negated(visible, match.start()) and not _gone(visible, match.end()):
             yield Ref(file, number, "path", clean_path(token), written=token, form=form)
     for match in _BARE_GLOB.finditer(visible.replace("\\*", "*").replace("\\_", "_")):
         folder = _glob_folder(match.group(1))
@@ -265,6 +267,18 @@ def _bare_path(token: str) -> bool:
 def _file_shaped(ref: str) -> bool:
     """`@docs/testing.md`, `@AGENTS.md`; not a decorator (`@app.cell`, `@pytest.fixture`)."""
     return posixpath.splitext(ref)[1][1:].lower() in FILE_EXTS
+
+
+_GONE = re.compile(
+    r"^[^.;:!?—–(]{0,40}?\b(?:(?:has|have|was|were|is|are|got)\s+(?:been\s+|now\s+)?"
+    r"(?:removed|deleted|dropped|retired|gone|renamed|moved)|no longer exists?)\b",
+    re.I,
+)
+
+
+def _gone(line: str, end: int) -> bool:
+    """The clause says the path it names is gone ("the `src/scss/` folder has been removed")."""
+    return bool(_GONE.search(line[end:].lstrip("`")))
 
 
 def _negated(line: str, pos: int) -> bool:

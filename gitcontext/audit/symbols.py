@@ -7,6 +7,8 @@ import re
 from collections.abc import Iterator
 
 from gitcontext.audit.ref import Ref
+from gitcontext.instructions.blocks import split_lines
+from gitcontext.instructions.sentences import code_spans
 
 _CALL = re.compile(r"^(?:[A-Za-z_$][\w$]*(?:\.|::))*([A-Za-z_$][\w$]{2,})\((.*)\)$")
 _KEYWORD = re.compile(r"(?:^|[(,]\s*)([A-Za-z_]\w*)\s*=(?!=)")
@@ -36,6 +38,8 @@ def symbols(file: str, line: str, number: int, span: str, at: tuple[int, int]) -
     call = _CALL.match(span)
     if call and "$" in call.group(1):
         return  # `$transaction(...)`, `$emit()`: framework names git grep's words cannot spell
+    if call and call.group(1).lower().startswith("mcp_"):
+        return  # `mcp__figma__get_metadata(...)`: a tool of an MCP server, called by the agent
     if call:
         if specific(call.group(1)):
             yield Ref(file, number, "symbol", call.group(1), written=span, tool="call")
@@ -57,3 +61,20 @@ def specific(name: str) -> bool:
 
 def is_call(span: str) -> bool:
     return bool(_CALL.match(span))
+
+
+_MCP_HEADING = re.compile(r"^#+\s.*\bMCP\b")
+_TOOL_NAME = re.compile(r"^([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?:\(.*\))?$")
+
+
+def mcp_tools(text: str) -> set[str]:
+    """The tool names a context file lists under a heading about an MCP server ("### Playwright MCP":
+    `browser_navigate` - …): names the agent calls, that no source file of the repository defines."""
+    tools: set[str] = set()
+    inside = False
+    for line in split_lines(text):
+        if line.startswith("#"):
+            inside = bool(_MCP_HEADING.match(line))
+        elif inside:
+            tools.update(m.group(1) for _, a, b, _ in code_spans(line) if (m := _TOOL_NAME.match(line[a:b].strip())))
+    return tools

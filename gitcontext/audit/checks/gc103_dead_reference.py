@@ -16,8 +16,9 @@ script (nor any binary of that name). Paths are read wherever they are written: 
 `@imports`, drawn trees, bare in prose, list items, table cells, mermaid labels, `<path>…</path>` tags,
 and the files commands are given (`pytest tests/test_x.py`, `pnpm tsx src/x.ts`, `./scripts/x.sh`); the
 files a skill's SKILL.md links inside its folder are judged too. A path resolves relative to the file,
-the folders the text says to work in ("from `packages/x`", `cd x &&`, a scoped rule's `paths:`), the
-owning package, the repository root, or as the tail of any tracked path. Commands resolve the way their
+the folders the text says to work in ("from `packages/x`", `cd x &&`, a step that is only `cd x`, a
+scoped rule's `paths:`), the owning package, the repository root, or as the tail of any tracked path;
+an ESM specifier `./x.js` names `x.ts`. Commands resolve the way their
 runner does (see audit/judge_commands.py). Each miss is classified from history: **moved** (git's
 rename detection, or the folder it went into: `src/` after a move into `packages/core/src/`, a module
 file that became a folder), **deleted** (the commit, date and subject, and the command that brings it
@@ -25,10 +26,12 @@ back), or **never existed** (a note, only when its folder exists, with the track
 name when there is one). An `@import` outside the repository (absolute, or `..` past the root) and a
 `file:///Users/…` link into someone's home are dead for everyone else: reported, never read.
 
-Not reported: build output and gitignored paths, placeholders (`src/<name>/`, `.../x.ts`),
-anti-examples ("not `.toml`"), other repositories, examples that never existed, folder trees that
-mostly do not match the tree (an illustration), a bare prose word with a slash that never existed
-(`client/server`). When the checkout holds no source tree (only context files), one note says so and
+Not reported: build output and gitignored paths, placeholders (`src/<name>/`, `.../x.ts`, and a
+drawn tree's entries under `plugin-<name>/`), anti-examples ("not `.toml`"), a path its clause says is
+gone ("the `src/scss/` folder has been removed"), other repositories, examples that never existed,
+folder trees that mostly do not match the tree (an illustration), a bare prose word with a slash that
+never existed (`client/server`), the tools an MCP server gives the agent (`mcp__x__y()`, names listed
+under an MCP heading). When the checkout holds no source tree (only context files), one note says so and
 no path is judged. In a shallow clone a missing path that history does not explain may have been
 deleted before the boundary: one note lists them with the fix (`git fetch --unshallow`, or
 `fetch-depth: 0` in the Action) rather than guessing either way.
@@ -51,6 +54,7 @@ from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.judge_paths import Verdict
 from gitcontext.audit.ref import Ref
 from gitcontext.audit.references import references
+from gitcontext.audit.symbols import mcp_tools
 from gitcontext.audit.tree import ids_by_line, loaded_files, read
 from gitcontext.audit.views import has_source_tree
 
@@ -136,7 +140,8 @@ def _shallow_note(unknown: list[Ref]) -> Finding:
 def judged_refs(ctx: AuditContext) -> list[Ref]:
     """The references of the files some agent loads, and of the files a loaded SKILL.md links inside its
     own folder (a skill's bundled references: `references/tools.md`), and of the files those link,
-    three hops deep."""
+    three hops deep; not the tools an MCP server gives the agent (listed under an MCP heading of a
+    loaded file)."""
     loaded = loaded_files(ctx)
     refs = {file: list(references(file, read(ctx, file))) for file in loaded}
     frontier = [f for f in loaded if posixpath.basename(f) == "SKILL.md"]
@@ -150,7 +155,8 @@ def judged_refs(ctx: AuditContext) -> list[Ref]:
                     refs[target] = list(references(target, read(ctx, target)))
                     found.append(target)
         frontier = found
-    return [ref for file in sorted(refs) for ref in refs[file]]
+    tools = {name for file in loaded for name in mcp_tools(read(ctx, file))}
+    return [ref for file in sorted(refs) for ref in refs[file] if ref.kind != "symbol" or ref.text not in tools]
 
 
 def _skill_folder(file: str) -> str:
