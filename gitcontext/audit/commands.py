@@ -76,13 +76,14 @@ def commands(file: str, text: str, number: int, cwd: list[str | None] | None) ->
         yield from _command(Ref(file, number, "", "", cwd[0], written=part.strip().strip("`")), words)
 
 
-def lone_cd(span: str) -> str | None:
-    """The folder a command that is only a `cd` names (`cd tools/scripts`, a step of its own: the steps
-    after it run there); None for anything else, or a folder we cannot name."""
+def leading_cd(span: str) -> str | None:
+    """The folder a command that starts with a `cd` names (`cd tools/scripts`, `cd packages/evals && pnpm
+    generate`): an agent's shell stays there, so the steps after it run there too; None for anything
+    else, or a folder we cannot name."""
     words = span.strip().strip("`").split()
-    if len(words) != 2 or words[0] != "cd":
+    if len(words) < 2 or words[0] != "cd" or len(words) > 2 and words[2] not in ("&&", ";"):
         return None
-    return _cd(None, words[1].strip("'\"")) or None
+    return _cd(None, words[1].strip("'\";")) or None
 
 
 def _cd(current: str | None, target: str) -> str | None:

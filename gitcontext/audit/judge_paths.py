@@ -4,7 +4,8 @@ look for them, and each miss classified from history (moved, deleted, never exis
 A path resolves relative to the file's folder, its package, the folders the text says to work in
 (`Ref.where`, a command's `cd`), the repository root, or as the tail of any tracked path (`src/styles.css`
 in a file about every example). A link resolves relative to its file (a site-root `/x` also under the
-scoped folders, and without its `.md`/`.mdx`); an ESM specifier `x.js` also as its TypeScript source
+scoped folders, and without its `.md`/`.mdx`), or from the repository root (a skill's
+`[x](packages/a/x.ts)` is written for the agent, who reads it from there); an ESM specifier `x.js` also as its TypeScript source
 `x.ts`. Not judged: build output, gitignored paths, a bare
 prose token that never existed (only history can make one dead), an example that never existed.
 """
@@ -45,6 +46,8 @@ def lookup(index: Index, ref: Ref, folders: list[str], package: str) -> Lookup |
     text = ref.text
     if ref.kind in ("link", "import"):
         bases = [""] + [f for f in folders if text.startswith("/")] if text.startswith("/") else [folder]
+        if ref.kind == "link" and not text.startswith(("/", "..")):
+            bases.append("")  # `[x](packages/a/src/x.ts)` in a skill: written from the root, where the agent reads it
         text = text.lstrip("/")
     elif ref.form == "arg" and ref.cwd is not None:
         bases = folders[:1] if folders else []

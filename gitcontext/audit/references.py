@@ -18,7 +18,7 @@ import posixpath
 import re
 from collections.abc import Iterator
 
-from gitcontext.audit.commands import commands, lone_cd
+from gitcontext.audit.commands import commands, leading_cd
 from gitcontext.audit.drawn import FENCE, TREE_LANGS, fence_end, is_tree, tree_refs
 from gitcontext.audit.ref import Ref, clean_path, join, path_like, placeholder
 from gitcontext.audit.symbols import is_call, symbols
@@ -150,7 +150,7 @@ _WHERE_ANY = re.compile(
 def _where(line: str) -> tuple[str, ...]:
     """The folders a prose LINE says to work in: `from packages/x`, "in the `web` directory" (a folder, or
     a package of that name), "from within a package directory" (`*`: any workspace package), a step
-    that is only a `cd` ("Change directory: `cd tools/scripts`")."""
+    that starts with a `cd` ("Change directory: `cd tools/scripts`", `cd packages/x && pnpm gen`)."""
     found = [m.group(1) or m.group(2) for m in _WHERE_NAMED.finditer(line)]
     folders = [
         clean_path(f).rstrip("/")
@@ -159,7 +159,7 @@ def _where(line: str) -> tuple[str, ...]:
     ]
     if _WHERE_ANY.search(line):
         folders.append("*")
-    folders += [f for _, a, b, _ in code_spans(line) if (f := lone_cd(line[a:b]))]
+    folders += [f for _, a, b, _ in code_spans(line) if (f := leading_cd(line[a:b]))]
     return tuple(f for f in folders if f)
 
 

@@ -16,9 +16,10 @@ script (nor any binary of that name). Paths are read wherever they are written: 
 `@imports`, drawn trees, bare in prose, list items, table cells, mermaid labels, `<path>…</path>` tags,
 and the files commands are given (`pytest tests/test_x.py`, `pnpm tsx src/x.ts`, `./scripts/x.sh`); the
 files a skill's SKILL.md links inside its folder are judged too. A path resolves relative to the file,
-the folders the text says to work in ("from `packages/x`", `cd x &&`, a step that is only `cd x`, a
-scoped rule's `paths:`), the owning package, the repository root, or as the tail of any tracked path;
-an ESM specifier `./x.js` names `x.ts`. Commands resolve the way their
+the folders the text says to work in ("from `packages/x`", `cd x &&`, a step before that starts with
+`cd x`, a scoped rule's `paths:`), the owning package, the repository root, or as the tail of any
+tracked path; a link relative to its file or from the root (a skill's `[x](packages/a/x.ts)`); an ESM
+specifier `./x.js` names `x.ts`. Commands resolve the way their
 runner does (see audit/judge_commands.py). Each miss is classified from history: **moved** (git's
 rename detection, or the folder it went into: `src/` after a move into `packages/core/src/`, a module
 file that became a folder), **deleted** (the commit, date and subject, and the command that brings it
