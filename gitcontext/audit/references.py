@@ -7,6 +7,9 @@ Extraction only; gc103_dead_reference judges them against git. A reference writt
 what not to do ("not `.toml`", "don't use `../../node_modules`"), in a line about another repository,
 or with a placeholder in it (`src/<name>/`, `.../x.ts`, `path/to/`) is not extracted at all.
 
+Inside an `<example…>`, `<template…>` or `<sample…>` element (the XML-style rules of Roo Code and others)
+a path is the example's: never-existed ones are not reported.
+
 Where to work: "from `packages/x`", "in the `web` directory", "run these from within a package
 directory" (any workspace package), an earlier fence's `cd`, and a scoped rule's `paths:`/`globs:`/
 `applyTo:` folder add folders (`Ref.where`) the references of the rest of the section resolve in.
@@ -71,6 +74,7 @@ def references(file: str, text: str) -> Iterator[Ref]:
     lines = split_lines(text)
     section = _Section(scoped_folders(lines))
     shown = _fenced_words(lines)
+    examples = [0]  # how deep in <example>/<template> elements (XML-style rules) the line is
     n = 0
     while n < len(lines):
         opened = FENCE.match(strip_container(lines[n]))
@@ -87,10 +91,26 @@ def references(file: str, text: str) -> Iterator[Ref]:
             section.heading()
         window = " ".join(lines[n : n + 2])  # a sentence wrapped onto the next line keeps its context
         section.add(_where(lines[n]))
+        inside = examples[0] > 0 or bool(_EXAMPLE_TAG.search(lines[n]))
+        examples[0] = max(0, examples[0] + _example_tags(lines[n]))
         for ref in _prose(file, lines[n], n + 1, window):
             if ref.kind != "symbol" or ref.text not in shown:  # the file's own example defines it
-                yield _placed(ref, section.where)
+                yield _placed(_as_example(ref) if inside else ref, section.where)
         n += 1
+
+
+_EXAMPLE_TAG = re.compile(r"<(/?)[\w:-]*(?:example|template|sample)[\w:-]*(?:\s[^<>]*)?(/?)>", re.I)
+
+
+def _example_tags(line: str) -> int:
+    """How many <example…>/<template…>/<sample…> elements LINE opens, less those it closes."""
+    return sum(0 if m.group(2) else -1 if m.group(1) else 1 for m in _EXAMPLE_TAG.finditer(line))
+
+
+def _as_example(ref: Ref) -> Ref:
+    """A path inside a worked example or a template (`<complete_examples>`, `<template><![CDATA[…`): the
+    example's, so one that never existed is not reported (a deleted one still is)."""
+    return ref._replace(form="example") if ref.kind in ("path", "link") and ref.form in ("span", "bare") else ref
 
 
 def _fenced_words(lines: list[str]) -> frozenset[str]:

@@ -1,0 +1,1 @@
+export const Other = 1
