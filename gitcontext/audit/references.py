@@ -7,7 +7,8 @@ Extraction only; gc103_dead_reference judges them against git. A reference writt
 what not to do ("not `.toml`", "don't use `../../node_modules`"), in a line about another repository,
 or with a placeholder in it (`src/<name>/`, `.../x.ts`, `path/to/`) is not extracted at all.
 
-Inside an `<example…>`, `<template…>` or `<sample…>` element (the XML-style rules of Roo Code and others)
+Nor are the items of a list under a line that says they are another repository's ("Load these files
+from `github/gh-aw` (they are not available locally):"). Inside an `<example…>`, `<template…>` or `<sample…>` element (the XML-style rules of Roo Code and others)
 a path is the example's: never-existed ones are not reported.
 
 Where to work: "from `packages/x`", "in the `web` directory", "run these from within a package
@@ -42,6 +43,12 @@ _OTHER_REPO = re.compile(
     r"`[\w.-]+/[\w.-]+`[^`]*\brepo(?:sitory|sitories|s)?\b",
     re.I,
 )
+_ELSEWHERE = re.compile(
+    r"\bnot (?:available|present|checked in|vendored) (?:locally|here|in this repo(?:sitory)?)\b|"
+    r"\b(?:live|lives|are|is) (?:only )?in (?:another|the upstream|a separate) repo(?:sitory)?\b",
+    re.I,
+)
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
 _SHELL_LANGS = {"", "bash", "sh", "shell", "zsh", "console", "shell-session", "terminal", "cmd", "powershell"}
 _UNTRACKED = re.compile(
     r"\b(?:generated|local artifacts?|gitignored|git-ignored|ignored by git|untracked|"
@@ -75,6 +82,7 @@ def references(file: str, text: str) -> Iterator[Ref]:
     section = _Section(scoped_folders(lines))
     shown = _fenced_words(lines)
     examples = [0]  # how deep in <example>/<template> elements (XML-style rules) the line is
+    elsewhere = False  # in the list under a line that says its files are another repository's
     n = 0
     while n < len(lines):
         opened = FENCE.match(strip_container(lines[n]))
@@ -91,6 +99,12 @@ def references(file: str, text: str) -> Iterator[Ref]:
             section.heading()
         window = " ".join(lines[n : n + 2])  # a sentence wrapped onto the next line keeps its context
         section.add(_where(lines[n]))
+        if elsewhere and (lines[n].strip() and not _LIST_ITEM.match(lines[n]) or lines[n].startswith("#")):
+            elsewhere = False
+        if elsewhere:
+            n += 1
+            continue  # an item of a list of another repository's files
+        elsewhere = not _LIST_ITEM.match(lines[n]) and bool(_ELSEWHERE.search(lines[n]))
         inside = examples[0] > 0 or bool(_EXAMPLE_TAG.search(lines[n]))
         examples[0] = max(0, examples[0] + _example_tags(lines[n]))
         for ref in _prose(file, lines[n], n + 1, window):
