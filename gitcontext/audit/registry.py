@@ -25,7 +25,7 @@ ROUND_8 = (
 )
 GC103_FIXED = (
     "hand review of a stratified sample of GC103 findings over remix-run/react-router and "
-    "getsentry/sentry-python (fresh, round 8 session 2, seed 26), after this session's fixes "
+    "getsentry/sentry-python (fresh, round 8 session 2, seed 26), after three of this session's four fixes "
     "(1 of 12 on payloadcms/payload before them, 3 of 15 on RooCodeInc/Roo-Code after the first)"
 )
 
