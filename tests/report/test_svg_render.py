@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections import Counter
 import subprocess
+from collections import Counter
 from pathlib import Path
 
 import pytest

@@ -10,10 +10,14 @@ Example::
                   fix: git context record ctx-1a2b3c --why "We double-charged 40 customers ..."
 
 What counts: a `Context-…:` trailer line or a `why:` / `rationale:` / `background:` label, ticket ids
-(`PAY-1432`, `#1234`, an issues/pull URL), calendar dates in prose, and incident narrative ("after the
+(`PAY-1432`, `#4398`, an issues/pull URL), calendar dates in prose, and incident narrative ("after the
 outage", "postmortem", "this bit us", "was tried and"). Values inside code spans and fences
 (`compatibility_date: "2026-06-11"`) are configuration, not rationale, and technical names with a
-number (`UTF-8`, `ES2022`, `SHA-256`) are not tickets.
+number (`UTF-8`, `ES2022`, `SHA-256`) are not tickets. A worked example is not a story either: what an
+XML-style element holds (`<command>gh pr create … (#123)</command>`), a quoted string ("fix: … (#123)"),
+a line that says it is an example, and the placeholder numbers examples use (`#123`, `#1234`,
+`issues/123`, `#42`). "Root cause" is debugging vocabulary ("find the root cause before you fix it"), not
+an incident (a fresh review found it wrong every time it fired alone, round 8).
 """
 
 from __future__ import annotations
@@ -32,6 +36,13 @@ CHECK = Check(
 )
 
 _CODE = re.compile(r"`[^`]*`|\[[^\]]*\]\([^)]*\)")
+# what a worked example holds: an XML-style element's body (tags included), a quoted string
+_EXAMPLE = re.compile(
+    r"<([A-Za-z][\w-]{0,40})\b[^<>]{0,200}>[^<]{0,2000}</\1\s*>|<[A-Za-z][\w-]{0,40}\b[^<>]{0,200}>"
+    r"|\"[^\"\n]{0,500}\"|“[^”\n]{0,500}”"
+)  # bounded repeats: linear on any text
+_SAYS_EXAMPLE = re.compile(r"^\W*(?:e\.g\.|for example|example|examples|sample|input like)\b", re.I)
+_PLACEHOLDER_ID = re.compile(r"#(?:123|1234|12345|123456|42|456|789|999|9999)\b|/(?:issues|pull)/(?:123|1234|42)\b")
 _SIGNS = (
     ("a Context- trailer", re.compile(r"^\s*Context-[A-Za-z-]+:\s", re.M)),
     ("a why label", re.compile(r"(?:^|[\s(*_])(?:why|rationale|reason|background|history)\s*[:—–]\s", re.I)),
@@ -53,7 +64,7 @@ _SIGNS = (
     (
         "incident narrative",
         re.compile(
-            r"\b(?:incident|outage|post-?mortem|root cause|regression in|"
+            r"\b(?:incident|outage|post-?mortem|regression in|"
             r"bit us|burned us|we (?:once|had|hit|lost|shipped|broke)|last time (?:we|this)|"
             r"was tried and|caused (?:an?|the) (?:outage|incident|bug|regression)|"
             r"after (?:the|an?) (?:outage|incident|bug))\b",
@@ -65,7 +76,7 @@ _SIGNS = (
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
     for loc in ctx.located:
-        prose = _CODE.sub(" ", loc.instruction.text)
+        prose = _prose(loc.instruction.text)
         signs = [name for name, rx in _SIGNS if rx.search(prose)]
         if not signs:
             continue
@@ -79,3 +90,10 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
             evidence={"signs": signs},
             fix=f'git context record {loc.id} --why "{why}"',
         )
+
+
+def _prose(text: str) -> str:
+    """TEXT without what is code or a worked example: what a story would be told in, if there is one."""
+    if _SAYS_EXAMPLE.match(text):
+        return ""
+    return _PLACEHOLDER_ID.sub(" ", _EXAMPLE.sub(" ", _CODE.sub(" ", text)))
