@@ -5,7 +5,7 @@ Example: Codex reads at most 32 KiB of AGENTS.md, root to leaf, and drops the re
     codex:packages/api   AGENTS.md 21,400 B + packages/AGENTS.md 6,100 B + packages/api/AGENTS.md 7,300 B
 
     packages/api/AGENTS.md  GC301 budget  codex:packages/api loads 34,800 bytes, over the 32,768 Codex reads
-                            (AGENTS.md 21,400, packages/AGENTS.md 6,100, packages/api/AGENTS.md 7,300)
+                            (AGENTS.md 21,400 bytes, packages/AGENTS.md 6,100 bytes, packages/api/AGENTS.md 7,300 bytes)
 
 Limits per agent are rows of audit.views.AGENTS (Codex 32 KiB, Claude Code's 40,000-character warning,
 Windsurf's 12,000 characters); `audit.limits` in .context/config.yml sets an agent's own (a team that raised
@@ -47,7 +47,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         ]
         if any(set(o.files) < set(view.files) for o, w in over if w == why and o.agent == view.agent):
             continue  # a shorter view of the same chain is over already and names this one
-        parts = ", ".join(f"{f} {_size(ctx, f):,}" for f in view.files)
+        parts = ", ".join(f"{f} {_size(ctx, f):,} bytes" for f in view.files)
         if why == "limit":
             message = (
                 f"{view.name} loads {view.bytes:,} bytes, over the {view.limit.bytes:,} its agent reads "
