@@ -45,6 +45,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "audit": ("audit", "audit_cmd", "Stale rationales, deletion candidates, orphans, duplicates, budgets."),
     "trial": ("evidence", "trial_cmd", "Run a command without some rules in a temporary worktree, and record it."),
     "triage": ("evidence", "triage_cmd", "Match a failure log to the rules whose recorded failure recurred."),
+    "mcp": ("mcp", "mcp_cmd", "The MCP server for coding agents (stdio): record whys, look up rulings."),
 }
 
 

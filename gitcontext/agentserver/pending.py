@@ -1,0 +1,94 @@
+"""What a commit of the uncommitted work (HEAD vs the work tree) would be refused for.
+
+The commit-msg hook's rule (hooks.commitmsg) on the files as they are on disk: every added or
+reworded instruction needs a why, given by a note the work tree changes (against HEAD's) that,
+folded, says why or brings a retired rule back. A `Context-Why` trailer could still cover a change
+at commit time; this is what is refused without one. Statuses only: a why is never returned.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from gitcontext import git
+from gitcontext.errors import GitError
+from gitcontext.hooks.changes import NEEDS_WHY, Change, name_changes, one_line
+
+NOTES_DIR = ".context/notes"
+
+
+class Pending(NamedTuple):
+    policy: str  # hooks.policy: enforce | warn | off
+    changes: list[Change]  # every instruction change HEAD -> work tree
+    missing: list[Change]  # added or reworded, and no changed note says why
+
+    @property
+    def refused(self) -> bool:
+        return bool(self.missing) and self.policy == "enforce"
+
+
+def pending(root: Path, config: dict[str, Any]) -> Pending:
+    """The work tree's instruction changes against HEAD (every context file: a move across files is one)."""
+    from gitcontext.identity.diff import diff_revisions
+    from gitcontext.instructions.discover import WORKTREE, load
+    from gitcontext.provenance.notecache import folded_notes
+
+    head = git.head_of(root)
+    old = load(root, config, head.commit) if head is not None else {}
+    new = load(root, config, WORKTREE)
+    diff = diff_revisions(root, old, new, config["matcher"], ("HEAD", None) if old else None)
+    if not (diff.added or diff.reworded or diff.moved or diff.removed):
+        return Pending(config["hooks"]["policy"], [], [])
+    states = folded_notes(root)
+    changes = name_changes(root, config, diff, (old, new), states, states, trailers=True)
+    policy = config["hooks"]["policy"]
+    needing = [c for c in changes if c.kind in NEEDS_WHY]
+    if policy == "off" or not needing:
+        return Pending(policy, changes, [])
+    covered = _noted(root, states, [c.id for c in needing], head is not None)
+    return Pending(policy, changes, [c for c in needing if c.id not in covered])
+
+
+def _noted(root: Path, states: dict, ids: list[str], has_head: bool) -> set[str]:
+    """IDS whose work-tree note differs from HEAD's and, folded, says why or brings the rule back."""
+    from gitcontext.provenance.fold import restored_last
+    from gitcontext.provenance.store import note_path, read_bytes
+
+    try:
+        at_head = git.tree_entries("HEAD", root, under=NOTES_DIR) if has_head else {}
+    except GitError:
+        at_head = {}
+    blobs = git.read_blobs(sorted({oid for _, oid in at_head.values()}), root)
+    covered = set()
+    for id in ids:
+        state = states.get(id)
+        if state is None or not (state.why or restored_last(state)):
+            continue
+        entry = at_head.get(f"{NOTES_DIR}/{id}.jsonl")
+        before = blobs.get(entry[1]) if entry else None
+        if before is None or read_bytes(root, note_path(root, id)) != before:
+            covered.add(id)
+    return covered
+
+
+def as_rows(result: Pending) -> list[dict[str, Any]]:
+    """The refused changes as the agent sees them: id, kind, where, the instruction's text, the fix."""
+    return [
+        {
+            "id": c.id,
+            "kind": c.kind,
+            "file": c.file,
+            "line": c.line,
+            "instruction": one_line(c.text, 200),
+            "fix": fix_for(c.id),
+        }
+        for c in result.missing
+    ]
+
+
+def fix_for(id: str) -> str:
+    return (
+        f"MCP record_why(instruction={id!r}, why=..., failure=...) or "
+        f"`git context record {id} --why '...' --failure '...'`, then `git add {NOTES_DIR}`"
+    )
