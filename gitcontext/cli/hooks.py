@@ -48,3 +48,32 @@ def commit_msg_cmd(msgfile: str) -> int:
 def msg_cmd(msgfile: str) -> int:
     """The pre-commit framework's `gitcontext-msg` hook (prepare-commit-msg and commit-msg stages)."""
     return _run("msg", msgfile)
+
+
+def _agent(kind: str) -> int:
+    import sys
+
+    from gitcontext.agentserver.agenthooks import run
+
+    out, err = run(kind, sys.stdin.buffer.read())
+    sys.stdout.write(out)
+    sys.stderr.write(err)
+    return 0
+
+
+@hook_cmd.command("agent-edit")
+def agent_edit_cmd() -> int:
+    """Coding agents' PostToolUse/AfterTool hook: the instructions an edit added or reworded that need a why."""
+    return _agent("agent-edit")
+
+
+@hook_cmd.command("agent-stop")
+def agent_stop_cmd() -> int:
+    """Coding agents' Stop/AfterAgent hook: send the agent back once when a commit would be refused."""
+    return _agent("agent-stop")
+
+
+@hook_cmd.command("agent-start")
+def agent_start_cmd() -> int:
+    """Coding agents' SessionStart hook: the owner's current rulings (decisions, never whys)."""
+    return _agent("agent-start")
