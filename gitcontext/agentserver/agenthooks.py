@@ -89,7 +89,9 @@ def agent_edit(root: Path, payload: dict[str, Any]) -> dict[str, Any] | None:
     if not missing:
         return None
     event = payload.get("hook_event_name") or "PostToolUse"
-    return {"hookSpecificOutput": {"hookEventName": event, "additionalContext": message(result._replace(missing=missing))}}
+    return {
+        "hookSpecificOutput": {"hookEventName": event, "additionalContext": message(result._replace(missing=missing))}
+    }
 
 
 def agent_stop(root: Path, payload: dict[str, Any]) -> dict[str, Any] | None:

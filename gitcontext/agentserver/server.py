@@ -47,7 +47,9 @@ def build(root: Path) -> MCPServer:
     @server.tool()
     def record_why(
         instruction: Instruction,
-        why: Annotated[str, Field(description="What went wrong without it: the outcome it prevents (16,000 chars max).")],
+        why: Annotated[
+            str, Field(description="What went wrong without it: the outcome it prevents (16,000 chars max).")
+        ],
         failure: Annotated[
             str | None, Field(description="The failure it answers, verbatim (error line, log line).")
         ] = None,
