@@ -1,13 +1,14 @@
 """`git context mcp`: the tools of `agentserver.tools` served over stdio with the official MCP SDK.
 
-The schemas come from the typed signatures below. Calls are taken one at a time in this process
-(the SDK runs a plain function in a worker thread; the analysis caches are per process); writes
-from other processes are kept apart by the store's locks.
+The schemas come from the typed signatures below. The tools are coroutines that run their work on
+the event loop's (main) thread, so this process takes calls one at a time: the analysis caches are
+per process, and a trial's worktrees are cleaned up on a signal, which only the main thread can
+catch. Writes from other processes (another agent's server, the CLI) are kept apart by the store's
+locks. A trial holds the server for at most its runs x 2 x timeout.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -35,17 +36,15 @@ Topics = Annotated[list[str], Field(description="Kebab-case topic keys, e.g. ['c
 
 def build(root: Path) -> MCPServer:
     server: MCPServer = MCPServer("gitcontext", instructions=INSTRUCTIONS, log_level="WARNING")
-    one_at_a_time = threading.Lock()
 
     def call(fn: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
-        with one_at_a_time:
-            try:
-                return fn(root, *args)
-            except GitContextError as exc:
-                raise ToolError(str(exc)) from None
+        try:
+            return fn(root, *args)
+        except GitContextError as exc:
+            raise ToolError(str(exc)) from None
 
     @server.tool()
-    def record_why(
+    async def record_why(
         instruction: Instruction,
         why: Annotated[
             str, Field(description="What went wrong without it: the outcome it prevents (16,000 chars max).")
@@ -58,7 +57,7 @@ def build(root: Path) -> MCPServer:
         return call(tools.record_why, instruction, why, failure)
 
     @server.tool()
-    def report_failure(
+    async def report_failure(
         log_excerpt: Annotated[str, Field(description="The failing part of the log, verbatim (200,000 chars max).")],
         instruction: Annotated[
             str | None, Field(description="The rule whose failure recurred; omit to match the log to every rule.")
@@ -69,12 +68,12 @@ def build(root: Path) -> MCPServer:
         return call(tools.report_failure, log_excerpt, instruction, evidence)
 
     @server.tool()
-    def ruling_lookup(topics: Topics) -> dict[str, Any]:
+    async def ruling_lookup(topics: Topics) -> dict[str, Any]:
         """The owner's rulings on these topics, newest first, each marked current or superseded."""
         return call(tools.ruling_lookup, topics)
 
     @server.tool()
-    def ask_propose(
+    async def ask_propose(
         topics: Topics,
         question: Annotated[str, Field(description="The question for the owner.")],
         reask_reason: Annotated[
@@ -85,7 +84,7 @@ def build(root: Path) -> MCPServer:
         return call(tools.ask_propose, topics, question, reask_reason)
 
     @server.tool()
-    def check_change(
+    async def check_change(
         base: Annotated[
             str | None, Field(description="Also judge the commits BASE...HEAD, as `git context check --base`.")
         ] = None,
@@ -94,7 +93,7 @@ def build(root: Path) -> MCPServer:
         return call(tools.check_change, base)
 
     @server.tool()
-    def trial(
+    async def trial(
         instruction: Instruction,
         command: Annotated[str, Field(description="Shell command whose exit status judges a run (0 = pass).")],
         runs: Annotated[int, Field(description="Runs without the rule, and as many on a control (1-3).")] = 1,
