@@ -58,8 +58,9 @@ def _payload(raw: bytes) -> dict[str, Any]:
     return data
 
 
-def edited_paths(root: Path, tool_input: object) -> list[str] | None:
-    """The repository paths an edit tool touched; None when the payload does not say (any file may have)."""
+def edited_paths(root: Path, tool_input: object, cwd: Path) -> list[str] | None:
+    """The repository paths an edit tool touched (a relative one is from CWD, the agent's); None when the
+    payload does not say (any file may have)."""
     if not isinstance(tool_input, dict):
         return None
     named = [v for k in PATH_KEYS for v in [tool_input.get(k)] if isinstance(v, str)]
@@ -73,7 +74,7 @@ def edited_paths(root: Path, tool_input: object) -> list[str] | None:
     base = root.resolve()
     inside = []
     for name in named:
-        full = (Path(name) if Path(name).is_absolute() else base / name.strip()).resolve()
+        full = (Path(name) if Path(name).is_absolute() else cwd / name.strip()).resolve()
         if base in full.parents:
             inside.append(full.relative_to(base).as_posix())
     return inside
@@ -81,7 +82,7 @@ def edited_paths(root: Path, tool_input: object) -> list[str] | None:
 
 def agent_edit(root: Path, payload: dict[str, Any]) -> dict[str, Any] | None:
     config = config_mod.load(root)
-    paths = edited_paths(root, payload.get("tool_input"))
+    paths = edited_paths(root, payload.get("tool_input"), Path(payload.get("cwd") or root))
     if paths is not None and not any(_relevant(p, config) for p in paths):
         return None
     result = pending(root, config)

@@ -14,19 +14,30 @@ from typing import Any
 from gitcontext import config as config_mod
 from gitcontext.agentserver import validate
 from gitcontext.agentserver.pending import NOTES_DIR, as_rows, pending
+from gitcontext.errors import UserError
 
 OUTPUT_CHARS = 2_000  # of a trial's command output
 STAGE = f"stage it with the change: `git add {NOTES_DIR}`"
 
 
 def record_why(root: Path, instruction: str, why: str, failure: str | None = None) -> dict[str, Any]:
+    """Only for a rule the work tree adds or rewords against HEAD: the agent gives the why it just saw; the
+    why of a rule it did not change is a person's to record (`git context record`)."""
+    from gitcontext.hooks.changes import NEEDS_WHY
     from gitcontext.provenance.record import record
+    from gitcontext.provenance.target import find
 
     target = validate.target(root, instruction)
     why = validate.text(why, "why")
     failure = validate.optional_text(failure, "failure")
-    written = record(root, config_mod.load(root), target, why, failure)
-    return {**_written(written), "next": STAGE}
+    config = config_mod.load(root)
+    id = find(root, config, target).id
+    if id not in {c.id for c in pending(root, config).changes if c.kind in NEEDS_WHY}:
+        raise UserError(
+            f"{id} is not added or reworded in the work tree (against HEAD); record_why is for a rule you just wrote",
+            fix="a why for an existing rule is recorded by a person: `git context record " + id + " --why ...`",
+        )
+    return {**_written(record(root, config, id, why, failure)), "next": STAGE}
 
 
 def report_failure(

@@ -97,6 +97,9 @@ def test_agent_edit_answers_gemini_after_tool_in_its_event(root: Path) -> None:
     }
     out = json.loads(hook("agent-edit", payload, root).stdout)
     assert out["hookSpecificOutput"]["hookEventName"] == "AfterTool"
+    (root / "sub").mkdir()
+    from_sub = dict(payload, cwd=str(root / "sub"), tool_input={"file_path": "../CLAUDE.md"})
+    assert "CLAUDE.md:5" in context_of(hook("agent-edit", from_sub, root / "sub"))  # relative to the agent's cwd
 
 
 def test_agent_stop_sends_the_agent_back_once(root: Path) -> None:

@@ -161,6 +161,11 @@ HOSTILE = [
     ("ask_propose", {"topics": ["ci-runners"], "question": "q" * (1 << 20)}, "question is 1,048,576 characters"),
     ("trial", {"instruction": "/etc/hosts:1", "command": "true"}, "outside the repository"),
     ("record_why", {"instruction": 12, "why": "x"}, "instruction"),  # the schema's type
+    (
+        "record_why",
+        {"instruction": "Always run codegen", "why": "overwrite"},
+        "is not added or reworded in the work tree",
+    ),
 ]
 
 
