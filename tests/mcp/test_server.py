@@ -233,3 +233,13 @@ def test_no_read_tool_returns_a_recorded_why(root: Path) -> None:
         assert not result.is_error, shown
         assert "WHY-MARKER" not in shown and "E9988" not in shown and "pip broke" not in shown, shown
     assert data_of(results[1])["range"]["missing_why"] == []  # the notes commit carries the first rule's why
+
+
+def test_server_outside_a_repository_exits_with_the_fix(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "gitcontext", "mcp"], cwd=tmp_path, capture_output=True, text=True, input=""
+    )
+    assert done.returncode == 3 and "is not inside a git repository" in done.stderr and "fix:" in done.stderr
