@@ -3,7 +3,7 @@ Gemini CLI), JSON on stdin as the agent sends it, JSON on stdout as it reads it.
 
 - agent-edit (Claude Code and Codex PostToolUse, Gemini AfterTool): after an edit of a context file,
   tell the agent which instructions it added or reworded need a why, and how to give it.
-- agent-stop (Stop, Gemini AfterAgent): when a commit of the work tree would be refused, send the
+- agent-stop (Claude Code and Codex Stop; Gemini's AfterAgent is not wired): when a commit of the work tree would be refused, send the
   agent back (once: not when the stop hook is already active) with the same list.
 - agent-start (SessionStart): the owner's current rulings as one digest (decisions, never whys).
 

@@ -69,7 +69,7 @@ def agent_edit_cmd() -> int:
 
 @hook_cmd.command("agent-stop")
 def agent_stop_cmd() -> int:
-    """Coding agents' Stop/AfterAgent hook: send the agent back once when a commit would be refused."""
+    """Coding agents' Stop hook (Claude Code, Codex): send the agent back once when a commit would be refused."""
     return _agent("agent-stop")
 
 
