@@ -146,3 +146,10 @@ def test_no_other_command_imports_the_mcp_sdk(root: Path) -> None:
     )
     done = subprocess.run([sys.executable, "-c", probe], cwd=root, capture_output=True, text=True)
     assert done.stdout.strip().splitlines()[-1] == "False False", done.stderr
+
+
+def test_agent_stop_lets_the_agent_stop_under_policy_warn_and_edit_still_tells_it(root: Path) -> None:
+    (root / ".context" / "config.yml").write_text("version: 1\nhooks:\n  policy: warn\n")
+    assert hook("agent-stop", claude("Stop", root, stop_hook_active=False), root).stdout == ""
+    said = context_of(hook("agent-edit", edit_of(root, "CLAUDE.md"), root))
+    assert "the commit hook warns about a commit without it" in said
