@@ -1,10 +1,11 @@
 """`git context hook agent-edit|agent-stop|agent-start`: hooks for coding agents (Claude Code, Codex,
-Gemini CLI), JSON on stdin as the agent sends it, JSON on stdout as it reads it.
+Gemini CLI, Cursor), JSON on stdin as the agent sends it, JSON on stdout as it reads it.
 
 - agent-edit (Claude Code and Codex PostToolUse, Gemini AfterTool): after an edit of a context file,
   tell the agent which instructions it added or reworded need a why, and how to give it.
-- agent-stop (Claude Code and Codex Stop; Gemini's AfterAgent is not wired): when a commit of the work tree would be refused, send the
-  agent back (once: not when the stop hook is already active) with the same list.
+- agent-stop (Claude Code and Codex Stop, Cursor stop; Gemini's AfterAgent is not wired): when a
+  commit of the work tree would be refused, send the agent back once (not when the stop hook is
+  already active, or Cursor's loop_count is past 0) with the same list.
 - agent-start (SessionStart): the owner's current rulings as one digest (decisions, never whys).
 
 A hook never breaks the agent's session: outside a repository, on a payload it cannot read, or on
@@ -34,7 +35,7 @@ def run(kind: str, raw: bytes) -> tuple[str, str]:
     """(stdout, stderr) of the hook KIND for the payload RAW; the exit status is always 0."""
     try:
         payload = _payload(raw)
-        root = git.toplevel(payload.get("cwd") or None)
+        root = git.toplevel(_cwd(payload))
         out = HOOKS[kind](root, payload)
     except (GitContextError, ValueError, OSError) as exc:
         return "", f"gitcontext: {kind}: {str(exc).splitlines()[0]}\n"
@@ -55,7 +56,17 @@ def _payload(raw: bytes) -> dict[str, Any]:
     cwd = data.get("cwd")
     if cwd is not None and not (isinstance(cwd, str) and Path(cwd).is_dir()):
         raise ValueError("the payload's cwd is not a directory")
+    roots = data.get("workspace_roots")  # Cursor's
+    if roots is not None and not (isinstance(roots, list) and roots and all(isinstance(r, str) for r in roots)):
+        raise ValueError("the payload's workspace_roots is not a list of paths")
+    if roots is not None and not Path(roots[0]).is_dir():
+        raise ValueError("the payload's first workspace root is not a directory")
     return data
+
+
+def _cwd(payload: dict[str, Any]) -> str | None:
+    """Where the agent works: `cwd` (Claude Code, Codex, Gemini CLI) or Cursor's first workspace root."""
+    return payload.get("cwd") or (payload.get("workspace_roots") or [None])[0]
 
 
 def edited_paths(root: Path, tool_input: object, cwd: Path) -> list[str] | None:
@@ -82,7 +93,7 @@ def edited_paths(root: Path, tool_input: object, cwd: Path) -> list[str] | None:
 
 def agent_edit(root: Path, payload: dict[str, Any]) -> dict[str, Any] | None:
     config = config_mod.load(root)
-    paths = edited_paths(root, payload.get("tool_input"), Path(payload.get("cwd") or root))
+    paths = edited_paths(root, payload.get("tool_input"), Path(_cwd(payload) or root))
     if paths is not None and not any(_relevant(p, config) for p in paths):
         return None
     result = pending(root, config)
@@ -96,12 +107,15 @@ def agent_edit(root: Path, payload: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def agent_stop(root: Path, payload: dict[str, Any]) -> dict[str, Any] | None:
-    if payload.get("stop_hook_active"):
+    """Claude Code and Codex: `decision: block` with the reason. Cursor (`stop`): a `followup_message`,
+    which it submits as the next prompt."""
+    cursor = payload.get("hook_event_name") == "stop"
+    if payload.get("stop_hook_active") or (cursor and payload.get("loop_count")):
         return None  # sent back once already: the agent decides now, or the commit hook will
     result = pending(root, config_mod.load(root))
     if not result.refused:
         return None
-    return {"decision": "block", "reason": message(result)}
+    return {"followup_message": message(result)} if cursor else {"decision": "block", "reason": message(result)}
 
 
 def agent_start(root: Path, payload: dict[str, Any]) -> dict[str, Any] | None:

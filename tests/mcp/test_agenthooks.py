@@ -153,3 +153,17 @@ def test_agent_stop_lets_the_agent_stop_under_policy_warn_and_edit_still_tells_i
     assert hook("agent-stop", claude("Stop", root, stop_hook_active=False), root).stdout == ""
     said = context_of(hook("agent-edit", edit_of(root, "CLAUDE.md"), root))
     assert "the commit hook warns about a commit without it" in said
+
+
+def test_agent_stop_answers_cursor_with_a_followup_message_once(root: Path) -> None:
+    payload = {
+        "hook_event_name": "stop",
+        "conversation_id": "conv-1",
+        "generation_id": "gen-1",
+        "workspace_roots": [str(root)],
+        "status": "completed",
+        "loop_count": 0,
+    }
+    out = json.loads(hook("agent-stop", payload, root.parent).stdout)  # the root comes from workspace_roots
+    assert set(out) == {"followup_message"} and "CLAUDE.md:5" in out["followup_message"]
+    assert hook("agent-stop", dict(payload, loop_count=1), root.parent).stdout == ""

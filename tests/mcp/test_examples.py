@@ -29,7 +29,7 @@ def test_examples_name_existing_commands_only() -> None:
     from gitcontext.cli.main import cli
 
     files = sorted(EXAMPLES.rglob("*.json")) + sorted(EXAMPLES.rglob("*.toml"))
-    assert len(files) == 6
+    assert len(files) == 7
     seen = set()
     for path in files:
         data = tomllib.loads(path.read_text()) if path.suffix == ".toml" else json.loads(path.read_text())
