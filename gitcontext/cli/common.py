@@ -68,3 +68,17 @@ def write_file(path: Path, text: str, option: str) -> None:
         raise UserError(
             f"cannot write: {exc.strerror}", path=str(path), fix=f"choose a writable path for {option}"
         ) from exc
+
+
+def require_extra(module: str, extra: str, command: str) -> None:
+    """A UserError naming the extra to install when MODULE (a dependency only COMMAND needs, kept out of
+    the core install so the hooks and the Action install light) is not importable."""
+    import importlib.util
+
+    from gitcontext.errors import UserError
+
+    if importlib.util.find_spec(module) is None:
+        raise UserError(
+            f"`git context {command}` needs the `{extra}` extra ({module} is not installed)",
+            fix=f"pipx install 'git-context-provenance[{extra}]' (or pip install 'git-context-provenance[{extra}]')",
+        )

@@ -14,8 +14,10 @@ def mcp_cmd() -> int:
     They write evidence or return decisions and statuses; none returns a recorded why.
       claude mcp add gitcontext -- git context mcp
     """
+    from gitcontext.cli.common import repo, require_extra
+
+    require_extra("mcp", "agents", "mcp")
     from gitcontext.agentserver.server import serve
-    from gitcontext.cli.common import repo
 
     root, _ = repo()
     return serve(root)
