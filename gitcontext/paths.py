@@ -65,6 +65,13 @@ def resolve_inside(root: str | Path, path: str, *, source: str | None = None, wh
     return Path(full)
 
 
+def inside_file(root: str | Path, path: str) -> bool:
+    """Whether clean PATH names a regular file that, its symlinks resolved, is inside ROOT."""
+    top = os.path.realpath(root)
+    full = os.path.realpath(os.path.join(top, path))
+    return is_within(top, full) and os.path.isfile(full)
+
+
 def is_within(top: str, full: str) -> bool:
     return full == top or full.startswith(top.rstrip(os.sep) + os.sep)
 

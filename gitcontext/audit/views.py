@@ -18,9 +18,11 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from gitcontext import git
 from gitcontext.errors import UserError
+from gitcontext.instructions.discover import MAX_BYTES
 from gitcontext.instructions.frontmatter import front_matter, scope_globs
 from gitcontext.instructions.globs import compile_globs
 from gitcontext.instructions.render import render
+from gitcontext.paths import problem, read_regular
 
 if TYPE_CHECKING:  # the commit hook reads views (file_views) without the audit's context and its imports
     from gitcontext.audit.context import AuditContext, Located
@@ -179,9 +181,10 @@ class _Tree:
 
     def text(self, path: str) -> str:
         try:
-            return (self.root / path).read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            return ""
+            data = read_regular(self.root, path, MAX_BYTES) if not problem(path) else None
+        except (OSError, UserError):
+            return ""  # a link out of the tree, a device, a FIFO: never read
+        return (data or b"").decode("utf-8", errors="replace")
 
 
 def _segment_loose(root: Path, path: str) -> list[Located]:
@@ -191,9 +194,10 @@ def _segment_loose(root: Path, path: str) -> list[Located]:
     from gitcontext.instructions.segment import segment
 
     try:
-        text = decode(path, (root / path).read_bytes())
+        data = read_regular(root, path, MAX_BYTES) if not problem(path) else None
+        text = decode(path, data or b"")
     except (OSError, UserError):
-        return []
+        return []  # a link out of the tree, a device, a FIFO: never read
     return [Located("", inst, None, "imported", "") for inst in segment(text, path)]
 
 

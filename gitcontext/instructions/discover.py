@@ -18,7 +18,7 @@ from gitcontext.config import NEVER_TRACKED
 from gitcontext.errors import UserError
 from gitcontext.instructions.globs import glob_test
 from gitcontext.instructions.model import Instruction
-from gitcontext.paths import symlinked_component
+from gitcontext.paths import inside_file, problem, symlinked_component
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -261,8 +261,8 @@ def _read_file(root: Path, path: str) -> str | None:
 def _read_data(root: Path, path: str) -> bytes | None:
     full = root / path
     try:
-        if not full.is_file():
-            return None
+        if problem(path) or not inside_file(root, path):
+            return None  # absent, not a regular file, or a link out of the work tree: never read
         _check_size(path, full.stat().st_size)
         return full.read_bytes()
     except OSError as exc:

@@ -17,9 +17,10 @@ from typing import NamedTuple
 
 from gitcontext.errors import UserError
 from gitcontext.instructions.blocks import payload_mask, split_lines
-from gitcontext.instructions.discover import decode
+from gitcontext.instructions.discover import MAX_BYTES, decode
 from gitcontext.instructions.segment import segment
 from gitcontext.instructions.sentences import mask_code_spans
+from gitcontext.paths import inside_file, problem, read_regular
 
 _IMPORT = re.compile(r"^\s*@([^\s@`]+)\s*$")
 _INLINE = re.compile(r"(?:(?<=^)|(?<=[\s(\[\"']))@((?:~/|\.{1,2}/)?[\w.\-]+(?:/[\w.\-]+)*)")
@@ -59,11 +60,12 @@ def render(root: str | Path, path: str) -> View:
 
 
 def _expand(root: Path, path: str, depth: int, files: list[str], missing: list[str], chain: tuple[str, ...]) -> str:
-    full = root / path
     try:
-        data = full.read_bytes()
+        data = read_regular(root, path, MAX_BYTES)
     except OSError as exc:
         raise UserError(f"cannot read: {exc.strerror}", path=path) from exc
+    if data is None:
+        raise UserError("cannot read: no such file", path=path)
     files.append(path)
     lines = split_lines(decode(path, data))
     out = []
@@ -87,8 +89,8 @@ def _resolve(root: Path, importer: str, ref: str) -> str | None:
     if ref.startswith("~"):
         return None  # a home-directory import is outside the repository: not part of its view
     joined = posixpath.normpath(posixpath.join(posixpath.dirname(importer), ref))
-    if joined.startswith("../") or joined == ".." or not (root / joined).is_file():
-        return None
+    if problem(joined) or not inside_file(root, joined):
+        return None  # absolute, above the root, or a link out of the tree (`/proc/self/environ`): never read
     return joined
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 from gitcontext.errors import UserError
+from gitcontext.paths import read_regular
 
 ATTRIBUTES = ".gitattributes"
 BEGIN = "# >>> gitcontext merge driver (managed by `git context init`; edit outside this block)"
@@ -43,27 +43,35 @@ def remove_attributes(path: Path) -> str | None:
     return f"{ATTRIBUTES}: gitcontext's block removed, your lines kept"
 
 
+MAX_BYTES = 1024 * 1024  # a `.gitattributes` larger than this is no hand-written file
+
+
 def _read(path: Path) -> tuple[str, str]:
-    """PATH's text with LF line ends, and the line end it used."""
+    """PATH's text with LF line ends, and the line end it used; a symlink, a device or a FIFO in its
+    place is refused before anything is read (a committed link to `/dev/zero` or to `~/.ssh/id_ed25519`)."""
+    from gitcontext.provenance.locks import guard_target
+
+    guard_target(path.parent, path)
     try:
-        text = path.read_bytes().decode("utf-8", "surrogateescape") if path.exists() else ""
+        data = read_regular(path.parent, path.name, MAX_BYTES)
     except OSError as exc:
         raise UserError(
             f"cannot read: {exc.strerror}",
             path=ATTRIBUTES,
             fix=f"make {ATTRIBUTES} a readable file, then re-run `git context init`",
         ) from exc
+    text = (data or b"").decode("utf-8", "surrogateescape")
     eol = "\r\n" if "\r\n" in text else "\n"
     return text.replace("\r\n", "\n"), eol
 
 
 def _write(path: Path, text: str, eol: str) -> None:
-    tmp = path.with_name(path.name + ".gitcontext-tmp")
+    """Through the one guarded writer: a temporary file under `.git/gitcontext/tmp/`, no name in the tree."""
+    from gitcontext.provenance.store import write_atomic
+
     try:
-        tmp.write_bytes(text.replace("\n", eol).encode("utf-8", "surrogateescape"))
-        os.replace(tmp, path)
+        write_atomic(path, text.replace("\n", eol).encode("utf-8", "surrogateescape"), path.parent)
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
         raise UserError(
             f"cannot write: {exc.strerror}",
             path=ATTRIBUTES,

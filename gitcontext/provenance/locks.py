@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -108,7 +109,12 @@ except ImportError:  # Windows
 
 
 def replace(root: str | Path, path: Path, data: bytes, mode: int) -> None:
-    """Write DATA to a temporary file under `.git/gitcontext/tmp/` and rename it over PATH."""
+    """Write DATA to a temporary file under `.git/gitcontext/tmp/` and rename it over PATH.
+
+    The one door for every write of the tool: PATH must be inside ROOT's work tree or git dir, reached
+    through no symlink, and be a regular file when it exists (a committed link to `/dev/zero`, to a key
+    under `~/.ssh` or to a file outside the tree is refused, never followed or replaced)."""
+    guard_target(root, path)
     folder = state_dir(root, "tmp")
     clean_stale(folder)
     import secrets
@@ -126,6 +132,37 @@ def replace(root: str | Path, path: Path, data: bytes, mode: int) -> None:
             _replace_nearby(path, data, mode)  # the git dir is on another file system
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def guard_target(root: str | Path, path: Path) -> None:
+    """UserError unless PATH is a place the tool may write: inside ROOT's work tree (or its git dir), no
+    symlinked folder on the way, and a regular file or nothing."""
+    top = os.path.realpath(root)
+    folder = os.path.realpath(path.parent)
+    inside = [top, os.path.realpath(git_dir_of(root))]
+    rel = _shown(top, os.path.join(folder, path.name))
+    if not any(folder == t or folder.startswith(t.rstrip(os.sep) + os.sep) for t in inside):
+        raise UserError(
+            f"refusing to write {rel}: it leads outside the work tree (through a symlinked folder?)",
+            path=rel,
+            fix="replace the symlinked folder with a real one (`git rm` the link)",
+        )
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a symlink" if stat.S_ISLNK(info.st_mode) else "not a regular file"
+        raise UserError(
+            f"refusing to write {rel}: it is {kind}; gitcontext writes only regular files in the work tree",
+            path=rel,
+            fix=f"`git rm --cached {rel}`, delete it (a committed link?), and re-run the command",
+        )
+
+
+def _shown(top: str, full: str) -> str:
+    rel = os.path.relpath(full, top)
+    return full if rel.startswith("..") else Path(rel).as_posix()
 
 
 def _replace_nearby(path: Path, data: bytes, mode: int) -> None:

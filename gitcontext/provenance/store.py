@@ -307,9 +307,11 @@ def write_atomic(path: Path, data: bytes, root: str | Path | None = None) -> Non
     """
     from gitcontext.provenance import locks
 
+    root = root if root is not None else _repo_of(path)
+    locks.guard_target(root, path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask()
-    locks.replace(root if root is not None else _repo_of(path), path, data, mode)
+    mode = os.lstat(path).st_mode & 0o777 if os.path.lexists(path) else 0o666 & ~_umask()
+    locks.replace(root, path, data, mode)
 
 
 def _repo_of(path: Path) -> Path:

@@ -97,7 +97,7 @@ def test_configure_unwritable_attributes_is_user_error(repo: Path) -> None:
     from gitcontext.errors import UserError
 
     (repo / ".gitattributes").mkdir()  # a directory where the file should be
-    with pytest.raises(UserError, match="cannot read"):
+    with pytest.raises(UserError, match="not a regular file"):
         install.configure(repo, copy.deepcopy(DEFAULTS))
     assert sorted(p.name for p in repo.iterdir()) == [".git", ".gitattributes"]
     assert git(repo, "config", "--get", "merge.gitcontext.driver", check=False) == ""
