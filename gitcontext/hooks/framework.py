@@ -48,13 +48,10 @@ def merge_config(root: Path) -> tuple[str, list[str]]:
     plus our repo; otherwise leaves the file alone and prints the entry to paste."""
     import yaml
 
-    path = root / CONFIG
-    if not path.exists():
-        path.write_text(
-            f"default_install_hook_types: [{', '.join(HOOK_TYPES)}]\nrepos:\n" + entry_text(), encoding="utf-8"
-        )
+    old_text = _read(root)
+    if old_text is None:
+        _write(root, f"default_install_hook_types: [{', '.join(HOOK_TYPES)}]\nrepos:\n" + entry_text())
         return "created", [f"wrote {CONFIG}", f"now run: {INSTALL_COMMAND}"]
-    old_text = path.read_text(encoding="utf-8")
     try:
         old = yaml.safe_load(old_text) or {}
     except yaml.YAMLError as exc:
@@ -71,8 +68,27 @@ def merge_config(root: Path) -> tuple[str, list[str]]:
             *entry_text().splitlines(),
             f"then run: {INSTALL_COMMAND}",
         ]
-    path.write_text(new_text, encoding="utf-8")
+    _write(root, new_text)
     return "merged", [f"added gitcontext to {CONFIG}", f"now run: {INSTALL_COMMAND}"]
+
+
+MAX_BYTES = 1024 * 1024
+
+
+def _read(root: Path) -> str | None:
+    """The config's text (None when absent); a symlink, device or FIFO in its place is refused unread."""
+    from gitcontext.paths import read_regular
+    from gitcontext.provenance.locks import guard_target
+
+    guard_target(root, root / CONFIG)
+    data = read_regular(root, CONFIG, MAX_BYTES)
+    return None if data is None else data.decode("utf-8", "replace")
+
+
+def _write(root: Path, text: str) -> None:
+    from gitcontext.provenance.store import write_atomic
+
+    write_atomic(root / CONFIG, text.encode("utf-8"), root)
 
 
 def _appended(old_text: str, old: dict) -> str | None:
@@ -98,9 +114,9 @@ def remove_config(root: Path) -> list[str]:
     import yaml
 
     path = root / CONFIG
-    if not path.is_file():
+    old_text = _read(root)
+    if old_text is None:
         return []
-    old_text = path.read_text(encoding="utf-8")
     try:
         old = yaml.safe_load(old_text) or {}
     except yaml.YAMLError:
@@ -115,7 +131,7 @@ def remove_config(root: Path) -> list[str]:
     if not kept and set(old) <= {"repos", "default_install_hook_types"}:
         path.unlink()
         return [f"{CONFIG}: removed (it held only gitcontext's hooks); `pre-commit uninstall` removes its shims"]
-    path.write_text(new_text, encoding="utf-8")
+    _write(root, new_text)
     return [f"{CONFIG}: gitcontext's hooks removed, your other hooks kept"]
 
 

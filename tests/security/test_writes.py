@@ -67,3 +67,17 @@ def test_notes_write_refused_through_a_symlinked_config(repo: Path, tmp_path: Pa
     os.symlink("/dev/null", repo / "null.md")
     with pytest.raises(UserError, match="symlink"):
         write_atomic(repo / "null.md", b"x", repo)
+
+
+def test_init_hooks_pre_commit_never_writes_through_a_linked_config(
+    repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gitcontext.errors import UserError
+    from gitcontext.hooks.framework import merge_config
+
+    outside = tmp_path / "outside.yaml"
+    outside.write_text("repos: []\n")
+    _link(repo, ".pre-commit-config.yaml", str(outside))
+    with pytest.raises(UserError, match="symlink"):
+        merge_config(repo)
+    assert outside.read_text() == "repos: []\n"
