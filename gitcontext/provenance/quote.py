@@ -186,27 +186,104 @@ def _history_texts(root: Any, commit: str | None, file: str) -> Iterator[str]:
 
 
 _MARKER = re.compile(r"\[REDACTED:[a-z0-9\-]+\]")
+_LINE = re.compile(r"[^\n]*\n|[^\n]+\Z")
+MAX_LINE = 8192  # a line holding a redacted secret longer than this is not searched (each cut point is tried)
+_PARTS = ("before", "text", "after")
 
 
 def _unredact(text: str, quote: dict[str, Any]) -> dict[str, Any] | None:
-    """QUOTE's before/text/after as they stand in TEXT, each redaction marker matched by the bytes it hid."""
-    parts = {k: quote.get(k, "") for k in ("before", "text", "after")}
-    pattern = "".join(f"(?P<{k}>{_as_pattern(v)})" for k, v in parts.items())
-    from gitcontext.provenance.redact import redact
+    """QUOTE's before/text/after as they stand in TEXT, each redaction marker matched by the bytes it hid.
 
-    matches = [
-        m for m in re.finditer(pattern, text) if all(redact(m.group(k)).text == v for k, v in parts.items())
-    ]  # the same secrets, not others
+    A quote is whole lines (`before` starts a line, `after` ends one), so the search is line by line:
+    a window of TEXT's lines matches when each line equals the quote's line, or redacts to it. Every
+    window is tried, not only the leftmost, and no regex backtracks: linear in TEXT, bounded per line.
+    A secret that spans lines (a PEM block) is not found this way: the restore then says history no
+    longer has the bytes.
+    """
+    parts = {k: quote.get(k, "") for k in _PARTS}
+    wanted = _lines("".join(parts.values()))
+    have = _lines(text)
+    if not wanted:
+        return None
+    starts = [0]
+    for line in have:
+        starts.append(starts[-1] + len(line))
+    same = [_line_test(q) for q in wanted]
+    matches = []
+    for i in range(len(have) - len(wanted) + 1):
+        if all(test(have[i + j]) for j, test in enumerate(same)):
+            found = _split(have[i : i + len(wanted)], wanted, parts)
+            if found is not None:
+                matches.append((starts[i] + len(found["before"]), found))
     if not matches or (len(matches) > 1 and not parts["before"] and not parts["after"]):
         return None
-    match = min(matches, key=lambda m: abs(m.start("text") - quote.get("offset", 0)))
-    return {**quote, **{k: match.group(k) for k in parts}}
+    _, best = min(matches, key=lambda m: abs(m[0] - quote.get("offset", 0)))
+    return {**quote, **best}
 
 
-def _as_pattern(redacted: str) -> str:
-    pieces, pos = [], 0
-    for m in _MARKER.finditer(redacted):
-        pieces += [re.escape(redacted[pos : m.start()]), r"[\s\S]+?"]
-        pos = m.end()
-    pieces.append(re.escape(redacted[pos:]))
-    return "".join(pieces)
+def _lines(text: str) -> list[str]:
+    return [m.group() for m in _LINE.finditer(text)]
+
+
+def _line_test(redacted: str) -> Any:
+    from gitcontext.provenance.redact import redact
+
+    if not _MARKER.search(redacted):
+        return lambda line: line == redacted
+    pieces = _MARKER.split(redacted)
+    head, tail = pieces[0], pieces[-1]
+    return lambda line: (
+        len(line) <= MAX_LINE
+        and line.startswith(head)
+        and line.endswith(tail)
+        and len(line) > len(head) + len(tail)
+        and redact(line).text == redacted
+    )
+
+
+def _split(window: list[str], wanted: list[str], parts: dict[str, str]) -> dict[str, str] | None:
+    """WINDOW's text cut where the quote's parts meet, each part redacting to its quote; None if no cut does."""
+    from gitcontext.provenance.redact import redact
+
+    original = "".join(window)
+    cuts, done, at = [], 0, 0
+    for key in _PARTS[:-1]:
+        done += len(parts[key])
+        cut = _original_offset(window, wanted, done)
+        if cut is None:
+            return None
+        cuts.append(cut)
+    pieces, at = {}, 0
+    for key, cut in zip(_PARTS, [*cuts, len(original)]):
+        pieces[key], at = original[at:cut], cut
+    if any(redact(pieces[k]).text != parts[k] for k in _PARTS):
+        return None  # the same secrets, not others
+    return pieces
+
+
+def _original_offset(window: list[str], wanted: list[str], offset: int) -> int | None:
+    """Where OFFSET of the redacted lines WANTED falls in the original lines WINDOW."""
+    base = orig = 0
+    for n, (line, red) in enumerate(zip(window, wanted)):
+        if offset < base + len(red) or (offset == base + len(red) and n == len(window) - 1):
+            cut = _cut_in_line(line, red, offset - base)
+            return None if cut is None else orig + cut
+        base, orig = base + len(red), orig + len(line)
+    return orig if offset == base else None
+
+
+def _cut_in_line(line: str, red: str, inside: int) -> int | None:
+    """The place in LINE that its redacted form RED has at INSIDE (a marker is never cut)."""
+    from gitcontext.provenance.redact import redact
+
+    if line == red or inside == 0:
+        return inside
+    if inside == len(red):
+        return len(line)
+    head, rest = red[:inside], red[inside:]
+    left, right = _MARKER.split(head)[-1], _MARKER.split(rest)[0]
+    for cut in range(len(line) + 1):
+        if line[:cut].endswith(left) and line[cut:].startswith(right):
+            if redact(line[:cut]).text == head and redact(line[cut:]).text == rest:
+                return cut
+    return None
