@@ -37,9 +37,16 @@ class Restored(NamedTuple):
 
 
 def retire(root: Path, config: dict[str, Any], target: str, reason: str) -> Retired:
+    """Cut TARGET out of its file and append its `retired` note: read, cut, note and write are one step
+    under the journal's lock, so concurrent retires and restores never lose each other's edits."""
     if not reason.strip():
         raise UserError("--reason is empty", fix="say why the instruction is no longer needed")
     journal.recover(root)
+    with locks.locked(root, [journal.LOCK]):
+        return _retire(root, config, target, reason)
+
+
+def _retire(root: Path, config: dict[str, Any], target: str, reason: str) -> Retired:
     t = find(root, config, target)
     if t.instruction is None:
         raise UserError(f"{t.id} is not in any context file now", fix=f"`git context show {t.id}`")
@@ -74,23 +81,22 @@ def _two_files(
     events: list[dict[str, Any]],
     cut: list[int] | None = None,
 ) -> None:
-    """Append EVENTS and write PATH as one journalled change (see journal.py)."""
-    with locks.locked(root, [journal.LOCK]):
-        entry = journal.begin(
-            root,
-            {
-                "op": op,
-                "id": id,
-                "file": path.relative_to(_real(root)).as_posix(),
-                "old": journal.digest(old),
-                "new": journal.digest(new),
-                "cut": cut,
-                "events": events,
-            },
-        )
-        append_events(root, events)
-        write_atomic(path, new, root)
-        journal.end(entry)
+    """Append EVENTS and write PATH as one journalled change (see journal.py); the caller holds the lock."""
+    entry = journal.begin(
+        root,
+        {
+            "op": op,
+            "id": id,
+            "file": path.relative_to(_real(root)).as_posix(),
+            "old": journal.digest(old),
+            "new": journal.digest(new),
+            "cut": cut,
+            "events": events,
+        },
+    )
+    append_events(root, events)
+    write_atomic(path, new, root)
+    journal.end(entry)
 
 
 def _real(root: Path) -> Path:
@@ -120,7 +126,13 @@ def retired_id(root: Path, target: str) -> str:
 
 
 def restore(root: Path, config: dict[str, Any], id: str) -> Restored:
+    """Paste ID's restore quote back and append `restored`, as one step under the journal's lock."""
     journal.recover(root)
+    with locks.locked(root, [journal.LOCK]):
+        return _restore(root, id)
+
+
+def _restore(root: Path, id: str) -> Restored:
     id = retired_id(root, id)
     events = read_note(root, id)
     if not events:
