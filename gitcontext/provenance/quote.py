@@ -76,7 +76,11 @@ def paste(text: str, quote: dict[str, Any]) -> tuple[str, str]:
     how = "exact"
     if not spots:
         how = "nearby"
-        spots = [p for p in _positions(text, before, "") if before] or [p for p in _positions(text, "", after) if after]
+        spots = (
+            _bracketed(text, before, after)
+            or [p for p in _positions(text, before, "") if before]
+            or [p for p in _positions(text, "", after) if after]
+        )
         heads = list(quote.get("headings", []))
         spots = [p for p in spots if _headings_at(text, p) == heads]
         spots = spots if len(spots) == 1 else []
@@ -101,6 +105,25 @@ def _positions(text: str, before: str, after: str) -> list[int]:
             return found
         found.append(pos + len(before))
         start = pos + 1
+
+
+def _bracketed(text: str, before: str, after: str) -> list[int]:
+    """Where AFTER starts a few whole lines past BEFORE: lines put back there since (an earlier restore of
+    a neighbour retired first) stay before this one, so restoring in retire order keeps the file's order."""
+    if not before or not after:
+        return []
+    found = []
+    for start in _positions(text, before, ""):
+        end = text.find(after, start)
+        gap = text[start:end]
+        if (
+            end >= 0
+            and gap.endswith("\n")
+            and gap.count("\n") <= CONTEXT_LINES
+            and (start == 0 or text[start - 1] == "\n")
+        ):
+            found.append(end)
+    return found
 
 
 def _newline(text: str) -> str:

@@ -71,3 +71,16 @@ def test_unredact_finds_each_quoted_window(lines: list[str], at: int) -> None:
     assert redact(found["text"]).text == quote["text"] and found["text"] in text
     if found["text"] != piece:  # another window redacts the same: allowed only if it is indistinguishable
         assert redact(found["before"] + found["text"] + found["after"]).text == redact(before + piece + after).text
+
+
+def test_restoring_adjacent_rules_in_retire_order_keeps_their_order(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "# Rules\n\n- First rule stays.\n- Second rule goes.\n- Third rule goes.\n- Fourth rule stays.\n"
+    commit(repo, {"CLAUDE.md": text})
+    ids = [run_json(capsys, "show", f)["id"] for f in ("Second rule", "Third rule")]
+    for ident in ids:
+        assert run_cli(capsys, "retire", ident, "--reason", "gone")[0] == 0
+    for ident in ids:
+        assert run_cli(capsys, "restore", ident)[0] == 0
+    assert (repo / "CLAUDE.md").read_text() == text
