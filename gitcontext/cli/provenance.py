@@ -234,7 +234,7 @@ def sync_cmd(rev, as_json) -> int:
     Idempotent: run it any time.
     """
     from gitcontext import git
-    from gitcontext.provenance.sync import sync
+    from gitcontext.provenance.sync import MAX_TRAILERS, sync
     from gitcontext.rulings.trailers import sync_rulings
 
     root, config = repo()
@@ -248,6 +248,12 @@ def sync_cmd(rev, as_json) -> int:
         f"{counts['events']} event(s) written from {counts['commits']} commit(s) with Context-* trailers"
         + (f"; {counts['unattributed']} trailer(s) named no instruction" if counts["unattributed"] else "")
     )
+    if counts["invalid"]:
+        click.echo(
+            f"gitcontext: {counts['invalid']} trailer(s) skipped: unreadable, or past the {MAX_TRAILERS} "
+            "Context-* trailers read from one commit (split the whys over commits, or `git context record`)",
+            err=True,
+        )
     if ledger["rulings"]:
         click.echo(f"{ledger['rulings']} ruling(s) recorded from Context-Ruling trailers")
     for skipped in ledger["skipped"]:
