@@ -19,6 +19,11 @@ from gitcontext.merge.fallback import merge_file
 from gitcontext.merge.markers import Labels, Merged
 
 TIME_LIMIT = 20.0  # seconds of structured merging before the driver falls back
+# A context file past either size is merged line by line by `git merge-file` at once, not after
+# TIME_LIMIT (once per file: N such files were N x 20 s for one `git merge`). No hand-written context file
+# comes near them; the first is discovery's limit for a context file.
+MAX_CONTEXT_BYTES = 2 * 1024 * 1024
+MAX_CONTEXT_LINE = 16 * 1024
 Merger = Callable[[bytes, bytes, bytes, int, Labels], Merged]
 
 # (predicate on the repository-relative path, "module:function" or a merger); the first match wins,
@@ -64,6 +69,22 @@ def structured(
             signal.signal(signal.SIGALRM, previous)
 
 
+def oversized(path: Path) -> bool:
+    """Whether the context file at PATH is past MAX_CONTEXT_BYTES or holds a line past MAX_CONTEXT_LINE."""
+    try:
+        if path.stat().st_size > MAX_CONTEXT_BYTES:
+            return True
+        data = path.read_bytes()
+    except OSError:
+        return False  # the merger's own read reports it, and falls back
+    start = 0
+    while (end := data.find(b"\n", start)) >= 0:
+        if end - start > MAX_CONTEXT_LINE:
+            return True
+        start = end + 1
+    return len(data) - start > MAX_CONTEXT_LINE
+
+
 def _timeout(signum: int, frame: object) -> None:
     raise TimeoutError("structured merge took too long")
 
@@ -80,6 +101,8 @@ def run(
 ) -> int:
     """Merge into OURS (%A); 0 when clean, 1 when conflict markers were written."""
     merger = choose(path, mergers) if os.environ.get("GITCONTEXT_MERGE", "1") != "0" else None
+    if merger is not None and not path.startswith(".context/") and any(oversized(p) for p in (base, ours, theirs)):
+        merger = None
     result = structured(merger, (base, ours, theirs), size, labels, time_limit) if merger else None
     if result is None:
         result = merge_file(base, ours, theirs, size, labels)

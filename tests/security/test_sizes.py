@@ -22,3 +22,26 @@ def test_sync_reads_at_most_max_trailers_from_one_commit(repo: Path, capsys: pyt
     assert f"{extra} trailer(s) skipped" in err and f"past the {MAX_TRAILERS}" in err
     linked = [e for e in read_note(repo, ident) if e["kind"] == "linked"]
     assert len(linked) == MAX_TRAILERS
+
+
+def test_merge_driver_falls_back_at_once_on_a_context_file_with_a_huge_line(tmp_path: Path) -> None:
+    from gitcontext.merge import driver
+    from gitcontext.merge.markers import Labels, Merged
+
+    called: list[bool] = []
+
+    def never(*args: object) -> Merged:
+        called.append(True)
+        return Merged(b"structured\n", 0)
+
+    line = "x" * (driver.MAX_CONTEXT_LINE + 1)
+    paths = [tmp_path / n for n in "OAB"]
+    for path, tail in zip(paths, ("", "- ours\n", "- theirs\n")):
+        path.write_text(f"- {line}\n{tail}")
+    mergers = [(lambda p: True, never)]
+    code = driver.run(*paths, 7, "AGENTS.md", Labels(), mergers=mergers)
+    assert code == 1 and not called
+    assert b"<<<<<<<" in paths[1].read_bytes()
+    for path, tail in zip(paths, ("", "- ours\n", "- theirs\n")):
+        path.write_text(f"- short line\n{tail}")
+    assert driver.run(*paths, 7, "AGENTS.md", Labels(), mergers=mergers) == 0 and called
