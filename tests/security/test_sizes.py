@@ -45,3 +45,18 @@ def test_merge_driver_falls_back_at_once_on_a_context_file_with_a_huge_line(tmp_
     for path, tail in zip(paths, ("", "- ours\n", "- theirs\n")):
         path.write_text(f"- short line\n{tail}")
     assert driver.run(*paths, 7, "AGENTS.md", Labels(), mergers=mergers) == 0 and called
+
+
+def test_radius_query_stops_at_a_bounded_depth_on_absurd_nesting() -> None:
+    pytest.importorskip("tree_sitter_javascript")
+    from gitcontext.radius import treesitter
+    from gitcontext.radius.languages import language_of
+
+    lang = language_of("a.js")
+    assert lang is not None
+    n = 40_000  # past tree-sitter's 32,768 levels, where its query cursor turned super-linear
+    data = ("".join(f"function f{i}(){{" for i in range(n)) + "}" * n + "\n").encode()
+    parsed = treesitter.parse(lang, data)
+    assert "f0" in parsed.definitions and len(parsed.definitions) < treesitter.MAX_START_DEPTH
+    shallow = treesitter.parse(lang, b"import {x} from './x.js';\nfunction a(){ function b(){} }\n")
+    assert set(shallow.definitions) == {"a", "b"} and shallow.imports
