@@ -155,20 +155,6 @@ def _finding(f, text: str | None) -> dict[str, Any]:
 
 # ---- the JSON a pull_request run hands to a workflow_run (untrusted there) ---------------------
 
-_SHAPE: dict[str, type | tuple[type, ...]] = {
-    "version": int,
-    "base": str,
-    "head": str,
-    "base_name": str,
-    "commits": int,
-    "check": dict,
-    "changes": list,
-    "radius": dict,
-    "candidates": list,
-    "stale": list,
-    "audit": str,
-}
-
 
 def load(data: Any, source: str) -> dict[str, Any]:
     """DATA validated as a report of this version; strings stay untrusted (the renderer escapes them)."""
@@ -178,17 +164,12 @@ def load(data: Any, source: str) -> dict[str, Any]:
             path=source,
             fix="produce it with `git context github pr-comment --report-out FILE` of the same version",
         )
-    for key, kind in _SHAPE.items():
-        if not isinstance(data.get(key), kind):
-            raise UserError(
-                f"report key {key!r} is missing or not a {getattr(kind, '__name__', kind)}",
-                path=source,
-                fix="regenerate the report",
-            )
+    from gitcontext.github.schema import problem
+
+    found = problem(data)
+    if found is not None:
+        raise UserError(f"not a valid report: {found}", path=source, fix="regenerate the report with --report-out")
     for key in ("base", "head"):
         if not re.fullmatch(r"[0-9a-f]{40}", data[key]):
             raise UserError(f"report key {key!r} is not a commit sha", path=source, fix="regenerate the report")
-    for key in ("changes", "candidates", "stale"):
-        if not all(isinstance(row, dict) for row in data[key]):
-            raise UserError(f"report key {key!r} must be a list of objects", path=source, fix="regenerate the report")
     return data
