@@ -1,6 +1,6 @@
 """Repository text made inert in a GitHub comment: no mentions, no HTML, no links, no marker.
 
-Anything a pull request can write (instruction text, failure quotes, commit subjects, file names)
+Bidirectional control characters are shown as their code points. Anything a pull request can write (instruction text, failure quotes, commit subjects, file names)
 goes through `text` (prose), `code` (instruction text) or `block` (restore quotes) before it reaches
 Markdown. `&` is escaped first, so entity forms (`&#64;`, `&commat;`) stay literal text and cannot
 become an `@` after rendering; a literal `@` gets a word joiner, which GitHub's mention and email
@@ -22,7 +22,13 @@ _AUTOLINK = re.compile(r"(?i)(://|www\.)")
 _MAX = 400
 
 
+# Bidirectional controls (embeddings, overrides, isolates, marks) reorder what a reviewer sees
+# ("Trojan Source"): each is shown as its code point, `[U+202E]`, never passed through.
+_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
 def _inert(value: str) -> str:
+    value = _BIDI.sub(lambda m: f"[U+{ord(m.group(0)):04X}]", value)
     value = MARKER_WORD.sub(lambda m: m.group(0).replace(":", ":" + WORD_JOINER), value)
     value = value.replace("@", "@" + WORD_JOINER)
     return _AUTOLINK.sub(lambda m: m.group(0)[0] + WORD_JOINER + m.group(0)[1:], value)

@@ -134,3 +134,14 @@ def test_mutated_reports_are_refused_or_rendered(edits: list[tuple[tuple, Any, b
     except UserError:
         return
     _comment(checked)
+
+
+@pytest.mark.parametrize("control", ["\u202e", "\u2066", "\u2067", "\u2068", "\u2069", "\u202a", "\u200f", "\u061c"])
+def test_bidi_controls_never_reach_the_comment(control: str) -> None:
+    data = copy.deepcopy(REPORT)
+    data["changes"][0]["text"] = f"Run {control}tests{control} daily."
+    data["changes"][1]["restore"] = f"- Run {control}tests.\n"
+    data["stale"][0]["message"] = f"stale {control}here"
+    out = _comment(load(data, "report.json"))
+    assert control not in out
+    assert f"U+{ord(control):04X}" in out
