@@ -33,11 +33,16 @@ def trials_root(root: Path) -> Path:
 
 def reap(root: Path) -> list[str]:
     """Remove the trial folders of processes that no longer exist; returns what was removed."""
-    folder = trials_root(root)
-    gone = [p for p in sorted(folder.iterdir()) if not _alive(p.name)] if folder.is_dir() else []
+    gone = orphans(root)
     for path in gone:
         _remove(root, path)
     return [p.name for p in gone]
+
+
+def orphans(root: Path) -> list[Path]:
+    """Trial folders whose process is gone (a killed trial), not yet reaped; `kept-` folders are the user's."""
+    folder = trials_root(root)
+    return [p for p in sorted(folder.iterdir()) if not _alive(p.name)] if folder.is_dir() else []
 
 
 def _alive(name: str) -> bool:

@@ -16,7 +16,7 @@ NATIVE_FIX = "git context init --hooks native"
 
 
 class Problem(NamedTuple):
-    check: str  # hooks | merge | clone | notes
+    check: str  # hooks | merge | clone | notes | trials
     message: str
     fix: str
     severity: str = "error"  # error (exit 1) | warning
@@ -30,6 +30,7 @@ def diagnose(root: Path) -> list[Problem]:
         *note_problems(root),
         *suggestion_problems(root),
         *leftover_problems(root),
+        *trial_problems(root),
         *context_file_problems(root),
     ]
 
@@ -161,6 +162,27 @@ def suggestion_problems(root: Path) -> list[Problem]:
 def _restore_fix(rel: str) -> str:
     # `git show` writes the blob's bytes as committed: no core.autocrlf conversion brings CRLF back
     return f"git show HEAD:{rel} > {rel}"
+
+
+def trial_problems(root: Path) -> list[Problem]:
+    """Worktrees a killed `trial` left (its process is gone): registered with git, never removed."""
+    from gitcontext.evidence.worktree import orphans
+
+    try:
+        found = orphans(root)
+    except (OSError, UserError):
+        return []
+    if not found:
+        return []
+    shown = os.path.relpath(found[0], root)
+    return [
+        Problem(
+            "trials",
+            f"{len(found)} worktree folder(s) of killed `git context trial` runs remain, e.g. {shown}",
+            f"`rm -rf {' '.join(os.path.relpath(p, root) for p in found[:5])}{' …' if len(found) > 5 else ''}"
+            " && git worktree prune` (the next `git context trial` also removes them)",
+        )
+    ]
 
 
 def leftover_problems(root: Path) -> list[Problem]:
