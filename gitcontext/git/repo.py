@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
@@ -74,13 +75,26 @@ def _resolved(cwd: str | Path | None, rev: str) -> Head | None:
 
 
 def toplevel(cwd: str | Path | None = None) -> Path:
-    code, out, _ = run_status(["rev-parse", "--show-toplevel"], cwd=cwd)
+    code, out, err = run_status(["rev-parse", "--show-toplevel"], cwd=cwd)
+    if code != 0 and b"dubious ownership" in err:
+        raise dubious(err)
     if code != 0:
         raise GitError(
             f"{Path(cwd or '.').resolve()} is not inside a git repository",
             fix="run it inside a git work tree, or `git init` first",
         )
     return Path(out.decode().strip())
+
+
+def dubious(stderr: bytes) -> GitError:
+    """Git refuses a repository another user owns (CVE-2022-24765): its own words and its exact fix."""
+    detail = stderr.decode("utf-8", "replace")
+    found = re.search(r"repository at '([^'\n]*)'", detail)
+    place = found.group(1) if found else "<path>"
+    return GitError(
+        f"git refuses the repository at {place}: it is owned by another user (dubious ownership)",
+        fix=f"if you trust it: `git config --global --add safe.directory {place}`",
+    )
 
 
 def git_dir(cwd: str | Path | None = None) -> Path:
