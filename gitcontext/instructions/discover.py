@@ -194,7 +194,7 @@ def _tree_targets(root: str | Path, entries: dict[str, tuple[str, str]], paths: 
     return result
 
 
-def _check_size(path: str, size: int) -> None:
+def check_size(path: str, size: int) -> None:
     if size > MAX_BYTES:
         raise UserError(
             f"file is {size / 1e6:.1f} MB, over the {MAX_BYTES // (1024 * 1024)} MiB limit for a context file",
@@ -205,7 +205,7 @@ def _check_size(path: str, size: int) -> None:
 
 def decode(path: str, data: bytes) -> str:
     """Text of a context file, or a UserError naming the file and the fix."""
-    _check_size(path, len(data))
+    check_size(path, len(data))
     if data[:2] in (b"\xff\xfe", b"\xfe\xff") or _looks_utf16(data):
         raise UserError(
             "file is UTF-16, not UTF-8",
@@ -263,7 +263,7 @@ def _read_data(root: Path, path: str) -> bytes | None:
     try:
         if problem(path) or not inside_file(root, path):
             return None  # absent, not a regular file, or a link out of the work tree: never read
-        _check_size(path, full.stat().st_size)
+        check_size(path, full.stat().st_size)
         return full.read_bytes()
     except OSError as exc:
         raise UserError(f"cannot read: {exc.strerror}", path=path, fix=f"check the permissions of {path}") from exc

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from gitcontext.errors import UserError
 from gitcontext.instructions.blocks import payload_mask, split_lines
-from gitcontext.instructions.discover import MAX_BYTES, decode
+from gitcontext.instructions.discover import MAX_BYTES, check_size, decode
 from gitcontext.instructions.segment import segment
 from gitcontext.instructions.sentences import mask_code_spans
 from gitcontext.paths import inside_file, problem, read_regular
@@ -61,6 +61,8 @@ def render(root: str | Path, path: str) -> View:
 
 def _expand(root: Path, path: str, depth: int, files: list[str], missing: list[str], chain: tuple[str, ...]) -> str:
     try:
+        full = root / path
+        check_size(path, full.stat().st_size if full.is_file() else 0)
         data = read_regular(root, path, MAX_BYTES)
     except OSError as exc:
         raise UserError(f"cannot read: {exc.strerror}", path=path) from exc
