@@ -21,6 +21,10 @@ and initialized there. Suggest runs without writing (`dry run`) and:
 - a judged item whose class changed is counted as `moved` (a specific that became generic is a lost
   right one when its verdict was right).
 
+`--time N` builds a synthetic repository with N rules (three per commit, half the commits explaining
+why) and prints the CPU time (user+sys of the child, min of 3, load average beside it) of
+`git context suggest --dry-run --json` there, offline.
+
 `--draw` writes a draft truth file per repository: every specific suggestion up to `--specific` (a seeded
 random sample beyond), and a seeded sample of `--generic` generic ones, verdicts empty, to be labelled.
 """
@@ -153,6 +157,39 @@ def draw(name: str, root: Path, out: Path, seed: int, n_specific: int, n_generic
     return path
 
 
+def build_synthetic(root: Path, rules: int) -> None:
+    """A repository whose AGENTS.md grows by three rules a commit; every other commit says why."""
+    _git(root.parent, "init", "-q", str(root))
+    for key, value in (("user.name", "bench"), ("user.email", "bench@example.com"), ("commit.gpgsign", "false")):
+        _git(root, "config", key, value)
+    lines: list[str] = ["# Agents", ""]
+    for n in range(0, rules, 3):
+        lines += [f"- Run `tool{k}` with `--flag{k}` before touching module{k}." for k in range(n, n + 3)]
+        (root / "AGENTS.md").write_text("\n".join(lines) + "\n")
+        (root / f"src{n % 40}.py").write_text(f"x = {n}\n")
+        _git(root, "add", "-A")
+        body = f"The agent kept breaking module{n} because tool{n} was skipped (#{n + 1})." if n % 2 else ""
+        _git(root, "commit", "-q", "-m", f"Add rules for module{n}", "-m", body or "Update AGENTS.md")
+
+
+def time_suggest(rules: int) -> None:
+    import os
+    import resource
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "repo"
+        build_synthetic(root, rules)
+        command = [sys.executable, "-m", "gitcontext"]
+        subprocess.run([*command, "init", "--hooks", "none", "--backfill"], cwd=root, check=True, capture_output=True)
+        times = []
+        for _ in range(3):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            subprocess.run([*command, "suggest", "--dry-run", "--json"], cwd=root, check=True, capture_output=True)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+        print(f"suggest on {rules} rules: CPU {min(times):.2f} s (min of 3; load {os.getloadavg()[0]:.2f})")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("truth", nargs="*", type=Path)
@@ -162,7 +199,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--specific", type=int, default=50)
     parser.add_argument("--generic", type=int, default=8)
     parser.add_argument("--show", action="store_true", help="list unjudged specific suggestions")
+    parser.add_argument("--time", type=int, metavar="N", help="time suggest on a synthetic N-rule repository")
     args = parser.parse_args(argv)
+    if args.time:
+        time_suggest(args.time)
+        return 0
     checkouts = {k: Path(v) for k, v in (c.split("=", 1) for c in args.checkout)}
     with tempfile.TemporaryDirectory() as tmp:
         if args.draw:
