@@ -11,6 +11,7 @@ pasted into the chosen text become the suggested `--failure`.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from gitcontext.identity.words import content_words
@@ -68,8 +69,10 @@ def scope(text: Text) -> str:
 def _best(rule: str, words: dict[str, float], texts: list[Text]) -> _Pick | None:
     best = None
     for text in texts:
+        if fixes_the_file(text):
+            continue
         width = scope(text)
-        for statement in statements(text.text, text.part):
+        for statement in joined(statements(text.text, text.part)):
             found = judge.reason(statement.text, rule)
             if found.score < judge.NEEDED:
                 continue
@@ -84,6 +87,36 @@ def _best(rule: str, words: dict[str, float], texts: list[Text]) -> _Pick | None
             if best is None or score > best.score:
                 best = _Pick(score, statement, text)
     return best
+
+
+def fixes_the_file(text: Text) -> bool:
+    """A change whose subject fixes the context file itself (`docs: fix devdocs links in AGENTS.md`): its
+    body says why the text changed (the links 404ed), never why the rule exists."""
+    if text.part not in ("commit", "title"):
+        return False
+    return bool(judge.DOC_FIX.search(strip_subject(text.text.split("\n", 1)[0])))
+
+
+_ANAPHOR = re.compile(r"^(?:this|that|these|those|it|such|which)\b", re.I)
+
+
+def joined(found: list[Statement]) -> list[Statement]:
+    """STATEMENTS with each body sentence that leans on the one before it ("This typically occurs with
+    generics, ...") read together with that one: alone it is not a reason a reviewer could accept."""
+    out: list[Statement] = []
+    for statement in found:
+        before = out[-1] if out else None
+        if (
+            before is not None
+            and _ANAPHOR.match(statement.text)
+            and statement.part == before.part == "body"
+            and statement.section == before.section
+        ):
+            statement = statement._replace(
+                text=f"{before.text} {statement.text}", quoted=f"{before.quoted}\n{statement.quoted}"
+            )
+        out.append(statement)
+    return out
 
 
 def _failed(texts: list[Text]) -> _Pick | None:

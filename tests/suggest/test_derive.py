@@ -193,3 +193,48 @@ def test_derive_dry_run_paths_and_since(store: Path) -> None:
     assert not (store / suggestions.LOG).exists()
     with pytest.raises(Exception, match="--since"):
         derive(store, config, since="no-such-rev", write=False)
+
+
+def test_derive_a_commit_that_fixes_the_context_file_is_no_source(store: Path) -> None:
+    """nushell/nushell#18721: a rewording whose subject fixes links in AGENTS.md explains the text's
+    change (the links 404ed), not why the rule exists; the older rewording's reason stands."""
+    commit(store, {"AGENTS.md": RULES + "- See [style.md](style.md).\n"}, "Add rules")
+    explained = commit(
+        store,
+        {"AGENTS.md": RULES + "- See [style.md](style.md) before writing Rust.\n"},
+        "Point agents at the style guide\n\nThe agent kept writing unidiomatic Rust because it never read the guide.",
+    )
+    commit(
+        store,
+        {"AGENTS.md": RULES + "- See [style.md](devdocs/style.md) before writing Rust.\n"},
+        "docs: fix devdocs links in AGENTS.md (#18721)\n\nThe links pointed at the root, but style.md lives in"
+        " devdocs/, so the links 404 on GitHub.",
+    )
+    s = _row(_run(store), "style.md").suggestion
+    assert s.klass == "specific" and s.change == "reworded" and s.commit == explained
+    assert "never read the guide" in s.why and "404" not in s.why
+
+
+def test_derive_a_context_file_fix_alone_gives_no_suggestion(store: Path) -> None:
+    commit(store, {"AGENTS.md": RULES + "- See [faq](faq.md) first.\n"}, "Add rules")
+    commit(
+        store,
+        {"AGENTS.md": RULES + "- See [faq](devdocs/faq.md) first.\n"},
+        "Fix broken links in AGENTS.md\n\nfaq.md lives in devdocs/, so the link was broken and 404ed.",
+    )
+    assert _row(_run(store), "faq").suggestion.klass == "generic"
+
+
+def test_derive_a_sentence_that_leans_on_the_one_before_is_read_with_it(store: Path) -> None:
+    """getsentry/sentry-cli#2717: "This typically occurs with generics, ..." alone is no reason."""
+    commit(
+        store,
+        {"AGENTS.md": RULES + "- Omit type annotations the compiler can infer.\n"},
+        "Add rule to avoid explicit type annotations\n\nI have noticed that the agent often adds type annotations"
+        " even when they are not needed. This typically occurs with generics, which sadly cannot be linted,"
+        " so I added a rule to prevent this behavior.",
+    )
+    s = _row(_run(store), "annotations").suggestion
+    assert s.klass == "specific"
+    assert s.why.startswith("I have noticed that the agent often adds type annotations")
+    assert "This typically occurs with generics" in s.why
