@@ -238,3 +238,15 @@ def test_derive_a_sentence_that_leans_on_the_one_before_is_read_with_it(store: P
     assert s.klass == "specific"
     assert s.why.startswith("I have noticed that the agent often adds type annotations")
     assert "This typically occurs with generics" in s.why
+
+
+def test_derive_a_fix_subject_that_touches_code_is_still_a_source(store: Path) -> None:
+    """Only a change of context files alone is a fix of the file: "Fix flaky docs build" that edits CI
+    and adds its lesson to AGENTS.md keeps its reason."""
+    commit(
+        store,
+        {"AGENTS.md": RULES + "- Pin `sphinx` in the docs build.\n", "ci.yml": "docs: sphinx==7.2\n"},
+        "Fix flaky docs build\n\nThe docs build broke twice because an unpinned sphinx release changed the theme.",
+    )
+    s = _row(_run(store), "sphinx").suggestion
+    assert s.klass == "specific" and "unpinned sphinx" in s.why
