@@ -116,9 +116,9 @@ LEAK = (
     "- Incident 2026-10-03 (INC-42): the nightly export crashed on a null currency; validate currency codes "
     "before exporting.\n"
 )
-REGROW = [REWRITE.replace("## Git\n", "## Style\n\n" + STYLE + "\n## Git\n"), None, None]
-REGROW[1] = REGROW[0].replace(CENTS, CENTS + INVOICE).replace(ALEMBIC, ALEMBIC + PNPM)
-REGROW[2] = REGROW[1].replace("## Style\n\n" + STYLE, "## Style\n\n" + STYLE + LEAK)
+_STYLED = REWRITE.replace("## Git\n", "## Style\n\n" + STYLE + "\n## Git\n")
+_GROWN = _STYLED.replace(CENTS, CENTS + INVOICE).replace(ALEMBIC, ALEMBIC + PNPM)
+REGROW = [_STYLED, _GROWN, _GROWN.replace("## Style\n\n" + STYLE, "## Style\n\n" + STYLE + LEAK)]
 MIGRATED = REGROW[2].replace("\n## Git\n\n" + PR, "")
 AGENTS = (
     "# AGENTS.md\n\nFor every coding agent in this repository (Claude Code reads CLAUDE.md as well).\n\n"

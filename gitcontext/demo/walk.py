@@ -9,7 +9,7 @@ import os
 import shlex
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple, TextIO
+from typing import NamedTuple, TextIO, cast
 
 from gitcontext import git
 from gitcontext.environment import Environment
@@ -96,7 +96,7 @@ def walk(repo: Path, env: Environment, steps: list[Step]) -> int:
 def _run(step: Step, repo: Path, env: Environment) -> tuple[int, str, int]:
     tee = _Tee(env.stdout, step.max_lines)
     screen = env.stdout
-    env.stdout = tee
+    env.stdout = cast(TextIO, tee)  # a TextIOBase: every TextIO method the commands call
     try:
         with contextlib.redirect_stdout(tee), contextlib.redirect_stderr(tee):
             code = step.run(repo, env)

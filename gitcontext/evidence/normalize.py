@@ -8,6 +8,7 @@ Placeholders are short and letter-free or single letters, so they never become a
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _END = re.compile(r"[\s.;,]+\Z")
 _HEXWORD = re.compile(r"\b[0-9a-fA-F]{7,64}\b")
@@ -55,7 +56,7 @@ def _last_two(match: re.Match[str]) -> str:
 
 
 # (kind, pattern, replacement). Order matters.
-RULES: list[tuple[str, re.Pattern[str], object]] = [
+RULES: list[tuple[str, re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     ("ansi", re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07"), ""),
     (
         "timestamp",

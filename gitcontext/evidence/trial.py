@@ -14,6 +14,7 @@ from gitcontext.errors import UserError
 from gitcontext.evidence import verdict as verdicts
 from gitcontext.evidence.removal import Rule, remove, render_views
 from gitcontext.evidence.worktree import interruptible, signals_held, trial_space
+from gitcontext.instructions.model import Instruction
 from gitcontext.provenance.events import new_event
 from gitcontext.provenance.record import prepare, tail
 from gitcontext.provenance.redact import clean
@@ -59,7 +60,7 @@ def trial(
     if not git.has_commits(root):
         raise UserError("the repository has no commits", fix="commit the context files, then trial")
     found = _targets(root, config, targets)
-    rules = [Rule(t.id, t.instruction.file, t.instruction.text, t.instruction.line) for t in found]
+    rules = [Rule(t.id, i.file, i.text, i.line) for t in found for i in [_placed(t)]]
     commit = git.rev_parse("HEAD", root)
     started = time.monotonic()
     with interruptible(), trial_space(root, commit, ARMS, keep) as space:
@@ -93,10 +94,16 @@ def _targets(root: Path, config: dict[str, Any], targets: Sequence[str]) -> list
     found: dict[str, Target] = {}
     for target in targets:
         t = find(root, config, target, w)
-        if t.instruction is None:
-            raise UserError(f"{t.id} is not in any context file now", fix=f"`git context show {t.id}`")
+        _placed(t)
         found.setdefault(t.id, t)
     return list(found.values())
+
+
+def _placed(t: Target) -> Instruction:
+    """T's instruction in the files now; a target that is in none cannot be trialled."""
+    if t.instruction is None:
+        raise UserError(f"{t.id} is not in any context file now", fix=f"`git context show {t.id}`")
+    return t.instruction
 
 
 def _run(
@@ -144,6 +151,7 @@ def _events(
     removed = [t.id for t in found]
     events: list[dict[str, Any]] = []
     for t in found:
+        placed = _placed(t)
         events += prepare(root, t)
         events.append(
             new_event(
@@ -155,8 +163,8 @@ def _events(
                 removed=removed,
                 removal=arms["removal"]._asdict(),
                 control=arms["control"]._asdict(),
-                text=t.instruction.text,
-                file=t.instruction.file,
+                text=placed.text,
+                file=placed.file,
                 duration_ms=duration_ms,
                 commit=commit,
             )

@@ -90,10 +90,10 @@ def _anchors(a: Sequence[str], alo: int, ahi: int, b: Sequence[str], blo: int, b
         entry = count.setdefault(a[i], [0, i, 0, -1])
         entry[0] += 1
     for j in range(blo, bhi):
-        entry = count.get(b[j])
-        if entry is not None:
-            entry[2] += 1
-            entry[3] = j
+        seen = count.get(b[j])
+        if seen is not None:
+            seen[2] += 1
+            seen[3] = j
     pairs = sorted((e[1], e[3]) for e in count.values() if e[0] == 1 and e[2] == 1)
     return _longest_increasing(pairs)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from gitcontext.instructions.model import word_count
@@ -101,7 +101,7 @@ class _Judge:
         )
 
 
-def _restated(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+def _restated(a: Sequence[str], b: Sequence[str]) -> bool:
     """Both sides added the same instruction in other words (the identity matcher pairs them):
     keeping both would plant a near-duplicate, so it is a conflict for a human to settle."""
     from gitcontext.identity.match import match  # only here: the matcher is the heavy part
@@ -109,9 +109,7 @@ def _restated(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     return bool(match(segment("\n".join(a) + "\n"), segment("\n".join(b) + "\n")))
 
 
-def _separator(
-    head: tuple[str, ...], tail: tuple[str, ...], first: tuple[str, ...], second: tuple[str, ...]
-) -> list[str]:
+def _separator(head: Sequence[str], tail: Sequence[str], first: Sequence[str], second: Sequence[str]) -> list[str]:
     """The blank lines each side put around its block also go between the two blocks."""
     if not first or not second or not first[-1].strip() or not second[0].strip():
         return []

@@ -8,7 +8,9 @@ two different results for one key are a conflict, never a silent pick.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
+
+K = TypeVar("K", bound=Hashable)
 
 
 class Clash(NamedTuple):
@@ -17,9 +19,7 @@ class Clash(NamedTuple):
     theirs: Any  # None when theirs deleted it
 
 
-def merge_keyed(
-    base: Mapping[Hashable, Any], ours: Mapping[Hashable, Any], theirs: Mapping[Hashable, Any]
-) -> Iterator[tuple[Hashable, Any]]:
+def merge_keyed(base: Mapping[K, Any], ours: Mapping[K, Any], theirs: Mapping[K, Any]) -> Iterator[tuple[K, Any]]:
     """Yield (key, value) for every surviving record and (key, Clash) for every conflict."""
     for key in set(base) | set(ours) | set(theirs):
         old, mine, other = base.get(key), ours.get(key), theirs.get(key)

@@ -239,9 +239,9 @@ def check_quote(quote: dict[str, Any]) -> str | None:
             continue
         if not isinstance(value, wanted) or isinstance(value, bool):
             return f"restore.{key} has the wrong type ({type(value).__name__})"
-        if wanted is list and not all(isinstance(v, str) for v in value):
+        if isinstance(value, list) and not all(isinstance(v, str) for v in value):
             return f"restore.{key} must be a list of strings"
-        if wanted is int and not 0 <= value < 1 << 40:
+        if isinstance(value, int) and not 0 <= value < 1 << 40:
             return f"restore.{key} is out of range"
         if not _is_text(value):
             return f"restore.{key} is not valid UTF-8 text"

@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 
 
 class State(NamedTuple):
-    id: str | None
+    id: str
     file: str | None = None
     text: str | None = None  # current text as the note knows it
     why: str | None = None
@@ -50,7 +50,7 @@ def order(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
 def fold(events: Iterable[dict[str, Any]], id: str | None = None) -> State:
     """Fold EVENTS (any order; they are sorted by `at`, then `eid`) into a State."""
     ordered = order(events)
-    state = State(id or (ordered[0]["id"] if ordered else None))
+    state = State(id or (ordered[0]["id"] if ordered else ""))
     for event in ordered:
         state = _STEP[event["kind"]](state, event)._replace(events=state.events + 1, last_at=event["at"])
     return state

@@ -11,6 +11,7 @@ import contextlib
 import errno
 import os
 import stat
+import sys
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -93,12 +94,7 @@ def _acquire(path: Path, timeout: float) -> int:
             pause = min(pause * 2, 0.05)
 
 
-try:
-    import fcntl
-
-    def _lock(fd: int) -> None:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-except ImportError:  # Windows
+if sys.platform == "win32":
     import msvcrt
 
     def _lock(fd: int) -> None:
@@ -106,6 +102,11 @@ except ImportError:  # Windows
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
         except OSError as exc:
             raise BlockingIOError(str(exc)) from exc
+else:
+    import fcntl
+
+    def _lock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 def replace(root: str | Path, path: Path, data: bytes, mode: int) -> None:

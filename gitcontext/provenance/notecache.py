@@ -88,7 +88,14 @@ def folded_notes(root: str | Path, git_dir: Path | None = None, oids: dict[str, 
             state = fold(store.parse_note(root, Path(folder, name), data), id)
             new = True
         states[id], blobs[oid] = state, state
-        if mark is not None and fence and mark[1] < fence and mark[2] < fence and stat.S_ISREG(info.st_mode):
+        if (
+            info is not None
+            and mark is not None
+            and fence
+            and mark[1] < fence
+            and mark[2] < fence
+            and stat.S_ISREG(info.st_mode)
+        ):
             files[name] = [*mark, oid]
     if git_dir is not None and (new or files != known):
         save(git_dir, blobs, files, fence or clock)

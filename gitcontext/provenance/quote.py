@@ -88,9 +88,9 @@ def paste(text: str, quote: dict[str, Any]) -> tuple[str, str]:
         pos = min(spots, key=lambda p: abs(p - quote.get("offset", 0)))
         return text[:pos] + piece + text[pos:], how
     line = _as_line(piece, text)
-    pos = _heading_end(text, quote.get("headings", []))
-    how = "heading" if pos is not None else "end"
-    pos = len(text) if pos is None else pos
+    under = _heading_end(text, quote.get("headings", []))
+    how = "heading" if under is not None else "end"
+    pos = len(text) if under is None else under
     if pos == len(text) and text and not text.endswith("\n"):
         line = _newline(text) + line
     return text[:pos] + line + text[pos:], how

@@ -97,7 +97,7 @@ def _pair_text(
     for id in sorted(live, key=lambda id: (*_arrival(live[id]), id)):
         s = live[id]
         if id not in used:
-            index.setdefault((s.file if same_file else "", key(s.text)), []).append(id)
+            index.setdefault(((s.file or "") if same_file else "", key(s.text)), []).append(id)
     for k in sorted(insts):
         if k in found:
             continue

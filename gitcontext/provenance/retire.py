@@ -141,7 +141,7 @@ def _restore(root: Path, id: str) -> Restored:
     if state.retired is None:
         raise UserError(f"{id} is not retired", fix=f"`git context show {id}`")
     quote = state.retired["restore"]
-    file = quote.get("file") or state.file
+    file = quote.get("file") or state.file or ""  # resolve_inside refuses the empty path
     path = resolve_inside(root, file, source=f".context/notes/{id}.jsonl", what="restore.file")
     exact = exact_quote(root, state.retired, file)
     old = read_regular(root, file, MAX_BYTES)

@@ -88,7 +88,8 @@ def _commit_events(
         c = c._replace(trailers=c.trailers[:MAX_TRAILERS])
     sole = None if named(c.trailers) or all(t.id for t in c.trailers) else _sole_change(root, config, c.sha, notes)
     heirs = _heirs(root, config, c.sha, [t.id for t in c.trailers if t.id] + (sole or []), notes)
-    plan, at_rank, unnoted = NO_PLAN, 0, {}
+    plan, at_rank = NO_PLAN, 0
+    unnoted: dict[str, str] = {}
     for rank, index, t in _overrides_first(c.trailers):
         if rank != at_rank:  # the overrides before are folded: what they make moot
             plan, at_rank = override_plan(c.sha, here), rank

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -110,7 +111,7 @@ def _newer(root: str | Path, row: dict[str, Any], commit: Commit) -> bool:
     return to_utc(commit.date) > (state.last_at or "")
 
 
-def _redacted(commits) -> list[Commit]:  # type: ignore[no-untyped-def]
+def _redacted(commits: Iterable[Commit]) -> list[Commit]:
     commits = list(commits)
     if not commits:  # a history without trailers needs no redactor (its import: 1 ms)
         return []

@@ -110,7 +110,7 @@ def named(trailers: Iterable[ContextTrailer], key: str = "Context-Why") -> list[
     needs no why: the why of `<new> added` + `<old> retired` is the new rule's, also when the user
     wrote `<old> added` to say the new text is not a rewording of it)."""
     ids = [t for t in trailers if t.key == "Context-Id" and t.id]
-    every = list(dict.fromkeys(t.id for t in ids))
+    every = list(dict.fromkeys(t.id for t in ids if t.id))
     if key == "Context-Retire":
         return every
     gone = {t.id for t in ids if t.value == "retired"}

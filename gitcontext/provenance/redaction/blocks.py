@@ -51,7 +51,8 @@ def _block_end(text: str, begin: re.Match[str]) -> int:
     """Where the block BEGIN opens ends: after its body and the END (or Private-MAC) line right after it,
     else (cut off) after its body. Ordinary text between a BEGIN and a far END is never taken."""
     body = _body_end(text, begin.end())
-    closing = (_MAC if begin.group(0).startswith("PuTTY") else _END).match(text, _GAP.match(text, body).end())
+    gap = _GAP.match(text, body)  # matches the empty string, so never None
+    closing = (_MAC if begin.group(0).startswith("PuTTY") else _END).match(text, gap.end() if gap else body)
     return closing.end() if closing else body
 
 
