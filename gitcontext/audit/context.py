@@ -29,6 +29,7 @@ class AuditContext:
         self.root = Path(root)
         self.config = config
         self.rev = rev  # the revision history-based checks look back from
+        self.change_base: str | None = None  # `--base`: GC302 / GC400 measure the change from here
 
     @functools.cached_property
     def world(self) -> World:
@@ -41,7 +42,7 @@ class AuditContext:
         from gitcontext.provenance.trailer_cache import promote_trailer_whys
 
         w = self.world
-        rows = []
+        rows: list[dict[str, Any]] = []
         for file in sorted(w.instructions):
             for inst in w.instructions[file]:
                 r = w.resolved[(inst.file, inst.index)]

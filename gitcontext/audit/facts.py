@@ -116,15 +116,14 @@ def change(ctx: AuditContext) -> Change:
     def compute() -> Change:
         if not has_head(ctx):
             return Change(None, "everything (no commits yet)", [])
-        given = getattr(ctx, "change_base", None)
+        given = ctx.change_base
         if given:
             sha = git.rev_parse(given, ctx.root)
             return Change(sha, f"{sha[:12]}..work tree", git.rev_list(f"{sha}..HEAD", cwd=ctx.root))
-        branch = git.default_branch(ctx.root)
-        sha = git.merge_base("HEAD", branch, ctx.root) if branch else None
-        if sha:
-            name = branch.removeprefix("refs/heads/").removeprefix("refs/remotes/")
-            return Change(sha, f"{name}..work tree", git.rev_list(f"{sha}..HEAD", cwd=ctx.root))
+        fork = git.fork_point(ctx.root)
+        if fork and fork[0]:
+            base, name = fork
+            return Change(base, f"{name}..work tree", git.rev_list(f"{base}..HEAD", cwd=ctx.root))
         return Change(git.rev_parse("HEAD", ctx.root), "HEAD..work tree", [])
 
     return memo(ctx, "change", compute)

@@ -145,6 +145,15 @@ def default_branch(cwd: str | Path | None = None) -> str | None:
     return None
 
 
+def fork_point(cwd: str | Path | None = None) -> tuple[str, str] | None:
+    """(merge-base of HEAD and the default branch, that branch's short name); None without either."""
+    branch = default_branch(cwd)
+    sha = merge_base("HEAD", branch, cwd) if branch else None
+    if branch is None or sha is None:
+        return None
+    return sha, branch.removeprefix("refs/heads/").removeprefix("refs/remotes/")
+
+
 def changed_since(rev: str, path: str, cwd: str | Path | None = None) -> list[tuple[str, str]]:
     """(commit, first parent) of each commit in REV..HEAD that changed PATH, oldest first."""
     out = text(["log", "--reverse", "--format=%H %P", EOO, f"{check_rev(rev)}..HEAD", "--", path], cwd=cwd)

@@ -85,9 +85,8 @@ def _framework_ids(root: Path) -> set[str]:
     except UserError:
         return set()
     repos = data.get("repos") if isinstance(data, dict) else None
-    return {
-        h.get("id") for r in repos or [] if isinstance(r, dict) for h in r.get("hooks") or [] if isinstance(h, dict)
-    }
+    hooks = [h for r in repos or [] if isinstance(r, dict) for h in r.get("hooks") or [] if isinstance(h, dict)]
+    return {h["id"] for h in hooks if isinstance(h.get("id"), str)}  # an id of another type names no hook
 
 
 def clone_problems(root: Path) -> list[Problem]:
@@ -111,7 +110,8 @@ def note_problems(root: Path) -> list[Problem]:
         folder = notes_folder(root)
     except UserError as exc:
         return [Problem("notes", str(exc).split("\n")[0], exc.fix or f"git rm {NOTES_DIR}")]
-    problems, owner = [], {}
+    problems: list[Problem] = []
+    owner: dict[str, str] = {}
     entries = sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []
     for path in entries:
         rel = path.relative_to(root).as_posix()

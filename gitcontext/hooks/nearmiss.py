@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from gitcontext.hooks.changes import Change
 
@@ -48,7 +49,9 @@ def diagnose(lines: list[tuple[int, str]], parsed: set[str]) -> list[str]:
     return hints
 
 
-def coverage_hints(missing: list[Change], unprefixed: int, total_needing: int, strangers: list[str] = ()) -> list[str]:
+def coverage_hints(
+    missing: list[Change], unprefixed: int, total_needing: int, strangers: Sequence[str] = ()
+) -> list[str]:
     """Hints about trailers that were read but cover nothing: no id among several, or a wrong id."""
     hints = []
     for ident in strangers:

@@ -35,7 +35,8 @@ def stated(trailers: Iterable[tuple[str, str | None, str]]) -> list[tuple[str, s
 
 
 def honour(root: Path, changes: list[Change], said: list[tuple[str, str]]) -> Honoured:
-    out, aliases, notes = list(changes), {}, []
+    out, notes = list(changes), []
+    aliases: dict[str, str] = {}
     for id, kind in said:
         if kind == "reworded":
             out, note = _pair(out, id, aliases)

@@ -79,7 +79,8 @@ def staged_note_problems(root: Path, staged: list[str] | None = None) -> tuple[l
     entries = git.tree_entries("", root)
     paths = [p for p in paths if p in entries]
     blobs = git.read_blobs([entries[p][1] for p in paths], root)
-    problems, owner = [], {}
+    problems: list[str] = []
+    owner: dict[str, str] = {}
     for path in paths:
         try:
             text = blobs[entries[path][1]].decode("utf-8")

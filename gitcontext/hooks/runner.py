@@ -144,6 +144,7 @@ def kill_and_reap(pid: int) -> None:
 def _send(fd: int, result: tuple[str, Any]) -> None:
     """RESULT as plain values through marshal (built in; pickle costs every hook 2 ms to import)."""
     status, value = result
+    fields: tuple[Any, ...]
     if status == "ok":
         fields = (int(value.code), [str(line) for line in value.lines], value.message)
     else:

@@ -108,7 +108,8 @@ def load(git_dir: Path, key: str) -> list[Change] | None:
     ):
         return None
     changes = [_change(row) for row in data["changes"]]
-    return None if any(c is None for c in changes) else changes
+    whole = [c for c in changes if c is not None]
+    return whole if len(whole) == len(changes) else None
 
 
 def _change(row: object) -> Change | None:

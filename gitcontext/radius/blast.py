@@ -145,10 +145,9 @@ def _range(root: Path, base: str | None, window_days: int, head: str | None) -> 
                 f"unknown revision {base!r} for --base", fix="name a commit, branch or tag (see `git log --oneline`)"
             ) from exc
         return sha, f"{base}..work tree", _since(root, sha, head)
-    branch = git.default_branch(root)
-    sha = git.merge_base("HEAD", branch, root) if branch else None
-    if sha:
-        name = branch.removeprefix("refs/heads/").removeprefix("refs/remotes/")
+    fork = git.fork_point(root)
+    if fork and fork[0]:
+        sha, name = fork
         return sha, f"merge-base with {name}..work tree", _since(root, sha, head)
     return None, f"last {window_days} days", git.rev_list(f"--since={window_days}.days.ago", "HEAD", cwd=root)
 

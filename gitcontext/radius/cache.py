@@ -138,7 +138,8 @@ def get_meta(conn: sqlite3.Connection, key: str) -> bytes | str | None:
 def get_rows(conn: sqlite3.Connection) -> tuple[str | None, dict[str, Row]]:
     """(the listing signature they were resolved against, path -> row) of the last run."""
     rows = {path: Row(blob, *json.loads(row)) for path, blob, row in conn.execute("SELECT * FROM resolved")}
-    return get_meta(conn, "listing"), rows
+    listing = get_meta(conn, "listing")
+    return (listing if isinstance(listing, str) else None), rows
 
 
 def put_rows(

@@ -80,7 +80,7 @@ def tally(root: Path, rows: list[git.NumstatRow], config: dict[str, Any]) -> Chu
         if added is None:
             binary.add(path)
         else:
-            lines[path] = lines.get(path, 0) + added + removed
+            lines[path] = lines.get(path, 0) + added + (removed or 0)  # numstat gives both or neither
     exclude = compile_globs(tuple(config["radius"]["exclude"]))
     attrs = {
         path

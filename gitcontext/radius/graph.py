@@ -12,7 +12,7 @@ import functools
 import hashlib
 import sqlite3
 from collections import Counter, defaultdict, deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -63,11 +63,11 @@ def analyse(
     On a cache hit the symbol table is read on first use, and so are the importers when LAZY:
     both only while CONN is open."""
     roots = tuple(roots)
-    extra = cache.get_extra(conn) if conn else ()
+    extra: Collection[str] = cache.get_extra(conn) if conn else ()
     fast = quick.key(Path(root), tree, status, roots, extra, SNAPSHOT) if conn and status and not found else None
-    state = quick.recall(conn, fast) if fast else None
-    snapshot = _snapshot(conn, state) if state else None
-    listed = quick.listed(conn) if snapshot else None
+    state = quick.recall(conn, fast) if conn and fast else None
+    snapshot = _snapshot(conn, state) if conn and state else None
+    listed = quick.listed(conn) if conn and snapshot else None
     if listed is not None:
         git.remember_listing(root, listed, others=True)  # for the context-file discovery
     else:
@@ -77,13 +77,14 @@ def analyse(
         snapshot = _snapshot(conn, state) if conn else None
     tables: dict[str, Any] = {}  # on a cache hit, each is read only when asked (reach, a symbol)
     if snapshot is None:
+        found = found or scan.listing(root, status)  # listed already (no snapshot means no cached listing)
         snapshot, extra = _build(root, conn, roots, found, workers, extra)
         tables = {name: snapshot.pop(name) for name in TABLES}
         if conn:  # saved for the state the next run will find: its extra files included
             state = _state(plain.signature_of(extra), found)
             cache.put_snapshot(conn, state, snapshot, tables)
             fast = quick.key(Path(root), tree, status, roots, extra, SNAPSHOT) if fast and status else None
-    if conn and fast and found:
+    if conn and fast and state and found:
         quick.remember(conn, fast, state, found)
     if conn and not lazy and "importers" not in tables:
         tables["importers"] = cache.get_table(conn, "importers", state)
@@ -179,7 +180,10 @@ def _decls(path: str, result: Parsed) -> tuple[str, ...]:
 def _resolve(path: str, result: Parsed, tree: Tree) -> tuple[list[str], dict[str, int]]:
     """(the files PATH's imports name, its imports that name none, by reason — resolved ones
     counted under "resolved")."""
-    resolve = resolver(language_of(path).resolver)
+    lang = language_of(path)
+    if lang is None:  # only a file of a known language is parsed, so never
+        return [], {}
+    resolve = resolver(lang.resolver)
     targets: set[str] = set()
     reasons: Counter = Counter()
     for spec in result.imports:

@@ -46,7 +46,7 @@ def pressure_line(root: Path, config: dict[str, Any], rows: Sequence[git.Numstat
     lines: dict[str, int] = {}
     for added, removed, path in rows:
         if added is not None:
-            lines[path] = lines.get(path, 0) + added + removed
+            lines[path] = lines.get(path, 0) + added + (removed or 0)  # numstat gives both or neither
     hot = sorted(
         (
             (n, p)

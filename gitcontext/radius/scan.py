@@ -143,7 +143,7 @@ def _load(root: Path, source: _Source, skipped: dict[str, set[str]]) -> _Source 
 
 
 def _parse_all(sources: list[_Source], workers: int | None) -> list[Parsed | None]:
-    jobs = [(s.lang.name, s.data) for s in sources]
+    jobs = [(s.lang.name, s.data or b"") for s in sources]  # loaded sources (_load): data is never None
     workers = workers if workers is not None else (os.cpu_count() or 1)
     if len(jobs) < _pool_threshold() or workers < 2:
         return [_parse_one(job) for job in jobs]

@@ -30,7 +30,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         for ref in loc.state.refs if loc.state else ():
             cited = ref[len(PREFIX) :] if ref.startswith(PREFIX) else None
             newer = book.current_of(cited) if cited in book.by_id else None
-            if newer is None or newer == cited:
+            if cited is None or newer is None or newer == cited:
                 continue
             old, new = book.by_id[cited], book.by_id[newer]
             yield finding(

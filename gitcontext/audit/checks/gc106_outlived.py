@@ -67,13 +67,13 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         if (came or named) and not any(_present(ctx, p) for p in came | named):
             gone.append((loc, birth, sorted(came), sorted(named)))
     by_birth: dict[str, set[str]] = {}
-    for _, birth, came, named in gone:
-        by_birth.setdefault(birth, set()).update(came, named)
+    for _, birth, came_paths, named_paths in gone:
+        by_birth.setdefault(birth, set()).update(came_paths, named_paths)
     renamed = {b: _renamed(ctx, b, paths) for b, paths in by_birth.items()}
-    for loc, birth, came, named in gone:
+    for loc, birth, came_paths, named_paths in gone:
         moved = renamed[birth]
-        if moved is not None and not moved & (set(came) | set(named)):
-            yield _finding(loc, birth, came, named)
+        if moved is not None and not moved & (set(came_paths) | set(named_paths)):
+            yield _finding(loc, birth, came_paths, named_paths)
 
 
 def _renamed(ctx: AuditContext, birth: str, paths: set[str]) -> set[str] | None:
@@ -153,7 +153,7 @@ def _names(text: str) -> set[str]:
 
 def _finding(loc: Located, birth: str, came: list[str], named: list[str]) -> Finding:
     inst = loc.instruction
-    born = loc.state.born or {}
+    born = (loc.state.born if loc.state else None) or {}
     gone = ", ".join((came + [n for n in named if n not in came])[:6])
     return finding(
         CHECK,

@@ -23,7 +23,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
     for loc in ctx.located:
         state = loc.state
         last = state.verified if state else None
-        if not last or last.get("result") != "fails" or last["at"] < (state.confirmed_at or ""):
+        if state is None or not last or last.get("result") != "fails" or last["at"] < (state.confirmed_at or ""):
             continue
         inst = loc.instruction
         status = last.get("exit_status")

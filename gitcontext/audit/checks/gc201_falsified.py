@@ -66,7 +66,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
 
 def _text_since(state: State) -> str:
     """When the current text was written: its birth, or its last rewording."""
-    at = state.born["at"]
+    at = state.born["at"] if state.born else ""
     for entry in state.history:
         if entry["kind"] == "reworded":
             at = max(at, entry["at"])

@@ -48,7 +48,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         if any(set(o.files) < set(view.files) for o, w in over if w == why and o.agent == view.agent):
             continue  # a shorter view of the same chain is over already and names this one
         parts = ", ".join(f"{f} {_size(ctx, f):,} bytes" for f in view.files)
-        if why == "limit":
+        if why == "limit" and view.limit is not None:  # "limit": the view is over its agent's limit
             message = (
                 f"{view.name} loads {view.bytes:,} bytes, over the {view.limit.bytes:,} its agent reads "
                 f"({view.limit.source}): {parts}"
@@ -67,7 +67,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
                 "bytes": view.bytes,
                 "tokens": view.tokens,
                 "files": list(view.files),
-                "limit": view.limit.bytes if why == "limit" else None,
+                "limit": view.limit.bytes if why == "limit" and view.limit is not None else None,
                 "budget_tokens": budget if why == "budget" else None,
                 "also_over": covered,
             },

@@ -11,6 +11,7 @@ import functools
 import json
 import posixpath
 import re
+import sys
 from typing import Any
 
 NAMES = frozenset(
@@ -32,9 +33,9 @@ def is_manifest(path: str) -> bool:
 def parse(path: str, text: str) -> Any:
     name = posixpath.basename(path)
     if name.endswith(".toml"):
-        try:
+        if sys.version_info >= (3, 11):
             import tomllib  # here: a warm run reads no manifest
-        except ModuleNotFoundError:  # Python 3.10
+        else:
             import tomli as tomllib
         try:
             return tomllib.loads(text)

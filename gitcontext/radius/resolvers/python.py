@@ -189,9 +189,7 @@ def _distribution_roots(tree, folder: str, folders: set[str]) -> set[str]:
     roots |= {at(s) for s in strings(list(sources) if isinstance(sources, (list, dict)) else [])}
     poetry = table(tool.get("poetry"))
     roots |= {
-        at(table(p).get("from"))
-        for p in (poetry.get("packages") or [])
-        if isinstance(p, dict) and isinstance(p.get("from"), str)
+        at(p["from"]) for p in (poetry.get("packages") or []) if isinstance(p, dict) and isinstance(p.get("from"), str)
     }
     members = table(table(tool.get("uv")).get("workspace")).get("members")
     for member in glob_dirs(tree, folder, strings(members)):

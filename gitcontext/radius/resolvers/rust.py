@@ -58,7 +58,9 @@ def resolve(spec: str, path: str, tree) -> list[str] | str:
             base = _children_dir(root, crates.targets) if root else None
         if base is None:
             continue  # std or an external crate
-        hit = _module(base, [s for s in rest if s not in ("self", "*")], tree) or ([root] if root in tree.files else [])
+        hit = _module(base, [s for s in rest if s not in ("self", "*")], tree) or (
+            [root] if root and root in tree.files else []
+        )
         found.update(hit)
         reason = "crate path not found" if not hit else reason
     if found == {path}:
@@ -158,8 +160,9 @@ def _crates(tree) -> Crates:
         if not isinstance(package.get("name"), str):
             continue
         lib = table(data.get("lib"))
-        ident = (lib.get("name") if isinstance(lib.get("name"), str) else package["name"]).replace("-", "_")
-        lib_path = _at(folder, lib.get("path") if isinstance(lib.get("path"), str) else "src/lib.rs")
+        lib_name, lib_file = lib.get("name"), lib.get("path")
+        ident = (lib_name if isinstance(lib_name, str) else package["name"]).replace("-", "_")
+        lib_path = _at(folder, lib_file if isinstance(lib_file, str) else "src/lib.rs")
         if lib_path in tree.files:
             libs[ident] = lib_path
             roots.add(lib_path)
