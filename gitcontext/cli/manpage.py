@@ -60,7 +60,9 @@ def _command_lines(name: str, cmd: click.Command, ctx: click.Context) -> list[st
                 lines += [".RS", ".TP", f".B {_esc(record[0])}", _esc(record[1]), ".RE"]
         if isinstance(cmd, click.Group):
             for sub_name in cmd.list_commands(sub):
-                lines += _command_lines(f"{name} {sub_name}", cmd.get_command(sub, sub_name), sub)
+                sub_cmd = cmd.get_command(sub, sub_name)
+                if sub_cmd is not None:  # listed, so always found
+                    lines += _command_lines(f"{name} {sub_name}", sub_cmd, sub)
     return lines
 
 

@@ -48,7 +48,7 @@ def pr_comment(root: Path, run: Run, options: Options, client: Client | None = N
     full = body.assemble(sticky.MARKER, parts, limit=10**9, footer=footer)
     markdown = runner.write_markdown("pr-comment.md", full)
     runner.write_summary(full.replace(sticky.MARKER, "", 1).lstrip())
-    runner.annotate(annotations(data))
+    runner.annotate(annotations_of(data))
     outputs = {"findings": str(count(data)), "comment-url": "", "markdown-file": str(markdown)}
     if options.report_out:
         options.report_out.write_text(json.dumps({**data, "number": number}, sort_keys=True) + "\n", encoding="utf-8")
@@ -159,7 +159,7 @@ def failing(data: dict[str, Any], fail_on: str) -> bool:
     return any(LEVELS.index(level) >= floor for level in levels if level in LEVELS)
 
 
-def annotations(data: dict[str, Any]) -> list[runner.Annotation]:
+def annotations_of(data: dict[str, Any]) -> list[runner.Annotation]:
     policy = data["check"].get("policy")
     notes = [
         runner.Annotation(

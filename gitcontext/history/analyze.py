@@ -89,13 +89,15 @@ def _measure(
     lives = tracer.lives()
     rows = collector.summaries(result.commits)
     files = [rows[c] for c in chosen]
-    if reuse:
+    if reuse and cached:
         hazard = hz.Hazard.from_json(cached["hazard"])
     else:
         from gitcontext.history import smallhazard
 
-        rows = hazard_rows(result, lives, set(chosen))
-        hazard = smallhazard.estimate(rows) or hz.estimate(hz.subjects(rows), rounds)  # numpy only for a slope
+        exposures = hazard_rows(result, lives, set(chosen))
+        hazard = smallhazard.estimate(exposures) or hz.estimate(
+            hz.subjects(exposures), rounds
+        )  # numpy only for a slope
         measurecache.save(
             root,
             config,

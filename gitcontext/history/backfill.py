@@ -58,22 +58,24 @@ def backfill(
     root = Path(root)
     boundary = shallow_boundary(root)
     lives = [
-        life for life in lineage(root, config, config.get("matcher", "default"), progress=progress) if life.current
+        (life, life.current)
+        for life in lineage(root, config, config.get("matcher", "default"), progress=progress)
+        if life.current
     ]
     by_file: dict[str, list] = {}
-    for life in lives:
-        by_file.setdefault(life.current.file, []).append(life.current)
+    for _, current in lives:
+        by_file.setdefault(current.file, []).append(current)
     states = {id: fold(events, id) for id, events in all_notes(root).items()}
     resolved = resolve_all(root, config, by_file, states)
     taken = set(states)
     counts = {"instructions": len(lives), "notes": 0, "events": 0, "skipped": 0}
     events = []
-    for life in lives:
-        match = resolved.get((life.current.file, life.current.index))
+    for life, current in lives:
+        match = resolved.get((current.file, current.index))
         if match is not None and match.state is not None:
             counts["skipped"] += 1
             continue
-        id = life.lid if life.lid not in taken else instruction_id(life.born.file, life.current.norm, taken)
+        id = life.lid if life.lid not in taken else instruction_id(life.born.file, current.norm, taken)
         taken.add(id)
         events += life_events(id, life, bounded=(life.born.via or life.born.commit) in boundary)
         counts["notes"] += 1

@@ -62,8 +62,8 @@ def growth_panel(files: list[dict[str, Any]], x: float, y: float, w: float, h: f
         panel.polyline(line, cls, width)
     _above(panel, [max(v for _, v in c) for c in curves], top, "×{:.1f}")
     panel.polyline([(0, 1), (1, 1)], "axis", 1, 0.6)
-    files = f"{len(curves)} file" + ("" if len(curves) == 1 else "s")
-    panel.legend([("s0", f"instructions, mean of {files}"), ("s2", "payload bytes"), ("thin", "one file")])
+    counted = f"{len(curves)} file" + ("" if len(curves) == 1 else "s")
+    panel.legend([("s0", f"instructions, mean of {counted}"), ("s2", "payload bytes"), ("thin", "one file")])
     return panel.parts
 
 
@@ -93,7 +93,7 @@ def regrowth_panel(files: list[dict[str, Any]], x: float, y: float, w: float, h:
         panel.polyline([(k, min(p, panel.yr[1])) for k, p in curve], "s2", 1.2, 0.6)
     panel.polyline([(0, 100), (10, 100)], "axis", 1, 0.6)
     _above(panel, [max(p for _, p in c) for c in curves if c], panel.yr[1], "{:.0f}%")
-    means = [(k, mean(v)) for k, v in reach if v]
+    means: list[tuple[float, float]] = [(k, mean(v)) for k, v in reach if v]
     if means:
         panel.polyline(means, "s0", 3)
     panel.legend(

@@ -99,7 +99,9 @@ def instructions_of(
     if version.text is None or version.mode == SYMLINK:
         return []
     if segmenter is None:
-        from gitcontext.instructions.segment import segment as segmenter
+        from gitcontext.instructions.segment import segment
+
+        return segment(version.text, version.path)
     return segmenter(version.text, version.path)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -13,7 +13,9 @@ from gitcontext.identity.match import Pair
 from gitcontext.instructions.model import Instruction
 from gitcontext.instructions.segment import segment
 
-Matcher = Callable[[Sequence[Instruction], Sequence[Instruction]], list[Pair]]
+# (old, new) -> pairs; called with `renames=` too when a transition has renames (Callable cannot say an
+# optional keyword: match and scorer.match_default take it)
+Matcher = Callable[..., list[Pair]]
 _MARKER = re.compile(r"^\s*([-*+]|\d+[.)])\s+")
 _SPACE = re.compile(r"\s+")
 

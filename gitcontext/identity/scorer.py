@@ -95,8 +95,8 @@ def _reworded(
     integer weights); the substitutions that several passing pairs share are renames; then the
     penalties, and pairs are assigned best first. WEIGH(words): their rarity weights over both whole
     files, and the number of distinct word bags there."""
-    weights, bags = weigh({w for p in (*a_side, *b_side) for w in p.words})
-    weights = _units(weights)
+    rarity, bags = weigh({w for p in (*a_side, *b_side) for w in p.words})
+    weights = _units(rarity)
     floor = MIN_WORDS * unique_weight(bags) * _UNIT
     mass_a = [sum(weights[w] for w in a.words) for a in a_side]
     mass_b = [sum(weights[w] for w in b.words) for b in b_side]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -81,8 +82,7 @@ def _targets(
     if config["discovery"].get("imports", True):
         resolved.update(_guides(root, config, rev, entries, resolved, listed, files))
     chosen: dict[str, str] = {}
-    for path in sorted(p for p, t in resolved.items() if t is not None):
-        target = resolved[path]
+    for path, target in sorted((p, t) for p, t in resolved.items() if t is not None):
         if target != path and (resolved.get(target) == target or target in chosen.values()):
             continue  # the target is counted under its own name, or under an earlier link
         chosen[path] = target
@@ -103,8 +103,8 @@ def _guides(
     from gitcontext.instructions.guides import guides
 
     exclude = glob_test(tuple(config["discovery"]["exclude"]) + tuple(NEVER_TRACKED))
-    targets = {p: t for p, t in resolved.items() if t is not None}
-    refs_of = None
+    targets: dict[str, str] = {p: t for p, t in resolved.items() if t is not None}
+    refs_of: Callable[[str, str], list[str]] | None = None
     if rev is WORKTREE:
         files = set(git.ls_files(root, others=True) if listed is None else listed)
         top = os.path.realpath(root)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import posixpath
 import re
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from gitcontext.errors import UserError
 from gitcontext.instructions.blocks import payload_mask, split_lines
@@ -96,7 +96,7 @@ def _resolve(root: Path, importer: str, ref: str) -> str | None:
     return joined
 
 
-def budget(root: str | Path, path: str) -> dict[str, object]:
+def budget(root: str | Path, path: str) -> dict[str, Any]:
     view = render(root, path)
     data = view.text.encode("utf-8")
     return {

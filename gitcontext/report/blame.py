@@ -159,8 +159,8 @@ def _history_of(
     """(commits touching PATH, newest first; per instruction [birth, age] of its traced life, or None)."""
     from gitcontext.report import blamecache
 
-    found = git.head_of(root)
-    head = found.commit if found is not None else None
+    current = git.head_of(root)
+    head = current.commit if current is not None else None
     at = git_dir = None
     if notes is not None and head is not None:
         from gitcontext.digests import blob_id
@@ -195,18 +195,18 @@ def _age(life: Any, born: str | None, position: dict[str, int]) -> int | None:
 
 def format_blame_file(rows: list[dict[str, Any]], text: str) -> str:
     """`git blame`-like: id, age, marker, line number, then the file's line."""
-    by_line = {}
+    by_line: dict[int, dict[str, Any]] = {}
     for row in rows:
         for n in range(row["line"], row["end_line"] + 1):
             by_line[n] = row
     out = []
     for n, line in enumerate(text.splitlines(), start=1):
-        row = by_line.get(n)
-        if row is None:
+        at = by_line.get(n)
+        if at is None:
             out.append(f"{'':16} {'':>4}   {n:>4}) {line}")
             continue
-        age = str(row["age"]) if row["age"] is not None else ("?" if row["born"] else "new")
-        out.append(f"{row['id']:16} {age:>4} {MARKERS.get(row['status'], '!')} {n:>4}) {line}")
+        age = str(at["age"]) if at["age"] is not None else ("?" if at["born"] else "new")
+        out.append(f"{at['id']:16} {age:>4} {MARKERS.get(at['status'], '!')} {n:>4}) {line}")
     return "\n".join(out) + "\n"
 
 

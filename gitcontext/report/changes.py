@@ -20,6 +20,8 @@ def instruction_diff(
     paths: list[str] | None = None,
     matcher: str = "default",
 ) -> Diff:
+    before: str | None
+    after: str | None  # WORKTREE is None
     if len(revs) == 2:
         before, after = _commit(revs[0], root), _commit(revs[1], root)
     else:

@@ -350,6 +350,7 @@ def _blip(f: dict, rank: int, x: float, y: float, r: float, halo: float) -> str:
 def _key(blips: list, names: dict[str, str], wide_reach: int) -> str:
     """The drawn files by number: shortest unambiguous path, churn, reach, and the tier with its reason
     (churned lines against the tier floors; `^` for a reach of WIDE_REACH or more)."""
+    y: float  # 290 on the first row (written as an int), then moved down by float steps
     x0, y, step = RADAR + 20, 290, min(40, (HEIGHT - 370) / max(1, len(blips)))
     size = min(24, step * 0.75)
     columns = [("churn", WIDTH - 330), ("reach", WIDTH - 200)]

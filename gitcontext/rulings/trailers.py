@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from gitcontext import git
 from gitcontext.errors import UserError
@@ -48,7 +48,7 @@ def parse(value: str) -> RulingTrailer:
     return RulingTrailer(check_topics([topics]), rest, tuple(links["supersedes"]), answers)
 
 
-def sync_rulings(root: Path, rev: str = "HEAD") -> dict[str, object]:
+def sync_rulings(root: Path, rev: str = "HEAD") -> dict[str, Any]:
     """Fold every Context-Ruling trailer reachable from REV into the ledger (idempotent).
 
     A trailer that cannot become a ruling (no topics, a short summary, an unknown supersede) is
