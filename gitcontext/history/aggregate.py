@@ -5,8 +5,6 @@ from __future__ import annotations
 from statistics import median
 from typing import Any
 
-import numpy as np
-
 from gitcontext.history import hazard as hz
 from gitcontext.history.analyze import summarize
 
@@ -49,6 +47,7 @@ def _repo_bootstrap(results: list[dict[str, Any]], rounds: int, seed: int) -> li
     """95% percentile interval of the pooled log-slope, resampling whole repositories."""
     if len(results) < 2 or not rounds:
         return None
+    np = hz.require_numpy()  # the `stats` extra: a clear error without it
     rng = np.random.default_rng(seed)
     slopes = []
     for _ in range(rounds):

@@ -95,9 +95,7 @@ def _measure(
         from gitcontext.history import smallhazard
 
         exposures = hazard_rows(result, lives, set(chosen))
-        hazard = smallhazard.estimate(exposures) or hz.estimate(
-            hz.subjects(exposures), rounds
-        )  # numpy only for a slope
+        hazard = smallhazard.estimate(exposures) or estimate_hazard(exposures, rounds)  # numpy only for a slope
         measurecache.save(
             root,
             config,
@@ -110,6 +108,18 @@ def _measure(
             {"rounds": rounds, "hazard": hazard.to_json()},
         )
     return Measurement(result, lives, files, chosen, hazard, summarize(files))
+
+
+def estimate_hazard(rows: list[tuple[int, int, bool]], rounds: int) -> hz.Hazard:
+    """The hazard of ROWS with numpy (its slope with a bootstrap interval of ROUNDS), or without it (the
+    `stats` extra not installed): the exact curves and a plain-Python slope with no interval."""
+    if hz.has_numpy():
+        return hz.estimate(hz.subjects(rows), rounds)
+    from gitcontext.history import smallhazard
+
+    exact = smallhazard.estimate(rows, exact=True)
+    assert exact is not None  # exact=True always answers
+    return exact
 
 
 def _trailers_of(root: str | Path, rev: str, head: tuple[str, Path] | None, result: Replay) -> tuple[str, str] | None:

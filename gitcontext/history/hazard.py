@@ -26,7 +26,18 @@ class Subjects(NamedTuple):
     event: Any  # bool: an individual deletion
 
 
-def _numpy() -> Any:
+STATS_EXTRA = "pip install 'git-context-provenance[stats]'"  # numpy: the log-slope's bootstrap interval
+
+
+def has_numpy() -> bool:
+    """numpy (the `stats` extra) can be imported; without it `history` fits the slope in plain Python
+    and gives no bootstrap interval (history.smallhazard)."""
+    import importlib.util
+
+    return importlib.util.find_spec("numpy") is not None
+
+
+def require_numpy() -> Any:
     """numpy is imported when a hazard is computed, not when this module is (a cached run needs none).
     Its BLAS is loaded single-threaded unless the user says otherwise: OpenBLAS starting a thread pool
     costs as much as the rest of the import (50 ms of 105 on the 2-core test machine), and the arrays
@@ -34,6 +45,10 @@ def _numpy() -> Any:
     import os
     import sys
 
+    from gitcontext.errors import UserError
+
+    if not has_numpy():
+        raise UserError("this statistic needs numpy, which is not installed", fix=STATS_EXTRA)
     if "numpy" not in sys.modules and "OPENBLAS_NUM_THREADS" not in os.environ:
         os.environ["OPENBLAS_NUM_THREADS"] = "1"
         try:
@@ -84,14 +99,14 @@ class Hazard(NamedTuple):
 
 def subjects(rows: Sequence[tuple[int, int, bool]]) -> Subjects:
     """From (entry age, exit age, individual deletion?) rows."""
-    np = _numpy()
+    np = require_numpy()
     arr = np.array(rows, dtype=float).reshape(-1, 3)
     return Subjects(arr[:, 0], arr[:, 1], arr[:, 2].astype(bool))
 
 
 def nelson_aalen(s: Subjects) -> tuple[Any, Any, Any]:
     """(times, cumulative hazard, risk set) at every distinct entry or exit age."""
-    np = _numpy()
+    np = require_numpy()
     ages = np.sort(np.concatenate([s.entry, s.exit]))
     times = ages[np.concatenate([ages[:1] == ages[:1], ages[1:] != ages[:-1]])]  # np.unique, without numpy.ma
     deaths = np.zeros(len(times))
@@ -110,7 +125,7 @@ def smoothed(s: Subjects, bandwidth: float = BANDWIDTH, fitted: tuple[Any, Any, 
     h(t) = (1/b) * sum_i K((t - t_i) / b) * dH(t_i); expected events at t = h(t) * at-risk(t).
     Ages are whole commits, so the kernel is a short convolution over the age grid.
     """
-    np = _numpy()
+    np = require_numpy()
     times, cumulative, at_risk = fitted or nelson_aalen(s)  # FITTED: nelson_aalen(s), computed already
     if not len(times):
         return np.array([]), np.array([])
@@ -132,7 +147,7 @@ def log_slope(s: Subjects) -> float | None:
 
 def _fit(ages: Any, hazard: Any) -> float | None:
     """The least-squares slope of log HAZARD over AGES (None below two ages)."""
-    np = _numpy()
+    np = require_numpy()
     if len(ages) < 2:
         return None
     return float(np.polyfit(ages, np.log(hazard), 1)[0])
@@ -141,7 +156,7 @@ def _fit(ages: Any, hazard: Any) -> float | None:
 def bootstrap_slope(s: Subjects, rounds: int = BOOTSTRAP, seed: int = 0) -> tuple[float, float] | None:
     """Percentile 95% interval of the log-slope, resampling subjects: `bootstrap_reference`'s interval,
     every round at once (history.bootstrap)."""
-    np = _numpy()
+    np = require_numpy()
     n = len(s.entry)
     if n < 2 or not rounds:
         return None
@@ -175,7 +190,7 @@ def _percentiles(ordered: list[float], qs: Sequence[float]) -> list[float]:
 
 def bootstrap_reference(s: Subjects, rounds: int = BOOTSTRAP, seed: int = 0) -> tuple[float, float] | None:
     """Percentile 95% interval of the log-slope, resampling subjects, one round at a time."""
-    np = _numpy()
+    np = require_numpy()
     n = len(s.entry)
     if n < 2:
         return None

@@ -9,6 +9,11 @@ by a few units in the last place, so where that could change an output (a value 
 6-decimal rounding boundary, or within 1e-9 of one expected event, the threshold for keeping an age) this
 returns None and the caller computes it with numpy. `tests/history/test_hazard.py` checks equality
 with the numpy estimate on random subjects.
+
+numpy is optional (the `stats` extra). Without it, `estimate(rows, exact=True)` is the whole answer:
+the exact values wherever they sit, the log-slope fitted by least squares in plain Python once there
+are MIN_EVENTS deletions (numpy's polyfit to a few units in the last place, rounded to 5 decimals),
+and no bootstrap interval (numpy's generator draws the resamples).
 """
 
 from __future__ import annotations
@@ -24,18 +29,32 @@ _MARGIN = 10**9  # 1 / this of the threshold (1 expected event)
 _ROUNDING = 10**6  # 1 / this of a millionth from a 6-decimal rounding boundary (1e-12 absolute)
 
 
-def estimate(rows: Sequence[tuple[int, int, bool]]) -> hz.Hazard | None:
+def estimate(rows: Sequence[tuple[int, int, bool]], exact: bool = False) -> hz.Hazard | None:
     """`hz.estimate(hz.subjects(rows))` when ROWS have fewer than MIN_EVENTS deletions (no slope);
-    None when they have more, or when numpy's rounding could decide an output."""
+    None when they have more, or when numpy's rounding could decide an output. EXACT (no numpy to
+    defer to): never None; the slope is fitted here and has no interval."""
     events = sum(1 for _, _, event in rows if event)
-    if events >= hz.MIN_EVENTS:
+    if events >= hz.MIN_EVENTS and not exact:
         return None
     times, cumulative, at_risk = _nelson_aalen(rows)
-    smoothed = _smoothed(times, cumulative, at_risk)
+    smoothed = _smoothed(times, cumulative, at_risk, exact)
     if smoothed is None:
         return None
     ages, hazard = smoothed
-    return hz.Hazard(times, [round(h, 6) for h in cumulative], ages, hazard, None, None, events, len(rows))
+    slope = _log_slope(ages, hazard) if events >= hz.MIN_EVENTS else None
+    rounded = [round(h, 6) for h in hazard]
+    return hz.Hazard(times, [round(h, 6) for h in cumulative], ages, rounded, slope, None, events, len(rows))
+
+
+def _log_slope(ages: list[float], hazard: list[float]) -> float | None:
+    """`hz._fit`: the least-squares slope of log HAZARD over AGES, rounded as `hz.estimate` rounds it
+    (None below two ages)."""
+    if len(ages) < 2:
+        return None
+    logs = [math.log(h) for h in hazard]
+    mean_x, mean_y = sum(ages) / len(ages), sum(logs) / len(logs)
+    spread = sum((x - mean_x) ** 2 for x in ages)
+    return round(sum((x - mean_x) * (y - mean_y) for x, y in zip(ages, logs)) / spread, 5)
 
 
 def _nelson_aalen(rows: Sequence[tuple[int, int, bool]]) -> tuple[list[float], list[float], list[int]]:
@@ -55,10 +74,11 @@ def _nelson_aalen(rows: Sequence[tuple[int, int, bool]]) -> tuple[list[float], l
 
 
 def _smoothed(
-    times: list[float], cumulative: list[float], at_risk: list[int]
+    times: list[float], cumulative: list[float], at_risk: list[int], exact: bool = False
 ) -> tuple[list[float], list[float]] | None:
     """`hz.smoothed` (Epanechnikov, bandwidth BANDWIDTH, on whole-commit ages), or None when an
-    output sits too near a boundary for the exact value to stand for numpy's. Exact in integers: every
+    output sits too near a boundary for the exact value to stand for numpy's (EXACT: never None; the
+    values are not rounded, the caller rounds them). Exact in integers: every
     float is a dyadic rational, so each smoothed value is an integer over one power of two (the
     common denominator of the increments times that of the kernel)."""
     if not times:
@@ -82,14 +102,14 @@ def _smoothed(
     for g in near:
         numerator = sum(increments[g + reach - k] * w for k, w in enumerate(kernel) if 0 <= g + reach - k < grid)
         expected = numerator * at_risk[max(bisect_right(times, float(g)) - 1, 0)]  # over WHOLE
-        if abs(expected - whole) * _MARGIN < whole:
+        if abs(expected - whole) * _MARGIN < whole and not exact:
             return None
         if expected >= whole and numerator > 0:
             fraction = numerator * 10**6 % whole  # of the value in millionths, over WHOLE
-            if abs(2 * fraction - whole) * _ROUNDING < 2 * whole:
+            if abs(2 * fraction - whole) * _ROUNDING < 2 * whole and not exact:
                 return None
             ages.append(float(g))
-            hazard.append(round(numerator / whole, 6))
+            hazard.append(numerator / whole)
     return ages, hazard
 
 

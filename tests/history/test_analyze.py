@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from gitcontext import config as config_mod
 from gitcontext.history.analyze import hazard_rows, measure, percentile
 from tests.helpers import commit
@@ -33,7 +35,7 @@ def test_measure_limits_files_by_path_including_old_names(repo: Path) -> None:
 
 
 def test_percentile_matches_numpy_linear() -> None:
-    import numpy as np
+    np = pytest.importorskip("numpy")
 
     values = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5]
     assert percentile(values, 90) == round(float(np.percentile(values, 90)), 2)

@@ -1,9 +1,10 @@
 from __future__ import annotations
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+np = pytest.importorskip("numpy")  # the `stats` extra; tests/history/test_hazard_without_numpy.py has the rest
 
 from gitcontext.history.hazard import estimate, log_slope, nelson_aalen, smoothed, subjects
 
