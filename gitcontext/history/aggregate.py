@@ -6,7 +6,7 @@ from statistics import median
 from typing import Any
 
 from gitcontext.history import hazard as hz
-from gitcontext.history.analyze import summarize
+from gitcontext.history.analyze import estimate_hazard, summarize
 
 # arXiv 2608.11095, 1,867 repositories (DESIGN.md §1)
 PAPER = {
@@ -30,7 +30,7 @@ def aggregate(results: list[dict[str, Any]], rounds: int = hz.BOOTSTRAP, seed: i
         if r["summary"]["net_per_commit_outside_rewrites"] is not None
     ]
     rows = [row for r in results for row in r["hazard_rows"]]
-    estimate = hz.estimate(hz.subjects(rows), 0)
+    estimate = estimate_hazard(rows, 0)
     n = max(1, len(results))
     return {
         "repositories": len(results),
@@ -45,9 +45,9 @@ def aggregate(results: list[dict[str, Any]], rounds: int = hz.BOOTSTRAP, seed: i
 
 def _repo_bootstrap(results: list[dict[str, Any]], rounds: int, seed: int) -> list[float] | None:
     """95% percentile interval of the pooled log-slope, resampling whole repositories."""
-    if len(results) < 2 or not rounds:
+    if len(results) < 2 or not rounds or not hz.has_numpy():  # numpy: the `stats` extra
         return None
-    np = hz.require_numpy()  # the `stats` extra: a clear error without it
+    np = hz.require_numpy()
     rng = np.random.default_rng(seed)
     slopes = []
     for _ in range(rounds):

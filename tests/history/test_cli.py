@@ -132,14 +132,14 @@ def test_history_file_traces_only_it_and_its_siblings_with_the_same_numbers(repo
         assert alone["files"] == [rows[path]]
     from gitcontext import config as config_mod
     from gitcontext.history import hazard as hz
-    from gitcontext.history.analyze import hazard_rows
+    from gitcontext.history.analyze import estimate_hazard, hazard_rows
     from gitcontext.history.lineage import trace
     from gitcontext.history.replay import replay
 
     full = replay(repo, config_mod.DEFAULTS)
     chain = next(c for c, versions in enumerate(full.chains) if versions[-1][1].path == "CLAUDE.md")
     rows = hazard_rows(full, trace(full), {chain})
-    assert run_json(capsys, "history", "CLAUDE.md")["hazard"] == hz.estimate(hz.subjects(rows)).to_json()
+    assert run_json(capsys, "history", "CLAUDE.md")["hazard"] == estimate_hazard(rows, hz.BOOTSTRAP).to_json()
 
 
 def test_history_symlinked_file_is_shown_as_a_link_not_deleted(repo: Path, capsys) -> None:
