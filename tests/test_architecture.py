@@ -78,3 +78,60 @@ def test_architecture_no_import_circle_inside_any_package(monkeypatch: pytest.Mo
             ):
                 circles.add(tuple(sorted((module, other))))
     assert sorted(circles) == []
+
+
+# Issue 28: no function over 50 lines, parameter lists of six or more rare. The counts on gitcontext/ may
+# only go down: lower a ceiling when you bring its count down (the message says to what).
+LONG_FUNCTIONS_CEILING = 8  # over MAX_FUNCTION_LINES lines, def to last line (docstring included)
+WIDE_FUNCTIONS_CEILING = 84  # MAX_PARAMETERS or more named parameters (self and cls not counted)
+MAX_FUNCTION_LINES = 50
+MAX_PARAMETERS = 6
+
+
+def _shape(source: str, where: str) -> tuple[list[str], list[str]]:
+    """(functions over MAX_FUNCTION_LINES lines, functions with MAX_PARAMETERS or more parameters) of
+    SOURCE, each as WHERE:line name."""
+    import ast
+
+    long, wide = [], []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        args = node.args
+        names = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+        if names and names[0] in ("self", "cls"):
+            names = names[1:]
+        label = f"{where}:{node.lineno} {node.name}"
+        if (node.end_lineno or node.lineno) - node.lineno + 1 > MAX_FUNCTION_LINES:
+            long.append(label)
+        if len(names) >= MAX_PARAMETERS:
+            wide.append(label)
+    return long, wide
+
+
+def test_architecture_shape_counts_long_and_wide_functions() -> None:
+    body = "".join(f"    x{n} = {n}\n" for n in range(MAX_FUNCTION_LINES))
+    source = (
+        f"def long():\n{body}"
+        "def short(a, b):\n    return a\n"
+        "class C:\n    def wide(self, a, b, c, d, e, *, f):\n        return a\n"
+        "    def narrow(self, a, b, c, d, e):\n        return a\n"
+    )
+    assert _shape(source, "m.py") == (["m.py:1 long"], [f"m.py:{MAX_FUNCTION_LINES + 5} wide"])
+
+
+def test_architecture_long_and_wide_functions_only_go_down() -> None:
+    long, wide = [], []
+    for path in sorted((ROOT / "gitcontext").rglob("*.py")):
+        found = _shape(path.read_text(encoding="utf-8"), path.relative_to(ROOT).as_posix())
+        long += found[0]
+        wide += found[1]
+    assert len(long) <= LONG_FUNCTIONS_CEILING, (
+        f"{len(long)} functions over {MAX_FUNCTION_LINES} lines (ceiling {LONG_FUNCTIONS_CEILING}): split the new "
+        "one\n" + "\n".join(long)
+    )
+    assert len(wide) <= WIDE_FUNCTIONS_CEILING, (
+        f"{len(wide)} functions with {MAX_PARAMETERS}+ parameters (ceiling {WIDE_FUNCTIONS_CEILING}): pass a "
+        "value (a Repo, an options NamedTuple)\n" + "\n".join(wide)
+    )
+    print(f"functions over {MAX_FUNCTION_LINES} lines: {len(long)}; with {MAX_PARAMETERS}+ parameters: {len(wide)}")
