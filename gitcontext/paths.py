@@ -35,6 +35,16 @@ def problem(path: object) -> str | None:
     return None
 
 
+def repo_path(root: str | Path, given: str) -> str:
+    """GIVEN, a path from the command line (relative to the current directory), as a path relative to the
+    work tree ROOT (`.` for ROOT itself), symlinks resolved; a UserError when it lies outside."""
+    top = Path(root).resolve()
+    full = (Path.cwd() / given).resolve()
+    if full != top and top not in full.parents:
+        raise UserError(f"{given} is outside the repository {root}", fix="pass paths inside the repository")
+    return full.relative_to(top).as_posix()
+
+
 def shown(path: object) -> str:
     """PATH for a message: repr, cut to a bounded length."""
     text = repr(path)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import importlib
-import os
 from pathlib import Path
 
 import click
 
 from gitcontext.cli.common import repo, write_file
 from gitcontext.errors import UserError
+from gitcontext.paths import repo_path
 
 # --format name -> module under gitcontext.report. Adding a format is adding a row.
 FORMATS = {
@@ -94,7 +94,7 @@ def audit_cmd(paths, base, fmt, fail_on, checks, experimental, baseline, write_b
             root,
             config,
             base=base,
-            paths=[_relative(root, p) for p in paths],
+            paths=[repo_path(root, p) for p in paths],
             checks=checks or None,
             baseline=known,
             experimental=experimental,
@@ -125,15 +125,3 @@ def _exit(report, level: str) -> int:
     if level == "never":
         return 0
     return 1 if any(rank(f.severity) >= rank(level) for f in report.findings) else 0
-
-
-def _relative(root: Path, path: str) -> str:
-    """PATH (given from the cwd) relative to the repository root; a UserError when it lies outside."""
-    full = Path(os.path.abspath(path))
-    try:
-        return full.relative_to(Path(root).resolve()).as_posix() or "."
-    except ValueError:
-        try:
-            return full.relative_to(Path(root)).as_posix() or "."
-        except ValueError:
-            raise UserError(f"{path} is outside the repository", fix=f"give a path under {root}") from None

@@ -106,7 +106,7 @@ def render_cmd(file: str, as_json: bool) -> int:
     from gitcontext.instructions.render import estimate_tokens, render
 
     root, _ = repo()
-    view = render(root, _relative(root, file))
+    view = render(root, _existing(root, file))
     if not as_json:
         click.echo(view.text, nl=False)
         return 0
@@ -140,7 +140,7 @@ def budget_cmd(files: tuple[str, ...], as_json: bool) -> int:
 
     root, config = repo()
     with read_only():
-        targets = [_relative(root, f) for f in files] or discover(root, config)
+        targets = [_existing(root, f) for f in files] or discover(root, config)
         rows = [budget(root, path) for path in targets]
         views = [_view_row(v) for v in views_of(AuditContext(root, config)) if not files or set(v.files) & set(targets)]
     if as_json:
@@ -180,21 +180,19 @@ def _view_row(view) -> dict:
 
 
 def _repo_paths(root, paths) -> list[str]:
-    from gitcontext.cli.reads import repo_paths
+    from gitcontext.paths import repo_path
 
-    return repo_paths(root, paths)
+    return [repo_path(root, p) for p in paths]
 
 
-def _relative(root, file: str) -> str:
+def _existing(root, file: str) -> str:
+    """FILE (from the command line) as a repository path; a UserError when it is outside or missing."""
     from pathlib import Path
 
     from gitcontext.errors import UserError
+    from gitcontext.paths import repo_path
 
-    full = (Path.cwd() / file).resolve()
-    try:
-        rel = full.relative_to(root.resolve())
-    except ValueError:
-        raise UserError(f"{file} is outside the repository {root}") from None
-    if not full.exists():
-        raise UserError("no such file", path=str(rel), fix="`git context ls` lists the context files")
-    return rel.as_posix()
+    rel = repo_path(root, file)
+    if not (Path(root).resolve() / rel).exists():
+        raise UserError("no such file", path=rel, fix="`git context ls` lists the context files")
+    return rel

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from pathlib import Path
 
 from gitcontext import git
 from gitcontext.cli.common import echo, emit_json, read_only, repo, write_file
 from gitcontext.errors import UserError
+from gitcontext.paths import repo_path
 
 
 def ls(paths: tuple[str, ...], as_json: bool) -> int:
@@ -19,7 +19,7 @@ def _ls(paths: tuple[str, ...], as_json: bool) -> int:
     from gitcontext.report.listing import format_listing, listing
 
     root, config = repo()
-    wanted = repo_paths(root, paths)
+    wanted = [repo_path(root, p) for p in paths]
     for path in wanted:
         if not (root / path).exists():
             raise UserError("no such file or folder", path=path, fix="`git context ls` lists the context files")
@@ -90,7 +90,7 @@ def _history(
     from gitcontext.history.analyze import measure
     from gitcontext.progress import Progress
 
-    paths = [_relative(root, f) for f in files]
+    paths = [repo_path(root, f) for f in files]
     if shallow:
         echo(
             "gitcontext: warning: shallow clone: the history starts at the shallow boundary, so ages, "
@@ -139,23 +139,3 @@ def _resolve(root: Path, rev: str) -> tuple[tuple[str, Path] | None, bool]:
     if head is None:
         return None, git.is_shallow(root)
     return (head.commit, head.common_dir), head.shallow
-
-
-def _relative(root: Path, file: str) -> str:
-    full = (Path.cwd() / file).resolve()
-    try:
-        return full.relative_to(root.resolve()).as_posix()
-    except ValueError:
-        raise UserError(f"{file} is outside the repository {root}", fix="pass paths inside the repository") from None
-
-
-def repo_paths(root: Path, paths: Iterable[str]) -> list[str]:
-    """PATHS as given on the command line (relative to the current directory), repository-relative."""
-    top = Path(root).resolve()
-    out = []
-    for path in paths:
-        full = (Path.cwd() / path).resolve()
-        if full != top and top not in full.parents:
-            raise UserError(f"{path} is outside the repository {root}")
-        out.append(full.relative_to(top).as_posix())
-    return out

@@ -8,12 +8,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple
 
+from gitcontext import git
 from gitcontext.errors import UserError
 from gitcontext.evidence.matcher import Index, Match, index, scan
 from gitcontext.evidence.signature import Signature, signature
 from gitcontext.provenance.events import new_event
 from gitcontext.provenance.fold import fold
-from gitcontext.provenance.record import head, tail
+from gitcontext.provenance.record import tail
 from gitcontext.provenance.redact import clean
 from gitcontext.provenance.store import all_notes, append_events
 
@@ -106,7 +107,7 @@ def excerpt(match: Match) -> str:
 def _record(
     root: Path, found: list[Recurrence], notes: dict[str, list[dict[str, Any]]], at: str | None
 ) -> list[Recurrence]:
-    commit = head(root)
+    commit = git.head_commit(root)
     events, out = [], []
     for rec in found:
         text, where = excerpt(rec.match), clean(rec.log)

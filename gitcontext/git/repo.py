@@ -49,6 +49,12 @@ def head_of(cwd: str | Path | None = None, rev: str = "HEAD") -> Head | None:
     return _resolved(cwd, rev)
 
 
+def head_commit(cwd: str | Path | None = None) -> str | None:
+    """HEAD's commit id; None in a repository without commits (the one way to ask, through head_of)."""
+    found = head_of(cwd)
+    return found.commit if found is not None else None
+
+
 def _resolved(cwd: str | Path | None, rev: str) -> Head | None:
     code, out, err = run_status(
         [

@@ -41,7 +41,7 @@ def key(*parts: Any) -> str:
     return hashlib.sha256("\0".join(str(p) for p in parts).encode("utf-8", "surrogateescape")).hexdigest()[:10]
 
 
-def head(findings: tuple[str, ...] | list[str], stale: dict[str, str] | list[str]) -> str:
+def opening(findings: tuple[str, ...] | list[str], stale: dict[str, str] | list[str]) -> str:
     """The marker and the hidden state line that open the issue body."""
     state = json.dumps(
         {"findings": sorted(set(findings))[:MAX_KEYS], "stale": sorted(set(stale))[:MAX_KEYS]}, separators=(",", ":")
@@ -50,7 +50,7 @@ def head(findings: tuple[str, ...] | list[str], stale: dict[str, str] | list[str
 
 
 def render(audit: Audit) -> str:
-    return head(audit.findings, audit.stale) + audit.body.rstrip() + "\n"
+    return opening(audit.findings, audit.stale) + audit.body.rstrip() + "\n"
 
 
 def previous(body: str) -> tuple[set[str], set[str]]:

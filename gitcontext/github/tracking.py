@@ -77,7 +77,7 @@ def build(findings: list, coverage: dict[str, int], links: render.Links, texts: 
         for f in findings
         if f.check in order.STALE_CHECKS
     }
-    room = body.LIMIT - body.size(issue.head(keys, stale)) - 16
+    room = body.LIMIT - body.size(issue.opening(keys, stale)) - 16
     parts = sections(findings, coverage, links, texts, ROWS)
     return issue.Audit(body.assemble("", parts, limit=room).lstrip("\n"), keys, stale)
 

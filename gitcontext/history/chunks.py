@@ -182,7 +182,7 @@ class ChunkSegmenter:
         key = (self.path, context, chunk)
         found = self.memo.get(key)
         if found is None:
-            found = self.memo[key] = _relative(segment("".join(context) + chunk, self.path), len(context))
+            found = self.memo[key] = _after_context(segment("".join(context) + chunk, self.path), len(context))
         return found
 
     def _whole(self, chunks: list[tuple[int, tuple[str, ...], str]], path: str) -> list[Instruction]:
@@ -223,5 +223,6 @@ def _shift(items: list[Instruction], lines: int, index: int) -> list[Instruction
     )
 
 
-def _relative(items: list[Instruction], context: int) -> list[Instruction]:
+def _after_context(items: list[Instruction], context: int) -> list[Instruction]:
+    """ITEMS, segmented from CONTEXT lines of context plus a chunk, numbered from the chunk (lines, indexes)."""
     return [i._replace(line=i.line - context, end_line=i.end_line - context, index=n) for n, i in enumerate(items)]

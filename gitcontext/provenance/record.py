@@ -26,10 +26,6 @@ class Written(NamedTuple):
     events: list[dict[str, Any]]
 
 
-def head(root: Path) -> str | None:
-    return git.rev_parse("HEAD", root) if git.has_commits(root) else None
-
-
 def prepare(root: Path, t: Target, source: str = "cli") -> list[dict[str, Any]]:
     """Events that bring the note up to the file: its birth, or an unrecorded move or rewording."""
     if t.state is not None and t.state.retired is not None:
@@ -37,7 +33,7 @@ def prepare(root: Path, t: Target, source: str = "cli") -> list[dict[str, Any]]:
     inst = t.instruction
     if inst is None:
         return []
-    commit = head(root)
+    commit = git.head_commit(root)
     if t.state is None:
         # A rule HEAD does not hold yet is born in the next commit that holds it (provenance/birth.py).
         born = commit if commit is not None and holds(root, commit, inst.file, inst.text) else None
@@ -61,7 +57,7 @@ def prepare(root: Path, t: Target, source: str = "cli") -> list[dict[str, Any]]:
 def _write(root: Path, config: dict[str, Any], target: str, kind: str, **fields: Any) -> Written:
     t = find(root, config, target)
     events = prepare(root, t)
-    events.append(new_event(kind, t.id, "cli", commit=head(root), **fields))
+    events.append(new_event(kind, t.id, "cli", commit=git.head_commit(root), **fields))
     append_events(root, events)
     return Written(t, events)
 
@@ -127,13 +123,13 @@ def accept(
         )
     )
     append_events(root, events)
-    suggestions.append(root, [review_event(suggested, "edited" if edited else "accepted", head(root))])
+    suggestions.append(root, [review_event(suggested, "edited" if edited else "accepted", git.head_commit(root))])
     return Written(t, events)
 
 
 def reject(root: Path, suggested: dict[str, Any]) -> dict[str, Any]:
     """Record that a person rejected the suggestion (it is not shown again; a newer one may be)."""
-    event = review_event(suggested, "rejected", head(root))
+    event = review_event(suggested, "rejected", git.head_commit(root))
     suggestions.append(root, [event])
     return event
 

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from gitcontext import git
 from gitcontext.errors import UserError
 from gitcontext.identity.ids import is_id
 from gitcontext.instructions.discover import MAX_BYTES, decode
@@ -15,7 +16,7 @@ from gitcontext.provenance import journal, locks
 from gitcontext.provenance.events import new_event
 from gitcontext.provenance.fold import fold
 from gitcontext.provenance.quote import cut, exact_quote, paste
-from gitcontext.provenance.record import head, prepare
+from gitcontext.provenance.record import prepare
 from gitcontext.provenance.redact import redact, redact_event
 from gitcontext.provenance.store import all_notes, append_events, read_note, write_atomic
 from gitcontext.provenance.target import find
@@ -60,7 +61,7 @@ def _retire(root: Path, config: dict[str, Any], target: str, reason: str) -> Ret
     remaining, quote = cut(text, inst, others)
     labels = redact(quote["text"]).labels
     events = prepare(root, t)
-    events.append(new_event("retired", t.id, "cli", reason=reason, restore=quote, commit=head(root)))
+    events.append(new_event("retired", t.id, "cli", reason=reason, restore=quote, commit=git.head_commit(root)))
     for event in events:
         event.update(redact_event(event))  # the journal holds what the note will: no secret
     start = len(text[: quote["offset"]].encode("utf-8"))
@@ -149,6 +150,6 @@ def _restore(root: Path, id: str) -> Restored:
         restored, how = paste(decode(file, old), exact or quote)
     else:
         restored, how = paste("", exact or quote)[0], "new-file"
-    event = new_event("restored", id, "cli", commit=head(root), file=file)
+    event = new_event("restored", id, "cli", commit=git.head_commit(root), file=file)
     _two_files(root, "restore", id, path, old, restored.encode("utf-8"), [event])
     return Restored(id, file, how, exact is None)

@@ -68,7 +68,7 @@ def read_bytes(root: str | Path, path: Path, limit: int = MAX_NOTE_BYTES) -> byt
     except FileNotFoundError:
         return None
     except OSError as exc:
-        rel = _relative(root, path)
+        rel = _shown_path(root, path)
         kind = "a symlink" if os.path.islink(path) else f"unreadable ({exc.strerror})"
         raise UserError(
             f"note is {kind}; a note must be a regular file",
@@ -78,14 +78,14 @@ def read_bytes(root: str | Path, path: Path, limit: int = MAX_NOTE_BYTES) -> byt
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            rel = _relative(root, path)
+            rel = _shown_path(root, path)
             raise UserError(
                 "note is not a regular file (a folder, FIFO or device)",
                 path=rel,
                 fix=f"remove {rel} and restore the real note from git history",
             )
         if info.st_size > limit:
-            rel = _relative(root, path)
+            rel = _shown_path(root, path)
             raise UserError(
                 f"note is {info.st_size / 1e6:.1f} MB, over the {limit >> 20} MiB limit",
                 path=rel,
@@ -99,7 +99,7 @@ def read_bytes(root: str | Path, path: Path, limit: int = MAX_NOTE_BYTES) -> byt
             chunks.append(chunk)
             size += len(chunk)
         if size > limit:
-            rel = _relative(root, path)
+            rel = _shown_path(root, path)
             raise UserError(
                 f"note is over the {limit >> 20} MiB limit", path=rel, fix=f"restore {rel} from git history"
             )
@@ -172,7 +172,7 @@ def _read_events(root: str | Path, path: Path) -> list[dict[str, Any]]:
 
 def parse_note(root: str | Path, path: Path, data: bytes | None) -> list[dict[str, Any]]:
     """The validated events of DATA, the bytes `read_bytes` gave for the note at PATH."""
-    return validate_note_text(_relative(root, path), _decode(root, path, data)) if data else []
+    return validate_note_text(_shown_path(root, path), _decode(root, path, data)) if data else []
 
 
 def read_notes(root: str | Path, ids: Iterable[str]) -> dict[str, list[dict[str, Any]]]:
@@ -183,7 +183,7 @@ def read_notes(root: str | Path, ids: Iterable[str]) -> dict[str, list[dict[str,
         path = _in_folder(folder, id)
         data = read_bytes(root, path)
         if data is not None:
-            notes[id] = validate_note_text(_relative(root, path), _decode(root, path, data)) if data else []
+            notes[id] = validate_note_text(_shown_path(root, path), _decode(root, path, data)) if data else []
     return notes
 
 
@@ -222,7 +222,7 @@ def append_events(root: str | Path, events: Iterable[dict[str, Any]]) -> int:
     for path in paths.values():  # every old note valid before anything is written
         data = read_bytes(root, path)
         if data:
-            validate_note_text(_relative(root, path), _decode(root, path, data))
+            validate_note_text(_shown_path(root, path), _decode(root, path, data))
     written = 0
     for id, new in by_id.items():  # one note at a time: a backfill never holds thousands of locks
         with locks.locked(root, [locks.bucket(id)]):
@@ -238,7 +238,7 @@ def append_to_log(
     from gitcontext.provenance import locks
     from gitcontext.provenance.redact import redact_event
 
-    rel = _relative(root, path)
+    rel = _shown_path(root, path)
     new = []
     for event in events:
         event.update(redact_event(event))
@@ -259,7 +259,7 @@ def read_log(root: str | Path, path: Path, kinds: Collection[str], limit: int) -
     """The validated events of a log that is not a note ([] when there is none)."""
     context_folder(root)
     data = read_bytes(root, path, limit)
-    return validate_log_text(_relative(root, path), _decode(root, path, data), kinds) if data else []
+    return validate_log_text(_shown_path(root, path), _decode(root, path, data), kinds) if data else []
 
 
 def _append_locked(
@@ -271,7 +271,7 @@ def _append_locked(
 ) -> int:
     """Re-read PATH (its lock held), append the events of NEW it does not have; how many were written."""
     data = read_bytes(root, path, limit)
-    old = validate(_relative(root, path), _decode(root, path, data)) if data else []
+    old = validate(_shown_path(root, path), _decode(root, path, data)) if data else []
     seen = {e["eid"] for e in old}
     lines = []
     for event in new:
@@ -291,7 +291,7 @@ def remove_events(root: str | Path, id: str, eids: Iterable[str]) -> int:
     path = note_path(root, id)
     with locks.locked(root, [locks.bucket(id)]):
         data = read_bytes(root, path)
-        old = validate_note_text(_relative(root, path), _decode(root, path, data)) if data else []
+        old = validate_note_text(_shown_path(root, path), _decode(root, path, data)) if data else []
         kept = [e for e in old if e["eid"] not in drop]
         if len(kept) != len(old):
             write_atomic(path, "".join(dumps(e) for e in kept).encode("utf-8"), root)
@@ -327,7 +327,8 @@ def _umask() -> int:
     return current
 
 
-def _relative(root: str | Path, path: Path) -> str:
+def _shown_path(root: str | Path, path: Path) -> str:
+    """PATH for a message: relative to ROOT when it is inside, else as it is."""
     try:
         return path.relative_to(root).as_posix()
     except ValueError:
@@ -340,7 +341,7 @@ def _decode(root: str | Path, path: Path, data: bytes) -> str:
     except UnicodeDecodeError as exc:
         raise UserError(
             "note is not valid UTF-8",
-            path=_relative(root, path),
+            path=_shown_path(root, path),
             line=data[: exc.start].count(b"\n") + 1,
             fix="restore it from git; notes are written only by `git context`",
         ) from None

@@ -159,8 +159,7 @@ def _history_of(
     """(commits touching PATH, newest first; per instruction [birth, age] of its traced life, or None)."""
     from gitcontext.report import blamecache
 
-    current = git.head_of(root)
-    head = current.commit if current is not None else None
+    head = git.head_commit(root)
     at = git_dir = None
     if notes is not None and head is not None:
         from gitcontext.digests import blob_id

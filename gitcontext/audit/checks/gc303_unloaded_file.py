@@ -46,7 +46,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
     for view in views_of(ctx):
         if not view.scope:
             continue
-        rx = compile_globs(tuple(_relative(g) for g in view.scope))
+        rx = compile_globs(tuple(_repo_glob(g) for g in view.scope))
         if not any(rx.match(p) for p in tracked):
             escaped = any("\\" in g for g in view.scope)
             hint = "; its backslash looks like a Markdown formatter's escape" if escaped else ""
@@ -62,7 +62,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
             )
 
 
-def _relative(glob: str) -> str:
+def _repo_glob(glob: str) -> str:
     """A rule glob as a repository path glob; one without a slash matches at any depth, as in .gitignore."""
     glob = glob[2:] if glob.startswith("./") else glob.lstrip("/")
     return glob if "/" in glob.rstrip("/") else "**/" + glob
