@@ -235,7 +235,7 @@ def sync_cmd(rev, as_json) -> int:
     """
     from gitcontext import git
     from gitcontext.provenance.sync import MAX_TRAILERS, sync
-    from gitcontext.rulings.trailers import sync_rulings
+    from gitcontext.rulings.sync import sync_rulings
 
     root, config = repo()
     git.rev_parse(rev, root)  # an unknown --rev is exit 2 with the fix, before any work

@@ -62,10 +62,12 @@ from gitcontext.git.objects import (
     listed_once,
     ls_files,
     ls_tree,
+    read_blobs,
     remember_listing,
     staged_paths,
     start_status,
     status_paths,
+    tree_entries,
 )
 from gitcontext.git.process import (
     PINNED_TRAILER_CONFIG,
@@ -112,9 +114,7 @@ from gitcontext.git.trailers import (
     log_trailers,
     message_text,
     parse_trailers,
-    read_blobs,
     start_log_trailers,
-    tree_entries,
 )
 from gitcontext.git.worktrees import (
     commit_messages,
