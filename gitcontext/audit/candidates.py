@@ -150,7 +150,7 @@ def _apply_floor(ctx: AuditContext, findings: list[Finding]) -> list[Finding]:
         allowed |= set(sorted(ids, key=lambda i: (-best[i], i))[:room])
     out = []
     for f in findings:
-        if f.evidence.get("candidate") and f.id not in allowed:
+        if f.id is not None and f.evidence.get("candidate") and f.id not in allowed:
             f = _held(
                 f,
                 f"retiring every candidate would take {ctx.by_id[f.id].instruction.file} below "
@@ -172,7 +172,7 @@ def shell_quote(text: str) -> str:
 
 
 def candidate_ids(findings: Sequence[Finding]) -> list[str]:
-    return sorted({f.id for f in findings if f.fix and f.evidence.get("candidate")})
+    return sorted({f.id for f in findings if f.id is not None and f.fix and f.evidence.get("candidate")})
 
 
 def unproven_ids(findings: Sequence[Finding]) -> list[str]:
