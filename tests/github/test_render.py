@@ -53,7 +53,7 @@ def test_render_sections_list_a_rule_once_with_all_its_findings():
 
 
 def test_unproven_candidate_reads_no_evidence_yet_and_its_annotation_too():
-    from gitcontext.github.pr import annotations
+    from gitcontext.github.pr import annotations_of
 
     row = {
         **RULE,
@@ -74,5 +74,5 @@ def test_unproven_candidate_reads_no_evidence_yet_and_its_annotation_too():
     assert "**no evidence yet** — run <code>git context trial ctx-0123456789ab --run &quot;…&quot;</code>" in text
     assert "a step of a procedure &lt;b&gt;: no retire command without evidence" in text and "confidence" not in text
     assert "deletion candidates: **1** (1 without evidence yet)" in text
-    [note] = annotations(_report(candidates=[row], changes=[]))
+    [note] = annotations_of(_report(candidates=[row], changes=[]))
     assert "no evidence yet: run `git context trial ctx-0123456789ab --run …` first" in note.message
