@@ -77,9 +77,29 @@ def sort(findings: Iterable[Finding]) -> list[Finding]:
 
 
 def coverage(ctx: AuditContext, paths: Sequence[str] = ()) -> dict[str, int]:
-    counts = {"instructions": 0, "documented": 0, "stale": 0, "orphan": 0}
+    """Instructions by status; `suggested` counts the orphans with a suggested why from history that
+    nobody has judged yet (still orphans: a suggestion is no documentation until a person accepts it)."""
+    counts = {"instructions": 0, "documented": 0, "stale": 0, "orphan": 0, "suggested": 0}
+    waiting = _suggested_ids(ctx)
     for loc in ctx.located:
         if under_any(loc.instruction.file, paths):
             counts["instructions"] += 1
             counts[loc.status] = counts.get(loc.status, 0) + 1
+            counts["suggested"] += loc.status == "orphan" and loc.id in waiting
     return counts
+
+
+def _suggested_ids(ctx: AuditContext) -> set[str]:
+    """Ids with a pending suggestion in `.context/suggestions.jsonl`; a log that does not validate is a
+    caveat of the report (naming the line and the fix), not a failed audit."""
+    from gitcontext.errors import UserError
+    from gitcontext.provenance import suggestions
+
+    if not suggestions.log_path(ctx.root).is_file():
+        return set()
+    try:
+        states = suggestions.states(suggestions.read(ctx.root))
+    except UserError as exc:
+        facts.caveat(ctx, f"suggestions not counted: {exc.message}" + (f"; fix: {exc.fix}" if exc.fix else ""))
+        return set()
+    return {id for id, state in states.items() if suggestions.pending(state) is not None}

@@ -108,10 +108,12 @@ def sections(
 
 
 def _summary(findings: list, coverage: dict[str, int]) -> str:
-    names = ["instructions", "documented", "stale", "orphan"]
+    names = ["instructions", "documented", "stale", "orphan", "suggested"]
     keys = [k for k in names if k in coverage] + sorted(set(coverage) - set(names))
     cover = " · ".join(f"{escape.text(k)}: **{int(coverage[k])}**" for k in keys)
-    return f"### gitcontext audit\n\n{len(findings)} finding{'s' if len(findings) != 1 else ''} · {cover}"
+    waiting = int(coverage.get("suggested", 0))
+    review = f"\n\n{waiting} rules have a suggested why from history: `git context review`" if waiting else ""
+    return f"### gitcontext audit\n\n{len(findings)} finding{'s' if len(findings) != 1 else ''} · {cover}{review}"
 
 
 def _line(f, links: render.Links, texts: dict[str, str]) -> str:

@@ -140,6 +140,8 @@ def _footer(report: Report, env: Environment) -> list[str]:
         f"coverage: {c['instructions']} instructions, {c['documented']} documented, {c['stale']} stale, "
         f"{c['orphan']} orphan"
     ]
+    if c.get("suggested"):
+        lines.append(f"{c['suggested']} rules have a suggested why from history: `git context review`")
     counts = {s: sum(f.severity == s for f in report.findings) for s in ("error", "warning", "note")}
     lines.append(
         f"findings: {len(report.findings)} ({', '.join(f'{n} {s}' for s, n in counts.items())})"

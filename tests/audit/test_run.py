@@ -36,7 +36,7 @@ def test_select_unknown_check_names_the_place() -> None:
 
 def test_audit_coverage_and_sorted_findings(rules_repo: Path) -> None:
     report = audit(rules_repo, _config(), checks=["GC100"])
-    assert report.coverage == {"instructions": 3, "documented": 1, "stale": 0, "orphan": 2}
+    assert report.coverage == {"instructions": 3, "documented": 1, "stale": 0, "orphan": 2, "suggested": 0}
     assert [(f.file, f.line) for f in report.findings] == [("CLAUDE.md", 4), ("CLAUDE.md", 5)]
 
 
@@ -90,3 +90,24 @@ def test_audit_shallow_clone_says_what_it_cannot_judge(repo: Path, tmp_path: Pat
     assert note.severity == "note" and "`sdk/ts/` (CLAUDE.md:1)" in note.message
     assert "git fetch --unshallow" in note.message and note.evidence["count"] == 1
     assert any(n.startswith("shallow clone:") and "git fetch --unshallow" in n for n in report.notes)
+
+
+def test_audit_coverage_counts_the_orphans_with_a_suggested_why(repo, capsys) -> None:
+    """Issue 27: coverage shows documented / suggested / orphan, and the text says the one command."""
+    import json
+
+    from tests.helpers import commit as _commit
+    from tests.helpers import run_cli
+
+    _commit(repo, {"CLAUDE.md": "# Rules\n\n- Keep commits small.\n"}, "rules")
+    _commit(
+        repo,
+        {"CLAUDE.md": "# Rules\n\n- Keep commits small.\n- Run codegen before the tests.\n"},
+        "Tell the agent to run codegen before tests\n\nIt kept committing stale clients: CI failed three times in #4412.",
+    )
+    assert run_cli(capsys, "init", "--hooks", "none", "--backfill")[0] == 0
+    code, out, _ = run_cli(capsys, "audit", "--format", "json", "--fail-on", "never")
+    coverage = json.loads(out)["coverage"]
+    assert coverage["orphan"] == 2 and coverage["documented"] == 0 and coverage["suggested"] == 1
+    code, out, _ = run_cli(capsys, "audit", "--fail-on", "never")
+    assert "1 rules have a suggested why from history: `git context review`" in out
