@@ -46,6 +46,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "trial": ("evidence", "trial_cmd", "Run a command without some rules in a temporary worktree, and record it."),
     "triage": ("evidence", "triage_cmd", "Match a failure log to the rules whose recorded failure recurred."),
     "mcp": ("mcp", "mcp_cmd", "The MCP server for coding agents (stdio): record whys, look up rulings."),
+    "lsp": ("lsp", "lsp_cmd", "Language server for context files (stdio): hover, diagnostics, code actions."),
 }
 
 

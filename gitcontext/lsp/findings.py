@@ -1,0 +1,22 @@
+"""The audit's default-on findings about one context file (as saved: the audit reads the work tree).
+
+Only checks `gitcontext.audit.registry` runs by default (their precision met the rule, or they report
+a fact of the record); an experimental check the config asks for stays in `git context audit`.
+"""
+
+from __future__ import annotations
+
+from gitcontext.audit.finding import Finding
+from gitcontext.lsp.buffer import Repo
+
+
+def file_findings(repo: Repo, path: str) -> list[Finding]:
+    from gitcontext.audit.registry import experimental
+    from gitcontext.audit.run import audit
+
+    report = audit(repo.root, repo.config, paths=[path])
+    return [f for f in report.findings if f.file == path and not experimental(f.check)]
+
+
+def message(f: Finding) -> str:
+    return f"{f.message}" + (f" — fix: `{f.fix}`" if f.fix else "")

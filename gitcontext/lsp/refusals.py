@@ -1,0 +1,78 @@
+"""The instruction changes of a buffer that a commit would be refused for: added or reworded, no why.
+
+The same decision as the commit-msg hook (`hooks.commitmsg.missing_why`) over the same changes
+(`hooks.changes.name_changes` on `identity.diff.diff_revisions`), with the buffer's text against HEAD
+instead of the index: a change is covered when its note in the work tree differs from HEAD's and,
+folded, says why (or brings a retired rule back), as a staged note would. A `Context-Why` trailer can
+only be given at commit time, so the diagnostic says both ways out.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from gitcontext import git
+from gitcontext.hooks.changes import NEEDS_WHY, Change
+from gitcontext.lsp.buffer import Document, instructions
+from gitcontext.provenance.fold import State, restored_last
+
+NOTES_DIR = ".context/notes"
+
+
+class Refusal(NamedTuple):
+    change: Change
+    policy: str  # enforce (the commit is refused) or warn (the hook only warns)
+
+
+def refusals(doc: Document, states: dict[str, State]) -> list[Refusal]:
+    """DOC's added or reworded instructions without a why, under `hooks.policy` (off: none)."""
+    from gitcontext.hooks.changes import name_changes
+    from gitcontext.identity.diff import diff_revisions
+    from gitcontext.instructions.discover import load
+
+    root, config = doc.repo.root, doc.repo.config
+    policy = config["hooks"]["policy"]
+    if policy == "off":
+        return []
+    head = git.head_of(root)
+    old = load(root, config, head.commit) if head is not None else {}
+    new = instructions(doc)
+    diff = diff_revisions(root, old, new, config["matcher"], ("HEAD", None) if old else None)
+    if not (diff.added or diff.reworded):
+        return []
+    changes = name_changes(root, config, diff, (old, new), states, states, trailers=True)
+    needing = [c for c in changes if c.kind in NEEDS_WHY and c.file == doc.path]
+    covered = _covered(doc, [c.id for c in needing], states, head.commit if head else None)
+    return [Refusal(c, policy) for c in needing if c.id not in covered]
+
+
+def _covered(doc: Document, ids: list[str], states: dict[str, State], head: str | None) -> set[str]:
+    """IDS whose work-tree note says why and is not HEAD's note (what staging it would give the hook)."""
+    from gitcontext.provenance.store import note_path
+
+    wanted = [id for id in ids if id in states and (states[id].why or restored_last(states[id]))]
+    if not wanted:
+        return set()
+    before = git.tree_entries(head, doc.repo.root, under=NOTES_DIR) if head else {}
+    oids = {before[p][1] for id in wanted if (p := f"{NOTES_DIR}/{id}.jsonl") in before}
+    blobs = git.read_blobs(sorted(oids), doc.repo.root) if oids else {}
+    covered = set()
+    for id in wanted:
+        entry = before.get(f"{NOTES_DIR}/{id}.jsonl")
+        try:
+            now = note_path(doc.repo.root, id).read_bytes()
+        except OSError:
+            continue
+        if entry is None or blobs.get(entry[1]) != now:
+            covered.add(id)
+    return covered
+
+
+def message(r: Refusal) -> str:
+    c = r.change
+    verb = "a commit is refused" if r.policy == "enforce" else "the commit hook warns"
+    return (
+        f"{c.kind} instruction {c.id} has no why: {verb} (hooks.policy: {r.policy}). "
+        f"Record one (code action *record why…*, or `git context record {c.id} --why '...'` and "
+        f"`git add {NOTES_DIR}`), or end the commit message with `Context-Why: {c.id}: <what failed>`"
+    )
