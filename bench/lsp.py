@@ -1,0 +1,95 @@
+"""Language-server benchmark: hover and diagnostics on a generated 1,500-rule repository, warm, in CPU time.
+
+The repository is bench/reads.py's (ten context files, 1,500 rules grown over --commits commits, a note
+per rule from `init --backfill`, committed). The figures are the work the server does per request, run
+in this process through the functions its handlers call (gitcontext.lsp.server): CPU time (user+sys of
+this process and of the git processes it waited for), the minimum of --runs after one untimed warm-up,
+with the load average printed beside it (docs/design.md §10 budget: 150 ms warm).
+
+- hover: the hover of a rule in CLAUDE.md for a buffer version already analysed (the server keeps the
+  world of the version its last diagnostics saw), and for a fresh version (world recomputed);
+- diagnostics after an edit: the buffer's refusals (a rule added, without a why) and the audit findings
+  placed on their lines, what `didChange` publishes after its debounce;
+- audit on save: the default-on audit of that one file, what `didOpen`/`didSave` add.
+
+    python bench/lsp.py [--runs 5] [--rules 1500] [--commits 150]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from reads import ENV, generate  # noqa: E402
+
+
+def cpu() -> float:
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def least(runs: int, work: Callable[[], object]) -> float:
+    work()  # warm: caches under .git/gitcontext, imports
+    spent = []
+    for _ in range(runs):
+        start = cpu()
+        work()
+        spent.append(cpu() - start)
+    return min(spent) * 1000
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--rules", type=int, default=1500)
+    parser.add_argument("--commits", type=int, default=150)
+    args = parser.parse_args()
+    os.environ.update(ENV)
+    from gitcontext.lsp.buffer import Document, find_repo, world
+    from gitcontext.lsp.hover import hover_markdown
+    from gitcontext.lsp.problems import audit_findings, buffer_problems, placed
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "repo"
+        generate(root, args.rules, args.commits)
+        repo = find_repo(root / "CLAUDE.md")
+        assert repo is not None and repo.initialised
+        text = (root / "CLAUDE.md").read_text()
+        doc = Document(repo, "CLAUDE.md", text)
+        line = next(n for n, row in enumerate(text.split("\n"), 1) if row.startswith("- "))
+        w = world(doc)
+        rules = sum(len(v) for v in w.instructions.values())
+        assert hover_markdown(doc, line, w) is not None
+        edited = doc._replace(text=text + "\n- Always regenerate the client before the tests run.\n")
+        problems, _ = buffer_problems(edited)
+        assert any(p.code == "no-why" for p in problems), problems
+        found = audit_findings(doc)
+        assert isinstance(found, list)
+
+        def after_edit() -> None:
+            problems, w2 = buffer_problems(edited)
+            placed(found, edited, w2)
+
+        figures = {
+            "hover (version analysed)": least(args.runs, lambda: hover_markdown(doc, line, w)),
+            "hover (new version)": least(args.runs, lambda: hover_markdown(doc, line)),
+            "diagnostics after an edit": least(args.runs, after_edit),
+            "audit of the file on save": least(args.runs, lambda: audit_findings(doc)),
+        }
+    load = os.getloadavg()
+    print(f"{rules} rules in {len(w.instructions)} files; CPU ms (user+sys, min of {args.runs}); "
+          f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")  # fmt: skip
+    for name, ms in figures.items():
+        print(f"  {name:<28} {ms:8.1f} ms" + ("  over the 150 ms budget" if ms > 150 else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
