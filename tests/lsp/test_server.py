@@ -231,3 +231,52 @@ async def test_audit_default_on_findings_only_for_the_file(repo: Path, capsys) -
     assert "GC100" not in codes  # experimental: left to `git context audit --experimental`
     gc107 = next(d for d in found if d.code == "GC107")
     assert gc107.range.start.line == _line(RULES, "uv for every")
+
+
+async def test_definition_through_a_symlink_out_of_the_tree_is_nothing(repo: Path, capsys) -> None:
+    _repo(repo, capsys)
+    (repo.parent / "secret.txt").write_text("outside\n")
+    (repo / "docs" / "escape.md").symlink_to(repo.parent / "secret.txt")
+    path = repo / "CLAUDE.md"
+    text = RULES + "- Read `docs/escape.md` before releasing.\n"
+    path.write_text(text)
+    async with session(repo) as client:
+        await opened(client, path)
+        row = text.split("\n")[_line(text, "escape")]
+        got = await client.text_document_definition_async(
+            types.DefinitionParams(
+                types.TextDocumentIdentifier(uri(path)), types.Position(_line(text, "escape"), row.index("escape"))
+            )
+        )
+    assert got is None
+
+
+async def test_record_of_an_unsaved_rule_writes_nothing_and_says_save(repo: Path, capsys) -> None:
+    _repo(repo, capsys)
+    path = repo / "CLAUDE.md"
+    notes = sorted(p.name for p in (repo / ".context" / "notes").iterdir())
+    async with session(repo) as client:
+        await opened(client, path)
+        edited = RULES + NEW_RULE
+        await changed(client, path, edited, 2)
+        at = types.Position(_line(edited, "codegen"), 0)
+        acts = await client.text_document_code_action_async(
+            types.CodeActionParams(
+                types.TextDocumentIdentifier(uri(path)), types.Range(at, at), types.CodeActionContext([])
+            )
+        )
+        assert acts and acts[0].command and acts[0].command.arguments
+        said = await client.workspace_execute_command_async(
+            types.ExecuteCommandParams(acts[0].command.command, [*acts[0].command.arguments, "stale generated client"])
+        )
+    assert said["written"] is False and "save the file" in said["error"]
+    assert sorted(p.name for p in (repo / ".context" / "notes").iterdir()) == notes
+
+
+async def test_a_config_that_does_not_parse_is_a_diagnostic(repo: Path, capsys) -> None:
+    _repo(repo, capsys)
+    (repo / ".context" / "config.yml").write_text("hooks:\n  polcy: enforce\n")
+    async with session(repo) as client:
+        found = await opened(client, repo / "CLAUDE.md")
+    assert [d.code for d in found] == ["bad-input"]
+    assert "config.yml" in found[0].message and "polcy" in found[0].message
