@@ -26,6 +26,8 @@ def test_vscode_extension_packages(tmp_path: Path) -> None:
         pytest.skip("the npm registry cannot be reached")
     work = tmp_path / "vscode"
     shutil.copytree(EXTENSION, work, ignore=shutil.ignore_patterns("node_modules", "*.vsix"))
+    checked = subprocess.run(["node", "--check", "extension.js"], cwd=work, capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
     installed = _npm(["ci", "--no-audit", "--no-fund"], work)
     assert installed.returncode == 0, installed.stderr[-2000:]
     packed = _npm(["run", "package"], work)
