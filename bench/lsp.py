@@ -6,7 +6,7 @@ in this process through the functions its handlers call (gitcontext.lsp.server):
 this process and of the git processes it waited for), the minimum of --runs after one untimed warm-up,
 with the load average printed beside it (docs/design.md §10 budget: 150 ms warm).
 
-- hover: the hover of a rule in CLAUDE.md for a buffer version already analysed (the server keeps the
+- hover: finding the document's repository and config, then the hover of a rule in CLAUDE.md for a buffer version already analysed (the server keeps the
   world of the version its last diagnostics saw), and for a fresh version (world recomputed);
 - diagnostics after an edit: the buffer's refusals (a rule added, without a why) and the audit findings
   placed on their lines, what `didChange` publishes after its debounce;
@@ -52,7 +52,7 @@ def main() -> int:
     parser.add_argument("--commits", type=int, default=150)
     args = parser.parse_args()
     os.environ.update(ENV)
-    from gitcontext.lsp.buffer import Document, find_repo, world
+    from gitcontext.lsp.buffer import Document, find_repo, is_context_file, world
     from gitcontext.lsp.hover import hover_markdown
     from gitcontext.lsp.problems import audit_findings, buffer_problems, placed
 
@@ -73,13 +73,20 @@ def main() -> int:
         found = audit_findings(doc)
         assert isinstance(found, list)
 
+        def served() -> Document:
+            """What every request starts with: the document's repository and config, and that it is a context file."""
+            found = find_repo(root / "CLAUDE.md")
+            assert found is not None and is_context_file(found, "CLAUDE.md")
+            return doc._replace(repo=found)
+
         def after_edit() -> None:
-            problems, w2 = buffer_problems(edited)
-            placed(found, edited, w2)
+            now = served()._replace(text=edited.text)
+            problems, w2 = buffer_problems(now)
+            placed(found, now, w2)
 
         figures = {
-            "hover (version analysed)": least(args.runs, lambda: hover_markdown(doc, line, w)),
-            "hover (new version)": least(args.runs, lambda: hover_markdown(doc, line)),
+            "hover (version analysed)": least(args.runs, lambda: hover_markdown(served(), line, w)),
+            "hover (new version)": least(args.runs, lambda: hover_markdown(served(), line)),
             "diagnostics after an edit": least(args.runs, after_edit),
             "audit of the file on save": least(args.runs, lambda: audit_findings(doc)),
         }
