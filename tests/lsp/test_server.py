@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from lsprotocol import types
 
-from tests.helpers import backfilled, commit, git, run_cli, write
+from tests.helpers import backfilled, commit, git, run_cli, run_json, write
 from tests.lsp.conftest import DIAGNOSTICS, PATIENCE, changed, expect, opened, saved, session, uri
 
 pytestmark = pytest.mark.asyncio
@@ -280,3 +280,27 @@ async def test_a_config_that_does_not_parse_is_a_diagnostic(repo: Path, capsys) 
         found = await opened(client, repo / "CLAUDE.md")
     assert [d.code for d in found] == ["bad-input"]
     assert "config.yml" in found[0].message and "polcy" in found[0].message
+
+
+async def test_hover_shows_the_pending_suggested_why(repo: Path, capsys) -> None:
+    from gitcontext.provenance import suggestions
+    from gitcontext.provenance.events import new_event
+
+    _repo(repo, capsys)
+    shown = run_json(capsys, "show", "make check")
+    assert shown["why"] is None
+    sha = git(repo, "rev-parse", "HEAD~1").strip()
+    event = new_event(
+        "suggested", shown["id"], f"backfill:{sha}", why="CI failed twice on lint", commit=sha, **{"class": "specific"}
+    )
+    assert suggestions.append(repo, [event]) == 1
+    async with session(repo) as client:
+        await opened(client, repo / "CLAUDE.md")
+        got = await client.text_document_hover_async(
+            types.HoverParams(
+                types.TextDocumentIdentifier(uri(repo / "CLAUDE.md")), types.Position(_line(RULES, "make check"), 4)
+            )
+        )
+    assert got is not None
+    assert "suggested why" in got.contents.value and "CI failed twice on lint" in got.contents.value
+    assert "orphan" in got.contents.value
