@@ -33,11 +33,11 @@ def _lines(doc: Document, data: dict[str, Any], age_days) -> list[str]:
     out = [f"**{data['id']}** · {status}", ""]
     born = data["born"]
     if born and born.get("commit"):
-        author = _author(doc, born["commit"])
+        author, subject = _commit(doc, born["commit"])
         days = age_days(born["date"])
         out.append(
             f"- born {born['date'][:10]} ({days} days ago) in `{born['commit'][:12]}` "
-            f"{_inline(born.get('subject') or '')}" + (f" by {_inline(author)}" if author else "")
+            f"“{_inline(born.get('subject') or subject or '')}”" + (f" by {_inline(author)}" if author else "")
         )
     elif born:
         out.append("- born: not committed yet")
@@ -57,15 +57,16 @@ def _lines(doc: Document, data: dict[str, Any], age_days) -> list[str]:
     return out
 
 
-def _author(doc: Document, commit: str) -> str | None:
+def _commit(doc: Document, commit: str) -> tuple[str | None, str | None]:
+    """(author, subject) of COMMIT; (None, None) when this clone does not have it."""
     from gitcontext import git
     from gitcontext.errors import GitContextError
 
     try:
         found = git.commit_texts([commit], doc.repo.root).get(commit)
     except GitContextError:
-        return None  # a birth commit this clone does not have
-    return found.author if found else None
+        return None, None
+    return (found.author, found.message.split("\n", 1)[0]) if found else (None, None)
 
 
 def _suggested(doc: Document, id: str) -> list[str]:

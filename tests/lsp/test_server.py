@@ -54,7 +54,7 @@ async def test_hover_shows_why_birth_and_author(repo: Path, capsys) -> None:
         text = got.contents.value
         assert "pip broke the lockfile twice in CI" in text
         assert "documented" in text and "ctx-" in text
-        assert "rules" in text and "Test User" in text  # the birth commit's subject and author
+        assert "“rules” by Test User" in text  # the birth commit's subject and author
         heading = await client.text_document_hover_async(
             types.HoverParams(types.TextDocumentIdentifier(uri(repo / "CLAUDE.md")), types.Position(0, 2))
         )
