@@ -304,3 +304,15 @@ async def test_hover_shows_the_pending_suggested_why(repo: Path, capsys) -> None
     assert got is not None
     assert "suggested why" in got.contents.value and "CI failed twice on lint" in got.contents.value
     assert "orphan" in got.contents.value
+
+
+async def test_under_policy_warn_a_rule_without_why_is_a_warning(repo: Path, capsys) -> None:
+    _repo(repo, capsys)
+    (repo / ".context" / "config.yml").write_text("hooks:\n  policy: warn\n")
+    path = repo / "CLAUDE.md"
+    async with session(repo) as client:
+        await opened(client, path)
+        after = await changed(client, path, RULES + NEW_RULE, 2)
+    refused = [d for d in after if d.code == "no-why"]
+    assert [d.severity for d in refused] == [types.DiagnosticSeverity.Warning]
+    assert "the commit hook warns" in refused[0].message
