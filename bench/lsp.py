@@ -73,10 +73,12 @@ def main() -> int:
         found = audit_findings(doc)
         assert isinstance(found, list)
 
+        assert is_context_file(repo, "CLAUDE.md")  # asked once per open or save (the server keeps the answer)
+
         def served() -> Document:
-            """What every request starts with: the document's repository and config, and that it is a context file."""
+            """What every request starts with: the document's repository and its config."""
             found = find_repo(root / "CLAUDE.md")
-            assert found is not None and is_context_file(found, "CLAUDE.md")
+            assert found is not None
             return doc._replace(repo=found)
 
         def after_edit() -> None:

@@ -54,10 +54,13 @@ def repo_path(root: Path, file: Path) -> str | None:
 
 
 def is_context_file(repo: Repo, path: str) -> bool:
-    """Whether discovery counts PATH as a context file (globs, or imported by one)."""
+    """Whether discovery counts PATH as a context file (its globs or an import; never a file git ignores),
+    or PATH is a new context file not saved yet."""
     from gitcontext.instructions.discover import discover, is_context_path
 
-    return is_context_path(path, repo.config) or path in discover(repo.root, repo.config)
+    if not (repo.root / path).exists():
+        return is_context_path(path, repo.config)
+    return path in discover(repo.root, repo.config)
 
 
 def instructions(doc: Document) -> dict[str, list[Instruction]]:

@@ -52,7 +52,7 @@ def buffer_problems(doc: Document) -> tuple[list[Problem], World | None]:
         return [not_initialised()], None
     try:
         w = world(doc)
-        found = refusals.refusals(doc, w.states)
+        found = refusals.refusals(doc, w)
     except GitContextError as exc:
         return [bad_input(exc)], None
     by_id = {w.resolved[(i.file, i.index)].id: i for i in w.instructions.get(doc.path, [])}

@@ -9,14 +9,19 @@ only be given at commit time, so the diagnostic says both ways out.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import json
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from gitcontext import git
 from gitcontext.hooks.changes import NEEDS_WHY, Change
-from gitcontext.lsp.buffer import Document, instructions
+from gitcontext.instructions.model import Instruction
+from gitcontext.lsp.buffer import Document
 from gitcontext.provenance.fold import State, restored_last
+from gitcontext.provenance.target import World
 
 NOTES_DIR = ".context/notes"
+_HEAD: dict[tuple[str, str, str], dict[str, list[Instruction]]] = {}
 
 
 class Refusal(NamedTuple):
@@ -24,19 +29,19 @@ class Refusal(NamedTuple):
     policy: str  # enforce (the commit is refused) or warn (the hook only warns)
 
 
-def refusals(doc: Document, states: dict[str, State]) -> list[Refusal]:
-    """DOC's added or reworded instructions without a why, under `hooks.policy` (off: none)."""
+def refusals(doc: Document, w: World) -> list[Refusal]:
+    """DOC's added or reworded instructions without a why, under `hooks.policy` (off: none). W: the
+    buffer's world (`buffer.world`): its instructions are the new side, its notes the states."""
     from gitcontext.hooks.changes import name_changes
     from gitcontext.identity.diff import diff_revisions
-    from gitcontext.instructions.discover import load
 
-    root, config = doc.repo.root, doc.repo.config
+    root, config, states = doc.repo.root, doc.repo.config, w.states
     policy = config["hooks"]["policy"]
     if policy == "off":
         return []
     head = git.head_of(root)
-    old = load(root, config, head.commit) if head is not None else {}
-    new = instructions(doc)
+    old = at_head(root, config, head.commit) if head is not None else {}
+    new = w.instructions
     diff = diff_revisions(root, old, new, config["matcher"], ("HEAD", None) if old else None)
     if not (diff.added or diff.reworded):
         return []
@@ -44,6 +49,18 @@ def refusals(doc: Document, states: dict[str, State]) -> list[Refusal]:
     needing = [c for c in changes if c.kind in NEEDS_WHY and c.file == doc.path]
     covered = _covered(doc, [c.id for c in needing], states, head.commit if head else None)
     return [Refusal(c, policy) for c in needing if c.id not in covered]
+
+
+def at_head(root: Path, config: dict[str, Any], commit: str) -> dict[str, list[Instruction]]:
+    """The instructions of COMMIT, kept while HEAD and the config stay what they were (one entry: a
+    server serves one HEAD at a time per repository, and a commit's files never change)."""
+    from gitcontext.instructions.discover import load
+
+    key = (str(root), commit, json.dumps(config, sort_keys=True, default=str))
+    if key not in _HEAD:
+        _HEAD.clear()
+        _HEAD[key] = load(root, config, commit)
+    return _HEAD[key]
 
 
 def _covered(doc: Document, ids: list[str], states: dict[str, State], head: str | None) -> set[str]:

@@ -36,6 +36,7 @@ class ContextServer(LanguageServer):
         self.findings: dict[str, Any] = {}  # uri -> the last audit findings (or the Problem that stopped it)
         self.worlds: dict[str, tuple[int | None, Any]] = {}  # uri -> (version, World) of the last analysis
         self.pending: dict[str, asyncio.TimerHandle] = {}
+        self.served: dict[str, bool] = {}  # uri -> a context file? (asked again on open, save and close)
 
     def document(self, uri: str) -> Document | Problem | None:
         """URI's document when it is a context file of a git work tree (a bad config: its Problem)."""
@@ -48,7 +49,11 @@ class ContextServer(LanguageServer):
         except GitContextError as exc:
             return bad_input(exc)
         path = repo_path(repo.root, file) if repo else None
-        if repo is None or path is None or not is_context_file(repo, path):
+        if repo is None or path is None:
+            return None
+        if uri not in self.served:
+            self.served[uri] = is_context_file(repo, path)
+        if not self.served[uri]:
             return None
         return Document(repo, path, self.workspace.get_text_document(uri).source)
 
@@ -114,11 +119,13 @@ server = ContextServer()
 
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: ContextServer, params: types.DidOpenTextDocumentParams) -> None:
+    ls.served.pop(params.text_document.uri, None)
     ls._safely(params.text_document.uri, True)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
 def did_save(ls: ContextServer, params: types.DidSaveTextDocumentParams) -> None:
+    ls.served.pop(params.text_document.uri, None)
     ls._safely(params.text_document.uri, True)
 
 
@@ -130,7 +137,7 @@ def did_change(ls: ContextServer, params: types.DidChangeTextDocumentParams) -> 
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: ContextServer, params: types.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
-    for cache in (ls.findings, ls.worlds):
+    for cache in (ls.findings, ls.worlds, ls.served):
         cache.pop(uri, None)
     ls.publish(uri, [])
 
