@@ -16,6 +16,9 @@ def lsp_cmd(stdio: bool) -> int:
     Editors start it themselves (docs/editors.md): VS Code through editors/vscode, Neovim, Helix, Zed.
     It reads the work tree and writes only notes, through `record`, when asked to.
     """
+    from gitcontext.cli.common import require_extra
+
+    require_extra("pygls", "editor", "lsp")
     from gitcontext.lsp.server import serve
 
     return serve()

@@ -31,3 +31,16 @@ def test_the_core_install_does_not_require_the_agents_server() -> None:
     project = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text())["project"]
     assert not any(dep.startswith("mcp") for dep in project["dependencies"])
     assert any(dep.startswith("mcp") for dep in project["optional-dependencies"]["agents"])
+
+
+def test_the_core_install_does_not_require_the_language_server() -> None:
+    from pathlib import Path
+
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+
+    project = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text())["project"]
+    assert not any(dep.startswith(("pygls", "lsprotocol")) for dep in project["dependencies"])
+    assert {dep.split(">")[0] for dep in project["optional-dependencies"]["editor"]} == {"pygls", "lsprotocol"}
