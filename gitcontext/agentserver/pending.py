@@ -12,10 +12,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from gitcontext import git
-from gitcontext.errors import GitError
 from gitcontext.hooks.changes import NEEDS_WHY, Change, name_changes, one_line
-
-NOTES_DIR = ".context/notes"
+from gitcontext.hooks.commitmsg import NOTES_DIR, worktree_note_ids
 
 
 class Pending(NamedTuple):
@@ -46,30 +44,8 @@ def pending(root: Path, config: dict[str, Any]) -> Pending:
     needing = [c for c in changes if c.kind in NEEDS_WHY]
     if policy == "off" or not needing:
         return Pending(policy, changes, [])
-    covered = _noted(root, states, [c.id for c in needing], head is not None)
+    covered = worktree_note_ids(root, [c.id for c in needing], states, "HEAD" if head is not None else None)
     return Pending(policy, changes, [c for c in needing if c.id not in covered])
-
-
-def _noted(root: Path, states: dict, ids: list[str], has_head: bool) -> set[str]:
-    """IDS whose work-tree note differs from HEAD's and, folded, says why or brings the rule back."""
-    from gitcontext.provenance.fold import restored_last
-    from gitcontext.provenance.store import note_path, read_bytes
-
-    try:
-        at_head = git.tree_entries("HEAD", root, under=NOTES_DIR) if has_head else {}
-    except GitError:
-        at_head = {}
-    blobs = git.read_blobs(sorted({oid for _, oid in at_head.values()}), root)
-    covered = set()
-    for id in ids:
-        state = states.get(id)
-        if state is None or not (state.why or restored_last(state)):
-            continue
-        entry = at_head.get(f"{NOTES_DIR}/{id}.jsonl")
-        before = blobs.get(entry[1]) if entry else None
-        if before is None or read_bytes(root, note_path(root, id)) != before:
-            covered.add(id)
-    return covered
 
 
 def as_rows(result: Pending) -> list[dict[str, Any]]:

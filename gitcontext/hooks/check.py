@@ -23,7 +23,7 @@ from gitcontext.hooks.nearmiss import CANONICAL, diagnose
 from gitcontext.identity.diff import Diff, diff_revisions
 from gitcontext.instructions.discover import load
 from gitcontext.instructions.model import normalize
-from gitcontext.provenance.fold import State, restored_last
+from gitcontext.provenance.fold import State, brought_back
 
 NOTES_DIR = ".context/notes"
 FETCH_FIX = "check out with the full history: actions/checkout with `fetch-depth: 0` (or `git fetch --unshallow`)"
@@ -90,15 +90,8 @@ def check(root: Path, base: str, head: str = "HEAD", config: dict[str, Any] | No
     old, new = load(root, config, rng.base), load(root, config, rng.head)
     diff = diff_revisions(root, old, new, config["matcher"], (rng.base, rng.head))
     notes_before, notes_after = note_oids(root, rng.base), note_oids(root, rng.head)
-    states = fold_notes(root, notes_after)
-    changes = name_changes(
-        root,
-        config,
-        diff,
-        (old, new),
-        states,
-        fold_notes(root, notes_before),
-    )
+    states, states_before = fold_notes(root, notes_after), fold_notes(root, notes_before)
+    changes = name_changes(root, config, diff, (old, new), states, states_before)
     policy = config["hooks"]["policy"]
     needing = [c for c in changes if c.kind in NEEDS_WHY]
     if policy == "off" or not needing:
@@ -111,7 +104,7 @@ def check(root: Path, base: str, head: str = "HEAD", config: dict[str, Any] | No
         for c in needing
         if notes_after.get(c.id) != notes_before.get(c.id)
         and c.id in states
-        and (states[c.id].why or restored_last(states[c.id]))
+        and (states[c.id].why or brought_back(states_before.get(c.id), states[c.id]))
     }
     hints = _trailer_coverage(root, config, messages, needing, covered, aliases)
     missing = [c for c in needing if c.id not in covered]

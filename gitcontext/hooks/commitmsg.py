@@ -90,7 +90,7 @@ def staged_note_ids(root: Path, ids: list[str]) -> set[str]:
     """Ids whose staged note adds events to HEAD's and, folded, says why or brings a retired rule back
     (one `ls-files`, and an `ls-tree` and a `cat-file --batch` only when such a note is staged)."""
     from gitcontext.errors import GitError
-    from gitcontext.provenance.fold import fold, restored_last
+    from gitcontext.provenance.fold import brought_back, fold
     from gitcontext.provenance.store import validate_note_text
 
     names = {f"{NOTES_DIR}/{id}.jsonl": id for id in ids}
@@ -102,15 +102,48 @@ def staged_note_ids(root: Path, ids: list[str]) -> set[str]:
     except GitError:  # no commit yet
         before = {}
     changed = {p: oid for p, oid in staged.items() if before.get(p) != oid}
-    blobs = git.read_blobs(sorted(set(changed.values())), root)
+    blobs = git.read_blobs(sorted(set(changed.values()) | {before[p] for p in changed if p in before}), root)
+
+    def folded(name: str, oid: str | None):
+        if oid is None or oid not in blobs:
+            return None
+        return fold(validate_note_text(name, blobs[oid].decode("utf-8", "surrogateescape")), names[name])
+
     covered = set()
     for name, oid in sorted(changed.items()):
-        if oid not in blobs:
-            continue
-        events = validate_note_text(name, blobs[oid].decode("utf-8", "surrogateescape"))
-        state = fold(events, names[name])
-        if state.why or restored_last(state):
+        state = folded(name, oid)
+        if state is not None and (state.why or brought_back(folded(name, before.get(name)), state)):
             covered.add(names[name])
+    return covered
+
+
+def worktree_note_ids(root: Path, ids: list[str], states: dict, head: str | None) -> set[str]:
+    """IDS whose note in the work tree differs from HEAD's and, folded (STATES, the work tree's notes),
+    says why or brings back the rule HEAD's note retired: what staging it would give `staged_note_ids`
+    (the language server's and the agents' view of a commit not made yet)."""
+    from gitcontext.errors import GitError
+    from gitcontext.provenance.fold import brought_back, fold
+    from gitcontext.provenance.store import note_path, read_bytes, validate_note_text
+
+    wanted = [id for id in ids if id in states]
+    if not wanted:
+        return set()
+    try:
+        at_head = git.tree_entries(head, root, under=NOTES_DIR) if head else {}
+    except GitError:
+        at_head = {}
+    entries = {id: at_head.get(f"{NOTES_DIR}/{id}.jsonl") for id in wanted}
+    blobs = git.read_blobs(sorted({entry[1] for entry in entries.values() if entry}), root)
+    covered = set()
+    for id in wanted:
+        entry = entries[id]
+        old = blobs.get(entry[1]) if entry else None
+        if read_bytes(root, note_path(root, id)) == old:
+            continue
+        name = f"{NOTES_DIR}/{id}.jsonl"
+        before = fold(validate_note_text(name, old.decode("utf-8", "surrogateescape")), id) if old else None
+        if states[id].why or brought_back(before, states[id]):
+            covered.add(id)
     return covered
 
 

@@ -15,12 +15,11 @@ from typing import Any, NamedTuple
 
 from gitcontext import git
 from gitcontext.hooks.changes import NEEDS_WHY, Change
+from gitcontext.hooks.commitmsg import NOTES_DIR, worktree_note_ids
 from gitcontext.instructions.model import Instruction
 from gitcontext.lsp.buffer import Document
-from gitcontext.provenance.fold import State, restored_last
 from gitcontext.provenance.target import World
 
-NOTES_DIR = ".context/notes"
 _HEAD: dict[tuple[str, str, str], dict[str, list[Instruction]]] = {}
 
 
@@ -47,7 +46,7 @@ def refusals(doc: Document, w: World) -> list[Refusal]:
         return []
     changes = name_changes(root, config, diff, (old, new), states, states, trailers=True)
     needing = [c for c in changes if c.kind in NEEDS_WHY and c.file == doc.path]
-    covered = _covered(doc, [c.id for c in needing], states, head.commit if head else None)
+    covered = worktree_note_ids(doc.repo.root, [c.id for c in needing], states, head.commit if head else None)
     return [Refusal(c, policy) for c in needing if c.id not in covered]
 
 
@@ -61,28 +60,6 @@ def at_head(root: Path, config: dict[str, Any], commit: str) -> dict[str, list[I
         _HEAD.clear()
         _HEAD[key] = load(root, config, commit)
     return _HEAD[key]
-
-
-def _covered(doc: Document, ids: list[str], states: dict[str, State], head: str | None) -> set[str]:
-    """IDS whose work-tree note says why and is not HEAD's note (what staging it would give the hook)."""
-    from gitcontext.provenance.store import note_path
-
-    wanted = [id for id in ids if id in states and (states[id].why or restored_last(states[id]))]
-    if not wanted:
-        return set()
-    before = git.tree_entries(head, doc.repo.root, under=NOTES_DIR) if head else {}
-    oids = {before[p][1] for id in wanted if (p := f"{NOTES_DIR}/{id}.jsonl") in before}
-    blobs = git.read_blobs(sorted(oids), doc.repo.root) if oids else {}
-    covered = set()
-    for id in wanted:
-        entry = before.get(f"{NOTES_DIR}/{id}.jsonl")
-        try:
-            now = note_path(doc.repo.root, id).read_bytes()
-        except OSError:
-            continue
-        if entry is None or blobs.get(entry[1]) != now:
-            covered.add(id)
-    return covered
 
 
 def message(r: Refusal) -> str:

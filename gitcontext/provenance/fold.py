@@ -87,10 +87,16 @@ def _added(state: State, e: dict[str, Any]) -> State:
     return _meta(state, e)
 
 
-def restored_last(state: State) -> bool:
-    """The note's last change brought a retired rule back (`restore`): the line a commit adds is that
-    rule's old life resumed, with its note, not a new rule that still needs a why."""
-    return bool(state.history) and state.history[-1]["kind"] == "restored"
+def brought_back(before: State | None, after: State) -> bool:
+    """AFTER's last change restores the rule BEFORE (the same note at the base) had retired: the line a
+    commit adds is that rule's old life resumed, with its note, not a new rule that still needs a why.
+    A `restored` event for a rule the base never retired (a note written to skip the why) is not that."""
+    return (
+        before is not None
+        and before.retired is not None
+        and bool(after.history)
+        and after.history[-1]["kind"] == "restored"
+    )
 
 
 def _change(state: State, e: dict[str, Any], **changes: Any) -> State:

@@ -231,3 +231,26 @@ def test_commit_msg_accepts_a_committed_restore_and_shows_a_wrapped_rule_on_one_
     done = attempt(repo, "-m", "Bring the lint rule back")
     assert done.returncode == 0, done.stderr
     assert f"Context-Id: {row['id']} added" in last_message(repo)
+
+
+def test_commit_msg_a_restored_event_for_a_rule_never_retired_does_not_replace_the_why(repo):
+    """Hostile: a note written to skip the why (an `added` and a `restored` event for a brand-new rule,
+    as a pull request could commit it) covers nothing: only a rule HEAD's note retired comes back."""
+    from gitcontext.provenance.events import new_event
+    from gitcontext.provenance.store import append_events
+
+    native_repo(repo)
+    stage_new_rule(repo)
+    [ident] = staged_ids(repo)
+    head = git(repo, "rev-parse", "HEAD").strip()
+    append_events(
+        repo,
+        [
+            new_event("added", ident, "cli", commit=head, file="CLAUDE.md", text="Never force-push to the main branch."),
+            new_event("restored", ident, "cli", commit=head, file="CLAUDE.md"),
+        ],
+    )
+    git(repo, "add", ".context")
+    done = attempt(repo, "-m", "Add a rule with a made-up restore")
+    assert done.returncode == 1
+    assert "commit refused: 1 instruction change without a why" in done.stderr
