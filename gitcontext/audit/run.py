@@ -17,7 +17,9 @@ from gitcontext.audit.baseline import Baseline
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding
 from gitcontext.audit.select import left_out, run_checks, select
+from gitcontext.errors import UserError
 from gitcontext.paths import under_any
+from gitcontext.provenance import suggestions
 
 
 class Report(NamedTuple):
@@ -92,9 +94,6 @@ def coverage(ctx: AuditContext, paths: Sequence[str] = ()) -> dict[str, int]:
 def _suggested_ids(ctx: AuditContext) -> set[str]:
     """Ids with a pending suggestion in `.context/suggestions.jsonl`; a log that does not validate is a
     caveat of the report (naming the line and the fix), not a failed audit."""
-    from gitcontext.errors import UserError
-    from gitcontext.provenance import suggestions
-
     if not suggestions.log_path(ctx.root).is_file():
         return set()
     try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import importlib.util
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -73,9 +74,7 @@ def write_file(path: Path, text: str, option: str) -> None:
 def require_extra(module: str, extra: str, command: str) -> None:
     """A UserError naming the extra to install when MODULE (a dependency only COMMAND needs, kept out of
     the core install so the hooks and the Action install light) is not importable."""
-    import importlib.util
-
-    from gitcontext.errors import UserError
+    from gitcontext.errors import UserError  # as write_file does: errors stay off the import of every command
 
     if importlib.util.find_spec(module) is None:
         raise UserError(
