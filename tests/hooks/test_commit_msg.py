@@ -246,7 +246,9 @@ def test_commit_msg_a_restored_event_for_a_rule_never_retired_does_not_replace_t
     append_events(
         repo,
         [
-            new_event("added", ident, "cli", commit=head, file="CLAUDE.md", text="Never force-push to the main branch."),
+            new_event(
+                "added", ident, "cli", commit=head, file="CLAUDE.md", text="Never force-push to the main branch."
+            ),
             new_event("restored", ident, "cli", commit=head, file="CLAUDE.md"),
         ],
     )
