@@ -17,7 +17,9 @@ number (`UTF-8`, `ES2022`, `SHA-256`) are not tickets. A worked example is not a
 XML-style element holds (`<command>gh pr create … (#123)</command>`), a quoted string ("fix: … (#123)"),
 a line that says it is an example, and the placeholder numbers examples use (`#123`, `#1234`,
 `issues/123`, `#42`). "Root cause" is debugging vocabulary ("find the root cause before you fix it"), not
-an incident (a fresh review found it wrong every time it fired alone, round 8).
+an incident (a fresh review found it wrong every time it fired alone, round 8). A date that names a
+version ("the 2026-07-28 spec", "API version 2024-06-20", "protocol revision 2025-03-26") is an
+identifier, not a date something happened on.
 """
 
 from __future__ import annotations
@@ -42,6 +44,14 @@ _EXAMPLE = re.compile(
     r"|\"[^\"\n]{0,500}\"|“[^”\n]{0,500}”"
 )  # bounded repeats: linear on any text
 _SAYS_EXAMPLE = re.compile(r"^\W*(?:e\.g\.|for example|example|examples|sample|input like)\b", re.I)
+# a date that names a version is an identifier, not a story: "the 2026-07-28 spec", "API version 2024-06-20",
+# "protocol revision 2025-03-26" (fresh sample, modelcontextprotocol/python-sdk, round 8)
+_VERSION_NOUN = r"(?:spec|specification|version|release|revision|api|schema|protocol|draft|snapshot|edition|build)"
+_DATED_VERSION = re.compile(
+    rf"\b(?:19|20)\d\d-[01]\d-[0-3]\d\b(?=[ \t]{{1,3}}{_VERSION_NOUN}s?\b)"
+    rf"|(?<![\w-]){_VERSION_NOUN}s?[ \t:=]{{1,3}}(?:19|20)\d\d-[01]\d-[0-3]\d\b",
+    re.I,
+)
 _PLACEHOLDER_ID = re.compile(r"#(?:123|1234|12345|123456|42|456|789|999|9999)\b|/(?:issues|pull)/(?:123|1234|42)\b")
 _SIGNS = (
     ("a Context- trailer", re.compile(r"^\s*Context-[A-Za-z-]+:\s", re.M)),
@@ -96,4 +106,5 @@ def _prose(text: str) -> str:
     """TEXT without what is code or a worked example: what a story would be told in, if there is one."""
     if _SAYS_EXAMPLE.match(text):
         return ""
-    return _PLACEHOLDER_ID.sub(" ", _EXAMPLE.sub(" ", _CODE.sub(" ", text)))
+    prose = _EXAMPLE.sub(" ", _CODE.sub(" ", text))
+    return _DATED_VERSION.sub(" ", _PLACEHOLDER_ID.sub(" ", prose))
