@@ -27,7 +27,7 @@ _GOOD_SECTIONS = ("why", "motivation", "problem", "context", "background", "root
 class Suggestion(NamedTuple):
     klass: str  # specific | generic
     why: str  # "" when generic
-    commit: str  # the commit the text is anchored to ("" when generic)
+    commit: str  # the commit the text is anchored to (generic: the rule's birth, "" when unknown)
     origin: str  # commit | merge | pull-request | issue
     change: str  # born | reworded: which source it came from
     failure: str | None = None
@@ -54,7 +54,15 @@ def suggest(rule: str, sources: list[Source], history, reader: Reader | None = N
         if pick is not None:
             return _suggestion(pick, source, texts, history)
         excuses.append(_excuse(texts))
-    return Suggestion("generic", "", "", "", "", generic=_worst(excuses))
+    return _generic(sources, history, _worst(excuses))
+
+
+def _generic(sources: list[Source], history, excuse: str) -> Suggestion:
+    """No reason found: the rule's birth commit and its subject, so a reader can check the excuse."""
+    birth = sources[0].commit if sources else ""
+    found = history.messages.get(birth) if birth else None
+    subject = found.message.split("\n", 1)[0] if found is not None else ""
+    return Suggestion("generic", "", birth, "", "born" if birth else "", subject=subject, generic=excuse)
 
 
 def scope(text: Text) -> str:
