@@ -120,7 +120,8 @@ def reason(text: str, rule: str = "") -> Reason:
         return Reason(0, ())
     if CHANGE.match(text):
         text = reasoned_part(text)
-    kinds, score = {}, 0
+    kinds: dict[str, None] = {}
+    score = 0
     for name, pattern, worth, most in SIGNS:
         own = _signs(pattern, text) - _signs(pattern, rule)
         if own:

@@ -73,7 +73,7 @@ def test_judge_a_word_inside_a_code_name_is_no_sign() -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=300).filter(lambda t: "(" not in t and not judge._PURPOSE.search("Add " + t)))
 def test_judge_a_description_without_aside_or_purpose_is_no_reason(statement):
-    """"Add <anything>" with no parentheses and no purpose clause names the change, never its reason."""
+    """ "Add <anything>" with no parentheses and no purpose clause names the change, never its reason."""
     assert judge.reason("Add " + statement).score == 0
 
 
