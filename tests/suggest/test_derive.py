@@ -277,3 +277,14 @@ def test_derive_a_description_with_its_reason_in_an_aside_is_specific(store: Pat
     )
     s = _row(_run(store), "fresh refs").suggestion
     assert s.klass == "specific" and s.commit == sha and "go stale" in s.why
+
+
+def test_derive_a_pointer_rule_is_generic_whatever_its_commit_says(store: Path) -> None:
+    """workerd, nushell: "See `node-exceptions/lib.rs`." took the why of the change to lib.rs itself."""
+    commit(
+        store,
+        {"AGENTS.md": RULES + "- See `node-exceptions/lib.rs`.\n", "node-exceptions/lib.rs": "fn f() {}\n"},
+        "Add node exceptions\n\nThe node-exceptions FFI threw on non-UTF-8 paths, because lib.rs validated them.",
+    )
+    s = _row(_run(store), "node-exceptions").suggestion
+    assert s.klass == "generic" and s.generic == "a pointer"
