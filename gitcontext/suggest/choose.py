@@ -27,7 +27,7 @@ _GOOD_SECTIONS = ("why", "motivation", "problem", "context", "background", "root
 class Suggestion(NamedTuple):
     klass: str  # specific | generic
     why: str  # "" when generic
-    commit: str  # the commit the text is anchored to ("" when generic)
+    commit: str  # the commit the text is anchored to (generic: the rule's birth, "" when unknown)
     origin: str  # commit | merge | pull-request | issue
     change: str  # born | reworded: which source it came from
     failure: str | None = None
@@ -45,6 +45,8 @@ class _Pick(NamedTuple):
 
 def suggest(rule: str, sources: list[Source], history, reader: Reader | None = None) -> Suggestion:
     """The suggestion for a rule whose text is RULE and whose history is SOURCES (birth first)."""
+    if is_pointer(rule):
+        return _generic(sources, history, "a pointer")
     words = judge.weights(content_words(rule))
     ordered = sources[:1] + sources[1:][::-1]  # the birth, then the newest rewording first
     excuses = []
@@ -54,7 +56,27 @@ def suggest(rule: str, sources: list[Source], history, reader: Reader | None = N
         if pick is not None:
             return _suggestion(pick, source, texts, history)
         excuses.append(_excuse(texts))
-    return Suggestion("generic", "", "", "", "", generic=_worst(excuses))
+    return _generic(sources, history, _worst(excuses))
+
+
+_POINTER = re.compile(r"^\W{0,4}(?:see|refer to)\s+", re.I)
+_TARGET = re.compile(r"!?\[[^\]]{0,200}\]\([^)\s]{0,300}\)|`[^`]{1,200}`|\b(?:the|a|an|also|and|or)\b", re.I)
+
+
+def is_pointer(rule: str) -> bool:
+    """A rule that is nothing but a pointer ("See `lib.rs`.", "See [the reference](ref.md)."): it has no
+    reason of its own, and a statement that names the file it points to is about that file. A pointer
+    with a condition ("See [style.md](style.md) before writing Rust") is an instruction."""
+    found = _POINTER.match(rule)
+    return found is not None and not re.search(r"\w", _TARGET.sub(" ", rule[found.end() :]))
+
+
+def _generic(sources: list[Source], history, excuse: str) -> Suggestion:
+    """No reason found: the rule's birth commit and its subject, so a reader can check the excuse."""
+    birth = sources[0].commit if sources else ""
+    found = history.messages.get(birth) if birth else None
+    subject = found.message.split("\n", 1)[0] if found is not None else ""
+    return Suggestion("generic", "", birth, "", "born" if birth else "", subject=subject, generic=excuse)
 
 
 def scope(text: Text) -> str:

@@ -2,11 +2,16 @@
 
 A reason names what went wrong or what the rule buys: a failure (an error, a crash, a flaky or stale
 result, an agent that kept doing something), an incident (an outage, a revert), an issue (`Fixes #12`,
-`ENG-123`), a measurement (`3x`, `40%`, `2 s`) or an outcome (`because`, `so that`). Each such sign is
-worth 2; weaker ones ("to avoid", "pitfall", "confusing") are worth 1 and need a second. A sign the
-rule itself carries ("… to avoid flaky tests") is the rule restated, not a reason, and a statement
-with no sign restates the change ("Add a rule about imports") however well written. Relevance is the
-share of the rule's rare words a statement repeats.
+`ENG-123`), a measurement that compares (`3x`, `40%`, `from 9 to 3 minutes`) or an outcome (`because`,
+`so that`, "stop Copilot from leaving ..."). Each such sign is worth 2; weaker ones ("to avoid",
+"pitfall", "confusing", a bare quantity such as `14.7KB` or `2 s`) are worth 1 and need a second. A sign
+the rule itself carries ("… to avoid flaky tests") is the rule restated, not a reason, and a statement
+with no sign restates the change ("Add a rule about imports") however well written. A statement that
+describes the change ("Add guidance on how to handle errors across the FFI", "Simplify the aspect: …")
+counts only the signs in its parentheses and in its purpose clause (from "so", "because", "to prevent"
+on): the words it describes are the change, not a reason for it. A word inside a code name
+(`std::io::Error`, `foo.error`) is no sign, and a statement that says how to verify the change is none.
+Relevance is the share of the rule's rare words a statement repeats.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from typing import NamedTuple
 
 from gitcontext.identity.words import content_words, stem
 
-_W = r"(?:^|(?<=[^\w-]))"  # a word starts here
+_W = r"(?:^|(?<=[^\w\-:./]))"  # a word starts here (not inside `std::io::Error`, `foo.error`)
 FAILURE = re.compile(
     _W + r"(?:fail(?:s|ed|ing|ures?)?|errors?|errored|broke|broken|breaks|breaking|breakage|crash(?:es|ed|ing)?"
     r"|regress(?:ion|ions|ed)|flak(?:y|iness|es)|bugs?|buggy|wrong(?:ly)?|incorrect(?:ly)?|mistakes?|mistaken(?:ly)?"
@@ -40,14 +45,37 @@ WEAK = re.compile(
 CAUSE = re.compile(
     _W + r"(?:because|due to|caused by|caus(?:es|ed|ing)|led to|leads? to|result(?:s|ed|ing)? in|so that|otherwise"
     r"|as a result|the reason|root cause|which (?:meant|means|made|makes|broke|caused)|turns out|turned out"
-    r"|we found|we saw|we noticed|noticed that|found that|the problem)\b|(?<=[,;] )so\b(?! far)",
+    r"|we found|we saw|we noticed|noticed that|found that|the problem"
+    r"|(?:stop|stops|prevent|prevents|keep|keeps|discourage|discourages)\s+(?:\w+\s+){1,3}?from\s+\w+ing)\b"
+    r"|(?<=[,;] )so\b(?! far)",
     re.I,
 )
+# A measurement that compares (an outcome) is a reason; a bare quantity (`14.7KB`, `30 s`) is a weak sign.
 MEASURE = re.compile(
-    r"\b\d+(?:[.,]\d+)?\s?(?:%|x\b|×|ms\b|s\b|secs?\b|seconds?|minutes?|mins?\b|hours?|days?|weeks?|mb\b|gb\b|kb\b"
-    r"|tokens?|times\b|runs?\b)|\bfrom \d[\d.,]*\s?\w* to \d|\b(?:twice|thrice|three times|several times|\d+ of \d+)\b",
+    r"\b\d+(?:[.,]\d+)?\s?(?:%|x\b|×)|\bfrom \d[\d.,]*\s?\w* to \d|\b(?:twice|thrice|three times|several times|\d+ of \d+)\b",
     re.I,
 )
+QUANTITY = re.compile(
+    r"\b\d+(?:[.,]\d+)?\s?(?:ms\b|s\b|secs?\b|seconds?|minutes?|mins?\b|hours?|days?|weeks?|mb\b|gb\b|kb\b"
+    r"|tokens?|times\b|runs?\b)",
+    re.I,
+)
+# A statement that describes the change: its verb opens it ("Add guidance on ...", "Also update the legend ...").
+CHANGE = re.compile(
+    r"^(?:also\s+)?(?:add|added|adds|update[sd]?|document(?:s|ed)?|simplif(?:y|ies|ied)|revive[sd]?|deduplicate[sd]?"
+    r"|refactor(?:s|ed)?|move[sd]?|remove[sd]?|replace[sd]?|rename[sd]?|introduce[sd]?|implement(?:s|ed)?"
+    r"|extend(?:s|ed)?|drop(?:s|ped)?|fold(?:s|ed)?|restructure[sd]?|rewrite|rewrites|rewrote|bump(?:s|ed)?"
+    r"|clean(?:s|ed)? up|consolidate[sd]?|convert(?:s|ed)?|migrate[sd]?|expose[sd]?|split|splits|trim(?:s|med)?"
+    r"|slim(?:s|med)?|reorganize[sd]?|inline[sd]?)\b",
+    re.I,
+)
+_PURPOSE = re.compile(
+    r"(?:[,;]\s*)?\b(?:so that|so|because|since|due to|otherwise|in order to|to (?:avoid|prevent|stop|catch|reduce|keep))\b",
+    re.I,
+)
+_PARENS = re.compile(r"\(([^()]{1,300})\)")
+# A statement that says how to verify the change ("To verify the check works, revert ... and rerun")
+VERIFY = re.compile(r"^(?:to (?:verify|test|check|try)\b|(?:verified|tested) (?:by|with|on|locally|manually)\b)", re.I)
 ISSUE = re.compile(
     r"(?i:\b(?:fix(?:e[sd])?|close[sd]?|resolve[sd]?|see|refs?|related to|addresses|reported in|part of)\s*:?\s*"
     r"(?:#\d+|https?://github\.com/\S+/issues/\d+))|\b(?!(?:SHA|UTF|ISO|RFC|PEP|GPT|ES|ECMA|HTTP|TLS|SSL|IPV|AES|RSA|CRC|WCAG|ANSI|MD|BASE)-)[A-Z][A-Z0-9]{1,9}-\d{2,6}\b"
@@ -62,8 +90,15 @@ DOC_FIX = re.compile(
     r"|descriptions?|comments?|typos?|examples?|wording|formatting|markdown|table|section|agents\.md|claude\.md)\b",
     re.I,
 )
-# kind, its signs, what one is worth (a suggestion needs 2)
-SIGNS = (("failure", FAILURE, 2), ("cause", CAUSE, 2), ("measure", MEASURE, 2), ("issue", ISSUE, 2), ("weak", WEAK, 1))
+# kind, its signs, what one is worth, how many count (a suggestion needs 2)
+SIGNS = (
+    ("failure", FAILURE, 2, 1),
+    ("cause", CAUSE, 2, 1),
+    ("measure", MEASURE, 2, 1),
+    ("issue", ISSUE, 2, 1),
+    ("weak", WEAK, 1, 2),
+    ("measure", QUANTITY, 1, 1),
+)
 NEEDED = 2
 _PR_REF = re.compile(r"\((?:#|gh-)\d+\)\s*$", re.I)
 RELEVANT = 0.34  # share of the rule's word weight a statement must repeat to be about it
@@ -80,16 +115,31 @@ class Reason(NamedTuple):
 def reason(text: str, rule: str = "") -> Reason:
     """How strongly TEXT states a reason, and of which kinds. A PR's own `(#N)` is provenance, not a
     reason; a sign RULE itself carries is the rule restated, not one."""
-    text = _PR_REF.sub("", text)
-    if DOC_FIX.search(text):
+    text = _PR_REF.sub("", text).strip()
+    if DOC_FIX.search(text) or VERIFY.match(text):
         return Reason(0, ())
-    kinds, score = [], 0
-    for name, pattern, worth in SIGNS:
+    if CHANGE.match(text):
+        text = reasoned_part(text)
+    kinds: dict[str, None] = {}
+    score = 0
+    for name, pattern, worth, most in SIGNS:
         own = _signs(pattern, text) - _signs(pattern, rule)
         if own:
-            kinds.append(name)
-            score += worth * min(len(own), 2) if worth == 1 else worth
+            kinds[name] = None
+            score += worth * min(len(own), most)
     return Reason(score, tuple(kinds))
+
+
+def reasoned_part(description: str) -> str:
+    """What of a statement describing the change may give its reason: its parentheses and its purpose clause
+    (a bare "so" leads to what the change does, "… so the fallback is gone": only what follows it counts)."""
+    asides = [m.group(1) for m in _PARENS.finditer(description)]
+    prose = _PARENS.sub(" ", description)
+    purpose = _PURPOSE.search(prose)
+    if purpose is not None:
+        bare_so = purpose.group(0).strip(",; ").lower() == "so"
+        asides.append(prose[purpose.end() if bare_so else purpose.start() :])
+    return " … ".join(asides)
 
 
 def _signs(pattern: re.Pattern[str], text: str) -> set[str]:

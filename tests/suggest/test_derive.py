@@ -250,3 +250,41 @@ def test_derive_a_fix_subject_that_touches_code_is_still_a_source(store: Path) -
     )
     s = _row(_run(store), "sphinx").suggestion
     assert s.klass == "specific" and "unpinned sphinx" in s.why
+
+
+def test_derive_a_birth_that_describes_the_section_is_generic_with_its_commit(store: Path) -> None:
+    """cloudflare/workerd: "Add guidance on how to ... handle errors across the FFI boundary" describes the
+    section the commit writes; its "errors" is the subject of the guidance, not a reason for the rule."""
+    sha = commit(
+        store,
+        {"AGENTS.md": RULES + "- Mark an extern function `async` to wrap a `kj::Promise`.\n"},
+        "Document async FFI patterns\n\nAdd guidance on how to declare async functions in bridge blocks (explicit"
+        " lifetime required), and how to handle errors across the FFI boundary (std::io::Error or KjError).",
+    )
+    s = _row(_run(store), "async").suggestion
+    assert s.klass == "generic" and s.generic == "no reason stated"
+    assert s.commit == sha and s.subject == "Document async FFI patterns" and s.why == ""
+
+
+def test_derive_a_description_with_its_reason_in_an_aside_is_specific(store: Path) -> None:
+    """gitbutler: "Update the legend (sha refs go stale, ...)" keeps the reason its parenthesis gives."""
+    commit(store, {"AGENTS.md": RULES}, "Add rules")
+    sha = commit(
+        store,
+        {"AGENTS.md": RULES + "- Take fresh refs only when a ref is sha-based.\n"},
+        "Update the skill for stable refs\n\nUpdate the ID legend and stability guidance (sha refs go stale,"
+        " and can silently resolve to the wrong commit).",
+    )
+    s = _row(_run(store), "fresh refs").suggestion
+    assert s.klass == "specific" and s.commit == sha and "go stale" in s.why
+
+
+def test_derive_a_pointer_rule_is_generic_whatever_its_commit_says(store: Path) -> None:
+    """workerd, nushell: "See `node-exceptions/lib.rs`." took the why of the change to lib.rs itself."""
+    commit(
+        store,
+        {"AGENTS.md": RULES + "- See `node-exceptions/lib.rs`.\n", "node-exceptions/lib.rs": "fn f() {}\n"},
+        "Add node exceptions\n\nThe node-exceptions FFI threw on non-UTF-8 paths, because lib.rs validated them.",
+    )
+    s = _row(_run(store), "node-exceptions").suggestion
+    assert s.klass == "generic" and s.generic == "a pointer"

@@ -21,6 +21,12 @@ from gitcontext.suggest import judge
         "Claude tends to add tests that check trivial properties.",
         "We do it this way because the linter rewrites imports.",
         "Ran codegen after committing, so the pushed clients were stale again.",
+        "This should hopefully stop Copilot from leaving nonsense comments about methods not existing",
+        # a description of the change whose aside or purpose clause gives the reason
+        "Update the ID legend (sha refs go stale, and can silently resolve to the wrong commit).",
+        "Added rules to prevent agents from accidentally committing each other's work.",
+        "Differentiate prepare vs execution errors so the comment reflects which phase failed",
+        "Cut the CI run from 12 minutes to 4 minutes.",
     ],
 )
 def test_judge_reasons(statement: str) -> None:
@@ -36,10 +42,39 @@ def test_judge_reasons(statement: str) -> None:
         ("document the useQuery exception for silent components", "Use useQuery when the component returns null."),
         ("Use uv to avoid flaky installs", "Use uv to avoid flaky installs."),  # the rule's own reason restated
         ("Document pytest-timeout thread method for flow timeout tests", "Flow timeout tests use threads."),
+        # a description of the change: the words it describes are the change, not a reason for it
+        (
+            "Add guidance on how to declare async functions (explicit lifetime required), and how to handle"
+            " errors across the FFI boundary (thiserror, std::io::Error, or cxx::KjError).",
+            "Mark an extern function async to wrap a promise.",
+        ),
+        (
+            "Simplify the aspect: the plugin is now always required, so the fallback in the wrapper is gone.",
+            "The wrapper script loads the plugin.",
+        ),
+        ("Revive the rejection report: the error now names the branch and suggests the command.", "Read the hint."),
+        ("Add regression coverage for the include-identities path.", "Identities are hidden by default."),
+        # a bare quantity is no measurement of an outcome
+        ("Deduplicate the chooser and fold the recipes; 189 lines and 14.7KB keep every recipe.", "Chain mutations."),
+        ("Slim the skill to 14.7KB", "Chain mutations."),
+        # how to verify the change
+        ("To verify the check works against pre-existing bugs, revert the commit and rerun.", "Run via just."),
     ],
 )
 def test_judge_restatements_and_doc_fixes_are_no_reason(statement: str, rule: str) -> None:
     assert judge.reason(statement, rule).score < judge.NEEDED
+
+
+def test_judge_a_word_inside_a_code_name_is_no_sign() -> None:
+    assert judge.reason("Return std::io::Error and foo.error from the shim").score < judge.NEEDED
+    assert judge.reason("The shim returned an error and crashed the isolate").score >= judge.NEEDED
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=300).filter(lambda t: "(" not in t and not judge._PURPOSE.search("Add " + t)))
+def test_judge_a_description_without_aside_or_purpose_is_no_reason(statement):
+    """ "Add <anything>" with no parentheses and no purpose clause names the change, never its reason."""
+    assert judge.reason("Add " + statement).score == 0
 
 
 def test_judge_relevance_needs_the_rules_rare_words() -> None:
