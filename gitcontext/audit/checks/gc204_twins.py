@@ -15,8 +15,8 @@ one file as a symlink of the other. What drifted is one **drift** finding per pa
 one twin has and the other lacks and the ones worded differently, anchored on the copy history says
 changed less recently (a warning when the twins serve two agents, whose sessions then differ; a note
 between copies one agent reads in two places). Identical copies in two places for one agent are kept
-in step on purpose and are not reported; a symlink is one file and never a twin; two skills of one
-skills folder, or two commands or rules of one folder, are entries an agent picks by name, written from
+in step on purpose and are not reported; a symlink is one file and never a twin; two skills of two
+names, or two commands or rules of one folder, are entries an agent picks by name, written from
 one template, not twins; a file a tool generated (`generatedBy:` in its front matter) is left out.
 """
 
@@ -107,7 +107,7 @@ def entries_of_one_catalogue(a: str, b: str) -> bool:
     if name_a in CHAIN_NAMES or name_b in CHAIN_NAMES:
         return False
     if name_a == name_b == "SKILL.md":
-        return posixpath.dirname(posixpath.dirname(a)) == posixpath.dirname(posixpath.dirname(b))
+        return posixpath.basename(posixpath.dirname(a)) != posixpath.basename(posixpath.dirname(b))
     folder = posixpath.dirname(a)
     return folder not in ("", ".github") and folder == posixpath.dirname(b)
 
