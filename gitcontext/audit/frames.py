@@ -75,7 +75,8 @@ never always do don't dont must avoid rule rules remember reminder nb attention 
 )
 _BOLD_ONLY = re.compile(r"^\s*(?:\*\*[^*\n]{1,120}\*\*|__[^_\n]{1,120}__)\s*:?\s*$")
 _CATALOGUE = re.compile(
-    r"\b(?:(?:common\s)?mistakes|pitfalls|gotchas|anti-?patterns?|troubleshooting|known\s(?:issues|problems)|faq)\b", re.I
+    r"\b(?:(?:common\s)?mistakes|pitfalls|gotchas|anti-?patterns?|troubleshooting|known\s(?:issues|problems)|faq)\b",
+    re.I,
 )
 _TASK = re.compile(r"^\s*\[[ xX]\]\s")
 _SELF_LINK = re.compile(r"\]\(#[^)\s]+\)")

@@ -320,7 +320,9 @@ def _other_entries(a: str, b: str) -> bool:
     """Two entries of a map of paths ("docs/specs/README.md — Specs index", "docs/README.md — Full
     documentation index"): each describes its own path, however alike the descriptions."""
     ma, mb = _MAP_ENTRY.match(a), _MAP_ENTRY.match(b)
-    return bool(ma and mb) and ma.group(1).strip("/") != mb.group(1).strip("/")
+    if ma is None or mb is None:
+        return False
+    return ma.group(1).strip("/") != mb.group(1).strip("/")
 
 
 def _command_variants(a: str, b: str) -> bool:
