@@ -37,6 +37,7 @@ _GENERATED = re.compile(
     re.I,
 )
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
+_GENERATOR_KEY = re.compile(r"^[ \t]*generated[_-]?by[ \t]*:[ \t]*\S", re.I | re.M)
 
 
 class Pool(NamedTuple):
@@ -89,9 +90,22 @@ def generated_files(ctx: AuditContext, files: Iterable[str]) -> set[str]:
 
 
 def generated(text: str) -> bool:
+    """Whether TEXT says at its top that a tool wrote it: a "do not edit" comment or first lines, or a
+    front-matter key naming its generator (`generatedBy: "1.4.1"`, as the openspec CLI writes into every
+    skill it installs; the next `openspec update` overwrites any edit)."""
     head = text[:600]
     top = "\n".join(head.splitlines()[:3])
-    return any(_GENERATED.search(m.group(0)) for m in _COMMENT.finditer(head)) or bool(_GENERATED.search(top))
+    if any(_GENERATED.search(m.group(0)) for m in _COMMENT.finditer(head)) or _GENERATED.search(top):
+        return True
+    return bool(_GENERATOR_KEY.search(_front_matter(text)))
+
+
+def _front_matter(text: str) -> str:
+    """The YAML front matter at the top of TEXT (between `---` lines, at most its first 4,000 characters)."""
+    if not text.startswith("---"):
+        return ""
+    end = text.find("\n---", 3, 4000)
+    return text[3:end] if end > 0 else ""
 
 
 def shared_view(p: Pool, a: str, b: str) -> View | None:

@@ -29,7 +29,8 @@ class Frame(NamedTuple):
     recap: bool  # a checklist, summary or catalogue line restating what is said in full elsewhere
     example: bool  # an example (good or bad), not a rule
     directive: bool  # tells the agent to do (or not do) something, rather than describing a thing
-    lead: str = ""  # the lead-in scoping it ("**Response schemas:**"), "" for none
+    lead: str = ""  # the lead-in scoping it ("**Response schemas:**", a definition's term), "" for none
+    title: bool = False  # the bold title of a numbered step ("2. **Check the status**"), heading its body
 
 
 _NEGATION = re.compile(
@@ -51,7 +52,7 @@ _RECAP = re.compile(
     r"\b(?:check\s?list|summary|summaries|recap|tl;?\s?dr|quick\s(?:ref|reference|start|guide)|cheat\s?sheet|"
     r"key\s(?:points|rules|takeaways|principles)|at\sa\sglance|overview|reminders?|final\s(?:check|review)|"
     r"before\s(?:you\s)?(?:submit|commit|push|finish|open|merg)|pitfalls|gotchas|common\smistakes|"
-    r"critical\srules|golden\srules|do'?s\sand\sdon'?ts)",
+    r"critical\srules|golden\srules|guard\s?rails|do'?s\sand\sdon'?ts)",
     re.I,
 )
 _EXAMPLE_HEAD = re.compile(
@@ -64,10 +65,24 @@ _EXAMPLE_LABEL = re.compile(
     r"examples?|e\.g\.|for\s(?:example|instance)|sample|output|input|result)\b\W*[:—–-])",
     re.I,
 )
+_TERM = re.compile(
+    r"^\s*(?:\*\*|__)(?P<a>[^*_\n]{1,80}?)(?::\s*(?:\*\*|__)|(?:\*\*|__)\s*:)\s+\S"
+    r"|^\s*`(?P<b>[^`\n]{1,80})`\s*:\s+\S"
+)
+_EMPHASIS = frozenset(
+    """important note notes warning warnings caution tip tips critical required requirement
+never always do don't dont must avoid rule rules remember reminder nb attention mandatory forbidden""".split()
+)
+_BOLD_ONLY = re.compile(r"^\s*(?:\*\*[^*\n]{1,120}\*\*|__[^_\n]{1,120}__)\s*:?\s*$")
+_CATALOGUE = re.compile(
+    r"\b(?:(?:common\s)?mistakes|pitfalls|gotchas|anti-?patterns?|troubleshooting|known\s(?:issues|problems)|faq)\b",
+    re.I,
+)
 _TASK = re.compile(r"^\s*\[[ xX]\]\s")
 _SELF_LINK = re.compile(r"\]\(#[^)\s]+\)")
 _ORDERED = re.compile(r"^\s*(?:>\s*)*\d{1,9}[.)]\s")
 _ITEM = re.compile(r"^\s*(?:>\s*)*(?:[-*+]|\d{1,9}[.)])\s")
+_MARKER = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+")
 _LEAD_IN = re.compile(r":\s*(?:\*\*|__)?\s*$")
 _CONDITION_START = re.compile(
     r"^\W*(?:if|when|whenever|unless|once|in\s+case|for\s+(?:a|an|each|every|any|all)|otherwise)\b", re.I
@@ -148,11 +163,29 @@ def frame(inst: Instruction, raw: str = "", lead: str = "", parent: str | None =
         negated=prohibited or _negated(_main_clause(body)),
         condition=_condition(inst.text) or _lead_condition(lead),
         step=_step(inst, parent, label.group(0) if label else ""),
-        recap=_recap(inst, raw),
+        recap=_recap(inst, raw) or bool(lead and _RECAP.search(lead)),
         example=_example(inst, lead),
         directive=prohibited or _directive(body) or bool(label and _labels_act(label.group(0), body)),
-        lead=" ".join(lead.replace("*", "").casefold().split()),
+        lead=" ".join((lead or _term_lead(raw)).replace("*", "").casefold().split()),
+        title=inst.kind == "item" and bool(_ORDERED.match(raw)) and bool(_BOLD_ONLY.match(inst.text)),
     )
+
+
+def _term_lead(raw: str) -> str:
+    """The term a definition-list line is about ("**4xx errors (`ApiClientError`)**: …"), which scopes
+    every sentence of that line as a lead-in would; "" for none."""
+    found = term(_MARKER.sub("", strip_container(raw), count=1))
+    return found or ""
+
+
+def term(text: str) -> str | None:
+    """The term a definition-list entry defines ("**Purpose**: …", "`tokensGenerated`: …"), casefolded;
+    None for plain prose, or for a label that is only emphasis ("**Important:** …", "**Never**: …")."""
+    m = _TERM.match(text)
+    if not m:
+        return None
+    label = " ".join((m.group("a") or m.group("b")).replace("`", "").casefold().split())
+    return None if set(re.findall(r"[\w']+", label)) <= _EMPHASIS else label
 
 
 def _labels_act(label: str, body: str) -> bool:
@@ -326,7 +359,18 @@ def compatible(a: Frame, b: Frame, a_inst: Instruction, b_inst: Instruction) -> 
         return "each describes the thing its own section is about"
     if _variant_sections(a_inst.headings, b_inst.headings):
         return "each sits under its own variant of one heading"
+    if a_inst.file == b_inst.file and _catalogue_entries(a_inst.headings, b_inst.headings):
+        return "each entry of a catalogue is about its own case"
     return ""
+
+
+def _catalogue_entries(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """The two heading paths part below a catalogue of cases ("## Common Mistakes" > "### Exposing the
+    secret" / "### Calling Electric directly"): each entry explains its own case, however alike the words."""
+    for depth, (ha, hb) in enumerate(zip(a, b, strict=False)):
+        if ha != hb:
+            return depth > 0 and bool(_CATALOGUE.search(a[depth - 1]))
+    return False
 
 
 def _variant_sections(a: tuple[str, ...], b: tuple[str, ...]) -> bool:

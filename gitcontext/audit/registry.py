@@ -29,6 +29,12 @@ GC103_FIXED = (
     "(1 of 12 on payloadcms/payload before them, 3 of 15 on RooCodeInc/Roo-Code after the first)"
 )
 
+ROUND_8_DUPS = (
+    "hand review of every GC200/GC203/GC204 finding over 3 fresh repositories (round 8 session 3, bench/truth/, "
+    "before that session's fixes): electric-sql/electric, getsentry/sentry-cocoa, getsentry/sentry-mcp; GC204 "
+    "adds TanStack/db, labelled fresh after the first fixes (0 of 6)"
+)
+
 
 class Gate(NamedTuple):
     module: str  # under gitcontext.audit.checks
@@ -65,10 +71,10 @@ CHECKS: dict[str, Gate] = {
     "GC106": _fresh("gc106_outlived", 0, 11),
     "GC107": Gate("gc107_verification_fails", True, "exact"),
     "GC108": Gate("gc108_stale_claim", False, "unmeasured"),
-    "GC200": _fresh("gc200_duplicate", 3, 29),
+    "GC200": _fresh("gc200_duplicate", 5, 30, ROUND_8_DUPS),
     "GC201": Gate("gc201_falsified", True, "exact"),
-    "GC203": _fresh("gc203_contradiction", 0, 5),
-    "GC204": _fresh("gc204_twins", 4, 7),
+    "GC203": _fresh("gc203_contradiction", 0, 1, ROUND_8_DUPS),
+    "GC204": _fresh("gc204_twins", 0, 17, ROUND_8_DUPS),
     "GC300": _fresh("gc300_leaking_rationale", 0, 18),
     "GC301": _fresh("gc301_budget", 4, 4),
     "GC302": Gate("gc302_ratchet", True, "exact"),

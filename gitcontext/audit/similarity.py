@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from gitcontext.audit.frames import VERBS, Frame, compatible, frames, template_swap
+from gitcontext.audit.frames import VERBS, Frame, compatible, frames, template_swap, term
 from gitcontext.identity.anchors import name, replaced
 from gitcontext.identity.profile import Profile, _profile
 from gitcontext.identity.words import content_words, rarity
@@ -38,17 +38,11 @@ _ASIDE = re.compile(r"\([^()]*\)")
 _URL = re.compile(r"<a\s[^>]*>|</a>|\(?https?://[^\s)>\"']+\)?")
 _INDEX = re.compile(r"^[^`:\n]{1,60}:\s*`[^`]+`(?:\s*(?:,|/|and|or)\s*`[^`]+`)*\s*\.?$")
 _CMD_SPANS = re.compile(r"`([^`]+)`")
+_RATIONALE = re.compile(r"^\W{0,4}(?:why\b[^:\n]{0,30}|rationale|reasons?|reasoning)\W{0,4}:", re.I)
+_MAP_ENTRY = re.compile(r"^\W{0,4}`?((?:[\w.@~-]+/)+[\w.@*~-]*|[\w-]+\.\w{1,8})`?\s+(?:[—–-]|:)\s+\S")
 _WHEN = re.compile(r"\b(?:before|after|once|whenever|until)\s+([^,;.]{2,60})", re.I)
 _LABEL = re.compile(r"^\W*(?:\w+\W+){0,4}?\w+\W*:\s")  # "Tests cover: ..." — the label is no clause
 _CLAUSE = re.compile(r"\s[—–]\s|\s-\s|;\s|\(|\)|:\s|\.\s")
-_TERM = re.compile(
-    r"^\s*(?:\*\*|__)(?P<a>[^*_\n]{1,80}?)(?::\s*(?:\*\*|__)|(?:\*\*|__)\s*:)\s+\S"
-    r"|^\s*`(?P<b>[^`\n]{1,80})`\s*:\s+\S"
-)
-_EMPHASIS = frozenset(
-    """important note notes warning warnings caution tip tips critical required requirement
-never always do don't dont must avoid rule rules remember reminder nb attention mandatory forbidden""".split()
-)
 
 
 class Unit(NamedTuple):
@@ -60,7 +54,7 @@ class Unit(NamedTuple):
     clauses: tuple[Profile, ...]
     para_key: tuple[str, int]  # (file, line) where its paragraph starts
     list_key: tuple[str, int] | None  # (file, line) where its list starts, for a list item
-    lead: bool  # a lead-in or fragment (lead_in), never one side of a duplicate
+    lead: bool  # a lead-in, fragment, rationale or step title (lead_in, Frame.title), never one side of a duplicate
     frame: Frame  # where it stands and how it is said (audit.frames)
 
 
@@ -91,7 +85,7 @@ def units(insts: Sequence[Instruction], text: Callable[[str], str]) -> list[Unit
                 clauses if len(clauses) > 1 else (),
                 (inst.file, group[0].line),
                 lists.get((inst.file, inst.index)),
-                lead_in(inst),
+                lead_in(inst) or framed[(inst.file, inst.index)].title,
                 framed[(inst.file, inst.index)],
             )
         )
@@ -200,12 +194,14 @@ def bag_dice(a: frozenset[str], b: frozenset[str], w: Weights) -> float:
 
 
 def lead_in(inst: Instruction) -> bool:
-    """A lead-in or fragment ("Full-stack examples must have:", "The new data model is") or a line of
-    nothing but code (`user_id=<id>`), not a rule."""
+    """A lead-in or fragment ("Full-stack examples must have:", "The new data model is"), a line of
+    nothing but code (`user_id=<id>`), or a rationale ("**Why this matters**: 4xx errors are
+    user-correctable"), which explains a rule rather than giving one: not a rule."""
     text = inst.text.rstrip()
     last = text.rsplit(None, 1)[-1].casefold() if text else ""
     return (
         text.endswith(":")
+        or bool(_RATIONALE.match(text))
         or last in _DANGLING
         or len(content_words(text)) < 2
         or not content_words(_CMD_SPANS.sub(" ", text))  # only code: a value or a parameter, not a rule
@@ -266,6 +262,10 @@ def not_one(a: Unit, b: Unit) -> str:
         return ""
     if _swapped(a, b) or _index_and_step(a.inst, b.inst) or _other_terms(a.inst.text, b.inst.text):
         return "about another subject"
+    if _other_entries(a.inst.text, b.inst.text):
+        return "entries of a map about two paths"
+    if _command_variants(a.inst.text, b.inst.text):
+        return "another command for another case"
     if template_swap(a.inst.text, b.inst.text) or _links_differ_only(a.inst.text, b.inst.text):
         return "one template, another subject"
     if _other_quotes(a.inst.text, b.inst.text):
@@ -308,22 +308,32 @@ def _swapped(a: Unit, b: Unit) -> bool:
     return _other_commands(a.inst.text, b.inst.text)
 
 
-def term(text: str) -> str | None:
-    """The term a definition-list entry defines ("**Purpose**: …", "`tokensGenerated`: …"), casefolded;
-    None for plain prose, or for a label that is only emphasis ("**Important:** …", "**Never**: …")."""
-    m = _TERM.match(text)
-    if not m:
-        return None
-    label = " ".join((m.group("a") or m.group("b")).replace("`", "").casefold().split())
-    return None if set(re.findall(r"[\w']+", label)) <= _EMPHASIS else label
-
-
 def _other_terms(a: str, b: str) -> bool:
     """Two entries of a definition list about different terms ("**`tokensGenerated`**: LLM token usage
     tracking", "**Purpose**: Track token usage across all LLM providers") describe two things, however
     alike their descriptions."""
     ta, tb = term(a), term(b)
     return ta is not None and tb is not None and ta != tb
+
+
+def _other_entries(a: str, b: str) -> bool:
+    """Two entries of a map of paths ("docs/specs/README.md — Specs index", "docs/README.md — Full
+    documentation index"): each describes its own path, however alike the descriptions."""
+    ma, mb = _MAP_ENTRY.match(a), _MAP_ENTRY.match(b)
+    if ma is None or mb is None:
+        return False
+    return ma.group(1).strip("/") != mb.group(1).strip("/")
+
+
+def _command_variants(a: str, b: str) -> bool:
+    """Two lines giving different commands whose words besides the commands share nothing ("Run via:
+    `make test`" / "Targeted class: `make test ONLY_TESTING=X`"): all they have in common is the command's
+    family, and each runs it for its own case."""
+    ca, cb = commands(a), commands(b)
+    if not ca or not cb or ca == cb:
+        return False
+    ra, rb = (content_words(_CMD_SPANS.sub(" ", t)) for t in (a, b))
+    return not ra & rb
 
 
 def _links_differ_only(a: str, b: str) -> bool:

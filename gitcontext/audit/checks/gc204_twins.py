@@ -15,7 +15,9 @@ one file as a symlink of the other. What drifted is one **drift** finding per pa
 one twin has and the other lacks and the ones worded differently, anchored on the copy history says
 changed less recently (a warning when the twins serve two agents, whose sessions then differ; a note
 between copies one agent reads in two places). Identical copies in two places for one agent are kept
-in step on purpose and are not reported; a symlink is one file and never a twin.
+in step on purpose and are not reported; a symlink is one file and never a twin; two skills of two
+names, or two commands or rules of one folder, are entries an agent picks by name, written from
+one template, not twins; a file a tool generated (`generatedBy:` in its front matter) is left out.
 """
 
 from __future__ import annotations
@@ -76,6 +78,8 @@ def find_twins(p: Pool, candidates: list[tuple[int, int]]) -> list[Twins]:
         a, b = p.units[i], p.units[j]
         if a.inst.file == b.inst.file or a.lead or b.lead or shared_view(p, a.inst.file, b.inst.file):
             continue
+        if entries_of_one_catalogue(a.inst.file, b.inst.file):
+            continue
         if a.inst.file > b.inst.file:
             a, b = b, a
         value = 1.0 if a.inst.norm == b.inst.norm else dice(a.own, b.own, p.weights)
@@ -93,6 +97,19 @@ def find_twins(p: Pool, candidates: list[tuple[int, int]]) -> list[Twins]:
         if len(matched) >= TWIN_RULES and len(matched) >= share * min(len(rules[fa]), len(rules[fb])):
             out.append(_compare(fa, fb, matched, rules))
     return out
+
+
+def entries_of_one_catalogue(a: str, b: str) -> bool:
+    """Two skills of one skills folder (`skills/create-pr/SKILL.md`, `skills/skill-creator/SKILL.md`), or
+    two commands or rules of one folder (not the root, where each agent's own file sits): an agent picks each by its name, so sharing a template makes
+    them two entries written alike, never twins. Per-folder files (CLAUDE.md, AGENTS.md) are not entries."""
+    name_a, name_b = posixpath.basename(a), posixpath.basename(b)
+    if name_a in CHAIN_NAMES or name_b in CHAIN_NAMES:
+        return False
+    if name_a == name_b == "SKILL.md":
+        return posixpath.basename(posixpath.dirname(a)) != posixpath.basename(posixpath.dirname(b))
+    folder = posixpath.dirname(a)
+    return folder not in ("", ".github") and folder == posixpath.dirname(b)
 
 
 def _one_to_one(found: list[tuple[float, Unit, Unit]]) -> list[tuple[Unit, Unit, float]]:
