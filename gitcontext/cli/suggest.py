@@ -25,20 +25,11 @@ except ImportError:  # Windows: click.getchar
 @click.option(
     "--github",
     is_flag=True,
-    help="Also read the pull requests the commits came from and the issues they close (GITHUB_TOKEN or GH_TOKEN).",
-)
-@click.option(
-    "--github-requests",
-    type=click.IntRange(1, 5000),
-    default=200,
-    show_default=True,
-    metavar="N",
-    help="With --github: at most N requests this run (what was read is cached for a day).",
+    help="Also read the pull requests the commits came from and the issues they close (GITHUB_TOKEN or GH_TOKEN; "
+    "at most GITCONTEXT_GITHUB_REQUESTS requests, default 200; cached for a day).",
 )
 @json_option
-def suggest_cmd(
-    paths: tuple[str, ...], since: str | None, dry_run: bool, github: bool, github_requests: int, as_json: bool
-) -> int:
+def suggest_cmd(paths: tuple[str, ...], since: str | None, dry_run: bool, github: bool, as_json: bool) -> int:
     """Suggest a why for every rule without one, from the commits that wrote it.
 
     Reads each live rule's birth and rewording commits and the pull request they came from (merge
@@ -60,7 +51,7 @@ def suggest_cmd(
     root, config = repo()
     refuse_shallow(root, False)
     _require_store(root)
-    reader = open_reader(root, github_requests) if github else None
+    reader = open_reader(root) if github else None
     try:
         with working("suggest: reading the history of every rule"):
             births = {"notes": 0} if dry_run else backfill(root, config)
@@ -80,11 +71,11 @@ def suggest_cmd(
     return 0
 
 
-def open_reader(root: Path, limit: int):
-    """The `--github` reader (a UserError naming the fix without a token or a repository)."""
+def open_reader(root: Path):
+    """The `--github` reader; a UserError naming the fix without a token or a repository."""
     from gitcontext.suggest.github_reader import open_reader as opened
 
-    return opened(root, limit)
+    return opened(root)
 
 
 def summary(result, dry_run: bool = False) -> list[str]:
@@ -334,4 +325,7 @@ def _item_json(item) -> dict[str, Any]:
         "subject": s.get("subject"),
         "refs": s.get("refs", []),
         "quoted": s.get("quoted", []),
+        "pr": s.get("pr"),
+        "issue": s.get("issue"),
+        "url": s.get("url"),
     }

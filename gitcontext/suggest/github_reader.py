@@ -5,8 +5,8 @@ else the one GitHub links to the commit (`GET /repos/{o}/{r}/commits/{sha}/pulls
 ones its body closes in the same repository (`Fixes #N`, `Closes owner/repo#N`, an issue URL). Every
 text is untrusted: cut to `MAX_TEXT` characters and redacted before it is kept, in memory or on disk.
 
-Bounded: at most `limit` HTTP requests a run (retries and pages included; the run says when the cap
-stopped it). Cached: per run, and on disk under the git dir (`gitcontext/github-cache.json`) for
+Bounded: at most `limit` HTTP requests a run (GITCONTEXT_GITHUB_REQUESTS, default 200; retries and
+pages included; the run says when the cap stopped it). Cached: per run, and on disk under the git dir (`gitcontext/github-cache.json`) for
 `TTL` seconds, so a second run makes no request. A deleted pull request or issue (404) is no text; a
 rate limit or an outage the client could not wait out stops the reading for the rest of the run (the
 rest from commit messages alone, said in the output); a refused token is an error naming the fix.
@@ -168,8 +168,11 @@ def _load(path: Path, repository: str) -> dict[str, dict[str, Any]]:
 class GitHubReader:
     """A suggestion Reader (`suggest.sources.Reader`) over the REST API, bounded and cached."""
 
-    def __init__(self, client: Client, target: Target, cache: Cache, limit: int = DEFAULT_LIMIT) -> None:
+    def __init__(
+        self, client: Client, target: Target, cache: Cache, limit: int = DEFAULT_LIMIT, strict: bool = True
+    ) -> None:
         self.client, self.target, self.cache, self.limit = client, target, cache, limit
+        self.strict = strict  # a refused token is an error (the CLI); else it stops the reading (the Action)
         self.capped = False
         self.stopped = ""  # why GitHub stopped answering this run
 
@@ -200,7 +203,7 @@ class GitHubReader:
         if self.capped:
             lines.append(
                 f"github: stopped at the cap of {self.limit} requests; the rest read from commit messages alone "
-                "(run again to read on: what was read is cached, or raise --github-requests)"
+                "(run again to read on: what was read is cached; or raise GITCONTEXT_GITHUB_REQUESTS)"
             )
         if self.stopped:
             lines.append(
@@ -286,14 +289,14 @@ class GitHubReader:
         """404/410/422 is no object; a limit or an outage stops the run's reading; anything else is the token's."""
         if exc.http_status in (404, 410, 422):
             return
-        if exc.busy:
-            self.stopped = exc.message
+        fix = (
+            "give a token that may read this repository's pull requests and issues "
+            "(in a workflow: `permissions: pull-requests: read, issues: read`)"
+        )
+        if exc.busy or not self.strict:
+            self.stopped = exc.message if exc.busy else f"{exc.message} ({fix})"
             raise _Stop from exc
-        raise UserError(
-            f"--github: {exc.message}",
-            fix="give a token that may read this repository's pull requests and issues "
-            "(in a workflow: `permissions: pull-requests: read, issues: read`)",
-        ) from exc
+        raise UserError(f"--github: {exc.message}", fix=fix) from exc
 
     def _page(self, kind: str, number: str) -> str:
         return f"{self.target.web}/{self.target.repository}/{kind}/{number}"
@@ -308,8 +311,25 @@ def _is_thread(found: dict[str, Any]) -> bool:
     )
 
 
-def open_reader(root: str | Path, limit: int = DEFAULT_LIMIT, env: dict[str, str] | None = None) -> GitHubReader:
-    """The reader `--github` uses in ROOT: its target from the environment, the cache under the git dir."""
+def open_reader(
+    root: str | Path, limit: int | None = None, env: dict[str, str] | None = None, *, strict: bool = True
+) -> GitHubReader:
+    """The reader `--github` uses in ROOT: its target from the environment, the cache under the git dir,
+    at most LIMIT requests (None: GITCONTEXT_GITHUB_REQUESTS, else DEFAULT_LIMIT)."""
     found = target(root, env)
     cache = Cache(git.own_git_dir(root) / CACHE, found.repository)
-    return GitHubReader(Client.from_environment(found.token), found, cache, limit)
+    cap = request_cap(env) if limit is None else limit
+    return GitHubReader(Client.from_environment(found.token), found, cache, cap, strict)
+
+
+def request_cap(env: dict[str, str] | None = None) -> int:
+    """GITCONTEXT_GITHUB_REQUESTS (1-5000), else DEFAULT_LIMIT."""
+    raw = (os.environ if env is None else env).get("GITCONTEXT_GITHUB_REQUESTS", "").strip()
+    if not raw:
+        return DEFAULT_LIMIT
+    if not raw.isdigit() or not 1 <= int(raw) <= 5000:
+        raise UserError(
+            f"GITCONTEXT_GITHUB_REQUESTS must be a number of requests (1-5000), got {raw!r}",
+            fix="unset GITCONTEXT_GITHUB_REQUESTS (default 200)",
+        )
+    return int(raw)

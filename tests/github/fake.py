@@ -35,6 +35,7 @@ class Faults:
     reset_in: int = 3600  # seconds until a spent rate limit resets
     page_size: int = 30
     not_found_writes: bool = False
+    no_pull_reads: bool = False  # 403 on reading pull requests (a token without `pull-requests: read`)
 
 
 @dataclass
@@ -159,7 +160,7 @@ def _handler(fake: FakeGitHub) -> type[BaseHTTPRequestHandler]:
             body = json.loads(self.rfile.read(length)) if length else None
             with fake.lock:
                 fake.state.log.append((self.command, self.path, body))
-                fault = _fault(fake, self.command, self.headers, body)
+                fault = _fault(fake, self.command, self.headers, body) or _read_fault(fake, self.command, parts.path)
             if fault:
                 return self._reply(*fault)
             for method, pattern, action in routes:
@@ -221,6 +222,12 @@ def _fault(fake: FakeGitHub, method: str, headers: Any, body: Any) -> tuple | No
         return 403, {"message": "Resource not accessible by integration"}
     if isinstance(body, dict) and len(str(body.get("body", ""))) > f.max_body:
         return 422, {"message": "Validation Failed", "errors": [{"message": "body is too long"}]}
+    return None
+
+
+def _read_fault(fake: FakeGitHub, method: str, path: str) -> tuple | None:
+    if fake.faults.no_pull_reads and method == "GET" and ("/pulls" in path):
+        return 403, {"message": "Resource not accessible by integration"}
     return None
 
 

@@ -193,9 +193,7 @@ def test_github_the_request_cap_is_said(store: Path, fake: FakeGitHub) -> None:
     assert fake.reads("/issues/1") and not again.capped
 
 
-def test_github_a_refused_token_is_an_error_naming_the_permissions(
-    store: Path, fake: FakeGitHub, monkeypatch
-) -> None:
+def test_github_a_refused_token_is_an_error_naming_the_permissions(store: Path, fake: FakeGitHub, monkeypatch) -> None:
     monkeypatch.setenv("GITHUB_TOKEN", "ghs_wrong")
     _born(store, "Add a rule (#53)")
     with pytest.raises(UserError) as raised:
@@ -236,3 +234,11 @@ def test_github_suggest_cli_reads_once_then_from_the_cache(store: Path, fake: Fa
     assert "1 specific" in first and f"github: 2 requests to {fake.repository}" in first
     assert "github: 0 requests" in run("--github")
     assert (store / ".git" / "gitcontext" / "github-cache.json").is_file()
+
+
+def test_github_the_request_cap_comes_from_the_environment(repo: Path) -> None:
+    git(repo, "remote", "add", "origin", "https://github.com/octo/repo")
+    assert open_reader(repo, env={"GH_TOKEN": "x", "GITCONTEXT_GITHUB_REQUESTS": "7"}).limit == 7
+    assert open_reader(repo, env={"GH_TOKEN": "x"}).limit == 200
+    with pytest.raises(UserError, match="GITCONTEXT_GITHUB_REQUESTS must be a number"):
+        open_reader(repo, env={"GH_TOKEN": "x", "GITCONTEXT_GITHUB_REQUESTS": "0"})
