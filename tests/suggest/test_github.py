@@ -242,3 +242,23 @@ def test_github_the_request_cap_comes_from_the_environment(repo: Path) -> None:
     assert open_reader(repo, env={"GH_TOKEN": "x"}).limit == 200
     with pytest.raises(UserError, match="GITCONTEXT_GITHUB_REQUESTS must be a number"):
         open_reader(repo, env={"GH_TOKEN": "x", "GITCONTEXT_GITHUB_REQUESTS": "0"})
+
+
+def test_github_init_backfill_reads_pull_requests_too(repo: Path, fake: FakeGitHub) -> None:
+    def init(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "gitcontext", "init", "--hooks", "none", *args],
+            cwd=repo,
+            env=os.environ,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+    _born(repo, "Add a rule (#55)")
+    fake.add_pull(55, "Add a rule", f"{WHY}\n")
+    refused = init("--github")
+    assert refused.returncode == 2 and "--github goes with --backfill" in refused.stderr
+    done = init("--backfill", "--github")
+    assert done.returncode == 0, done.stderr
+    assert "1 specific" in done.stdout and "github: 2 requests" in done.stdout and fake.reads("/pulls/55")
