@@ -167,6 +167,8 @@ def audit_issue_cmd(fail_on: str | None, no_issue: bool, baseline: str | None, s
     open_issue = _flag("GITCONTEXT_COMMENT", True) and not no_issue
     run = from_environment(need_token=open_issue)
     config = _config(root, os.environ.get("GITCONTEXT_CONFIG")) or config_mod.load(root)
+    if run.token and _flag("GITCONTEXT_SUGGEST", False, "suggest"):
+        _suggest_from_pulls(root, config)
     known = baseline or os.environ.get("GITCONTEXT_BASELINE") or None
     sarif = Path(sarif_path) if sarif_path else _runner_file("GITCONTEXT_SARIF", "audit.sarif")
     return audit_issue(
@@ -179,3 +181,25 @@ def audit_issue_cmd(fail_on: str | None, no_issue: bool, baseline: str | None, s
         sarif=sarif,
         experimental=_experimental(),
     )
+
+
+def _suggest_from_pulls(root: Path, config: dict[str, Any]) -> None:
+    """The Action's `suggest` input in audit mode: whys for the rules without one, read from their pull
+    requests and linked issues into the checkout's suggestions log, so the audit counts them. A token
+    that may not read pull requests or issues, a rate limit or an outage is a warning, never a failure."""
+    from gitcontext.cli.suggest import summary
+    from gitcontext.github import runner
+    from gitcontext.suggest.derive import derive
+    from gitcontext.suggest.github_reader import open_reader
+
+    if not (root / ".context").is_dir():
+        return
+    reader = open_reader(root, strict=False)
+    try:
+        result = derive(root, config, reader=reader)
+    finally:
+        reader.close()
+    for line in summary(result) + reader.said():
+        runner.say(f"gitcontext: {line}")
+    if reader.stopped:
+        runner.warn(f"gitcontext: suggestions read from commit messages alone after: {reader.stopped}")

@@ -27,11 +27,18 @@ from gitcontext.cli.common import emit_json, json_option, repo
     help="Backfill in a shallow clone anyway; births at its boundary are marked bounded.",
 )
 @click.option(
+    "--github",
+    is_flag=True,
+    help="With --backfill: also read the pull requests and linked issues (GITHUB_TOKEN or GH_TOKEN; see suggest).",
+)
+@click.option(
     "--no-merge-context-files",
     is_flag=True,
     help="Register the merge driver for .context/ only, not for the context files.",
 )
-def init_cmd(hooks: str, backfill: bool, no_merge_context_files: bool, allow_shallow: bool = False) -> int:
+def init_cmd(
+    hooks: str, backfill: bool, no_merge_context_files: bool, allow_shallow: bool = False, github: bool = False
+) -> int:
     """Set up .context/ (config, notes, README), the merge driver and the hooks. Safe to re-run.
 
     \b
@@ -46,6 +53,10 @@ def init_cmd(hooks: str, backfill: bool, no_merge_context_files: bool, allow_sha
     from gitcontext.provenance.store import init_store
 
     root, config = repo()
+    if github and not backfill:
+        from gitcontext.errors import UserError
+
+        raise UserError("--github goes with --backfill", fix="`git context init --backfill --github`")
     if backfill:
         from gitcontext.history.backfill import refuse_shallow
 
@@ -61,22 +72,28 @@ def init_cmd(hooks: str, backfill: bool, no_merge_context_files: bool, allow_sha
         with Progress("backfill: tracing every rule through the commits") as progress:
             counts = run_backfill(root, config, progress)
         lines.append("backfill: " + ", ".join(f"{n} {what}" for what, n in counts.items()))
-        lines += _suggest(root, config)
+        lines += _suggest(root, config, github)
     for line in lines:
         click.echo(line)
     click.echo("next: commit .context/ and .gitattributes; `git context doctor` checks the set-up")
     return 0
 
 
-def _suggest(root, config) -> list[str]:
-    """After the births, the whys their commits give (offline: commit messages alone)."""
-    from gitcontext.cli.suggest import summary
+def _suggest(root, config, github: bool = False) -> list[str]:
+    """After the births, the whys their commits give (offline: commit messages alone; with GITHUB, their
+    pull requests and linked issues too)."""
+    from gitcontext.cli.suggest import open_reader, summary
     from gitcontext.progress import working
     from gitcontext.suggest.derive import derive
 
-    with working("suggest: reading why each rule was written"):
-        result = derive(root, config)
-    return summary(result)
+    reader = open_reader(root) if github else None
+    try:
+        with working("suggest: reading why each rule was written"):
+            result = derive(root, config, reader=reader)
+    finally:
+        if reader is not None:
+            reader.close()
+    return summary(result) + (reader.said() if reader is not None else [])
 
 
 def _install_hooks(root, mode: str) -> list[str]:

@@ -22,8 +22,14 @@ except ImportError:  # Windows: click.getchar
 @click.argument("paths", nargs=-1)
 @click.option("--since", metavar="REV", default=None, help="Only rules born or reworded after REV.")
 @click.option("--dry-run", is_flag=True, help="Write nothing; print what would be suggested.")
+@click.option(
+    "--github",
+    is_flag=True,
+    help="Also read the pull requests the commits came from and the issues they close (GITHUB_TOKEN or GH_TOKEN; "
+    "at most GITCONTEXT_GITHUB_REQUESTS requests, default 200; cached for a day).",
+)
 @json_option
-def suggest_cmd(paths: tuple[str, ...], since: str | None, dry_run: bool, as_json: bool) -> int:
+def suggest_cmd(paths: tuple[str, ...], since: str | None, dry_run: bool, github: bool, as_json: bool) -> int:
     """Suggest a why for every rule without one, from the commits that wrote it.
 
     Reads each live rule's birth and rewording commits and the pull request they came from (merge
@@ -36,6 +42,7 @@ def suggest_cmd(paths: tuple[str, ...], since: str | None, dry_run: bool, as_jso
       git context suggest                  every rule without a why
       git context suggest AGENTS.md docs/  rules in these files and folders
       git context suggest --since v1.4     rules born or reworded since v1.4
+      git context suggest --github         also pull request bodies and linked issues
     """
     from gitcontext.history.backfill import backfill, refuse_shallow
     from gitcontext.progress import working
@@ -44,18 +51,31 @@ def suggest_cmd(paths: tuple[str, ...], since: str | None, dry_run: bool, as_jso
     root, config = repo()
     refuse_shallow(root, False)
     _require_store(root)
-    reader = None
-    with working("suggest: reading the history of every rule"):
-        births = {"notes": 0} if dry_run else backfill(root, config)
-        result = derive(root, config, paths=paths, since=since, reader=reader, write=not dry_run)
+    reader = open_reader(root) if github else None
+    try:
+        with working("suggest: reading the history of every rule"):
+            births = {"notes": 0} if dry_run else backfill(root, config)
+            result = derive(root, config, paths=paths, since=since, reader=reader, write=not dry_run)
+    finally:
+        if reader is not None:
+            reader.close()
+    said = reader.said() if reader is not None else []
     if as_json:
-        emit_json({"counts": result.counts, "suggestions": [_row_json(r) for r in result.rows]})
+        github_json = {"said": said} if reader is not None else {}
+        emit_json({"counts": result.counts, "suggestions": [_row_json(r) for r in result.rows], **github_json})
         return 0
     if births["notes"]:
         click.echo(f"backfill: {births['notes']} notes written (births from history, so each rule keeps its id)")
-    for line in summary(result, dry_run):
+    for line in summary(result, dry_run) + said:
         click.echo(line)
     return 0
+
+
+def open_reader(root: Path):
+    """The `--github` reader; a UserError naming the fix without a token or a repository."""
+    from gitcontext.suggest.github_reader import open_reader as opened
+
+    return opened(root)
 
 
 def summary(result, dry_run: bool = False) -> list[str]:
@@ -96,6 +116,9 @@ def _row_json(row) -> dict[str, Any]:
         "quoted": list(s.quoted),
         "subject": s.subject or None,
         "generic": s.generic or None,
+        "pr": s.pr or None,
+        "issue": s.issue or None,
+        "url": s.url or None,
     }
 
 
@@ -302,4 +325,7 @@ def _item_json(item) -> dict[str, Any]:
         "subject": s.get("subject"),
         "refs": s.get("refs", []),
         "quoted": s.get("quoted", []),
+        "pr": s.get("pr"),
+        "issue": s.get("issue"),
+        "url": s.get("url"),
     }

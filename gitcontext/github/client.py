@@ -47,6 +47,7 @@ class ApiError(GitError):
         )
         self.http_status = http_status
         self.api_message = message
+        self.busy = busy  # rate limited or unavailable: worth trying again later, not a wrong token
 
     @property
     def read_only(self) -> bool:
@@ -73,6 +74,7 @@ class Client:
         self._write_lock = threading.Lock()
         self._last_write = 0.0
         self.waited = 0.0  # seconds spent waiting on retries (for the log)
+        self.sent = 0  # HTTP requests sent, retries and pages included (for a caller's cap)
 
     @classmethod
     def from_environment(cls, token: str) -> Client:
@@ -134,6 +136,7 @@ class Client:
 
     def _once(self, method: str, url: str, body: dict[str, Any] | None) -> tuple[int, dict[str, str], bytes]:
         data = json.dumps(body).encode("utf-8") if body is not None else None
+        self.sent += 1
         request = urllib.request.Request(
             url,
             data=data,

@@ -37,7 +37,10 @@ KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "trialled": (("command", "runs", "removal", "control"), ("removed", "text", "file", "duration_ms", "commit")),
     # The suggestions log (`.context/suggestions.jsonl`, gitcontext.provenance.suggestions), never a note:
     # a why derived from history, and a person's verdict on one.
-    "suggested": (("why", "commit", "class"), ("failure", "subject", "refs", "quoted", "origin", "file", "text")),
+    "suggested": (
+        ("why", "commit", "class"),
+        ("failure", "subject", "refs", "quoted", "origin", "file", "text", "pr", "issue", "url"),
+    ),
     "reviewed": (("suggestion", "verdict"), ("commit",)),
 }
 SUGGESTION_KINDS = frozenset({"suggested", "reviewed"})
@@ -73,6 +76,8 @@ ENUMS: dict[str, tuple[str, ...]] = {
 _AT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\Z")
 _EID = re.compile(r"e-[0-9a-f]{16}\Z")
 _SOURCE = re.compile(r"(cli|hook|merge|repair|trailer:[0-9a-f]{7,64}|backfill:[0-9a-f]{7,64})\Z")
+_NUMBER = re.compile(r"[0-9]{1,9}\Z")
+_URL = re.compile(r"https?://[^\s<>\"']{1,500}\Z")
 _last_stamp = 0
 
 
@@ -221,6 +226,11 @@ def _check_fields(event: dict[str, Any]) -> str | None:
     for key in ("suggestion", "corrects"):
         if key in event and not _EID.match(event[key]):
             return f"{key} must be an event id, got {shown(event[key])}"
+    for key in ("pr", "issue"):
+        if key in event and not _NUMBER.match(event[key]):
+            return f"{key} must be a pull request or issue number, got {shown(event[key])}"
+    if "url" in event and not _URL.match(event["url"]):
+        return f"url must be an http(s) address, got {shown(event['url'])}"
     if "restore" in event:
         return check_quote(event["restore"])
     return None

@@ -35,6 +35,9 @@ class Suggestion(NamedTuple):
     refs: tuple[str, ...] = ()
     subject: str = ""  # the anchor commit's subject
     generic: str = ""  # why there is no specific suggestion
+    pr: str = ""  # the pull request the text is, or came with ("" when none is known)
+    issue: str = ""  # the issue it is (origin "issue")
+    url: str = ""  # the pull request's or issue's page (a GitHub reader's texts only)
 
 
 class _Pick(NamedTuple):
@@ -173,6 +176,9 @@ def _suggestion(pick: _Pick, source: Source, texts: list[Text], history) -> Sugg
         tuple(pick.statement.quoted.split("\n"))[:6],
         all_refs,
         subject,
+        pr=text.pr,
+        issue=text.number if text.origin == "issue" else "",
+        url=text.url,
     )
 
 

@@ -124,6 +124,9 @@ def event(id: str, rule, found: Suggestion, date: str) -> dict[str, Any]:
         "quoted": [clean(q) for q in found.quoted] or None,
         "file": rule.file,
         "text": clean(rule.text),
+        "pr": found.pr or None,
+        "issue": found.issue or None,
+        "url": found.url or None,
     }
     digest = sha256("\0".join(str(fields[k]) for k in sorted(fields)).encode("utf-8", "surrogateescape"))
     return new_event("suggested", id, f"backfill:{found.commit}", at=to_utc(date), eid=f"e-{digest[:16]}", **fields)

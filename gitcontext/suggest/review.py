@@ -72,13 +72,16 @@ def parse_edit(text: str) -> tuple[str, str | None]:
 
 
 def source_line(suggested: dict[str, Any]) -> str:
-    """Where a suggestion came from: short commit, date, subject, origin."""
+    """Where a suggestion came from: short commit, date, subject, origin (with the pull request's or the
+    issue's number and page when it was read from GitHub)."""
     origin = {"commit": "commit message", "merge": "merge commit", "pull-request": "pull request", "issue": "issue"}
+    kind = suggested.get("origin", "")
     subject = suggested.get("subject") or ""
     said = f' "{subject[:90]}"' if subject else ""
-    return (
-        f"{suggested['commit'][:10]} {suggested['at'][:10]}{said} ({origin.get(suggested.get('origin', ''), 'commit')})"
-    )
+    number = suggested.get("issue") if kind == "issue" else suggested.get("pr")
+    label = origin.get(kind, "commit") + (f" #{number}" if number and kind in ("pull-request", "issue") else "")
+    page = f" {suggested['url']}" if suggested.get("url") else ""
+    return f"{suggested['commit'][:10]} {suggested['at'][:10]}{said} ({label}){page}"
 
 
 def checklist(items: list[Item]) -> str:

@@ -30,6 +30,7 @@ class Thread(NamedTuple):
     title: str
     body: str
     issues: tuple[Thread, ...] = ()  # the issues a pull request closes
+    url: str = ""  # its page on GitHub
 
 
 class Reader(Protocol):
@@ -51,6 +52,8 @@ class Text(NamedTuple):
     rules: int
     others: int  # paths touched that are neither context files nor .context/
     number: str = ""  # the pull request (or issue) it is
+    pr: str = ""  # the pull request it is, or belongs to (an issue's: the pull request that closes it)
+    url: str = ""  # the pull request's or issue's page, when a GitHub reader read it
 
 
 def sources_of(life) -> list[Source]:
@@ -109,7 +112,7 @@ def texts_of(source: Source, history: History, reader: Reader | None = None) -> 
 def _commit_text(sha: str, message: str, origin: str, history: History) -> Text:
     subject = message.split("\n", 1)[0]
     number = pr_number(subject) or gitlab_mr(message) or ""
-    return Text(origin, sha, "commit", message, history.rules[sha], history.others(sha), number)
+    return Text(origin, sha, "commit", message, history.rules[sha], history.others(sha), number, number)
 
 
 def _threads(reader: Reader, anchor: str, commit: git.CommitText | None, history: History) -> list[Text]:
@@ -119,13 +122,14 @@ def _threads(reader: Reader, anchor: str, commit: git.CommitText | None, history
     if thread is None:
         return []
     rules, others = history.rules[anchor], history.others(anchor)
+    pr = thread.number
     out = [
-        Text("pull-request", anchor, "title", thread.title, rules, others, thread.number),
-        Text("pull-request", anchor, "body", thread.body, rules, others, thread.number),
+        Text("pull-request", anchor, "title", thread.title, rules, others, pr, pr, thread.url),
+        Text("pull-request", anchor, "body", thread.body, rules, others, pr, pr, thread.url),
     ]
     for issue in thread.issues:
         out += [
-            Text("issue", anchor, "title", issue.title, rules, others, issue.number),
-            Text("issue", anchor, "body", issue.body, rules, others, issue.number),
+            Text("issue", anchor, "title", issue.title, rules, others, issue.number, pr, issue.url),
+            Text("issue", anchor, "body", issue.body, rules, others, issue.number, pr, issue.url),
         ]
     return out

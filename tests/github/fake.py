@@ -1,9 +1,11 @@
 """A fake GitHub REST API on 127.0.0.1 (http.server in a thread) with switches for the faults GitHub has.
 
-It serves the dozen endpoints the Action uses, keeps comments and issues in memory, logs every
-request, and can: refuse writes with 403 "Resource not accessible by integration", answer 422 to a
-body over `max_body`, answer 429 with retry-after, a 403 secondary rate limit, a transient 502, and
-paginate with a small `page_size` (Link headers).
+It serves the dozen endpoints the Action uses and the ones `suggest --github` reads (a pull request,
+an issue, the pull requests of a commit), keeps comments, issues and pull requests in memory, logs
+every request, and can: refuse writes with 403 "Resource not accessible by integration", answer 422
+to a body over `max_body`, answer 429 with retry-after, a 403 secondary rate limit, a 403 spent
+primary rate limit (`x-ratelimit-remaining: 0` with its reset time), a transient 502, 404 for a
+deleted pull request (one never added), and paginate with a small `page_size` (Link headers).
 """
 
 from __future__ import annotations
@@ -29,8 +31,11 @@ class Faults:
     secondary: int = 0  # answer this many requests with 403 secondary rate limit
     bad_gateway: int = 0  # answer this many requests with 502
     retry_after: str = "1"
+    spent: int = 0  # answer this many requests with 403 and x-ratelimit-remaining: 0
+    reset_in: int = 3600  # seconds until a spent rate limit resets
     page_size: int = 30
     not_found_writes: bool = False
+    no_pull_reads: bool = False  # 403 on reading pull requests (a token without `pull-requests: read`)
 
 
 @dataclass
@@ -38,6 +43,7 @@ class State:
     comments: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # issue number -> comments
     issues: list[dict[str, Any]] = field(default_factory=list)
     pulls: dict[int, dict[str, Any]] = field(default_factory=dict)
+    commit_pulls: dict[str, list[int]] = field(default_factory=dict)  # sha -> the pull requests it is in
     log: list[tuple[str, str, Any]] = field(default_factory=list)
     writes_in_flight: int = 0
     max_concurrent_writes: int = 0
@@ -101,6 +107,27 @@ class FakeGitHub:
         self.state.issues.append(issue)
         return issue
 
+    def add_pull(self, number: int, title: str, body: str | None, merge_commit_sha: str | None = None) -> dict:
+        pull = {
+            "number": number,
+            "title": title,
+            "body": body,
+            "state": "closed",
+            "merged_at": self.stamp() if merge_commit_sha else None,
+            "merge_commit_sha": merge_commit_sha,
+            "html_url": f"https://github.com/{self.repository}/pull/{number}",
+        }
+        self.state.pulls[number] = pull
+        return pull
+
+    def link_commit(self, sha: str, *numbers: int) -> None:
+        """`GET /commits/SHA/pulls` lists the pull requests NUMBERS."""
+        self.state.commit_pulls[sha] = list(numbers)
+
+    def reads(self, fragment: str = "") -> list[str]:
+        """The paths of the GETs made so far that contain FRAGMENT."""
+        return [path for method, path, _ in self.state.log if method == "GET" and fragment in path]
+
     def comments(self, number: int) -> list[dict[str, Any]]:
         return self.state.comments.get(number, [])
 
@@ -119,6 +146,8 @@ def _handler(fake: FakeGitHub) -> type[BaseHTTPRequestHandler]:
         ("POST", rf"/repos/{repo}/issues", _create_issue),
         ("PATCH", rf"/repos/{repo}/issues/(\d+)", _update_issue),
         ("GET", rf"/repos/{repo}/pulls/(\d+)", _get_pull),
+        ("GET", rf"/repos/{repo}/issues/(\d+)", _get_issue),
+        ("GET", rf"/repos/{repo}/commits/([0-9a-f]{{7,40}})/pulls", _commit_pulls),
     ]
 
     class Handler(BaseHTTPRequestHandler):
@@ -131,7 +160,7 @@ def _handler(fake: FakeGitHub) -> type[BaseHTTPRequestHandler]:
             body = json.loads(self.rfile.read(length)) if length else None
             with fake.lock:
                 fake.state.log.append((self.command, self.path, body))
-                fault = _fault(fake, self.command, self.headers, body)
+                fault = _fault(fake, self.command, self.headers, body) or _read_fault(fake, self.command, parts.path)
             if fault:
                 return self._reply(*fault)
             for method, pattern, action in routes:
@@ -181,6 +210,11 @@ def _fault(fake: FakeGitHub, method: str, headers: Any, body: Any) -> tuple | No
     if f.rate_limit:
         f.rate_limit -= 1
         return 429, {"message": "Too Many Requests"}, {"retry-after": f.retry_after}
+    if f.spent:
+        f.spent -= 1
+        reset = str(int(time.time()) + f.reset_in)
+        headers = {"x-ratelimit-remaining": "0", "x-ratelimit-reset": reset}
+        return 403, {"message": "API rate limit exceeded for installation."}, headers
     if f.secondary:
         f.secondary -= 1
         return 403, {"message": "You have exceeded a secondary rate limit."}, {"retry-after": f.retry_after}
@@ -188,6 +222,12 @@ def _fault(fake: FakeGitHub, method: str, headers: Any, body: Any) -> tuple | No
         return 403, {"message": "Resource not accessible by integration"}
     if isinstance(body, dict) and len(str(body.get("body", ""))) > f.max_body:
         return 422, {"message": "Validation Failed", "errors": [{"message": "body is too long"}]}
+    return None
+
+
+def _read_fault(fake: FakeGitHub, method: str, path: str) -> tuple | None:
+    if fake.faults.no_pull_reads and method == "GET" and ("/pulls" in path):
+        return 403, {"message": "Resource not accessible by integration"}
     return None
 
 
@@ -264,3 +304,14 @@ def _update_issue(fake, match, query, body, handler):
 def _get_pull(fake, match, query, body, handler):
     pull = fake.state.pulls.get(int(match.group(1)))
     return (200, pull) if pull else (404, {"message": "Not Found"})
+
+
+def _get_issue(fake, match, query, body, handler):
+    number = int(match.group(1))
+    found = [i for i in fake.state.issues if i["number"] == number]
+    return (200, found[0]) if found else (404, {"message": "Not Found"})
+
+
+def _commit_pulls(fake, match, query, body, handler):
+    numbers = fake.state.commit_pulls.get(match.group(1), [])
+    return _page(fake, [fake.state.pulls[n] for n in numbers if n in fake.state.pulls], query, handler)

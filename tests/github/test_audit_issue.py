@@ -143,3 +143,41 @@ def test_audit_issue_baseline_leaves_out_accepted_findings(runner, fake):
     assert runner.outputs()["findings"] == "0" and not _ours(fake)
     missing = runner.run("audit-issue", GITCONTEXT_BASELINE="nope.json")
     assert missing.returncode == 2 and "baseline file not found" in missing.stderr
+
+
+def _suggestible(repo: Path) -> None:
+    """REPO with `.context/` and a rule whose squash subject names pull request #5 (its body says why)."""
+    from gitcontext.provenance.store import init_store
+
+    init_store(repo)
+    git(repo, "add", ".context")
+    commit(repo, {}, "Set up gitcontext")
+    commit(repo, {"CLAUDE.md": RULES + "- Run `make codegen` before the tests.\n"}, "Add a rule (#5)")
+
+
+def test_audit_issue_counts_whys_suggested_from_pull_requests(runner, fake):
+    _suggestible(runner.repo)
+    fake.add_pull(5, "Add a rule", "The agent kept committing stale generated clients, so CI failed twice.\n")
+    done = runner.run("audit-issue", GITCONTEXT_SUGGEST="true")
+    assert done.returncode == 0, done.stderr
+    [issue] = _ours(fake)
+    assert "1 rules have a suggested why from history" in issue["body"]
+    assert "github: " in done.stdout and fake.reads("/pulls/5")
+    assert "kept committing" not in issue["body"]  # the suggestion's text stays out of the issue
+
+
+def test_audit_issue_without_pull_request_access_warns_and_audits(runner, fake):
+    _suggestible(runner.repo)
+    fake.add_pull(5, "Add a rule", "The agent kept committing stale generated clients, so CI failed twice.\n")
+    fake.faults.no_pull_reads = True
+    done = runner.run("audit-issue", GITCONTEXT_SUGGEST="true")
+    assert done.returncode == 0, done.stderr
+    assert "::warning" in done.stdout and "pull-requests: read" in done.stdout
+    assert _ours(fake) and "suggested why" not in _ours(fake)[0]["body"]
+
+
+def test_audit_issue_reads_no_pull_request_unless_asked(runner, fake):
+    _suggestible(runner.repo)
+    fake.add_pull(5, "Add a rule", "The agent kept committing stale generated clients, so CI failed twice.\n")
+    assert runner.run("audit-issue").returncode == 0
+    assert fake.reads("/pulls") == [] and fake.reads("/commits/") == []

@@ -177,7 +177,12 @@ def test_workflows_pull_request_flow():
     audit = _load(ROOT / ".github/workflows/gitcontext-audit.yml")
     assert {"schedule", "workflow_dispatch"} <= set(audit["on"])
     job = audit["jobs"]["audit"]
-    assert job["permissions"] == {"contents": "read", "issues": "write", "security-events": "write"}
+    assert job["permissions"] == {
+        "contents": "read",
+        "issues": "write",
+        "pull-requests": "read",
+        "security-events": "write",
+    }
     run = next(s for s in job["steps"] if s.get("with", {}).get("mode") == "audit")
     upload = next(s for s in job["steps"] if "upload-sarif" in str(s.get("uses")))
     assert (

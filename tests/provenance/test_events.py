@@ -97,6 +97,10 @@ def _fields(kind: str, draw) -> dict:
             fields[name] = draw(_path)
         elif name == "exit_status":
             fields[name] = draw(st.integers(0, 255))
+        elif name in ("pr", "issue"):
+            fields[name] = str(draw(st.integers(1, 10**7)))
+        elif name == "url":
+            fields[name] = f"https://github.com/octo/repo/pull/{draw(st.integers(1, 10**7))}"
         elif name == "safety":
             fields[name] = draw(st.sampled_from(["none", "guarded", "critical"]))
         elif name == "result":

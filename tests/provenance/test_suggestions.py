@@ -68,6 +68,9 @@ def test_suggestions_a_note_event_in_the_log_is_refused(repo: Path) -> None:
         ({"class": "vague"}, "class must be one of specific, generic"),
         ({"origin": "slack"}, "origin must be one of"),
         ({"quoted": "one line"}, "field 'quoted' has the wrong type"),
+        ({"pr": "#12"}, "pr must be a pull request or issue number"),
+        ({"issue": "12; rm"}, "issue must be a pull request or issue number"),
+        ({"url": "javascript:alert(1)"}, "url must be an http"),
     ],
 )
 def test_suggestions_bad_fields_name_the_line(repo: Path, bad: dict, problem: str) -> None:
