@@ -34,10 +34,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
     over += [
         (v, "budget")
         for v in views_of(ctx)
-        if budget
-        and v.tokens > budget
-        and not _over_limit(ctx, v)
-        and frozenset(v.files) not in limited
+        if budget and v.tokens > budget and not _over_limit(ctx, v) and frozenset(v.files) not in limited
     ]
     for view, why in over:
         covered = [
