@@ -10,7 +10,8 @@ from typing import NamedTuple
 from gitcontext.audit.ref import Ref, join, placeholder, strip_top
 from gitcontext.instructions.blocks import split_lines, strip_container
 
-FENCE = re.compile(r"^(`{3,}|~{3,})\s*([\w+-]*)")
+# CommonMark: a backtick fence's info string holds no backtick (``` `x` ``` opening a line is a code span)
+FENCE = re.compile(r"^(`{3,}(?=[^`]*$)|~{3,})\s*([\w+-]*)")
 _TREE_LINE = re.compile(
     r"^(?P<lead>[\s│├└─|`+\-]*)(?P<name>[\w@.][\w@.\-]*/?)\s*(?:(?:#|//|<-|←|->|→|=>|--|—|-\s).*)?$"
 )
