@@ -24,6 +24,11 @@ _BUILTINS = {
         "pack root bin setup server licenses deploy install-test it approve-builds self-update help x dedupe "
         "doctor cache view info recursive catalog sbom ignored-builds run run-script test t tst start stop "
         "restart multi m".split()
+    )
+    # the npm commands pnpm passes through to npm (pnpm.io/cli: "Commands that pnpm passes to npm")
+    | set(
+        "access adduser bugs deprecate dist-tag docs edit login logout owner ping prefix profile pkg repo s se "
+        "search set-script show star stars team token undeprecate unpublish unstar version whoami xmas".split()
     ),
     "yarn": set(
         "install add remove upgrade up init dlx workspace workspaces why info config cache set plugin node exec "

@@ -10,11 +10,14 @@ from typing import NamedTuple
 from gitcontext.audit.ref import Ref, join, placeholder, strip_top
 from gitcontext.instructions.blocks import split_lines, strip_container
 
-FENCE = re.compile(r"^(`{3,}|~{3,})\s*([\w+-]*)")
-_TREE_LINE = re.compile(r"^(?P<lead>[\s│├└─|`+\-]*)(?P<name>[\w@.][\w@.\-]*/?)\s*(?:(?:#|//|<-|←|--|—|-\s).*)?$")
+# CommonMark: a backtick fence's info string holds no backtick (``` `x` ``` opening a line is a code span)
+FENCE = re.compile(r"^(`{3,}(?=[^`]*$)|~{3,})\s*([\w+-]*)")
+_TREE_LINE = re.compile(
+    r"^(?P<lead>[\s│├└─|`+\-]*)(?P<name>[\w@.][\w@.\-]*/?)\s*(?:(?:#|//|<-|←|->|→|=>|--|—|-\s).*)?$"
+)
 _TREE_CHARS = re.compile(r"[│├└]")
 _TEMPLATE = re.compile(r"<[^<>/\s]+>|\{[^{}/\s]+\}")  # `plugin-<name>/`, `{app}/`: a folder the reader names
-_TEMPLATE_LINE = re.compile(r"^(?P<lead>[\s│├└─|`+\-]*)(?P<name>\S*[<{]\S*/)\s*(?:(?:#|//|<-|←|--|—|-\s).*)?$")
+_TEMPLATE_LINE = re.compile(r"^(?P<lead>[\s│├└─|`+\-]*)(?P<name>\S*[<{]\S*/)\s*(?:(?:#|//|<-|←|->|→|=>|--|—|-\s).*)?$")
 TREE_LANGS = {"", "text", "txt", "tree", "plain", "plaintext", "none", "sh", "bash", "shell"}
 
 

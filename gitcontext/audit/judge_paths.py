@@ -69,6 +69,8 @@ def path_verdict(index: Index, ref: Ref, found: Lookup, fates: list[Fate | None]
     if any(generated(c) for c in found.candidates):
         return None
     for cand, fate in zip(found.candidates, fates, strict=True):
+        if fate is not None and fate.folder is not None and _word_list(ref):
+            continue  # "the lockfile/manifest/state-file format": only the first word was ever a folder
         # a path found elsewhere by its tail is dead only when history moved it there from where it is
         # written (`src/app.ts` after `src/` moved into packages/core/); a bare file name (`state.md`)
         # names the file wherever it lives
@@ -80,6 +82,13 @@ def path_verdict(index: Index, ref: Ref, found: Lookup, fates: list[Fate | None]
     if shallow and "/" in ref.text:
         return Verdict("unknown", "", {})
     return _never_existed(index, ref, found)
+
+
+def _word_list(ref: Ref) -> bool:
+    """A bare prose word with slashes and no file's shape (`test/changeset/parity`, `and/or`): a list of
+    words as often as a path, so a removed folder that is only its first word says nothing about it."""
+    path = ref.text.strip("/")
+    return ref.form == "bare" and not ref.text.endswith("/") and not posixpath.splitext(path)[1]
 
 
 def _never_existed(index: Index, ref: Ref, found: Lookup) -> Verdict | None:

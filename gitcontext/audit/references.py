@@ -31,6 +31,7 @@ from gitcontext.instructions.render import line_imports
 from gitcontext.instructions.sentences import code_spans, mask_code_spans
 
 _LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+_SLOT = re.compile(r"(?:[A-Z][A-Z0-9_]{0,40})?(?:URL|URI|LINK|HREF)")  # `[title](URL)`: a template's slot
 _NEGATION = re.compile(
     r"\b(?:not|don'?t|do not|never|avoid|instead of|rather than|no longer|deprecated|"
     r"legacy|formerly|previously|was|were|removed|deleted|renamed|moved from|replac\w*|superseded|"
@@ -212,6 +213,7 @@ def _prose(file: str, line: str, number: int, window: str) -> Iterator[Ref]:
             target
             and not re.match(r"^[a-z][\w+.-]*:", target, re.I)
             and not placeholder(target)
+            and not _SLOT.fullmatch(target)
             and not _negated(line, match.start())
         ):
             yield Ref(file, number, "link", target, written=match.group(0))

@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # the commit hook reads views (file_views) without the audit'
 class Limit(NamedTuple):
     bytes: int
     source: str  # where the number comes from, shown in the finding
+    per_file: bool = False  # the limit is on each file the view loads (Claude Code's warning), not their sum
 
 
 class View(NamedTuple):
@@ -53,7 +54,7 @@ class Agent(NamedTuple):
 
 
 CODEX_LIMIT = Limit(32 * 1024, "Codex reads at most 32 KiB of AGENTS.md (project_doc_max_bytes)")
-CLAUDE_LIMIT = Limit(40_000, "Claude Code warns above 40,000 characters of memory files")
+CLAUDE_LIMIT = Limit(40_000, "Claude Code warns when one memory file is over 40,000 characters", per_file=True)
 WINDSURF_LIMIT = Limit(12_000, "Windsurf reads at most 12,000 characters of rules")
 
 AGENTS = (
@@ -226,7 +227,9 @@ def limits(config: dict) -> dict[str, Limit | None]:
                 path=".context/config.yml",
                 fix=f"use one of: {', '.join(sorted(out))}",
             )
-        out[name] = Limit(value, f"audit.limits.{name} in .context/config.yml") if value else None
+        builtin = next((a.limit for a in AGENTS if a.name == name), None)
+        per_file = builtin is not None and builtin.per_file
+        out[name] = Limit(value, f"audit.limits.{name} in .context/config.yml", per_file) if value else None
     return out
 
 

@@ -1,7 +1,9 @@
 """GC100 orphan: an instruction with no recorded rationale.
 
 Nobody can tell later whether it is still needed, so nobody dares delete it. Recording the failure it
-answers (verbatim) is what lets an audit judge it.
+answers (verbatim) is what lets an audit judge it. The entries of a map, catalogue or glossary, a
+see-also pointer and a short lead-in to a list describe rather than instruct (instructions/entries.py):
+nobody needs their why, so they are not reported.
 
 Example: `CLAUDE.md` line 3 "- Run `make lint` before pushing." has no note, or a note without a why:
 
@@ -15,13 +17,14 @@ from collections.abc import Iterator
 
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
+from gitcontext.instructions.entries import describes
 
 CHECK = Check("GC100", "orphan", "warning", "Instruction with no recorded rationale (why it exists).")
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
     for loc in ctx.located:
-        if loc.status == "orphan":
+        if loc.status == "orphan" and not describes(loc.instruction):
             inst = loc.instruction
             yield finding(
                 CHECK,

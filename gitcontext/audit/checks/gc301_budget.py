@@ -7,8 +7,8 @@ Example: Codex reads at most 32 KiB of AGENTS.md, root to leaf, and drops the re
     packages/api/AGENTS.md  GC301 budget  codex:packages/api loads 34,800 bytes, over the 32,768 Codex reads
                             (AGENTS.md 21,400 bytes, packages/AGENTS.md 6,100 bytes, packages/api/AGENTS.md 7,300 bytes)
 
-Limits per agent are rows of audit.views.AGENTS (Codex 32 KiB, Claude Code's 40,000-character warning,
-Windsurf's 12,000 characters); `audit.limits` in .context/config.yml sets an agent's own (a team that raised
+Limits per agent are rows of audit.views.AGENTS (Codex 32 KiB of AGENTS.md in all, Claude Code's warning
+on one memory file over 40,000 characters — each file on its own, not their sum — Windsurf's 12,000 characters); `audit.limits` in .context/config.yml sets an agent's own (a team that raised
 Codex's `project_doc_max_bytes` writes `codex: 65536`; 0 is no limit). A view within its agent's limit but over `audit.budget_tokens` (estimated at
 four bytes a token) is a note, unless another agent's view of the same files is over its own limit
 already. Each file counts once per view (a symlinked CLAUDE.md -> AGENTS.md is one
@@ -22,22 +22,19 @@ from collections.abc import Iterator
 
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
-from gitcontext.audit.views import views_of
+from gitcontext.audit.views import View, views_of
 
 CHECK = Check("GC301", "budget", "warning", "a view larger than its agent reads, or than audit.budget_tokens")
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
     budget = _budget_tokens(ctx.config)
-    over = [(v, "limit") for v in views_of(ctx) if v.limit and v.bytes > v.limit.bytes]
+    over = [(v, "limit") for v in views_of(ctx) if _over_limit(ctx, v)]
     limited = {frozenset(v.files) for v, _ in over}
     over += [
         (v, "budget")
         for v in views_of(ctx)
-        if budget
-        and v.tokens > budget
-        and not (v.limit and v.bytes > v.limit.bytes)
-        and frozenset(v.files) not in limited
+        if budget and v.tokens > budget and not _over_limit(ctx, v) and frozenset(v.files) not in limited
     ]
     for view, why in over:
         covered = [
@@ -48,7 +45,13 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         if any(set(o.files) < set(view.files) for o, w in over if w == why and o.agent == view.agent):
             continue  # a shorter view of the same chain is over already and names this one
         parts = ", ".join(f"{f} {_size(ctx, f):,} bytes" for f in view.files)
-        if why == "limit" and view.limit is not None:  # "limit": the view is over its agent's limit
+        big = _largest(ctx, view)
+        if why == "limit" and view.limit is not None and view.limit.per_file:
+            message = (
+                f"{view.name} loads {big} of {_size(ctx, big):,} bytes, over the {view.limit.bytes:,} "
+                f"({view.limit.source}): {parts}"
+            )
+        elif why == "limit" and view.limit is not None:  # "limit": the view is over its agent's limit
             message = (
                 f"{view.name} loads {view.bytes:,} bytes, over the {view.limit.bytes:,} its agent reads "
                 f"({view.limit.source}): {parts}"
@@ -60,7 +63,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         yield finding(
             CHECK,
             message,
-            file=view.files[-1],
+            file=big if why == "limit" and view.limit is not None and view.limit.per_file else view.files[-1],
             severity=None if why == "limit" else "note",
             view=view.name,
             evidence={
@@ -72,6 +75,19 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
                 "also_over": covered,
             },
         )
+
+
+def _over_limit(ctx: AuditContext, view: View) -> bool:
+    """Over its agent's limit: the sum of its files, or one file for a per-file limit (Claude Code's)."""
+    if not view.limit:
+        return False
+    if view.limit.per_file:
+        return any(_size(ctx, f) > view.limit.bytes for f in view.files)
+    return view.bytes > view.limit.bytes
+
+
+def _largest(ctx: AuditContext, view: View) -> str:
+    return max(view.files, key=lambda f: _size(ctx, f))
 
 
 def _budget_tokens(config: dict) -> int:

@@ -1,0 +1,42 @@
+"""Instructions that describe rather than instruct: the entries of a map, a catalogue or a glossary
+("`config/`: Configuration management.", "**`useLinkProps()`** — returns …"), a see-also pointer
+("See also: **x/SKILL.md** — …", "[x](../x/SKILL.md) — why …") and a short lead-in to a list ("At a
+minimum, per @CONTRIBUTING.md:").
+
+The segmenter keeps them as instructions (their ids and the history's segmentation stay as they are);
+a check that asks "which rules have no why?" (GC100) leaves them out. An entry whose description holds a
+directive word ("`x/` — never edit by hand") is a rule and stays in. Every pattern is anchored at the
+start and bounded.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gitcontext.instructions.model import Instruction, word_count
+
+# the term of an entry: a code span, a bold (code) span or a link, then a separator
+_TERM = re.compile(
+    r"\s*(?:\*\*`[^`\n]{1,200}`\*\*|`[^`\n]{1,200}`|\*\*[^*\n]{1,200}\*\*|\[[^\]\n]{1,200}\]\([^)\s]{1,500}\))"
+    r"(?:\s*\([^)\n]{0,100}\))?\s*(?::|—|–|-{1,2}|=>|->)\s+(\S.*)",
+    re.S,
+)
+_SEE_ALSO = re.compile(r"\s*(?:\*\*|_)?see also\b", re.I)
+_DIRECTIVE = re.compile(
+    r"\b(?:must|mustn'?t|should|shouldn'?t|never|always|do not|don'?t|avoid|prefer|required?|"
+    r"make sure|ensure|only|instead|need to|needs to|have to|has to|may not|cannot|can'?t|"
+    r"use|run|add|keep|put|call|wrap|edit|update|check|read|follow|do)\b",
+    re.I,
+)
+_LEAD_IN_WORDS = 8  # a line ending in a colon this short, with no directive word, introduces what follows
+
+
+def describes(inst: Instruction) -> bool:
+    """INST is a map, catalogue or see-also entry, or a short lead-in: it tells the agent nothing to do."""
+    text = inst.text.strip()
+    if _SEE_ALSO.match(text):
+        return True
+    term = _TERM.match(text)
+    if term:
+        return not _DIRECTIVE.search(term.group(1))
+    return text.endswith(":") and word_count(text) <= _LEAD_IN_WORDS and not _DIRECTIVE.search(text)

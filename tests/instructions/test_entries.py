@@ -1,0 +1,56 @@
+"""instructions/entries.py: which instructions describe rather than instruct (GC100 leaves them out)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gitcontext.instructions.entries import describes
+from gitcontext.instructions.segment import segment
+
+
+def _one(text: str):
+    (inst,) = segment(text)
+    return inst
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- `config/`: Configuration management and parsing.",
+        "- `crates/` — library and binary crates that make up pacquet.",
+        "- **`useLinkProps()`** — returns `LinkHTMLAttributes`",
+        "- `chore`: changes to build process or auxiliary tools",
+        "See also: **router-core/data-loading/SKILL.md** — loaders run after `beforeLoad`.",
+        "- [start-core/execution-model](../execution-model/SKILL.md) — why module-level env reads are wrong.",
+        "At a minimum, per @CONTRIBUTING.md:",
+        "The layout:",
+    ],
+)
+def test_entries_and_lead_ins_describe(text: str) -> None:
+    assert describes(_one(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- `generated/` — never edit by hand.",
+        "- `<HeadContent>` — renders head tags (must be in `<head>`)",
+        "Run these before pushing:",
+        "Never bypass the hook with `--no-verify`.",
+        "- Use `pnpm` for every install, not npm.",
+        "Assess the issue passed in the prompt and mark it with exactly one implementation-readiness state:",
+    ],
+)
+def test_rules_do_not_describe(text: str) -> None:
+    assert not describes(_one(text))
+
+
+_WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8)
+
+
+@given(term=_WORD, words=st.lists(_WORD, min_size=1, max_size=8), modal=st.sampled_from(["must", "never", "always"]))
+def test_an_entry_with_a_directive_word_is_a_rule(term: str, words: list[str], modal: str) -> None:
+    text = f"- `{term}/` — {' '.join(words)} {modal} {' '.join(words)}"
+    assert not describes(_one(text))
