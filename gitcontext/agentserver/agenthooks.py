@@ -3,9 +3,9 @@ Gemini CLI, Cursor), JSON on stdin as the agent sends it, JSON on stdout as it r
 
 - agent-edit (Claude Code and Codex PostToolUse, Gemini AfterTool): after an edit of a context file,
   tell the agent which instructions it added or reworded need a why, and how to give it.
-- agent-stop (Claude Code and Codex Stop, Cursor stop; Gemini's AfterAgent is not wired): when a
-  commit of the work tree would be refused, send the agent back once (not when the stop hook is
-  already active, or Cursor's loop_count is past 0) with the same list.
+- agent-stop (Claude Code and Codex Stop, Gemini AfterAgent, Cursor stop): when a commit of the
+  work tree would be refused, send the agent back once (not when the stop hook is already active,
+  or Cursor's loop_count is past 0) with the same list.
 - agent-start (SessionStart): the owner's current rulings as one digest (decisions, never whys).
 
 A hook never breaks the agent's session: outside a repository, on a payload it cannot read, or on
@@ -107,15 +107,19 @@ def agent_edit(root: Path, payload: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def agent_stop(root: Path, payload: dict[str, Any]) -> dict[str, Any] | None:
-    """Claude Code and Codex: `decision: block` with the reason. Cursor (`stop`): a `followup_message`,
-    which it submits as the next prompt."""
-    cursor = payload.get("hook_event_name") == "stop"
+    """Claude Code and Codex (`Stop`): `decision: block` with the reason. Gemini CLI (`AfterAgent`):
+    `decision: deny`, whose reason it sends the agent as a new prompt. Cursor (`stop`): a
+    `followup_message`, which it submits as the next prompt."""
+    event = payload.get("hook_event_name")
+    cursor = event == "stop"
     if payload.get("stop_hook_active") or (cursor and payload.get("loop_count")):
         return None  # sent back once already: the agent decides now, or the commit hook will
     result = pending(root, config_mod.load(root))
     if not result.refused:
         return None
-    return {"followup_message": message(result)} if cursor else {"decision": "block", "reason": message(result)}
+    if cursor:
+        return {"followup_message": message(result)}
+    return {"decision": "deny" if event == "AfterAgent" else "block", "reason": message(result)}
 
 
 def agent_start(root: Path, payload: dict[str, Any]) -> dict[str, Any] | None:

@@ -1,13 +1,17 @@
 """The language server: pygls wiring over the analysis of `gitcontext.lsp` (only this module imports pygls).
 
 Documents are served when they are context files of a git work tree; anything else gets nothing.
-Diagnostics: the buffer's refusals on open, change (debounced) and save; the audit's default-on
-findings on open and save. Hover, code actions, the three commands, and go-to-definition.
+Diagnostics: the buffer's refusals on change (debounced); on open and save, the audit's default-on
+findings with them. The audit runs on a worker thread, never on the event loop, so hover, code
+actions and edits are answered while it runs; one audit of a document runs at a time, and a save
+that arrives during it asks for one more run (the result of the stale run is dropped, never published).
+Hover, code actions, the three commands, and go-to-definition.
 """
 
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +41,9 @@ class ContextServer(LanguageServer):
         self.worlds: dict[str, tuple[int | None, Any]] = {}  # uri -> (version, World) of the last analysis
         self.pending: dict[str, asyncio.TimerHandle] = {}
         self.served: dict[str, bool] = {}  # uri -> a context file? (asked again on open, save and close)
+        self.auditor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gitcontext-audit")
+        self.auditing: dict[str, asyncio.Task] = {}  # uri -> its audit in flight
+        self.stale: set[str] = set()  # uris saved again while their audit ran
 
     def document(self, uri: str) -> Document | Problem | None:
         """URI's document when it is a context file of a git work tree (a bad config: its Problem)."""
@@ -57,8 +64,8 @@ class ContextServer(LanguageServer):
             return None
         return Document(repo, path, self.workspace.get_text_document(uri).source)
 
-    def refresh(self, uri: str, audit: bool) -> None:
-        """Publish URI's diagnostics: the buffer's refusals, and the audit's findings (rerun when AUDIT)."""
+    def refresh(self, uri: str) -> None:
+        """Publish URI's diagnostics: the buffer's refusals, and the last audit's findings placed on them."""
         doc = self.document(uri)
         if doc is None:
             return self.publish(uri, [])
@@ -66,11 +73,47 @@ class ContextServer(LanguageServer):
             return self.publish(uri, [doc])
         problems, w = buffer_problems(doc)
         self.worlds[uri] = (self.workspace.get_text_document(uri).version, w)
-        if audit or uri not in self.findings:
-            self.findings[uri] = audit_findings(doc)
-        found = self.findings[uri]
+        found = self.findings.get(uri, [])
         problems += [found] if isinstance(found, Problem) else placed(found, doc, w)
         self.publish(uri, problems)
+
+    def audit_soon(self, uri: str) -> None:
+        """Audit URI's saved file on the worker thread, then publish; during a run, ask for one more."""
+        if uri in self.auditing:
+            self.stale.add(uri)
+            return
+        self.auditing[uri] = asyncio.ensure_future(self._audit(uri))
+
+    async def _audit(self, uri: str) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while True:
+                self.stale.discard(uri)
+                doc = self._document_or_problem(uri)
+                if isinstance(doc, Document):
+                    found = await loop.run_in_executor(self.auditor, audit_findings, doc)
+                    if uri in self.stale:
+                        continue  # saved again meanwhile: this run's findings are of an older file
+                    self.findings[uri] = found
+                self._safely(uri)
+                return
+        finally:
+            self.auditing.pop(uri, None)
+
+    def _document_or_problem(self, uri: str) -> Document | Problem | None:
+        try:
+            return self.document(uri)
+        except GitContextError as exc:
+            return bad_input(exc)
+
+    def forget(self, uri: str) -> None:
+        """Drop what is kept about URI (closed): its caches, and its audit in flight."""
+        for cache in (self.findings, self.worlds, self.served):
+            cache.pop(uri, None)
+        self.stale.discard(uri)
+        running = self.auditing.pop(uri, None)
+        if running is not None:
+            running.cancel()
 
     def publish(self, uri: str, problems: list[Problem]) -> None:
         diagnostics = [_diagnostic(p) for p in problems]
@@ -93,12 +136,12 @@ class ContextServer(LanguageServer):
         if uri in self.pending:
             self.pending.pop(uri).cancel()
         loop = asyncio.get_event_loop()
-        self.pending[uri] = loop.call_later(DEBOUNCE_SECONDS, self._safely, uri, False)
+        self.pending[uri] = loop.call_later(DEBOUNCE_SECONDS, self._safely, uri)
 
-    def _safely(self, uri: str, audit: bool) -> None:
+    def _safely(self, uri: str) -> None:
         self.pending.pop(uri, None)
         try:
-            self.refresh(uri, audit)
+            self.refresh(uri)
         except GitContextError as exc:
             self.publish(uri, [bad_input(exc)])
 
@@ -120,13 +163,13 @@ server = ContextServer()
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: ContextServer, params: types.DidOpenTextDocumentParams) -> None:
     ls.served.pop(params.text_document.uri, None)
-    ls._safely(params.text_document.uri, True)
+    ls.audit_soon(params.text_document.uri)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
 def did_save(ls: ContextServer, params: types.DidSaveTextDocumentParams) -> None:
     ls.served.pop(params.text_document.uri, None)
-    ls._safely(params.text_document.uri, True)
+    ls.audit_soon(params.text_document.uri)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
@@ -137,8 +180,7 @@ def did_change(ls: ContextServer, params: types.DidChangeTextDocumentParams) -> 
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: ContextServer, params: types.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
-    for cache in (ls.findings, ls.worlds, ls.served):
-        cache.pop(uri, None)
+    ls.forget(uri)
     ls.publish(uri, [])
 
 
@@ -205,7 +247,7 @@ def record_why(ls: ContextServer, *args: Any) -> dict[str, Any]:
         return _refused(ls, str(exc), uri)
     ls.window_show_message(types.ShowMessageParams(types.MessageType.Info, said))
     ls.worlds.pop(str(uri), None)
-    ls._safely(str(uri), True)
+    ls.audit_soon(str(uri))
     return {"written": True, "message": said}
 
 

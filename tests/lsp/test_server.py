@@ -316,3 +316,37 @@ async def test_under_policy_warn_a_rule_without_why_is_a_warning(repo: Path, cap
     refused = [d for d in after if d.code == "no-why"]
     assert [d.severity for d in refused] == [types.DiagnosticSeverity.Warning]
     assert "the commit hook warns" in refused[0].message
+
+
+async def test_hover_answers_while_the_audit_of_a_save_runs(repo: Path) -> None:
+    """The audit runs off the event loop: a hover sent right after a save is answered before the
+    save's audit publishes (on the loop, the save's audit would answer first: messages are handled in order)."""
+    rules = "# Rules\n\n" + "".join(f"- Rule {n}: always run step {n} before step {n + 1} in CI.\n" for n in range(600))
+    backfilled(repo, {"CLAUDE.md": rules})
+    path = repo / "CLAUDE.md"
+    at = types.HoverParams(types.TextDocumentIdentifier(uri(path)), types.Position(_line(rules, "Rule 7:"), 4))
+    async with session(repo) as client:
+        await opened(client, path)
+        assert await client.text_document_hover_async(at) is not None  # warm: the version's world is kept
+        audited = expect(client, DIAGNOSTICS)
+        client.text_document_did_save(types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(uri(path))))
+        got = await asyncio.wait_for(client.text_document_hover_async(at), PATIENCE)
+        assert got is not None and "ctx-" in got.contents.value
+        assert not audited.done(), "the hover waited for the audit"
+        await asyncio.wait_for(audited, PATIENCE)
+
+
+async def test_saves_during_an_audit_publish_once_for_the_newest(repo: Path) -> None:
+    """Saves that arrive while an audit runs are coalesced: one more run, and only its result is published."""
+    rules = "# Rules\n\n" + "".join(f"- Rule {n}: always run step {n} before step {n + 1} in CI.\n" for n in range(300))
+    backfilled(repo, {"CLAUDE.md": rules})
+    path = repo / "CLAUDE.md"
+    async with session(repo) as client:
+        await opened(client, path)
+        first = expect(client, DIAGNOSTICS)
+        for _ in range(4):
+            client.text_document_did_save(types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(uri(path))))
+        await asyncio.wait_for(first, PATIENCE)
+        second = expect(client, DIAGNOSTICS)
+        with pytest.raises(asyncio.TimeoutError):  # the stale runs published nothing
+            await asyncio.wait_for(asyncio.shield(second), 3)

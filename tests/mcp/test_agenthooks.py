@@ -1,4 +1,4 @@
-"""`git context hook agent-*` as Claude Code, Codex and Gemini CLI run them: JSON on stdin, in a real repository."""
+"""`git context hook agent-*` as Claude Code, Codex, Gemini CLI and Cursor run them: JSON on stdin, in a real repository."""
 
 from __future__ import annotations
 
@@ -167,3 +167,32 @@ def test_agent_stop_answers_cursor_with_a_followup_message_once(root: Path) -> N
     out = json.loads(hook("agent-stop", payload, root.parent).stdout)  # the root comes from workspace_roots
     assert set(out) == {"followup_message"} and "CLAUDE.md:5" in out["followup_message"]
     assert hook("agent-stop", dict(payload, loop_count=1), root.parent).stdout == ""
+
+
+def gemini_after_agent(root: Path, retrying: bool) -> dict[str, Any]:
+    """Gemini CLI's AfterAgent payload: the base fields and the event's own (google-gemini/gemini-cli,
+    docs/hooks/reference.md and packages/core/src/hooks/types.ts `AfterAgentInput`)."""
+    return {
+        "session_id": "s-1",
+        "transcript_path": str(root / ".." / "session.json"),
+        "cwd": str(root),
+        "hook_event_name": "AfterAgent",
+        "timestamp": "2026-12-02T18:00:00.000Z",
+        "prompt": "add a rule about uv",
+        "prompt_response": "Done: CLAUDE.md now says to use uv.",
+        "stop_hook_active": retrying,
+    }
+
+
+def test_agent_stop_answers_gemini_after_agent_with_deny_once(root: Path) -> None:
+    done = hook("agent-stop", gemini_after_agent(root, retrying=False), root)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["decision"] == "deny"  # Gemini sends `reason` to the agent as a new prompt
+    assert "CLAUDE.md:5" in out["reason"] and "git context record ctx-" in out["reason"]
+    assert hook("agent-stop", gemini_after_agent(root, retrying=True), root).stdout == ""
+
+
+def test_gemini_after_agent_lets_a_clean_tree_stop(root: Path) -> None:
+    subprocess.run(["git", "checkout", "-q", "--", "CLAUDE.md"], cwd=root, check=True)
+    assert hook("agent-stop", gemini_after_agent(root, retrying=False), root).stdout == ""
