@@ -110,7 +110,7 @@ def _commit_events(
                     yield from _unnoted_split(root, config, c, (position, index), id, notes, unnoted)
             except UserError:  # a trailer no event can hold: skipped, so later syncs still run
                 counts["invalid"] += 1
-    yield from _unnamed_changes(root, config, c, position, notes, owners)
+    yield from _unnamed_changes(root, config, (c, position), notes, owners)
 
 
 def _changed_owners(root: Path, config: dict[str, Any], sha: str, notes: dict[str, list[dict[str, Any]]]) -> list[str]:
@@ -130,13 +130,13 @@ def _changed_owners(root: Path, config: dict[str, Any], sha: str, notes: dict[st
 def _unnamed_changes(
     root: Path,
     config: dict[str, Any],
-    c: Commit,
-    position: int,
+    placed: tuple[Commit, int],
     notes: dict[str, list[dict[str, Any]]],
     owners: list[str],
 ) -> Iterator[dict[str, Any]]:
-    """The events that bring OWNERS (`_changed_owners`) to what commit C did to them, once its trailers are
+    """The events that bring OWNERS (`_changed_owners`) to what commit C (at POSITION in history) did to them, once its trailers are
     folded: none for a note they already brought there, so sync and `git context diff` agree on C."""
+    c, position = placed
     at, ordinal = to_utc(c.date), 4 * MAX_TRAILERS
     for id in owners:
         state = fold(notes[id], id)
