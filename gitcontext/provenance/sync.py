@@ -86,6 +86,7 @@ def _commit_events(
     if len(c.trailers) > MAX_TRAILERS:  # a hostile commit (`--no-verify`): bounded work, the rest counted invalid
         counts["invalid"] += len(c.trailers) - MAX_TRAILERS
         c = c._replace(trailers=c.trailers[:MAX_TRAILERS])
+    owners = _changed_owners(root, config, c.sha, notes)  # before the trailers fold: the parent's owners
     sole = None if named(c.trailers) or all(t.id for t in c.trailers) else _sole_change(root, config, c.sha, notes)
     heirs = _heirs(root, config, c.sha, [t.id for t in c.trailers if t.id] + (sole or []), notes)
     plan, at_rank = NO_PLAN, 0
@@ -109,6 +110,42 @@ def _commit_events(
                     yield from _unnoted_split(root, config, c, (position, index), id, notes, unnoted)
             except UserError:  # a trailer no event can hold: skipped, so later syncs still run
                 counts["invalid"] += 1
+    yield from _unnamed_changes(root, config, (c, position), notes, owners)
+
+
+def _changed_owners(root: Path, config: dict[str, Any], sha: str, notes: dict[str, list[dict[str, Any]]]) -> list[str]:
+    """The notes whose text commit SHA removed, reworded or moved, as its parent's tree holds that text word
+    for word (resolved against every note, as `ls` named them there): the diff says what became of them,
+    whichever ids the commit's trailers name (a hook run before `sync` may name a look-alike)."""
+    change = transition(root, config, sha)
+    d = change.diff
+    olds = d.removed + [r.old for r in d.reworded] + [m.old for m in d.moved]
+    if not olds:
+        return []
+    found = resolve_all(root, config, change.before, _states(notes))
+    owners = (found.get((o.file, o.index)) for o in olds)
+    return list(dict.fromkeys(r.id for r in owners if r is not None and r.how in ("exact", "normalized")))
+
+
+def _unnamed_changes(
+    root: Path,
+    config: dict[str, Any],
+    placed: tuple[Commit, int],
+    notes: dict[str, list[dict[str, Any]]],
+    owners: list[str],
+) -> Iterator[dict[str, Any]]:
+    """The events that bring OWNERS (`_changed_owners`) to what commit C (at POSITION in history) did to them, once its trailers are
+    folded: none for a note they already brought there, so sync and `git context diff` agree on C."""
+    c, position = placed
+    at, ordinal = to_utc(c.date), 4 * MAX_TRAILERS
+    for id in owners:
+        state = fold(notes[id], id)
+        if state.last_at is not None and state.last_at > at:
+            continue  # a note newer than the commit knows better
+        for kind, fields in catch_up(root, config, c.sha, id, state, None, lambda: _states(notes)):
+            eid = trailer_eid(c.sha, position, ordinal, id)
+            ordinal += 1
+            yield new_event(kind, id, f"trailer:{c.sha}", at=at, eid=eid, commit=c.sha, **fields)
 
 
 def _overrides_first(trailers: tuple[ContextTrailer, ...]) -> list[tuple[int, int, ContextTrailer]]:
