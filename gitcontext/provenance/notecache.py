@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import stat
 from pathlib import Path
 from typing import Any
@@ -111,7 +112,8 @@ def _lstat(entry: os.DirEntry) -> os.stat_result | None:
 
 def _clock(git_dir: Path) -> int:
     """The file system's time now (the mtime of a file created for it), 0 when none can be created."""
-    path = git_dir / "gitcontext" / f"clock.{os.getpid()}.tmp"
+    # one name per process and thread: the language server reads notes on its loop and audits on a worker
+    path = git_dir / "gitcontext" / f"clock.{os.getpid()}.{threading.get_ident()}.tmp"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
