@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 import stat
+import threading
 from pathlib import Path
 from typing import Any
 
