@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any, NamedTuple
 
 from gitcontext import git
@@ -48,20 +49,15 @@ def audit(
     One repository session for the run: HEAD and the git dirs read once, the tree listed once (the
     context-file discovery, the agent views and the work-tree churn answer from that listing)."""
     repo = git.Repo.open(root, config)
+    mods = select(config, checks, everything=experimental)
     with repo.listing_shared():
-        return _audit(AuditContext(repo), base, paths, checks, baseline, experimental)
+        return _audit(AuditContext(repo), mods, base, paths, baseline)
 
 
 def _audit(
-    ctx: AuditContext,
-    base: str | None,
-    paths: Sequence[str],
-    checks: Sequence[str] | None,
-    baseline: Baseline | None,
-    experimental: bool,
+    ctx: AuditContext, mods: list[ModuleType], base: str | None, paths: Sequence[str], baseline: Baseline | None
 ) -> Report:
     config = ctx.config
-    mods = select(config, checks, everything=experimental)
     base_sha = base_mod.resolve(ctx.root, base) if base is not None else None
     ctx.change_base = base_sha  # GC302 / GC400 measure the change from here
     if facts.shallow(ctx):
