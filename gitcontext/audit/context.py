@@ -23,13 +23,24 @@ class Located(NamedTuple):
 
 
 class AuditContext:
-    """Lazily computed inputs of the checks; one per `git context audit` run."""
+    """One `git context audit` run: the repository session (`git.Repo`: root, config, HEAD, the one
+    listing of the tree) plus what the run declares; its inputs are computed only when a check asks."""
 
-    def __init__(self, root: Path, config: dict[str, Any], rev: str = "HEAD") -> None:
-        self.root = Path(root)
-        self.config = config
+    def __init__(self, repo: git.Repo | str | Path, config: dict[str, Any] | None = None, rev: str = "HEAD") -> None:
+        """REPO: the session, or a work tree's top folder opened with CONFIG."""
+        self.repo = repo if isinstance(repo, git.Repo) else git.Repo.open(repo, config if config is not None else {})
         self.rev = rev  # the revision history-based checks look back from
         self.change_base: str | None = None  # `--base`: GC302 / GC400 measure the change from here
+        self.notes: list[str] = []  # caveats the report must show, each once (facts.caveat)
+        self.facts: dict[str, Any] = {}  # what several checks share, computed once (facts.memo)
+
+    @property
+    def root(self) -> Path:
+        return self.repo.root
+
+    @property
+    def config(self) -> dict[str, Any]:
+        return self.repo.config
 
     @functools.cached_property
     def world(self) -> World:
@@ -59,7 +70,7 @@ class AuditContext:
         """Every note folded, retired ones included."""
         return self.world.states
 
-    @functools.cached_property
+    @property
     def tracked(self) -> frozenset[str]:
         """Paths git tracks in the index (the tree the references are judged against)."""
-        return frozenset(git.ls_files(self.root))
+        return self.repo.tracked

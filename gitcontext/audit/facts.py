@@ -23,26 +23,24 @@ class Touch(NamedTuple):
 
 
 def memo(ctx: AuditContext, key: str, compute: Callable[[], T]) -> T:
-    store = ctx.__dict__.setdefault("_facts", {})
-    if key not in store:
-        store[key] = compute()
-    return store[key]
+    if key not in ctx.facts:
+        ctx.facts[key] = compute()
+    return ctx.facts[key]
 
 
 def caveat(ctx: AuditContext, text: str) -> None:
     """A caveat the report must show (e.g. "no source tree: paths not judged"); each once."""
-    notes = ctx.__dict__.setdefault("notes", [])
-    if text not in notes:
-        notes.append(text)
+    if text not in ctx.notes:
+        ctx.notes.append(text)
 
 
 def has_head(ctx: AuditContext) -> bool:
-    return memo(ctx, "has_head", lambda: git.has_commits(ctx.root))
+    return ctx.repo.head is not None
 
 
 def shallow(ctx: AuditContext) -> bool:
     """A shallow clone: history, and every count and age read from it, stops at the boundary."""
-    return memo(ctx, "shallow", lambda: git.is_shallow(ctx.root))
+    return ctx.repo.shallow
 
 
 def touches_since(ctx: AuditContext, since: str) -> list[Touch]:
@@ -52,12 +50,12 @@ def touches_since(ctx: AuditContext, since: str) -> list[Touch]:
     """
     if not has_head(ctx):
         return []
-    cached: tuple[str, list[Touch]] | None = ctx.__dict__.setdefault("_facts", {}).get("touches")
+    cached: tuple[str, list[Touch]] | None = ctx.facts.get("touches")
     if cached is None or since < cached[0]:
         start = min(since, oldest_confirmation(ctx) or since)
         rows = [Touch(sha, at, _lines(found)) for sha, at, found in git.log_numstat_dated(start, ctx.rev, cwd=ctx.root)]
         cached = (start, rows)
-        ctx.__dict__["_facts"]["touches"] = cached
+        ctx.facts["touches"] = cached
     return [t for t in cached[1] if t.at > since]
 
 
@@ -118,12 +116,12 @@ def change(ctx: AuditContext) -> Change:
             return Change(None, "everything (no commits yet)", [])
         given = ctx.change_base
         if given:
-            sha = git.rev_parse(given, ctx.root)
+            sha = ctx.repo.rev(given)
             return Change(sha, f"{sha[:12]}..work tree", git.rev_list(f"{sha}..HEAD", cwd=ctx.root))
         fork = git.fork_point(ctx.root)
         if fork and fork[0]:
             base, name = fork
             return Change(base, f"{name}..work tree", git.rev_list(f"{base}..HEAD", cwd=ctx.root))
-        return Change(git.rev_parse("HEAD", ctx.root), "HEAD..work tree", [])
+        return Change(ctx.repo.head, "HEAD..work tree", [])
 
     return memo(ctx, "change", compute)

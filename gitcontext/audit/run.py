@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any, NamedTuple
 
+from gitcontext import git
 from gitcontext.audit import base as base_mod
 from gitcontext.audit import facts
 from gitcontext.audit.baseline import Baseline
@@ -42,11 +44,21 @@ def audit(
     baseline: Baseline | None = None,
     experimental: bool = False,
 ) -> Report:
-    """EXPERIMENTAL runs the checks under the precision rule too (gitcontext.audit.registry)."""
-    root = Path(root)
+    """EXPERIMENTAL runs the checks under the precision rule too (gitcontext.audit.registry).
+
+    One repository session for the run: HEAD and the git dirs read once, the tree listed once (the
+    context-file discovery, the agent views and the work-tree churn answer from that listing)."""
+    repo = git.Repo.open(root, config)
     mods = select(config, checks, everything=experimental)
-    base_sha = base_mod.resolve(root, base) if base is not None else None
-    ctx = AuditContext(root, config)
+    with repo.listing_shared():
+        return _audit(AuditContext(repo), mods, base, paths, baseline)
+
+
+def _audit(
+    ctx: AuditContext, mods: list[ModuleType], base: str | None, paths: Sequence[str], baseline: Baseline | None
+) -> Report:
+    config = ctx.config
+    base_sha = base_mod.resolve(ctx.root, base) if base is not None else None
     ctx.change_base = base_sha  # GC302 / GC400 measure the change from here
     if facts.shallow(ctx):
         facts.caveat(
@@ -69,7 +81,7 @@ def audit(
         tuple(m.CHECK for m in mods),
         base_sha,
         suppressed,
-        tuple(getattr(ctx, "notes", ())),
+        tuple(ctx.notes),
         tuple(left_out(config, mods)),
     )
 

@@ -108,6 +108,7 @@ from gitcontext.git.revisions import (
     EOO,
     check_rev,
 )
+from gitcontext.git.session import Repo
 from gitcontext.git.trailers import (
     add_trailers,
     log_bodies,
@@ -134,6 +135,7 @@ __all__ = [
     "PINNED_TRAILER_CONFIG",
     "RawRow",
     "Removal",
+    "Repo",
     "Started",
     "Status",
     "UnknownRevision",

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gitcontext import config as config_mod
+from gitcontext import git
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.tree import package_of, read
 from tests.helpers import commit
@@ -28,9 +29,10 @@ def test_package_of_nearest_manifest(repo: Path) -> None:
 def test_package_of_ends_for_any_folder(tmp_path_factory, folder: str) -> None:
     """Absolute folders (an absolute `@import`'s), `..` and empty segments: every walk up ends."""
     repo = tmp_path_factory.mktemp("r")
-    (repo / "package.json").write_text("{}")
-    ctx = AuditContext(repo, {})
-    ctx.__dict__["tracked"] = frozenset({"package.json", "a/package.json"})
+    # the session as `Repo.open` builds it, its one listing given (no git process per example)
+    session = git.Repo(repo, repo / ".git", repo / ".git", None, False, {})
+    session.__dict__["_listing"] = (frozenset({"package.json", "a/package.json"}), ("a/package.json", "package.json"))
+    ctx = AuditContext(session)
     assert package_of(ctx, folder) in ("", "a")
 
 

@@ -1,0 +1,109 @@
+"""One repository session: what a command reads of the repository, read once, as one frozen value.
+
+`Repo.open(root, config)` asks git once for the git dirs, HEAD and the shallow flag; the tree listing
+(tracked and untracked files, one `git ls-files`) is read the first time a feature asks for it. A
+feature takes a `Repo` instead of `root, config, head`; `memo` holds what one run computed once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from gitcontext.errors import GitError
+from gitcontext.git.objects import listed_once, remember_listing
+from gitcontext.git.process import run, run_status
+from gitcontext.git.repo import rev_parse
+from gitcontext.git.revisions import EOO
+
+T = TypeVar("T")
+
+# One `git ls-files` for both listings: `-t` tags each path, `?` for an untracked file git does not
+# ignore; every other tag (H cached, S skip-worktree, M unmerged, ...) is a tracked path.
+_LISTING = ("ls-files", "-z", "-t", "--cached", "--others", "--exclude-standard")
+
+
+@dataclass(frozen=True, eq=False)
+class Repo:
+    """A repository as one command sees it: built once, never changed (the memo aside)."""
+
+    root: Path
+    git_dir: Path
+    common_dir: Path
+    head: str | None  # HEAD's commit; None before the first commit
+    shallow: bool
+    config: dict[str, Any]
+    memo: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def open(cls, root: str | Path, config: dict[str, Any]) -> Repo:
+        """ROOT's session, from one `git rev-parse` (a work tree's top folder, as `git.toplevel` gives it)."""
+        root = Path(root)
+        code, out, err = run_status(
+            [
+                "rev-parse",
+                "--is-shallow-repository",
+                "--absolute-git-dir",
+                "--git-common-dir",
+                "--verify",
+                "-q",
+                EOO,
+                "HEAD^{commit}",
+            ],
+            cwd=root,
+        )
+        lines = out.decode("utf-8", "surrogateescape").split("\n")
+        if len(lines) < 3 or not lines[1] or not lines[2]:
+            raise GitError(
+                f"`git rev-parse --git-common-dir` failed in {root}: {err.decode('utf-8', 'replace').strip()}"
+            )
+        common = Path(lines[2]) if Path(lines[2]).is_absolute() else (root / lines[2]).resolve()
+        head = lines[3].strip() if code == 0 and len(lines) > 3 and lines[3].strip() else None
+        return cls(root, Path(lines[1]), common, head, lines[0].strip() == "true", config)
+
+    @functools.cached_property
+    def _listing(self) -> tuple[frozenset[str], tuple[str, ...]]:
+        tracked: set[str] = set()
+        every: set[str] = set()
+        for record in run(_LISTING, cwd=self.root).split(b"\0"):
+            if len(record) > 2:
+                path = record[2:].decode("utf-8", "surrogateescape")
+                every.add(path)
+                if record[:1] != b"?":
+                    tracked.add(path)
+        return frozenset(tracked), tuple(sorted(every))
+
+    @property
+    def tracked(self) -> frozenset[str]:
+        """Paths git tracks in the index."""
+        return self._listing[0]
+
+    @property
+    def listed(self) -> tuple[str, ...]:
+        """The tracked paths and the untracked files git does not ignore, sorted (`git.ls_files(others=True)`)."""
+        return self._listing[1]
+
+    def rev(self, rev: str) -> str:
+        """REV's commit id (HEAD's without asking git again)."""
+        return self.head if rev == "HEAD" and self.head is not None else rev_parse(rev, self.root)
+
+    def once(self, key: str, compute: Callable[[], T]) -> T:
+        """COMPUTE's answer, computed the first time KEY is asked for in this session."""
+        if key not in self.memo:
+            self.memo[key] = compute()
+        return self.memo[key]
+
+    @contextlib.contextmanager
+    def listing_shared(self) -> Iterator[None]:
+        """Inside the block `git.ls_files` of this root answers from this session's one listing, for
+        the code that lists the tree itself (context-file discovery, agent views, work-tree churn).
+        Nothing inside may add, remove or rename a file in the work tree."""
+        with listed_once():
+            tracked, listed = self._listing
+            remember_listing(self.root, sorted(tracked))
+            remember_listing(self.root, listed, others=True)
+            yield
