@@ -8,7 +8,9 @@ writes them, the attack's hostile inputs) plus random bytes: tokens inserted, cu
 3,000 times (long runs are what made the old code-span regex cubic). A "crash" is any exception but
 the parser's documented UserError; a "hang" is one input over 1 s of CPU time (each input is stopped at
 5 s of CPU time: the machine is shared, and wall time there measures the other processes); an
-"invariant break" is a result that breaks the parser's contract (see CHECKS). All must be zero.
+"invariant break" is a result that breaks the parser's contract (see CHECKS). All must be zero. A "miss"
+(restore quotes only) is a quote history holds that the un-redaction did not find: restore then says so
+and asks for the markers to be replaced by hand; it is counted apart, not as a break.
 """
 
 from __future__ import annotations
@@ -160,6 +162,11 @@ def seeds() -> dict[str, list[str]]:
             + row.text
             + " in CI.\n- Run the tests.\n"
             for row in redaction_corpus.secrets()[:60]
+        ]
+        + [  # multi-line secrets (key blocks) in a rule and in its surroundings
+            f"# Keys\n\n- Use uv.\n- Sign with:\n{row.text}\n- Run the tests.\n"
+            for row in redaction_corpus.secrets()
+            if row.cls == "private-key"
         ],
         "secrets": [row.text for row in redaction_corpus.secrets()] + [t for _, t in redaction_corpus.ordinary()],
     }
@@ -267,7 +274,7 @@ def check_quote(text: str) -> str | None:
     kept = {**{k: redact(v).text for k, v in stored.items()}, "offset": start}
     found = _unredact(text, kept)
     if found is None:
-        return None if kept == {**stored, "offset": start} or _ambiguous(text, stored) else "lost a quote history holds"
+        return None if kept == {**stored, "offset": start} or _ambiguous(text, stored) else "miss: lost a quote history holds"
     if any(redact(found[k]).text != kept[k] for k in stored):
         return "un-redacted parts do not redact back to the quote"
     if found["before"] + found["text"] + found["after"] not in text:
@@ -322,7 +329,7 @@ PARSERS: dict[str, tuple[str, Callable[[str], str | None]]] = {
 def run(name: str, n: int, seed: int) -> dict[str, object]:
     kind, check = PARSERS[name]
     pool, rng = seeds()[kind], random.Random(f"{seed}:{name}")
-    counts = {"inputs": 0, "crashes": 0, "hangs": 0, "breaks": 0, "slowest_s": 0.0}
+    counts = {"inputs": 0, "crashes": 0, "hangs": 0, "breaks": 0, "misses": 0, "slowest_s": 0.0}
     first: list[str] = []
     started = time.monotonic()
     for _ in range(n):
@@ -347,7 +354,10 @@ def run(name: str, n: int, seed: int) -> dict[str, object]:
         if hung or took > 1.0:
             counts["hangs"] += 1
             first.append(f"over 1 s ({took:.2f} s{', stopped' if hung else ''}): {text[:80]!r}")
-        if problem:
+        if problem and problem.startswith("miss:"):  # not wrong, only incomplete: counted apart
+            counts["misses"] += 1
+            first.append(problem)
+        elif problem:
             counts["breaks"] += 1
             first.append(f"break: {problem}")
         counts["inputs"] += 1
@@ -363,13 +373,16 @@ def main() -> int:
     parser.add_argument("--only", choices=sorted(PARSERS), action="append")
     args = parser.parse_args()
     signal.signal(signal.SIGPROF, _alarm)
-    print(f"{'parser':<13} {'inputs':>8} {'crashes':>8} {'hangs>1s':>9} {'breaks':>7} {'slowest s':>10} {'total s':>8}")
+    print(
+        f"{'parser':<13} {'inputs':>8} {'crashes':>8} {'hangs>1s':>9} {'breaks':>7} {'misses':>7} "
+        f"{'slowest s':>10} {'total s':>8}"
+    )
     bad = 0
     for name in args.only or PARSERS:
         c = run(name, args.n, args.seed)
         bad += int(c["crashes"]) + int(c["hangs"]) + int(c["breaks"])
         print(
-            f"{name:<13} {c['inputs']:>8} {c['crashes']:>8} {c['hangs']:>9} {c['breaks']:>7} "
+            f"{name:<13} {c['inputs']:>8} {c['crashes']:>8} {c['hangs']:>9} {c['breaks']:>7} {c['misses']:>7} "
             f"{c['slowest_s']:>10} {c['seconds']:>8}",
             flush=True,
         )

@@ -238,7 +238,8 @@ _PARTS = ("before", "text", "after")
 
 
 MAX_GROUP = 512  # lines one marker may stand for (a PEM key block is a few dozen)
-MAX_WORK = 2_000_000  # characters redacted while searching one text for a quote's multi-line secrets
+REDACT_COST = 256  # what one call of the redactor counts for beside its characters
+MAX_WORK = 400_000  # characters redacted while searching one text for a quote's multi-line secrets
 
 
 def _unredact(text: str, quote: dict[str, Any]) -> dict[str, Any] | None:
@@ -258,11 +259,10 @@ def _unredact(text: str, quote: dict[str, Any]) -> dict[str, Any] | None:
     starts = [0]
     for line in have:
         starts.append(starts[-1] + len(line))
-    search = _Window(have, wanted)
+    search = _Window(have, wanted, parts)
     matches = []
     for i in range(len(have)):
-        window = search.at(i)
-        found = None if window is None else _split(window, wanted, parts)
+        found = search.at(i)
         if found is not None:
             matches.append((starts[i] + len(found["before"]), found))
     alike = len({tuple(found.values()) for _, found in matches}) == 1  # every match the same bytes
@@ -273,26 +273,28 @@ def _unredact(text: str, quote: dict[str, Any]) -> dict[str, Any] | None:
 
 
 class _Window:
-    """Windows of HAVE's lines that match WANTED, one group of lines per wanted line."""
+    """The window of HAVE's lines from a given line on that holds the quote's PARTS (WANTED, its lines):
+    one group of lines per wanted line, the parts cut from it each redacting to the quote's part."""
 
-    def __init__(self, have: list[str], wanted: list[str]) -> None:
-        self.have, self.wanted, self.work = have, wanted, MAX_WORK
+    def __init__(self, have: list[str], wanted: list[str], parts: dict[str, str]) -> None:
+        self.have, self.wanted, self.parts, self.work = have, wanted, parts, MAX_WORK
         self.same = [_line_test(q) for q in wanted]
         self.marked = [_MARKER.search(q) is not None for q in wanted]
 
-    def at(self, i: int) -> list[str] | None:
-        """The groups of lines from line I on that match the wanted lines, or None."""
+    def at(self, i: int) -> dict[str, str] | None:
+        """The parts as they stand from line I on, or None."""
         if i + len(self.wanted) > len(self.have) and not any(self.marked):
             return None
-        return self._walk(0, i)
+        return self._walk(0, i, [])
 
-    def _walk(self, j: int, h: int) -> list[str] | None:
-        if j == len(self.wanted):
-            return []
+    def _walk(self, j: int, h: int, groups: list[str]) -> dict[str, str] | None:
+        if j == len(self.wanted):  # each part redacts to its quote: a redaction that reads across lines counts
+            self.work -= REDACT_COST + sum(len(g) for g in groups)
+            return _split(groups, self.wanted, self.parts) if self.work > 0 else None
         for k in self._extents(j, h):
-            rest = self._walk(j + 1, h + k)
-            if rest is not None:
-                return ["".join(self.have[h : h + k]), *rest]
+            found = self._walk(j + 1, h + k, [*groups, "".join(self.have[h : h + k])])
+            if found is not None:
+                return found
         return None
 
     def _extents(self, j: int, h: int) -> Iterator[int]:
@@ -313,7 +315,7 @@ class _Window:
                 break
             if nxt is not None and (h + k >= len(self.have) or not self.marked[j + 1] and self.have[h + k] != nxt):
                 continue  # the next line must follow: checked before any redaction
-            self.work -= size
+            self.work -= REDACT_COST + size
             if redact("".join(self.have[h : h + k])).text == self.wanted[j]:
                 found.append(k)
         # A key block cut off redacts like the whole one: the last line of a quote takes the longest run
@@ -326,18 +328,17 @@ def _lines(text: str) -> list[str]:
 
 
 def _line_test(redacted: str) -> Any:
-    from gitcontext.provenance.redact import redact
-
     if not _MARKER.search(redacted):
         return lambda line: line == redacted
     pieces = _MARKER.split(redacted)
     head, tail = pieces[0], pieces[-1]
+    # A line whose secret is found only with the lines around it (`name: X_TOKEN` / `value: …`) is let
+    # through on its shape: the window's parts are redacted whole before a match counts.
     return lambda line: (
         len(line) <= MAX_LINE
         and line.startswith(head)
         and line.endswith(tail)
         and len(line) > len(head) + len(tail)
-        and redact(line).text == redacted
     )
 
 
