@@ -35,8 +35,8 @@ from gitcontext.instructions.discover import decode  # noqa: E402
 from gitcontext.instructions.frontmatter import front_matter, scope_globs  # noqa: E402
 from gitcontext.instructions.globs import compile_globs  # noqa: E402
 from gitcontext.instructions.segment import segment  # noqa: E402
-from gitcontext.provenance.events import dumps, new_event  # noqa: E402
 from gitcontext.provenance import quote  # noqa: E402
+from gitcontext.provenance.events import dumps, new_event  # noqa: E402
 from gitcontext.provenance.quote import _unredact  # noqa: E402
 from gitcontext.provenance.redact import is_redacted, redact  # noqa: E402
 from gitcontext.provenance.store import validate_note_text  # noqa: E402
@@ -158,9 +158,7 @@ def seeds() -> dict[str, list[str]]:
         ],
         "glob": ["**/CLAUDE.md", ".cursor/rules/**/*.mdc", "{a,{b,c}}/?.md"],
         "history": [
-            "# Rules\n\n- Use uv.\n- Call the API with "
-            + row.text
-            + " in CI.\n- Run the tests.\n"
+            "# Rules\n\n- Use uv.\n- Call the API with " + row.text + " in CI.\n- Run the tests.\n"
             for row in redaction_corpus.secrets()[:60]
         ]
         + [  # multi-line secrets (key blocks) in a rule and in its surroundings
@@ -270,11 +268,19 @@ def check_quote(text: str) -> str | None:
         return None
     at = next((n for n, line in enumerate(lines) if is_redacted(redact(line).text)), len(lines) // 2)
     start = sum(len(line) for line in lines[:at])
-    stored = {"before": "".join(lines[max(0, at - 3) : at]), "text": lines[at], "after": "".join(lines[at + 1 : at + 4])}
+    stored = {
+        "before": "".join(lines[max(0, at - 3) : at]),
+        "text": lines[at],
+        "after": "".join(lines[at + 1 : at + 4]),
+    }
     kept = {**{k: redact(v).text for k, v in stored.items()}, "offset": start}
     found = _unredact(text, kept)
     if found is None:
-        return None if kept == {**stored, "offset": start} or _ambiguous(text, stored) else "miss: lost a quote history holds"
+        return (
+            None
+            if kept == {**stored, "offset": start} or _ambiguous(text, stored)
+            else "miss: lost a quote history holds"
+        )
     if any(redact(found[k]).text != kept[k] for k in stored):
         return "un-redacted parts do not redact back to the quote"
     if found["before"] + found["text"] + found["after"] not in text:

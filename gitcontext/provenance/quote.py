@@ -335,10 +335,7 @@ def _line_test(redacted: str) -> Any:
     # A line whose secret is found only with the lines around it (`name: X_TOKEN` / `value: …`) is let
     # through on its shape: the window's parts are redacted whole before a match counts.
     return lambda line: (
-        len(line) <= MAX_LINE
-        and line.startswith(head)
-        and line.endswith(tail)
-        and len(line) > len(head) + len(tail)
+        len(line) <= MAX_LINE and line.startswith(head) and line.endswith(tail) and len(line) > len(head) + len(tail)
     )
 
 

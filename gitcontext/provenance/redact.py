@@ -104,7 +104,8 @@ def clean(text: str | None) -> str | None:
     return None if text is None else redact(text).text
 
 
-TAIL_MARGIN = 64 * 1024  # characters redacted before a tail's cut: a secret starting earlier is cut away whole
+TAIL_MARGIN = 16 * 1024  # characters redacted before a tail's cut: longer than any token; a key block cut
+# at its start is still found from its body to its END line (redaction.blocks)
 
 
 def redacted_tail(text: str, lines: int, chars: int) -> str:

@@ -72,7 +72,9 @@ def test_fresh_retire_and_restore(store, capsys):
     """Each rule holding a group of secrets is retired (its restore quote redacted) and restored byte-exact
     from history."""
     groups = _chunks(ONE_LINE, size=6000, most=40)  # a line under quote.MAX_LINE, so restore searches it
-    rules = "".join(f"- Call API {n} with " + " ;; ".join(r.text for r in g) + " in CI.\n" for n, g in enumerate(groups))
+    rules = "".join(
+        f"- Call API {n} with " + " ;; ".join(r.text for r in g) + " in CI.\n" for n, g in enumerate(groups)
+    )
     commit(store, {"CLAUDE.md": RULES + rules}, "secret rules")
     for n in range(len(groups)):
         assert run_cli(capsys, "retire", f"Call API {n} with", "--reason", f"rotated {ALL}")[0] == 0
