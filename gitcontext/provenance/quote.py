@@ -239,7 +239,8 @@ _PARTS = ("before", "text", "after")
 
 MAX_GROUP = 512  # lines one marker may stand for (a PEM key block is a few dozen)
 REDACT_COST = 256  # what one call of the redactor counts for beside its characters
-MAX_WORK = 400_000  # characters redacted while searching one text for a quote's multi-line secrets
+LINE_COST = 8  # what one line a marker might stand for counts for, redacted or not
+MAX_WORK = 200_000  # characters redacted while searching one text for a quote's multi-line secrets
 
 
 def _unredact(text: str, quote: dict[str, Any]) -> dict[str, Any] | None:
@@ -311,6 +312,7 @@ class _Window:
         found, size = [1] if one else [], len(self.have[h])
         for k in range(2, min(MAX_GROUP, len(self.have) - h) + 1):
             size += len(self.have[h + k - 1])
+            self.work -= LINE_COST
             if size > MAX_KEY_CHARS or self.work <= 0:
                 break
             if nxt is not None and (h + k >= len(self.have) or not self.marked[j + 1] and self.have[h + k] != nxt):
