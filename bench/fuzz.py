@@ -6,8 +6,11 @@
 Inputs are mutations of real seeds (the segmentation golden cases, notes and configs as gitcontext
 writes them, the attack's hostile inputs) plus random bytes: tokens inserted, cut, repeated up to
 3,000 times (long runs are what made the old code-span regex cubic). A "crash" is any exception but
-the parser's documented UserError; a "hang" is one input over 1 s (each input is stopped at 5 s); an
-"invariant break" is a result that breaks the parser's contract (see CHECKS). All must be zero.
+the parser's documented UserError; a "hang" is one input over 1 s of CPU time (each input is stopped at
+5 s of CPU time: the machine is shared, and wall time there measures the other processes); an
+"invariant break" is a result that breaks the parser's contract (see CHECKS). All must be zero. A "miss"
+(restore quotes only) is a quote history holds that the un-redaction did not find: restore then says so
+and asks for the markers to be replaced by hand; it is counted apart, not as a break.
 """
 
 from __future__ import annotations
@@ -32,8 +35,10 @@ from gitcontext.instructions.discover import decode  # noqa: E402
 from gitcontext.instructions.frontmatter import front_matter, scope_globs  # noqa: E402
 from gitcontext.instructions.globs import compile_globs  # noqa: E402
 from gitcontext.instructions.segment import segment  # noqa: E402
+from gitcontext.provenance import quote  # noqa: E402
 from gitcontext.provenance.events import dumps, new_event  # noqa: E402
-from gitcontext.provenance.redact import redact  # noqa: E402
+from gitcontext.provenance.quote import _unredact  # noqa: E402
+from gitcontext.provenance.redact import is_redacted, redact  # noqa: E402
 from gitcontext.provenance.store import validate_note_text  # noqa: E402
 from gitcontext.provenance.sync import _fields  # noqa: E402
 from gitcontext.provenance.trailers import from_pairs  # noqa: E402
@@ -152,6 +157,15 @@ def seeds() -> dict[str, list[str]]:
             "Context-Refs: #1, #2",
         ],
         "glob": ["**/CLAUDE.md", ".cursor/rules/**/*.mdc", "{a,{b,c}}/?.md"],
+        "history": [
+            "# Rules\n\n- Use uv.\n- Call the API with " + row.text + " in CI.\n- Run the tests.\n"
+            for row in redaction_corpus.secrets()[:60]
+        ]
+        + [  # multi-line secrets (key blocks) in a rule and in its surroundings
+            f"# Keys\n\n- Use uv.\n- Sign with:\n{row.text}\n- Run the tests.\n"
+            for row in redaction_corpus.secrets()
+            if row.cls == "private-key"
+        ],
         "secrets": [row.text for row in redaction_corpus.secrets()] + [t for _, t in redaction_corpus.ordinary()],
     }
 
@@ -246,6 +260,43 @@ def check_redact(text: str) -> str | None:
     return None
 
 
+def check_quote(text: str) -> str | None:
+    """A restore quote cut from TEXT and redacted as a retire stores it comes back from TEXT (the history)
+    byte-exact, or not at all: never other bytes."""
+    lines = quote._lines(text)  # only \n ends a line, as in a quote
+    if not lines:
+        return None
+    at = next((n for n, line in enumerate(lines) if is_redacted(redact(line).text)), len(lines) // 2)
+    start = sum(len(line) for line in lines[:at])
+    stored = {
+        "before": "".join(lines[max(0, at - 3) : at]),
+        "text": lines[at],
+        "after": "".join(lines[at + 1 : at + 4]),
+    }
+    kept = {**{k: redact(v).text for k, v in stored.items()}, "offset": start}
+    found = _unredact(text, kept)
+    if found is None:
+        return (
+            None
+            if kept == {**stored, "offset": start} or _ambiguous(text, stored)
+            else "miss: lost a quote history holds"
+        )
+    if any(redact(found[k]).text != kept[k] for k in stored):
+        return "un-redacted parts do not redact back to the quote"
+    if found["before"] + found["text"] + found["after"] not in text:
+        return "un-redacted quote is not in the history"
+    return None
+
+
+def _ambiguous(text: str, stored: dict[str, str]) -> bool:
+    """The quote's bytes are not where restore looks: split across parts a redaction reads as one, or one
+    of several equal windows with no context to tell them apart."""
+    whole = stored["before"] + stored["text"] + stored["after"]
+    if any(len(line) > quote.MAX_LINE and is_redacted(redact(line).text) for line in quote._lines(whole)):
+        return True  # a documented bound: a line longer than quote.MAX_LINE holding a secret is not searched
+    return text.count(whole) != 1 or redact(whole).text != "".join(redact(v).text for v in stored.values())
+
+
 def check_glob(text: str) -> str | None:
     try:
         compile_globs(tuple(text.split("\n")[:4])).match("a/b/CLAUDE.md")
@@ -275,6 +326,7 @@ PARSERS: dict[str, tuple[str, Callable[[str], str | None]]] = {
     "front-matter": ("front", check_front),
     "trailer": ("trailer", check_trailer),
     "redact": ("secrets", check_redact),
+    "restore-quote": ("history", check_quote),
     "glob": ("glob", check_glob),
     "audit-text": ("markdown", check_audit_text),
 }
@@ -283,7 +335,7 @@ PARSERS: dict[str, tuple[str, Callable[[str], str | None]]] = {
 def run(name: str, n: int, seed: int) -> dict[str, object]:
     kind, check = PARSERS[name]
     pool, rng = seeds()[kind], random.Random(f"{seed}:{name}")
-    counts = {"inputs": 0, "crashes": 0, "hangs": 0, "breaks": 0, "slowest_s": 0.0}
+    counts = {"inputs": 0, "crashes": 0, "hangs": 0, "breaks": 0, "misses": 0, "slowest_s": 0.0}
     first: list[str] = []
     started = time.monotonic()
     for _ in range(n):
@@ -292,8 +344,8 @@ def run(name: str, n: int, seed: int) -> dict[str, object]:
             if rng.random() < 0.9
             else bytes(rng.getrandbits(8) for _ in range(rng.randint(0, 300))).decode("latin-1")
         )
-        signal.setitimer(signal.ITIMER_REAL, 5.0)
-        t0, hung = time.perf_counter(), False
+        signal.setitimer(signal.ITIMER_PROF, 5.0)
+        t0, hung = time.process_time(), False
         try:
             problem = check(text)
         except Hang:
@@ -302,13 +354,16 @@ def run(name: str, n: int, seed: int) -> dict[str, object]:
             problem, counts["crashes"] = None, counts["crashes"] + 1
             first.append(f"crash {type(exc).__name__}: {exc!s:.80} on {text[:80]!r}")
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-        took = time.perf_counter() - t0
+            signal.setitimer(signal.ITIMER_PROF, 0)
+        took = time.process_time() - t0
         counts["slowest_s"] = max(counts["slowest_s"], round(took, 3))
         if hung or took > 1.0:
             counts["hangs"] += 1
             first.append(f"over 1 s ({took:.2f} s{', stopped' if hung else ''}): {text[:80]!r}")
-        if problem:
+        if problem and problem.startswith("miss:"):  # not wrong, only incomplete: counted apart
+            counts["misses"] += 1
+            first.append(problem)
+        elif problem:
             counts["breaks"] += 1
             first.append(f"break: {problem}")
         counts["inputs"] += 1
@@ -323,14 +378,17 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", choices=sorted(PARSERS), action="append")
     args = parser.parse_args()
-    signal.signal(signal.SIGALRM, _alarm)
-    print(f"{'parser':<13} {'inputs':>8} {'crashes':>8} {'hangs>1s':>9} {'breaks':>7} {'slowest s':>10} {'total s':>8}")
+    signal.signal(signal.SIGPROF, _alarm)
+    print(
+        f"{'parser':<13} {'inputs':>8} {'crashes':>8} {'hangs>1s':>9} {'breaks':>7} {'misses':>7} "
+        f"{'slowest s':>10} {'total s':>8}"
+    )
     bad = 0
     for name in args.only or PARSERS:
         c = run(name, args.n, args.seed)
         bad += int(c["crashes"]) + int(c["hangs"]) + int(c["breaks"])
         print(
-            f"{name:<13} {c['inputs']:>8} {c['crashes']:>8} {c['hangs']:>9} {c['breaks']:>7} "
+            f"{name:<13} {c['inputs']:>8} {c['crashes']:>8} {c['hangs']:>9} {c['breaks']:>7} {c['misses']:>7} "
             f"{c['slowest_s']:>10} {c['seconds']:>8}",
             flush=True,
         )

@@ -6,7 +6,7 @@ its speed.
     python bench/redact.py --against REV    # the same tables for the redactor at git revision REV too
 
 The corpus is tests/cases/redact/ (see its README: a development set, secrets drawn at load time from
-their documented shapes) and the round-7 regression set under it. The contract: every format caught, at
+their documented shapes), the fresh set of round 8 session 3 (fresh/) and the round-7 regression set under it. The contract: every format caught, at
 most 1 in 40 ordinary messages changed. Timings are the best of --repeat runs (this machine is shared).
 """
 
@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.provenance.redaction.corpus import caught, ordinary, round7, secrets  # noqa: E402
+from tests.provenance.redaction.corpus import caught, fresh, ordinary, round7, secrets  # noqa: E402
 
 Redactor = Callable[[str], str]
 
@@ -59,20 +59,31 @@ def _quality(redact: Redactor, show: bool) -> dict[str, int]:
     old_changed = [text for text in old_ordinary if redact(text) != text]
     _table("secret formats", "caught", Counter(r.cls for r in rows), Counter(r.cls for r in missed))
     _table("ordinary messages", "unchanged", Counter(c for c, _ in messages), Counter(c for c, _ in changed))
+    fresh_rows, fresh_ordinary = fresh()
+    fresh_missed = [row for row in fresh_rows if not caught(row, redact(row.text))]
+    fresh_changed = [text for _, text in fresh_ordinary if redact(text) != text]
+    print(
+        f"fresh set: {len(fresh_rows) - len(fresh_missed)}/{len(fresh_rows)} formats caught, "
+        f"{len(fresh_ordinary) - len(fresh_changed)}/{len(fresh_ordinary)} ordinary messages unchanged"
+    )
     print(
         f"round-7 set: {len(old_rows) - len(old_missed)}/{len(old_rows)} formats caught, "
         f"{len(old_ordinary) - len(old_changed)}/{len(old_ordinary)} ordinary messages unchanged"
     )
     if show:
-        for row in missed + old_missed:
+        for row in missed + old_missed + fresh_missed:
             print(f"  MISSED {row.cls}/{row.format}: {redact(row.text)[:120]!r}")
-        for text in [t for _, t in changed] + old_changed:
+        for text in [t for _, t in changed] + old_changed + fresh_changed:
             print(f"  CHANGED {text[:100]!r} -> {redact(text)[:100]!r}")
     return {
         "formats": len(rows),
         "caught": len(rows) - len(missed),
         "ordinary": len(messages),
         "changed": len(changed),
+        "fresh_formats": len(fresh_rows),
+        "fresh_caught": len(fresh_rows) - len(fresh_missed),
+        "fresh_ordinary": len(fresh_ordinary),
+        "fresh_changed": len(fresh_changed),
         "round7_caught": len(old_rows) - len(old_missed),
         "round7_changed": len(old_changed),
     }

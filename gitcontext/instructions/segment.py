@@ -25,7 +25,10 @@ _HRULE = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 _ITEM = re.compile(r"^([ \t]*)([-*+]|\d{1,9}[.)])(?:[ \t]+(\S.*))?$")
 _QUOTE = re.compile(r"^[ \t]{0,3}>[ \t]?")
 _DELIM_CELL = re.compile(r":?-+:?")
-_DELIM_INSIDE = re.compile(r":?-{3,}:?[ \t]*\|[ \t]*:?-{3,}")  # `--- | ---`: a delimiter row joined into a line
+_DELIM_INSIDE = re.compile(
+    r"(?<![:-]):?-{3,}:?[ \t]*\|[ \t]*:?-{3,}"
+)  # `--- | ---`: a delimiter row joined into a line
+# (a match starts only where a run of dashes does: tried from inside a long run, it was quadratic)
 _PAYLOAD_LINE = re.compile(
     r"^\s*(?:<(summary|h[1-6])\b[^>]*>.*</\1>"  # an HTML title line
     r"|\[![A-Z]+\]"  # a GitHub alert marker (> [!NOTE])

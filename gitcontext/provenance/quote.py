@@ -183,11 +183,33 @@ def exact_quote(root: Any, retired: dict[str, Any], file: str) -> dict[str, Any]
     quote = retired["restore"]
     if not any(is_redacted(quote.get(k, "")) for k in ("text", "before", "after")):
         return quote
-    for text in _history_texts(root, retired.get("commit"), file):
+    texts = list(_history_texts(root, retired.get("commit"), file))
+    for text in texts:
         found = _unredact(text, quote)
         if found is not None:
             return found
+    # The surroundings changed since history last held them (a neighbour retired first in the same work
+    # tree): each part is found on its own; the removed text must be, its surroundings only help placing it.
+    parts = {key: _part(texts, quote, key) for key in _PARTS}
+    if parts["text"] is None:
+        return None
+    return {**quote, **{key: value for key, value in parts.items() if value is not None}}
+
+
+def _part(texts: list[str], quote: dict[str, Any], key: str) -> str | None:
+    """The original bytes of QUOTE's part KEY, as the first history text that holds them has them."""
+    if not is_redacted_text(quote.get(key, "")):
+        return quote.get(key, "")
+    alone = {"before": "", "text": "", "after": "", key: quote[key], "offset": 0}
+    for text in texts:
+        found = _unredact(text, alone)
+        if found is not None:
+            return str(found[key])
     return None
+
+
+def is_redacted_text(text: str) -> bool:
+    return _MARKER.search(text) is not None
 
 
 def _history_texts(root: Any, commit: str | None, file: str) -> Iterator[str]:
@@ -211,17 +233,24 @@ def _history_texts(root: Any, commit: str | None, file: str) -> Iterator[str]:
 _MARKER = re.compile(r"\[REDACTED:[a-z0-9\-]+\]")
 _LINE = re.compile(r"[^\n]*\n|[^\n]+\Z")
 MAX_LINE = 8192  # a line holding a redacted secret longer than this is not searched (each cut point is tried)
+MAX_KEY_CHARS = 64 * 1024  # characters of the lines one marker may stand for
 _PARTS = ("before", "text", "after")
+
+
+MAX_GROUP = 512  # lines one marker may stand for (a PEM key block is a few dozen)
+REDACT_COST = 256  # what one call of the redactor counts for beside its characters
+LINE_COST = 8  # what one line a marker might stand for counts for, redacted or not
+MAX_WORK = 200_000  # characters redacted while searching one text for a quote's multi-line secrets
 
 
 def _unredact(text: str, quote: dict[str, Any]) -> dict[str, Any] | None:
     """QUOTE's before/text/after as they stand in TEXT, each redaction marker matched by the bytes it hid.
 
     A quote is whole lines (`before` starts a line, `after` ends one), so the search is line by line:
-    a window of TEXT's lines matches when each line equals the quote's line, or redacts to it. Every
-    window is tried, not only the leftmost, and no regex backtracks: linear in TEXT, bounded per line.
-    A secret that spans lines (a PEM block) is not found this way: the restore then says history no
-    longer has the bytes.
+    a window of TEXT's lines matches when each line equals the quote's line, or redacts to it; a line
+    holding a marker may stand for several lines of TEXT (a PEM block redacts to one marker). Every
+    window is tried, not only the leftmost; no regex backtracks, and the work is bounded: lines up to
+    MAX_LINE, a marker's lines up to MAX_GROUP, and MAX_WORK characters redacted per text.
     """
     parts = {k: quote.get(k, "") for k in _PARTS}
     wanted = _lines("".join(parts.values()))
@@ -231,17 +260,69 @@ def _unredact(text: str, quote: dict[str, Any]) -> dict[str, Any] | None:
     starts = [0]
     for line in have:
         starts.append(starts[-1] + len(line))
-    same = [_line_test(q) for q in wanted]
+    search = _Window(have, wanted, parts)
     matches = []
-    for i in range(len(have) - len(wanted) + 1):
-        if all(test(have[i + j]) for j, test in enumerate(same)):
-            found = _split(have[i : i + len(wanted)], wanted, parts)
-            if found is not None:
-                matches.append((starts[i] + len(found["before"]), found))
-    if not matches or (len(matches) > 1 and not parts["before"] and not parts["after"]):
+    for i in range(len(have)):
+        found = search.at(i)
+        if found is not None:
+            matches.append((starts[i] + len(found["before"]), found))
+    alike = len({tuple(found.values()) for _, found in matches}) == 1  # every match the same bytes
+    if not matches or (not alike and not parts["before"] and not parts["after"]):
         return None
     _, best = min(matches, key=lambda m: abs(m[0] - quote.get("offset", 0)))
     return {**quote, **best}
+
+
+class _Window:
+    """The window of HAVE's lines from a given line on that holds the quote's PARTS (WANTED, its lines):
+    one group of lines per wanted line, the parts cut from it each redacting to the quote's part."""
+
+    def __init__(self, have: list[str], wanted: list[str], parts: dict[str, str]) -> None:
+        self.have, self.wanted, self.parts, self.work = have, wanted, parts, MAX_WORK
+        self.same = [_line_test(q) for q in wanted]
+        self.marked = [_MARKER.search(q) is not None for q in wanted]
+
+    def at(self, i: int) -> dict[str, str] | None:
+        """The parts as they stand from line I on, or None."""
+        if i + len(self.wanted) > len(self.have) and not any(self.marked):
+            return None
+        return self._walk(0, i, [])
+
+    def _walk(self, j: int, h: int, groups: list[str]) -> dict[str, str] | None:
+        if j == len(self.wanted):  # each part redacts to its quote: a redaction that reads across lines counts
+            self.work -= REDACT_COST + sum(len(g) for g in groups)
+            return _split(groups, self.wanted, self.parts) if self.work > 0 else None
+        for k in self._extents(j, h):
+            found = self._walk(j + 1, h + k, [*groups, "".join(self.have[h : h + k])])
+            if found is not None:
+                return found
+        return None
+
+    def _extents(self, j: int, h: int) -> Iterator[int]:
+        """How many lines from H on wanted line J may stand for: one, or for a marker several."""
+        from gitcontext.provenance.redact import redact
+
+        if h >= len(self.have):
+            return
+        one = self.same[j](self.have[h])
+        if not self.marked[j]:
+            yield from [1] if one else []
+            return
+        nxt = self.wanted[j + 1] if j + 1 < len(self.wanted) else None
+        found, size = [1] if one else [], len(self.have[h])
+        for k in range(2, min(MAX_GROUP, len(self.have) - h) + 1):
+            size += len(self.have[h + k - 1])
+            self.work -= LINE_COST
+            if size > MAX_KEY_CHARS or self.work <= 0:
+                break
+            if nxt is not None and (h + k >= len(self.have) or not self.marked[j + 1] and self.have[h + k] != nxt):
+                continue  # the next line must follow: checked before any redaction
+            self.work -= REDACT_COST + size
+            if redact("".join(self.have[h : h + k])).text == self.wanted[j]:
+                found.append(k)
+        # A key block cut off redacts like the whole one: the last line of a quote takes the longest run
+        # (a block runs to its END line), a line followed by more takes the run the next line follows.
+        yield from reversed(found) if nxt is None else found
 
 
 def _lines(text: str) -> list[str]:
@@ -249,18 +330,14 @@ def _lines(text: str) -> list[str]:
 
 
 def _line_test(redacted: str) -> Any:
-    from gitcontext.provenance.redact import redact
-
     if not _MARKER.search(redacted):
         return lambda line: line == redacted
     pieces = _MARKER.split(redacted)
     head, tail = pieces[0], pieces[-1]
+    # A line whose secret is found only with the lines around it (`name: X_TOKEN` / `value: …`) is let
+    # through on its shape: the window's parts are redacted whole before a match counts.
     return lambda line: (
-        len(line) <= MAX_LINE
-        and line.startswith(head)
-        and line.endswith(tail)
-        and len(line) > len(head) + len(tail)
-        and redact(line).text == redacted
+        len(line) <= MAX_LINE and line.startswith(head) and line.endswith(tail) and len(line) > len(head) + len(tail)
     )
 
 

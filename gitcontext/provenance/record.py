@@ -12,7 +12,7 @@ from gitcontext.errors import UserError
 from gitcontext.provenance import suggestions
 from gitcontext.provenance.birth import holds
 from gitcontext.provenance.events import new_event
-from gitcontext.provenance.redact import clean
+from gitcontext.provenance.redact import clean, redacted_tail
 from gitcontext.provenance.store import append_events
 from gitcontext.provenance.target import Target, find
 
@@ -194,6 +194,5 @@ def verify(
 
 
 def tail(text: str) -> str:
-    lines = text.rstrip("\n").splitlines()[-OUTPUT_TAIL_LINES:]
-    joined = "\n".join(lines)
-    return joined[-OUTPUT_TAIL_CHARS:]
+    """What a note keeps of a command's output: its redacted tail (see redact.redacted_tail)."""
+    return redacted_tail(text, OUTPUT_TAIL_LINES, OUTPUT_TAIL_CHARS)

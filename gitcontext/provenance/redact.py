@@ -26,7 +26,7 @@ from gitcontext.provenance.redaction.vendors import GATED, VENDORS
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["MARK", "Redacted", "redact", "clean", "redact_event", "is_redacted"]
+__all__ = ["MARK", "Redacted", "redact", "clean", "redacted_tail", "redact_event", "is_redacted"]
 MAX_ROUNDS = 8
 # A token ends where token characters end: a match never stops inside a longer run (the rest of the run,
 # after a marker, would match in the next round, and the next, without end).
@@ -102,6 +102,21 @@ def _gated(label: str, match: re.Match[str], runs: Runs) -> list[tuple[int, int,
 
 def clean(text: str | None) -> str | None:
     return None if text is None else redact(text).text
+
+
+TAIL_MARGIN = 16 * 1024  # characters redacted before a tail's cut: longer than any token; a key block cut
+# at its start is still found from its body to its END line (redaction.blocks)
+
+
+def redacted_tail(text: str, lines: int, chars: int) -> str:
+    """The last LINES lines, at most CHARS characters, of TEXT, redacted before the cut: cutting first could
+    keep the second half of a secret, which no longer looks like one. A cut never splits a marker."""
+    red = redact(text[-(chars + TAIL_MARGIN) :]).text
+    kept = "\n".join(red.rstrip("\n").splitlines()[-lines:])
+    start = max(0, len(kept) - chars)
+    opened = kept.rfind(MARK, 0, start)
+    closed = kept.find("]", opened) if opened >= 0 else -1
+    return kept[closed + 1 :] if closed >= start else kept[start:]
 
 
 # Event fields that hold free text (redacted before any note is written); paths, ids, commits,

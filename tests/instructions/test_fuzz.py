@@ -70,3 +70,20 @@ def test_front_matter_is_a_dict_for_any_block(body):
 def test_globs_compile_for_any_pattern(patterns):
     compiled = compile_globs(tuple(patterns))
     compiled.match("a/b.md")
+
+
+def test_segment_long_dash_runs_are_linear():
+    """bench/fuzz.py found a line of thousands of dashes taking over 1 s: the joined-delimiter-row check
+    (`--- | ---`) was tried from every dash of the run. A match now starts only where a run starts, and
+    finds the same rows."""
+    import time
+
+    from gitcontext.instructions.segment import _is_table_row
+
+    text = "Project Guide\n===\n\nIntro rule in the" + "-" * 20_000 + " file.\n\n- Rule | one " + "-" * 20_000 + "\n"
+    started = time.process_time()
+    list(segment(text, "CLAUDE.md"))
+    assert time.process_time() - started < 0.5
+    rows = ["--- | ---", "a --- | --- b", ":---:|:---:", "x---- | ----", "-" * 5000 + "|---"]
+    assert all(_is_table_row(row, None) for row in rows)
+    assert not _is_table_row("-" * 5000 + " | -- x", None)

@@ -58,6 +58,12 @@ _AUTH_PAIR = (
 )
 # The private members of a JSON Web Key (RFC 7518 §6.3.2, §6.4.1): in a text that holds a `"kty"`.
 _JWK_PRIVATE = r"\"(?:d|p|q|dp|dq|qi|k)\"[ \t]{0,4}:[ \t]{0,4}\"(?P<v>[A-Za-z0-9_\-]{16,8192})\""
+# The secret half of a key pair whose id half was redacted: `Client("AKIA…", "<secret>")`, `SK…:<secret>`.
+KEY_IDS = ("aws-access-key", "twilio-key", "alibaba-key", "tencent-key")
+_PAIRED = (
+    rf"\[REDACTED:(?:{'|'.join(KEY_IDS)})\][\"']?[ \t]{{0,4}}[,:][ \t]{{0,4}}(?P<q>[\"']?)"
+    r"(?P<v>[A-Za-z0-9+/=_\-]{16,256})(?P=q)(?![A-Za-z0-9+/=_\-])"
+)
 _PROSE = (
     r"(?i)(?<![A-Za-z0-9_\-])(?:token|secret|password|passwd|key|credentials?)[ \t]{1,4}"
     r"(?:(?:is|was|of|value|string)[ \t]{1,4})?[\"'`]?(?P<v>[A-Za-z0-9+/=_\-.~]{16,512})"
@@ -109,6 +115,11 @@ def _literal(label: str, match: re.Match[str], runs: Runs) -> Iterable[Span]:
     return [(match.start(group), match.end(group), label)]
 
 
+def _paired(match: re.Match[str], runs: Runs) -> Iterable[Span]:
+    value = match.group("v")
+    return [(match.start("v"), match.end("v"), KEY)] if looks_random(value, literal=bool(match.group("q"))) else []
+
+
 def _prose(match: re.Match[str], runs: Runs) -> Iterable[Span]:
     value = match.group("v").rstrip(".")
     return [(match.start("v"), match.start("v") + len(value), "secret")] if strong_random(value) else []
@@ -122,6 +133,7 @@ ROWS = [
     Row("cli-password", ("-u", "--user", "--proxy-user"), _USER_PASS, functools.partial(_literal, "cli-password")),
     Row(PASSWORD, ("auth",), _AUTH_PAIR, functools.partial(_literal, PASSWORD)),
     Row("private-key", ('"kty"',), _JWK_PRIVATE, functools.partial(_literal, "private-key")),
+    Row(KEY, KEY_IDS, _PAIRED, _paired),
     Row(KEY, NAME_HINTS, _ASSIGN, _named),
     Row(KEY, NAME_HINTS, _FLAG, _spaced),
     Row("secret", ("token", "secret", "password", "passwd", "key", "credential"), _PROSE, _prose),

@@ -15,9 +15,11 @@ from collections.abc import Iterable
 from gitcontext.provenance.redaction.rows import Row, Runs, Span
 from gitcontext.provenance.redaction.shape import looks_random, placeholder, word_like
 
+# A URL's authority up to its last `@`: the userinfo may hold an `@` of its own (an e-mail address as the
+# user, `smtp://postmaster@mg.example.com:pw@smtp.host`, or a password `p@ss`); the user ends at its first `:`.
 _URL = (
-    r"(?i)\b[a-z][a-z0-9+.\-]{0,30}://(?P<u>[^\s/?#@:\"'<>\[\]\\]{0,256})(?::(?P<p>[^\s/?#\"'<>\\]{0,256}))?"
-    r"@(?!sha\d+:)(?=[A-Za-z0-9\[])"
+    r"(?i)\b[a-z][a-z0-9+.\-]{0,30}://(?P<u>[^\s/?#@:\"'<>\[\]\\]{0,256}(?:@[^\s/?#@:\"'<>\[\]\\]{1,256}){0,2})"
+    r"(?::(?P<p>[^\s/?#\"'<>\\]{0,256}))?@(?!sha\d+:)(?=[A-Za-z0-9\[])"
 )
 _AUTHORIZATION = (
     r"(?i)(?<![A-Za-z0-9_\-])(?:proxy-)?authorization[\"']?[ \t]{0,4}[:=][ \t]{0,4}[\"']?"

@@ -40,14 +40,22 @@ class Secret(NamedTuple):
     random: tuple[str, ...]  # the drawn parts of 8+ characters: none may survive redaction
 
 
-def secrets() -> list[Secret]:
-    return [_built(json.loads(line)) for line in (CORPUS / "secrets.jsonl").read_text().splitlines()]
+def secrets(folder: Path = CORPUS) -> list[Secret]:
+    return [_built(json.loads(line)) for line in (folder / "secrets.jsonl").read_text().splitlines()]
 
 
-def ordinary() -> list[tuple[str, str]]:
+def ordinary(folder: Path = CORPUS) -> list[tuple[str, str]]:
     """(class, message) for each ordinary failure message."""
-    rows = [json.loads(line) for line in (CORPUS / "ordinary.jsonl").read_text().splitlines()]
+    rows = [json.loads(line) for line in (folder / "ordinary.jsonl").read_text().splitlines()]
     return [(row["class"], row["text"]) for row in rows]
+
+
+FRESH = CORPUS / "fresh"  # round 8, session 3: written from the vendors' docs, measured before any fix
+
+
+def fresh() -> tuple[list[Secret], list[tuple[str, str]]]:
+    """The fresh corpus (fresh/: same shape as the development set): (secrets, ordinary messages)."""
+    return secrets(FRESH), ordinary(FRESH)
 
 
 def round7() -> tuple[list[Secret], list[str]]:

@@ -66,3 +66,22 @@ def test_assigned_secret_in_every_syntax(text):
 )
 def test_assigned_ordinary_text_stays(text):
     assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "twilio.rest.Client('SK0123456789abcdef0123456789abcdef', 'daD2u3OF5fkQ4iNYDT2aqyEEtHwHQ5OT')",
+        "AKIAIOSFODNN7EXAMPLE:wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKEY",
+        'new Credential("LTAI5tQ8mN3pR7sV2wX9yZ1a", "Zk3mQ8pR2vT7wY1aB4cD6eF9gH0jK5")',
+    ],
+)
+def test_assigned_secret_half_of_a_redacted_key_pair(text):
+    """The secret beside a key id the redactor hid (AWS, Twilio, Alibaba, Tencent) is hidden too."""
+    result = redact(text).text
+    assert result.count("[REDACTED:") == 2, result
+
+
+def test_assigned_key_id_beside_ordinary_values_stays_alone():
+    text = "key AKIAIOSFODNN7EXAMPLE, region eu-west-1, bucket 'release-artifacts-2024'"
+    assert redact(text).text == "key [REDACTED:aws-access-key], region eu-west-1, bucket 'release-artifacts-2024'"

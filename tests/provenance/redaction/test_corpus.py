@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gitcontext.provenance.redact import redact
-from tests.provenance.redaction.corpus import caught, ordinary, round7, secrets
+from tests.provenance.redaction.corpus import caught, fresh, ordinary, round7, secrets
 
 SECRETS = secrets()
 ORDINARY = ordinary()
@@ -39,3 +39,25 @@ def test_corpus_round7_secret_caught(row):
 
 def test_corpus_round7_ordinary_messages_unchanged():
     assert [text for text in OLD_ORDINARY if redact(text).text != text] == []
+
+
+FRESH_SECRETS, FRESH_ORDINARY = fresh()
+
+
+def test_corpus_fresh_set_is_large_enough_and_covers_every_class():
+    assert len({row.format for row in FRESH_SECRETS}) == len(FRESH_SECRETS) >= 80
+    assert {row.cls for row in FRESH_SECRETS} == CLASSES
+    assert len(FRESH_ORDINARY) >= 60
+    assert not {row.text for row in FRESH_SECRETS} & {row.text for row in SECRETS}  # written afresh
+
+
+@pytest.mark.parametrize("row", FRESH_SECRETS, ids=[f"{row.cls}/{row.format}" for row in FRESH_SECRETS])
+def test_corpus_fresh_secret_caught_marked_and_stable(row):
+    result = redact(row.text)
+    assert caught(row, result.text) and result.labels
+    assert redact(result.text).text == result.text
+
+
+@pytest.mark.parametrize("cls, text", FRESH_ORDINARY, ids=[f"{c}-{n}" for n, (c, _) in enumerate(FRESH_ORDINARY)])
+def test_corpus_fresh_ordinary_message_unchanged(cls, text):
+    assert redact(text) == (text, ())

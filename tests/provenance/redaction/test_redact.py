@@ -9,7 +9,7 @@ import uuid
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gitcontext.provenance.redact import redact, redact_event
+from gitcontext.provenance.redact import redact, redact_event, redacted_tail
 from tests.provenance.redaction.corpus import caught, secrets
 
 SECRETS = secrets()
@@ -101,3 +101,24 @@ def test_redact_never_breaks_a_marker_a_later_class_reads_inside():
     once = redact(text).text
     assert redact(once).text == once and "4C3WkZF3z2" not in once
     assert all(piece in text for piece in _MARKER.split(once))
+
+
+KEY = "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A"
+
+
+@given(st.integers(min_value=0, max_value=4100), st.integers(min_value=1, max_value=60))
+def test_redact_tail_never_keeps_part_of_a_secret(pad, width):
+    """A command's output is redacted before its tail is cut: wherever the cut falls, no piece of the key
+    survives, and a marker is kept whole or not at all."""
+    text = "log line\n" + "y" * 10 + " " + KEY + " " + "z" * pad + "\nexit 1"
+    kept = redacted_tail(text, 40, 4000)
+    assert len(kept) <= 4000
+    assert not any(KEY[at : at + 8] in kept for at in range(len(KEY) - 7))
+    assert kept.count("[REDACTED:") == kept.count("[REDACTED:github-token]")
+    assert not kept.startswith(("REDACTED", "github-token", "]"))
+    assert redact(kept).text == kept
+
+
+def test_redact_tail_keeps_the_last_lines():
+    text = "".join(f"line {n}\n" for n in range(100)) + f"token {KEY}\n"
+    assert redacted_tail(text, 3, 4000) == "line 98\nline 99\ntoken [REDACTED:github-token]"

@@ -16,6 +16,10 @@ PW = "Xk29vLq7Rt4"
     [
         (f"postgres://app:{PW}@db:5432/app", "postgres://app:[REDACTED:connection-password]@db:5432/app"),
         (f"redis://:{PW}@cache:6379/0", "redis://:[REDACTED:connection-password]@cache:6379/0"),
+        (  # an e-mail address as the user: the password ends at the authority's last `@`
+            f"smtp+tls://postmaster@mg.example.com:{PW}@smtp.mailgun.org:587",
+            "smtp+tls://postmaster@mg.example.com:[REDACTED:connection-password]@smtp.mailgun.org:587",
+        ),
         (
             f"mysql+pymysql://root:p@ss{PW}@127.0.0.1/t",
             "mysql+pymysql://root:[REDACTED:connection-password]@127.0.0.1/t",
