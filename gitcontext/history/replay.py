@@ -113,21 +113,31 @@ class _Scope(NamedTuple):
 
 
 def _context_scope(root: str | Path, config: dict[str, Any], rng: str, known: set[str]) -> _Scope:
-    """Every context path on the first-parent line of RNG, in one log: the include globs go to git as
-    `:(glob)` pathspecs (git skips every other path itself), the guides at the range's end and those
-    seen before as literal ones, and `is_context_path` drops what the excludes leave out, exactly as
-    discovery does. (A first pass listing the touched paths, then a log of those, read the history
-    twice: 420 ms of a 650 ms first run on a 7,000-commit repository.)"""
+    """Every context path on the first-parent line of RNG, in one log of literal pathspecs: the paths the
+    range touched (one `git log --name-only` with no pathspec) that discovery's includes and excludes
+    keep, the guides at the range's end and those seen before. Include globs given to git as `:(glob)`
+    pathspecs stop its tree pruning: every entry of every tree a commit changes is matched against each
+    of the ~30 patterns, 135 s of CPU on tldr-pages/tldr (23,462 commits, 38,491 files) where listing
+    the touched paths takes 4.3 s and the log of the 1 context path 0.4 s (round 8; 8.2 s against 1.9 s
+    on renovatebot/renovate, 3,950 files)."""
     from gitcontext.instructions.discover import is_context_path, is_excluded_path
 
     explicit = {p for p in known | set(_guide_paths(root, config, rng)) if not is_context_path(p, config)}
-    specs = [f":(glob){p}" for pattern in config["discovery"]["include"] for p in expand_braces(pattern)]
+    touched = {p for p in _touched_paths(root, rng) if is_context_path(p, config)}
     return _Scope(
-        [*specs, *(f":(literal){p}" for p in sorted(explicit))],
+        [f":(literal){p}" for p in sorted(touched | explicit)],
         lambda path: path in explicit or is_context_path(path, config),
         magic=True,
         may_follow=lambda path: not is_excluded_path(path, config),
     )
+
+
+def _touched_paths(root: str | Path, rng: str) -> set[str]:
+    """Every path a first-parent commit of RNG added, changed or deleted (a rename as both its names)."""
+    args = ["log", "--first-parent", "--diff-merges=first-parent", "--no-renames", "--name-only", "--format=", "-z"]
+    out = git.run([*_MAGIC, *args, rng, "--"], cwd=root)
+    names = (name.lstrip("\n") for name in out.decode("utf-8", "surrogateescape").split("\0"))
+    return {name for name in names if name}  # commits are apart by a newline before their first name
 
 
 def _guide_paths(root: str | Path, config: dict[str, Any], rng: str) -> list[str]:
