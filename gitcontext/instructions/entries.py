@@ -5,7 +5,9 @@ minimum, per @CONTRIBUTING.md:").
 
 The segmenter keeps them as instructions (their ids and the history's segmentation stay as they are);
 a check that asks "which rules have no why?" (GC100) leaves them out. An entry whose description holds a
-directive word ("`x/` — never edit by hand") is a rule and stays in. Every pattern is anchored at the
+directive word ("`x/` — never edit by hand"), a bold part that is itself a statement ("**Don't copy patterns
+from old tests** — …") and a checklist question ("**Scope**: Does the PR include unrelated changes?") are
+rules and stay in (a fresh review of modelcontextprotocol/python-sdk, round 8 session 3). Every pattern is anchored at the
 start and bounded.
 """
 
@@ -17,10 +19,13 @@ from gitcontext.instructions.model import Instruction, word_count
 
 # the term of an entry: a code span, a bold (code) span or a link, then a separator
 _TERM = re.compile(
-    r"\s*(?:\*\*`[^`\n]{1,200}`\*\*|`[^`\n]{1,200}`|\*\*[^*\n]{1,200}\*\*|\[[^\]\n]{1,200}\]\([^)\s]{1,500}\))"
+    r"\s*(?:\d{1,3}[.)]\s+)?(?:\*\*`[^`\n]{1,200}`\*\*|`[^`\n]{1,200}`|\*\*([^*\n]{1,200})\*\*|\[[^\]\n]{1,200}\]\([^)\s]{1,500}\))"
     r"(?:\s*\([^)\n]{0,100}\))?\s*(?::|—|–|-{1,2}|=>|->)\s+(\S.*)",
     re.S,
 )
+# a bold term longer than this is a statement ("**Don't copy patterns from old tests by default** — …"), not
+# the name an entry describes ("**Intent alignment**", "**`useLinkProps()`**")
+_NAME_WORDS = 4
 _SEE_ALSO = re.compile(r"\s*(?:\*\*|_)?see also\b", re.I)
 _DIRECTIVE = re.compile(
     r"\b(?:must|mustn'?t|should|shouldn'?t|never|always|do not|don'?t|avoid|prefer|required?|"
@@ -38,5 +43,9 @@ def describes(inst: Instruction) -> bool:
         return True
     term = _TERM.match(text)
     if term:
-        return not _DIRECTIVE.search(term.group(1))
+        bold, description = term.group(1), term.group(2)
+        if bold is not None and (len(bold.split()) > _NAME_WORDS or _DIRECTIVE.search(bold)):
+            return False  # the bold part is itself the rule
+        # a checklist question ("**Scope**: Does the PR include unrelated changes?") asks the agent to check
+        return not _DIRECTIVE.search(description) and not description.rstrip().endswith("?")
     return text.endswith(":") and word_count(text) <= _LEAD_IN_WORDS and not _DIRECTIVE.search(text)

@@ -26,6 +26,7 @@ def _one(text: str):
         "- [start-core/execution-model](../execution-model/SKILL.md) — why module-level env reads are wrong.",
         "At a minimum, per @CONTRIBUTING.md:",
         "The layout:",
+        "1. **Intent alignment**: the change and the problem the PR describes.",
     ],
 )
 def test_entries_and_lead_ins_describe(text: str) -> None:
@@ -41,6 +42,10 @@ def test_entries_and_lead_ins_describe(text: str) -> None:
         "Never bypass the hook with `--no-verify`.",
         "- Use `pnpm` for every install, not npm.",
         "Assess the issue passed in the prompt and mark it with exactly one implementation-readiness state:",
+        "- **Don't copy patterns from existing test code by default** — much of it predates these rules",
+        "- **When review questions a decision, reconsider genuinely**: re-derive the tradeoff",
+        "- **Docstrings: 1–2 sentences of behaviour, honest about provenance** — spec-mandated",
+        "3. **Scope**: Does the PR include changes unrelated to the stated goal?",
     ],
 )
 def test_rules_do_not_describe(text: str) -> None:
