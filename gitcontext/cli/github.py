@@ -194,11 +194,8 @@ def _suggest_from_pulls(root: Path, config: dict[str, Any]) -> None:
 
     if not (root / ".context").is_dir():
         return
-    reader = open_reader(root, strict=False)
-    try:
+    with open_reader(root, strict=False) as reader:
         result = derive(root, config, reader=reader)
-    finally:
-        reader.close()
     for line in summary(result) + reader.said():
         runner.say(f"gitcontext: {line}")
     if reader.stopped:

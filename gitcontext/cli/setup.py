@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import click
 
 from gitcontext.cli.common import emit_json, json_option, repo
+from gitcontext.errors import UserError
 
 
 @click.command("init")
@@ -54,8 +57,6 @@ def init_cmd(
 
     root, config = repo()
     if github and not backfill:
-        from gitcontext.errors import UserError
-
         raise UserError("--github goes with --backfill", fix="`git context init --backfill --github`")
     if backfill:
         from gitcontext.history.backfill import refuse_shallow
@@ -82,17 +83,14 @@ def init_cmd(
 def _suggest(root, config, github: bool = False) -> list[str]:
     """After the births, the whys their commits give (offline: commit messages alone; with GITHUB, their
     pull requests and linked issues too)."""
-    from gitcontext.cli.suggest import open_reader, summary
+    from gitcontext.cli.suggest import summary
     from gitcontext.progress import working
     from gitcontext.suggest.derive import derive
+    from gitcontext.suggest.github_reader import open_reader
 
     reader = open_reader(root) if github else None
-    try:
-        with working("suggest: reading why each rule was written"):
-            result = derive(root, config, reader=reader)
-    finally:
-        if reader is not None:
-            reader.close()
+    with reader or contextlib.nullcontext(), working("suggest: reading why each rule was written"):
+        result = derive(root, config, reader=reader)
     return summary(result) + (reader.said() if reader is not None else [])
 
 

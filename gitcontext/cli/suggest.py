@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -47,18 +48,15 @@ def suggest_cmd(paths: tuple[str, ...], since: str | None, dry_run: bool, github
     from gitcontext.history.backfill import backfill, refuse_shallow
     from gitcontext.progress import working
     from gitcontext.suggest.derive import derive
+    from gitcontext.suggest.github_reader import open_reader
 
     root, config = repo()
     refuse_shallow(root, False)
     _require_store(root)
     reader = open_reader(root) if github else None
-    try:
-        with working("suggest: reading the history of every rule"):
-            births = {"notes": 0} if dry_run else backfill(root, config)
-            result = derive(root, config, paths=paths, since=since, reader=reader, write=not dry_run)
-    finally:
-        if reader is not None:
-            reader.close()
+    with reader or contextlib.nullcontext(), working("suggest: reading the history of every rule"):
+        births = {"notes": 0} if dry_run else backfill(root, config)
+        result = derive(root, config, paths=paths, since=since, reader=reader, write=not dry_run)
     said = reader.said() if reader is not None else []
     if as_json:
         github_json = {"said": said} if reader is not None else {}
@@ -69,13 +67,6 @@ def suggest_cmd(paths: tuple[str, ...], since: str | None, dry_run: bool, github
     for line in summary(result, dry_run) + said:
         click.echo(line)
     return 0
-
-
-def open_reader(root: Path):
-    """The `--github` reader; a UserError naming the fix without a token or a repository."""
-    from gitcontext.suggest.github_reader import open_reader as opened
-
-    return opened(root)
 
 
 def summary(result, dry_run: bool = False) -> list[str]:

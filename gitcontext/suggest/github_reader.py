@@ -214,6 +214,12 @@ class GitHubReader:
     def close(self) -> None:
         self.cache.save()
 
+    def __enter__(self) -> GitHubReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     def _pull_data(self, number: str) -> dict[str, Any] | None:
         hit, found = self.cache.get(f"pull:{number}")
         if not hit:
