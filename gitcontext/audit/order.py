@@ -118,6 +118,12 @@ def collapse(findings: Sequence[Finding], coverage: Mapping[str, int]) -> list[F
     return [f for f in kept if f.check != ORPHAN] + rows
 
 
+def suggested_line(count: int) -> str:
+    """The one line that stands for the orphans with a suggested why, in every format."""
+    rules = "1 rule has" if count == 1 else f"{count} rules have"
+    return f"{rules} a suggested why from history: `git context review`"
+
+
 def partner(f: Finding) -> dict[str, Any] | None:
     """The other line of a pair (a duplicate's first copy, the rule a contradiction breaks): file, line, text."""
     other = f.evidence.get("other") if f.evidence else None

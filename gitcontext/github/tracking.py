@@ -112,7 +112,7 @@ def _summary(findings: list, coverage: dict[str, int]) -> str:
     keys = [k for k in names if k in coverage] + sorted(set(coverage) - set(names))
     cover = " · ".join(f"{escape.text(k)}: **{int(coverage[k])}**" for k in keys)
     waiting = int(coverage.get("suggested", 0))
-    review = f"\n\n{waiting} rules have a suggested why from history: `git context review`" if waiting else ""
+    review = f"\n\n{order.suggested_line(waiting)}" if waiting else ""
     return f"### gitcontext audit\n\n{len(findings)} finding{'s' if len(findings) != 1 else ''} · {cover}{review}"
 
 

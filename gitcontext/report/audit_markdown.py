@@ -102,12 +102,7 @@ def _summary(report: Report) -> str:
     counts = {s: sum(f.severity == s for f in report.findings) for s in ("error", "warning", "note")}
     lines = [
         f"**{c['instructions']}** instructions: {c['documented']} documented, {c['stale']} stale, "
-        f"{c['orphan']} orphan."
-        + (
-            f" {c['suggested']} rules have a suggested why from history: `git context review`."
-            if c.get("suggested")
-            else ""
-        ),
+        f"{c['orphan']} orphan." + (f" {order.suggested_line(c['suggested'])}." if c.get("suggested") else ""),
         f"**{len(report.findings)}** findings ({', '.join(f'{n} {s}' for s, n in counts.items())}); "
         f"**{len(candidate_ids(report.findings))}** deletion candidates"
         + (f" ({len(unproven_ids(report.findings))} without evidence yet)." if unproven_ids(report.findings) else "."),

@@ -141,7 +141,7 @@ def _footer(report: Report, env: Environment) -> list[str]:
         f"{c['orphan']} orphan"
     ]
     if c.get("suggested"):
-        lines.append(f"{c['suggested']} rules have a suggested why from history: `git context review`")
+        lines.append(order.suggested_line(c["suggested"]))
     counts = {s: sum(f.severity == s for f in report.findings) for s in ("error", "warning", "note")}
     lines.append(
         f"findings: {len(report.findings)} ({', '.join(f'{n} {s}' for s, n in counts.items())})"

@@ -56,3 +56,8 @@ def test_order_partner_and_advice_from_the_evidence() -> None:
     assert order.partner(pair) == {"file": "CLAUDE.md", "line": 3, "text": "Use pnpm."}
     assert order.advice(pair) == "delete it" and order.advice(CANDIDATE) is None
     assert order.partner(_f("GC200", evidence={"other": "nope"})) is None
+
+
+def test_the_suggested_line_counts_one_rule_and_many() -> None:
+    assert order.suggested_line(1) == "1 rule has a suggested why from history: `git context review`"
+    assert order.suggested_line(412) == "412 rules have a suggested why from history: `git context review`"

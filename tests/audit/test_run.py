@@ -110,4 +110,4 @@ def test_audit_coverage_counts_the_orphans_with_a_suggested_why(repo, capsys) ->
     coverage = json.loads(out)["coverage"]
     assert coverage["orphan"] == 2 and coverage["documented"] == 0 and coverage["suggested"] == 1
     code, out, _ = run_cli(capsys, "audit", "--fail-on", "never")
-    assert "1 rules have a suggested why from history: `git context review`" in out
+    assert "1 rule has a suggested why from history: `git context review`" in out

@@ -161,7 +161,7 @@ def test_audit_issue_counts_whys_suggested_from_pull_requests(runner, fake):
     done = runner.run("audit-issue", GITCONTEXT_SUGGEST="true")
     assert done.returncode == 0, done.stderr
     [issue] = _ours(fake)
-    assert "1 rules have a suggested why from history" in issue["body"]
+    assert "1 rule has a suggested why from history" in issue["body"]
     assert "github: " in done.stdout and fake.reads("/pulls/5")
     assert "kept committing" not in issue["body"]  # the suggestion's text stays out of the issue
 
