@@ -78,7 +78,7 @@ DEFAULTS: dict[str, Any] = {
         "roots": [],
         "wide_reach": 20,
     },
-    "audit": {"disable": [], "stale_days": 90, "stale_commits": 50, "budget_tokens": 8000},
+    "audit": {"disable": [], "stale_days": 90, "stale_commits": 50, "budget_tokens": 0},
     "rulings": {"aliases": {}, "ask_reminder_days": 7, "digest_budget": 800},
 }
 # dotted key -> (lowest, highest) accepted; numbers are also finite. A value outside is an error naming the key.
@@ -90,7 +90,7 @@ RANGES: dict[tuple[str, ...], tuple[float, float]] = {
     ("radius", "window_days"): (1, 36500),
     ("audit", "stale_days"): (1, 36500),
     ("audit", "stale_commits"): (1, 1_000_000),
-    ("audit", "budget_tokens"): (1, 10_000_000),
+    ("audit", "budget_tokens"): (0, 10_000_000),
     ("audit", "floor"): (1, 10_000),
     ("rulings", "ask_reminder_days"): (0, 36500),
     ("rulings", "digest_budget"): (0, 10_000_000),

@@ -134,8 +134,10 @@ DESCRIPTIONS: dict[str, tuple[str, Any]] = {
         20,
     ),
     "audit.budget_tokens": (
-        "Estimated tokens an executor view (what one agent loads, imports expanded) may hold before the audit's "
-        "budget check reports it.",
+        "Estimated tokens (four bytes a token) an executor view (what one agent loads, imports expanded) may hold "
+        "before the audit's budget check (GC301) reports it as a note. Off by default (0): a budget is the "
+        "team's own rule, not a fact of the repository; each agent's own read limit is judged without it "
+        "(`audit.limits`).",
         4000,
     ),
     "audit.limits": (

@@ -29,9 +29,10 @@ if TYPE_CHECKING:  # the commit hook reads views (file_views) without the audit'
 
 
 class Limit(NamedTuple):
-    bytes: int
+    bytes: int  # the figure: bytes, or characters where `unit` says so
     source: str  # where the number comes from, shown in the finding
     per_file: bool = False  # the limit is on each file the view loads (Claude Code's warning), not their sum
+    unit: str = "bytes"  # "bytes" (Codex counts bytes) or "characters" (Claude Code, Windsurf)
 
 
 class View(NamedTuple):
@@ -54,8 +55,10 @@ class Agent(NamedTuple):
 
 
 CODEX_LIMIT = Limit(32 * 1024, "Codex reads at most 32 KiB of AGENTS.md (project_doc_max_bytes)")
-CLAUDE_LIMIT = Limit(40_000, "Claude Code warns when one memory file is over 40,000 characters", per_file=True)
-WINDSURF_LIMIT = Limit(12_000, "Windsurf reads at most 12,000 characters of rules")
+CLAUDE_LIMIT = Limit(
+    40_000, "Claude Code warns when one memory file is over 40,000 characters", per_file=True, unit="characters"
+)
+WINDSURF_LIMIT = Limit(12_000, "Windsurf reads at most 12,000 characters of rules", unit="characters")
 
 AGENTS = (
     Agent("claude", ("CLAUDE.md", ".claude/CLAUDE.md"), "ancestors", True, CLAUDE_LIMIT),
@@ -228,8 +231,9 @@ def limits(config: dict) -> dict[str, Limit | None]:
                 fix=f"use one of: {', '.join(sorted(out))}",
             )
         builtin = next((a.limit for a in AGENTS if a.name == name), None)
-        per_file = builtin is not None and builtin.per_file
-        out[name] = Limit(value, f"audit.limits.{name} in .context/config.yml", per_file) if value else None
+        per_file, unit = (builtin.per_file, builtin.unit) if builtin is not None else (False, "bytes")
+        source = f"audit.limits.{name} in .context/config.yml"
+        out[name] = Limit(value, source, per_file, unit) if value else None
     return out
 
 

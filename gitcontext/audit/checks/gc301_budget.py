@@ -7,13 +7,15 @@ Example: Codex reads at most 32 KiB of AGENTS.md, root to leaf, and drops the re
     packages/api/AGENTS.md  GC301 budget  codex:packages/api loads 34,800 bytes, over the 32,768 Codex reads
                             (AGENTS.md 21,400 bytes, packages/AGENTS.md 6,100 bytes, packages/api/AGENTS.md 7,300 bytes)
 
-Limits per agent are rows of audit.views.AGENTS (Codex 32 KiB of AGENTS.md in all, Claude Code's warning
-on one memory file over 40,000 characters — each file on its own, not their sum — Windsurf's 12,000 characters); `audit.limits` in .context/config.yml sets an agent's own (a team that raised
-Codex's `project_doc_max_bytes` writes `codex: 65536`; 0 is no limit). A view within its agent's limit but over `audit.budget_tokens` (estimated at
-four bytes a token) is a note, unless another agent's view of the same files is over its own limit
-already. Each file counts once per view (a symlinked CLAUDE.md -> AGENTS.md is one
-file), `@imports` included. When the shortest view of a chain is already over, the longer views that
-load it are named in that one finding rather than reported again.
+Limits per agent are rows of audit.views.AGENTS, each in the unit its agent counts: Codex 32 KiB of AGENTS.md
+in all (bytes), Claude Code's warning on one memory file over 40,000 characters (each file on its own, not
+their sum), Windsurf's 12,000 characters; `audit.limits` in .context/config.yml sets an agent's own (a team
+that raised Codex's `project_doc_max_bytes` writes `codex: 65536`; 0 is no limit). A token budget is the
+team's own rule and off by default: with `audit.budget_tokens` set, a view within its agent's limit but over
+that budget (estimated at four bytes a token) is a note, unless another agent's view of the same files is
+over its own limit already. Each file counts once per view (a symlinked CLAUDE.md -> AGENTS.md is one file),
+`@imports` included. When the shortest view of a chain is already over, the longer views that load it are
+named in that one finding rather than reported again.
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ from collections.abc import Iterator
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.views import View, views_of
+from gitcontext.errors import UserError
+from gitcontext.instructions.discover import MAX_BYTES
+from gitcontext.paths import read_regular
 
 CHECK = Check("GC301", "budget", "warning", "a view larger than its agent reads, or than audit.budget_tokens")
 
@@ -44,46 +49,52 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         ]
         if any(set(o.files) < set(view.files) for o, w in over if w == why and o.agent == view.agent):
             continue  # a shorter view of the same chain is over already and names this one
-        parts = ", ".join(f"{f} {_size(ctx, f):,} bytes" for f in view.files)
-        big = _largest(ctx, view)
-        if why == "limit" and view.limit is not None and view.limit.per_file:
-            message = (
-                f"{view.name} loads {big} of {_size(ctx, big):,} bytes, over the {view.limit.bytes:,} "
-                f"({view.limit.source}): {parts}"
-            )
-        elif why == "limit" and view.limit is not None:  # "limit": the view is over its agent's limit
-            message = (
-                f"{view.name} loads {view.bytes:,} bytes, over the {view.limit.bytes:,} its agent reads "
-                f"({view.limit.source}): {parts}"
-            )
-        else:
-            message = f"{view.name} loads ~{view.tokens:,} tokens, over audit.budget_tokens ({budget:,}): {parts}"
-        if covered:
-            message += f"; so are {len(covered)} views that load it ({', '.join(covered[:5])})"
-        yield finding(
-            CHECK,
-            message,
-            file=big if why == "limit" and view.limit is not None and view.limit.per_file else view.files[-1],
-            severity=None if why == "limit" else "note",
-            view=view.name,
-            evidence={
-                "bytes": view.bytes,
-                "tokens": view.tokens,
-                "files": list(view.files),
-                "limit": view.limit.bytes if why == "limit" and view.limit is not None else None,
-                "budget_tokens": budget if why == "budget" else None,
-                "also_over": covered,
-            },
+        yield _finding(ctx, view, why, budget, covered)
+
+
+def _finding(ctx: AuditContext, view: View, why: str, budget: int, covered: list[str]) -> Finding:
+    parts = ", ".join(f"{f} {_size(ctx, f):,} bytes" for f in view.files)
+    limit = view.limit if why == "limit" else None
+    on = _largest(ctx, view) if limit is not None and limit.per_file else view.files[-1]
+    if limit is not None and limit.per_file:
+        message = (
+            f"{view.name} loads {on} of {_measure(ctx, on, limit.unit):,} {limit.unit}, over the "
+            f"{limit.bytes:,} ({limit.source}): {parts}"
         )
+    elif limit is not None:
+        measured = sum(_measure(ctx, f, limit.unit) for f in view.files)
+        message = (
+            f"{view.name} loads {measured:,} {limit.unit}, over the {limit.bytes:,} its agent reads "
+            f"({limit.source}): {parts}"
+        )
+    else:
+        message = f"{view.name} loads ~{view.tokens:,} tokens, over audit.budget_tokens ({budget:,}): {parts}"
+    if covered:
+        message += f"; so are {len(covered)} views that load it ({', '.join(covered[:5])})"
+    evidence = {
+        "bytes": view.bytes,
+        "tokens": view.tokens,
+        "files": list(view.files),
+        "limit": limit.bytes if limit is not None else None,
+        "unit": limit.unit if limit is not None else None,
+        "budget_tokens": budget if why == "budget" else None,
+        "also_over": covered,
+    }
+    return finding(
+        CHECK, message, file=on, severity=None if why == "limit" else "note", view=view.name, evidence=evidence
+    )
 
 
 def _over_limit(ctx: AuditContext, view: View) -> bool:
-    """Over its agent's limit: the sum of its files, or one file for a per-file limit (Claude Code's)."""
-    if not view.limit:
+    """Over its agent's limit: the sum of its files, or one file for a per-file limit (Claude Code's).
+
+    A byte count bounds a character count from above, so a file within the figure in bytes is never read."""
+    limit = view.limit
+    if not limit:
         return False
-    if view.limit.per_file:
-        return any(_size(ctx, f) > view.limit.bytes for f in view.files)
-    return view.bytes > view.limit.bytes
+    if limit.per_file:
+        return any(_size(ctx, f) > limit.bytes and _measure(ctx, f, limit.unit) > limit.bytes for f in view.files)
+    return view.bytes > limit.bytes and sum(_measure(ctx, f, limit.unit) for f in view.files) > limit.bytes
 
 
 def _largest(ctx: AuditContext, view: View) -> str:
@@ -91,8 +102,20 @@ def _largest(ctx: AuditContext, view: View) -> str:
 
 
 def _budget_tokens(config: dict) -> int:
+    """The repository's own token budget (`audit.budget_tokens`); 0, the default, is none."""
     value = (config.get("audit") or {}).get("budget_tokens", 0)
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def _measure(ctx: AuditContext, path: str, unit: str) -> int:
+    """PATH's length in UNIT: its size in bytes, or the characters of its UTF-8 text."""
+    if unit == "bytes":
+        return _size(ctx, path)
+    try:
+        data = read_regular(ctx.root, path, MAX_BYTES)
+    except UserError:
+        return _size(ctx, path)
+    return len(data.decode("utf-8", "replace")) if data else 0
 
 
 def _size(ctx: AuditContext, path: str) -> int:
