@@ -11,7 +11,7 @@ import pytest
 
 from tests.helpers import commit, git, run_cli
 from tests.provenance.redaction.corpus import Secret, fresh
-from tests.provenance.redaction.test_paths import RULES, _kept
+from tests.provenance.redaction.stores import RULES, kept
 
 ROWS, _ = fresh()
 ONE_LINE = [row for row in ROWS if "\n" not in row.text]  # what fits a trailer or a rule's line
@@ -19,17 +19,8 @@ ALL = "\n".join(row.text for row in ROWS)
 
 
 def _in_clear(repo: Path, rows: list[Secret]) -> list[str]:
-    kept = _kept(repo)
-    return [row.format for row in rows if any(p.encode() in kept for p in (row.secret, *row.random))]
-
-
-@pytest.fixture
-def store(repo: Path, capsys) -> Path:
-    commit(repo, {"CLAUDE.md": RULES}, "rules")
-    assert run_cli(capsys, "init", "--hooks", "none")[0] == 0
-    git(repo, "add", ".")
-    git(repo, "commit", "-q", "--no-verify", "-m", "init")
-    return repo
+    stored = kept(repo)
+    return [row.format for row in rows if any(p.encode() in stored for p in (row.secret, *row.random))]
 
 
 def _chunks(rows: list[Secret], size: int = 2500, most: int = 12) -> list[list[Secret]]:

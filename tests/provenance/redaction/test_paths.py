@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from gitcontext.provenance.redact import MARK
-from tests.helpers import commit, git, run_cli, run_json
+from tests.helpers import commit, run_cli, run_json
 from tests.provenance.redaction.corpus import Secret, by_format
+from tests.provenance.redaction.stores import RULES, kept
 
 # One secret of each class, in forms that fit on one line (a trailer, a rule, a command-line value).
 ONE_OF_EACH: list[Secret] = [
@@ -25,36 +26,15 @@ ONE_OF_EACH: list[Secret] = [
     )
 ]
 SECRETS = " ;; ".join(row.text for row in ONE_OF_EACH)
-RULES = "# Rules\n\n- Use uv for installs.\n- Deploy with the bot token only.\n"
-
-
-def _kept(repo: Path) -> bytes:
-    """Every byte gitcontext keeps: the notes, logs and config under .context/ and everything under
-    .git/gitcontext/ (caches, journal, hook log, trial worktrees)."""
-    data = b""
-    for folder in (repo / ".context", repo / ".git" / "gitcontext"):
-        for path in sorted(folder.rglob("*")) if folder.exists() else []:
-            if path.is_file() and not path.is_symlink():
-                data += path.read_bytes()
-    return data
 
 
 def _assert_no_secret(repo: Path) -> None:
     """No secret (nor any drawn part of one) is kept, and each was replaced by a marker."""
-    kept = _kept(repo)
-    assert kept.count(MARK.encode()) >= len(ONE_OF_EACH)
+    stored = kept(repo)
+    assert stored.count(MARK.encode()) >= len(ONE_OF_EACH)
     for row in ONE_OF_EACH:
         for part in (row.secret, *row.random):
-            assert part.encode() not in kept, (row.format, part)
-
-
-@pytest.fixture
-def store(repo: Path, capsys) -> Path:
-    commit(repo, {"CLAUDE.md": RULES}, "rules")
-    assert run_cli(capsys, "init", "--hooks", "none")[0] == 0
-    git(repo, "add", ".")
-    git(repo, "commit", "-q", "--no-verify", "-m", "init")
-    return repo
+            assert part.encode() not in stored, (row.format, part)
 
 
 @pytest.mark.parametrize(
