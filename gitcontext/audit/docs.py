@@ -83,7 +83,7 @@ def _figure(check_id: str) -> str:
 def _sample(check_id: str) -> str:
     gate = CHECKS[check_id]
     if gate.basis == "exact":
-        return "exact (it reports a fact of the notes or history and judges no text)"
+        return "exact (it reports a fact of the notes, history or tree and judges no text)"
     if gate.precision is None:
         return "its precision has not been measured on a fresh sample yet"
     return (

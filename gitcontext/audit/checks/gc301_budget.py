@@ -16,6 +16,13 @@ that budget (estimated at four bytes a token) is a note, unless another agent's 
 over its own limit already. Each file counts once per view (a symlinked CLAUDE.md -> AGENTS.md is one file),
 `@imports` included. When the shortest view of a chain is already over, the longer views that load it are
 named in that one finding rather than reported again.
+
+Runs by default as an exact check: it judges no text, only a file's size against the figure its agent
+documents, or against the budget the team set. Hand review of every finding on fresh repositories: 4 of 4
+on payloadcms/payload (round 8 session 2); 1 of 3 on TanStack/router, nuxt/nuxt and pnpm/pnpm (session 3),
+both wrong ones Claude Code's figure summed over a view or called a read limit, the classes fixed since
+(each file on its own, "warns"); 2 of 2 over 38 repositories new in session 4 (the only findings, both on
+modelcontextprotocol/inspector's 145 KB AGENTS.md), with the default token budget gone.
 """
 
 from __future__ import annotations
