@@ -95,8 +95,8 @@ def placeholder(value: str) -> bool:
     value = value.strip()
     if not value or MARK in value or value[0] in "$%{" or value.endswith("}}") or value[0] == "<" and ">" in value:
         return True
-    if "***" in value or "••" in value or "..." in value or "…" in value or "xxxx" in value.lower():
-        return True  # masked or elided
+    if "***" in value or "••" in value or "..." in value or "…" in value or "xxxx" in value or "XXXX" in value:
+        return True  # masked or elided (a run of one case: a random key may hold "XXXx")
     if len(set(value)) == 1:
         return True
     if _ENV_NAME.fullmatch(value):  # PASSWORD, YOUR_TOKEN, REGISTRY_PASSWORD: a name, not a value

@@ -124,6 +124,12 @@ def test_looks_random_not_words_versions_paths_or_identifiers(value):
     assert not looks_random(value)
 
 
+def test_looks_random_a_key_holding_a_mixed_case_x_run():
+    # seed 1859 of the property below: "…8PXXXxbq…" is no mask ("xxxx", "XXXX" are)
+    assert looks_random("VxYJDUq0KojPm8WXa1WUHvvpNIDmhUjQ0GGAlZYxKFcD1y3f8PXXXxbqDfJCbQOD")
+    assert not looks_random("sk-proj-xxxxxxxxxxxxxxxxxxxx1234")
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 2**32), st.integers(20, 64))
 def test_looks_random_every_generated_alphanumeric_key(seed, size):
