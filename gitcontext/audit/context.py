@@ -57,9 +57,17 @@ class AuditContext:
     """One `git context audit` run: the repository session (`git.Repo`: root, config, HEAD, the one
     listing of the tree) plus what the run declares; its inputs are computed only when a check asks."""
 
-    def __init__(self, repo: git.Repo | str | Path, config: dict[str, Any] | None = None, rev: str = "HEAD") -> None:
-        """REPO: the session, or a work tree's top folder opened with CONFIG."""
+    def __init__(
+        self,
+        repo: git.Repo | str | Path,
+        config: dict[str, Any] | None = None,
+        rev: str = "HEAD",
+        world: World | None = None,
+    ) -> None:
+        """REPO: the session, or a work tree's top folder opened with CONFIG. WORLD: the work tree's
+        world as the caller has just computed it for this config (else computed when a check asks)."""
         self.repo = repo if isinstance(repo, git.Repo) else git.Repo.open(repo, config if config is not None else {})
+        self._world = world
         self.rev = rev  # the revision history-based checks look back from
         self.change_base: str | None = None  # `--base`: GC302 / GC400 measure the change from here
         self.notes: list[str] = []  # caveats the report must show, each once (facts.caveat)
@@ -75,7 +83,7 @@ class AuditContext:
 
     @functools.cached_property
     def world(self) -> World:
-        return world(self.root, self.config)
+        return self._world if self._world is not None else world(self.root, self.config)
 
     @functools.cached_property
     def located(self) -> list[Located]:
