@@ -60,7 +60,7 @@ def main() -> int:
     os.environ.update(ENV)
     from gitcontext.lsp.buffer import Document, find_repo, is_context_file, world
     from gitcontext.lsp.hover import hover_markdown
-    from gitcontext.lsp.problems import audit_findings, buffer_problems, placed
+    from gitcontext.lsp.problems import audit_findings, buffer_problems, placed, saved_audit
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "repo"
@@ -93,9 +93,10 @@ def main() -> int:
             placed(found, now, w2)
 
         def saved() -> None:
+            """As the server's save: the audit and the buffer's world computed once, then the diagnostics."""
             now = served()
-            found = audit_findings(now)
-            problems, w2 = buffer_problems(now)
+            found, w2 = saved_audit(now)
+            problems, w2 = buffer_problems(now, w2)
             placed(found if isinstance(found, list) else [], now, w2)
 
         figures = {
