@@ -3,13 +3,44 @@
 from __future__ import annotations
 
 import functools
+import json
+import re
+import threading
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from gitcontext import git
+from gitcontext.instructions.discover import load
 from gitcontext.instructions.model import Instruction
 from gitcontext.provenance.fold import State
 from gitcontext.provenance.target import World, world
+
+COMMITS_KEPT = 4  # a long-running process (the language server) asks for HEAD and a branch's base
+_SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
+_AT_COMMIT: OrderedDict[tuple[str, str, str], dict[str, list[Instruction]]] = OrderedDict()
+_AT_COMMIT_LOCK = threading.Lock()  # the language server reads on its loop and audits on a worker thread
+
+
+def at_commit(root: str | Path, config: dict[str, Any], commit: str) -> dict[str, list[Instruction]]:
+    """The instructions of every context file at COMMIT (`discover.load` at a revision), segmented once
+    per process: a commit's tree never changes, so they are kept under its full object name and the
+    config (the last COMMITS_KEPT). Anything but a full object name (a branch, `HEAD`) is loaded
+    each time. Each call gets its own dict and lists."""
+    if not _SHA.fullmatch(commit):
+        return load(root, config, commit)
+    key = (str(Path(root).resolve()), commit, json.dumps(config, sort_keys=True, default=str))
+    with _AT_COMMIT_LOCK:
+        kept = _AT_COMMIT.get(key)
+        if kept is not None:
+            _AT_COMMIT.move_to_end(key)
+    if kept is None:
+        kept = load(root, config, commit)
+        with _AT_COMMIT_LOCK:
+            _AT_COMMIT[key] = kept
+            while len(_AT_COMMIT) > COMMITS_KEPT:
+                _AT_COMMIT.popitem(last=False)
+    return {path: list(items) for path, items in kept.items()}
 
 
 class Located(NamedTuple):
@@ -26,9 +57,17 @@ class AuditContext:
     """One `git context audit` run: the repository session (`git.Repo`: root, config, HEAD, the one
     listing of the tree) plus what the run declares; its inputs are computed only when a check asks."""
 
-    def __init__(self, repo: git.Repo | str | Path, config: dict[str, Any] | None = None, rev: str = "HEAD") -> None:
-        """REPO: the session, or a work tree's top folder opened with CONFIG."""
+    def __init__(
+        self,
+        repo: git.Repo | str | Path,
+        config: dict[str, Any] | None = None,
+        rev: str = "HEAD",
+        world: World | None = None,
+    ) -> None:
+        """REPO: the session, or a work tree's top folder opened with CONFIG. WORLD: the work tree's
+        world as the caller has just computed it for this config (else computed when a check asks)."""
         self.repo = repo if isinstance(repo, git.Repo) else git.Repo.open(repo, config if config is not None else {})
+        self._world = world
         self.rev = rev  # the revision history-based checks look back from
         self.change_base: str | None = None  # `--base`: GC302 / GC400 measure the change from here
         self.notes: list[str] = []  # caveats the report must show, each once (facts.caveat)
@@ -44,7 +83,7 @@ class AuditContext:
 
     @functools.cached_property
     def world(self) -> World:
-        return world(self.root, self.config)
+        return self._world if self._world is not None else world(self.root, self.config)
 
     @functools.cached_property
     def located(self) -> list[Located]:
@@ -69,6 +108,10 @@ class AuditContext:
     def states(self) -> dict[str, State]:
         """Every note folded, retired ones included."""
         return self.world.states
+
+    def instructions_at(self, commit: str) -> dict[str, list[Instruction]]:
+        """The instructions of COMMIT (a full object name), segmented once per process (`at_commit`)."""
+        return at_commit(self.root, self.config, commit)
 
     @property
     def tracked(self) -> frozenset[str]:

@@ -22,6 +22,7 @@ from gitcontext.audit.select import left_out, run_checks, select
 from gitcontext.errors import UserError
 from gitcontext.paths import under_any
 from gitcontext.provenance import suggestions
+from gitcontext.provenance.target import World
 
 
 class Report(NamedTuple):
@@ -43,15 +44,17 @@ def audit(
     checks: Sequence[str] | None = None,
     baseline: Baseline | None = None,
     experimental: bool = False,
+    world: World | None = None,
 ) -> Report:
-    """EXPERIMENTAL runs the checks under the precision rule too (gitcontext.audit.registry).
+    """EXPERIMENTAL runs the checks under the precision rule too (gitcontext.audit.registry). WORLD:
+    the work tree's world when the caller computed it a moment before (the language server on save).
 
     One repository session for the run: HEAD and the git dirs read once, the tree listed once (the
     context-file discovery, the agent views and the work-tree churn answer from that listing)."""
     repo = git.Repo.open(root, config)
     mods = select(config, checks, everything=experimental)
     with repo.listing_shared():
-        return _audit(AuditContext(repo), mods, base, paths, baseline)
+        return _audit(AuditContext(repo, world=world), mods, base, paths, baseline)
 
 
 def _audit(

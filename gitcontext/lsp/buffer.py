@@ -63,25 +63,34 @@ def is_context_file(repo: Repo, path: str) -> bool:
     return path in discover(repo.root, repo.config)
 
 
-def instructions(doc: Document) -> dict[str, list[Instruction]]:
-    """The work tree's instructions by file, DOC's file segmented from the buffer."""
+def instructions(doc: Document) -> tuple[dict[str, list[Instruction]], bool]:
+    """The work tree's instructions by file, DOC's file segmented from the buffer; and whether the
+    buffer's instructions are the saved file's (the file on disk segments to the same list)."""
     from gitcontext.instructions.discover import load
     from gitcontext.instructions.segment import segment
 
     found = load(doc.repo.root, doc.repo.config)
-    found[doc.path] = segment(doc.text, doc.path)
-    return found
+    mine = segment(doc.text, doc.path)
+    saved = found.get(doc.path) == mine
+    found[doc.path] = mine
+    return found, saved
 
 
 def world(doc: Document) -> World:
     """Instructions (the buffer's for DOC's file), the notes folded, and the match between them, as
     `git context show` sees them once the buffer is saved."""
+    return analysed(doc)[0]
+
+
+def analysed(doc: Document) -> tuple[World, bool]:
+    """DOC's `world`, and whether it is also the work tree's as saved (then the audit of the saved file
+    can take it instead of reading the same files, notes and matches again)."""
     from gitcontext.provenance.notecache import folded_notes
     from gitcontext.provenance.resolve import resolve_all
 
-    found = instructions(doc)
+    found, saved = instructions(doc)
     states = folded_notes(doc.repo.root)
-    return World(found, states, resolve_all(doc.repo.root, doc.repo.config, found, states, trailers=True))
+    return World(found, states, resolve_all(doc.repo.root, doc.repo.config, found, states, trailers=True)), saved
 
 
 def at_line(w: World, path: str, line: int) -> Instruction | None:

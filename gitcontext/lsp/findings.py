@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from gitcontext.audit.finding import Finding
 from gitcontext.lsp.buffer import Repo
+from gitcontext.provenance.target import World
 
 
-def file_findings(repo: Repo, path: str) -> list[Finding]:
+def file_findings(repo: Repo, path: str, world: World | None = None) -> list[Finding]:
+    """WORLD: the work tree's world as saved, when the caller has just computed it (else the audit does)."""
     from gitcontext.audit.registry import experimental
     from gitcontext.audit.run import audit
 
-    report = audit(repo.root, repo.config, paths=[path])
+    report = audit(repo.root, repo.config, paths=[path], world=world)
     return [f for f in report.findings if f.file == path and not experimental(f.check)]
 
 

@@ -14,7 +14,7 @@ from typing import NamedTuple
 from gitcontext.audit.finding import Finding
 from gitcontext.errors import GitContextError
 from gitcontext.lsp import findings, refusals
-from gitcontext.lsp.buffer import Document, world
+from gitcontext.lsp.buffer import Document, analysed, world
 from gitcontext.provenance.target import World
 
 SOURCE = "gitcontext"
@@ -46,12 +46,13 @@ def bad_input(exc: GitContextError) -> Problem:
     return Problem(exc.line or 1, exc.line or 1, "error", "bad-input", str(exc).replace("\n  fix:", " — fix:"))
 
 
-def buffer_problems(doc: Document) -> tuple[list[Problem], World | None]:
-    """The refusals of DOC's buffer, and the world they were computed in (None when it could not be)."""
+def buffer_problems(doc: Document, known: World | None = None) -> tuple[list[Problem], World | None]:
+    """The refusals of DOC's buffer, and the world they were computed in (None when it could not be).
+    KNOWN: the world of this buffer version computed just before (by `saved_audit`), else computed here."""
     if not doc.repo.initialised:
         return [not_initialised()], None
     try:
-        w = world(doc)
+        w = known if known is not None else world(doc)
         found = refusals.refusals(doc, w)
     except GitContextError as exc:
         return [bad_input(exc)], None
@@ -67,12 +68,19 @@ def buffer_problems(doc: Document) -> tuple[list[Problem], World | None]:
 
 def audit_findings(doc: Document) -> list[Finding] | Problem:
     """The default-on findings about DOC's file (a read error: the problem that names it)."""
+    return saved_audit(doc)[0]
+
+
+def saved_audit(doc: Document) -> tuple[list[Finding] | Problem, World | None]:
+    """`audit_findings`, and the buffer's world, computed once for both: the audit takes it when the
+    buffer is the saved file (`buffer.analysed`); None when the buffer could not be analysed."""
     if not doc.repo.initialised:
-        return []
+        return [], None
     try:
-        return findings.file_findings(doc.repo, doc.path)
+        w, saved = analysed(doc)
+        return findings.file_findings(doc.repo, doc.path, w if saved else None), w
     except GitContextError as exc:
-        return bad_input(exc)
+        return bad_input(exc), None
 
 
 def placed(found: list[Finding], doc: Document, w: World | None) -> list[Problem]:

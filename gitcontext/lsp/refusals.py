@@ -9,18 +9,14 @@ only be given at commit time, so the diagnostic says both ways out.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from gitcontext import git
+from gitcontext.audit.context import at_commit
 from gitcontext.hooks.changes import NEEDS_WHY, Change
 from gitcontext.hooks.commitmsg import NOTES_DIR, worktree_note_ids
-from gitcontext.instructions.model import Instruction
 from gitcontext.lsp.buffer import Document
 from gitcontext.provenance.target import World
-
-_HEAD: dict[tuple[str, str, str], dict[str, list[Instruction]]] = {}
 
 
 class Refusal(NamedTuple):
@@ -39,7 +35,7 @@ def refusals(doc: Document, w: World) -> list[Refusal]:
     if policy == "off":
         return []
     head = git.head_of(root)
-    old = at_head(root, config, head.commit) if head is not None else {}
+    old = at_commit(root, config, head.commit) if head is not None else {}
     new = w.instructions
     diff = diff_revisions(root, old, new, config["matcher"], ("HEAD", None) if old else None)
     if not (diff.added or diff.reworded):
@@ -48,18 +44,6 @@ def refusals(doc: Document, w: World) -> list[Refusal]:
     needing = [c for c in changes if c.kind in NEEDS_WHY and c.file == doc.path]
     covered = worktree_note_ids(doc.repo.root, [c.id for c in needing], states, head.commit if head else None)
     return [Refusal(c, policy) for c in needing if c.id not in covered]
-
-
-def at_head(root: Path, config: dict[str, Any], commit: str) -> dict[str, list[Instruction]]:
-    """The instructions of COMMIT, kept while HEAD and the config stay what they were (one entry: a
-    server serves one HEAD at a time per repository, and a commit's files never change)."""
-    from gitcontext.instructions.discover import load
-
-    key = (str(root), commit, json.dumps(config, sort_keys=True, default=str))
-    if key not in _HEAD:
-        _HEAD.clear()
-        _HEAD[key] = load(root, config, commit)
-    return _HEAD[key]
 
 
 def message(r: Refusal) -> str:

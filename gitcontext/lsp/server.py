@@ -22,7 +22,7 @@ from pygls.uris import to_fs_path
 from gitcontext.errors import GitContextError
 from gitcontext.lsp import actions
 from gitcontext.lsp.buffer import Document, at_line, find_repo, is_context_file, repo_path
-from gitcontext.lsp.problems import Problem, audit_findings, bad_input, buffer_problems, placed
+from gitcontext.lsp.problems import Problem, bad_input, buffer_problems, placed, saved_audit
 
 DEBOUNCE_SECONDS = 0.3
 SEVERITY = {
@@ -64,15 +64,17 @@ class ContextServer(LanguageServer):
             return None
         return Document(repo, path, self.workspace.get_text_document(uri).source)
 
-    def refresh(self, uri: str) -> None:
-        """Publish URI's diagnostics: the buffer's refusals, and the last audit's findings placed on them."""
+    def refresh(self, uri: str, known: tuple[int | None, Any] | None = None) -> None:
+        """Publish URI's diagnostics: the buffer's refusals, and the last audit's findings placed on them.
+        KNOWN: (version, world) the audit just computed, taken when the buffer is still that version."""
         doc = self.document(uri)
         if doc is None:
             return self.publish(uri, [])
         if isinstance(doc, Problem):
             return self.publish(uri, [doc])
-        problems, w = buffer_problems(doc)
-        self.worlds[uri] = (self.workspace.get_text_document(uri).version, w)
+        version = self.workspace.get_text_document(uri).version
+        problems, w = buffer_problems(doc, known[1] if known is not None and known[0] == version else None)
+        self.worlds[uri] = (version, w)
         found = self.findings.get(uri, [])
         problems += [found] if isinstance(found, Problem) else placed(found, doc, w)
         self.publish(uri, problems)
@@ -90,12 +92,15 @@ class ContextServer(LanguageServer):
             while True:
                 self.stale.discard(uri)
                 doc = self._document_or_problem(uri)
+                known = None
                 if isinstance(doc, Document):
-                    found = await loop.run_in_executor(self.auditor, audit_findings, doc)
+                    version = self.workspace.get_text_document(uri).version
+                    found, w = await loop.run_in_executor(self.auditor, saved_audit, doc)
                     if uri in self.stale:
                         continue  # saved again meanwhile: this run's findings are of an older file
                     self.findings[uri] = found
-                self._safely(uri)
+                    known = (version, w)
+                self._safely(uri, known)
                 return
         finally:
             self.auditing.pop(uri, None)
@@ -138,10 +143,10 @@ class ContextServer(LanguageServer):
         loop = asyncio.get_event_loop()
         self.pending[uri] = loop.call_later(DEBOUNCE_SECONDS, self._safely, uri)
 
-    def _safely(self, uri: str) -> None:
+    def _safely(self, uri: str, known: tuple[int | None, Any] | None = None) -> None:
         self.pending.pop(uri, None)
         try:
-            self.refresh(uri)
+            self.refresh(uri, known)
         except GitContextError as exc:
             self.publish(uri, [bad_input(exc)])
 

@@ -28,7 +28,7 @@ import os
 import stat
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from gitcontext.digests import blob_id
 from gitcontext.identity.ids import is_id
@@ -41,6 +41,9 @@ from gitcontext.stamps import code_stamps
 CACHE = "gitcontext/note-states.json"  # under the (per-worktree) git dir
 FORMAT = 4
 MAX_BYTES = 64 << 20
+# the last cache file parsed in this process: [((path, bytes, code stamps), what they parse to)]
+_PARSED: list[tuple[tuple[str, bytes, str], _Saved]] = []
+_PARSED_LOCK = threading.Lock()  # the language server folds on its loop and audits on a worker thread
 OPTIONAL_TEXT = ("id", "file", "text", "why", "failure", "why_text", "confirmed_at", "owner", "last_at")
 OPTIONAL_EVENT = ("verified", "retired", "born")
 EVENT_LISTS = ("recurrences", "falsified", "history", "trials", "suggested", "reviewed")
@@ -55,7 +58,8 @@ def folded_notes(root: str | Path, git_dir: Path | None = None, oids: dict[str, 
     if not folder.is_dir():
         return {}
     git_dir = git_dir or _git_dir(Path(root))
-    saved, known, clock = _load(git_dir) if git_dir is not None else ({}, {}, 0)
+    cached = _load(git_dir) if git_dir is not None else _Saved({}, {}, 0, {})
+    saved, known, clock = cached.states, cached.files, cached.clock
     states, blobs, files, new = {}, {}, {}, False
     fence = None  # the file system's clock before the first read
     for entry in sorted(os.scandir(folder), key=lambda e: e.name):
@@ -67,7 +71,7 @@ def folded_notes(root: str | Path, git_dir: Path | None = None, oids: dict[str, 
         mark = None if info is None else [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
         seen = known.get(name)
         if mark is not None and seen is not None and seen[:4] == mark and mark[1] < clock and mark[2] < clock:
-            state = state_of(saved.get(seen[4]), id)
+            state = cached.state(seen[4], id)
             if state is not None:  # the recorded bytes, folded before
                 states[id], blobs[seen[4]], files[name] = state, saved[seen[4]], seen
                 if oids is not None:
@@ -164,30 +168,62 @@ def save(
 
 def load(git_dir: Path) -> dict[str, Any]:
     """blob id -> saved fields (see `state_of`); {} when the file is absent, odd or of other code."""
-    return _load(git_dir)[0]
+    return _load(git_dir).states
 
 
-def _load(git_dir: Path) -> tuple[dict[str, Any], dict[str, list], int]:
-    """(blob id -> saved fields, note file name -> its stat data and blob id, the clock they are older than);
-    empty when the file is absent, odd or of other code. A stat entry not exactly in shape is dropped."""
+class _Saved(NamedTuple):
+    """The cache file as parsed: empty when it is absent, odd or of other code."""
+
+    states: dict[str, Any]  # blob id -> saved fields (see `state_of`)
+    files: dict[str, list]  # note file name -> its stat data and blob id (an entry not in shape: dropped)
+    clock: int  # the file-system clock those stat data are older than
+    made: dict[tuple[str, str], State | None]  # (blob id, note id) -> `state_of` its fields, once asked
+
+    def state(self, oid: str, id: str) -> State | None:
+        """The saved state of blob OID for the note of ID (None: none, or not in shape), checked once."""
+        key = (oid, id)
+        if key not in self.made:
+            self.made[key] = state_of(self.states.get(oid), id)
+        return self.made[key]
+
+
+def _load(git_dir: Path) -> _Saved:
+    """The cache file of GIT_DIR as parsed (`_Saved`).
+    The file is read on every call and parsed only when its bytes (or the code) differ from the last
+    parse in this process (a language server folds the notes on every request)."""
     path = git_dir / CACHE
     try:
         if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_BYTES:
-            return {}, {}, 0
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}, {}, 0
+            return _Saved({}, {}, 0, {})
+        data = path.read_bytes()
+    except OSError:
+        return _Saved({}, {}, 0, {})
+    key = (str(path), data, json.dumps(_code()))
+    with _PARSED_LOCK:
+        if _PARSED and _PARSED[0][0] == key:
+            return _PARSED[0][1]
+    parsed = _parse(data)
+    with _PARSED_LOCK:
+        _PARSED[:] = [(key, parsed)]
+    return parsed
+
+
+def _parse(data: bytes) -> _Saved:
+    try:
+        found = json.loads(data.decode("utf-8"))
+    except ValueError:
+        return _Saved({}, {}, 0, {})
     if not (
-        isinstance(data, dict)
-        and data.get("format") == FORMAT
-        and data.get("code") == _code()
-        and isinstance(data.get("states"), dict)
+        isinstance(found, dict)
+        and found.get("format") == FORMAT
+        and found.get("code") == _code()
+        and isinstance(found.get("states"), dict)
     ):
-        return {}, {}, 0
-    files, clock = data.get("files"), data.get("clock")
+        return _Saved({}, {}, 0, {})
+    files, clock = found.get("files"), found.get("clock")
     if type(files) is not dict or type(clock) is not int:
-        return data["states"], {}, 0
-    return data["states"], {name: entry for name, entry in files.items() if _stat_entry(entry)}, clock
+        return _Saved(found["states"], {}, 0, {})
+    return _Saved(found["states"], {name: entry for name, entry in files.items() if _stat_entry(entry)}, clock, {})
 
 
 def _stat_entry(entry: Any) -> bool:

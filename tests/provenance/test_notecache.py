@@ -239,3 +239,28 @@ def test_folded_notes_hook_save_without_stat_data_reads_again(noted: Path, monke
     notecache.save(noted / ".git", {oid: s for oid, s in notecache.load(noted / ".git").items()})
     read = _reads(monkeypatch)
     assert notecache.folded_notes(noted) == expected and len(read) == 3
+
+
+def test_folded_notes_reparse_the_cache_file_only_when_its_bytes_change(noted: Path, monkeypatch) -> None:
+    """A long-running process (the language server) folds the notes on every request: the cache file is
+    read every time and parsed again only when its bytes differ from the last parse."""
+    cache, data = _settled(noted)
+    parses: list[int] = []
+    real = notecache._parse
+
+    def counting(raw: bytes):
+        parses.append(len(raw))
+        return real(raw)
+
+    monkeypatch.setattr(notecache, "_parse", counting)
+    expected = _fresh(noted)
+    for _ in range(3):
+        assert notecache.folded_notes(noted) == expected
+    assert len(parses) <= 1  # the first call of this test may parse (another test's bytes were last)
+    parses.clear()
+    cache.write_text(json.dumps(data, indent=1))  # the same entries, other bytes
+    assert notecache.folded_notes(noted) == expected and len(parses) == 1
+    id = _id(noted, "Keep PRs small.")
+    record(noted, config_mod.load(noted), id, why="review fatigue")
+    assert notecache.folded_notes(noted) == _fresh(noted)
+    assert notecache.folded_notes(noted)[id].why == "review fatigue"

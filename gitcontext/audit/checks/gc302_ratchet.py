@@ -20,14 +20,13 @@ from collections.abc import Iterator
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.facts import change
 from gitcontext.audit.finding import Check, Finding, finding
-from gitcontext.instructions.discover import load
 
 CHECK = Check("GC302", "ratchet", "warning", "A context file grows on net and its new instructions have no rationale.")
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
     span = change(ctx)
-    before = load(ctx.root, ctx.config, rev=span.base) if span.base else {}
+    before = ctx.instructions_at(span.base) if span.base else {}
     by_file: dict[str, list] = {}
     for loc in ctx.located:
         by_file.setdefault(loc.instruction.file, []).append(loc)
