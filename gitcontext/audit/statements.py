@@ -32,7 +32,7 @@ doesn't didn't won't hasn't haven't""".split()
 )
 # verbs whose -s form states what a thing does ("lives in", "holds", "exposes"), beside audit.frames.VERBS
 _STATING_VERBS = frozenset(
-    "allow apply belong come contain cover depend describe expose go hold happen let live mean own provide sit "
+    "allow apply come contain cover depend describe expose go hold happen let live mean own provide sit "
     "support work".split()
 )
 _DETERMINERS = frozenset("a an the this that these those its our your their each every all some any no".split())
@@ -77,12 +77,15 @@ def states(inst: Instruction, frame: Frame) -> bool:
 
 
 def _acts(plain: str) -> bool:
-    """A clause of PLAIN opens with a verb (or "to" and a verb: how to do a thing), or its main clause, past a leading condition, with a word
+    """A clause of PLAIN opens with a verb (or "to" and a verb: how to do a thing; or a word joined to a
+    verb: "Locate and read …"), or its main clause, past a leading condition, with a word
     no subject starts ("If tasks remain pending, then investigate …"; "Wherever you write, disclose …")."""
     for clause in _CLAUSE.split(plain):
-        words = [w.casefold() for w in _WORD.findall(clause)[:2]]
+        words = [w.casefold() for w in _WORD.findall(clause)[:3]]
         if words and (words[0] in VERBS or words[0] == "to" and words[1:] and words[1] in VERBS):
             return True  # "Run …", "To run tests for one project: `…`"
+        if words[1:2] in (["and"], ["or"]) and words[2:] and words[2] in VERBS:
+            return True  # "Research and test grammar changes", "Locate and read the closest file"
     if _CONDITION.match(plain) and "," in plain:
         words = _WORD.findall(plain.split(",", 1)[1])
         skip = 1 if words and words[0].casefold() in ("also", "then", "just", "first") else 0

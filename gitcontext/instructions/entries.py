@@ -40,7 +40,8 @@ _DIRECTIVE = re.compile(
     re.I,
 )
 # a short label before a line of code spans or links ("Useful statuses: `pending`, `running`.")
-_LABEL = re.compile(r"\s*(?:\*\*[^*\n]{1,80}\*\*|[^\W\d_][\w ./'-]{0,40}?)\s*:\s")
+# (at most four words: a longer one is a sentence, "Import directly from the specific module: `…`")
+_LABEL = re.compile(r"\s*(?:\*\*[^*\n]{1,80}\*\*|[^\W\d_][\w./'-]{0,40}(?: [\w./'-]{1,40}){0,3})\s*:\s")
 # a label naming a convention ("Branch naming: `fix-<n>`", "Title format: `# {Name}`") makes its code the rule
 _CONVENTION = re.compile(
     r"\b(?:nam(?:e|ed|es|ing)|format|conventions?|patterns?|style|prefix|suffix|branch|title|message)\b", re.I

@@ -65,6 +65,8 @@ def test_statements_of_fact(line: str) -> None:
         "(3) To run tests for a specific project: `dotnet test tests/Project.Tests.csproj`",
         "**Reusable option types** (from `_cli_utils.py` — import and use these, don't reinvent):",
         "Static imports are auto-generated; run `make style` to update.",
+        "- Research and test grammar changes thoroughly",
+        "- Provider wire-format encoding belongs in `PROVIDER_OPTION_RULES` under `src/providers/routing`.",
     ],
 )
 def test_rules_are_not_statements(line: str) -> None:

@@ -63,6 +63,7 @@ def test_entries_and_lead_ins_describe(text: str) -> None:
         "- Title format: `# Aspire.Hosting.{Technology} library`",
         "If `dist/` is missing, build the SDK packages before running package tests:",
         "If a PR adds an external feed, request that:",
+        "- Import directly from the specific module: `import { sql } from '@prisma/sql/builder'`",
     ],
 )
 def test_rules_do_not_describe(text: str) -> None:
