@@ -23,6 +23,7 @@ _CODE = re.compile(r"`[^`\n]*`")
 _LINK = re.compile(r"!?\[([^\]\n]{0,200})\]\([^)\s]{0,500}\)")
 _ASIDE = re.compile(r"\([^()\n]*\)")
 _QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”")  # an example of wording ("Gets the …" not "Will get …")
+_TASK = re.compile(r"\s*\[[ xX]\]\s")  # "[ ] JSON examples are properly formatted"
 _WORD = re.compile(r"[A-Za-z][\w'’-]*")
 _CLAUSE = re.compile(r"[,;:—–()]|\s-\s|(?<=[.!])\s|\b(?:then|so)\b", re.I)
 _FIRST_CLAUSE = re.compile(r"[;:—–]|\s-\s|(?<=[.!])\s")
@@ -68,8 +69,8 @@ def condition_of_lead(inst: Instruction, frame: Frame) -> bool:
 
 def states(inst: Instruction, frame: Frame) -> bool:
     """INST (framed as FRAME) states a fact and tells the agent nothing to do."""
-    if frame.directive or "?" in inst.text:
-        return False
+    if frame.directive or "?" in inst.text or _TASK.match(inst.text):
+        return False  # a question or a task-list box asks the agent to check
     plain = _QUOTED.sub(" Q ", _LINK.sub(r" \1 ", _CODE.sub(" X ", inst.text)).replace("*", " ").replace("__", " "))
     if _GUIDANCE.search(plain) or _acts(plain):
         return False
@@ -112,5 +113,6 @@ def _finite(plain: str) -> bool:
 def _third_person(word: str) -> bool:
     if not word.endswith("s") or len(word) < 4:
         return False
-    stems = (word[:-1], word[:-2], word[:-3] + "y" if word.endswith("ies") else "")
+    # "returns", "pushes", "applies"; never "users" read as "use" + "rs"
+    stems = (word[:-1], word[:-2] if word.endswith("es") else "", word[:-3] + "y" if word.endswith("ies") else "")
     return any(stem in VERBS or stem in _STATING_VERBS for stem in stems)

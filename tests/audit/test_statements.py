@@ -66,6 +66,8 @@ def test_statements_of_fact(line: str) -> None:
         "**Reusable option types** (from `_cli_utils.py` — import and use these, don't reinvent):",
         "Static imports are auto-generated; run `make style` to update.",
         "- Research and test grammar changes thoroughly",
+        "- Help users feel confident about trying new things.",
+        "- [ ] JSON examples are properly formatted and realistic",
         "- Provider wire-format encoding belongs in `PROVIDER_OPTION_RULES` under `src/providers/routing`.",
     ],
 )
