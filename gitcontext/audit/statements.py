@@ -1,15 +1,21 @@
-"""Statements of fact: instruction lines that say how things are, not what the agent is to do.
+"""Lines that tell the agent nothing to do on their own: statements of fact, the branches listed under
+a rule's lead-in, and lines of nothing but code spans or links.
 
 "Stripe Projects provisions sandbox access and returns a team API key.", "The CLI package requires Node 20
-or newer.", "If CI fails on type checks that pass locally, the likely cause is a newer `ty`." The segmenter
-keeps them (their ids stay), and coverage counts them; GC100 asks for the why of a rule and leaves them out
-(a fresh review of e2b-dev/E2B and huggingface/huggingface_hub, round 8 session 4: 8 of 16 wrong findings).
+or newer.", "Calls the LLM endpoint via the OpenAI client" (its subject left out); "- the PR has the
+`highlight` label" under "A PR should be highlighted if:"; "- `docs/aw/setup.md`", "- Useful statuses:
+`pending`, `running`." The segmenter keeps them (their ids stay), and coverage counts them as orphans;
+GC100 asks for the why of a rule and leaves them out (fresh reviews of e2b-dev/E2B, huggingface/
+huggingface_hub, huggingface/trl and huggingface/chat-ui, round 8 session 4).
 
 A line is a statement when its frame (audit.frames) gives no directive, no clause of it opens with a verb
-(the imperative "…, then investigate …", "When writing tests, conform to …"), it holds no word that judges
-or limits ("is fine", "is enough", "prohibits", "the goal"), it asks nothing, and a subject governs a
-finite verb in it ("is", "can", "returns"). A line with no finite verb ("`match` over `if` chains",
-"Tabs for indentation") is a rule written short, and stays a finding.
+(the imperative "…, then investigate …", "When writing tests, conform to …", "Locate and read …"), it
+holds no word that judges, permits or limits ("is fine", "is enough", "prohibits", "by design", "a common
+mistake"), it asks nothing, no lead-in above it names rules or says what must be ("Rules:", "the copies
+must stay aligned:"), and a finite verb stands in its first clause ("is", "can", "returns"). A line with
+no finite verb ("`match` over `if` chains", "Same variable names (…)") is a rule written short and stays
+a finding; so does a code-only line whose label directs ("Inspect dataset: `…`") or states ("Defaults are
+written as: `…`").
 """
 
 from __future__ import annotations
@@ -17,7 +23,8 @@ from __future__ import annotations
 import re
 
 from gitcontext.audit.frames import VERBS, Frame
-from gitcontext.instructions.model import Instruction
+from gitcontext.instructions.model import Instruction, word_count
+from gitcontext.instructions.sentences import mask_code_spans
 
 _CODE = re.compile(r"`[^`\n]*`")
 _LINK = re.compile(r"!?\[([^\]\n]{0,200})\]\([^)\s]{0,500}\)")
@@ -46,18 +53,20 @@ _CONDITION = re.compile(
 )
 # words that make a statement guidance: it judges, permits, forbids or limits
 _GUIDANCE = re.compile(
-    r"(?<!-)\b(?:must|should|never|always|only|avoid|don'?t|do\s+not|fine|ok|okay|enough|sufficient|acceptable|"
+    r"(?<!-)\b(?:must|should|never|always|only|avoid|prefer|don'?t|do\s+not|fine|ok|okay|enough|sufficient|acceptable|"
     r"allowed|permitted|forbidden|prohibit(?:s|ed)?|discouraged|encouraged|preferred|recommended|expected|"
     r"mandatory|required|optional|deprecated|best|better|worse|wrong|correct|incorrect|important|critical|"
     r"essential|crucial|goal|priority|unnecessary|appropriate|inappropriate|safe|unsafe|welcome|bad|good|"
-    r"intended|intentional(?:ly)?|deliberately|denied|disallowed|banned|conventions?|rule|instead|rather\s+than|"
-    r"in\s+favou?r\s+of)\b",
+    r"intended|intentional(?:ly)?|deliberately|by\s+design|denied|disallowed|banned|conventions?|rule|instead|"
+    r"rather\s+than|in\s+favou?r\s+of|mistakes?|pitfalls?|anti-?patterns?|smells?|(?:is|are)\s+a\s+bug)\b",
     re.I,
 )
 
 
 # the last word of a lead-in that ends on its condition ("Use factory functions when:", "A PR should be
 # highlighted if:"): the items below it are the branches of that one rule, not rules of their own
+_COMMANDS = frozenset("run use install execute invoke call".split())
+_RULES = frozenset("rules guidelines requirements conventions standards principles policy policies".split())
 _CONDITION_WORDS = frozenset("if when whenever unless whether".split())
 
 
@@ -67,14 +76,64 @@ def condition_of_lead(inst: Instruction, frame: Frame) -> bool:
     return inst.kind == "item" and len(words) >= 3 and words[-1].casefold() in _CONDITION_WORDS
 
 
+# a label before a line of code spans or links ("Useful statuses: `pending`, `running`."), up to four words
+# (a longer one is a sentence: "Types appear in backticks inside parentheses: (`str`)")
+_LABEL = re.compile(r"\s*(?:\*\*[^*\n]{1,80}\*\*|[^\W\d_][\w./'-]{0,40}(?:[ \t][\w./'-]{1,40}){0,3})\s*:\s")
+# a label naming a convention ("Branch naming: `fix-<n>`", "Title format: `# {Name}`") makes its code the rule
+_CONVENTION = re.compile(
+    r"\b(?:nam(?:e|ed|es|ing)|format|conventions?|patterns?|style|prefix|suffix|branch|title|message)\b", re.I
+)
+_LINKS = re.compile(r"!?\[[^\]\n]{0,200}\]\([^)\s]{1,500}\)|<[a-z][\w+.-]{1,20}:[^>\s]{1,500}>|\bhttps?://\S{1,500}")
+
+
+def lists_code(inst: Instruction) -> bool:
+    """INST is nothing but code spans or links, after at most a label that neither directs nor states: a
+    path, a command or a link listed ("`docs/aw/setup.md`", "Summary report: `out/report.txt`"); not
+    "Inspect dataset: `…`", "Defaults are written as: `…`" nor "Branch naming: `fix-<n>`"."""
+    text = inst.text.strip()
+    label = _LABEL.match(text)
+    if label and _labels_a_rule(label.group(0)):
+        return False
+    body = text[label.end() :] if label else text
+    return word_count(_LINKS.sub(" ", mask_code_spans(body, whole=True, fill=" "))) == 0
+
+
+def _labels_a_rule(label: str) -> bool:
+    plain = label.replace("*", " ")
+    words = [w.casefold() for w in _WORD.findall(plain)]
+    return (
+        not words
+        or _imperative(words)
+        or any(w in _AUXILIARIES for w in words)
+        or bool(_GUIDANCE.search(plain) or _CONVENTION.search(plain))
+    )
+
+
+def _imperative(words: list[str]) -> bool:
+    """WORDS (a label's) open with a verb and its object ("Inspect dataset", "Run tests"), not with nouns
+    ("Test files", "Type checking"); a one-word label is a noun ("Output:") unless it runs something ("Run:")."""
+    if words[0] in _COMMANDS:
+        return True
+    return len(words) > 1 and words[0] in VERBS and not words[1].endswith(("s", "ing"))
+
+
 def states(inst: Instruction, frame: Frame) -> bool:
     """INST (framed as FRAME) states a fact and tells the agent nothing to do."""
     if frame.directive or "?" in inst.text or _TASK.match(inst.text):
         return False  # a question or a task-list box asks the agent to check
+    if inst.kind == "item" and _lays_down(frame.lead):
+        return False  # "Rules:" / "the copies must stay aligned:" — "- Union types use `or`" is one of them
     plain = _QUOTED.sub(" Q ", _LINK.sub(r" \1 ", _CODE.sub(" X ", inst.text)).replace("*", " ").replace("__", " "))
     if _GUIDANCE.search(plain) or _acts(plain):
         return False
     return _finite(_ASIDE.sub(" ", plain))
+
+
+def _lays_down(lead: str) -> bool:
+    """LEAD, a lead-in, names rules ("Rules:", "Conventions:") or says what must be ("the duplicated blocks
+    must stay aligned:"): what it introduces is rules, however they are worded."""
+    words = [w.casefold() for w in _WORD.findall(lead)]
+    return bool(words) and (words[-1] in _RULES or bool(_GUIDANCE.search(lead)))
 
 
 def _acts(plain: str) -> bool:
@@ -88,25 +147,36 @@ def _acts(plain: str) -> bool:
         if words[1:2] in (["and"], ["or"]) and words[2:] and words[2] in VERBS:
             return True  # "Research and test grammar changes", "Locate and read the closest file"
     if _CONDITION.match(plain) and "," in plain:
-        words = _WORD.findall(plain.split(",", 1)[1])
-        skip = 1 if words and words[0].casefold() in ("also", "then", "just", "first") else 0
-        return len(words) > skip and words[skip].casefold() not in _SUBJECTS | _AUXILIARIES
+        return _commands(plain.split(",", 1)[1])
     return False
+
+
+def _commands(main: str) -> bool:
+    """MAIN, the clause after a leading condition, opens with a command: a word no subject starts and no
+    verb follows ("then investigate whether …", "disclose that …"; not "tools are exposed as …")."""
+    words = [w.casefold() for w in _WORD.findall(main)[:4]]
+    if words[:1] in (["also"], ["then"], ["just"], ["first"]):
+        words = words[1:]
+    if not words or words[0] in _SUBJECTS or words[0] in _AUXILIARIES:
+        return False
+    return not (words[1:] and (words[1] in _AUXILIARIES or _third_person(words[1])))
 
 
 def _finite(plain: str) -> bool:
     """A finite verb follows a subject in the first clause of PLAIN: an auxiliary, or a verb's -s form
-    with no preposition before it ("The CLI requires …", "Defaults can come from …"; not "Expose methods
-    for state changes", whose -s word is a noun, nor "Size content to the area: … makes it too wide", whose
-    statement is the reason after the rule)."""
+    with no preposition before it and words after it ("The CLI requires …", "Defaults can come from …"; not
+    "Expose methods for state changes", whose -s word is a noun, nor "Size content to the area: … makes it
+    too wide", whose statement is the reason after the rule), or an -s form first, its subject left out."""
     words = [w.casefold() for w in _WORD.findall(_FIRST_CLAUSE.split(plain, 1)[0])]
+    if words and _third_person(words[0]):
+        return True  # its subject left out: "Calls the LLM endpoint via the OpenAI client"
     after_preposition = False
-    for before, word in zip(words, words[1:]):
+    for n, (before, word) in enumerate(zip(words, words[1:]), 2):
         after_preposition = after_preposition or before in _PREPOSITIONS
         if word in _AUXILIARIES:
             return True
-        if not after_preposition and before not in _DETERMINERS and _third_person(word):
-            return True
+        if n < len(words) and not after_preposition and before not in _DETERMINERS and _third_person(word):
+            return True  # a verb has something after it: "Same variable names" ends on a noun
     return False
 
 

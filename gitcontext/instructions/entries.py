@@ -1,18 +1,15 @@
 """Instructions that describe rather than instruct: the entries of a map, a catalogue or a glossary
 ("`config/`: Configuration management.", "**`useLinkProps()`** — returns …", several terms before one
 description: "`TokenOpt`, `RepoIdArg` — standard options."), a see-also pointer ("See also:
-**x/SKILL.md** — …", "[x](../x/SKILL.md) — why …"), a line of nothing but code spans or links after at
-most a short label ("`docs/aw/setup.md`", "Useful statuses: `pending`, `running`.") and a lead-in to a
-list: a short one ("At a minimum, per @CONTRIBUTING.md:") or one that only sets a scope ("When moving a
+**x/SKILL.md** — …", "[x](../x/SKILL.md) — why …") and a lead-in to a list: a short one ("At a minimum, per @CONTRIBUTING.md:") or one that only sets a scope ("When moving a
 package to the shared plane:").
 
 The segmenter keeps them as instructions (their ids and the history's segmentation stay as they are);
 a check that asks "which rules have no why?" (GC100) leaves them out. An entry whose description holds a
 directive word ("`x/` — never edit by hand"), a bold part that is itself a statement ("**Don't copy patterns
 from old tests** — …") and a checklist question ("**Scope**: Does the PR include unrelated changes?") are
-rules and stay in (a fresh review of modelcontextprotocol/python-sdk, round 8 session 3); so does a label
-that names a convention before its code ("Branch naming: `fix-<n>`") and a scope lead-in with a main clause
-("If a PR adds a feed, request that:"). Every pattern is anchored at the start and bounded.
+rules and stay in (a fresh review of modelcontextprotocol/python-sdk, round 8 session 3); so does a scope
+lead-in with a main clause ("If a PR adds a feed, request that:"). Every pattern is anchored at the start and bounded.
 """
 
 from __future__ import annotations
@@ -20,7 +17,6 @@ from __future__ import annotations
 import re
 
 from gitcontext.instructions.model import Instruction, word_count
-from gitcontext.instructions.sentences import mask_code_spans
 
 # the term of an entry: a code span, a bold (code) span or a link, then a separator
 _TERM = re.compile(
@@ -39,14 +35,6 @@ _DIRECTIVE = re.compile(
     r"use|run|add|keep|put|call|wrap|edit|update|check|read|follow|do)\b",
     re.I,
 )
-# a short label before a line of code spans or links ("Useful statuses: `pending`, `running`.")
-# (at most four words: a longer one is a sentence, "Import directly from the specific module: `…`")
-_LABEL = re.compile(r"\s*(?:\*\*[^*\n]{1,80}\*\*|[^\W\d_][\w./'-]{0,40}(?: [\w./'-]{1,40}){0,3})\s*:\s")
-# a label naming a convention ("Branch naming: `fix-<n>`", "Title format: `# {Name}`") makes its code the rule
-_CONVENTION = re.compile(
-    r"\b(?:nam(?:e|ed|es|ing)|format|conventions?|patterns?|style|prefix|suffix|branch|title|message)\b", re.I
-)
-_LINK = re.compile(r"!?\[[^\]\n]{0,200}\]\([^)\s]{1,500}\)")
 _LEAD_IN_WORDS = 8  # a line ending in a colon this short, with no directive word, introduces what follows
 # a lead-in that only sets a scope, of any length ("When moving a package from the migration plane to the shared
 # plane:"); one with a comma has a main clause ("If a PR adds a feed, request that:")
@@ -56,7 +44,7 @@ _SCOPE = re.compile(r"\s*(?:\*\*|_)?(?:for|when|whenever|if|in|on|during|while)\
 def describes(inst: Instruction) -> bool:
     """INST is a map, catalogue or see-also entry, or a short lead-in: it tells the agent nothing to do."""
     text = inst.text.strip()
-    if _SEE_ALSO.match(text) or _only_code(text):
+    if _SEE_ALSO.match(text):
         return True
     term = _TERM.match(text)
     if term:
@@ -67,13 +55,3 @@ def describes(inst: Instruction) -> bool:
         return not _DIRECTIVE.search(description) and not description.rstrip().endswith("?")
     lead_in = word_count(text) <= _LEAD_IN_WORDS or bool(_SCOPE.match(text)) and "," not in text
     return text.endswith(":") and lead_in and not _DIRECTIVE.search(text)
-
-
-def _only_code(text: str) -> bool:
-    """TEXT is nothing but code spans or links, after at most a short label with no directive word: a
-    path, a command or a link listed ("`docs/aw/setup.md`", "Summary report: `out/report.txt`")."""
-    label = _LABEL.match(text)
-    if label and (_DIRECTIVE.search(label.group(0)) or _CONVENTION.search(label.group(0))):
-        return False
-    body = text[label.end() :] if label else text
-    return word_count(_LINK.sub(" ", mask_code_spans(body, whole=True, fill=" "))) == 0

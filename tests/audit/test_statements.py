@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gitcontext.audit.frames import frames
-from gitcontext.audit.statements import condition_of_lead, states
+from gitcontext.audit.statements import condition_of_lead, lists_code, states
 from gitcontext.instructions.segment import segment
 
 
@@ -37,6 +37,9 @@ def _states(line: str) -> bool:
         "This guide is for AI coding agents working in the SvelteKit monorepo.",
         "- Files are auto-formatted by `pnpm run format`",
         "The bundler plugin can split automatically, or you can split manually with `.lazy.tsx` files.",
+        # the subject left out; a condition before a noun subject (huggingface/chat-ui)
+        "4. Calls LLM endpoint via OpenAI client",
+        "When enabled, tools are exposed as OpenAI function calls.",
     ],
 )
 def test_statements_of_fact(line: str) -> None:
@@ -69,10 +72,60 @@ def test_statements_of_fact(line: str) -> None:
         "- Help users feel confident about trying new things.",
         "- [ ] JSON examples are properly formatted and realistic",
         "- Provider wire-format encoding belongs in `PROVIDER_OPTION_RULES` under `src/providers/routing`.",
+        # huggingface/trl: a noun phrase ending on a plural, judgments that make a rule
+        "- Same variable names (`self._last_loaded_step`, `self._metrics[mode]`, …)",
+        "Not propagating a change is a bug.",
+        "A common mistake is fixing one trainer and forgetting the others.",
+        "Trainers in this repository are **self-contained by design**.",
     ],
 )
 def test_rules_are_not_statements(line: str) -> None:
     assert not _states(line)
+
+
+def test_items_under_a_lead_in_that_lays_down_rules_are_rules() -> None:
+    text = (
+        "Rules:\n\n- Union types use `or`: `str` or `None`\n\n"
+        "When the same logic appears twice, the copies must stay aligned:\n\n- Comments are word for word\n\n"
+        "Notes:\n\n- The pool runs in Node.js\n"
+    )
+    assert [inst.line for inst, frame in _framed(text) if states(inst, frame)] == [11]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- `.github/aw/safe-outputs-management.md`",
+        "- Summary report: `benchmarking/compare/.results/report.txt`",
+        "- Useful statuses: `pending`, `running`, `sleeping`, `completed`.",
+        "- [Sentry Code Review Guidelines](https://develop.sentry.dev/engineering-practices/code-review/)",
+        "- Docs: <https://docs.agno.com>",
+        "- Test files: `js.rs`, `ts.rs`, `sourcemap.rs`",
+        "- Output: `tests/snapshots/*.snap`",
+    ],
+)
+def test_lines_of_code_spans_or_links(line: str) -> None:
+    ((inst, _),) = _framed(line + "\n")
+    assert lists_code(inst)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Run: `make test`",
+        "- Run tests: `npm test -w @google/gemini-cli-core`",
+        "- Inspect dataset: `from datasets import load_dataset; ds = load_dataset(name)`",
+        "- Defaults are written as: `defaults to <value>`",
+        "- Types appear in backticks inside parentheses: (`str`)",
+        "- Branch naming for issue fixes: `fix-<issue-number>`",
+        "- Title format: `# Aspire.Hosting.{Technology} library`",
+        "- Import directly from the specific module: `import { sql } from '@prisma/sql/builder'`",
+        "- Prefer explicit imports: `import { connect } from '@prisma/runtime/connection'`",
+    ],
+)
+def test_a_label_that_directs_or_states_makes_its_code_a_rule(line: str) -> None:
+    ((inst, _),) = _framed(line + "\n")
+    assert not lists_code(inst)
 
 
 def test_items_under_a_lead_in_that_ends_on_its_condition_are_its_branches() -> None:
