@@ -67,6 +67,8 @@ _GUIDANCE = re.compile(
 # highlighted if:"): the items below it are the branches of that one rule, not rules of their own
 _COMMANDS = frozenset("run use install execute invoke call".split())
 _RULES = frozenset("rules guidelines requirements conventions standards principles policy policies".split())
+# RFC 2119 keywords in capitals: "You MAY skip this step" is a permission in a list of constraints
+_RFC_2119 = re.compile(r"\b(?:MAY|SHALL|OPTIONAL|RECOMMENDED)\b")
 _CONDITION_WORDS = frozenset("if when whenever unless whether".split())
 
 
@@ -124,16 +126,16 @@ def states(inst: Instruction, frame: Frame) -> bool:
     if inst.kind == "item" and _lays_down(frame.lead):
         return False  # "Rules:" / "the copies must stay aligned:" — "- Union types use `or`" is one of them
     plain = _QUOTED.sub(" Q ", _LINK.sub(r" \1 ", _CODE.sub(" X ", inst.text)).replace("*", " ").replace("__", " "))
-    if _GUIDANCE.search(plain) or _acts(plain):
+    if _GUIDANCE.search(plain) or _RFC_2119.search(plain) or _acts(plain):
         return False
     return _finite(_ASIDE.sub(" ", plain))
 
 
 def _lays_down(lead: str) -> bool:
-    """LEAD, a lead-in, names rules ("Rules:", "Conventions:") or says what must be ("the duplicated blocks
-    must stay aligned:"): what it introduces is rules, however they are worded."""
+    """LEAD, a lead-in, names rules ("Rules:", "Conventions:", "**Do**:") or says what must be ("the
+    duplicated blocks must stay aligned:"): what it introduces is rules, however they are worded."""
     words = [w.casefold() for w in _WORD.findall(lead)]
-    return bool(words) and (words[-1] in _RULES or bool(_GUIDANCE.search(lead)))
+    return bool(words) and (words[-1] in _RULES or words == ["do"] or bool(_GUIDANCE.search(lead)))
 
 
 def _acts(plain: str) -> bool:

@@ -77,6 +77,7 @@ def test_statements_of_fact(line: str) -> None:
         "Not propagating a change is a bug.",
         "A common mistake is fixing one trainer and forgetting the others.",
         "Trainers in this repository are **self-contained by design**.",
+        "- You MAY skip this step if you have no feedback to provide",  # RFC 2119 (strands-agents/sdk-typescript)
     ],
 )
 def test_rules_are_not_statements(line: str) -> None:
@@ -87,7 +88,7 @@ def test_items_under_a_lead_in_that_lays_down_rules_are_rules() -> None:
     text = (
         "Rules:\n\n- Union types use `or`: `str` or `None`\n\n"
         "When the same logic appears twice, the copies must stay aligned:\n\n- Comments are word for word\n\n"
-        "Notes:\n\n- The pool runs in Node.js\n"
+        "Notes:\n\n- The pool runs in Node.js\n\n**Do**:\n\n- Co-locate unit tests with source under `__tests__`\n"
     )
     assert [inst.line for inst, frame in _framed(text) if states(inst, frame)] == [11]
 
