@@ -20,7 +20,8 @@ from gitcontext.instructions.model import Instruction, word_count
 
 # the term of an entry: a code span, a bold (code) span or a link, then a separator
 _TERM = re.compile(
-    r"\s*(?:\d{1,3}[.)]\s+)?(?:\*\*`[^`\n]{1,200}`\*\*|`[^`\n]{1,200}`(?:\s*(?:,|/|\+|&|\band\b|\bor\b)\s*`[^`\n]{1,200}`){0,20}"
+    r"\s*(?:\d{1,3}[.)]\s+)?(?:\*\*`[^`\n]{1,200}`\*\*(?:\s*(?:,|/|&|and|or)\s*\*\*`[^`\n]{1,200}`\*\*){0,20}"
+    r"|`[^`\n]{1,200}`(?:\s*(?:,|/|\+|&|\band\b|\bor\b)\s*`[^`\n]{1,200}`){0,20}"
     r"|\*\*([^*\n]{1,200})\*\*|\[[^\]\n]{1,200}\]\([^)\s]{1,500}\))"
     r"(?:\s*\([^)\n]{0,100}\))?\s*(?::|—|–|-{1,2}|=>|->)\s+(\S.*)",
     re.S,

@@ -31,6 +31,8 @@ def _one(text: str):
         "- `TokenOpt`, `RepoIdArg`, `RepoTypeOpt`, `RevisionOpt` — standard auth/repo options.",
         "- `_webhooks_server.py` / `_webhooks_payload.py` — Webhook server and payload definitions.",
         "- `VolumesOpt` + `parse_volumes()` — `-v`/`--volume` flag",
+        "- **`types.py`** and **`configs/types.py`** — Core type aliases and feature type definitions.",
+        "- **`MCPStdioTool`** / **`MCPStreamableHTTPTool`** - Transport-specific subclasses.",
         # a lead-in that only sets a scope, however long
         "When moving `TypesImportSpec` from `@prisma-next/emitter` to `@prisma-next/contract`:",
     ],
