@@ -63,12 +63,14 @@ _GUIDANCE = re.compile(
 )
 
 
-# the last word of a lead-in that ends on its condition ("Use factory functions when:", "A PR should be
-# highlighted if:"): the items below it are the branches of that one rule, not rules of their own
-_COMMANDS = frozenset("run use install execute invoke call".split())
-_RULES = frozenset("rules guidelines requirements conventions standards principles policy policies".split())
 # RFC 2119 keywords in capitals: "You MAY skip this step" is a permission in a list of constraints
 _RFC_2119 = re.compile(r"\b(?:MAY|SHALL|OPTIONAL|RECOMMENDED)\b")
+# the last word of a lead-in that names what it introduces as rules ("Coding conventions:")
+_RULES = frozenset("rules guidelines requirements conventions standards principles policy policies".split())
+# a one-word label that is a command, not a noun ("Run: `make test`", not "Output: `out/`")
+_COMMANDS = frozenset("run use install execute invoke call".split())
+# the last word of a lead-in that ends on its condition ("Use factory functions when:", "A PR should be
+# highlighted if:"): the items below it are the branches of that one rule, not rules of their own
 _CONDITION_WORDS = frozenset("if when whenever unless whether".split())
 
 
