@@ -1,14 +1,15 @@
 """Instructions that describe rather than instruct: the entries of a map, a catalogue or a glossary
-("`config/`: Configuration management.", "**`useLinkProps()`** — returns …"), a see-also pointer
-("See also: **x/SKILL.md** — …", "[x](../x/SKILL.md) — why …") and a short lead-in to a list ("At a
-minimum, per @CONTRIBUTING.md:").
+("`config/`: Configuration management.", "**`useLinkProps()`** — returns …", several terms before one
+description: "`TokenOpt`, `RepoIdArg` — standard options."), a see-also pointer ("See also:
+**x/SKILL.md** — …", "[x](../x/SKILL.md) — why …") and a lead-in to a list: a short one ("At a minimum, per @CONTRIBUTING.md:") or one that only sets a scope ("When moving a
+package to the shared plane:").
 
 The segmenter keeps them as instructions (their ids and the history's segmentation stay as they are);
 a check that asks "which rules have no why?" (GC100) leaves them out. An entry whose description holds a
 directive word ("`x/` — never edit by hand"), a bold part that is itself a statement ("**Don't copy patterns
 from old tests** — …") and a checklist question ("**Scope**: Does the PR include unrelated changes?") are
-rules and stay in (a fresh review of modelcontextprotocol/python-sdk, round 8 session 3). Every pattern is anchored at the
-start and bounded.
+rules and stay in (a fresh review of modelcontextprotocol/python-sdk, round 8 session 3); so does a scope
+lead-in with a main clause ("If a PR adds a feed, request that:"). Every pattern is anchored at the start and bounded.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from gitcontext.instructions.model import Instruction, word_count
 
 # the term of an entry: a code span, a bold (code) span or a link, then a separator
 _TERM = re.compile(
-    r"\s*(?:\d{1,3}[.)]\s+)?(?:\*\*`[^`\n]{1,200}`\*\*|`[^`\n]{1,200}`|\*\*([^*\n]{1,200})\*\*|\[[^\]\n]{1,200}\]\([^)\s]{1,500}\))"
+    r"\s*(?:\d{1,3}[.)]\s+)?(?:\*\*`[^`\n]{1,200}`\*\*(?:\s*(?:,|/|&|and|or)\s*\*\*`[^`\n]{1,200}`\*\*){0,20}"
+    r"|`[^`\n]{1,200}`(?:\s*(?:,|/|\+|&|\band\b|\bor\b)\s*`[^`\n]{1,200}`){0,20}"
+    r"|\*\*([^*\n]{1,200})\*\*|\[[^\]\n]{1,200}\]\([^)\s]{1,500}\))"
     r"(?:\s*\([^)\n]{0,100}\))?\s*(?::|—|–|-{1,2}|=>|->)\s+(\S.*)",
     re.S,
 )
@@ -34,6 +37,9 @@ _DIRECTIVE = re.compile(
     re.I,
 )
 _LEAD_IN_WORDS = 8  # a line ending in a colon this short, with no directive word, introduces what follows
+# a lead-in that only sets a scope, of any length ("When moving a package from the migration plane to the shared
+# plane:"); one with a comma has a main clause ("If a PR adds a feed, request that:")
+_SCOPE = re.compile(r"\s*(?:\*\*|_)?(?:for|when|whenever|if|in|on|during|while)\b", re.I)
 
 
 def describes(inst: Instruction) -> bool:
@@ -48,4 +54,5 @@ def describes(inst: Instruction) -> bool:
             return False  # the bold part is itself the rule
         # a checklist question ("**Scope**: Does the PR include unrelated changes?") asks the agent to check
         return not _DIRECTIVE.search(description) and not description.rstrip().endswith("?")
-    return text.endswith(":") and word_count(text) <= _LEAD_IN_WORDS and not _DIRECTIVE.search(text)
+    lead_in = word_count(text) <= _LEAD_IN_WORDS or bool(_SCOPE.match(text)) and "," not in text
+    return text.endswith(":") and lead_in and not _DIRECTIVE.search(text)

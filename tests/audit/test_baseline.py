@@ -140,13 +140,14 @@ def test_version_1_baseline_written_before_init_matches_the_orphans_after(repo: 
 
 
 def test_corpus_baseline_survives_backfill(repo: Path, capsys, tmp_path: Path) -> None:
-    """One real history (a CRUSH.md -> AGENTS.md migration): before the fix 54 of 161 findings changed print."""
+    """One real history (a CRUSH.md -> AGENTS.md migration): before the fix 54 of 161 findings changed print
+    (about 80 findings since statements of fact are no GC100 finding, round 8 session 4)."""
     build_corpus_repo(repo, "charmbracelet__crush")
     path = tmp_path / "baseline.json"
     before = _audit_json(capsys, "--write-baseline", str(path))
     assert run_cli(capsys, "init", "--hooks", "none", "--backfill")[0] == 0
     after = _audit_json(capsys, "--baseline", str(path))
-    assert after["findings"] == [] and after["suppressed"]["baseline"] > 0 and len(before["findings"]) > 100
+    assert after["findings"] == [] and after["suppressed"]["baseline"] > 0 and len(before["findings"]) > 50
 
 
 @pytest.mark.parametrize("text", ["not json", "[]", '{"fingerprints": [1]}'])

@@ -57,6 +57,7 @@ def test_audit_corpus_base_and_sarif(repo: Path, capsys) -> None:
     assert [f["check"] for f in _audit(capsys, "--base", "HEAD")["findings"]] == ["GC302"]
     data = _audit(capsys, "--base", "HEAD", "--check", "GC100", "--check", "GC302")
     assert sorted(f["check"] for f in data["findings"]) == ["GC100", "GC302"]
-    assert data["suppressed"]["base"] > 100 and data["base"] == git(repo, "rev-parse", "HEAD").strip()
+    # every finding at the base is suppressed (about 70 on crush: its statements of fact are no GC100 finding)
+    assert data["suppressed"]["base"] > 50 and data["base"] == git(repo, "rev-parse", "HEAD").strip()
     code, out, _ = run_cli(capsys, "audit", "--format", "sarif", "--fail-on", "never")
     jsonschema.validate(json.loads(out), json.loads(SCHEMA.read_text(encoding="utf-8")))

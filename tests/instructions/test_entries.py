@@ -27,6 +27,14 @@ def _one(text: str):
         "At a minimum, per @CONTRIBUTING.md:",
         "The layout:",
         "1. **Intent alignment**: the change and the problem the PR describes.",
+        # several terms before one description (huggingface/huggingface_hub, round 8 session 4)
+        "- `TokenOpt`, `RepoIdArg`, `RepoTypeOpt`, `RevisionOpt` — standard auth/repo options.",
+        "- `_webhooks_server.py` / `_webhooks_payload.py` — Webhook server and payload definitions.",
+        "- `VolumesOpt` + `parse_volumes()` — `-v`/`--volume` flag",
+        "- **`types.py`** and **`configs/types.py`** — Core type aliases and feature type definitions.",
+        "- **`MCPStdioTool`** / **`MCPStreamableHTTPTool`** - Transport-specific subclasses.",
+        # a lead-in that only sets a scope, however long
+        "When moving `TypesImportSpec` from `@prisma-next/emitter` to `@prisma-next/contract`:",
     ],
 )
 def test_entries_and_lead_ins_describe(text: str) -> None:
@@ -46,6 +54,9 @@ def test_entries_and_lead_ins_describe(text: str) -> None:
         "- **When review questions a decision, reconsider genuinely**: re-derive the tradeoff",
         "- **Docstrings: 1–2 sentences of behaviour, honest about provenance** — spec-mandated",
         "3. **Scope**: Does the PR include changes unrelated to the stated goal?",
+        "- `a.py`, `b.py` — never import from each other.",
+        "If `dist/` is missing, build the SDK packages before running package tests:",
+        "If a PR adds an external feed, request that:",
     ],
 )
 def test_rules_do_not_describe(text: str) -> None:
@@ -59,3 +70,10 @@ _WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8)
 def test_an_entry_with_a_directive_word_is_a_rule(term: str, words: list[str], modal: str) -> None:
     text = f"- `{term}/` — {' '.join(words)} {modal} {' '.join(words)}"
     assert not describes(_one(text))
+
+
+@given(names=st.lists(_WORD, min_size=2, max_size=6), sep=st.sampled_from([", ", " / ", " + ", " and "]))
+def test_several_terms_are_one_entry(names: list[str], sep: str) -> None:
+    terms = sep.join(f"`{name}`" for name in names)
+    assert describes(_one(f"- {terms} — the {names[0]} helpers"))
+    assert not describes(_one(f"- {terms} — never call the {names[0]} helpers directly"))

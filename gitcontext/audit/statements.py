@@ -1,0 +1,192 @@
+"""Lines that tell the agent nothing to do on their own: statements of fact, the branches listed under
+a rule's lead-in, and lines of nothing but code spans or links.
+
+"Stripe Projects provisions sandbox access and returns a team API key.", "The CLI package requires Node 20
+or newer.", "Calls the LLM endpoint via the OpenAI client" (its subject left out); "- the PR has the
+`highlight` label" under "A PR should be highlighted if:"; "- `docs/aw/setup.md`", "- Useful statuses:
+`pending`, `running`." The segmenter keeps them (their ids stay), and coverage counts them as orphans;
+GC100 asks for the why of a rule and leaves them out (fresh reviews of e2b-dev/E2B, huggingface/
+huggingface_hub, huggingface/trl and huggingface/chat-ui, round 8 session 4).
+
+A line is a statement when its frame (audit.frames) gives no directive, no clause of it opens with a verb
+(the imperative "…, then investigate …", "When writing tests, conform to …", "Locate and read …"), it
+holds no word that judges, permits or limits ("is fine", "is enough", "prohibits", "by design", "a common
+mistake"), it asks nothing, no lead-in above it names rules or says what must be ("Rules:", "the copies
+must stay aligned:"), and a finite verb stands in its first clause ("is", "can", "returns"). A line with
+no finite verb ("`match` over `if` chains", "Same variable names (…)") is a rule written short and stays
+a finding; so does a code-only line whose label directs ("Inspect dataset: `…`") or states ("Defaults are
+written as: `…`").
+"""
+
+from __future__ import annotations
+
+import re
+
+from gitcontext.audit.frames import VERBS, Frame
+from gitcontext.instructions.model import Instruction, word_count
+from gitcontext.instructions.sentences import mask_code_spans
+
+_CODE = re.compile(r"`[^`\n]*`")
+_LINK = re.compile(r"!?\[([^\]\n]{0,200})\]\([^)\s]{0,500}\)")
+_ASIDE = re.compile(r"\([^()\n]*\)")
+_QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”")  # an example of wording ("Gets the …" not "Will get …")
+_TASK = re.compile(r"\s*\[[ xX]\]\s")  # "[ ] JSON examples are properly formatted"
+_WORD = re.compile(r"[A-Za-z][\w'’-]*")
+_CLAUSE = re.compile(r"[,;:—–()]|\s-\s|(?<=[.!])\s|\b(?:then|so)\b", re.I)
+_FIRST_CLAUSE = re.compile(r"[;:—–]|\s-\s|(?<=[.!])\s")
+_AUXILIARIES = frozenset(
+    """is are was were has have had will would can could may might does did isn't aren't wasn't weren't
+doesn't didn't won't hasn't haven't""".split()
+)
+# verbs whose -s form states what a thing does ("lives in", "holds", "exposes"), beside audit.frames.VERBS
+_STATING_VERBS = frozenset(
+    "allow apply come contain cover depend describe expose go hold happen let live mean own provide sit "
+    "support work".split()
+)
+_DETERMINERS = frozenset("a an the this that these those its our your their each every all some any no".split())
+# after these an -s form is a noun ("in tests", "of the builds"), not a verb
+_PREPOSITIONS = frozenset("in on at of for with to from by into onto about per via under over between".split())
+_SUBJECTS = _DETERMINERS | frozenset("it there you we they i he she one".split())
+_CONDITION = re.compile(
+    r"^\W*(?:if|when|whenever|wherever|unless|once|before|after|while|for|to|in\s+order\s+to|as|instead\s+of)\b",
+    re.I,
+)
+# words that make a statement guidance: it judges, permits, forbids or limits
+_GUIDANCE = re.compile(
+    r"(?<!-)\b(?:must|should|never|always|only|avoid|prefer|don'?t|do\s+not|fine|ok|okay|enough|sufficient|acceptable|"
+    r"allowed|permitted|forbidden|prohibit(?:s|ed)?|discouraged|encouraged|preferred|recommended|expected|"
+    r"mandatory|required|optional|deprecated|best|better|worse|wrong|correct|incorrect|important|critical|"
+    r"essential|crucial|goal|priority|unnecessary|appropriate|inappropriate|safe|unsafe|welcome|bad|good|"
+    r"intended|intentional(?:ly)?|deliberately|by\s+design|denied|disallowed|banned|conventions?|rule|instead|"
+    r"rather\s+than|in\s+favou?r\s+of|mistakes?|pitfalls?|anti-?patterns?|smells?|(?:is|are)\s+a\s+bug)\b",
+    re.I,
+)
+
+
+# RFC 2119 keywords in capitals: "You MAY skip this step" is a permission in a list of constraints
+_RFC_2119 = re.compile(r"\b(?:MAY|SHALL|OPTIONAL|RECOMMENDED)\b")
+# the last word of a lead-in that names what it introduces as rules ("Coding conventions:")
+_RULES = frozenset("rules guidelines requirements conventions standards principles policy policies".split())
+# a one-word label that is a command, not a noun ("Run: `make test`", not "Output: `out/`")
+_COMMANDS = frozenset("run use install execute invoke call".split())
+# the last word of a lead-in that ends on its condition ("Use factory functions when:", "A PR should be
+# highlighted if:"): the items below it are the branches of that one rule, not rules of their own
+_CONDITION_WORDS = frozenset("if when whenever unless whether".split())
+
+
+def condition_of_lead(inst: Instruction, frame: Frame) -> bool:
+    """INST is an item listing one condition of the rule its lead-in states."""
+    words = _WORD.findall(frame.lead)
+    return inst.kind == "item" and len(words) >= 3 and words[-1].casefold() in _CONDITION_WORDS
+
+
+# a label before a line of code spans or links ("Useful statuses: `pending`, `running`."), up to four words
+# (a longer one is a sentence: "Types appear in backticks inside parentheses: (`str`)")
+_LABEL = re.compile(r"\s*(?:\*\*[^*\n]{1,80}\*\*|[^\W\d_][\w./'-]{0,40}(?:[ \t][\w./'-]{1,40}){0,3})\s*:\s")
+# a label naming a convention ("Branch naming: `fix-<n>`", "Title format: `# {Name}`") makes its code the rule
+_CONVENTION = re.compile(
+    r"\b(?:nam(?:e|ed|es|ing)|format|conventions?|patterns?|style|prefix|suffix|branch|title|message)\b", re.I
+)
+_LINKS = re.compile(r"!?\[[^\]\n]{0,200}\]\([^)\s]{1,500}\)|<[a-z][\w+.-]{1,20}:[^>\s]{1,500}>|\bhttps?://\S{1,500}")
+
+
+def lists_code(inst: Instruction) -> bool:
+    """INST is nothing but code spans or links, after at most a label that neither directs nor states: a
+    path, a command or a link listed ("`docs/aw/setup.md`", "Summary report: `out/report.txt`"); not
+    "Inspect dataset: `…`", "Defaults are written as: `…`" nor "Branch naming: `fix-<n>`"."""
+    text = inst.text.strip()
+    label = _LABEL.match(text)
+    if label and _labels_a_rule(label.group(0)):
+        return False
+    body = text[label.end() :] if label else text
+    return word_count(_LINKS.sub(" ", mask_code_spans(body, whole=True, fill=" "))) == 0
+
+
+def _labels_a_rule(label: str) -> bool:
+    plain = label.replace("*", " ")
+    words = [w.casefold() for w in _WORD.findall(plain)]
+    return (
+        not words
+        or _imperative(words)
+        or any(w in _AUXILIARIES for w in words)
+        or bool(_GUIDANCE.search(plain) or _CONVENTION.search(plain))
+    )
+
+
+def _imperative(words: list[str]) -> bool:
+    """WORDS (a label's) open with a verb and its object ("Inspect dataset", "Run tests"), not with nouns
+    ("Test files", "Type checking"); a one-word label is a noun ("Output:") unless it runs something ("Run:")."""
+    if words[0] in _COMMANDS:
+        return True
+    return len(words) > 1 and words[0] in VERBS and not words[1].endswith(("s", "ing"))
+
+
+def states(inst: Instruction, frame: Frame) -> bool:
+    """INST (framed as FRAME) states a fact and tells the agent nothing to do."""
+    if frame.directive or "?" in inst.text or _TASK.match(inst.text):
+        return False  # a question or a task-list box asks the agent to check
+    if inst.kind == "item" and _lays_down(frame.lead):
+        return False  # "Rules:" / "the copies must stay aligned:" — "- Union types use `or`" is one of them
+    plain = _QUOTED.sub(" Q ", _LINK.sub(r" \1 ", _CODE.sub(" X ", inst.text)).replace("*", " ").replace("__", " "))
+    if _GUIDANCE.search(plain) or _RFC_2119.search(plain) or _acts(plain):
+        return False
+    return _finite(_ASIDE.sub(" ", plain))
+
+
+def _lays_down(lead: str) -> bool:
+    """LEAD, a lead-in, names rules ("Rules:", "Conventions:", "**Do**:") or says what must be ("the
+    duplicated blocks must stay aligned:"): what it introduces is rules, however they are worded."""
+    words = [w.casefold() for w in _WORD.findall(lead)]
+    return bool(words) and (words[-1] in _RULES or words == ["do"] or bool(_GUIDANCE.search(lead)))
+
+
+def _acts(plain: str) -> bool:
+    """A clause of PLAIN opens with a verb (or "to" and a verb: how to do a thing; or a word joined to a
+    verb: "Locate and read …"), or its main clause, past a leading condition, with a word
+    no subject starts ("If tasks remain pending, then investigate …"; "Wherever you write, disclose …")."""
+    for clause in _CLAUSE.split(plain):
+        words = [w.casefold() for w in _WORD.findall(clause)[:3]]
+        if words and (words[0] in VERBS or words[0] == "to" and words[1:] and words[1] in VERBS):
+            return True  # "Run …", "To run tests for one project: `…`"
+        if words[1:2] in (["and"], ["or"]) and words[2:] and words[2] in VERBS:
+            return True  # "Research and test grammar changes", "Locate and read the closest file"
+    if _CONDITION.match(plain) and "," in plain:
+        return _commands(plain.split(",", 1)[1])
+    return False
+
+
+def _commands(main: str) -> bool:
+    """MAIN, the clause after a leading condition, opens with a command: a word no subject starts and no
+    verb follows ("then investigate whether …", "disclose that …"; not "tools are exposed as …")."""
+    words = [w.casefold() for w in _WORD.findall(main)[:4]]
+    if words[:1] in (["also"], ["then"], ["just"], ["first"]):
+        words = words[1:]
+    if not words or words[0] in _SUBJECTS or words[0] in _AUXILIARIES:
+        return False
+    return not (words[1:] and (words[1] in _AUXILIARIES or _third_person(words[1])))
+
+
+def _finite(plain: str) -> bool:
+    """A finite verb follows a subject in the first clause of PLAIN: an auxiliary, or a verb's -s form
+    with no preposition before it and words after it ("The CLI requires …", "Defaults can come from …"; not
+    "Expose methods for state changes", whose -s word is a noun, nor "Size content to the area: … makes it
+    too wide", whose statement is the reason after the rule), or an -s form first, its subject left out."""
+    words = [w.casefold() for w in _WORD.findall(_FIRST_CLAUSE.split(plain, 1)[0])]
+    if words and _third_person(words[0]):
+        return True  # its subject left out: "Calls the LLM endpoint via the OpenAI client"
+    after_preposition = False
+    for n, (before, word) in enumerate(zip(words, words[1:]), 2):
+        after_preposition = after_preposition or before in _PREPOSITIONS
+        if word in _AUXILIARIES:
+            return True
+        if n < len(words) and not after_preposition and before not in _DETERMINERS and _third_person(word):
+            return True  # a verb has something after it: "Same variable names" ends on a noun
+    return False
+
+
+def _third_person(word: str) -> bool:
+    if not word.endswith("s") or len(word) < 4:
+        return False
+    # "returns", "pushes", "applies"; never "users" read as "use" + "rs"
+    stems = (word[:-1], word[:-2] if word.endswith("es") else "", word[:-3] + "y" if word.endswith("ies") else "")
+    return any(stem in VERBS or stem in _STATING_VERBS for stem in stems)

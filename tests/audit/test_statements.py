@@ -1,0 +1,149 @@
+"""audit/statements.py: statements of fact and the conditions under a rule's lead-in (GC100 leaves them out)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gitcontext.audit.frames import frames
+from gitcontext.audit.statements import condition_of_lead, lists_code, states
+from gitcontext.instructions.segment import segment
+
+
+def _framed(text: str):
+    insts = segment(text, "AGENTS.md")
+    return list(zip(insts, frames(insts, text), strict=True))
+
+
+def _states(line: str) -> bool:
+    ((inst, frame),) = _framed(line + "\n")
+    return states(inst, frame)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # fresh review of e2b-dev/E2B and huggingface/huggingface_hub, round 8 session 4
+        "Default credentials are stored in .env.local in the repository root or inside ~/.e2b/config.json.",
+        "- Stripe Projects provisions E2B sandbox/API access and returns an E2B team API key.",
+        "- Local defaults can also come from `.env.local` or `~/.e2b/config.json`.",
+        "The CLI package requires Node 20 or newer.",
+        "This skill reads PR metadata, categorizes entries, and produces a formatted release notes document.",
+        "If CI fails on type checks that pass locally, the likely cause is a newer checker.",
+        # earlier sessions' labels
+        "Absurd is a Postgres-native durable workflow system.",
+        "- A **task** is the durable workflow instance.",
+        "This guide is for AI coding agents working in the SvelteKit monorepo.",
+        "- Files are auto-formatted by `pnpm run format`",
+        "The bundler plugin can split automatically, or you can split manually with `.lazy.tsx` files.",
+        # the subject left out; a condition before a noun subject (huggingface/chat-ui)
+        "4. Calls LLM endpoint via OpenAI client",
+        "When enabled, tools are exposed as OpenAI function calls.",
+    ],
+)
+def test_statements_of_fact(line: str) -> None:
+    assert _states(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Use pnpm for node and uv for python to install and update dependencies.",
+        "- `match`/`case` over `if`/`elif` chains when dispatching on a value.",  # a rule with no verb
+        "- **Tabs for indentation** (not spaces)",
+        "- JSDoc comments for public APIs",
+        "- If tasks remain `pending`, then investigate whether a worker for that queue is actually running.",
+        "- When writing or reviewing tests, conform to `.claude/skills/test-quality/SKILL.md`.",
+        "Wherever you do write or author content, disclose that you are an agent.",
+        "- Usually testing the 1-2 main use cases is enough.",  # it judges
+        "- A big multi-step test is fine when the property is irreducibly multi-step.",
+        "This project prohibits AI-authored public writing and autonomous agent contributions.",
+        "- Cross-domain imports: denied except framework domain",
+        "- C-like flags use `bitflags!` crate instead of enums (C-BITFLAG)",
+        '- "Gets the endpoint..." not "Will get the endpoint..."',  # the verbs are the example's
+        "- Expose imperative methods for state changes (not `Update(tea.Msg)`).",
+        "Size content to the content area, not the outer width: sizing to the full width makes it too wide.",
+        "5. **Testing**: Does the PR include tests? Are they meaningful?",
+        "(3) To run tests for a specific project: `dotnet test tests/Project.Tests.csproj`",
+        "**Reusable option types** (from `_cli_utils.py` — import and use these, don't reinvent):",
+        "Static imports are auto-generated; run `make style` to update.",
+        "- Research and test grammar changes thoroughly",
+        "- Help users feel confident about trying new things.",
+        "- [ ] JSON examples are properly formatted and realistic",
+        "- Provider wire-format encoding belongs in `PROVIDER_OPTION_RULES` under `src/providers/routing`.",
+        # huggingface/trl: a noun phrase ending on a plural, judgments that make a rule
+        "- Same variable names (`self._last_loaded_step`, `self._metrics[mode]`, …)",
+        "Not propagating a change is a bug.",
+        "A common mistake is fixing one trainer and forgetting the others.",
+        "Trainers in this repository are **self-contained by design**.",
+        "- You MAY skip this step if you have no feedback to provide",  # RFC 2119 (strands-agents/sdk-typescript)
+    ],
+)
+def test_rules_are_not_statements(line: str) -> None:
+    assert not _states(line)
+
+
+def test_items_under_a_lead_in_that_lays_down_rules_are_rules() -> None:
+    text = (
+        "Rules:\n\n- Union types use `or`: `str` or `None`\n\n"
+        "When the same logic appears twice, the copies must stay aligned:\n\n- Comments are word for word\n\n"
+        "Notes:\n\n- The pool runs in Node.js\n\n**Do**:\n\n- Co-locate unit tests with source under `__tests__`\n"
+    )
+    assert [inst.line for inst, frame in _framed(text) if states(inst, frame)] == [11]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- `.github/aw/safe-outputs-management.md`",
+        "- Summary report: `benchmarking/compare/.results/report.txt`",
+        "- Useful statuses: `pending`, `running`, `sleeping`, `completed`.",
+        "- [Sentry Code Review Guidelines](https://develop.sentry.dev/engineering-practices/code-review/)",
+        "- Docs: <https://docs.agno.com>",
+        "- Test files: `js.rs`, `ts.rs`, `sourcemap.rs`",
+        "- Output: `tests/snapshots/*.snap`",
+    ],
+)
+def test_lines_of_code_spans_or_links(line: str) -> None:
+    ((inst, _),) = _framed(line + "\n")
+    assert lists_code(inst)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Run: `make test`",
+        "- Run tests: `npm test -w @google/gemini-cli-core`",
+        "- Inspect dataset: `from datasets import load_dataset; ds = load_dataset(name)`",
+        "- Defaults are written as: `defaults to <value>`",
+        "- Types appear in backticks inside parentheses: (`str`)",
+        "- Branch naming for issue fixes: `fix-<issue-number>`",
+        "- Title format: `# Aspire.Hosting.{Technology} library`",
+        "- Import directly from the specific module: `import { sql } from '@prisma/sql/builder'`",
+        "- Prefer explicit imports: `import { connect } from '@prisma/runtime/connection'`",
+    ],
+)
+def test_a_label_that_directs_or_states_makes_its_code_a_rule(line: str) -> None:
+    ((inst, _),) = _framed(line + "\n")
+    assert not lists_code(inst)
+
+
+def test_items_under_a_lead_in_that_ends_on_its_condition_are_its_branches() -> None:
+    text = (
+        "A PR should be highlighted if:\n\n- it has the `highlight` label, **or**\n- it adds a command.\n\n"
+        "Run these checks:\n\n- it has the `highlight` label\n\n**When**:\n\n- the hook fires\n"
+    )
+    branches = [inst.line for inst, frame in _framed(text) if condition_of_lead(inst, frame)]
+    assert branches == [3, 4]  # not the items of "Run these checks:", nor of a one-word label
+
+
+_NONSENSE = st.text(alphabet="qxz", min_size=2, max_size=6)  # never a verb, a modal or a judging word
+
+
+@given(a=_NONSENSE, b=_NONSENSE, aux=st.sampled_from(["is", "are", "can be", "will be", "has"]))
+def test_a_directive_makes_a_statement_a_rule(a: str, b: str, aux: str) -> None:
+    assert _states(f"The {a} {aux} {b}.")
+    assert not _states(f"Always check that the {a} {aux} {b}.")
+    assert not _states(f"The {a} {aux} {b}; never edit it by hand.")
+    assert not _states(f"The {a} should be {b}.")
