@@ -62,7 +62,11 @@ def suggest(rule: str, sources: list[Source], history, reader: Reader | None = N
     return _generic(sources, history, _worst(excuses))
 
 
-_POINTER = re.compile(r"^\W{0,4}(?:see|refer to)\s+", re.I)
+_POINTER = re.compile(
+    r"^\W{0,4}(?:see|refer to|(?:the\s+)?(?:full|more|complete)\s+(?:details?|procedure|instructions|steps|reference"
+    r"|guide|docs|documentation)\s+(?:(?:is|are|lives?)\s+)?(?:in|at|under))\s+",
+    re.I,
+)
 _TARGET = re.compile(r"!?\[[^\]]{0,200}\]\([^)\s]{0,300}\)|`[^`]{1,200}`|\b(?:the|a|an|also|and|or)\b", re.I)
 
 
@@ -97,7 +101,11 @@ def _best(rule: str, words: dict[str, float], texts: list[Text]) -> _Pick | None
         if fixes_the_file(text):
             continue
         width = scope(text)
-        for statement in joined(statements(text.text, text.part)):
+        found_all = joined(statements(text.text, text.part))
+        nearest = nearest_blocks(words, found_all) if width != "single" else None
+        for statement in found_all:
+            if nearest is not None and statement.quoted not in nearest:
+                continue
             found = judge.reason(statement.text, rule)
             if found.score < judge.NEEDED:
                 continue
@@ -112,6 +120,18 @@ def _best(rule: str, words: dict[str, float], texts: list[Text]) -> _Pick | None
             if best is None or score > best.score:
                 best = _Pick(score, statement, text)
     return best
+
+
+NEAREST = 0.8  # a paragraph this close to the one most about the rule is about it too
+
+
+def nearest_blocks(words: dict[str, float], found: list[Statement]) -> set[str]:
+    """The paragraphs (each statement's `quoted` lines) of a change of several rules that are most about the
+    rule: a paragraph of an omnibus body (or a sub-commit's bullet in a squash body) says why of the part it
+    describes, so a sentence of another paragraph that shares a word with the rule is not its why."""
+    near = {statement.quoted: judge.relevance(words, statement.quoted)[0] for statement in found}
+    top = max(near.values(), default=0.0)
+    return {quoted for quoted, share in near.items() if share and share >= NEAREST * top}
 
 
 def fixes_the_file(text: Text) -> bool:

@@ -66,7 +66,8 @@ CHANGE = re.compile(
     r"|refactor(?:s|ed)?|move[sd]?|remove[sd]?|replace[sd]?|rename[sd]?|introduce[sd]?|implement(?:s|ed)?"
     r"|extend(?:s|ed)?|drop(?:s|ped)?|fold(?:s|ed)?|restructure[sd]?|rewrite|rewrites|rewrote|bump(?:s|ed)?"
     r"|clean(?:s|ed)? up|consolidate[sd]?|convert(?:s|ed)?|migrate[sd]?|expose[sd]?|split|splits|trim(?:s|med)?"
-    r"|slim(?:s|med)?|reorganize[sd]?|inline[sd]?)\b",
+    r"|slim(?:s|med)?|reorganize[sd]?|inline[sd]?|codif(?:y|ies|ied)|extract(?:s|ed)?|enable[sd]?|adopt(?:s|ed)?"
+    r"|new)\b",
     re.I,
 )
 _PURPOSE = re.compile(
@@ -74,8 +75,12 @@ _PURPOSE = re.compile(
     re.I,
 )
 _PARENS = re.compile(r"\(([^()]{1,300})\)")
+LIST_COMMAS = 2  # an aside with this many commas lists what the change covers ("(double-boarded, ..., wrong board)")
 # A statement that says how to verify the change ("To verify the check works, revert ... and rerun")
-VERIFY = re.compile(r"^(?:to (?:verify|test|check|try)\b|(?:verified|tested) (?:by|with|on|locally|manually)\b)", re.I)
+VERIFY = re.compile(
+    r"^(?:to (?:verify|test|check|try)\b|(?:verified|tested) (?:by|with|on|locally|manually)\b|(?:verified|tested)\s*:)",
+    re.I,
+)
 ISSUE = re.compile(
     r"(?i:\b(?:fix(?:e[sd])?|close[sd]?|resolve[sd]?|see|refs?|related to|addresses|reported in|part of)\s*:?\s*"
     r"(?:#\d+|https?://github\.com/\S+/issues/\d+))|\b(?!(?:SHA|UTF|ISO|RFC|PEP|GPT|ES|ECMA|HTTP|TLS|SSL|IPV|AES|RSA|CRC|WCAG|ANSI|MD|BASE)-)[A-Z][A-Z0-9]{1,9}-\d{2,6}\b"
@@ -116,7 +121,7 @@ def reason(text: str, rule: str = "") -> Reason:
     """How strongly TEXT states a reason, and of which kinds. A PR's own `(#N)` is provenance, not a
     reason; a sign RULE itself carries is the rule restated, not one."""
     text = _PR_REF.sub("", text).strip()
-    if DOC_FIX.search(text) or VERIFY.match(text):
+    if DOC_FIX.search(text) or VERIFY.match(text) or restates(text, rule):
         return Reason(0, ())
     if CHANGE.match(text):
         text = reasoned_part(text)
@@ -133,13 +138,27 @@ def reason(text: str, rule: str = "") -> Reason:
 def reasoned_part(description: str) -> str:
     """What of a statement describing the change may give its reason: its parentheses and its purpose clause
     (a bare "so" leads to what the change does, "… so the fallback is gone": only what follows it counts)."""
-    asides = [m.group(1) for m in _PARENS.finditer(description)]
+    asides = [m.group(1) for m in _PARENS.finditer(description) if m.group(1).count(",") < LIST_COMMAS]
     prose = _PARENS.sub(" ", description)
     purpose = _PURPOSE.search(prose)
     if purpose is not None:
         bare_so = purpose.group(0).strip(",; ").lower() == "so"
         asides.append(prose[purpose.end() if bare_so else purpose.start() :])
     return " … ".join(asides)
+
+
+NOVEL = 0.32  # the share of a statement's word weight the rule lacks, below which it restates the rule
+
+
+def restates(text: str, rule: str) -> bool:
+    """Whether TEXT says little the rule does not ("The CLI has no template form ..., so nothing here runs for
+    it" beside the rule "The CLI is not a consumer: it has no template form ..."): under a third of its word
+    weight is new. A rule that explains itself has its reason already; history must add one."""
+    if not rule:
+        return False
+    said = weights(content_words(text))
+    total = sum(said.values())
+    return bool(total) and sum(v for w, v in said.items() if w not in content_words(rule)) / total < NOVEL
 
 
 def _signs(pattern: re.Pattern[str], text: str) -> set[str]:

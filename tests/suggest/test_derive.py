@@ -288,3 +288,44 @@ def test_derive_a_pointer_rule_is_generic_whatever_its_commit_says(store: Path) 
     )
     s = _row(_run(store), "node-exceptions").suggestion
     assert s.klass == "generic" and s.generic == "a pointer"
+
+
+PRIORITY_RULES = (
+    "- Give every issue a Priority on its board card.\n"
+    "- Board 11 has no Priority field; the rubric applies to v2 only.\n"
+    "- Put new issues in Incoming.\n"
+    "- Record the triage score as a comment.\n"
+)
+
+
+def test_derive_an_omnibus_paragraph_is_the_why_of_its_own_part_only(store: Path) -> None:
+    """modelcontextprotocol/inspector: a squash whose first paragraph explains the unused Priority field gave
+    that why to "board 11 has no Priority field" too, a rule another paragraph wrote without a reason."""
+    sha = commit(
+        store,
+        {"AGENTS.md": RULES + PRIORITY_RULES},
+        "docs: adopt the Priority field and document the triage rubric\n\n"
+        "The board Priority field existed but was unused (0 of 264 cards), so nobody set a priority.\n\n"
+        "Adds a V1 board section, and notes that board 11 has no Priority field: the rubric applies to v2 only.",
+    )
+    result = _run(store)
+    every = _row(result, "every issue").suggestion
+    assert (
+        every.klass == "specific" and every.commit == sha and every.why.startswith("The board Priority field existed")
+    )
+    assert _row(result, "Board 11").suggestion.klass == "generic"
+
+
+def test_derive_a_why_that_restates_the_rule_is_none(store: Path) -> None:
+    """inspector: "The CLI has no template form ..., so nothing here runs for it" beside the rule that says
+    just that; the rule explains itself, history adds nothing."""
+    rule = "- The CLI is not a consumer: it has no template form, and its read passes the expanded uri through.\n"
+    body = "The CLI has no template form and its read passes the expanded uri through, so nothing runs."
+    commit(store, {"AGENTS.md": RULES + rule}, f"docs: the CLI has no template form\n\n{body}")
+    assert _row(_run(store), "CLI").suggestion.klass == "generic"
+
+
+def test_derive_a_full_procedure_pointer_is_generic(store: Path) -> None:
+    rule = "- Full procedure in the [release guide](docs/release.md).\n"
+    commit(store, {"AGENTS.md": RULES + rule}, "docs: point at the guide\n\nThe old steps broke the release twice.")
+    assert _row(_run(store), "Full procedure").suggestion.generic == "a pointer"

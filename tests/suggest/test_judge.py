@@ -59,10 +59,32 @@ def test_judge_reasons(statement: str) -> None:
         ("Slim the skill to 14.7KB", "Chain mutations."),
         # how to verify the change
         ("To verify the check works against pre-existing bugs, revert the commit and rerun.", "Run via just."),
+        ("Verified: npm audit reports 0 vulnerabilities in all five installs; npm run ci passes.", "Audit it."),
+        # a change verb that codifies or extracts; an aside that lists what the change covers
+        ("Codify the rule the client already followed, and move the modules on the wrong side of it.", "Use lib."),
+        ("Extract the teardown into a helper and drive it against a real child rather than a mock.", "Unit-test it."),
+        (
+            'Add "The board audit" as a table (double-boarded items, statusless cards, wrong board for label).',
+            "Finish a triage run with the audit.",
+        ),
+        # a statement that says what the rule already says
+        (
+            "The CLI has no template form and its read passes the expanded uri through, so nothing runs.",
+            "The CLI is not a consumer: it has no template form, and its read passes the expanded uri through.",
+        ),
     ],
 )
 def test_judge_restatements_and_doc_fixes_are_no_reason(statement: str, rule: str) -> None:
     assert judge.reason(statement, rule).score < judge.NEEDED
+
+
+def test_judge_a_why_that_adds_the_incident_to_the_rule_is_one() -> None:
+    rule = "Write access makes the board reachable, not automatic."
+    why = (
+        "Framing it as externally-filed was wrong: a maintainer opening an issue by hand lands in the same"
+        " state, because write access makes the board reachable, not automatic."
+    )
+    assert not judge.restates(why, rule) and judge.reason(why, rule).score >= judge.NEEDED
 
 
 def test_judge_a_word_inside_a_code_name_is_no_sign() -> None:
