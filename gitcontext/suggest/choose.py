@@ -4,7 +4,9 @@ A text's statements are read as what they are about. A change that wrote this on
 nothing but context files is about it: any statement with a reason will do. A change that wrote a
 few rules or touched a few other paths (a fix that adds its lesson to AGENTS.md) is about this rule
 only where a statement comes near the rule's words; an omnibus change (many rules, or many other
-paths) only where a statement repeats them, and never by its subject alone. The birth's reason comes
+paths) only where a statement repeats them, and never by its subject alone. In a change of several
+rules, only the paragraphs (or a squash's sub-commit bullets) most about the rule are read for it: each
+paragraph says why of the part it describes. The birth's reason comes
 first, then the newest rewording's (a rewording commit that explains the change); failure lines
 pasted into the chosen text become the suggested `--failure`.
 """

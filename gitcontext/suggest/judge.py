@@ -9,8 +9,12 @@ the rule itself carries ("… to avoid flaky tests") is the rule restated, not a
 with no sign restates the change ("Add a rule about imports") however well written. A statement that
 describes the change ("Add guidance on how to handle errors across the FFI", "Simplify the aspect: …")
 counts only the signs in its parentheses and in its purpose clause (from "so", "because", "to prevent"
-on): the words it describes are the change, not a reason for it. A word inside a code name
-(`std::io::Error`, `foo.error`) is no sign, and a statement that says how to verify the change is none.
+on): the words it describes are the change, not a reason for it; an aside that lists what the change
+covers ("(double-boarded, statusless cards, wrong board for label)") is none. A word inside a code name
+(`std::io::Error`, `foo.error`) is no sign, and a statement that says how to verify the change ("Verified:
+…") is none. A statement that says little the rule does not (under a third of its word weight new) is the
+rule restated: a rule that explains itself has its reason already, history must add one. A statement whose
+subject is the context file ("AGENTS.md should not contain …") says why the file was reshaped.
 Relevance is the share of the rule's rare words a statement repeats.
 """
 
@@ -121,7 +125,7 @@ def reason(text: str, rule: str = "") -> Reason:
     """How strongly TEXT states a reason, and of which kinds. A PR's own `(#N)` is provenance, not a
     reason; a sign RULE itself carries is the rule restated, not one."""
     text = _PR_REF.sub("", text).strip()
-    if DOC_FIX.search(text) or VERIFY.match(text) or restates(text, rule):
+    if DOC_FIX.search(text) or VERIFY.match(text) or restates(text, rule) or about_the_file(text, rule):
         return Reason(0, ())
     if CHANGE.match(text):
         text = reasoned_part(text)
@@ -145,6 +149,18 @@ def reasoned_part(description: str) -> str:
         bare_so = purpose.group(0).strip(",; ").lower() == "so"
         asides.append(prose[purpose.end() if bare_so else purpose.start() :])
     return " … ".join(asides)
+
+
+# A statement whose subject is the context file ("AGENTS.md should not contain behavioural instructions ...",
+# "CLAUDE.md is loaded on every request, so ...") says why the file was cut or reshaped, not why a rule exists.
+_THE_FILE = re.compile(
+    r"^(?:the\s+)?(?:previous\s+|old\s+|current\s+|this\s+)?`?(?:agents|claude|gemini|copilot-instructions)\.md\b", re.I
+)
+
+
+def about_the_file(text: str, rule: str) -> bool:
+    """Whether TEXT is about the context file itself (and RULE, which would then be its subject, is not)."""
+    return bool(_THE_FILE.match(text)) and not re.search(r"(?:agents|claude|gemini)\.md", rule, re.I)
 
 
 NOVEL = 0.32  # the share of a statement's word weight the rule lacks, below which it restates the rule

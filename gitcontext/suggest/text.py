@@ -34,7 +34,7 @@ _TRAILER = re.compile(
 )
 _FOOTER = re.compile(r"(generated with|🤖|co-authored|^-{3,}$|^_{3,}$|^\*{3,}$)", re.I)
 _SKIP_SECTIONS = re.compile(
-    r"test(ing)?( plan| steps| instructions)?|how (to|i|we) test(ed)?|verification|validation|checklist|"
+    r"test(ing)?( plan| steps| instructions)?|how (to|i|we|has (this|it) been|was (this|it)) test(ed)?|verification|validation|checklist|"
     r"screenshots?|screen recording|demo|video|changelog|release notes?|type of (change|pr)|related (prs?|links)|"
     r"dependencies|deployment|rollout|reviewers?|notes? (for|to) reviewers?|todo|follow[- ]?ups?|example|usage|"
     r"api|wire format|files? changed|changes? made",
@@ -111,7 +111,7 @@ def _body(lines: list[str]) -> list[Statement]:
         heading = _HEADING.match(block[0])
         if heading:
             section = (heading.group(2) or heading.group(3) or "").strip().lower()
-            skipping = bool(_SKIP_SECTIONS.fullmatch(section.strip(" :")))
+            skipping = bool(_SKIP_SECTIONS.fullmatch(section.strip(" :?")))
             block = block[1:]
         if skipping or not block:
             continue

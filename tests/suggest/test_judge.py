@@ -67,6 +67,11 @@ def test_judge_reasons(statement: str) -> None:
             'Add "The board audit" as a table (double-boarded items, statusless cards, wrong board for label).',
             "Finish a triage run with the audit.",
         ),
+        # a statement about the context file itself
+        (
+            "AGENTS.md should not contain behavioral instructions: this causes the agent to run tests when not needed.",
+            "Run a single test class with -Dtest.",
+        ),
         # a statement that says what the rule already says
         (
             "The CLI has no template form and its read passes the expanded uri through, so nothing runs.",
@@ -113,3 +118,9 @@ def test_judge_never_crashes(statement, rule):
     assert found.score >= 0 and set(found.kinds) <= {"failure", "cause", "measure", "issue", "weak"}
     share, count = judge.relevance(judge.weights(content_words(rule)), statement)
     assert 0 <= share <= 1.0000001 and count >= 0
+
+
+def test_judge_a_statement_about_the_context_file_is_a_reason_for_a_rule_about_it() -> None:
+    why = "CLAUDE.md is loaded on every request, so a 300-line file fills the context window."
+    assert judge.reason(why, "Keep CLAUDE.md under 100 lines.").score >= judge.NEEDED
+    assert judge.reason(why, "Run a single test class with -Dtest.").score == 0
