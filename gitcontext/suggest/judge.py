@@ -36,7 +36,7 @@ FAILURE = re.compile(
     r"|incidents?|postmortem|reverted|rolled back|hotfix|hallucinat\w*|segfault\w*|oom(?:-killed)?"
     r"|kept \w+ing|keeps \w+ing|tend(?:s|ed)? to|tendency|repeatedly|over and over|again and again"
     r"|no longer work\w*|(?:does|did|do|would|could)(?:n't| not) (?:work|build|compile|pass|run|load|start)"
-    r"|blew up|went wrong|fell over|got stuck)\b",
+    r"|blew up|went wrong|fell over|got stuck)\b(?!-\w)",  # not the first half of a compound ("bug-hunts")
     re.I,
 )
 WEAK = re.compile(
@@ -71,7 +71,7 @@ CHANGE = re.compile(
     r"|extend(?:s|ed)?|drop(?:s|ped)?|fold(?:s|ed)?|restructure[sd]?|rewrite|rewrites|rewrote|bump(?:s|ed)?"
     r"|clean(?:s|ed)? up|consolidate[sd]?|convert(?:s|ed)?|migrate[sd]?|expose[sd]?|split|splits|trim(?:s|med)?"
     r"|slim(?:s|med)?|reorganize[sd]?|inline[sd]?|codif(?:y|ies|ied)|extract(?:s|ed)?|enable[sd]?|adopt(?:s|ed)?"
-    r"|new)\b",
+    r"|new|now)\b",
     re.I,
 )
 _PURPOSE = re.compile(
@@ -199,10 +199,11 @@ def relevance(rule_words: dict[str, float], text: str) -> tuple[float, int]:
 
 
 def is_about(rule_words: dict[str, float], text: str, near: bool = False) -> bool:
-    """Whether TEXT is about the rule: it repeats a third of its word weight, two words or more; NEAR
-    (a change of few rules and paths): a fifth, or one rare word."""
+    """Whether TEXT is about the rule: it repeats a third of its word weight, two words or more (a rule of one
+    word: a rare one, not "run" of "Then run:"); NEAR (a change of few rules and paths): a fifth, or one
+    rare word."""
     share, count = relevance(rule_words, text)
+    rare = any(rule_words[w] >= RARE for w in content_words(text) & rule_words.keys())
     if near:
-        rare = any(rule_words[w] >= RARE for w in content_words(text) & rule_words.keys())
         return share >= NEAR and (count >= RELEVANT_WORDS or rare)
-    return share >= RELEVANT and count >= min(RELEVANT_WORDS, len(rule_words))
+    return share >= RELEVANT and count >= min(RELEVANT_WORDS, len(rule_words)) and (count >= RELEVANT_WORDS or rare)

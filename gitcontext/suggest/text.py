@@ -44,7 +44,7 @@ _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$|^\s*\*\*([^*]{2,60})\*
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
 _CHECKBOX = re.compile(r"^\s*(?:[-*+]\s+)?\[[ xX]\]")
 _NOISE_LINE = re.compile(r"^\s*(?:!\[|<img|<video|\||https?://\S+\s*$|<\S[^>]*>\s*$|>\s*\[!)")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(\[])")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`\"'(\[])")
 _REF = re.compile(
     r"(?<![\w/#&])(?:(?:gh-)|#)(\d{1,7})\b|https?://github\.com/[\w.-]+/[\w.-]+/(?:issues|pull)/(\d{1,7})", re.I
 )

@@ -67,6 +67,9 @@ def test_judge_reasons(statement: str) -> None:
             'Add "The board audit" as a table (double-boarded items, statusless cards, wrong board for label).',
             "Finish a triage run with the audit.",
         ),
+        # a sign word that is the first half of a compound; a statement of what the code does now
+        ("Ask contributors to target spec MUSTs rather than running generic AI bug-hunts.", "Open an issue first."),
+        ("Now the bridge collects every tool call (name, input, failure flag) and closes each turn.", "Keep a trace."),
         # a statement about the context file itself
         (
             "AGENTS.md should not contain behavioral instructions: this causes the agent to run tests when not needed.",
@@ -90,6 +93,13 @@ def test_judge_a_why_that_adds_the_incident_to_the_rule_is_one() -> None:
         " state, because write access makes the board reachable, not automatic."
     )
     assert not judge.restates(why, rule) and judge.reason(why, rule).score >= judge.NEEDED
+
+
+def test_judge_a_rule_of_one_common_word_is_about_no_statement_of_an_omnibus() -> None:
+    """claude-quickstarts: "Then run:" took a sub-commit's pyright failure because it "runs" in CI."""
+    text = "This is a pre-existing failure on main that surfaces whenever CI runs against the demo."
+    assert not judge.is_about(judge.weights(content_words("Then run:")), text)
+    assert judge.is_about(judge.weights(content_words("Codegen:")), "CI failed because nobody ran codegen.")
 
 
 def test_judge_a_word_inside_a_code_name_is_no_sign() -> None:

@@ -48,6 +48,11 @@ def test_text_the_how_has_this_been_tested_section_of_a_template_is_skipped() ->
     ]
 
 
+def test_text_a_sentence_may_start_with_a_number() -> None:
+    found = text.statements("Ship two sets. 2026-07-28 is a snapshot of the release before it shipped.", "body")
+    assert [s.text for s in found] == ["Ship two sets.", "2026-07-28 is a snapshot of the release before it shipped."]
+
+
 def test_text_commit_subject_prefix_and_pull_request() -> None:
     [subject] = text.statements("fix(ci)!: pin node to 20 in CI (#4412)\n", "commit")
     assert subject.text == "pin node to 20 in CI" and subject.part == "subject"
