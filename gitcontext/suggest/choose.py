@@ -4,7 +4,9 @@ A text's statements are read as what they are about. A change that wrote this on
 nothing but context files is about it: any statement with a reason will do. A change that wrote a
 few rules or touched a few other paths (a fix that adds its lesson to AGENTS.md) is about this rule
 only where a statement comes near the rule's words; an omnibus change (many rules, or many other
-paths) only where a statement repeats them, and never by its subject alone. In a change of several
+paths) only where a statement repeats them, and never by its subject alone. A rule born with a whole
+new file (a skill or context file written at once, eight rules or more) is generic by its birth: that
+commit's text says why the file exists, not why each of its lines does. In a change of several
 rules, only the paragraphs (or a squash's sub-commit bullets) most about the rule are read for it: each
 paragraph says why of the part it describes. The birth's reason comes
 first, then the newest rewording's (a rewording commit that explains the change); failure lines
@@ -22,6 +24,7 @@ from gitcontext.suggest.sources import Reader, Source, Text, texts_of
 from gitcontext.suggest.text import Statement, failures, linked_issues, refs, statements, strip_subject
 
 SMALL_RULES, SMALL_OTHERS = 3, 10  # a few rules, a few paths: about a rule where it comes near its words
+WHOLE_FILE = 8  # a birth among this many rules of a file its commit created: the commit wrote the whole file
 MAX_WHY = 400
 _GOOD_SECTIONS = ("why", "motivation", "problem", "context", "background", "root cause", "reason", "summary")
 
@@ -56,6 +59,9 @@ def suggest(rule: str, sources: list[Source], history, reader: Reader | None = N
     ordered = sources[:1] + sources[1:][::-1]  # the birth, then the newest rewording first
     excuses = []
     for source in ordered:
+        if history.born_with_file(source) >= WHOLE_FILE:
+            excuses.append("omnibus change")  # its text motivates the file, not this rule
+            continue
         texts = texts_of(source, history, reader)
         pick = _best(rule, words, texts) or _failed(texts)
         if pick is not None:

@@ -329,3 +329,38 @@ def test_derive_a_full_procedure_pointer_is_generic(store: Path) -> None:
     rule = "- Full procedure in the [release guide](docs/release.md).\n"
     commit(store, {"AGENTS.md": RULES + rule}, "docs: point at the guide\n\nThe old steps broke the release twice.")
     assert _row(_run(store), "Full procedure").suggestion.generic == "a pointer"
+
+
+SKILL = "".join(f"- Launch fresh verifier agent {n} on the proof before grading it.\n" for n in range(10))
+
+
+def test_derive_a_rule_born_with_its_whole_file_is_generic_until_reworded(store: Path) -> None:
+    """anthropics/claude-plugins-official: a commit adding a whole skill says why the skill exists ("self-verified
+    85.7% becomes <5% under human grading"); it gave that to every step of the skill."""
+    commit(
+        store,
+        {"skills/verify/SKILL.md": "# Verify\n\n" + SKILL},
+        "Add the verify skill\n\nSelf-verified proofs scored 85.7% but fell to 5% under human grading, because"
+        " one agent graded its own proof; fresh verifier agents catch the failures.",
+    )
+    result = _run(store)
+    assert {r.suggestion.klass for r in result.rows if "verifier" in r.text} == {"generic"}
+    assert _row(result, "agent 3 ").suggestion.generic == "omnibus change"
+    reworded = SKILL.replace("agent 3 on the proof", "agent 3 on the proof and its lemmas")
+    sha = commit(
+        store,
+        {"skills/verify/SKILL.md": "# Verify\n\n" + reworded},
+        "Verify lemmas too\n\nA wrong lemma passed twice because agent 3 only read the final proof.",
+    )
+    s = _row(_run(store), "lemmas").suggestion
+    assert s.klass == "specific" and s.change == "reworded" and s.commit == sha
+
+
+def test_derive_a_small_new_file_keeps_its_reason(store: Path) -> None:
+    sha = commit(
+        store,
+        {"apps/lite/AGENTS.md": "# Lite\n\n- Always run the specified commands exactly as written.\n"},
+        "Add lite AGENTS.md\n\nWithout this, the agent would sometimes run the wrong command.",
+    )
+    s = _row(_run(store), "exactly as written").suggestion
+    assert s.klass == "specific" and s.commit == sha
