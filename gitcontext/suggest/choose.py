@@ -8,7 +8,8 @@ paths) only where a statement repeats them, and never by its subject alone. A ru
 new file (a skill or context file written at once, eight rules or more) is generic by its birth: that
 commit's text says why the file exists, not why each of its lines does. In a change of several
 rules, only the paragraphs (or a squash's sub-commit bullets) most about the rule are read for it: each
-paragraph says why of the part it describes. The birth's reason comes
+paragraph says why of the part it describes; the body's opening paragraph (before any heading or list)
+states the problem of the whole change and is read for every rule. The birth's reason comes
 first, then the newest rewording's (a rewording commit that explains the change); failure lines
 pasted into the chosen text become the suggested `--failure`.
 """
@@ -21,7 +22,7 @@ from typing import NamedTuple
 from gitcontext.identity.words import content_words
 from gitcontext.suggest import judge
 from gitcontext.suggest.sources import Reader, Source, Text, texts_of
-from gitcontext.suggest.text import Statement, failures, linked_issues, refs, statements, strip_subject
+from gitcontext.suggest.text import Statement, failures, is_bullet, linked_issues, refs, statements, strip_subject
 
 SMALL_RULES, SMALL_OTHERS = 3, 10  # a few rules, a few paths: about a rule where it comes near its words
 WHOLE_FILE = 8  # a birth among this many rules of a file its commit created: the commit wrote the whole file
@@ -139,7 +140,11 @@ def nearest_blocks(words: dict[str, float], found: list[Statement]) -> set[str]:
     describes, so a sentence of another paragraph that shares a word with the rule is not its why."""
     near = {statement.quoted: judge.relevance(words, statement.quoted)[0] for statement in found}
     top = max(near.values(), default=0.0)
-    return {quoted for quoted, share in near.items() if share and share >= NEAREST * top}
+    chosen = {quoted for quoted, share in near.items() if share and share >= NEAREST * top}
+    lead = next((s for s in found if s.part == "body"), None)
+    if lead is not None and not lead.section and not is_bullet(lead.quoted):
+        chosen.add(lead.quoted)  # the body's opening paragraph states the problem of the whole change
+    return chosen
 
 
 def fixes_the_file(text: Text) -> bool:

@@ -65,6 +65,11 @@ def is_merge_boilerplate(subject: str) -> bool:
     return bool(_MERGE_PR.match(subject) or _MERGE_OTHER.match(subject))
 
 
+def is_bullet(line: str) -> bool:
+    """Whether LINE opens a list item (`- `, `* `, `1. `): a squash's sub-commit, a change list's entry."""
+    return bool(_BULLET.match(line))
+
+
 def gitlab_mr(message: str) -> str | None:
     found = _GITLAB_MR.search(message)
     return found.group(1) if found else None

@@ -304,7 +304,8 @@ def test_derive_an_omnibus_paragraph_is_the_why_of_its_own_part_only(store: Path
     sha = commit(
         store,
         {"AGENTS.md": RULES + PRIORITY_RULES},
-        "docs: adopt the Priority field and document the triage rubric\n\n"
+        "docs: adopt the Priority field and document the triage rubric (#1892)\n\n"
+        "* docs: adopt the Priority field (#1891)\n\n"
         "The board Priority field existed but was unused (0 of 264 cards), so nobody set a priority.\n\n"
         "Adds a V1 board section, and notes that board 11 has no Priority field: the rubric applies to v2 only.",
     )
@@ -364,3 +365,22 @@ def test_derive_a_small_new_file_keeps_its_reason(store: Path) -> None:
     )
     s = _row(_run(store), "exactly as written").suggestion
     assert s.klass == "specific" and s.commit == sha
+
+
+def test_derive_the_opening_paragraph_of_a_headed_body_is_the_why_of_each_part(store: Path) -> None:
+    """microsoft/typespec: the body opens with the failures ("Copilot was producing incorrect changelog kinds
+    ...") and then lists the changes under headings; the change bullet nearest a rule says no why."""
+    rules = (
+        "- Do not use `feat` or `docs` as a change kind.\n- Write one changelog entry per package.\n"
+        "- Name hotfix branches `publish/<package>`.\n- Use the v2 tester in tests.\n"
+    )
+    sha = commit(
+        store,
+        {"AGENTS.md": RULES + rules},
+        "Fix the changelog instructions (#10161)\n\n"
+        "The agent was producing incorrect changelog kinds (`feat` instead of `feature`) and used wrong branch"
+        " names for hotfix flows.\n\n### Change kinds\n\n- Call out that `feat` and `docs` are not valid change kinds\n"
+        "- Require one changelog entry per package\n\n### Branches\n\n- Document `publish/<package>` hotfix branches\n",
+    )
+    s = _row(_run(store), "change kind").suggestion
+    assert s.klass == "specific" and s.commit == sha and s.why.startswith("The agent was producing incorrect")
