@@ -4,7 +4,12 @@ A text's statements are read as what they are about. A change that wrote this on
 nothing but context files is about it: any statement with a reason will do. A change that wrote a
 few rules or touched a few other paths (a fix that adds its lesson to AGENTS.md) is about this rule
 only where a statement comes near the rule's words; an omnibus change (many rules, or many other
-paths) only where a statement repeats them, and never by its subject alone. The birth's reason comes
+paths) only where a statement repeats them, and never by its subject alone. A rule born with a whole
+new file (a skill or context file written at once, eight rules or more) is generic by its birth: that
+commit's text says why the file exists, not why each of its lines does. In a change of several
+rules, only the paragraphs (or a squash's sub-commit bullets) most about the rule are read for it: each
+paragraph says why of the part it describes; the body's opening paragraph (before any heading or list)
+states the problem of the whole change and is read for every rule. The birth's reason comes
 first, then the newest rewording's (a rewording commit that explains the change); failure lines
 pasted into the chosen text become the suggested `--failure`.
 """
@@ -17,9 +22,10 @@ from typing import NamedTuple
 from gitcontext.identity.words import content_words
 from gitcontext.suggest import judge
 from gitcontext.suggest.sources import Reader, Source, Text, texts_of
-from gitcontext.suggest.text import Statement, failures, linked_issues, refs, statements, strip_subject
+from gitcontext.suggest.text import Statement, failures, is_bullet, linked_issues, refs, statements, strip_subject
 
 SMALL_RULES, SMALL_OTHERS = 3, 10  # a few rules, a few paths: about a rule where it comes near its words
+WHOLE_FILE = 8  # a birth among this many rules of a file its commit created: the commit wrote the whole file
 MAX_WHY = 400
 _GOOD_SECTIONS = ("why", "motivation", "problem", "context", "background", "root cause", "reason", "summary")
 
@@ -54,6 +60,9 @@ def suggest(rule: str, sources: list[Source], history, reader: Reader | None = N
     ordered = sources[:1] + sources[1:][::-1]  # the birth, then the newest rewording first
     excuses = []
     for source in ordered:
+        if history.born_with_file(source) >= WHOLE_FILE:
+            excuses.append("omnibus change")  # its text motivates the file, not this rule
+            continue
         texts = texts_of(source, history, reader)
         pick = _best(rule, words, texts) or _failed(texts)
         if pick is not None:
@@ -62,7 +71,11 @@ def suggest(rule: str, sources: list[Source], history, reader: Reader | None = N
     return _generic(sources, history, _worst(excuses))
 
 
-_POINTER = re.compile(r"^\W{0,4}(?:see|refer to)\s+", re.I)
+_POINTER = re.compile(
+    r"^\W{0,4}(?:see|refer to|(?:the\s+)?(?:full|more|complete)\s+(?:details?|procedure|instructions|steps|reference"
+    r"|guide|docs|documentation)\s+(?:(?:is|are|lives?)\s+)?(?:in|at|under))\s+",
+    re.I,
+)
 _TARGET = re.compile(r"!?\[[^\]]{0,200}\]\([^)\s]{0,300}\)|`[^`]{1,200}`|\b(?:the|a|an|also|and|or)\b", re.I)
 
 
@@ -97,7 +110,11 @@ def _best(rule: str, words: dict[str, float], texts: list[Text]) -> _Pick | None
         if fixes_the_file(text):
             continue
         width = scope(text)
-        for statement in joined(statements(text.text, text.part)):
+        found_all = joined(statements(text.text, text.part))
+        nearest = nearest_blocks(words, found_all) if width != "single" else None
+        for statement in found_all:
+            if nearest is not None and statement.quoted not in nearest:
+                continue
             found = judge.reason(statement.text, rule)
             if found.score < judge.NEEDED:
                 continue
@@ -112,6 +129,22 @@ def _best(rule: str, words: dict[str, float], texts: list[Text]) -> _Pick | None
             if best is None or score > best.score:
                 best = _Pick(score, statement, text)
     return best
+
+
+NEAREST = 0.8  # a paragraph this close to the one most about the rule is about it too
+
+
+def nearest_blocks(words: dict[str, float], found: list[Statement]) -> set[str]:
+    """The paragraphs (each statement's `quoted` lines) of a change of several rules that are most about the
+    rule: a paragraph of an omnibus body (or a sub-commit's bullet in a squash body) says why of the part it
+    describes, so a sentence of another paragraph that shares a word with the rule is not its why."""
+    near = {statement.quoted: judge.relevance(words, statement.quoted)[0] for statement in found}
+    top = max(near.values(), default=0.0)
+    chosen = {quoted for quoted, share in near.items() if share and share >= NEAREST * top}
+    lead = next((s for s in found if s.part == "body"), None)
+    if lead is not None and not lead.section and not is_bullet(lead.quoted):
+        chosen.add(lead.quoted)  # the body's opening paragraph states the problem of the whole change
+    return chosen
 
 
 def fixes_the_file(text: Text) -> bool:

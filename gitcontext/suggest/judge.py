@@ -9,8 +9,12 @@ the rule itself carries ("… to avoid flaky tests") is the rule restated, not a
 with no sign restates the change ("Add a rule about imports") however well written. A statement that
 describes the change ("Add guidance on how to handle errors across the FFI", "Simplify the aspect: …")
 counts only the signs in its parentheses and in its purpose clause (from "so", "because", "to prevent"
-on): the words it describes are the change, not a reason for it. A word inside a code name
-(`std::io::Error`, `foo.error`) is no sign, and a statement that says how to verify the change is none.
+on): the words it describes are the change, not a reason for it; an aside that lists what the change
+covers ("(double-boarded, statusless cards, wrong board for label)") is none. A word inside a code name
+(`std::io::Error`, `foo.error`) is no sign, and a statement that says how to verify the change ("Verified:
+…") is none. A statement that says little the rule does not (under a third of its word weight new) is the
+rule restated: a rule that explains itself has its reason already, history must add one. A statement whose
+subject is the context file ("AGENTS.md should not contain …") says why the file was reshaped.
 Relevance is the share of the rule's rare words a statement repeats.
 """
 
@@ -32,7 +36,7 @@ FAILURE = re.compile(
     r"|incidents?|postmortem|reverted|rolled back|hotfix|hallucinat\w*|segfault\w*|oom(?:-killed)?"
     r"|kept \w+ing|keeps \w+ing|tend(?:s|ed)? to|tendency|repeatedly|over and over|again and again"
     r"|no longer work\w*|(?:does|did|do|would|could)(?:n't| not) (?:work|build|compile|pass|run|load|start)"
-    r"|blew up|went wrong|fell over|got stuck)\b",
+    r"|blew up|went wrong|fell over|got stuck)\b(?!-\w)",  # not the first half of a compound ("bug-hunts")
     re.I,
 )
 WEAK = re.compile(
@@ -66,7 +70,8 @@ CHANGE = re.compile(
     r"|refactor(?:s|ed)?|move[sd]?|remove[sd]?|replace[sd]?|rename[sd]?|introduce[sd]?|implement(?:s|ed)?"
     r"|extend(?:s|ed)?|drop(?:s|ped)?|fold(?:s|ed)?|restructure[sd]?|rewrite|rewrites|rewrote|bump(?:s|ed)?"
     r"|clean(?:s|ed)? up|consolidate[sd]?|convert(?:s|ed)?|migrate[sd]?|expose[sd]?|split|splits|trim(?:s|med)?"
-    r"|slim(?:s|med)?|reorganize[sd]?|inline[sd]?)\b",
+    r"|slim(?:s|med)?|reorganize[sd]?|inline[sd]?|codif(?:y|ies|ied)|extract(?:s|ed)?|enable[sd]?|adopt(?:s|ed)?"
+    r"|new|now)\b",
     re.I,
 )
 _PURPOSE = re.compile(
@@ -74,8 +79,12 @@ _PURPOSE = re.compile(
     re.I,
 )
 _PARENS = re.compile(r"\(([^()]{1,300})\)")
+LIST_COMMAS = 2  # an aside with this many commas lists what the change covers ("(double-boarded, ..., wrong board)")
 # A statement that says how to verify the change ("To verify the check works, revert ... and rerun")
-VERIFY = re.compile(r"^(?:to (?:verify|test|check|try)\b|(?:verified|tested) (?:by|with|on|locally|manually)\b)", re.I)
+VERIFY = re.compile(
+    r"^(?:to (?:verify|test|check|try)\b|(?:verified|tested) (?:by|with|on|locally|manually)\b|(?:verified|tested)\s*:)",
+    re.I,
+)
 ISSUE = re.compile(
     r"(?i:\b(?:fix(?:e[sd])?|close[sd]?|resolve[sd]?|see|refs?|related to|addresses|reported in|part of)\s*:?\s*"
     r"(?:#\d+|https?://github\.com/\S+/issues/\d+))|\b(?!(?:SHA|UTF|ISO|RFC|PEP|GPT|ES|ECMA|HTTP|TLS|SSL|IPV|AES|RSA|CRC|WCAG|ANSI|MD|BASE)-)[A-Z][A-Z0-9]{1,9}-\d{2,6}\b"
@@ -116,7 +125,7 @@ def reason(text: str, rule: str = "") -> Reason:
     """How strongly TEXT states a reason, and of which kinds. A PR's own `(#N)` is provenance, not a
     reason; a sign RULE itself carries is the rule restated, not one."""
     text = _PR_REF.sub("", text).strip()
-    if DOC_FIX.search(text) or VERIFY.match(text):
+    if DOC_FIX.search(text) or VERIFY.match(text) or restates(text, rule) or about_the_file(text, rule):
         return Reason(0, ())
     if CHANGE.match(text):
         text = reasoned_part(text)
@@ -133,13 +142,39 @@ def reason(text: str, rule: str = "") -> Reason:
 def reasoned_part(description: str) -> str:
     """What of a statement describing the change may give its reason: its parentheses and its purpose clause
     (a bare "so" leads to what the change does, "… so the fallback is gone": only what follows it counts)."""
-    asides = [m.group(1) for m in _PARENS.finditer(description)]
+    asides = [m.group(1) for m in _PARENS.finditer(description) if m.group(1).count(",") < LIST_COMMAS]
     prose = _PARENS.sub(" ", description)
     purpose = _PURPOSE.search(prose)
     if purpose is not None:
         bare_so = purpose.group(0).strip(",; ").lower() == "so"
         asides.append(prose[purpose.end() if bare_so else purpose.start() :])
     return " … ".join(asides)
+
+
+# A statement whose subject is the context file ("AGENTS.md should not contain behavioural instructions ...",
+# "CLAUDE.md is loaded on every request, so ...") says why the file was cut or reshaped, not why a rule exists.
+_THE_FILE = re.compile(
+    r"^(?:the\s+)?(?:previous\s+|old\s+|current\s+|this\s+)?`?(?:agents|claude|gemini|copilot-instructions)\.md\b", re.I
+)
+
+
+def about_the_file(text: str, rule: str) -> bool:
+    """Whether TEXT is about the context file itself (and RULE, which would then be its subject, is not)."""
+    return bool(_THE_FILE.match(text)) and not re.search(r"(?:agents|claude|gemini)\.md", rule, re.I)
+
+
+NOVEL = 0.32  # the share of a statement's word weight the rule lacks, below which it restates the rule
+
+
+def restates(text: str, rule: str) -> bool:
+    """Whether TEXT says little the rule does not ("The CLI has no template form ..., so nothing here runs for
+    it" beside the rule "The CLI is not a consumer: it has no template form ..."): under a third of its word
+    weight is new. A rule that explains itself has its reason already; history must add one."""
+    if not rule:
+        return False
+    said = weights(content_words(text))
+    total = sum(said.values())
+    return bool(total) and sum(v for w, v in said.items() if w not in content_words(rule)) / total < NOVEL
 
 
 def _signs(pattern: re.Pattern[str], text: str) -> set[str]:
@@ -164,10 +199,11 @@ def relevance(rule_words: dict[str, float], text: str) -> tuple[float, int]:
 
 
 def is_about(rule_words: dict[str, float], text: str, near: bool = False) -> bool:
-    """Whether TEXT is about the rule: it repeats a third of its word weight, two words or more; NEAR
-    (a change of few rules and paths): a fifth, or one rare word."""
+    """Whether TEXT is about the rule: it repeats a third of its word weight, two words or more (a rule of one
+    word: a rare one, not "run" of "Then run:"); NEAR (a change of few rules and paths): a fifth, or one
+    rare word."""
     share, count = relevance(rule_words, text)
+    rare = any(rule_words[w] >= RARE for w in content_words(text) & rule_words.keys())
     if near:
-        rare = any(rule_words[w] >= RARE for w in content_words(text) & rule_words.keys())
         return share >= NEAR and (count >= RELEVANT_WORDS or rare)
-    return share >= RELEVANT and count >= min(RELEVANT_WORDS, len(rule_words))
+    return share >= RELEVANT and count >= min(RELEVANT_WORDS, len(rule_words)) and (count >= RELEVANT_WORDS or rare)

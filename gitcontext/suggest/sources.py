@@ -21,6 +21,7 @@ class Source(NamedTuple):
     change: str  # born | reworded
     commit: str
     via: str  # the first-parent merge that brought COMMIT ("" when it is on the first-parent line)
+    file: str = ""  # the context file COMMIT wrote the rule into
 
 
 class Thread(NamedTuple):
@@ -58,8 +59,8 @@ class Text(NamedTuple):
 
 def sources_of(life) -> list[Source]:
     """The birth, then each rewording, of a lineage Life."""
-    out = [Source("born", life.born.commit, life.born.via)]
-    out += [Source("reworded", c.commit, c.via) for c in life.changes if c.kind == "reworded"]
+    out = [Source("born", life.born.commit, life.born.via, life.born.file)]
+    out += [Source("reworded", c.commit, c.via, c.file) for c in life.changes if c.kind == "reworded"]
     return out
 
 
@@ -81,6 +82,11 @@ class History(NamedTuple):
     paths: dict[str, list[str]]
     rules: Counter[str]
     context: frozenset[str]  # every context file path the replay saw
+    first: Counter[tuple[str, str]]  # (file, commit) -> the rules born in that file's first version
+
+    def born_with_file(self, source: Source) -> int:
+        """How many rules SOURCE's commit wrote into its file when it created the file (0: the file existed)."""
+        return self.first[(source.file, source.commit)] if source.change == "born" else 0
 
     def others(self, sha: str) -> int:
         return sum(1 for p in self.paths.get(sha, ()) if p not in self.context and not p.startswith(".context/"))
@@ -89,8 +95,9 @@ class History(NamedTuple):
 def read_history(root, lives: Sequence, chosen: Sequence, context: Iterable[str]) -> History:
     """One `git log` for the messages and one for the paths of every source of the CHOSEN lives."""
     shas = sorted({sha for life in chosen for s in sources_of(life) for sha in (s.commit, s.via) if sha})
+    first = Counter((life.born.file, life.born.commit) for life in lives if life.born.version == 0)
     return History(
-        git.commit_texts(shas, root), git.touched_paths(shas, root), rules_written(lives), frozenset(context)
+        git.commit_texts(shas, root), git.touched_paths(shas, root), rules_written(lives), frozenset(context), first
     )
 
 

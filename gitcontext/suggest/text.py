@@ -34,7 +34,7 @@ _TRAILER = re.compile(
 )
 _FOOTER = re.compile(r"(generated with|🤖|co-authored|^-{3,}$|^_{3,}$|^\*{3,}$)", re.I)
 _SKIP_SECTIONS = re.compile(
-    r"test(ing)?( plan| steps| instructions)?|how (to|i|we) test(ed)?|verification|validation|checklist|"
+    r"test(ing)?( plan| steps| instructions)?|how (to|i|we|has (this|it) been|was (this|it)) test(ed)?|verification|validation|checklist|"
     r"screenshots?|screen recording|demo|video|changelog|release notes?|type of (change|pr)|related (prs?|links)|"
     r"dependencies|deployment|rollout|reviewers?|notes? (for|to) reviewers?|todo|follow[- ]?ups?|example|usage|"
     r"api|wire format|files? changed|changes? made",
@@ -44,7 +44,7 @@ _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$|^\s*\*\*([^*]{2,60})\*
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
 _CHECKBOX = re.compile(r"^\s*(?:[-*+]\s+)?\[[ xX]\]")
 _NOISE_LINE = re.compile(r"^\s*(?:!\[|<img|<video|\||https?://\S+\s*$|<\S[^>]*>\s*$|>\s*\[!)")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(\[])")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`\"'(\[])")
 _REF = re.compile(
     r"(?<![\w/#&])(?:(?:gh-)|#)(\d{1,7})\b|https?://github\.com/[\w.-]+/[\w.-]+/(?:issues|pull)/(\d{1,7})", re.I
 )
@@ -63,6 +63,11 @@ def pr_number(subject: str) -> str | None:
 
 def is_merge_boilerplate(subject: str) -> bool:
     return bool(_MERGE_PR.match(subject) or _MERGE_OTHER.match(subject))
+
+
+def is_bullet(line: str) -> bool:
+    """Whether LINE opens a list item (`- `, `* `, `1. `): a squash's sub-commit, a change list's entry."""
+    return bool(_BULLET.match(line))
 
 
 def gitlab_mr(message: str) -> str | None:
@@ -111,7 +116,7 @@ def _body(lines: list[str]) -> list[Statement]:
         heading = _HEADING.match(block[0])
         if heading:
             section = (heading.group(2) or heading.group(3) or "").strip().lower()
-            skipping = bool(_SKIP_SECTIONS.fullmatch(section.strip(" :")))
+            skipping = bool(_SKIP_SECTIONS.fullmatch(section.strip(" :?")))
             block = block[1:]
         if skipping or not block:
             continue

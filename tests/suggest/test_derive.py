@@ -288,3 +288,99 @@ def test_derive_a_pointer_rule_is_generic_whatever_its_commit_says(store: Path) 
     )
     s = _row(_run(store), "node-exceptions").suggestion
     assert s.klass == "generic" and s.generic == "a pointer"
+
+
+PRIORITY_RULES = (
+    "- Give every issue a Priority on its board card.\n"
+    "- Board 11 has no Priority field; the rubric applies to v2 only.\n"
+    "- Put new issues in Incoming.\n"
+    "- Record the triage score as a comment.\n"
+)
+
+
+def test_derive_an_omnibus_paragraph_is_the_why_of_its_own_part_only(store: Path) -> None:
+    """modelcontextprotocol/inspector: a squash whose first paragraph explains the unused Priority field gave
+    that why to "board 11 has no Priority field" too, a rule another paragraph wrote without a reason."""
+    sha = commit(
+        store,
+        {"AGENTS.md": RULES + PRIORITY_RULES},
+        "docs: adopt the Priority field and document the triage rubric (#1892)\n\n"
+        "* docs: adopt the Priority field (#1891)\n\n"
+        "The board Priority field existed but was unused (0 of 264 cards), so nobody set a priority.\n\n"
+        "Adds a V1 board section, and notes that board 11 has no Priority field: the rubric applies to v2 only.",
+    )
+    result = _run(store)
+    every = _row(result, "every issue").suggestion
+    assert (
+        every.klass == "specific" and every.commit == sha and every.why.startswith("The board Priority field existed")
+    )
+    assert _row(result, "Board 11").suggestion.klass == "generic"
+
+
+def test_derive_a_why_that_restates_the_rule_is_none(store: Path) -> None:
+    """inspector: "The CLI has no template form ..., so nothing here runs for it" beside the rule that says
+    just that; the rule explains itself, history adds nothing."""
+    rule = "- The CLI is not a consumer: it has no template form, and its read passes the expanded uri through.\n"
+    body = "The CLI has no template form and its read passes the expanded uri through, so nothing runs."
+    commit(store, {"AGENTS.md": RULES + rule}, f"docs: the CLI has no template form\n\n{body}")
+    assert _row(_run(store), "CLI").suggestion.klass == "generic"
+
+
+def test_derive_a_full_procedure_pointer_is_generic(store: Path) -> None:
+    rule = "- Full procedure in the [release guide](docs/release.md).\n"
+    commit(store, {"AGENTS.md": RULES + rule}, "docs: point at the guide\n\nThe old steps broke the release twice.")
+    assert _row(_run(store), "Full procedure").suggestion.generic == "a pointer"
+
+
+SKILL = "".join(f"- Launch fresh verifier agent {n} on the proof before grading it.\n" for n in range(10))
+
+
+def test_derive_a_rule_born_with_its_whole_file_is_generic_until_reworded(store: Path) -> None:
+    """anthropics/claude-plugins-official: a commit adding a whole skill says why the skill exists ("self-verified
+    85.7% becomes <5% under human grading"); it gave that to every step of the skill."""
+    commit(
+        store,
+        {"skills/verify/SKILL.md": "# Verify\n\n" + SKILL},
+        "Add the verify skill\n\nSelf-verified proofs scored 85.7% but fell to 5% under human grading, because"
+        " one agent graded its own proof; fresh verifier agents catch the failures.",
+    )
+    result = _run(store)
+    assert {r.suggestion.klass for r in result.rows if "verifier" in r.text} == {"generic"}
+    assert _row(result, "agent 3 ").suggestion.generic == "omnibus change"
+    reworded = SKILL.replace("agent 3 on the proof", "agent 3 on the proof and its lemmas")
+    sha = commit(
+        store,
+        {"skills/verify/SKILL.md": "# Verify\n\n" + reworded},
+        "Verify lemmas too\n\nA wrong lemma passed twice because agent 3 only read the final proof.",
+    )
+    s = _row(_run(store), "lemmas").suggestion
+    assert s.klass == "specific" and s.change == "reworded" and s.commit == sha
+
+
+def test_derive_a_small_new_file_keeps_its_reason(store: Path) -> None:
+    sha = commit(
+        store,
+        {"apps/lite/AGENTS.md": "# Lite\n\n- Always run the specified commands exactly as written.\n"},
+        "Add lite AGENTS.md\n\nWithout this, the agent would sometimes run the wrong command.",
+    )
+    s = _row(_run(store), "exactly as written").suggestion
+    assert s.klass == "specific" and s.commit == sha
+
+
+def test_derive_the_opening_paragraph_of_a_headed_body_is_the_why_of_each_part(store: Path) -> None:
+    """microsoft/typespec: the body opens with the failures ("Copilot was producing incorrect changelog kinds
+    ...") and then lists the changes under headings; the change bullet nearest a rule says no why."""
+    rules = (
+        "- Do not use `feat` or `docs` as a change kind.\n- Write one changelog entry per package.\n"
+        "- Name hotfix branches `publish/<package>`.\n- Use the v2 tester in tests.\n"
+    )
+    sha = commit(
+        store,
+        {"AGENTS.md": RULES + rules},
+        "Fix the changelog instructions (#10161)\n\n"
+        "The agent was producing incorrect changelog kinds (`feat` instead of `feature`) and used wrong branch"
+        " names for hotfix flows.\n\n### Change kinds\n\n- Call out that `feat` and `docs` are not valid change kinds\n"
+        "- Require one changelog entry per package\n\n### Branches\n\n- Document `publish/<package>` hotfix branches\n",
+    )
+    s = _row(_run(store), "change kind").suggestion
+    assert s.klass == "specific" and s.commit == sha and s.why.startswith("The agent was producing incorrect")

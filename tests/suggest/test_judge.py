@@ -59,10 +59,47 @@ def test_judge_reasons(statement: str) -> None:
         ("Slim the skill to 14.7KB", "Chain mutations."),
         # how to verify the change
         ("To verify the check works against pre-existing bugs, revert the commit and rerun.", "Run via just."),
+        ("Verified: npm audit reports 0 vulnerabilities in all five installs; npm run ci passes.", "Audit it."),
+        # a change verb that codifies or extracts; an aside that lists what the change covers
+        ("Codify the rule the client already followed, and move the modules on the wrong side of it.", "Use lib."),
+        ("Extract the teardown into a helper and drive it against a real child rather than a mock.", "Unit-test it."),
+        (
+            'Add "The board audit" as a table (double-boarded items, statusless cards, wrong board for label).',
+            "Finish a triage run with the audit.",
+        ),
+        # a sign word that is the first half of a compound; a statement of what the code does now
+        ("Ask contributors to target spec MUSTs rather than running generic AI bug-hunts.", "Open an issue first."),
+        ("Now the bridge collects every tool call (name, input, failure flag) and closes each turn.", "Keep a trace."),
+        # a statement about the context file itself
+        (
+            "AGENTS.md should not contain behavioral instructions: this causes the agent to run tests when not needed.",
+            "Run a single test class with -Dtest.",
+        ),
+        # a statement that says what the rule already says
+        (
+            "The CLI has no template form and its read passes the expanded uri through, so nothing runs.",
+            "The CLI is not a consumer: it has no template form, and its read passes the expanded uri through.",
+        ),
     ],
 )
 def test_judge_restatements_and_doc_fixes_are_no_reason(statement: str, rule: str) -> None:
     assert judge.reason(statement, rule).score < judge.NEEDED
+
+
+def test_judge_a_why_that_adds_the_incident_to_the_rule_is_one() -> None:
+    rule = "Write access makes the board reachable, not automatic."
+    why = (
+        "Framing it as externally-filed was wrong: a maintainer opening an issue by hand lands in the same"
+        " state, because write access makes the board reachable, not automatic."
+    )
+    assert not judge.restates(why, rule) and judge.reason(why, rule).score >= judge.NEEDED
+
+
+def test_judge_a_rule_of_one_common_word_is_about_no_statement_of_an_omnibus() -> None:
+    """claude-quickstarts: "Then run:" took a sub-commit's pyright failure because it "runs" in CI."""
+    text = "This is a pre-existing failure on main that surfaces whenever CI runs against the demo."
+    assert not judge.is_about(judge.weights(content_words("Then run:")), text)
+    assert judge.is_about(judge.weights(content_words("Codegen:")), "CI failed because nobody ran codegen.")
 
 
 def test_judge_a_word_inside_a_code_name_is_no_sign() -> None:
@@ -91,3 +128,9 @@ def test_judge_never_crashes(statement, rule):
     assert found.score >= 0 and set(found.kinds) <= {"failure", "cause", "measure", "issue", "weak"}
     share, count = judge.relevance(judge.weights(content_words(rule)), statement)
     assert 0 <= share <= 1.0000001 and count >= 0
+
+
+def test_judge_a_statement_about_the_context_file_is_a_reason_for_a_rule_about_it() -> None:
+    why = "CLAUDE.md is loaded on every request, so a 300-line file fills the context window."
+    assert judge.reason(why, "Keep CLAUDE.md under 100 lines.").score >= judge.NEEDED
+    assert judge.reason(why, "Run a single test class with -Dtest.").score == 0

@@ -37,6 +37,22 @@ def test_text_statements_skip_templates_test_plans_trailers_and_plans() -> None:
     assert found[0].section == "summary"
 
 
+def test_text_the_how_has_this_been_tested_section_of_a_template_is_skipped() -> None:
+    """kotlin-sdk: "Pass rate: 100% vs 67%" under the MCP template's heading evaluates the whole skill."""
+    body = (
+        "## Motivation and Context\n\nThe agent kept guessing the spec, so answers were wrong.\n\n"
+        "## How Has This Been Tested?\n\n- **Pass rate**: 100% vs 67%, the skill cites spec sources\n"
+    )
+    assert [s.text for s in text.statements(body, "body")] == [
+        "The agent kept guessing the spec, so answers were wrong."
+    ]
+
+
+def test_text_a_sentence_may_start_with_a_number() -> None:
+    found = text.statements("Ship two sets. 2026-07-28 is a snapshot of the release before it shipped.", "body")
+    assert [s.text for s in found] == ["Ship two sets.", "2026-07-28 is a snapshot of the release before it shipped."]
+
+
 def test_text_commit_subject_prefix_and_pull_request() -> None:
     [subject] = text.statements("fix(ci)!: pin node to 20 in CI (#4412)\n", "commit")
     assert subject.text == "pin node to 20 in CI" and subject.part == "subject"
