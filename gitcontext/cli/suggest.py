@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from gitcontext.cli.common import emit_json, json_option, repo
+from gitcontext.suggest.measured import caution
 
 try:
     import termios as _termios
@@ -86,7 +87,8 @@ def summary(result, dry_run: bool = False) -> list[str]:
             "  generic: " + ", ".join(f"{n} {why}" for why, n in sorted(reasons.items(), key=lambda kv: -kv[1]))
         )
     if c["specific"]:
-        lines.append("next: `git context review` (or --accept-specific, or --markdown for a pull request)")
+        lines.append(f"  {caution()}")
+        lines.append("next: `git context review` (or --markdown for a pull request)")
     return lines
 
 
@@ -180,12 +182,15 @@ def _accept_all(root: Path, config: dict[str, Any], items: list, w, as_json: boo
     if as_json:
         emit_json({"accepted": done})
     else:
-        click.echo(f"review: {len(done)} accepted; commit .context/ to share them")
+        click.echo(f"review: {len(done)} accepted unread; commit .context/ to share them")
+        if done:
+            click.echo(f"  {caution()}")
     return 0
 
 
 def _walk(root: Path, config: dict[str, Any], items: list, w) -> int:
     tally: dict[str, int] = {}
+    click.echo(f"review: {caution()}\n")
     with Keyboard() as keyboard:
         for n, item in enumerate(items, start=1):
             click.echo(_shown(item, n, len(items)))

@@ -17,6 +17,7 @@ from gitcontext.provenance import suggestions
 from gitcontext.provenance.target import World, world
 from gitcontext.provenance.trailer_cache import promote_trailer_whys
 from gitcontext.report.audit_markdown import code, escape
+from gitcontext.suggest.measured import caution
 
 EDIT_HELP = (
     "# The why of this rule: what went wrong without it. Lines starting with # are dropped;\n"
@@ -93,6 +94,8 @@ def checklist(items: list[Item]) -> str:
         "",
         "Tick the ones that hold; then `git context review` records them one by one "
         "(or `git context review --accept-specific` all at once).",
+        "",
+        f"_{escape(caution()[0].upper() + caution()[1:])}._",
         "",
     ]
     rows = []

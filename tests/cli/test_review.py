@@ -80,7 +80,8 @@ def test_review_accept_specific_and_older_readers(repo, capsys) -> None:
     _adopted(repo, capsys)
     code, out, err = run_cli(capsys, "review", "--accept-specific")
     assert code == 0, err
-    assert "accepted" in out and "Stale clients broke CI twice. (#12)" in out and "review: 2 accepted" in out
+    assert "accepted" in out and "Stale clients broke CI twice. (#12)" in out and "review: 2 accepted unread" in out
+    assert "suggested whys are a first draft" in out  # said after accepting without reading
     assert list(_status(capsys).values()).count("documented") == 2
     for event in _notes(repo):  # an accepted suggestion is a note event every older gitcontext reads
         assert event["kind"] in OLD_KINDS and OLD_SOURCE.match(event["source"])
@@ -103,6 +104,7 @@ def test_review_markdown_checklist_escapes_repository_text(repo, capsys) -> None
     assert code == 0 and out.startswith("### gitcontext: 1 suggested why from history")
     assert "- [ ] `CLAUDE.md:4` " in out and "<script>" not in out and "&lt;script&gt;" in out
     assert "@bob" not in out and "@\u2060bob" in out and "@ana" not in out
+    assert "_Suggested whys are a first draft: on fresh repositories" in out
 
 
 def test_review_an_accepted_suggestion_survives_a_merge_through_the_driver(repo, capsys, monkeypatch) -> None:

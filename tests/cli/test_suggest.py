@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from gitcontext.suggest.measured import FRESH
 from tests.helpers import commit, git, run_cli
 
 RULES = "# Rules\n\n- Run the tests before pushing.\n"
@@ -26,6 +27,7 @@ def test_init_backfill_suggests_from_history(repo: Path, capsys: pytest.CaptureF
     assert "suggest: 2 rules, 0 with a why; 1 specific suggestions (1 new written" in out
     assert "1 generic (counted, not suggested)" in out and "1 no reason stated" in out
     assert "next: `git context review`" in out
+    assert f"on fresh repositories {FRESH.right} of {FRESH.judged}" in out  # how far to trust the draft
     assert len((repo / ".context/suggestions.jsonl").read_text().splitlines()) == 1
 
 
