@@ -13,6 +13,7 @@ prose token that never existed (only history can make one dead), an example that
 from __future__ import annotations
 
 import posixpath
+import re
 from typing import NamedTuple
 
 from gitcontext.audit.pathhistory import Fate
@@ -21,6 +22,7 @@ from gitcontext.audit.tree import Index
 
 NEVER_MIN_DEPTH = 2  # a never-existed root path needs a folder two levels deep to stand on (not `scripts/x.py`)
 _PAGE_EXTS = (".md", ".mdx", "/index.md", "/index.mdx", "/README.md")
+_CLIMB = re.compile(r"^(?:\.\.?/)+")  # the leading `../` of a path relative to the code it is about
 # an ESM import specifier names the compiled file: `./helpers.js` is helpers.ts in the tree
 _TS_SOURCES = ((".js", ".ts"), (".js", ".tsx"), (".jsx", ".tsx"), (".mjs", ".mts"), (".cjs", ".cts"))
 
@@ -60,7 +62,9 @@ def lookup(index: Index, ref: Ref, folders: list[str], package: str) -> Lookup |
     forms += [c[: -len(js)] + ts for c, _ in pairs for js, ts in _TS_SOURCES if c.endswith(js)]
     if any(index.exists(c) for c, _ in pairs) or any(f in index.files for f in forms):
         return None
-    tail = ref.kind not in ("link", "import") and index.tail_exists(text)
+    # a climbing path in prose (`import from ../src`) is relative to the code it is about, not to this
+    # file: what it names below the climb existing somewhere is enough
+    tail = ref.kind not in ("link", "import") and index.tail_exists(_CLIMB.sub("", text))
     return Lookup(tuple(c for c, _ in pairs), tuple(b for _, b in pairs), tail)
 
 

@@ -125,7 +125,17 @@ def _example_tags(line: str) -> int:
 def _as_example(ref: Ref) -> Ref:
     """A path inside a worked example or a template (`<complete_examples>`, `<template><![CDATA[…`): the
     example's, so one that never existed is not reported (a deleted one still is)."""
-    return ref._replace(form="example") if ref.kind in ("path", "link") and ref.form in ("span", "bare") else ref
+    if ref.kind not in ("path", "link") or ref.form not in ("span", "bare"):
+        return ref
+    return ref._replace(form=_example_form(ref.form, ref.text))
+
+
+def _example_form(form: str, text: str) -> str:
+    """An example's path is form "example"; a bare prose word without a file's shape (`tests/logs` in
+    "e.g. a row whose tests/logs overflow") stays "bare": a pair of words as often as a path, judged as
+    any other bare word (only history can make it dead, and not by its first word alone)."""
+    shaped = bool(posixpath.splitext(text.rstrip("/"))[1]) or text.endswith("/")
+    return "bare" if form == "bare" and not shaped else "example"
 
 
 def _fenced_words(lines: list[str]) -> frozenset[str]:
@@ -278,7 +288,9 @@ def bare_paths(file: str, line: str, number: int, form: str = "bare") -> Iterato
     for match in _BARE.finditer(visible):
         token = match.group(1).rstrip(".")
         if _bare_path(token) and not _negated(visible, match.start()) and not _gone(visible, match.end()):
-            yield Ref(file, number, "path", clean_path(token), written=token, form=form)
+            path = clean_path(token)
+            shown = _example_form("bare", path) if form == "example" else form
+            yield Ref(file, number, "path", path, written=token, form=shown)
     for match in _BARE_GLOB.finditer(visible.replace("\\*", "*").replace("\\_", "_")):
         folder = _glob_folder(match.group(1))
         if folder and "/" in folder.strip("/") and not _negated(visible, match.start()):
@@ -307,13 +319,16 @@ def _file_shaped(ref: str) -> bool:
 
 _GONE = re.compile(
     r"^[^.;:!?—–(]{0,40}?\b(?:(?:has|have|was|were|is|are|got)\s+(?:been\s+|now\s+)?"
-    r"(?:removed|deleted|dropped|retired|gone|renamed|moved)|no longer exists?)\b",
+    r"(?:removed|deleted|dropped|retired|gone|renamed|moved)|no longer exists?|"
+    r"(?:superseded|replaced|obsoleted)\s+by|"
+    r"(?:this|the|these|our)\s+(?:[\w-]+\s+){0,2}(?:supersedes?|replaces?|obsoletes?))\b",
     re.I,
 )
 
 
 def _gone(line: str, end: int) -> bool:
-    """The clause says the path it names is gone ("the `src/scss/` folder has been removed")."""
+    """The clause says the path it names is gone ("the `src/scss/` folder has been removed", "the
+    `.contributing/*.md` guides this skill supersedes", "`v1/` is superseded by `v2/`")."""
     return bool(_GONE.search(line[end:].lstrip("`")))
 
 

@@ -27,15 +27,18 @@ back), or **never existed** (a note, only when its folder exists, with the track
 name when there is one). An `@import` outside the repository (absolute, or `..` past the root) and a
 `file:///Users/…` link into someone's home are dead for everyone else: reported, never read.
 
-Not reported: build output and gitignored paths, placeholders (`src/<name>/`, `.../x.ts`, and a
-drawn tree's entries under `plugin-<name>/`), anti-examples ("not `.toml`"), a path its clause says is
-gone ("the `src/scss/` folder has been removed"), other repositories, examples that never existed,
-folder trees that mostly do not match the tree (an illustration), a bare prose word with a slash that
-never existed (`client/server`), the tools an MCP server gives the agent (`mcp__x__y()`, names listed
-under an MCP heading). When the checkout holds no source tree (only context files), one note says so and
-no path is judged. In a shallow clone a missing path that history does not explain may have been
-deleted before the boundary: one note lists them with the fix (`git fetch --unshallow`, or
-`fetch-depth: 0` in the Action) rather than guessing either way.
+Not reported: build output and gitignored paths, placeholders (`src/<name>/`, `.../x.ts`, a drawn
+tree's entries under `plugin-<name>/`, a call with a placeholder word: `WithX()`, `getXById()`),
+anti-examples ("not `.toml`"), a path its clause says is gone or replaced ("the `src/scss/` folder has
+been removed", "the `.contributing/*.md` guides this skill supersedes"), a climbing path in a rule about
+code (`import from ../src`: relative to the code, alive when `src` is somewhere), other repositories,
+examples that never existed, folder trees that mostly do not match the tree (an illustration), a bare
+prose word with a slash that never existed or whose first word alone was a folder, in an example too
+(`client/server`, "e.g. a row whose tests/logs overflow"), the tools an MCP server gives the agent
+(`mcp__x__y()`, names listed under an MCP heading). When the checkout holds no source tree (only context
+files), one note says so and no path is judged. In a shallow clone a missing path that history does not
+explain may have been deleted before the boundary: one note lists them with the fix
+(`git fetch --unshallow`, or `fetch-depth: 0` in the Action) rather than guessing either way.
 
 Cost: the audit's one listing of the tree, one `git cat-file --batch` of the manifests the commands
 need, one `git check-ignore`, one `git log` over only the missing paths (and one rename pass over the
