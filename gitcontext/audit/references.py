@@ -343,6 +343,8 @@ def _fenced(file: str, lines: list[str], first: int, lang: str, cwd: list[str | 
         yield from tree_refs(file, lines, first)
     elif lang in _SHELL_LANGS:
         for n, line in enumerate(lines):
+            if n and not lines[n - 1].strip() and line.lstrip().startswith("#"):
+                cwd[0] = None  # a blank line, then a `# comment`: a new recipe, run from the root again
             yield from commands(file, line, first + n, cwd)
     elif lang == "mermaid":
         for n, line in enumerate(lines):
