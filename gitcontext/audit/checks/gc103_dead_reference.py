@@ -35,7 +35,9 @@ code (`import from ../src`: relative to the code, alive when `src` is somewhere)
 examples that never existed, folder trees that mostly do not match the tree (an illustration), a bare
 prose word with a slash that never existed or whose first word alone was a folder, in an example too
 (`client/server`, "e.g. a row whose tests/logs overflow"), the tools an MCP server gives the agent
-(`mcp__x__y()`, names listed under an MCP heading). When the checkout holds no source tree (only context
+(`mcp__x__y()`, names listed under an MCP heading), and the paths, commands and symbols of a skill a
+workspace package ships to its users (`"files": ["skills"]`: they name the user's project; its links to
+its own files are judged). When the checkout holds no source tree (only context
 files), one note says so and no path is judged. In a shallow clone a missing path that history does not
 explain may have been deleted before the boundary: one note lists them with the fix
 (`git fetch --unshallow`, or `fetch-depth: 0` in the Action) rather than guessing either way.
@@ -47,6 +49,7 @@ commits that removed them), one `git grep` for the symbols; nothing per referenc
 
 from __future__ import annotations
 
+import json
 import posixpath
 from collections.abc import Iterator
 
@@ -70,6 +73,7 @@ CHECK = Check(
 )
 _PATH_KINDS = ("path", "link", "import", "tree", "symbol", "home")
 _BUNDLED_EXTS = (".md", ".mdc", ".mdx", ".txt")
+_SHIPPED_KINDS = ("link", "import")  # what a skill shipped to the library's users is judged on
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
@@ -160,7 +164,38 @@ def judged_refs(ctx: AuditContext) -> list[Ref]:
                     found.append(target)
         frontier = found
     tools = {name for file in loaded for name in mcp_tools(read(ctx, file))}
-    return [ref for file in sorted(refs) for ref in refs[file] if ref.kind != "symbol" or ref.text not in tools]
+    shipped = _shipped_skill_folders(ctx, refs)
+    return [
+        ref
+        for file in sorted(refs)
+        for ref in refs[file]
+        if (ref.kind != "symbol" or ref.text not in tools)
+        and (ref.kind in _SHIPPED_KINDS or not any(file.startswith(f + "/") for f in shipped))
+    ]
+
+
+def _shipped_skill_folders(ctx: AuditContext, refs: dict[str, list[Ref]]) -> set[str]:
+    """The `skills/` folders of workspace packages that publish them (`"files": ["dist", "skills"]` in
+    the package's package.json): skills for the library's users, whose paths, commands and symbols
+    (`src/server/trpc.ts`, `pnpm run deploy`) are the user's project's, not this repository's. Only
+    their links and @imports (to the skill's own bundled files) are judged."""
+    folders = set()
+    for file in refs:
+        parts = file.split("/")
+        at = max((n for n, p in enumerate(parts[:-1]) if p == "skills"), default=-1)
+        if at > 0 and not parts[0].startswith("."):
+            package = "/".join(parts[:at])
+            if _publishes(read(ctx, f"{package}/package.json"), "skills"):
+                folders.add(f"{package}/skills")
+    return folders
+
+
+def _publishes(manifest: str, folder: str) -> bool:
+    try:
+        files = json.loads(manifest).get("files") if manifest else None
+    except (ValueError, AttributeError):
+        return False
+    return isinstance(files, list) and any(isinstance(f, str) and f.strip("./").split("/")[0] == folder for f in files)
 
 
 def _skill_folder(file: str) -> str:
