@@ -31,3 +31,11 @@ def test_grep_words_whole_words_outside_docs(repo: Path) -> None:
     commit(repo, {"src/a.py": "def load_config(path):\n    return path_like\n", "README.md": "gone_symbol\n"}, "add")
     found = git.grep_words(["load_config", "path", "gone_symbol", "load"], ("*.md",), repo)
     assert found == {"load_config", "path"}  # `load` is no whole word there; README.md is left out
+
+
+def test_grep_words_in_the_tree_of_a_commit(repo: Path) -> None:
+    commit(repo, {"src/a.py": "def load_config(path):\n    pass\n"}, "add")
+    then = git.rev_parse("HEAD", repo)
+    commit(repo, {"src/a.py": "def read_settings(path):\n    pass\n"}, "rename")
+    assert git.grep_words(["load_config", "read_settings"], (), repo) == {"read_settings"}
+    assert git.grep_words(["load_config", "read_settings"], (), repo, rev=then) == {"load_config"}

@@ -26,6 +26,7 @@ from gitcontext.audit.ref import Ref, generated, join, strip_top
 from gitcontext.audit.tree import index, package_of
 
 TREE_MIN_MATCH = 0.5  # a drawn tree matching less of the repository than this is an illustration
+MAX_WRITTEN_TREES = 12  # the trees of the commits that wrote lines naming missing symbols, newest first
 _COMMANDS = {"script", "make", "just", "cargo", "test"}
 _DOCS = ("*.md", "*.mdc", "*.mdx", "*.txt", "*.rst")
 
@@ -46,14 +47,14 @@ class Judging:
 
     def verdicts(self) -> Iterator[tuple[Ref, Verdict]]:
         """Every dead reference with its verdict, in the order of REFS (a drawn tree's at its entries)."""
-        symbols = self._missing_symbols()
+        symbols = self._removed_symbols()
         pending: list[tuple[Ref, Lookup]] = []
         for ref in self.refs:
             if ref.kind == "tree":
                 continue
             if ref.kind == "symbol":
-                if ref.text in symbols:
-                    yield ref, _symbol_verdict(ref)
+                if (ref.file, ref.line, ref.text) in symbols:
+                    yield ref, _symbol_verdict(ref, symbols[(ref.file, ref.line, ref.text)])
                 continue
             verdict, found = self._judge(ref)
             if verdict:
@@ -150,17 +151,46 @@ class Judging:
             if verdict:
                 yield ref, verdict
 
-    def _missing_symbols(self) -> set[str]:
+    def _removed_symbols(self) -> dict[tuple[str, int, str], str]:
+        """(file, line, name) -> the commit that wrote the line, for each symbol no tracked source file has
+        now and the tree had when its line was written: renamed or removed since. A name that tree did not
+        have either is another library's API (`Dialog.createHandle()` in a migration guide), a
+        placeholder or a plan, and says nothing about this repository. One `git grep` of the work tree,
+        one blame per file naming a missing symbol, one `git grep` per commit that wrote such lines (the
+        newest MAX_WRITTEN_TREES)."""
         wanted = sorted({r.text for r in self.refs if r.kind == "symbol"})
-        return set(wanted) - git.grep_words(wanted, _DOCS, self.ctx.root) if wanted else set()
+        missing = set(wanted) - git.grep_words(wanted, _DOCS, self.ctx.root) if wanted else set()
+        refs = [r for r in self.refs if r.kind == "symbol" and r.text in missing]
+        lines: dict[str, set[int]] = {}
+        for ref in refs:
+            lines.setdefault(ref.file, set()).add(ref.line)
+        written: dict[tuple[str, int], tuple[str, str]] = {}
+        for file, numbers in lines.items():
+            for number, (commit, date) in git.blame_lines(file, sorted(numbers), "HEAD", self.ctx.root).items():
+                if commit.strip("0"):
+                    written[(file, number)] = (commit, date)
+        names: dict[tuple[str, str], set[str]] = {}
+        for ref in refs:
+            if (ref.file, ref.line) in written:
+                commit, date = written[(ref.file, ref.line)]
+                names.setdefault((date, commit), set()).add(ref.text)
+        had = {
+            commit: git.grep_words(sorted(found), _DOCS, self.ctx.root, rev=commit)
+            for (_, commit), found in sorted(names.items(), reverse=True)[:MAX_WRITTEN_TREES]
+        }
+        return {
+            (r.file, r.line, r.text): commit
+            for r in refs
+            if (commit := written.get((r.file, r.line), ("", ""))[0]) and r.text in had.get(commit, set())
+        }
 
 
-def _symbol_verdict(ref: Ref) -> Verdict:
+def _symbol_verdict(ref: Ref, commit: str) -> Verdict:
     what = {"class": "class", "parameter": "parameter"}.get(ref.tool, "function")
     lead = "" if ref.written.rstrip("=") in (ref.text, ref.text + "()") else f"`{ref.written}`: "
     return Verdict(
         "missing",
-        f"{lead}the {what} `{ref.text}` is in no tracked source file: renamed or removed? fix the name or "
-        "remove the line",
-        {"symbol": ref.text},
+        f"{lead}the {what} `{ref.text}` was in the tree when this line was written ({commit[:9]}) and is in "
+        "no tracked source file now: renamed or removed; fix the name or remove the line",
+        {"symbol": ref.text, "written": commit},
     )

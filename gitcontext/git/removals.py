@@ -64,16 +64,18 @@ def commit_renames(shas: Sequence[str], cwd: str | Path | None = None) -> dict[s
     return found
 
 
-def grep_words(words: Sequence[str], exclude: Sequence[str] = (), cwd: str | Path | None = None) -> set[str]:
-    """Which of WORDS occur as whole words in the tracked files (as the work tree has them; pathspecs
-    EXCLUDE left out); one `git grep` of one alternation (Perl-compatible where git has it, else
-    extended): a fixed-string search for many words with -w is pathologically slow in git (a minute on
-    a 6,000-file tree for 36 words, against half a second)."""
+def grep_words(
+    words: Sequence[str], exclude: Sequence[str] = (), cwd: str | Path | None = None, *, rev: str | None = None
+) -> set[str]:
+    """Which of WORDS occur as whole words in the tracked files (as the work tree has them, or the tree
+    of commit REV; pathspecs EXCLUDE left out); one `git grep` of one alternation (Perl-compatible where
+    git has it, else extended): a fixed-string search for many words with -w is pathologically slow in
+    git (a minute on a 6,000-file tree for 36 words, against half a second)."""
     wanted = sorted({w for w in words if re.fullmatch(r"\w+", w)})
     if not wanted:
         return set()
     alternation = "|".join(wanted)
-    tail = ["--", ".", *(f":(exclude){p}" for p in exclude)]
+    tail = [*([rev] if rev else []), "--", ".", *(f":(exclude){p}" for p in exclude)]
     code, out, err = run_status(["grep", "-o", "-h", "-I", "-P", "-e", rf"\b(?:{alternation})\b", *tail], cwd=cwd)
     if code not in (0, 1):  # git built without PCRE
         code, out, _ = run_status(["grep", "-o", "-h", "-I", "-w", "-E", "-e", f"({alternation})", *tail], cwd=cwd)

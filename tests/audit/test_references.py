@@ -142,3 +142,8 @@ def test_references_a_bare_word_pair_in_an_example_stays_bare() -> None:
     text = "e.g. a row whose tests/logs overflow, or `docs/intro.md` and docs/guide.md\n"
     forms = {r.text: r.form for r in references("AGENTS.md", text) if r.kind == "path"}
     assert forms == {"tests/logs": "bare", "docs/intro.md": "example", "docs/guide.md": "example"}
+
+
+def test_commands_bun_runs_a_file_after_its_flags() -> None:
+    found = [(r.kind, r.text, r.form) for r in commands("AGENTS.md", "bun --hot ./index.ts", 1, None)]
+    assert found == [("path", "index.ts", "arg")]  # a file, not a script named `/index.ts`

@@ -24,7 +24,9 @@ runner does (see audit/judge_commands.py). Each miss is classified from history:
 rename detection, or the folder it went into: `src/` after a move into `packages/core/src/`, a module
 file that became a folder), **deleted** (the commit, date and subject, and the command that brings it
 back), or **never existed** (a note, only when its folder exists, with the tracked file of the same
-name when there is one). An `@import` outside the repository (absolute, or `..` past the root) and a
+name when there is one). A code symbol is dead when the tree had it when its line was written (blame)
+and no tracked source file has it now: a name that tree lacked too is another library's API
+(`Dialog.createHandle()` in a migration guide), a placeholder or a plan. An `@import` outside the repository (absolute, or `..` past the root) and a
 `file:///Users/…` link into someone's home are dead for everyone else: reported, never read.
 
 Not reported: build output and gitignored paths, placeholders (`src/<name>/`, `.../x.ts`, a drawn
@@ -44,7 +46,8 @@ explain may have been deleted before the boundary: one note lists them with the 
 
 Cost: the audit's one listing of the tree, one `git cat-file --batch` of the manifests the commands
 need, one `git check-ignore`, one `git log` over only the missing paths (and one rename pass over the
-commits that removed them), one `git grep` for the symbols; nothing per reference.
+commits that removed them), one `git grep` for the symbols (then one blame per file naming a missing
+one, and one `git grep` of each tree that wrote such lines, at most 12); nothing per reference.
 """
 
 from __future__ import annotations
