@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator
+from datetime import datetime, timezone
 
 from gitcontext import git
 from gitcontext.audit.context import AuditContext
@@ -143,12 +144,33 @@ class Judging:
         missing = [c for c in wanted if c not in ignored]
         latest = git.deletions(self.listing) if self.listing is not None and missing else {}
         history = PathHistory(self.ctx.root, latest, missing, self.index.exists)
+        judged = []
         for ref, found in pending:
             if any(c in ignored for c in found.candidates):
                 continue
             fates = [history.fate(c) for c in found.candidates]
             verdict = path_verdict(self.index, ref, found, fates, self.shallow)
             if verdict:
+                judged.append((ref, verdict))
+        yield from self._not_written_after(judged)
+
+    def _not_written_after(self, judged: list[tuple[Ref, Verdict]]) -> Iterator[tuple[Ref, Verdict]]:
+        """JUDGED without the paths that never existed themselves and whose folder was deleted before their
+        line was written (blame): its author never saw that folder, so the path names something else (a
+        word pair, a hypothetical `examples/id_rsa.example`), not a file the repository lost."""
+        late = [(r, v) for r, v in judged if v.cls == "deleted" and "folder" in v.evidence]
+        lines: dict[str, set[int]] = {}
+        for ref, _ in late:
+            lines.setdefault(ref.file, set()).add(ref.line)
+        written = {
+            (file, n): date
+            for file, numbers in lines.items()
+            for n, (commit, date) in git.blame_lines(file, sorted(numbers), "HEAD", self.ctx.root).items()
+            if commit.strip("0")
+        }
+        for ref, verdict in judged:
+            date = written.get((ref.file, ref.line)) if "folder" in verdict.evidence else None
+            if not (verdict.cls == "deleted" and date and _after(date, verdict.evidence["date"])):
                 yield ref, verdict
 
     def _removed_symbols(self) -> dict[tuple[str, int, str], str]:
@@ -183,6 +205,15 @@ class Judging:
             for r in refs
             if (commit := written.get((r.file, r.line), ("", ""))[0]) and r.text in had.get(commit, set())
         }
+
+
+def _after(written: str, removed: str) -> bool:
+    """WRITTEN (blame's author time, epoch seconds) is later than REMOVED (an ISO date); False when
+    either cannot be read."""
+    try:
+        return datetime.fromtimestamp(int(written), timezone.utc) > datetime.fromisoformat(removed)
+    except (ValueError, TypeError, OverflowError):
+        return False
 
 
 def _symbol_verdict(ref: Ref, commit: str) -> Verdict:

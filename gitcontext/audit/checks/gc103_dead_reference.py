@@ -26,7 +26,9 @@ file that became a folder), **deleted** (the commit, date and subject, and the c
 back), or **never existed** (a note, only when its folder exists, with the tracked file of the same
 name when there is one). A code symbol is dead when the tree had it when its line was written (blame)
 and no tracked source file has it now: a name that tree lacked too is another library's API
-(`Dialog.createHandle()` in a migration guide), a placeholder or a plan. An `@import` outside the repository (absolute, or `..` past the root) and a
+(`Dialog.createHandle()` in a migration guide), a placeholder or a plan. Likewise a path that never
+existed itself, under a folder deleted before its line was written, is no file the repository lost
+(a hypothetical `examples/id_rsa.example`): not reported. An `@import` outside the repository (absolute, or `..` past the root) and a
 `file:///Users/…` link into someone's home are dead for everyone else: reported, never read.
 
 Not reported: build output and gitignored paths, placeholders (`src/<name>/`, `.../x.ts`, a drawn
