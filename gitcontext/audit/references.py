@@ -317,6 +317,8 @@ def _file_shaped(ref: str) -> bool:
     return posixpath.splitext(ref)[1][1:].lower() in FILE_EXTS
 
 
+# after the path, in its clause: "has been removed", "no longer exists", "is superseded by", "the
+# `.contributing/*.md` guides this skill supersedes"
 _GONE = re.compile(
     r"^[^.;:!?—–(]{0,40}?\b(?:(?:has|have|was|were|is|are|got)\s+(?:been\s+|now\s+)?"
     r"(?:removed|deleted|dropped|retired|gone|renamed|moved)|no longer exists?|"
@@ -327,8 +329,7 @@ _GONE = re.compile(
 
 
 def _gone(line: str, end: int) -> bool:
-    """The clause says the path it names is gone ("the `src/scss/` folder has been removed", "the
-    `.contributing/*.md` guides this skill supersedes", "`v1/` is superseded by `v2/`")."""
+    """The clause says the path it names is gone ("the `src/scss/` folder has been removed")."""
     return bool(_GONE.search(line[end:].lstrip("`")))
 
 
