@@ -8,7 +8,8 @@ what not to do ("not `.toml`", "don't use `../../node_modules`"), in a line abou
 or with a placeholder in it (`src/<name>/`, `.../x.ts`, `path/to/`) is not extracted at all.
 
 Nor are the items of a list under a line that says they are another repository's ("Load these files
-from `github/gh-aw` (they are not available locally):"). Inside an `<example…>`, `<template…>` or `<sample…>` element (the XML-style rules of Roo Code and others)
+from `github/gh-aw` (they are not available locally):"), nor those texts named again later in the file,
+nor a path whose clause asks whether it exists ("If `x.md` exists, load it"). Inside an `<example…>`, `<template…>` or `<sample…>` element (the XML-style rules of Roo Code and others)
 a path is the example's: never-existed ones are not reported.
 
 Where to work: "from `packages/x`", "in the `web` directory", "run these from within a package
@@ -84,6 +85,7 @@ def references(file: str, text: str) -> Iterator[Ref]:
     shown = _fenced_words(lines)
     examples = [0]  # how deep in <example>/<template> elements (XML-style rules) the line is
     elsewhere = False  # in the list under a line that says its files are another repository's
+    theirs: set[str] = set()  # what such lists named: the same text later in the file is theirs too
     n = 0
     while n < len(lines):
         opened = FENCE.match(strip_container(lines[n]))
@@ -103,12 +105,17 @@ def references(file: str, text: str) -> Iterator[Ref]:
         if elsewhere and (lines[n].strip() and not _LIST_ITEM.match(lines[n]) or lines[n].startswith("#")):
             elsewhere = False
         if elsewhere:
+            theirs.update(r.text for r in _prose(file, lines[n], n + 1, window))
             n += 1
             continue  # an item of a list of another repository's files
         elsewhere = not _LIST_ITEM.match(lines[n]) and bool(_ELSEWHERE.search(lines[n]))
+        if elsewhere:
+            theirs.update(r.text for r in _prose(file, lines[n], n + 1, window))  # the lead-in's own
         inside = examples[0] > 0 or bool(_EXAMPLE_TAG.search(lines[n]))
         examples[0] = max(0, examples[0] + _example_tags(lines[n]))
         for ref in _prose(file, lines[n], n + 1, window):
+            if ref.text in theirs:
+                continue  # named again, a file the list of another repository's gave
             if ref.kind != "symbol" or ref.text not in shown:  # the file's own example defines it
                 yield _placed(_as_example(ref) if inside else ref, section.where)
         n += 1
@@ -213,7 +220,7 @@ def _prose(file: str, line: str, number: int, window: str) -> Iterator[Ref]:
         return
     example = "example" if _EXAMPLE.search(line) else "span"
     for start, inner, inner_end, _ in code_spans(line):
-        if not _negated(line, start) and not _gone(line, inner_end):
+        if not _negated(line, start) and not _gone(line, inner_end) and not _optional(line, start, inner_end):
             yield from _span(file, line, number, window, line[inner:inner_end].strip(), (inner, inner_end), example)
     for match in _LINK.finditer(line):
         target = match.group(1).split("#")[0]
@@ -331,6 +338,18 @@ _GONE = re.compile(
 def _gone(line: str, end: int) -> bool:
     """The clause says the path it names is gone ("the `src/scss/` folder has been removed")."""
     return bool(_GONE.search(line[end:].lstrip("`")))
+
+
+_IF_BEFORE = re.compile(r"\b(?:if|when|whether|unless|in case)\s+(?:the\s+|a\s+)?(?:file\s+|folder\s+)?$", re.I)
+_EXISTS_AFTER = re.compile(r"^`?\s*(?:file\s+|folder\s+)?(?:exists|is present|is there|is found|is available)\b", re.I)
+_IF_IT_EXISTS = re.compile(r"^`?\s*,?\s*(?:if|when)\s+(?:it\s+exists|present|one\s+exists|there\s+is\s+one)\b", re.I)
+
+
+def _optional(line: str, start: int, end: int) -> bool:
+    """A path whose clause asks whether it exists ("If `.github/aw/instructions.md` exists, load it",
+    "read `docs/local.md` if it exists"): an optional file, not a claim that it does."""
+    after = line[end:]
+    return bool(_IF_BEFORE.search(line[:start]) and _EXISTS_AFTER.match(after) or _IF_IT_EXISTS.match(after))
 
 
 def _negated(line: str, pos: int) -> bool:
