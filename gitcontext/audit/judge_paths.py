@@ -20,6 +20,7 @@ from gitcontext.audit.pathhistory import Fate
 from gitcontext.audit.ref import Ref, generated, join
 from gitcontext.audit.tree import Index
 
+TRANSIENT = 3  # a file history deleted this often is a working file its process creates and removes
 NEVER_MIN_DEPTH = 2  # a never-existed root path needs a folder two levels deep to stand on (not `scripts/x.py`)
 _PAGE_EXTS = (".md", ".mdx", "/index.md", "/index.mdx", "/README.md")
 _CLIMB = re.compile(r"^(?:\.\.?/)+")  # the leading `../` of a path relative to the code it is about
@@ -73,6 +74,8 @@ def path_verdict(index: Index, ref: Ref, found: Lookup, fates: list[Fate | None]
     if any(generated(c) for c in found.candidates):
         return None
     for cand, fate in zip(found.candidates, fates, strict=True):
+        if fate is not None and fate.folder is None and fate.cls == "deleted" and fate.removal.times >= TRANSIENT:
+            return None  # created and deleted again and again (a release's notes file): absent by design
         if fate is not None and fate.folder is not None and _word_list(ref):
             continue  # "the lockfile/manifest/state-file format": only the first word was ever a folder
         # a path found elsewhere by its tail is dead only when history moved it there from where it is

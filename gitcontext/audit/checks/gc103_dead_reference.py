@@ -31,9 +31,10 @@ hypothetical `examples/id_rsa.example`): not reported. An `@import` outside the 
 `..` past the root) and a `file:///Users/…` link into someone's home are dead for everyone else: reported,
 never read.
 
-Not reported: build output and gitignored paths, placeholders (`src/<name>/`, `.../x.ts`, a drawn tree's
-entries under `plugin-<name>/`, a call with a placeholder word: `WithX()`, `getXById()`), anti-examples
-("not `.toml`"), a path its clause says is gone or replaced ("the `src/scss/` folder has been removed", "the
+Not reported: build output and gitignored paths, a working file history created and deleted three times or
+more (a release's notes file), placeholders (`src/<name>/`, `.../x.ts`, a drawn tree's entries under
+`plugin-<name>/`, a call with a placeholder word: `WithX()`, `getXById()`), anti-examples ("not `.toml`"), a
+path its clause says is gone or replaced ("the `src/scss/` folder has been removed", "the
 `.contributing/*.md` guides this skill supersedes"), a climbing path in a rule about code (`import from
 ../src`: relative to the code, alive when `src` is somewhere), an optional file ("if `x` exists, load it"),
 other repositories (and what a list of another repository's files named, wherever the file names it again),
