@@ -120,30 +120,3 @@ def test_references_any_text_lines_inside_the_file(text: str) -> None:
 @given(line=st.text(max_size=120))
 def test_commands_any_line(line: str) -> None:
     assert all(r.kind in ("script", "make", "just", "cargo", "test", "path") for r in commands("A.md", line, 1, None))
-
-
-def test_symbols_with_a_placeholder_word_are_not_judged() -> None:
-    text = "- `WithX()` and `DB.SurfacedX()`, `getXById()`, `useFoo()`\n- `parseXML()` and `SurfacedRows()`\n"
-    names = [(r.line, r.text) for r in references("AGENTS.md", text) if r.kind == "symbol"]
-    assert names == [(2, "parseXML"), (2, "SurfacedRows")]
-
-
-def test_references_a_path_the_clause_says_was_replaced_is_history() -> None:
-    text = (
-        "- also added the three `.contributing/*.md` guides this skill supersedes\n"
-        "- `docs/v1/` is superseded by `docs/v2/`\n"
-        "- `docs/new.md` replaces the old guide\n"
-    )
-    paths = [(r.line, r.text) for r in references("AGENTS.md", text) if r.kind == "path"]
-    assert paths == [(3, "docs/new.md")]  # the new guide is the reference; `docs/v2/` follows a negation
-
-
-def test_references_a_bare_word_pair_in_an_example_stays_bare() -> None:
-    text = "e.g. a row whose tests/logs overflow, or `docs/intro.md` and docs/guide.md\n"
-    forms = {r.text: r.form for r in references("AGENTS.md", text) if r.kind == "path"}
-    assert forms == {"tests/logs": "bare", "docs/intro.md": "example", "docs/guide.md": "example"}
-
-
-def test_commands_bun_runs_a_file_after_its_flags() -> None:
-    found = [(r.kind, r.text, r.form) for r in commands("AGENTS.md", "bun --hot ./index.ts", 1, None)]
-    assert found == [("path", "index.ts", "arg")]  # a file, not a script named `/index.ts`
