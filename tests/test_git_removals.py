@@ -31,3 +31,21 @@ def test_grep_words_whole_words_outside_docs(repo: Path) -> None:
     commit(repo, {"src/a.py": "def load_config(path):\n    return path_like\n", "README.md": "gone_symbol\n"}, "add")
     found = git.grep_words(["load_config", "path", "gone_symbol", "load"], ("*.md",), repo)
     assert found == {"load_config", "path"}  # `load` is no whole word there; README.md is left out
+
+
+def test_grep_words_in_the_tree_of_a_commit(repo: Path) -> None:
+    commit(repo, {"src/a.py": "def load_config(path):\n    pass\n"}, "add")
+    then = git.rev_parse("HEAD", repo)
+    commit(repo, {"src/a.py": "def read_settings(path):\n    pass\n"}, "rename")
+    assert git.grep_words(["load_config", "read_settings"], (), repo) == {"read_settings"}
+    assert git.grep_words(["load_config", "read_settings"], (), repo, rev=then) == {"load_config"}
+
+
+def test_deletions_count_how_often_a_path_went(repo: Path) -> None:
+    for n in range(3):
+        commit(repo, {"notes.md": f"release {n}", "keep.txt": str(n)}, f"notes {n}")
+        commit(repo, {"notes.md": None}, f"release {n}")
+    commit(repo, {"once.md": "x"}, "add once")
+    commit(repo, {"once.md": None}, "drop once")
+    latest = git.deletions(git.start_deletions("HEAD", repo))
+    assert latest["notes.md"].times == 3 and latest["once.md"].times == 1

@@ -263,7 +263,7 @@ def _selector(value: str) -> str:
 
 
 def _script(base: Ref, tool: str, name: str, args: list[str], explicit: bool) -> Iterator[Ref]:
-    name = name.strip("`'\",.;:)")
+    name = name.strip("`'\"").rstrip(",.;:)")  # not a leading dot: `bun --hot ./index.ts` runs a file
     if not re.fullmatch(r"[\w:.\-/@]+", name) or name.startswith("-"):
         return
     if tool == "bun" and _FILE_ARG.match(name):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator
+from datetime import datetime, timezone
 
 from gitcontext import git
 from gitcontext.audit.context import AuditContext
@@ -26,6 +27,7 @@ from gitcontext.audit.ref import Ref, generated, join, strip_top
 from gitcontext.audit.tree import index, package_of
 
 TREE_MIN_MATCH = 0.5  # a drawn tree matching less of the repository than this is an illustration
+MAX_WRITTEN_TREES = 12  # the trees of the commits that wrote lines naming missing symbols, newest first
 _COMMANDS = {"script", "make", "just", "cargo", "test"}
 _DOCS = ("*.md", "*.mdc", "*.mdx", "*.txt", "*.rst")
 
@@ -46,14 +48,14 @@ class Judging:
 
     def verdicts(self) -> Iterator[tuple[Ref, Verdict]]:
         """Every dead reference with its verdict, in the order of REFS (a drawn tree's at its entries)."""
-        symbols = self._missing_symbols()
+        symbols = self._removed_symbols()
         pending: list[tuple[Ref, Lookup]] = []
         for ref in self.refs:
             if ref.kind == "tree":
                 continue
             if ref.kind == "symbol":
-                if ref.text in symbols:
-                    yield ref, _symbol_verdict(ref)
+                if (ref.file, ref.line, ref.text) in symbols:
+                    yield ref, _symbol_verdict(ref, symbols[(ref.file, ref.line, ref.text)])
                 continue
             verdict, found = self._judge(ref)
             if verdict:
@@ -142,25 +144,84 @@ class Judging:
         missing = [c for c in wanted if c not in ignored]
         latest = git.deletions(self.listing) if self.listing is not None and missing else {}
         history = PathHistory(self.ctx.root, latest, missing, self.index.exists)
+        judged = []
         for ref, found in pending:
             if any(c in ignored for c in found.candidates):
                 continue
             fates = [history.fate(c) for c in found.candidates]
             verdict = path_verdict(self.index, ref, found, fates, self.shallow)
             if verdict:
+                judged.append((ref, verdict))
+        yield from self._not_written_after(judged)
+
+    def _not_written_after(self, judged: list[tuple[Ref, Verdict]]) -> Iterator[tuple[Ref, Verdict]]:
+        """JUDGED without the paths that never existed themselves and whose folder was deleted before their
+        line was written (blame): its author never saw that folder, so the path names something else (a
+        word pair, a hypothetical `examples/id_rsa.example`), not a file the repository lost."""
+        late = [(r, v) for r, v in judged if v.cls == "deleted" and "folder" in v.evidence]
+        lines: dict[str, set[int]] = {}
+        for ref, _ in late:
+            lines.setdefault(ref.file, set()).add(ref.line)
+        written = {
+            (file, n): date
+            for file, numbers in lines.items()
+            for n, (commit, date) in git.blame_lines(file, sorted(numbers), "HEAD", self.ctx.root).items()
+            if commit.strip("0")
+        }
+        for ref, verdict in judged:
+            date = written.get((ref.file, ref.line)) if "folder" in verdict.evidence else None
+            if not (verdict.cls == "deleted" and date and _after(date, verdict.evidence["date"])):
                 yield ref, verdict
 
-    def _missing_symbols(self) -> set[str]:
+    def _removed_symbols(self) -> dict[tuple[str, int, str], str]:
+        """(file, line, name) -> the commit that wrote the line, for each symbol no tracked source file has
+        now and the tree had when its line was written: renamed or removed since. A name that tree did not
+        have either is another library's API (`Dialog.createHandle()` in a migration guide), a
+        placeholder or a plan, and says nothing about this repository. One `git grep` of the work tree,
+        one blame per file naming a missing symbol, one `git grep` per commit that wrote such lines (the
+        newest MAX_WRITTEN_TREES)."""
         wanted = sorted({r.text for r in self.refs if r.kind == "symbol"})
-        return set(wanted) - git.grep_words(wanted, _DOCS, self.ctx.root) if wanted else set()
+        missing = set(wanted) - git.grep_words(wanted, _DOCS, self.ctx.root) if wanted else set()
+        refs = [r for r in self.refs if r.kind == "symbol" and r.text in missing]
+        lines: dict[str, set[int]] = {}
+        for ref in refs:
+            lines.setdefault(ref.file, set()).add(ref.line)
+        written: dict[tuple[str, int], tuple[str, str]] = {}
+        for file, numbers in lines.items():
+            for number, (commit, date) in git.blame_lines(file, sorted(numbers), "HEAD", self.ctx.root).items():
+                if commit.strip("0"):
+                    written[(file, number)] = (commit, date)
+        names: dict[tuple[str, str], set[str]] = {}
+        for ref in refs:
+            if (ref.file, ref.line) in written:
+                commit, date = written[(ref.file, ref.line)]
+                names.setdefault((date, commit), set()).add(ref.text)
+        had = {
+            commit: git.grep_words(sorted(found), _DOCS, self.ctx.root, rev=commit)
+            for (_, commit), found in sorted(names.items(), reverse=True)[:MAX_WRITTEN_TREES]
+        }
+        return {
+            (r.file, r.line, r.text): commit
+            for r in refs
+            if (commit := written.get((r.file, r.line), ("", ""))[0]) and r.text in had.get(commit, set())
+        }
 
 
-def _symbol_verdict(ref: Ref) -> Verdict:
+def _after(written: str, removed: str) -> bool:
+    """WRITTEN (blame's author time, epoch seconds) is later than REMOVED (an ISO date); False when
+    either cannot be read."""
+    try:
+        return datetime.fromtimestamp(int(written), timezone.utc) > datetime.fromisoformat(removed)
+    except (ValueError, TypeError, OverflowError):
+        return False
+
+
+def _symbol_verdict(ref: Ref, commit: str) -> Verdict:
     what = {"class": "class", "parameter": "parameter"}.get(ref.tool, "function")
     lead = "" if ref.written.rstrip("=") in (ref.text, ref.text + "()") else f"`{ref.written}`: "
     return Verdict(
         "missing",
-        f"{lead}the {what} `{ref.text}` is in no tracked source file: renamed or removed? fix the name or "
-        "remove the line",
-        {"symbol": ref.text},
+        f"{lead}the {what} `{ref.text}` was in the tree when this line was written ({commit[:9]}) and is in "
+        "no tracked source file now: renamed or removed; fix the name or remove the line",
+        {"symbol": ref.text, "written": commit},
     )

@@ -13,14 +13,17 @@ prose token that never existed (only history can make one dead), an example that
 from __future__ import annotations
 
 import posixpath
+import re
 from typing import NamedTuple
 
 from gitcontext.audit.pathhistory import Fate
 from gitcontext.audit.ref import Ref, generated, join
 from gitcontext.audit.tree import Index
 
+TRANSIENT = 3  # a file history deleted this often is a working file its process creates and removes
 NEVER_MIN_DEPTH = 2  # a never-existed root path needs a folder two levels deep to stand on (not `scripts/x.py`)
 _PAGE_EXTS = (".md", ".mdx", "/index.md", "/index.mdx", "/README.md")
+_CLIMB = re.compile(r"^(?:\.\.?/)+")  # the leading `../` of a path relative to the code it is about
 # an ESM import specifier names the compiled file: `./helpers.js` is helpers.ts in the tree
 _TS_SOURCES = ((".js", ".ts"), (".js", ".tsx"), (".jsx", ".tsx"), (".mjs", ".mts"), (".cjs", ".cts"))
 
@@ -60,7 +63,9 @@ def lookup(index: Index, ref: Ref, folders: list[str], package: str) -> Lookup |
     forms += [c[: -len(js)] + ts for c, _ in pairs for js, ts in _TS_SOURCES if c.endswith(js)]
     if any(index.exists(c) for c, _ in pairs) or any(f in index.files for f in forms):
         return None
-    tail = ref.kind not in ("link", "import") and index.tail_exists(text)
+    # a climbing path in prose (`import from ../src`) is relative to the code it is about, not to this
+    # file: what it names below the climb existing somewhere is enough
+    tail = ref.kind not in ("link", "import") and index.tail_exists(_CLIMB.sub("", text))
     return Lookup(tuple(c for c, _ in pairs), tuple(b for _, b in pairs), tail)
 
 
@@ -69,6 +74,8 @@ def path_verdict(index: Index, ref: Ref, found: Lookup, fates: list[Fate | None]
     if any(generated(c) for c in found.candidates):
         return None
     for cand, fate in zip(found.candidates, fates, strict=True):
+        if fate is not None and fate.folder is None and fate.cls == "deleted" and fate.removal.times >= TRANSIENT:
+            return None  # created and deleted again and again (a release's notes file): absent by design
         if fate is not None and fate.folder is not None and _word_list(ref):
             continue  # "the lockfile/manifest/state-file format": only the first word was ever a folder
         # a path found elsewhere by its tail is dead only when history moved it there from where it is

@@ -8,7 +8,8 @@ what not to do ("not `.toml`", "don't use `../../node_modules`"), in a line abou
 or with a placeholder in it (`src/<name>/`, `.../x.ts`, `path/to/`) is not extracted at all.
 
 Nor are the items of a list under a line that says they are another repository's ("Load these files
-from `github/gh-aw` (they are not available locally):"). Inside an `<example…>`, `<template…>` or `<sample…>` element (the XML-style rules of Roo Code and others)
+from `github/gh-aw` (they are not available locally):"), nor those texts named again later in the file,
+nor a path whose clause asks whether it exists ("If `x.md` exists, load it"). Inside an `<example…>`, `<template…>` or `<sample…>` element (the XML-style rules of Roo Code and others)
 a path is the example's: never-existed ones are not reported.
 
 Where to work: "from `packages/x`", "in the `web` directory", "run these from within a package
@@ -84,6 +85,7 @@ def references(file: str, text: str) -> Iterator[Ref]:
     shown = _fenced_words(lines)
     examples = [0]  # how deep in <example>/<template> elements (XML-style rules) the line is
     elsewhere = False  # in the list under a line that says its files are another repository's
+    theirs: set[str] = set()  # what such lists named: the same text later in the file is theirs too
     n = 0
     while n < len(lines):
         opened = FENCE.match(strip_container(lines[n]))
@@ -103,12 +105,17 @@ def references(file: str, text: str) -> Iterator[Ref]:
         if elsewhere and (lines[n].strip() and not _LIST_ITEM.match(lines[n]) or lines[n].startswith("#")):
             elsewhere = False
         if elsewhere:
+            theirs.update(r.text for r in _prose(file, lines[n], n + 1, window))
             n += 1
             continue  # an item of a list of another repository's files
         elsewhere = not _LIST_ITEM.match(lines[n]) and bool(_ELSEWHERE.search(lines[n]))
+        if elsewhere:
+            theirs.update(r.text for r in _prose(file, lines[n], n + 1, window))  # the lead-in's own
         inside = examples[0] > 0 or bool(_EXAMPLE_TAG.search(lines[n]))
         examples[0] = max(0, examples[0] + _example_tags(lines[n]))
         for ref in _prose(file, lines[n], n + 1, window):
+            if ref.text in theirs:
+                continue  # named again, a file the list of another repository's gave
             if ref.kind != "symbol" or ref.text not in shown:  # the file's own example defines it
                 yield _placed(_as_example(ref) if inside else ref, section.where)
         n += 1
@@ -125,7 +132,17 @@ def _example_tags(line: str) -> int:
 def _as_example(ref: Ref) -> Ref:
     """A path inside a worked example or a template (`<complete_examples>`, `<template><![CDATA[…`): the
     example's, so one that never existed is not reported (a deleted one still is)."""
-    return ref._replace(form="example") if ref.kind in ("path", "link") and ref.form in ("span", "bare") else ref
+    if ref.kind not in ("path", "link") or ref.form not in ("span", "bare"):
+        return ref
+    return ref._replace(form=_example_form(ref.form, ref.text))
+
+
+def _example_form(form: str, text: str) -> str:
+    """An example's path is form "example"; a bare prose word without a file's shape (`tests/logs` in
+    "e.g. a row whose tests/logs overflow") stays "bare": a pair of words as often as a path, judged as
+    any other bare word (only history can make it dead, and not by its first word alone)."""
+    shaped = bool(posixpath.splitext(text.rstrip("/"))[1]) or text.endswith("/")
+    return "bare" if form == "bare" and not shaped else "example"
 
 
 def _fenced_words(lines: list[str]) -> frozenset[str]:
@@ -203,7 +220,7 @@ def _prose(file: str, line: str, number: int, window: str) -> Iterator[Ref]:
         return
     example = "example" if _EXAMPLE.search(line) else "span"
     for start, inner, inner_end, _ in code_spans(line):
-        if not _negated(line, start) and not _gone(line, inner_end):
+        if not _negated(line, start) and not _gone(line, inner_end) and not _optional(line, start, inner_end):
             yield from _span(file, line, number, window, line[inner:inner_end].strip(), (inner, inner_end), example)
     for match in _LINK.finditer(line):
         target = match.group(1).split("#")[0]
@@ -278,7 +295,9 @@ def bare_paths(file: str, line: str, number: int, form: str = "bare") -> Iterato
     for match in _BARE.finditer(visible):
         token = match.group(1).rstrip(".")
         if _bare_path(token) and not _negated(visible, match.start()) and not _gone(visible, match.end()):
-            yield Ref(file, number, "path", clean_path(token), written=token, form=form)
+            path = clean_path(token)
+            shown = _example_form("bare", path) if form == "example" else form
+            yield Ref(file, number, "path", path, written=token, form=shown)
     for match in _BARE_GLOB.finditer(visible.replace("\\*", "*").replace("\\_", "_")):
         folder = _glob_folder(match.group(1))
         if folder and "/" in folder.strip("/") and not _negated(visible, match.start()):
@@ -305,9 +324,13 @@ def _file_shaped(ref: str) -> bool:
     return posixpath.splitext(ref)[1][1:].lower() in FILE_EXTS
 
 
+# after the path, in its clause: "has been removed", "no longer exists", "is superseded by", "the
+# `.contributing/*.md` guides this skill supersedes"
 _GONE = re.compile(
     r"^[^.;:!?—–(]{0,40}?\b(?:(?:has|have|was|were|is|are|got)\s+(?:been\s+|now\s+)?"
-    r"(?:removed|deleted|dropped|retired|gone|renamed|moved)|no longer exists?)\b",
+    r"(?:removed|deleted|dropped|retired|gone|renamed|moved)|no longer exists?|"
+    r"(?:superseded|replaced|obsoleted)\s+by|"
+    r"(?:this|the|these|our)\s+(?:[\w-]+\s+){0,2}(?:supersedes?|replaces?|obsoletes?))\b",
     re.I,
 )
 
@@ -315,6 +338,18 @@ _GONE = re.compile(
 def _gone(line: str, end: int) -> bool:
     """The clause says the path it names is gone ("the `src/scss/` folder has been removed")."""
     return bool(_GONE.search(line[end:].lstrip("`")))
+
+
+_IF_BEFORE = re.compile(r"\b(?:if|when|whether|unless|in case)\s+(?:the\s+|a\s+)?(?:file\s+|folder\s+)?$", re.I)
+_EXISTS_AFTER = re.compile(r"^`?\s*(?:file\s+|folder\s+)?(?:exists|is present|is there|is found|is available)\b", re.I)
+_IF_IT_EXISTS = re.compile(r"^`?\s*,?\s*(?:if|when)\s+(?:it\s+exists|present|one\s+exists|there\s+is\s+one)\b", re.I)
+
+
+def _optional(line: str, start: int, end: int) -> bool:
+    """A path whose clause asks whether it exists ("If `.github/aw/instructions.md` exists, load it",
+    "read `docs/local.md` if it exists"): an optional file, not a claim that it does."""
+    after = line[end:]
+    return bool(_IF_BEFORE.search(line[:start]) and _EXISTS_AFTER.match(after) or _IF_IT_EXISTS.match(after))
 
 
 def _negated(line: str, pos: int) -> bool:
@@ -328,6 +363,8 @@ def _fenced(file: str, lines: list[str], first: int, lang: str, cwd: list[str | 
         yield from tree_refs(file, lines, first)
     elif lang in _SHELL_LANGS:
         for n, line in enumerate(lines):
+            if n and not lines[n - 1].strip() and line.lstrip().startswith("#"):
+                cwd[0] = None  # a blank line, then a `# comment`: a new recipe, run from the root again
             yield from commands(file, line, first + n, cwd)
     elif lang == "mermaid":
         for n, line in enumerate(lines):

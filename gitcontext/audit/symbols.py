@@ -52,10 +52,17 @@ def symbols(file: str, line: str, number: int, span: str, at: tuple[int, int]) -
         yield Ref(file, number, "symbol", span.rstrip("="), written=span, tool="parameter")
 
 
+# a camel-case word that is one placeholder letter (`WithX`, `getXById`, `SurfacedX`), not an acronym (`parseXML`)
+_PLACEHOLDER_WORD = re.compile(r"(?<=[a-z0-9])(?:[XYZ]|Xxx|Foo|Bar)(?=$|_|[A-Z][a-z]|\d)")
+
+
 def specific(name: str) -> bool:
     """A name specific enough to say something when no source file has it: `parse_config`, `defineJob`,
-    `reconnect`; not `run`, `set` or `text`, which some file of nearly every tree holds."""
+    `reconnect`; not `run`, `set` or `text`, which some file of nearly every tree holds, nor a name
+    with a placeholder letter for a camel-case word (`WithX()` for every `With…` method)."""
     core = name.strip("_")
+    if _PLACEHOLDER_WORD.search(core):
+        return False
     return "_" in core or bool(re.search(r"[a-z][A-Z]", core)) or len(core) >= 8
 
 

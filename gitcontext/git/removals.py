@@ -9,9 +9,10 @@ from pathlib import Path
 
 from gitcontext.git.process import Started, run_status
 
-# commit, date, subject: str; path: the path that went away; new_path: where it went (a rename), else None.
+# commit, date, subject: str; path: the path that went away; new_path: where it went (a rename), else None;
+# times: how often history deleted the path (a release's notes file is created and deleted every release).
 # A collections.namedtuple, not a typing.NamedTuple: importing typing costs the commit hook 2 ms.
-Removal = collections.namedtuple("Removal", ["commit", "date", "subject", "path", "new_path"])
+Removal = collections.namedtuple("Removal", ["commit", "date", "subject", "path", "new_path", "times"], defaults=(1,))
 
 
 _DELETIONS = ["log", "-z", "--no-renames", "--name-only", "--diff-filter=D", "--format=%x01%H%x00%aI%x00%s"]
@@ -26,14 +27,17 @@ def start_deletions(rev: str = "HEAD", cwd: str | Path | None = None) -> Started
 
 def deletions(listing: Started) -> dict[str, Removal]:
     """path -> its latest deletion, from a `start_deletions` listing (a path deleted, re-added and
-    deleted again keeps the newest)."""
+    deleted again keeps the newest, with `times` the number of deletions)."""
     latest: dict[str, Removal] = {}
+    times: dict[str, int] = {}
     for chunk in listing.result().split(b"\x01")[1:]:
         fields = [f.decode("utf-8", "surrogateescape").lstrip("\n") for f in chunk.split(b"\0")]
         for path in fields[3:]:
             if path and path not in latest:
                 latest[path] = Removal(fields[0], fields[1], fields[2], path, None)
-    return latest
+            if path:
+                times[path] = times.get(path, 0) + 1
+    return {p: r._replace(times=times[p]) if times[p] > 1 else r for p, r in latest.items()}
 
 
 def commit_renames(shas: Sequence[str], cwd: str | Path | None = None) -> dict[str, tuple[dict[str, str], list[str]]]:
@@ -64,16 +68,18 @@ def commit_renames(shas: Sequence[str], cwd: str | Path | None = None) -> dict[s
     return found
 
 
-def grep_words(words: Sequence[str], exclude: Sequence[str] = (), cwd: str | Path | None = None) -> set[str]:
-    """Which of WORDS occur as whole words in the tracked files (as the work tree has them; pathspecs
-    EXCLUDE left out); one `git grep` of one alternation (Perl-compatible where git has it, else
-    extended): a fixed-string search for many words with -w is pathologically slow in git (a minute on
-    a 6,000-file tree for 36 words, against half a second)."""
+def grep_words(
+    words: Sequence[str], exclude: Sequence[str] = (), cwd: str | Path | None = None, *, rev: str | None = None
+) -> set[str]:
+    """Which of WORDS occur as whole words in the tracked files (as the work tree has them, or the tree
+    of commit REV; pathspecs EXCLUDE left out); one `git grep` of one alternation (Perl-compatible where
+    git has it, else extended): a fixed-string search for many words with -w is pathologically slow in
+    git (a minute on a 6,000-file tree for 36 words, against half a second)."""
     wanted = sorted({w for w in words if re.fullmatch(r"\w+", w)})
     if not wanted:
         return set()
     alternation = "|".join(wanted)
-    tail = ["--", ".", *(f":(exclude){p}" for p in exclude)]
+    tail = [*([rev] if rev else []), "--", ".", *(f":(exclude){p}" for p in exclude)]
     code, out, err = run_status(["grep", "-o", "-h", "-I", "-P", "-e", rf"\b(?:{alternation})\b", *tail], cwd=cwd)
     if code not in (0, 1):  # git built without PCRE
         code, out, _ = run_status(["grep", "-o", "-h", "-I", "-w", "-E", "-e", f"({alternation})", *tail], cwd=cwd)

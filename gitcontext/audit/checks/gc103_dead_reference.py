@@ -13,37 +13,50 @@ Example: AGENTS.md draws the layout in a code fence, and one entry is gone::
 
 and `cd examples/playground && pnpm dev` is reported when examples/playground/package.json has no `dev`
 script (nor any binary of that name). Paths are read wherever they are written: code spans, links,
-`@imports`, drawn trees, bare in prose, list items, table cells, mermaid labels, `<path>…</path>` tags,
-and the files commands are given (`pytest tests/test_x.py`, `pnpm tsx src/x.ts`, `./scripts/x.sh`); the
-files a skill's SKILL.md links inside its folder are judged too. A path resolves relative to the file,
-the folders the text says to work in ("from `packages/x`", `cd x &&`, a step before that starts with
-`cd x`, a scoped rule's `paths:`), the owning package, the repository root, or as the tail of any
-tracked path; a link relative to its file or from the root (a skill's `[x](packages/a/x.ts)`); an ESM
-specifier `./x.js` names `x.ts`. Commands resolve the way their
-runner does (see audit/judge_commands.py). Each miss is classified from history: **moved** (git's
-rename detection, or the folder it went into: `src/` after a move into `packages/core/src/`, a module
-file that became a folder), **deleted** (the commit, date and subject, and the command that brings it
-back), or **never existed** (a note, only when its folder exists, with the tracked file of the same
-name when there is one). An `@import` outside the repository (absolute, or `..` past the root) and a
-`file:///Users/…` link into someone's home are dead for everyone else: reported, never read.
+`@imports`, drawn trees, bare in prose, list items, table cells, mermaid labels, `<path>…</path>` tags, and
+the files commands are given (`pytest tests/test_x.py`, `pnpm tsx src/x.ts`, `./scripts/x.sh`); the files a
+skill's SKILL.md links inside its folder are judged too. A path resolves relative to the file, the folders
+the text says to work in ("from `packages/x`", `cd x &&`, a step before that starts with `cd x`, a scoped
+rule's `paths:`), the owning package, the repository root, or as the tail of any tracked path; a link
+relative to its file or from the root (a skill's `[x](packages/a/x.ts)`); an ESM specifier `./x.js` names
+`x.ts`. Commands resolve the way their runner does (see audit/judge_commands.py). Each miss is classified
+from history: **moved** (git's rename detection, or the folder it went into: `src/` after a move into
+`packages/core/src/`, a module file that became a folder), **deleted** (the commit, date and subject, and
+the command that brings it back), or **never existed** (a note, only when its folder exists, with the
+tracked file of the same name when there is one). A code symbol is dead when the tree had it when its line
+was written (blame) and no tracked source file has it now: a name that tree lacked too is another library's
+API (`Dialog.createHandle()` in a migration guide), a placeholder or a plan. Likewise a path that never
+existed itself, under a folder deleted before its line was written, is no file the repository lost (a
+hypothetical `examples/id_rsa.example`): not reported. An `@import` outside the repository (absolute, or
+`..` past the root) and a `file:///Users/…` link into someone's home are dead for everyone else: reported,
+never read.
 
-Not reported: build output and gitignored paths, placeholders (`src/<name>/`, `.../x.ts`, and a
-drawn tree's entries under `plugin-<name>/`), anti-examples ("not `.toml`"), a path its clause says is
-gone ("the `src/scss/` folder has been removed"), other repositories, examples that never existed,
-folder trees that mostly do not match the tree (an illustration), a bare prose word with a slash that
-never existed (`client/server`), the tools an MCP server gives the agent (`mcp__x__y()`, names listed
-under an MCP heading). When the checkout holds no source tree (only context files), one note says so and
-no path is judged. In a shallow clone a missing path that history does not explain may have been
-deleted before the boundary: one note lists them with the fix (`git fetch --unshallow`, or
-`fetch-depth: 0` in the Action) rather than guessing either way.
+Not reported: build output and gitignored paths, a working file history created and deleted three times or
+more (a release's notes file), placeholders (`src/<name>/`, `.../x.ts`, a drawn tree's entries under
+`plugin-<name>/`, a call with a placeholder word: `WithX()`, `getXById()`), anti-examples ("not `.toml`"), a
+path its clause says is gone or replaced ("the `src/scss/` folder has been removed", "the
+`.contributing/*.md` guides this skill supersedes"), a climbing path in a rule about code (`import from
+../src`: relative to the code, alive when `src` is somewhere), an optional file ("if `x` exists, load it"),
+other repositories (and what a list of another repository's files named, wherever the file names it again),
+examples that never existed, folder trees that mostly do not match the tree (an illustration), a bare prose
+word with a slash that never existed or whose first word alone was a folder, in an example too
+(`client/server`, "e.g. a row whose tests/logs overflow"), the tools an MCP server gives the agent
+(`mcp__x__y()`, names listed under an MCP heading), and the paths, commands and symbols of a skill a
+workspace package ships to its users (`"files": ["skills"]`: they name the user's project; its links to its
+own files are judged). When the checkout holds no source tree (only context files), one note says so and no
+path is judged. In a shallow clone a missing path that history does not explain may have been deleted before
+the boundary: one note lists them with the fix (`git fetch --unshallow`, or `fetch-depth: 0` in the Action)
+rather than guessing either way.
 
 Cost: the audit's one listing of the tree, one `git cat-file --batch` of the manifests the commands
 need, one `git check-ignore`, one `git log` over only the missing paths (and one rename pass over the
-commits that removed them), one `git grep` for the symbols; nothing per reference.
+commits that removed them), one `git grep` for the symbols (then one blame per file naming a missing
+one, and one `git grep` of each tree that wrote such lines, at most 12); nothing per reference.
 """
 
 from __future__ import annotations
 
+import json
 import posixpath
 from collections.abc import Iterator
 
@@ -67,6 +80,7 @@ CHECK = Check(
 )
 _PATH_KINDS = ("path", "link", "import", "tree", "symbol", "home")
 _BUNDLED_EXTS = (".md", ".mdc", ".mdx", ".txt")
+_SHIPPED_KINDS = ("link", "import")  # what a skill shipped to the library's users is judged on
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
@@ -157,7 +171,38 @@ def judged_refs(ctx: AuditContext) -> list[Ref]:
                     found.append(target)
         frontier = found
     tools = {name for file in loaded for name in mcp_tools(read(ctx, file))}
-    return [ref for file in sorted(refs) for ref in refs[file] if ref.kind != "symbol" or ref.text not in tools]
+    shipped = _shipped_skill_folders(ctx, refs)
+    return [
+        ref
+        for file in sorted(refs)
+        for ref in refs[file]
+        if (ref.kind != "symbol" or ref.text not in tools)
+        and (ref.kind in _SHIPPED_KINDS or not any(file.startswith(f + "/") for f in shipped))
+    ]
+
+
+def _shipped_skill_folders(ctx: AuditContext, refs: dict[str, list[Ref]]) -> set[str]:
+    """The `skills/` folders of workspace packages that publish them (`"files": ["dist", "skills"]` in
+    the package's package.json): skills for the library's users, whose paths, commands and symbols
+    (`src/server/trpc.ts`, `pnpm run deploy`) are the user's project's, not this repository's. Only
+    their links and @imports (to the skill's own bundled files) are judged."""
+    folders = set()
+    for file in refs:
+        parts = file.split("/")
+        at = max((n for n, p in enumerate(parts[:-1]) if p == "skills"), default=-1)
+        if at > 0 and not parts[0].startswith("."):
+            package = "/".join(parts[:at])
+            if _publishes(read(ctx, f"{package}/package.json"), "skills"):
+                folders.add(f"{package}/skills")
+    return folders
+
+
+def _publishes(manifest: str, folder: str) -> bool:
+    try:
+        files = json.loads(manifest).get("files") if manifest else None
+    except (ValueError, AttributeError):
+        return False
+    return isinstance(files, list) and any(isinstance(f, str) and f.strip("./").split("/")[0] == folder for f in files)
 
 
 def _skill_folder(file: str) -> str:
