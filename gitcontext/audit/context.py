@@ -70,6 +70,7 @@ class AuditContext:
         self._world = world
         self.rev = rev  # the revision history-based checks look back from
         self.change_base: str | None = None  # `--base`: GC302 / GC400 measure the change from here
+        self.part_only: frozenset[str] = frozenset()  # checks run only for their default part (audit.select)
         self.notes: list[str] = []  # caveats the report must show, each once (facts.caveat)
         self.facts: dict[str, Any] = {}  # what several checks share, computed once (facts.memo)
 

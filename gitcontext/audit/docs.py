@@ -68,7 +68,10 @@ def render() -> str:
 
 
 def _runs(check_id: str) -> str:
-    return "by default" if CHECKS[check_id].default else "experimental"
+    gate = CHECKS[check_id]
+    if gate.default:
+        return "by default"
+    return f"experimental; its {gate.part.name} by default" if gate.part else "experimental"
 
 
 def _figure(check_id: str) -> str:
@@ -77,7 +80,12 @@ def _figure(check_id: str) -> str:
         return "exact"
     if gate.precision is None:
         return "not measured"
-    return f"{gate.precision:.2f} ({gate.right}/{gate.sampled}, {gate.basis})"
+    figure = f"{gate.precision:.2f} ({gate.right}/{gate.sampled}, {gate.basis})"
+    if gate.part is not None:
+        figure += (
+            f"; {gate.part.name}: {gate.part.right / gate.part.sampled:.2f} ({gate.part.right}/{gate.part.sampled})"
+        )
+    return figure
 
 
 def _sample(check_id: str) -> str:
@@ -86,9 +94,16 @@ def _sample(check_id: str) -> str:
         return "exact (it reports a fact of the notes, history or tree and judges no text)"
     if gate.precision is None:
         return "its precision has not been measured on a fresh sample yet"
-    return (
+    line = (
         f"precision {gate.precision:.2f}, {gate.right} of {gate.sampled} findings right ({gate.basis}: {gate.sample})"
     )
+    if gate.part is not None:
+        part = gate.part
+        line += (
+            f". Its {part.name} (`evidence.class` {', '.join(part.classes)}) run by default: precision "
+            f"{part.right / part.sampled:.2f}, {part.right} of {part.sampled} right (fresh: {part.sample})"
+        )
+    return line
 
 
 def main(argv: list[str]) -> int:

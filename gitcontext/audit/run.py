@@ -18,7 +18,7 @@ from gitcontext.audit import facts
 from gitcontext.audit.baseline import Baseline
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding
-from gitcontext.audit.select import left_out, run_checks, select
+from gitcontext.audit.select import left_out, narrowed, run_checks, select
 from gitcontext.errors import UserError
 from gitcontext.paths import under_any
 from gitcontext.provenance import suggestions
@@ -53,13 +53,21 @@ def audit(
     context-file discovery, the agent views and the work-tree churn answer from that listing)."""
     repo = git.Repo.open(root, config)
     mods = select(config, checks, everything=experimental)
+    part_only = narrowed(config, checks, everything=experimental)
     with repo.listing_shared():
-        return _audit(AuditContext(repo, world=world), mods, base, paths, baseline)
+        return _audit(AuditContext(repo, world=world), Selected(mods, part_only), base, paths, baseline)
+
+
+class Selected(NamedTuple):
+    mods: list[ModuleType]  # the checks that run
+    part_only: frozenset[str]  # those of them that run only for their default part
 
 
 def _audit(
-    ctx: AuditContext, mods: list[ModuleType], base: str | None, paths: Sequence[str], baseline: Baseline | None
+    ctx: AuditContext, selected: Selected, base: str | None, paths: Sequence[str], baseline: Baseline | None
 ) -> Report:
+    mods = selected.mods
+    ctx.part_only = selected.part_only
     config = ctx.config
     base_sha = base_mod.resolve(ctx.root, base) if base is not None else None
     ctx.change_base = base_sha  # GC302 / GC400 measure the change from here
@@ -69,7 +77,7 @@ def _audit(
             "shallow clone: commit counts, ages and deletions stop at its boundary, so stale "
             "rationales and dead references before it go unseen; fix: git fetch --unshallow",
         )
-    findings = [f for f in run_checks(ctx, mods) if under_any(f.file, paths)]
+    findings = [f for f in run_checks(ctx, mods, selected.part_only) if under_any(f.file, paths)]
     suppressed: dict[str, int] = {}
     if base_sha is not None:
         ran = [m.CHECK.id for m in mods]  # the base runs the same checks
@@ -85,7 +93,7 @@ def _audit(
         base_sha,
         suppressed,
         tuple(ctx.notes),
-        tuple(left_out(config, mods)),
+        tuple(left_out(config, mods, selected.part_only)),
     )
 
 

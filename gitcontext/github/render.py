@@ -174,7 +174,10 @@ def _finding(group: list[dict[str, Any]], links: Links, candidates: bool) -> str
         f"{escape.code(str(row.get('text') or ''), 160)}"
     )
     for other in group:
-        name = str(other.get("name", "")) + marked(str(other.get("check", "")))
+        hidden = other.get("experimental")
+        name = str(other.get("name", "")) + (
+            marked(str(other.get("check", ""))) if hidden is None else " (experimental)" if hidden is True else ""
+        )
         line += f"\n  {escape.text(str(other.get('check', '')))} {escape.text(name)}: "
         line += escape.text(str(other.get("message", "")))
         if candidates and isinstance(other.get("confidence"), (int, float)):

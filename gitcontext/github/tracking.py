@@ -120,7 +120,7 @@ def _line(f, links: render.Links, texts: dict[str, str]) -> str:
     ident = f" `{render._id(f.id)}`" if f.id else ""
     where = f" {links.to(f.file, f.line)}" if f.file else ""
     text = f" {escape.code(texts[f.id], 160)}" if f.id in texts else ""
-    label = f"{f.check} {f.name}{marked(f.check)}"
+    label = f"{f.check} {f.name}{marked(f.check, f.evidence)}"
     line = f"-{ident}{where}{text}\n  {escape.text(label)}: {escape.text(f.message)}"
     if f.confidence is not None:
         line += f" · confidence **{f.confidence:.2f}**"
@@ -145,7 +145,11 @@ def _annotation(f) -> runner.Annotation:
     )
     text += f" — fix: {f.fix}" if f.fix else ""
     return runner.Annotation(
-        _level(f.severity), f"{f.check} {f.name}{marked(f.check)}: {text}", f.file, f.line, f"gitcontext {f.check}"
+        _level(f.severity),
+        f"{f.check} {f.name}{marked(f.check, f.evidence)}: {text}",
+        f.file,
+        f.line,
+        f"gitcontext {f.check}",
     )
 
 

@@ -13,11 +13,11 @@ from gitcontext.provenance.target import World
 
 def file_findings(repo: Repo, path: str, world: World | None = None) -> list[Finding]:
     """WORLD: the work tree's world as saved, when the caller has just computed it (else the audit does)."""
-    from gitcontext.audit.registry import experimental
+    from gitcontext.audit.registry import experimental_finding
     from gitcontext.audit.run import audit
 
     report = audit(repo.root, repo.config, paths=[path], world=world)
-    return [f for f in report.findings if f.file == path and not experimental(f.check)]
+    return [f for f in report.findings if f.file == path and not experimental_finding(f.check, f.evidence)]
 
 
 def message(f: Finding) -> str:

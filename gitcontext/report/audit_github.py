@@ -33,7 +33,7 @@ def annotation(f: Finding) -> str:
         props.append(f"file={escape_property(f.file)}")
         if f.line:
             props.append(f"line={f.line}")
-    props.append(f"title={escape_property(f'{f.check} {f.name}{marked(f.check)}')}")
+    props.append(f"title={escape_property(f'{f.check} {f.name}{marked(f.check, f.evidence)}')}")
     text = f.message + (f" ({f.id})" if f.id else "") + (f"\n{no_evidence_line(f)}" if no_evidence_line(f) else "")
     text += f"\nfix: {f.fix}" if f.fix else ""
     return f"::{COMMANDS[f.severity]} {','.join(props)}::{escape_data(text)}"

@@ -20,7 +20,7 @@ from typing import Any
 from gitcontext.audit.baseline import fingerprint
 from gitcontext.audit.candidates import summary
 from gitcontext.audit.finding import Check, Finding
-from gitcontext.audit.registry import CHECKS, experimental
+from gitcontext.audit.registry import CHECKS, experimental_finding
 from gitcontext.audit.run import Report
 
 
@@ -38,7 +38,7 @@ def finding_json(f: Finding) -> dict[str, Any]:
         "view": f.view,
         "fix": f.fix,
         "confidence": f.confidence,
-        "experimental": experimental(f.check),
+        "experimental": experimental_finding(f.check, f.evidence),
     }
 
 

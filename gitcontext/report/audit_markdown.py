@@ -15,7 +15,7 @@ from typing import NamedTuple
 from gitcontext.audit import order
 from gitcontext.audit.candidates import candidate_ids, no_evidence_line, unproven_ids
 from gitcontext.audit.finding import Check, Finding
-from gitcontext.audit.registry import marked
+from gitcontext.audit.registry import experimental_finding, marked
 from gitcontext.audit.run import Report
 from gitcontext.report.audit_text import left_out_line
 
@@ -79,7 +79,8 @@ def sections(report: Report) -> list[Section]:
 
 def _title(group: Sequence[Finding], meta: Check | None) -> str:
     check = group[0].check
-    return f"{check} {group[0].name}{marked(check)}" + (f" — {escape(meta.summary)}" if meta else "")
+    hidden = all(experimental_finding(f.check, f.evidence) for f in group)
+    return f"{check} {group[0].name}{marked(check) if hidden else ''}" + (f" — {escape(meta.summary)}" if meta else "")
 
 
 def _collapsed(tier: order.Tier) -> str:
@@ -122,7 +123,7 @@ def _summary(report: Report) -> str:
 
 def _item(f: Finding) -> str:
     where = f"{f.file}:{f.line}" if f.file and f.line else (f.file or "repository")
-    head = f"- **{f.check} {f.name}{marked(f.check)}** {code(where)}" + (f" {code(f.id)}" if f.id else "")
+    head = f"- **{f.check} {f.name}{marked(f.check, f.evidence)}** {code(where)}" + (f" {code(f.id)}" if f.id else "")
     head += f" ({escape(f.view)})" if f.view else ""
     lines = [head + f": {message(f.message)}"]
     text = f.evidence.get("text")

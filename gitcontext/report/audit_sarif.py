@@ -16,7 +16,7 @@ from gitcontext import __version__
 from gitcontext.audit.baseline import fingerprint
 from gitcontext.audit.candidates import no_evidence_line
 from gitcontext.audit.finding import Finding
-from gitcontext.audit.registry import CHECKS, experimental
+from gitcontext.audit.registry import CHECKS, experimental_finding
 from gitcontext.audit.run import Report
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -94,7 +94,7 @@ def _result(f: Finding, index: dict[str, int]) -> dict[str, Any]:
             "evidence": dict(f.evidence),
             "confidence": f.confidence,
             "view": f.view,
-            "experimental": experimental(f.check),
+            "experimental": experimental_finding(f.check, f.evidence),
         },
     }
     if f.check in index:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from gitcontext.audit import order
 from gitcontext.audit.candidates import candidate_ids, no_evidence_line, unproven_ids
 from gitcontext.audit.finding import Check, Finding
-from gitcontext.audit.registry import CHECKS
+from gitcontext.audit.registry import CHECKS, in_part, part_of
 from gitcontext.audit.run import Report
 from gitcontext.environment import Environment
 
@@ -46,7 +46,7 @@ def _by_check(findings: Sequence[Finding]) -> list[tuple[str, list[Finding]]]:
 
 
 def _group(check: str, group: list[Finding], meta: Check | None, env: Environment) -> list[str]:
-    title = f"{check} {group[0].name} ({len(group)}){_gate(check)}" + (f": {meta.summary}" if meta else "")
+    title = f"{check} {group[0].name} ({len(group)}){_gate(group)}" + (f": {meta.summary}" if meta else "")
     lines = [env.style(title, "1")]
     for f in group[:DETAILED]:
         lines += _finding(f, env)
@@ -165,14 +165,21 @@ def _candidates(findings: Sequence[Finding]) -> str:
     return f"{len(candidate_ids(findings))}" + (f" ({unproven} without evidence yet)" if unproven else "")
 
 
-def _gate(check: str) -> str:
-    gate = CHECKS.get(check)
-    return f" (experimental, {gate.describe()})" if gate and not gate.default else ""
+def _gate(group: Sequence[Finding]) -> str:
+    """How the group's check runs: experimental with its figure, or only its default part ran (its figure)."""
+    check = group[0].check
+    gate, part = CHECKS.get(check), part_of(check)
+    if gate is None or gate.default:
+        return ""
+    if part is not None and all(in_part(f.check, f.evidence) for f in group):
+        return f" ({part.describe()})"
+    return f" (experimental, {gate.describe()})"
 
 
 def left_out_line(ids: Sequence[str]) -> str:
     """The experimental checks that did not run, and how to run them."""
+    named = [f"{id}, but for its {part.name}" if (part := part_of(id)) else id for id in ids]
     return (
-        f"{len(ids)} experimental check(s) under the precision rule ({', '.join(ids)}); "
+        f"{len(ids)} experimental check(s) under the precision rule ({'; '.join(named)}); "
         "`git context audit --experimental` runs them"
     )

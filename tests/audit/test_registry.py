@@ -6,8 +6,17 @@ import copy
 
 import pytest
 
-from gitcontext.audit.registry import BASES, CHECKS, PRECISION_RULE, Gate, experimental, marked
-from gitcontext.audit.select import left_out, modules, select
+from gitcontext.audit.registry import (
+    BASES,
+    CHECKS,
+    PRECISION_RULE,
+    Gate,
+    experimental,
+    experimental_finding,
+    in_part,
+    marked,
+)
+from gitcontext.audit.select import left_out, modules, narrowed, select
 from gitcontext.config import DEFAULTS
 from gitcontext.errors import UserError
 
@@ -44,8 +53,23 @@ def test_registry_gate_describes_its_figure() -> None:
 
 def test_select_default_leaves_experimental_checks_out() -> None:
     ids = {m.CHECK.id for m in select(_config())}
-    assert ids == {c for c, g in CHECKS.items() if g.default}
-    assert set(left_out(_config(), select(_config()))) == {c for c in CHECKS if experimental(c)}
+    parts = {c for c, g in CHECKS.items() if not g.default and g.part}
+    assert parts == {"GC103"} and narrowed(_config()) == parts
+    assert ids == {c for c, g in CHECKS.items() if g.default} | parts  # a default part runs, narrowed
+    assert set(left_out(_config(), select(_config()), narrowed(_config()))) == {c for c in CHECKS if experimental(c)}
+    assert narrowed(_config(), everything=True) == frozenset() == narrowed(_config(), ["GC103"])
+    assert narrowed(_config(experimental=["GC103"])) == frozenset()
+
+
+@pytest.mark.parametrize("check_id", sorted(c for c, g in CHECKS.items() if g.part))
+def test_registry_a_default_part_has_earned_it(check_id: str) -> None:
+    part = CHECKS[check_id].part
+    assert part is not None and part.classes and part.sample and part.name
+    assert part.sampled > 0 and part.right / part.sampled >= PRECISION_RULE, check_id
+    assert in_part(check_id, {"class": part.classes[0]}) and not in_part(check_id, {"class": "never-existed"})
+    assert not experimental_finding(check_id, {"class": part.classes[0]})
+    assert experimental_finding(check_id, {"class": "never-existed"}) and experimental_finding(check_id, {})
+    assert marked(check_id, {"class": part.classes[0]}) == "" and marked(check_id, {}) == " (experimental)"
 
 
 def test_select_experimental_by_flag_config_and_check() -> None:

@@ -79,6 +79,7 @@ CHECK = Check(
     "a path, link, @import, folder tree, command, test id or symbol git no longer has",
 )
 _PATH_KINDS = ("path", "link", "import", "tree", "symbol", "home")
+_MOVABLE_KINDS = ("path", "link", "import", "tree", "test")  # what history can say was moved or deleted
 _BUNDLED_EXTS = (".md", ".mdc", ".mdx", ".txt")
 _SHIPPED_KINDS = ("link", "import")  # what a skill shipped to the library's users is judged on
 
@@ -94,6 +95,8 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
 
 def _run(ctx: AuditContext, listing: git.Started | None) -> Iterator[Finding]:
     refs = judged_refs(ctx)
+    if CHECK.id in ctx.part_only:  # only moved and deleted paths are wanted: no command or symbol is judged
+        refs = [r for r in refs if r.kind in _MOVABLE_KINDS]
     if not has_source_tree(ctx):
         paths = sum(1 for r in refs if r.kind in _PATH_KINDS)
         if paths:

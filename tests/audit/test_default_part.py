@@ -1,0 +1,49 @@
+"""An experimental check's default part runs without --experimental: GC103's moved and deleted paths are
+reported by the default audit in every format, not marked experimental; its other findings wait for
+--experimental, and the report says so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.audit.test_cases import CASES, build_case
+from tests.helpers import run_cli, run_json
+
+CASE = CASES / "GC103" / "moved_and_deleted"
+
+
+@pytest.fixture
+def moved(repo: Path) -> Path:
+    build_case(repo, CASE)
+    return repo
+
+
+def _gc103(report: dict) -> list[tuple[int, str, bool]]:
+    return [(f["line"], f["evidence"]["class"], f["experimental"]) for f in report["findings"] if f["check"] == "GC103"]
+
+
+def test_default_audit_reports_moved_and_deleted_paths_only(moved: Path, capsys) -> None:
+    report = run_json(capsys, "audit", "--format", "json")
+    assert _gc103(report) == [(3, "moved", False), (4, "deleted", False)]
+    assert "GC103" in report["left_out"]  # its other references did not run
+
+
+def test_experimental_audit_adds_the_rest_marked(moved: Path, capsys) -> None:
+    report = run_json(capsys, "audit", "--experimental", "--format", "json")
+    assert _gc103(report) == [(3, "moved", False), (4, "deleted", False), (5, "never-existed", True)]
+    assert "GC103" not in report["left_out"]
+
+
+def test_default_audit_text_names_the_part_and_what_did_not_run(moved: Path, capsys) -> None:
+    code, out, _ = run_cli(capsys, "audit")
+    assert code == 0
+    assert "GC103 dead-reference (2) (paths history moved or deleted by default: precision" in out
+    assert "GC103, but for its paths history moved or deleted" in out
+    assert "(experimental" not in out.split("not run:")[0]
+
+
+def test_default_audit_markdown_does_not_mark_the_part(moved: Path, capsys) -> None:
+    code, out, _ = run_cli(capsys, "audit", "--format", "markdown")
+    assert code == 0 and "GC103 dead-reference" in out and "GC103 dead-reference (experimental)" not in out
