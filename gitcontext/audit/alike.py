@@ -38,6 +38,8 @@ _GENERATED = re.compile(
 )
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 _GENERATOR_KEY = re.compile(r"^[ \t]*generated[_-]?by[ \t]*:[ \t]*\S", re.I | re.M)
+# `<!-- prompt_hash: a79b3f50… -->`: a tool stamps what it writes with its source's hash, to know when to rewrite it
+_STAMP = re.compile(r"<!--\s*[\w.-]*(?:hash|checksum|digest|sha1|sha256)\s*[:=]\s*[0-9a-f]{16,}\s*-->", re.I)
 
 
 class Pool(NamedTuple):
@@ -90,12 +92,15 @@ def generated_files(ctx: AuditContext, files: Iterable[str]) -> set[str]:
 
 
 def generated(text: str) -> bool:
-    """Whether TEXT says at its top that a tool wrote it: a "do not edit" comment or first lines, or a
-    front-matter key naming its generator (`generatedBy: "1.4.1"`, as the openspec CLI writes into every
-    skill it installs; the next `openspec update` overwrites any edit)."""
+    """Whether TEXT says that a tool wrote it: a "do not edit" comment or first lines, a front-matter key
+    naming its generator (`generatedBy: "1.4.1"`, as the openspec CLI writes into every skill it installs;
+    the next `openspec update` overwrites any edit), or a comment at its top or end stamping the hash of
+    what it was made from (`<!-- prompt_hash: a79b… -->`, as the Agentuity CLI ends each guide it writes)."""
     head = text[:600]
     top = "\n".join(head.splitlines()[:3])
     if any(_GENERATED.search(m.group(0)) for m in _COMMENT.finditer(head)) or _GENERATED.search(top):
+        return True
+    if _STAMP.search(head) or _STAMP.search(text[-600:]):
         return True
     return bool(_GENERATOR_KEY.search(_front_matter(text)))
 

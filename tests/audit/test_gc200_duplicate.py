@@ -1,0 +1,76 @@
+"""GC200's judgements that stand alone: a generated file's hash stamp, a published package file, and two
+lines alike only in their example lists (the golden folders under tests/cases/audit/GC200 run the check)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gitcontext import config as config_mod
+from gitcontext.audit.alike import generated
+from gitcontext.audit.checks.gc200_duplicate import published
+from gitcontext.audit.context import AuditContext
+from gitcontext.audit.similarity import _alike_in_asides
+
+HASH = "a79b3f50bbc54be2f21c3fd4a20f1683c4c51b0713844e2efc1d4b40a7e70c5d"
+
+
+def test_a_hash_stamp_at_the_end_marks_a_generated_guide() -> None:
+    body = "# Guide\n\n" + "- Return the right status code.\n" * 60
+    assert generated(body + f"\n<!-- prompt_hash: {HASH} -->\n")
+    assert generated(f"<!-- checksum: {HASH[:32]} -->\n" + body)
+    assert not generated(body)
+    assert not generated(body + "\n<!-- the hash of the build is printed by `make hash` -->\n")
+
+
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=300))
+def test_text_without_a_stamp_comment_is_not_marked_by_the_stamp(text: str) -> None:
+    if "<!--" not in text and "generated" not in text.casefold() and "do not edit" not in text.casefold():
+        assert not generated("# Guide\n\n" + text)
+
+
+def _repo(tmp_path: Path, files: dict[str, str]) -> AuditContext:
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    subprocess.run(["git", "add", "-A"], cwd=tmp_path, check=True)
+    return AuditContext(tmp_path, config_mod.load(tmp_path))
+
+
+def test_a_package_file_its_manifest_publishes_is_published(tmp_path: Path) -> None:
+    ctx = _repo(
+        tmp_path,
+        {
+            "AGENTS.md": "# Root\n",
+            "pkg/AGENTS.md": "# Pkg\n",
+            "pkg/package.json": '{"name": "pkg", "files": ["dist", "./AGENTS.md"]}',
+            "glob/AGENTS.md": "# Glob\n",
+            "glob/package.json": '{"name": "glob", "files": ["*.md"]}',
+            "private/AGENTS.md": "# Private\n",
+            "private/package.json": '{"name": "p", "private": true, "files": ["AGENTS.md"]}',
+            "unlisted/AGENTS.md": "# Unlisted\n",
+            "unlisted/package.json": '{"name": "u", "files": ["dist"]}',
+            "broken/AGENTS.md": "# Broken\n",
+            "broken/package.json": '{"files": [',
+        },
+    )
+    assert published(ctx, "pkg/AGENTS.md") and published(ctx, "glob/AGENTS.md")
+    for file in ("AGENTS.md", "private/AGENTS.md", "unlisted/AGENTS.md", "broken/AGENTS.md", "none/AGENTS.md"):
+        assert not published(ctx, file)
+
+
+def test_lines_alike_only_in_their_example_lists() -> None:
+    runtime = "**Runtime**: Browser only (uses browser APIs like fetch, WebSocket, EventSource)"
+    assert _alike_in_asides("Mock fetch and WebSocket APIs", runtime)
+    assert _alike_in_asides("Mock browser APIs where needed (fetch, WebSocket, EventSource)", runtime)
+    # an aside that forbids or qualifies is part of the rule
+    assert not _alike_in_asides("Use pnpm (never npm or yarn)", "Always use pnpm, never npm or yarn")
+    assert not _alike_in_asides(
+        "Override `isolatedModules: false` (existing code doesn't use `export type`)",
+        "The `isolatedModules: false` override avoids requiring `export type` for type re-exports",
+    )
+    assert not _alike_in_asides("Mock fetch and WebSocket APIs", "Mock fetch and WebSocket APIs in tests")
