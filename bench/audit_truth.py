@@ -108,7 +108,9 @@ def score_repo(key: str, repo: dict, root: Path) -> dict[str, dict]:
             if f.file and (not judged or _in_scope(f, judged))
         ]
         items = [
-            i for i in repo["items"] if i["kind"] == kind and (repo.get("tree_checked") or not i.get("requires_tree"))
+            i
+            for i in repo["items"]
+            if i.get("kind") == kind and (repo.get("tree_checked") or not i.get("requires_tree"))
         ]
         traps = [n for n in repo.get("negatives", []) if n["trap"] == kind]
         must = [i for i in items if i.get("must_find")]

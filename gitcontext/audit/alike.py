@@ -59,9 +59,21 @@ def pairs(ctx: AuditContext) -> list[tuple[int, int]]:
     return memo(ctx, "alike-pairs", lambda: candidates(pool(ctx)))
 
 
-def _build(ctx: AuditContext) -> Pool:
+def with_generated(ctx: AuditContext) -> tuple[Pool, list[tuple[int, int]], frozenset[str]]:
+    """(the pool with the generated files in too, its pairs, the generated files): GC204 compares a hand
+    copy with the guide a tool writes, which is then the text to follow. The plain pool when none is."""
+    made = memo(
+        ctx, "alike-generated", lambda: frozenset(generated_files(ctx, {f for v in views_of(ctx) for f in v.files}))
+    )
+    if not made:
+        return pool(ctx), pairs(ctx), made
+    whole = memo(ctx, "alike-pool-all", lambda: _build(ctx, keep_generated=True))
+    return whole, memo(ctx, "alike-pairs-all", lambda: candidates(whole)), made
+
+
+def _build(ctx: AuditContext, keep_generated: bool = False) -> Pool:
     views = views_of(ctx)
-    generated = generated_files(ctx, {f for v in views for f in v.files})
+    generated = set() if keep_generated else generated_files(ctx, {f for v in views for f in v.files})
     loaded_by: dict[str, set[int]] = {}
     for n, view in enumerate(views):
         for file in view.files:

@@ -14,7 +14,8 @@ line, and the same line repeating the same rule in N files (a footer every packa
 under the root's) is one finding naming the N copies. Files that say they are generated ("do not edit",
 or a stamp of their source's hash) are skipped; a symlink is one file and never reported; a package's
 context file that its package.json publishes (`files`) is read alone from node_modules, so its repeats
-of lines outside the package are on purpose. Copies in files no view loads together (CLAUDE.md beside AGENTS.md, two packages' files) are
+of lines outside the package are on purpose; and one command in the files of two folders that are each a
+project (their own package.json, pyproject.toml…) runs each project's own script. Copies in files no view loads together (CLAUDE.md beside AGENTS.md, two packages' files) are
 GC204's.
 
 Two lines are one instruction when their words agree (the identity matcher's rarity weights: weighted
@@ -40,13 +41,14 @@ from typing import NamedTuple
 from gitcontext.audit.alike import Pool, load_order, pairs, pool, read, shared_view
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
-from gitcontext.audit.similarity import Unit, Weights, dice, same_rule, template_swap
+from gitcontext.audit.similarity import Unit, Weights, commands, dice, same_rule, template_swap
 from gitcontext.audit.views import View
 
 CHECK = Check("GC200", "duplicate", "warning", "the same instruction twice among files one agent loads together")
 BLOCK_RULES = 4  # consecutive instructions copied together at least this many are one pasted block
 BLOCK_SAME = 0.8  # how alike each line of a pasted block is to its copy (frames are copied with it)
 SHOWN = 3  # copies named in a message; the evidence has all
+MANIFESTS = ("package.json", "pyproject.toml", "Cargo.toml", "go.mod", "deno.json", "Makefile")
 
 
 class Copy(NamedTuple):
@@ -61,7 +63,10 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
     p = pool(ctx)
     ids = {(loc.instruction.file, loc.instruction.index): loc.id for loc in ctx.located}
     shipped = {f for f in p.loaded_by if published(ctx, f)}
-    copies, verbatim = _copies(p, [ij for ij in pairs(ctx) if not _ships_apart(p, ij, shipped)])
+    projects = {posixpath.dirname(f) for f in p.loaded_by if _has_manifest(ctx, posixpath.dirname(f))}
+    copies, verbatim = _copies(
+        p, [ij for ij in pairs(ctx) if not _ships_apart(p, ij, shipped) and not _two_projects(p, ij, projects)]
+    )
     blocks = _blocks(verbatim)
     inside = {(c.second.inst.file, c.second.inst.index) for block in blocks for c in block}
     for block in blocks:
@@ -113,6 +118,20 @@ def _ships_apart(p: Pool, pair: tuple[int, int], shipped: set[str]) -> bool:
         f in shipped and not f"{posixpath.dirname(g)}/".startswith(f"{posixpath.dirname(f)}/")
         for f, g in ((a, b), (b, a))
     )
+
+
+def _has_manifest(ctx: AuditContext, folder: str) -> bool:
+    return any((ctx.root / folder / name).is_file() for name in MANIFESTS)
+
+
+def _two_projects(p: Pool, pair: tuple[int, int], projects: set[str]) -> bool:
+    """The same command in the files of two folders that are each a project (their own package.json,
+    pyproject.toml, Cargo.toml…): `bun run typecheck` in the app's Commands list runs the app's script,
+    the root's runs the workspace's; each folder's command list is complete by itself."""
+    a, b = (p.units[n].inst for n in pair)
+    folders = {posixpath.dirname(a.file), posixpath.dirname(b.file)}
+    spans = commands(a.text)
+    return len(folders) == 2 and folders <= projects and bool(spans) and spans == commands(b.text)
 
 
 def _copies(p: Pool, candidates: list[tuple[int, int]]) -> tuple[list[Copy], list[Copy]]:
