@@ -359,9 +359,18 @@ def compatible(a: Frame, b: Frame, a_inst: Instruction, b_inst: Instruction) -> 
         return "each describes the thing its own section is about"
     if _variant_sections(a_inst.headings, b_inst.headings):
         return "each sits under its own variant of one heading"
+    if a_inst.file == b_inst.file and _own_lead_ins(a.lead, b.lead):
+        return "each list is its own lead-in's"
     if a_inst.file == b_inst.file and _catalogue_entries(a_inst.headings, b_inst.headings):
         return "each entry of a catalogue is about its own case"
     return ""
+
+
+def _own_lead_ins(a: str, b: str) -> bool:
+    """Both sit in lists under two different lead-ins of one file ("**Project commands**:" / "**Personal
+    commands**:", "**Server not connecting:**" / "**Authentication failing:**"): each list is its case's
+    own, complete by itself, so a line in both is each case's (a label inside the line is no lead-in)."""
+    return a != b and a.endswith(":") and b.endswith(":")
 
 
 def _catalogue_entries(a: tuple[str, ...], b: tuple[str, ...]) -> bool:

@@ -44,6 +44,7 @@ _EXAMPLES = re.compile(
 _URL = re.compile(r"<a\s[^>]*>|</a>|\(?https?://[^\s)>\"']+\)?")
 _INDEX = re.compile(r"^[^`:\n]{1,60}:\s*`[^`]+`(?:\s*(?:,|/|and|or)\s*`[^`]+`)*\s*\.?$")
 _CMD_SPANS = re.compile(r"`([^`]+)`")
+_CODE_RUN = re.compile(r"`[^`\n]+`(?:\s*(?:,|/|and|or)\s*`[^`\n]+`)*")  # "`$1`, `$2`": one slot of code
 _RATIONALE = re.compile(r"^\W{0,4}(?:why\b[^:\n]{0,30}|rationale|reasons?|reasoning)\W{0,4}:", re.I)
 _MAP_ENTRY = re.compile(
     r"^\W{0,4}`?((?:[\w.@~-]+/)+[\w.@*~-]*|[\w-]+\.\w{1,8})`?(?:\*\*|__)?(?:\s+\([^()\n]{1,30}\))?\s+(?:[—–-]|:)\s+\S"
@@ -280,6 +281,8 @@ def not_one(a: Unit, b: Unit) -> str:
         return "another command for another case"
     if template_swap(a.inst.text, b.inst.text) or _links_differ_only(a.inst.text, b.inst.text):
         return "one template, another subject"
+    if _other_code(a.inst.text, b.inst.text):
+        return "the same words around other code"
     if _other_quotes(a.inst.text, b.inst.text):
         return "each says something else in quotes"
     return ""
@@ -301,6 +304,19 @@ def _alike(a: Unit, b: Unit, w: Weights) -> tuple[float, str]:
 
 
 _QUOTE = re.compile(r"\"([^\"\n]{2,})(?:\"|$)|“([^”\n]{2,})(?:”|$)")
+
+
+def _other_code(a: str, b: str) -> bool:
+    """The same prose around different code ("Verify `$1`, `$2` syntax correct" / "Verify `@` syntax
+    correct"): one template about two things, unless one's code holds the other's (`verbatimModuleSyntax`
+    in `verbatimModuleSyntax: true` names one setting)."""
+    if _CODE_RUN.sub("`…`", a).casefold() != _CODE_RUN.sub("`…`", b).casefold():
+        return False
+    ca, cb = (
+        set(_CMD_SPANS.findall(a)) - set(_CMD_SPANS.findall(b)),
+        set(_CMD_SPANS.findall(b)) - set(_CMD_SPANS.findall(a)),
+    )
+    return bool(ca and cb) and not any(x in y or y in x for x in ca for y in cb)
 
 
 def _other_quotes(a: str, b: str) -> bool:

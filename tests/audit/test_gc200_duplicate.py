@@ -13,7 +13,7 @@ from gitcontext import config as config_mod
 from gitcontext.audit.alike import generated
 from gitcontext.audit.checks.gc200_duplicate import published
 from gitcontext.audit.context import AuditContext
-from gitcontext.audit.similarity import _alike_in_asides
+from gitcontext.audit.similarity import _alike_in_asides, _other_code
 
 HASH = "a79b3f50bbc54be2f21c3fd4a20f1683c4c51b0713844e2efc1d4b40a7e70c5d"
 
@@ -74,3 +74,18 @@ def test_lines_alike_only_in_their_example_lists() -> None:
         "The `isolatedModules: false` override avoids requiring `export type` for type re-exports",
     )
     assert not _alike_in_asides("Mock fetch and WebSocket APIs", "Mock fetch and WebSocket APIs in tests")
+
+
+def test_the_same_words_around_other_code() -> None:
+    assert _other_code("Verify `@` syntax correct", "Verify `$1`, `$2` syntax correct")
+    assert _other_code("Use `wrangler.jsonc` for configuration", "Use `wrangler.toml` for configuration")
+    # one span holding the other names one thing; the same code is the same line
+    assert not _other_code("Set `verbatimModuleSyntax: true`", "Set `verbatimModuleSyntax`")
+    assert not _other_code("Run `pnpm test`", "Run `pnpm test`")
+    assert not _other_code("Run `pnpm test` first", "Run `pnpm lint` last")
+
+
+@given(st.lists(st.from_regex(r"[a-z$@.]{1,8}", fullmatch=True), min_size=1, max_size=3))
+def test_code_against_itself_is_never_other_code(spans: list[str]) -> None:
+    text = "Check " + ", ".join(f"`{x}`" for x in spans) + " before merging"
+    assert not _other_code(text, text)

@@ -25,8 +25,10 @@ ends in `.0`" / "if it does **not** end in `.0`"), when each is the same chore u
 procedure, when one is an example (good or bad), a checklist or summary line recapping the other, or a
 map entry ("`memory/` – memory management") beside a rule acting on it; not when the two are one
 template with another subject (another language, package or command), quote different things, are
-entries of a definition list about different terms, map entries of one path in two files' maps, or a
-definition and a rule alike only in the examples in their parentheses. Word for word, two lines apart, is a duplicate
+entries of a definition list about different terms, map entries of one path in two files' maps, a
+definition and a rule alike only in the examples in their parentheses, the same words around other code
+("Verify `$1`, `$2` syntax" / "Verify `@` syntax"), or items of two lists of one file under two
+lead-ins ("**Project commands**:" / "**Personal commands**:"), each list its case's own. Word for word, two lines apart, is a duplicate
 even inside one list.
 """
 
