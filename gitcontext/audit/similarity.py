@@ -283,6 +283,8 @@ def not_one(a: Unit, b: Unit) -> str:
         return "one template, another subject"
     if _other_code(a.inst.text, b.inst.text):
         return "the same words around other code"
+    if _opening_and_detail(a.inst, b.inst) or _opening_and_detail(b.inst, a.inst):
+        return "the file's opening sums up what a section details"
     if _other_quotes(a.inst.text, b.inst.text):
         return "each says something else in quotes"
     return ""
@@ -317,6 +319,13 @@ def _other_code(a: str, b: str) -> bool:
         set(_CMD_SPANS.findall(b)) - set(_CMD_SPANS.findall(a)),
     )
     return bool(ca and cb) and not any(x in y or y in x for x in ca for y in cb)
+
+
+def _opening_and_detail(a: Instruction, b: Instruction) -> bool:
+    """A is prose of the file's opening (under its title, before any section: "Add dependencies between
+    packages in a monorepo.") and B a line of a section of the same file ("3. Add dependency using the
+    package manager's workspace syntax"): the opening says what the file is for, the section how."""
+    return a.file == b.file and a.kind == "sentence" and len(a.headings) <= 1 < len(b.headings)
 
 
 def _other_quotes(a: str, b: str) -> bool:

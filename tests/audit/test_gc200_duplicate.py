@@ -13,7 +13,8 @@ from gitcontext import config as config_mod
 from gitcontext.audit.alike import generated
 from gitcontext.audit.checks.gc200_duplicate import published
 from gitcontext.audit.context import AuditContext
-from gitcontext.audit.similarity import _alike_in_asides, _other_code
+from gitcontext.audit.similarity import _alike_in_asides, _opening_and_detail, _other_code
+from gitcontext.instructions.model import Instruction, normalize
 
 HASH = "a79b3f50bbc54be2f21c3fd4a20f1683c4c51b0713844e2efc1d4b40a7e70c5d"
 
@@ -89,3 +90,16 @@ def test_the_same_words_around_other_code() -> None:
 def test_code_against_itself_is_never_other_code(spans: list[str]) -> None:
     text = "Check " + ", ".join(f"`{x}`" for x in spans) + " before merging"
     assert not _other_code(text, text)
+
+
+def _line(file: str, text: str, headings: tuple[str, ...], kind: str) -> Instruction:
+    return Instruction(file, 1, 1, text, normalize(text), headings, kind)
+
+
+def test_the_opening_sums_up_a_section_of_its_own_file_only() -> None:
+    opening = _line("SKILL.md", "Add dependencies between packages.", ("Link packages",), "sentence")
+    step = _line("SKILL.md", "Add dependencies between packages.", ("Link packages", "Workflow"), "item")
+    assert _opening_and_detail(opening, step)
+    assert not _opening_and_detail(step, opening)
+    assert not _opening_and_detail(opening, step._replace(file="AGENTS.md"))  # another file's line is a copy
+    assert not _opening_and_detail(opening._replace(kind="item"), step)  # a list under the title is rules

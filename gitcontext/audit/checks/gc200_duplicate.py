@@ -28,7 +28,8 @@ template with another subject (another language, package or command), quote diff
 entries of a definition list about different terms, map entries of one path in two files' maps, a
 definition and a rule alike only in the examples in their parentheses, the same words around other code
 ("Verify `$1`, `$2` syntax" / "Verify `@` syntax"), or items of two lists of one file under two
-lead-ins ("**Project commands**:" / "**Personal commands**:"), each list its case's own. Word for word, two lines apart, is a duplicate
+lead-ins ("**Project commands**:" / "**Personal commands**:"), each list its case's own, or the file's
+opening prose (under its title) and a line of a section it sums up. Word for word, two lines apart, is a duplicate
 even inside one list.
 """
 
