@@ -44,6 +44,10 @@ _EXAMPLES = re.compile(
 _URL = re.compile(r"<a\s[^>]*>|</a>|\(?https?://[^\s)>\"']+\)?")
 _INDEX = re.compile(r"^[^`:\n]{1,60}:\s*`[^`]+`(?:\s*(?:,|/|and|or)\s*`[^`]+`)*\s*\.?$")
 _CMD_SPANS = re.compile(r"`([^`]+)`")
+_TRIGGERS = re.compile(
+    r"^\W*(?:when\s+to\s+use\b|use\s+(?:this\s+(?:skill|agent)\s+)?when\b|use\s+cases?\W*$|triggers?\W*$)", re.I
+)
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _CODE_RUN = re.compile(r"`[^`\n]+`(?:\s*(?:,|/|and|or)\s*`[^`\n]+`)*")  # "`$1`, `$2`": one slot of code
 _RATIONALE = re.compile(r"^\W{0,4}(?:why\b[^:\n]{0,30}|rationale|reasons?|reasoning)\W{0,4}:", re.I)
 _MAP_ENTRY = re.compile(
@@ -285,6 +289,10 @@ def not_one(a: Unit, b: Unit) -> str:
         return "the same words around other code"
     if _opening_and_detail(a.inst, b.inst) or _opening_and_detail(b.inst, a.inst):
         return "the file's opening sums up what a section details"
+    if trigger(a.inst) or trigger(b.inst):
+        return "a situation the file is for, not a rule"
+    if _other_numbers(a.inst.text, b.inst.text):
+        return "the same words about other numbers"
     if _other_quotes(a.inst.text, b.inst.text):
         return "each says something else in quotes"
     return ""
@@ -326,6 +334,18 @@ def _opening_and_detail(a: Instruction, b: Instruction) -> bool:
     packages in a monorepo.") and B a line of a section of the same file ("3. Add dependency using the
     package manager's workspace syntax"): the opening says what the file is for, the section how."""
     return a.file == b.file and a.kind == "sentence" and len(a.headings) <= 1 < len(b.headings)
+
+
+def trigger(inst: Instruction) -> bool:
+    """INST is an entry of a skill's "When to Use" list ("Configure pod security standards"): a situation
+    that calls for the file, not something to do, so it restates no rule of the file."""
+    return bool(inst.headings) and bool(_TRIGGERS.match(inst.headings[-1]))
+
+
+def _other_numbers(a: str, b: str) -> bool:
+    """The same words about other numbers ("Monthly detail for Year 1" / "… Year 2"): two rows, not one."""
+    na, nb = _NUMBER.findall(a), _NUMBER.findall(b)
+    return bool(na) and na != nb and _NUMBER.sub("#", a).casefold() == _NUMBER.sub("#", b).casefold()
 
 
 def _other_quotes(a: str, b: str) -> bool:

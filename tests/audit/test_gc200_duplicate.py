@@ -13,7 +13,7 @@ from gitcontext import config as config_mod
 from gitcontext.audit.alike import generated
 from gitcontext.audit.checks.gc200_duplicate import published
 from gitcontext.audit.context import AuditContext
-from gitcontext.audit.similarity import _alike_in_asides, _opening_and_detail, _other_code
+from gitcontext.audit.similarity import _alike_in_asides, _opening_and_detail, _other_code, _other_numbers, trigger
 from gitcontext.instructions.model import Instruction, normalize
 
 HASH = "a79b3f50bbc54be2f21c3fd4a20f1683c4c51b0713844e2efc1d4b40a7e70c5d"
@@ -103,3 +103,12 @@ def test_the_opening_sums_up_a_section_of_its_own_file_only() -> None:
     assert not _opening_and_detail(step, opening)
     assert not _opening_and_detail(opening, step._replace(file="AGENTS.md"))  # another file's line is a copy
     assert not _opening_and_detail(opening._replace(kind="item"), step)  # a list under the title is rules
+
+
+def test_when_to_use_entries_are_triggers_and_rows_of_numbers_are_two() -> None:
+    assert trigger(_line("SKILL.md", "Configure pod security standards", ("K8s", "When to Use This Skill"), "item"))
+    assert trigger(_line("SKILL.md", "Cloud services", ("MCP", "Use cases:"), "item"))
+    assert not trigger(_line("SKILL.md", "Configure pod security standards", ("K8s", "Best Practices"), "item"))
+    assert _other_numbers("Monthly detail for Year 1", "Monthly detail for Year 2")
+    assert not _other_numbers("Monthly detail for Year 1", "Monthly detail for Year 1")
+    assert not _other_numbers("Run the tests", "Run the tests")

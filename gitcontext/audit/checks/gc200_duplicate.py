@@ -29,7 +29,8 @@ entries of a definition list about different terms, map entries of one path in t
 definition and a rule alike only in the examples in their parentheses, the same words around other code
 ("Verify `$1`, `$2` syntax" / "Verify `@` syntax"), or items of two lists of one file under two
 lead-ins ("**Project commands**:" / "**Personal commands**:"), each list its case's own, or the file's
-opening prose (under its title) and a line of a section it sums up. Word for word, two lines apart, is a duplicate
+opening prose (under its title) and a line of a section it sums up; and never an entry of a skill's
+"When to Use" list (a situation, not a rule) or the same words about other numbers ("Year 1" / "Year 2"). Word for word, two lines apart, is a duplicate
 even inside one list.
 """
 
