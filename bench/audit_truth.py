@@ -7,7 +7,7 @@ Each truth file lists, per repository at `snapshot_sha`, the items a maintainer 
 `must_find`) and precision traps (`negatives`). The repository is taken from `--checkout`, or cloned from
 the fetched mirror `/work/.mirror/<owner>+<name>/repo` into a temporary folder and checked out at the
 snapshot. The checks run there (GC103 dead_ref, GC200 duplicate, GC203 contradiction, GC301 budget, GC108
-stale_claim) and:
+stale_claim, GC204 twins) and:
 
 - recall = must_find items found / must_find items (a duplicate or contradiction counts when a finding is
   anchored on any member of its group; a dead reference when a finding sits on its line, with its `ref`
@@ -42,6 +42,7 @@ CHECKS = {
     "contradiction": "gc203_contradiction",
     "budget": "gc301_budget",
     "stale_claim": "gc108_stale_claim",
+    "twins": "gc204_twins",
 }
 GOALS = {
     "dead_ref": (0.6, 0.85),
@@ -49,6 +50,7 @@ GOALS = {
     "budget": (0.8, 0.85),
     "contradiction": (0.3, 0.8),
     "stale_claim": (0.5, 0.85),
+    "twins": (0.5, 0.85),
 }
 MIRROR = Path("/work/.mirror")
 
@@ -106,7 +108,9 @@ def score_repo(key: str, repo: dict, root: Path) -> dict[str, dict]:
             if f.file and (not judged or _in_scope(f, judged))
         ]
         items = [
-            i for i in repo["items"] if i["kind"] == kind and (repo.get("tree_checked") or not i.get("requires_tree"))
+            i
+            for i in repo["items"]
+            if i.get("kind") == kind and (repo.get("tree_checked") or not i.get("requires_tree"))
         ]
         traps = [n for n in repo.get("negatives", []) if n["trap"] == kind]
         must = [i for i in items if i.get("must_find")]

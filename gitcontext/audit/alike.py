@@ -38,6 +38,8 @@ _GENERATED = re.compile(
 )
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 _GENERATOR_KEY = re.compile(r"^[ \t]*generated[_-]?by[ \t]*:[ \t]*\S", re.I | re.M)
+# `<!-- prompt_hash: a79b3f50… -->`: a tool stamps what it writes with its source's hash, to know when to rewrite it
+_STAMP = re.compile(r"<!--\s*[\w.-]*(?:hash|checksum|digest|sha1|sha256)\s*[:=]\s*[0-9a-f]{16,}\s*-->", re.I)
 
 
 class Pool(NamedTuple):
@@ -57,9 +59,21 @@ def pairs(ctx: AuditContext) -> list[tuple[int, int]]:
     return memo(ctx, "alike-pairs", lambda: candidates(pool(ctx)))
 
 
-def _build(ctx: AuditContext) -> Pool:
+def with_generated(ctx: AuditContext) -> tuple[Pool, list[tuple[int, int]], frozenset[str]]:
+    """(the pool with the generated files in too, its pairs, the generated files): GC204 compares a hand
+    copy with the guide a tool writes, which is then the text to follow. The plain pool when none is."""
+    made = memo(
+        ctx, "alike-generated", lambda: frozenset(generated_files(ctx, {f for v in views_of(ctx) for f in v.files}))
+    )
+    if not made:
+        return pool(ctx), pairs(ctx), made
+    whole = memo(ctx, "alike-pool-all", lambda: _build(ctx, keep_generated=True))
+    return whole, memo(ctx, "alike-pairs-all", lambda: candidates(whole)), made
+
+
+def _build(ctx: AuditContext, keep_generated: bool = False) -> Pool:
     views = views_of(ctx)
-    generated = generated_files(ctx, {f for v in views for f in v.files})
+    generated = set() if keep_generated else generated_files(ctx, {f for v in views for f in v.files})
     loaded_by: dict[str, set[int]] = {}
     for n, view in enumerate(views):
         for file in view.files:
@@ -90,12 +104,15 @@ def generated_files(ctx: AuditContext, files: Iterable[str]) -> set[str]:
 
 
 def generated(text: str) -> bool:
-    """Whether TEXT says at its top that a tool wrote it: a "do not edit" comment or first lines, or a
-    front-matter key naming its generator (`generatedBy: "1.4.1"`, as the openspec CLI writes into every
-    skill it installs; the next `openspec update` overwrites any edit)."""
+    """Whether TEXT says that a tool wrote it: a "do not edit" comment or first lines, a front-matter key
+    naming its generator (`generatedBy: "1.4.1"`, as the openspec CLI writes into every skill it installs;
+    the next `openspec update` overwrites any edit), or a comment at its top or end stamping the hash of
+    what it was made from (`<!-- prompt_hash: a79b… -->`, as the Agentuity CLI ends each guide it writes)."""
     head = text[:600]
     top = "\n".join(head.splitlines()[:3])
     if any(_GENERATED.search(m.group(0)) for m in _COMMENT.finditer(head)) or _GENERATED.search(top):
+        return True
+    if _STAMP.search(head) or _STAMP.search(text[-600:]):
         return True
     return bool(_GENERATOR_KEY.search(_front_matter(text)))
 

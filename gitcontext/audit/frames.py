@@ -79,6 +79,7 @@ _CATALOGUE = re.compile(
     re.I,
 )
 _TASK = re.compile(r"^\s*\[[ xX]\]\s")
+_LEVEL = re.compile(r"^\W*([A-Za-z]{0,8})[\s-]?(\d{1,2})\b")  # "SEV1", "P0", "Tier 2", "Level 3"
 _SELF_LINK = re.compile(r"\]\(#[^)\s]+\)")
 _ORDERED = re.compile(r"^\s*(?:>\s*)*\d{1,9}[.)]\s")
 _ITEM = re.compile(r"^\s*(?:>\s*)*(?:[-*+]|\d{1,9}[.)])\s")
@@ -359,9 +360,18 @@ def compatible(a: Frame, b: Frame, a_inst: Instruction, b_inst: Instruction) -> 
         return "each describes the thing its own section is about"
     if _variant_sections(a_inst.headings, b_inst.headings):
         return "each sits under its own variant of one heading"
+    if a_inst.file == b_inst.file and _own_lead_ins(a.lead, b.lead):
+        return "each list is its own lead-in's"
     if a_inst.file == b_inst.file and _catalogue_entries(a_inst.headings, b_inst.headings):
         return "each entry of a catalogue is about its own case"
     return ""
+
+
+def _own_lead_ins(a: str, b: str) -> bool:
+    """Both sit in lists under two different lead-ins of one file ("**Project commands**:" / "**Personal
+    commands**:", "**Server not connecting:**" / "**Authentication failing:**"): each list is its case's
+    own, complete by itself, so a line in both is each case's (a label inside the line is no lead-in)."""
+    return a != b and a.endswith(":") and b.endswith(":")
 
 
 def _catalogue_entries(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -375,11 +385,20 @@ def _catalogue_entries(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 def _variant_sections(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Where the two heading paths part, both headings are one template with another subject
-    ("Workflow for simple queries" / "… for complex queries", "### memory_get" / "### memory_update")."""
+    ("Workflow for simple queries" / "… for complex queries", "### memory_get" / "### memory_update"),
+    or two levels of one scale ("#### SEV1 - Critical Outage" / "#### SEV2 - Major Impact", "Tier 1" /
+    "Tier 2"), each section stating its own level's values."""
     for ha, hb in zip(a, b, strict=False):
         if ha != hb:
-            return template_swap(ha, hb, least=1)
+            return template_swap(ha, hb, least=1) or _levels(ha, hb)
     return False
+
+
+def _levels(a: str, b: str) -> bool:
+    ma, mb = _LEVEL.match(a), _LEVEL.match(b)
+    if ma is None or mb is None:
+        return False
+    return ma.group(1).casefold() == mb.group(1).casefold() and ma.group(2) != mb.group(2)
 
 
 def scoped_apart(a: Frame, b: Frame, a_inst: Instruction, b_inst: Instruction) -> str:

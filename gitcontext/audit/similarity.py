@@ -30,16 +30,29 @@ MIN_BAGS = 60  # rarity is computed as if at least this many instructions were l
 CLAUSE_FLOOR = 0.4  # a clause match needs this much overlap of the whole sentences too
 CLAUSE_WORDS = 2  # and hold at least this many content words each
 TOGETHER_SAME = 0.8  # two items of one list, or sentences of one paragraph, must agree this much
+ASIDE_WORDS = 2  # words two lines share only inside parentheses that make their likeness an example list
 COMMAND_WORDS = 2  # one of two lines giving the same command says at most this many words besides it
 _DANGLING = frozenset("is are was were be the a an to of for in on with and or by as that which".split())
 _SPANS = re.compile(r"`([^`\s]+)`")
 _URL_ONLY = re.compile(r"https?://[^\s)>\"'#]+")
 _ASIDE = re.compile(r"\([^()]*\)")
+# an aside listing examples ("(fetch, WebSocket)", "(e.g. `es2022`)", "(uses APIs like fetch)"), with no "not"/"never" in it
+_EXAMPLES = re.compile(
+    r"\((?![^()]*\b(?:not|never|no|don'?t|avoid|only)\b)(?=[^()]*(?:,|\b(?:like|e\.g\.|such as|for example|including)\s))[^()]*\)",
+    re.I,
+)
 _URL = re.compile(r"<a\s[^>]*>|</a>|\(?https?://[^\s)>\"']+\)?")
 _INDEX = re.compile(r"^[^`:\n]{1,60}:\s*`[^`]+`(?:\s*(?:,|/|and|or)\s*`[^`]+`)*\s*\.?$")
 _CMD_SPANS = re.compile(r"`([^`]+)`")
+_TRIGGERS = re.compile(
+    r"^\W*(?:when\s+to\s+use\b|use\s+(?:this\s+(?:skill|agent)\s+)?when\b|use\s+cases?\W*$|triggers?\W*$)", re.I
+)
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_CODE_RUN = re.compile(r"`[^`\n]+`(?:\s*(?:,|/|and|or)\s*`[^`\n]+`)*")  # "`$1`, `$2`": one slot of code
 _RATIONALE = re.compile(r"^\W{0,4}(?:why\b[^:\n]{0,30}|rationale|reasons?|reasoning)\W{0,4}:", re.I)
-_MAP_ENTRY = re.compile(r"^\W{0,4}`?((?:[\w.@~-]+/)+[\w.@*~-]*|[\w-]+\.\w{1,8})`?\s+(?:[—–-]|:)\s+\S")
+_MAP_ENTRY = re.compile(
+    r"^\W{0,4}`?((?:[\w.@~-]+/)+[\w.@*~-]*|[\w-]+\.\w{1,8})`?(?:\*\*|__)?(?:\s+\([^()\n]{1,30}\))?\s+(?:[—–-]|:)\s+\S"
+)
 _WHEN = re.compile(r"\b(?:before|after|once|whenever|until)\s+([^,;.]{2,60})", re.I)
 _LABEL = re.compile(r"^\W*(?:\w+\W+){0,4}?\w+\W*:\s")  # "Tests cover: ..." — the label is no clause
 _CLAUSE = re.compile(r"\s[—–]\s|\s-\s|;\s|\(|\)|:\s|\.\s")
@@ -264,10 +277,22 @@ def not_one(a: Unit, b: Unit) -> str:
         return "about another subject"
     if _other_entries(a.inst.text, b.inst.text):
         return "entries of a map about two paths"
+    if _two_maps(a, b):
+        return "two files' maps of one path"
+    if (term(a.inst.text) is None) != (term(b.inst.text) is None) and _alike_in_asides(a.inst.text, b.inst.text):
+        return "alike only in the examples in parentheses"
     if _command_variants(a.inst.text, b.inst.text):
         return "another command for another case"
     if template_swap(a.inst.text, b.inst.text) or _links_differ_only(a.inst.text, b.inst.text):
         return "one template, another subject"
+    if _other_code(a.inst.text, b.inst.text):
+        return "the same words around other code"
+    if _opening_and_detail(a.inst, b.inst) or _opening_and_detail(b.inst, a.inst):
+        return "the file's opening sums up what a section details"
+    if trigger(a.inst) or trigger(b.inst):
+        return "a situation the file is for, not a rule"
+    if _other_numbers(a.inst.text, b.inst.text):
+        return "the same words about other numbers"
     if _other_quotes(a.inst.text, b.inst.text):
         return "each says something else in quotes"
     return ""
@@ -289,6 +314,38 @@ def _alike(a: Unit, b: Unit, w: Weights) -> tuple[float, str]:
 
 
 _QUOTE = re.compile(r"\"([^\"\n]{2,})(?:\"|$)|“([^”\n]{2,})(?:”|$)")
+
+
+def _other_code(a: str, b: str) -> bool:
+    """The same prose around different code ("Verify `$1`, `$2` syntax correct" / "Verify `@` syntax
+    correct"): one template about two things, unless one's code holds the other's (`verbatimModuleSyntax`
+    in `verbatimModuleSyntax: true` names one setting)."""
+    if _CODE_RUN.sub("`…`", a).casefold() != _CODE_RUN.sub("`…`", b).casefold():
+        return False
+    ca, cb = (
+        set(_CMD_SPANS.findall(a)) - set(_CMD_SPANS.findall(b)),
+        set(_CMD_SPANS.findall(b)) - set(_CMD_SPANS.findall(a)),
+    )
+    return bool(ca and cb) and not any(x in y or y in x for x in ca for y in cb)
+
+
+def _opening_and_detail(a: Instruction, b: Instruction) -> bool:
+    """A is prose of the file's opening (under its title, before any section: "Add dependencies between
+    packages in a monorepo.") and B a line of a section of the same file ("3. Add dependency using the
+    package manager's workspace syntax"): the opening says what the file is for, the section how."""
+    return a.file == b.file and a.kind == "sentence" and len(a.headings) <= 1 < len(b.headings)
+
+
+def trigger(inst: Instruction) -> bool:
+    """INST is an entry of a skill's "When to Use" list ("Configure pod security standards"): a situation
+    that calls for the file, not something to do, so it restates no rule of the file."""
+    return bool(inst.headings) and bool(_TRIGGERS.match(inst.headings[-1]))
+
+
+def _other_numbers(a: str, b: str) -> bool:
+    """The same words about other numbers ("Monthly detail for Year 1" / "… Year 2"): two rows, not one."""
+    na, nb = _NUMBER.findall(a), _NUMBER.findall(b)
+    return bool(na) and na != nb and _NUMBER.sub("#", a).casefold() == _NUMBER.sub("#", b).casefold()
 
 
 def _other_quotes(a: str, b: str) -> bool:
@@ -323,6 +380,32 @@ def _other_entries(a: str, b: str) -> bool:
     if ma is None or mb is None:
         return False
     return ma.group(1).strip("/") != mb.group(1).strip("/")
+
+
+def _two_maps(a: Unit, b: Unit) -> bool:
+    """Map entries of one path in two files ("`frontend.tsx` - Entry point that renders the React app" in
+    the app's AGENTS.md, "**frontend.tsx** (required) - Frontend entry point" in src/web's guide), neither
+    telling the agent to do anything: each file maps its own scope in full, and describing a path is no
+    rule said twice."""
+    if a.inst.file == b.inst.file or a.frame.directive or b.frame.directive:
+        return False
+    return bool(_MAP_ENTRY.match(a.inst.text) and _MAP_ENTRY.match(b.inst.text))
+
+
+def _alike_in_asides(a: str, b: str) -> bool:
+    """What the two share is inside a parenthesis listing examples ("Mock browser APIs where needed (fetch,
+    WebSocket, EventSource)", "Runtime: Browser only (uses browser APIs like fetch, WebSocket)"): outside
+    their example lists they share at most one content word, and the lists bring two or more. An aside
+    that forbids or qualifies ("(never npm or yarn)", "(existing code doesn't use `export type`)") is
+    part of the rule, not an example. Asked only of a definition ("**Runtime**: …") and a line that is none
+    (not_one): two rules alike in their lists ("Lint with the usual tools (ruff, mypy)", "Use ruff and
+    mypy") may be one."""
+    full = [content_words(_LABEL.sub("", t, count=1)) for t in (a, b)]
+    bare = [content_words(_EXAMPLES.sub(" ", _LABEL.sub("", t, count=1))) for t in (a, b)]
+    if bare == full:
+        return False
+    outside = bare[0] & bare[1]
+    return len(outside) <= 1 and len((full[0] & full[1]) - outside) >= ASIDE_WORDS
 
 
 def _command_variants(a: str, b: str) -> bool:

@@ -10,8 +10,12 @@ Example: the Codex view `codex:examples` loads AGENTS.md and examples/AGENTS.md 
 Every copy costs context and can drift; the finding sits on the later copy, the one the agent reads
 second, names the earlier one (file, line, text) and any further copies, and says what to keep. A run
 of four or more consecutive instructions pasted twice is one finding naming both spans, not one per
-line. Files that say they are generated ("do not edit") are skipped; a symlink is one file and never
-reported. Copies in files no view loads together (CLAUDE.md beside AGENTS.md, two packages' files) are
+line, and the same line repeating the same rule in N files (a footer every package's AGENTS.md carries
+under the root's) is one finding naming the N copies. Files that say they are generated ("do not edit",
+or a stamp of their source's hash) are skipped; a symlink is one file and never reported; a package's
+context file that its package.json publishes (`files`) is read alone from node_modules, so its repeats
+of lines outside the package are on purpose; and one command in the files of two folders that are each a
+project (their own package.json, pyproject.toml…) runs each project's own script. Copies in files no view loads together (CLAUDE.md beside AGENTS.md, two packages' files) are
 GC204's.
 
 Two lines are one instruction when their words agree (the identity matcher's rarity weights: weighted
@@ -20,25 +24,35 @@ Dice of sentences, prose paragraphs and clauses, audit.similarity) *and* nothing
 ends in `.0`" / "if it does **not** end in `.0`"), when each is the same chore under another step of a
 procedure, when one is an example (good or bad), a checklist or summary line recapping the other, or a
 map entry ("`memory/` – memory management") beside a rule acting on it; not when the two are one
-template with another subject (another language, package or command), quote different things, or are
-entries of a definition list about different terms. Word for word, two lines apart, is a duplicate
+template with another subject (another language, package or command), quote different things, are
+entries of a definition list about different terms, map entries of one path in two files' maps, a
+definition and a rule alike only in the examples in their parentheses, the same words around other code
+("Verify `$1`, `$2` syntax" / "Verify `@` syntax"), or items of two lists of one file under two
+lead-ins ("**Project commands**:" / "**Personal commands**:"), each list its case's own, or the file's
+opening prose (under its title) and a line of a section it sums up; and never an entry of a skill's
+"When to Use" list (a situation, not a rule) or the same words about other numbers ("Year 1" / "Year 2"). Word for word, two lines apart, is a duplicate
 even inside one list.
 """
 
 from __future__ import annotations
 
+import fnmatch
+import json
+import posixpath
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from gitcontext.audit.alike import Pool, load_order, pairs, pool, shared_view
+from gitcontext.audit.alike import Pool, load_order, pairs, pool, read, shared_view
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
-from gitcontext.audit.similarity import Unit, Weights, dice, same_rule, template_swap
+from gitcontext.audit.similarity import Unit, Weights, commands, dice, same_rule, template_swap
 from gitcontext.audit.views import View
 
 CHECK = Check("GC200", "duplicate", "warning", "the same instruction twice among files one agent loads together")
 BLOCK_RULES = 4  # consecutive instructions copied together at least this many are one pasted block
 BLOCK_SAME = 0.8  # how alike each line of a pasted block is to its copy (frames are copied with it)
+SHOWN = 3  # copies named in a message; the evidence has all
+MANIFESTS = ("package.json", "pyproject.toml", "Cargo.toml", "go.mod", "deno.json", "Makefile")
 
 
 class Copy(NamedTuple):
@@ -52,7 +66,11 @@ class Copy(NamedTuple):
 def run(ctx: AuditContext) -> Iterator[Finding]:
     p = pool(ctx)
     ids = {(loc.instruction.file, loc.instruction.index): loc.id for loc in ctx.located}
-    copies, verbatim = _copies(p, pairs(ctx))
+    shipped = {f for f in p.loaded_by if published(ctx, f)}
+    projects = {posixpath.dirname(f) for f in p.loaded_by if _has_manifest(ctx, posixpath.dirname(f))}
+    copies, verbatim = _copies(
+        p, [ij for ij in pairs(ctx) if not _ships_apart(p, ij, shipped) and not _two_projects(p, ij, projects)]
+    )
     blocks = _blocks(verbatim)
     inside = {(c.second.inst.file, c.second.inst.index) for block in blocks for c in block}
     for block in blocks:
@@ -62,8 +80,62 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         key = (c.second.inst.file, c.second.inst.index)
         if key not in inside:
             by_second.setdefault(key, []).append(c)
-    for key in sorted(by_second, key=lambda k: (k[0], by_second[k][0].second.inst.line)):
-        yield _finding(sorted(by_second[key], key=lambda c: (-c.value, c.first.inst.file, c.first.inst.line)), ids)
+    ordered = [by_second[k] for k in sorted(by_second, key=lambda k: (k[0], by_second[k][0].second.inst.line))]
+    for group in _same_repeat(
+        [sorted(found, key=lambda c: (-c.value, c.first.inst.file, c.first.inst.line)) for found in ordered]
+    ):
+        yield _finding(group[0], ids, [found[0].second for found in group[1:]])
+
+
+def _same_repeat(found: list[list[Copy]]) -> list[list[list[Copy]]]:
+    """The repeats grouped by what is repeated: the same line repeating the same rule in N files (a banner
+    each package's AGENTS.md carries under the root's, an in-file repeat in N identical copies of one
+    guide) is one finding naming the N copies, not N."""
+    groups: dict[tuple[str, str], list[list[Copy]]] = {}
+    for copies in found:
+        best = copies[0]
+        groups.setdefault((best.first.inst.norm, best.second.inst.norm), []).append(copies)
+    return list(groups.values())
+
+
+def published(ctx: AuditContext, file: str) -> bool:
+    """FILE is a package's own context file that the package publishes (its folder's package.json lists it
+    under `files` and is not private): read alone from node_modules, where its ancestors do not travel."""
+    folder, name = posixpath.split(file)
+    if not folder:
+        return False
+    try:
+        manifest = json.loads(read(ctx, posixpath.join(folder, "package.json")) or "{}")
+    except ValueError:
+        return False
+    listed = manifest.get("files") if isinstance(manifest, dict) and not manifest.get("private") else None
+    return isinstance(listed, list) and any(
+        isinstance(x, str) and fnmatch.fnmatchcase(name, x.strip("/").removeprefix("./")) for x in listed
+    )
+
+
+def _ships_apart(p: Pool, pair: tuple[int, int], shipped: set[str]) -> bool:
+    """One side of the pair ships in its package and the other does not ship with it: the published copy
+    repeats the repository's line on purpose, for the reader who has only the package."""
+    a, b = (p.units[n].inst.file for n in pair)
+    return any(
+        f in shipped and not f"{posixpath.dirname(g)}/".startswith(f"{posixpath.dirname(f)}/")
+        for f, g in ((a, b), (b, a))
+    )
+
+
+def _has_manifest(ctx: AuditContext, folder: str) -> bool:
+    return any((ctx.root / folder / name).is_file() for name in MANIFESTS)
+
+
+def _two_projects(p: Pool, pair: tuple[int, int], projects: set[str]) -> bool:
+    """The same command in the files of two folders that are each a project (their own package.json,
+    pyproject.toml, Cargo.toml…): `bun run typecheck` in the app's Commands list runs the app's script,
+    the root's runs the workspace's; each folder's command list is complete by itself."""
+    a, b = (p.units[n].inst for n in pair)
+    folders = {posixpath.dirname(a.file), posixpath.dirname(b.file)}
+    spans = commands(a.text)
+    return len(folders) == 2 and folders <= projects and bool(spans) and spans == commands(b.text)
 
 
 def _copies(p: Pool, candidates: list[tuple[int, int]]) -> tuple[list[Copy], list[Copy]]:
@@ -135,13 +207,14 @@ def _block_finding(block: list[Copy]) -> Finding:
     )
 
 
-def _finding(found: list[Copy], ids: dict) -> Finding:
+def _finding(found: list[Copy], ids: dict, copies: list[Unit]) -> Finding:
     best = found[0]
     first, second = best.first.inst, best.second.inst
     more = f" and {len(found) - 1} more" if len(found) > 1 else ""
+    also = f"; {len(copies)} more files repeat it so ({_places(copies)})" if copies else ""
     return finding(
         CHECK,
-        f"states the rule of {first.file}:{first.line}{more} again (both loaded by {best.view.name})",
+        f"states the rule of {first.file}:{first.line}{more} again (both loaded by {best.view.name}){also}",
         id=ids.get((second.file, second.index)) or None,
         file=second.file,
         line=second.line,
@@ -152,9 +225,15 @@ def _finding(found: list[Copy], ids: dict) -> Finding:
             "compared": best.how,
             "other": _side(best.first),
             **({"others": [_side(c.first) for c in found[1:]]} if len(found) > 1 else {}),
-            "fix": _fix(best),
+            **({"copies": [_side(u) for u in copies]} if copies else {}),
+            "fix": _fix(best) + (f", and in the {len(copies)} other files that repeat it" if copies else ""),
         },
     )
+
+
+def _places(us: list[Unit]) -> str:
+    shown = ", ".join(f"{u.inst.file}:{u.inst.line}" for u in us[:SHOWN])
+    return shown + (f" and {len(us) - SHOWN} more" if len(us) > SHOWN else "")
 
 
 def _side(u: Unit) -> dict:

@@ -20,7 +20,7 @@ pin), and **two commands for one task** ("Run the unit tests with `pytest -q`" /
 Explicit scoping is honoured: a line that names both `X` and `Y` ("`start` for full-stack examples, `dev`
 for server-only ones") is a scoped choice; lists under their own bold lead-ins ("**Options schemas:**" /
 "**Response schemas:**"), in one file or two, sections under variants of one heading ("Python SDK" /
-"Python CLI"), branches of one condition, steps of a procedure, items of one list and examples (good and
+"Python CLI") or levels of one scale ("SEV1 - Critical" / "SEV2 - Major"), branches of one condition, steps of a procedure, items of one list and examples (good and
 bad) are scoped apart; a prohibition about someone else ("a reviewer must not invoke `x`") binds no agent,
 and a descriptive mention ("`human-in-the-loop/` uses `wrangler.toml`") is not a use. A style difference —
 npm in one file, pnpm in another, with no rule ruling either out — is not reported.

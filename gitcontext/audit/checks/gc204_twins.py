@@ -14,10 +14,15 @@ one **twins** note with the better fix: an `@AGENTS.md` import for an agent that
 one file as a symlink of the other. What drifted is one **drift** finding per pair, naming the rules
 one twin has and the other lacks and the ones worded differently, anchored on the copy history says
 changed less recently (a warning when the twins serve two agents, whose sessions then differ; a note
-between copies one agent reads in two places). Identical copies in two places for one agent are kept
+between copies one agent reads in two places). Copies in two places may each open with their own
+passage and word a line after their own folder ("Isomorphic storage client" in storage-js): not drift.
+When a text has identical copies elsewhere (one guide in five apps), the pair of texts is one finding,
+on the pair closest together in the tree, naming the other copies. Identical copies in two places for one agent are kept
 in step on purpose and are not reported; a symlink is one file and never a twin; two skills of two
 names, or two commands or rules of one folder, are entries an agent picks by name, written from
-one template, not twins; a file a tool generated (`generatedBy:` in its front matter) is left out.
+one template, not twins; two files a tool generated (`generatedBy:` in the front matter, a hash stamp) are
+kept in step by it, and a hand copy of one is the copy to change (it drifted from what the tool writes);
+a project template (`{{PROJECT_NAME}}`) and the projects made from it differ on purpose: no drift.
 """
 
 from __future__ import annotations
@@ -30,12 +35,13 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from gitcontext import git
-from gitcontext.audit.alike import Pool, pairs, pool, shared_view
+from gitcontext.audit.alike import Pool, read, shared_view, with_generated
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.frames import template_swap
 from gitcontext.audit.similarity import Unit, dice
 from gitcontext.audit.views import AGENTS, ON_REQUEST_AGENTS
+from gitcontext.instructions.model import Instruction
 
 CHECK = Check("GC204", "twins", "warning", "two files no agent loads together that carry the same rules, or drifted")
 TWIN_SAME = 0.6  # a rule's counterpart in the twin: at least this alike
@@ -45,6 +51,8 @@ COPY_SHARE = 0.6  # for one agent's files in two places, which are expected to d
 SHOWN = 5  # rules named in a message; the evidence has all
 IMPORTERS = {a.name for a in AGENTS if a.imports}
 _CODE = re.compile(r"`[^`\n]*`")
+_WORD = re.compile(r"[^\W_]{3,}")
+_PLACEHOLDER = re.compile(r"\{\{\s*[A-Z][A-Z0-9_]*\s*\}\}")  # {{PROJECT_NAME}}, outside code
 CHAIN_NAMES = {posixpath.basename(n): a.name for a in AGENTS if a.chain != "rules" for n in a.files}
 
 
@@ -60,23 +68,54 @@ class Twins(NamedTuple):
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
-    p = pool(ctx)
-    ids = {(loc.instruction.file, loc.instruction.index): loc.id for loc in ctx.located}
-    for twins in find_twins(p, pairs(ctx)):
+    p, candidates, made = with_generated(ctx)
+    known = Known({(loc.instruction.file, loc.instruction.index): loc.id for loc in ctx.located}, made)
+    for twins, copies in _one_per_copies(p, find_twins(p, candidates, made)):
         agents = (agents_of(p, twins.a), agents_of(p, twins.b))
         two_agents = not agents[0] & agents[1]
         if two_agents and place(twins.a) == place(twins.b):
             yield _twins_finding(twins, agents)
-        if twins.only_a or twins.only_b or twins.reworded:
-            yield _drift_finding(ctx, twins, two_agents and bool(twins.only_a or twins.only_b), ids)
+        templated = any(template(read(ctx, f)) for f in (twins.a, twins.b, *copies))
+        if (twins.only_a or twins.only_b or twins.reworded) and not templated:
+            yield _drift_finding(ctx, twins, two_agents and bool(twins.only_a or twins.only_b), known, copies)
 
 
-def find_twins(p: Pool, candidates: list[tuple[int, int]]) -> list[Twins]:
-    """Every pair of files no view loads together whose rules are mostly counterparts of each other's."""
+def template(text: str) -> bool:
+    """TEXT is a template projects are made from (`# Agent Guidelines for {{PROJECT_NAME}}`): the
+    projects made from it fill it in and add their own, so it and they differ on purpose."""
+    return bool(_PLACEHOLDER.search(_CODE.sub(" ", text)))
+
+
+def _one_per_copies(p: Pool, found: list[Twins]) -> list[tuple[Twins, list[str]]]:
+    """Twins whose sides have identical copies elsewhere (one guide in five apps, an old copy of it in
+    two) are one pair of texts: reported once, on the pair closest together in the tree (an app's own
+    two copies), naming the other copies."""
+    rules: dict[str, list[str]] = {}
+    for u in p.units:
+        if not u.lead:
+            rules.setdefault(u.inst.file, []).append(u.inst.norm)
+    same = {f: "\n".join(r) for f, r in rules.items()}
+    groups: dict[tuple[str, str], list[Twins]] = {}
+    for t in found:
+        key = (min(same[t.a], same[t.b]), max(same[t.a], same[t.b])) if same[t.a] != same[t.b] else (t.a, t.b)
+        groups.setdefault(key, []).append(t)
+    out = []
+    for group in groups.values():
+        best = min(group, key=lambda t: (-len(posixpath.commonpath([t.a, t.b])), t.a, t.b))
+        others = sorted({f for t in group for f in (t.a, t.b)} - {best.a, best.b})
+        out.append((best, others))
+    return sorted(out, key=lambda x: (x[0].a, x[0].b))
+
+
+def find_twins(p: Pool, candidates: list[tuple[int, int]], made: frozenset[str] = frozenset()) -> list[Twins]:
+    """Every pair of files no view loads together whose rules are mostly counterparts of each other's,
+    but for two a tool writes (MADE: the tool keeps them in step)."""
     alike: dict[tuple[str, str], list[tuple[float, Unit, Unit]]] = {}
     for i, j in candidates:
         a, b = p.units[i], p.units[j]
         if a.inst.file == b.inst.file or a.lead or b.lead or shared_view(p, a.inst.file, b.inst.file):
+            continue
+        if a.inst.file in made and b.inst.file in made:
             continue
         if entries_of_one_catalogue(a.inst.file, b.inst.file):
             continue
@@ -95,7 +134,7 @@ def find_twins(p: Pool, candidates: list[tuple[int, int]]) -> list[Twins]:
         two_places = place(fa) != place(fb) or bool(agents_of(p, fa) & agents_of(p, fb))
         share = COPY_SHARE if two_places else TWIN_SHARE
         if len(matched) >= TWIN_RULES and len(matched) >= share * min(len(rules[fa]), len(rules[fb])):
-            out.append(_compare(fa, fb, matched, rules))
+            out.append(_compare(fa, fb, matched, rules, two_places and not {fa, fb} & made))
     return out
 
 
@@ -123,19 +162,45 @@ def _one_to_one(found: list[tuple[float, Unit, Unit]]) -> list[tuple[Unit, Unit,
     return sorted(matched, key=lambda m: m[0].inst.index)
 
 
-def _compare(fa: str, fb: str, matched: list[tuple[Unit, Unit, float]], rules: dict[str, list[Unit]]) -> Twins:
+def _compare(
+    fa: str, fb: str, matched: list[tuple[Unit, Unit, float]], rules: dict[str, list[Unit]], own_places: bool
+) -> Twins:
     """What differs between twins: between two counterparts kept in order, rules on one side only are
-    missing from the other, and rules on both sides are each twin's own form of that passage."""
+    missing from the other, and rules on both sides are each twin's own form of that passage. Copies in
+    two places may each open with their own passage (the app's overview before the shared rules) and
+    word a line after their own place (`storage-js`: "Isomorphic storage client"): that is the place's,
+    not drift (OWN_PLACES: two places, neither a tool's output, which a hand copy should follow in full)."""
     anchors = _in_order([(a.inst.index, b.inst.index) for a, b, _ in matched])
     used_a = {a.inst.index for a, _, _ in matched}
     used_b = {b.inst.index for _, b, _ in matched}
     gaps_a = _gaps([u for u in rules[fa] if u.inst.index not in used_a], [x for x, _ in anchors])
     gaps_b = _gaps([u for u in rules[fb] if u.inst.index not in used_b], [y for _, y in anchors])
-    only_a = [u for k, us in gaps_a.items() if k not in gaps_b for u in us]
-    only_b = [u for k, us in gaps_b.items() if k not in gaps_a for u in us]
+    own = {0} if own_places else set()
+    only_a = [u for k, us in gaps_a.items() if k not in gaps_b and k not in own for u in us]
+    only_b = [u for k, us in gaps_b.items() if k not in gaps_a and k not in own for u in us]
     own_form = sum(len(us) for k, us in gaps_a.items() if k in gaps_b)
-    reworded = [(a, b) for a, b, _ in matched if a.inst.norm != b.inst.norm and not adapted(a.inst.text, b.inst.text)]
+    reworded = [
+        (a, b)
+        for a, b, _ in matched
+        if a.inst.norm != b.inst.norm
+        and not adapted(a.inst.text, b.inst.text)
+        and not (own_places and names_own_place(a.inst, b.inst))
+    ]
     return Twins(fa, fb, matched, only_a, only_b, reworded, own_form, (len(rules[fa]), len(rules[fb])))
+
+
+def names_own_place(a: Instruction, b: Instruction) -> bool:
+    """A or B words its line after its own folder: a word only it has is a word of its folder's name that
+    the other's folder lacks ("Isomorphic storage client" in packages/core/storage-js)."""
+    for x, y in ((a, b), (b, a)):
+        mine = _words(posixpath.dirname(x.file)) - _words(posixpath.dirname(y.file))
+        if mine & (_words(x.text) - _words(y.text)):
+            return True
+    return False
+
+
+def _words(text: str) -> set[str]:
+    return set(_WORD.findall(text.casefold()))
 
 
 def adapted(a: str, b: str) -> bool:
@@ -221,10 +286,17 @@ def one_copy(a: str, b: str, agents: tuple[frozenset[str], frozenset[str]]) -> t
     return a, f"keep one copy: make {a} a symlink to {b} (or the reverse)"
 
 
-def _drift_finding(ctx: AuditContext, t: Twins, serious: bool, ids: dict) -> Finding:
+class Known(NamedTuple):
+    """What the audit knows besides a pair: the instructions' ids, and the files a tool writes."""
+
+    ids: dict
+    made: frozenset[str]
+
+
+def _drift_finding(ctx: AuditContext, t: Twins, serious: bool, known: Known, copies: list[str]) -> Finding:
     """One finding for what drifted between twins: a warning when two agents' sessions now differ by
     rules one lacks, a note otherwise."""
-    older, newer, when = _older(ctx, t)
+    older, newer, when = _older(ctx, t, known.made)
     lacks = t.only_b if older == t.a else t.only_a
     extra = t.only_a if older == t.a else t.only_b
     worded = [(x, y) if older == t.a else (y, x) for x, y in t.reworded]  # (older side, newer side)
@@ -237,10 +309,12 @@ def _drift_finding(ctx: AuditContext, t: Twins, serious: bool, ids: dict) -> Fin
     if extra:
         parts.append(f"has {len(extra)} it lacks ({_lines(extra)})")
     changed = f", which changed last ({when[0][:9]}, {when[1]})" if when else ""
+    changed = ", which a tool writes" if newer in known.made else changed
+    also = f"; {len(copies)} more files hold one of the two texts ({_files(copies)})" if copies else ""
     return finding(
         CHECK,
-        f"drifted from its twin {newer}{changed}: this copy " + "; ".join(parts),
-        id=ids.get((anchor.inst.file, anchor.inst.index)) or None,
+        f"drifted from its twin {newer}{changed}: this copy " + "; ".join(parts) + also,
+        id=known.ids.get((anchor.inst.file, anchor.inst.index)) or None,
         file=older,
         line=anchor.inst.line,
         severity="warning" if serious else "note",
@@ -252,7 +326,9 @@ def _drift_finding(ctx: AuditContext, t: Twins, serious: bool, ids: dict) -> Fin
             "extra": [_side(u) for u in extra],
             "other": _side(worded[0][1] if worded else lacks[0] if lacks else _first(t, newer)),
             "last_changed": {newer: when[1] if when else None},
-            "fix": f"update {older} to match {newer} (or keep one copy)",
+            **({"copies": copies} if copies else {}),
+            "fix": f"update {older} to match {newer} (or keep one copy)"
+            + (" and its identical copies" if copies else ""),
         },
     )
 
@@ -262,8 +338,11 @@ def _first(t: Twins, file: str) -> Unit:
     return a if a.inst.file == file else b
 
 
-def _older(ctx: AuditContext, t: Twins) -> tuple[str, str, tuple[str, str] | None]:
-    """(the twin whose rules changed less recently, the other, (commit, date) of the other's last change)."""
+def _older(ctx: AuditContext, t: Twins, made: frozenset[str]) -> tuple[str, str, tuple[str, str] | None]:
+    """(the twin whose rules changed less recently, the other, (commit, date) of the other's last change);
+    a hand copy of what a tool writes is the one to change, whatever its history."""
+    if (t.a in made) != (t.b in made):
+        return (t.b, t.a, None) if t.a in made else (t.a, t.b, None)
     last = {f: _last_change(ctx, f, t) for f in (t.a, t.b)}
     a, b = last[t.a], last[t.b]
     if a and b and a[1] == b[1] or not (a or b):
@@ -287,6 +366,10 @@ def _last_change(ctx: AuditContext, file: str, t: Twins) -> tuple[str, str] | No
 
 def _date(stamp: str) -> str:
     return dt.datetime.fromtimestamp(int(stamp), dt.timezone.utc).date().isoformat() if stamp.isdigit() else stamp
+
+
+def _files(files: list[str]) -> str:
+    return ", ".join(files[:SHOWN]) + (f" and {len(files) - SHOWN} more" if len(files) > SHOWN else "")
 
 
 def _lines(us: list[Unit]) -> str:

@@ -1,0 +1,1 @@
+export const storage = 1;
