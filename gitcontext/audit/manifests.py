@@ -6,6 +6,8 @@ command the context files use.
 
 from __future__ import annotations
 
+import fnmatch
+import json
 import posixpath
 import re
 from collections.abc import Iterable
@@ -155,3 +157,18 @@ def _crates(path: str, text: str) -> set[str]:
         if isinstance(data.get(key), dict):
             names |= set(data[key])
     return {form for n in names if isinstance(n, str) for form in (n, n.replace("-", "_"), n.replace("_", "-"))}
+
+
+def publishes(manifest: str | None, path: str) -> bool:
+    """The package.json text MANIFEST publishes PATH (relative to its folder): the package is not private
+    and an entry of its `files` names PATH, a folder holding it, or a glob matching it. What a package
+    publishes is read from node_modules by its users, apart from the repository around it."""
+    try:
+        data = json.loads(manifest) if manifest else None
+    except ValueError:
+        return False
+    listed = data.get("files") if isinstance(data, dict) and not data.get("private") else None
+    if not isinstance(listed, list):
+        return False
+    entries = [e.strip("/").removeprefix("./").rstrip("/") for e in listed if isinstance(e, str)]
+    return any(e and (path == e or path.startswith(e + "/") or fnmatch.fnmatchcase(path, e)) for e in entries)

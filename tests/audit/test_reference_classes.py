@@ -3,7 +3,10 @@ and optional paths, word pairs in examples, bun files), read without a repositor
 
 from __future__ import annotations
 
+import pytest
+
 from gitcontext.audit.commands import commands
+from gitcontext.audit.manifests import publishes
 from gitcontext.audit.references import references
 
 
@@ -52,3 +55,22 @@ def test_references_a_cd_ends_with_its_commented_recipe() -> None:
         ("test", "packages/kit"),
         ("lint", None),
     ]
+
+
+@pytest.mark.parametrize(
+    ("manifest", "path", "published"),
+    [
+        ('{"files": ["dist", "skills"]}', "skills/setup/SKILL.md", True),
+        ('{"files": ["./skills/"]}', "skills/setup/SKILL.md", True),
+        ('{"files": ["skills/**"]}', "skills/setup/SKILL.md", True),
+        ('{"files": ["AGENTS.md", "dist"]}', "AGENTS.md", True),
+        ('{"files": ["*.md"]}', "AGENTS.md", True),
+        ('{"files": ["dist"]}', "skills/setup/SKILL.md", False),
+        ('{"private": true, "files": ["skills"]}', "skills/setup/SKILL.md", False),
+        ('{"files": "skills"}', "skills/setup/SKILL.md", False),
+        ("not json", "AGENTS.md", False),
+        (None, "AGENTS.md", False),
+    ],
+)
+def test_publishes_reads_files_folders_and_globs(manifest, path, published) -> None:
+    assert publishes(manifest, path) is published

@@ -56,7 +56,6 @@ one, and one `git grep` of each tree that wrote such lines, at most 12); nothing
 
 from __future__ import annotations
 
-import json
 import posixpath
 from collections.abc import Iterator
 
@@ -66,6 +65,7 @@ from gitcontext.audit.deadrefs import Judging
 from gitcontext.audit.facts import has_head, shallow
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.judge_paths import Verdict
+from gitcontext.audit.manifests import publishes
 from gitcontext.audit.ref import Ref
 from gitcontext.audit.references import references
 from gitcontext.audit.symbols import mcp_tools
@@ -195,17 +195,9 @@ def _shipped_skill_folders(ctx: AuditContext, refs: dict[str, list[Ref]]) -> set
         at = max((n for n, p in enumerate(parts[:-1]) if p == "skills"), default=-1)
         if at > 0 and not parts[0].startswith("."):
             package = "/".join(parts[:at])
-            if _publishes(read(ctx, f"{package}/package.json"), "skills"):
+            if publishes(read(ctx, f"{package}/package.json"), "/".join(parts[at:])):
                 folders.add(f"{package}/skills")
     return folders
-
-
-def _publishes(manifest: str, folder: str) -> bool:
-    try:
-        files = json.loads(manifest).get("files") if manifest else None
-    except (ValueError, AttributeError):
-        return False
-    return isinstance(files, list) and any(isinstance(f, str) and f.strip("./").split("/")[0] == folder for f in files)
 
 
 def _skill_folder(file: str) -> str:

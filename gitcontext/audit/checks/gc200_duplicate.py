@@ -36,8 +36,6 @@ even inside one list.
 
 from __future__ import annotations
 
-import fnmatch
-import json
 import posixpath
 from collections.abc import Iterator
 from typing import NamedTuple
@@ -45,6 +43,7 @@ from typing import NamedTuple
 from gitcontext.audit.alike import Pool, load_order, pairs, pool, read, shared_view
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
+from gitcontext.audit.manifests import publishes
 from gitcontext.audit.similarity import Unit, Weights, commands, dice, same_rule, template_swap
 from gitcontext.audit.views import View
 
@@ -99,19 +98,10 @@ def _same_repeat(found: list[list[Copy]]) -> list[list[list[Copy]]]:
 
 
 def published(ctx: AuditContext, file: str) -> bool:
-    """FILE is a package's own context file that the package publishes (its folder's package.json lists it
-    under `files` and is not private): read alone from node_modules, where its ancestors do not travel."""
+    """FILE is a package's own context file that the package publishes (audit.manifests.publishes): read
+    alone from node_modules, where its ancestors do not travel."""
     folder, name = posixpath.split(file)
-    if not folder:
-        return False
-    try:
-        manifest = json.loads(read(ctx, posixpath.join(folder, "package.json")) or "{}")
-    except ValueError:
-        return False
-    listed = manifest.get("files") if isinstance(manifest, dict) and not manifest.get("private") else None
-    return isinstance(listed, list) and any(
-        isinstance(x, str) and fnmatch.fnmatchcase(name, x.strip("/").removeprefix("./")) for x in listed
-    )
+    return bool(folder) and publishes(read(ctx, posixpath.join(folder, "package.json")), name)
 
 
 def _ships_apart(p: Pool, pair: tuple[int, int], shipped: set[str]) -> bool:
