@@ -71,7 +71,7 @@ def _runs(check_id: str) -> str:
     gate = CHECKS[check_id]
     if gate.default:
         return "by default"
-    return f"experimental; its {gate.part.name} by default" if gate.part else "experimental"
+    return f"experimental; its {gate.part.name} by default" if gate.part and gate.part.default else "experimental"
 
 
 def _figure(check_id: str) -> str:
@@ -100,8 +100,9 @@ def _sample(check_id: str) -> str:
     if gate.part is not None:
         part = gate.part
         line += (
-            f". Its {part.name} (`evidence.class` {', '.join(part.classes)}) run by default: precision "
-            f"{part.right / part.sampled:.2f}, {part.right} of {part.sampled} right (fresh: {part.sample})"
+            f". Its {part.name} (`evidence.class` {', '.join(part.classes)}) "
+            f"{'run by default' if part.default else 'would run by default at ' + str(PRECISION_RULE)}: precision "
+            f"{part.precision:.2f}, {part.right} of {part.sampled} right (fresh: {part.sample})"
         )
     return line
 

@@ -1,6 +1,7 @@
-"""An experimental check's default part runs without --experimental: GC103's moved and deleted paths are
-reported by the default audit in every format, not marked experimental; its other findings wait for
---experimental, and the report says so."""
+"""An experimental check's default part runs without --experimental once its own fresh figure meets the
+precision rule: GC103's moved and deleted paths are then reported by the default audit in every format, not
+marked experimental; its other findings wait for --experimental, and the report says so. With the figure
+GC103's part has today (below the rule), the default audit runs none of GC103."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from gitcontext.audit.registry import CHECKS, part_of
 from tests.audit.test_cases import CASES, build_case
 from tests.helpers import run_cli, run_json
 
@@ -15,9 +17,20 @@ CASE = CASES / "GC103" / "moved_and_deleted"
 
 
 @pytest.fixture
-def moved(repo: Path) -> Path:
+def moved(repo: Path, monkeypatch) -> Path:
+    """The case, with GC103's part at a figure that meets the rule."""
+    gate = CHECKS["GC103"]
+    assert gate.part is not None
+    monkeypatch.setitem(CHECKS, "GC103", gate._replace(part=gate.part._replace(right=19, sampled=19)))
     build_case(repo, CASE)
     return repo
+
+
+def test_a_part_below_the_rule_does_not_run(repo: Path, capsys) -> None:
+    build_case(repo, CASE)
+    assert part_of("GC103") is None  # 26 of 34 on session 4's fresh samples
+    report = run_json(capsys, "audit", "--format", "json")
+    assert _gc103(report) == [] and "GC103" in report["left_out"]
 
 
 def _gc103(report: dict) -> list[tuple[int, str, bool]]:

@@ -11,10 +11,12 @@ from gitcontext.audit.registry import (
     CHECKS,
     PRECISION_RULE,
     Gate,
+    Part,
     experimental,
     experimental_finding,
     in_part,
     marked,
+    part_of,
 )
 from gitcontext.audit.select import left_out, modules, narrowed, select
 from gitcontext.config import DEFAULTS
@@ -53,23 +55,41 @@ def test_registry_gate_describes_its_figure() -> None:
 
 def test_select_default_leaves_experimental_checks_out() -> None:
     ids = {m.CHECK.id for m in select(_config())}
-    parts = {c for c, g in CHECKS.items() if not g.default and g.part}
-    assert parts == {"GC103"} and narrowed(_config()) == parts
-    assert ids == {c for c, g in CHECKS.items() if g.default} | parts  # a default part runs, narrowed
+    parts = {c for c in CHECKS if part_of(c)}  # experimental checks whose default part has earned it
+    assert narrowed(_config()) == parts
+    assert ids == {c for c, g in CHECKS.items() if g.default} | parts
     assert set(left_out(_config(), select(_config()), narrowed(_config()))) == {c for c in CHECKS if experimental(c)}
     assert narrowed(_config(), everything=True) == frozenset() == narrowed(_config(), ["GC103"])
-    assert narrowed(_config(experimental=["GC103"])) == frozenset()
 
 
-@pytest.mark.parametrize("check_id", sorted(c for c, g in CHECKS.items() if g.part))
-def test_registry_a_default_part_has_earned_it(check_id: str) -> None:
-    part = CHECKS[check_id].part
-    assert part is not None and part.classes and part.sample and part.name
-    assert part.sampled > 0 and part.right / part.sampled >= PRECISION_RULE, check_id
-    assert in_part(check_id, {"class": part.classes[0]}) and not in_part(check_id, {"class": "never-existed"})
-    assert not experimental_finding(check_id, {"class": part.classes[0]})
-    assert experimental_finding(check_id, {"class": "never-existed"}) and experimental_finding(check_id, {})
-    assert marked(check_id, {"class": part.classes[0]}) == "" and marked(check_id, {}) == " (experimental)"
+def _with_part(monkeypatch, right: int, sampled: int) -> Part:
+    gate = CHECKS["GC103"]
+    assert gate.part is not None
+    part = gate.part._replace(right=right, sampled=sampled)
+    monkeypatch.setitem(CHECKS, "GC103", gate._replace(part=part))
+    return part
+
+
+def test_a_part_runs_by_default_only_at_the_precision_rule(monkeypatch) -> None:
+    part = _with_part(monkeypatch, 17, 19)
+    assert part.default and part_of("GC103") == part and narrowed(_config()) == {"GC103"}
+    assert "GC103" in {m.CHECK.id for m in select(_config())}
+    assert narrowed(_config(experimental=["GC103"])) == frozenset()  # asked for whole
+    assert in_part("GC103", {"class": "moved"}) and not in_part("GC103", {"class": "never-existed"})
+    assert not experimental_finding("GC103", {"class": "deleted"}) and experimental_finding("GC103", {})
+    assert marked("GC103", {"class": "moved"}) == "" and marked("GC103", {}) == " (experimental)"
+    below = _with_part(monkeypatch, 26, 34)
+    assert not below.default and part_of("GC103") is None and narrowed(_config()) == frozenset()
+    assert "GC103" not in {m.CHECK.id for m in select(_config())}
+    assert experimental_finding("GC103", {"class": "moved"}) and marked("GC103", {"class": "moved"})
+
+
+def test_registry_parts_are_measured() -> None:
+    for check_id, gate in CHECKS.items():
+        if gate.part is not None:
+            part = gate.part
+            assert not gate.default and part.classes and part.sample and part.name, check_id
+            assert 0 <= part.right <= part.sampled and part.sampled > 0, check_id
 
 
 def test_select_experimental_by_flag_config_and_check() -> None:

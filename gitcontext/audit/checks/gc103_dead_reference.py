@@ -110,11 +110,16 @@ def _run(ctx: AuditContext, listing: git.Started | None) -> Iterator[Finding]:
         return
     by_line = ids_by_line(ctx)
     unknown: list[Ref] = []
+    said: set[tuple[str, int, str]] = set()  # a link and its text naming one path: one finding
     for ref, verdict in Judging(ctx, refs, shallow(ctx), listing).verdicts():
         if verdict.cls == "unknown":
             unknown.append(ref)
             continue
-        yield _finding(ref, verdict, by_line.get((ref.file, ref.line)))
+        resolved = verdict.evidence.get("resolved")
+        key = (ref.file, ref.line, f"{verdict.cls}:{resolved}" if resolved else f"{ref.kind}:{ref.text}")
+        if key not in said:
+            said.add(key)
+            yield _finding(ref, verdict, by_line.get((ref.file, ref.line)))
     if unknown:
         yield _shallow_note(unknown)
 
