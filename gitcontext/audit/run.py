@@ -50,7 +50,7 @@ def audit(
     context-file discovery, the agent views and the work-tree churn answer from that listing)."""
     repo = git.Repo.open(root, config)
     mods = select(config, checks, everything=experimental)
-    with repo.listing_shared():
+    with repo.shared():
         return _audit(AuditContext(repo), mods, base, paths, baseline)
 
 

@@ -88,7 +88,7 @@ def _radius(root: Path, config: dict[str, Any], result) -> dict[str, Any]:
     from gitcontext import git
     from gitcontext.radius.blast import compute
 
-    radius = compute(root, config, result.range.base)
+    radius = compute(git.Repo.open(root, config), result.range.base)
     at_head = git.tree_entries(result.range.head, root)  # a link only to a file the head has
     return {
         "pressure": radius.pressure,
