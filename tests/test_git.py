@@ -36,7 +36,6 @@ def test_every_revision_query_checks_its_revision(repo):
     for call in (
         lambda: git.rev_parse("--output=/tmp/y", repo),
         lambda: git.blob_at("-p", "a", repo),
-        lambda: git.commit_meta("--output=/tmp/y", repo),
         lambda: git.tree_entries("--all", repo),
         lambda: list(git.log_trailers("--output=/tmp/y", repo)),
         lambda: git.merge_base("-a", "HEAD", repo),

@@ -45,7 +45,6 @@ from gitcontext.git.merging import (
     merge_bases,
     merge_commits,
     merge_file,
-    modified_paths,
     tree_entry,
 )
 from gitcontext.git.messages import (
@@ -57,9 +56,7 @@ from gitcontext.git.objects import (
     Status,
     blob_at,
     check_ignore,
-    commit_meta,
     ls_files,
-    ls_tree,
     read_blobs,
     staged_paths,
     start_status,
@@ -118,7 +115,6 @@ from gitcontext.git.worktrees import (
     renamed_paths,
     run_command,
     worktree_add,
-    worktree_paths,
     worktree_remove,
 )
 
@@ -148,7 +144,6 @@ __all__ = [
     "check_ignore",
     "check_rev",
     "commit_messages",
-    "commit_meta",
     "commit_texts",
     "common_dir",
     "config_get",
@@ -179,13 +174,11 @@ __all__ = [
     "start_deletions",
     "log_trailers",
     "ls_files",
-    "ls_tree",
     "merge_base",
     "merge_bases",
     "merge_commits",
     "merge_file",
     "message_text",
-    "modified_paths",
     "object_sizes",
     "own_git_dir",
     "parse_trailers",
@@ -210,7 +203,6 @@ __all__ = [
     "tree_entries",
     "tree_entry",
     "worktree_add",
-    "worktree_paths",
     "worktree_remove",
     "write_tree",
 ]

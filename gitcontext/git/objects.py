@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 from gitcontext.git import shared
-from gitcontext.git.process import Started, run, run_status, text
+from gitcontext.git.process import Started, run, run_status
 from gitcontext.git.revisions import EOO, check_rev
 
 
@@ -59,10 +59,6 @@ def status_paths(cwd: str | Path | None = None, started: Started | None = None) 
     return Status(changed, untracked, staged)
 
 
-def ls_tree(rev: str, cwd: str | Path | None = None) -> list[str]:
-    return _split_z(run(["ls-tree", "-r", "-z", "--name-only", EOO, check_rev(rev)], cwd=cwd))
-
-
 def staged_paths(cwd: str | Path | None = None) -> list[str]:
     return _split_z(run(["diff", "--cached", "--name-only", "-z", "--no-renames"], cwd=cwd))
 
@@ -81,12 +77,6 @@ def check_ignore(paths: Sequence[str], cwd: str | Path | None = None) -> set[str
         ["check-ignore", "-z", "--stdin"], cwd=cwd, input=b"\0".join(p.encode() for p in paths) + b"\0"
     )
     return set(_split_z(out)) if code in (0, 1) else set()
-
-
-def commit_meta(rev: str, cwd: str | Path | None = None) -> dict[str, str]:
-    out = text(["log", "-1", "--format=%H%x00%aI%x00%s", EOO, check_rev(rev), "--"], cwd=cwd)
-    sha, date, subject = out.rstrip("\n").split("\0", 2)
-    return {"commit": sha, "date": date, "subject": subject}
 
 
 def tree_entries(rev: str, cwd: str | Path | None = None, under: str | None = None) -> dict[str, tuple[str, str]]:
