@@ -156,23 +156,18 @@ def _since(root: Path, sha: str, head: str) -> list[str]:
     return [] if sha == head else git.rev_list(f"{sha}..HEAD", cwd=root)
 
 
+def file_row(f: FileRadius) -> dict[str, Any]:
+    """A changed file's row as the JSON report and the pull-request comment give it."""
+    return {"path": f.path, "churn": f.churn, "reach": f.reach, "score": f.score, "tier": f.tier}
+
+
 def to_json(radius: Radius) -> dict[str, Any]:
     return {
         "base": radius.base,
         "window": radius.window,
         "hops": radius.hops,
         "pressure": radius.pressure,
-        "files": [
-            {
-                "path": f.path,
-                "churn": f.churn,
-                "reach": f.reach,
-                "score": f.score,
-                "tier": f.tier,
-                "importers": [{"path": p, "hops": d} for p, d in f.importers],
-            }
-            for f in radius.files
-        ],
+        "files": [file_row(f) | {"importers": [{"path": p, "hops": d} for p, d in f.importers]} for f in radius.files],
         "instructions_in_radius": sorted({i.id for i in radius.instructions}),
         "instructions": [
             {"id": i.id, "file": i.file, "line": i.line, "text": i.text, "matched": list(i.matched), "via": list(i.via)}
