@@ -105,10 +105,10 @@ class Repo:
 
     @contextlib.contextmanager
     def shared(self) -> Iterator[Repo]:
-        """Inside the block `git.ls_files`, `git.head_of` and `git.has_commits` of this root answer from this session (its
-        one listing, its HEAD), for the code that takes a folder rather than the session (the agent
-        views, the notes' resolver, the blame report). Nothing inside may add, remove or rename a file
-        in the work tree, or move HEAD."""
+        """Inside the block `git.ls_files`, `git.head_of` and `git.has_commits` of this root answer from
+        this session (its one listing, its HEAD), for the code that takes a folder rather than the
+        session (the agent views, the notes' resolver, the blame report). Nothing inside may add,
+        remove or rename a file in the work tree, or move HEAD."""
         head = Head(self.head, self.common_dir, self.shallow) if self.head is not None else None
         answers = {"tracked": lambda: sorted(self.tracked), "listed": lambda: self.listed, "head": lambda: head}
         with shared.answering(self.root, answers):
