@@ -215,6 +215,15 @@ def test_cache_unchanged_tree_is_found_without_listing_the_index(repo: Path, mon
     assert data["instructions"] and "ls-files" not in seen()  # the discovery got the remembered listing
 
 
+def test_cold_radius_lists_the_tree_once_for_the_graph_and_the_discovery(repo: Path, monkeypatch) -> None:
+    commit(repo, BASE, "base")
+    write(repo, "pkg/core.py", BASE["pkg/core.py"] + "X = 1\n")
+    seen = _verbs(monkeypatch)
+    data = to_json(compute(Repo.open(repo, config_mod.load(repo)), base="HEAD"))
+    assert data["instructions"]  # the discovery ran, on the session the graph's listing was given to
+    assert seen().count("ls-files") == 1, seen()  # the index with its blob ids, listed once
+
+
 def test_cache_intent_to_add_and_staged_files_take_the_listing(repo: Path, monkeypatch) -> None:
     _primed(repo)
     write(repo, "pkg/d.py", "from pkg import core\n")
