@@ -88,7 +88,9 @@ def main() -> int:
     args = parser.parse_args()
     for repo in args.repos:
         took = measure(repo, args.base, args.runs)
-        print(f"{describe(repo)}; --base {args.base}; minimum of {args.runs} (wall / CPU ms); load {os.getloadavg()[0]:.1f}")
+        print(
+            f"{describe(repo)}; --base {args.base}; minimum of {args.runs} (wall / CPU ms); load {os.getloadavg()[0]:.1f}"
+        )
         for label, (wall, cpu) in took.items():
             print(f"  {label:<32} {wall:9.1f} / {cpu:9.1f}")
         if "git blame -L" in took:
