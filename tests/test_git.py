@@ -36,7 +36,6 @@ def test_every_revision_query_checks_its_revision(repo):
     for call in (
         lambda: git.rev_parse("--output=/tmp/y", repo),
         lambda: git.blob_at("-p", "a", repo),
-        lambda: git.commit_meta("--output=/tmp/y", repo),
         lambda: git.tree_entries("--all", repo),
         lambda: list(git.log_trailers("--output=/tmp/y", repo)),
         lambda: git.merge_base("-a", "HEAD", repo),
@@ -105,28 +104,35 @@ def test_status_paths_sorts_changes_from_untracked_and_sees_what_is_staged(repo)
     assert git.status_paths(repo).staged and "a.txt" in git.status_paths(repo).changed
 
 
-def test_common_dir_and_head_before_and_after_the_first_commit(repo):
+def test_session_opens_before_and_after_the_first_commit(repo):
     from tests.helpers import git as run_git
 
-    assert git.common_dir_and_head(repo) == ((repo / ".git").resolve(), None, None)
+    before = git.Repo.open(repo, {})
+    assert (before.common_dir, before.head, before.tree) == ((repo / ".git").resolve(), None, None)
     sha = commit(repo, {"HEAD": "a file named like the revision\n"}, "first")
     tree = run_git(repo, "rev-parse", "HEAD^{tree}").strip()
-    assert git.common_dir_and_head(repo) == ((repo / ".git").resolve(), sha, tree)
+    after = git.Repo.open(repo, {})
+    assert (after.common_dir, after.head, after.tree) == ((repo / ".git").resolve(), sha, tree)
 
 
-def test_listed_once_answers_from_memory_only_inside_the_block(repo):
+def test_shared_session_answers_listing_and_head_only_inside_the_block(repo):
     from tests.helpers import write
 
-    commit(repo, {"a.txt": "a\n"}, "base")
-    with git.listed_once():
-        assert git.ls_files(repo, others=True) == ["a.txt"]
+    sha = commit(repo, {"a.txt": "a\n"}, "base")
+    with git.Repo.open(repo, {}).shared() as session:
+        assert git.ls_files(repo, others=True) == ["a.txt"] and git.head_commit(repo) == sha
         write(repo, "b.txt", "b\n")
-        assert git.ls_files(repo, others=True) == ["a.txt"]  # asked once
-        git.remember_listing(repo, ["z.txt", "a.txt"], others=True)
-        assert git.ls_files(repo, others=True) == ["a.txt", "z.txt"]
-    assert git.ls_files(repo, others=True) == ["a.txt", "b.txt"]
-    git.remember_listing(repo, ["x"], others=True)  # outside the block: nothing kept
-    assert git.ls_files(repo, others=True) == ["a.txt", "b.txt"]
+        commit(repo, {"c.txt": "c\n"}, "next")
+        assert git.ls_files(repo, others=True) == ["a.txt"]  # the session's one listing
+        assert git.head_of(repo) == git.Head(sha, session.common_dir, False)  # and its HEAD
+    assert git.ls_files(repo, others=True) == ["a.txt", "b.txt", "c.txt"]
+    assert git.head_commit(repo) != sha
+
+
+def test_a_session_given_its_listing_answers_with_it(repo):
+    commit(repo, {"a.txt": "a\n"}, "base")
+    session = git.Repo.open(repo, {}).knowing_listed(["z.txt", "a.txt", "z.txt"])
+    assert session.listed == ("a.txt", "z.txt") and session.tracked == frozenset({"a.txt"})
 
 
 def test_started_status_answers_as_status_paths_and_fails_as_run(repo):

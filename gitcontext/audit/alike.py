@@ -12,7 +12,6 @@ checks then judge the pairs: GC200 the ones some view loads together, GC203 the 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
@@ -30,16 +29,7 @@ from gitcontext.audit.similarity import (
     weights,
 )
 from gitcontext.audit.views import View, views_of
-
-_GENERATED = re.compile(
-    r"\b(?:do\s+not\s+edit|auto-?generated|(?:this|the)\s+file\s+(?:is|was)\s+(?:auto-?)?generated|"
-    r"generated\s+(?:file|by)\b(?!s))",
-    re.I,
-)
-_COMMENT = re.compile(r"<!--.*?-->", re.S)
-_GENERATOR_KEY = re.compile(r"^[ \t]*generated[_-]?by[ \t]*:[ \t]*\S", re.I | re.M)
-# `<!-- prompt_hash: a79b3f50… -->`: a tool stamps what it writes with its source's hash, to know when to rewrite it
-_STAMP = re.compile(r"<!--\s*[\w.-]*(?:hash|checksum|digest|sha1|sha256)\s*[:=]\s*[0-9a-f]{16,}\s*-->", re.I)
+from gitcontext.instructions.generated import generated
 
 
 class Pool(NamedTuple):
@@ -73,7 +63,7 @@ def with_generated(ctx: AuditContext) -> tuple[Pool, list[tuple[int, int]], froz
 
 def _build(ctx: AuditContext, keep_generated: bool = False) -> Pool:
     views = views_of(ctx)
-    generated = set() if keep_generated else generated_files(ctx, {f for v in views for f in v.files})
+    made_by_tool = set() if keep_generated else generated_files(ctx, {f for v in views for f in v.files})
     loaded_by: dict[str, set[int]] = {}
     for n, view in enumerate(views):
         for file in view.files:
@@ -81,7 +71,7 @@ def _build(ctx: AuditContext, keep_generated: bool = False) -> Pool:
     seen: dict[tuple[str, int], None] = {}
     for view in views:
         for loc in view.instructions:
-            if loc.instruction.file not in generated:
+            if loc.instruction.file not in made_by_tool:
                 seen.setdefault((loc.instruction.file, loc.instruction.index), None)
     by_key = {(loc.instruction.file, loc.instruction.index): loc.instruction for v in views for loc in v.instructions}
     insts = [by_key[k] for k in sorted(seen)]
@@ -98,31 +88,8 @@ def read(ctx: AuditContext, path: str) -> str:
 
 
 def generated_files(ctx: AuditContext, files: Iterable[str]) -> set[str]:
-    """Files that say at their top they are generated ("<!-- auto-generated, do not edit -->"): their
-    copies are made by a tool. A rule about generated files ("Never commit generated files") is no mark."""
+    """Files that say at their top they are generated (instructions.generated): their copies are made by a tool."""
     return {f for f in files if generated(read(ctx, f))}
-
-
-def generated(text: str) -> bool:
-    """Whether TEXT says that a tool wrote it: a "do not edit" comment or first lines, a front-matter key
-    naming its generator (`generatedBy: "1.4.1"`, as the openspec CLI writes into every skill it installs;
-    the next `openspec update` overwrites any edit), or a comment at its top or end stamping the hash of
-    what it was made from (`<!-- prompt_hash: a79b… -->`, as the Agentuity CLI ends each guide it writes)."""
-    head = text[:600]
-    top = "\n".join(head.splitlines()[:3])
-    if any(_GENERATED.search(m.group(0)) for m in _COMMENT.finditer(head)) or _GENERATED.search(top):
-        return True
-    if _STAMP.search(head) or _STAMP.search(text[-600:]):
-        return True
-    return bool(_GENERATOR_KEY.search(_front_matter(text)))
-
-
-def _front_matter(text: str) -> str:
-    """The YAML front matter at the top of TEXT (between `---` lines, at most its first 4,000 characters)."""
-    if not text.startswith("---"):
-        return ""
-    end = text.find("\n---", 3, 4000)
-    return text[3:end] if end > 0 else ""
 
 
 def shared_view(p: Pool, a: str, b: str) -> View | None:

@@ -54,7 +54,7 @@ def audit(
     repo = git.Repo.open(root, config)
     mods = select(config, checks, everything=experimental)
     part_only = narrowed(config, checks, everything=experimental)
-    with repo.listing_shared():
+    with repo.shared():
         return _audit(AuditContext(repo, world=world), Selected(mods, part_only), base, paths, baseline)
 
 

@@ -38,21 +38,27 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Machine-read
 echo = click.echo
 
 
-@contextlib.contextmanager
-def read_only() -> Iterator[None]:
-    """The block of a command that changes neither the work tree nor HEAD: git lists the tree and
-    resolves HEAD once each (`git.listed_once`, `git.head_once`)."""
-    with git.listed_once(), git.head_once():
-        yield
-
-
 def repo(cwd: str | Path | None = None) -> tuple[Path, dict[str, Any]]:
+    """The work tree's top folder and its config, once an interrupted retire/restore is finished."""
     from gitcontext.provenance.journal import recover
 
     root = git.toplevel(Path(cwd) if cwd is not None else Path.cwd())
     for line in recover(root):  # an interrupted retire/restore is finished first
         echo(f"gitcontext: {line}", err=True)
     return root, config_mod.load(root)
+
+
+def session(cwd: str | Path | None = None) -> git.Repo:
+    """The repository session of one command (`git.Repo`): the root, its config, HEAD, the git dirs."""
+    return git.Repo.open(*repo(cwd))
+
+
+@contextlib.contextmanager
+def reading(cwd: str | Path | None = None) -> Iterator[git.Repo]:
+    """The session of a command that changes neither the work tree nor HEAD, shared for the block:
+    git lists the tree and resolves HEAD once for the whole command (`git.Repo.shared`)."""
+    with session(cwd).shared() as opened:
+        yield opened
 
 
 def emit_json(data: Any) -> None:

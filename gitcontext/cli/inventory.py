@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from gitcontext.cli.common import emit_json, json_option, read_only, repo
+from gitcontext.cli.common import emit_json, json_option, reading, repo
 from gitcontext.cli.completion import context_files
 
 
@@ -138,11 +138,11 @@ def budget_cmd(files: tuple[str, ...], as_json: bool) -> int:
     from gitcontext.instructions.discover import discover
     from gitcontext.instructions.render import budget
 
-    root, config = repo()
-    with read_only():
-        targets = [_existing(root, f) for f in files] or discover(root, config)
+    with reading() as opened:
+        root = opened.root
+        targets = [_existing(root, f) for f in files] or discover(opened, opened.config)
         rows = [budget(root, path) for path in targets]
-        views = [_view_row(v) for v in views_of(AuditContext(root, config)) if not files or set(v.files) & set(targets)]
+        views = [_view_row(v) for v in views_of(AuditContext(opened)) if not files or set(v.files) & set(targets)]
     if as_json:
         emit_json({"views": rows, "agent_views": views})
         return 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from gitcontext.cli.common import emit_json, json_option, read_only, repo
+from gitcontext.cli.common import emit_json, json_option, reading, repo
 from gitcontext.cli.completion import targets
 
 TARGET_HELP = "TARGET is an id (ctx-…, or a unique prefix), FILE:LINE, or a quoted fragment of the text."
@@ -37,9 +37,8 @@ def show_cmd(target: str, as_json: bool) -> int:
     from gitcontext.provenance.show import format_state, state_json
     from gitcontext.provenance.target import find
 
-    root, config = repo()
-    with read_only():
-        data = state_json(root, find(root, config, target))
+    with reading() as opened:
+        data = state_json(opened.root, find(opened.root, opened.config, target))
     emit_json(data) if as_json else click.echo(format_state(data), nl=False)
     return 0
 

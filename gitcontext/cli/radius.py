@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from gitcontext.cli.common import emit_json, json_option, repo, write_file
+from gitcontext.cli.common import emit_json, json_option, session, write_file
 
 
 @click.command("radius")
@@ -38,14 +38,15 @@ def radius_cmd(base: str | None, hops: int | None, svg_path: str | None, as_json
     """
     from gitcontext import git
 
-    root, config = repo()
-    status = git.start_status(root)  # git walks the work tree while the radius modules load
+    opened = session()
+    config = opened.config
+    status = git.start_status(opened.root)  # git walks the work tree while the radius modules load
     try:
         from gitcontext.progress import working
         from gitcontext.radius.blast import compute, to_json
 
         with working("radius: parsing and resolving imports (cached for the next run)"):
-            result = compute(root, config, base, hops, status=status)
+            result = compute(opened, base, hops, status=status)
     finally:
         status.close()
     data = to_json(result)

@@ -5,20 +5,20 @@ from __future__ import annotations
 from pathlib import Path
 
 from gitcontext import git
-from gitcontext.cli.common import echo, emit_json, read_only, repo, write_file
+from gitcontext.cli.common import echo, emit_json, reading, session, write_file
 from gitcontext.errors import UserError
 from gitcontext.paths import repo_path
 
 
 def ls(paths: tuple[str, ...], as_json: bool) -> int:
-    with read_only():
-        return _ls(paths, as_json)
+    with reading() as opened:
+        return _ls(opened, paths, as_json)
 
 
-def _ls(paths: tuple[str, ...], as_json: bool) -> int:
+def _ls(opened: git.Repo, paths: tuple[str, ...], as_json: bool) -> int:
     from gitcontext.report.listing import format_listing, listing
 
-    root, config = repo()
+    root, config = opened.root, opened.config
     wanted = [repo_path(root, p) for p in paths]
     for path in wanted:
         if not (root / path).exists():
@@ -32,19 +32,19 @@ def _ls(paths: tuple[str, ...], as_json: bool) -> int:
 
 
 def blame(target: str, as_json: bool) -> int:
-    with read_only():
-        return _blame(target, as_json)
+    with reading() as opened:
+        return _blame(opened, target, as_json)
 
 
-def _blame(target: str, as_json: bool) -> int:
+def _blame(opened: git.Repo, target: str, as_json: bool) -> int:
     from gitcontext.instructions.discover import load
     from gitcontext.provenance.notecache import folded_notes
     from gitcontext.provenance.resolve import resolve_all
     from gitcontext.provenance.target import World, _as_repo_path, find
     from gitcontext.report import blame as report
 
-    root, config = repo()
-    instructions = load(root, config)
+    root, config = opened.root, opened.config
+    instructions = load(opened, config)
     notes: dict[str, str] = {}
     states = folded_notes(root, oids=notes)  # `target.world`, keeping each note's blob id
     w = World(instructions, states, resolve_all(root, config, instructions, states, trailers=True))
@@ -70,16 +70,14 @@ def history(
     matcher: str | None = None,
 ) -> int:
     """`history [FILES...]`: the paper's measurements (gitcontext.cli.history's command)."""
-    root, config = repo()
-    head, shallow = _resolve(root, rev)
-    return _history(root, config, head, shallow, files, as_json, rev, svg_path, html_path, matcher)
+    opened = session()
+    head = _resolve(opened, rev)
+    return _history(opened, head, files, as_json, rev, svg_path, html_path, matcher)
 
 
 def _history(
-    root: Path,
-    config: dict,
+    opened: git.Repo,
     head: tuple[str, Path] | None,
-    shallow: bool,
     files: tuple[str, ...],
     as_json: bool,
     rev: str,
@@ -90,8 +88,9 @@ def _history(
     from gitcontext.history.analyze import measure
     from gitcontext.progress import Progress
 
+    root, config = opened.root, opened.config
     paths = [repo_path(root, f) for f in files]
-    if shallow:
+    if opened.shallow:
         echo(
             "gitcontext: warning: shallow clone: the history starts at the shallow boundary, so ages, "
             "births and growth are truncated\n  fix: git fetch --unshallow",
@@ -104,7 +103,7 @@ def _history(
             f"no context-file history for {', '.join(files)}",
             fix="`git context ls` lists the context files (see discovery.include)",
         )
-    data = {**m.to_json(), "shallow": shallow}
+    data = {**m.to_json(), "shallow": opened.shallow}
     _pictures(m, data, root.name, svg_path, html_path)
     if as_json:
         emit_json(data)
@@ -129,13 +128,12 @@ def _pictures(m, data: dict, name: str, svg_path: str | None, html_path: str | N
         write_file(Path(html_path), history_page(data, svg, title), "--html")
 
 
-def _resolve(root: Path, rev: str) -> tuple[tuple[str, Path] | None, bool]:
-    """((REV's commit sha, the common git dir) or None in a repository without commits, shallow?); an
-    unknown REV is a usage error (exit 2), as in `radius --base`."""
+def _resolve(opened: git.Repo, rev: str) -> tuple[str, Path] | None:
+    """(REV's commit sha, the common git dir), or None in a repository without commits; an unknown REV
+    is a usage error (exit 2), as in `radius --base`."""
+    if rev == "HEAD" and opened.head is None:
+        return None
     try:
-        head = git.head_of(root, rev)
+        return opened.rev(rev), opened.common_dir
     except git.UnknownRevision as exc:
         raise UserError(exc.message, fix="check the name with `git log --oneline` (or `git branch -a`)") from None
-    if head is None:
-        return None, git.is_shallow(root)
-    return (head.commit, head.common_dir), head.shallow

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pathlib import Path
 
-from gitcontext.git.objects import _split_z
 from gitcontext.git.process import run, run_status, text
 from gitcontext.git.revisions import EOO, check_rev
 
@@ -74,11 +73,6 @@ def merge_commits(base: str, head: str, cwd: str | Path | None = None) -> list[l
 def merge_bases(a: str, b: str, cwd: str | Path | None = None) -> list[str]:
     code, out, _ = run_status(["merge-base", "--all", EOO, check_rev(a), check_rev(b)], cwd=cwd)
     return out.decode().split() if code == 0 else []
-
-
-def modified_paths(cwd: str | Path | None = None) -> list[str]:
-    """Tracked files whose work-tree content differs from the index (by content, not stat)."""
-    return _split_z(run(["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff"], cwd=cwd))
 
 
 def tree_entry(rev: str, path: str, cwd: str | Path | None = None) -> tuple[str, str] | None:

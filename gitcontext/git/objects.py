@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import collections
-import contextlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-from gitcontext.errors import GitError
-from gitcontext.git.process import Started, run, run_status, text
+from gitcontext.git import shared
+from gitcontext.git.process import Started, run, run_status
 from gitcontext.git.revisions import EOO, check_rev
 
 
@@ -20,42 +19,15 @@ def _split_z(data: bytes) -> list[str]:
 
 
 def ls_files(cwd: str | Path | None = None, *, others: bool = False) -> list[str]:
-    """Tracked files (and, with others=True, untracked files git does not ignore)."""
-    key = (str(cwd or "."), others)
-    if _LISTED is not None and key in _LISTED:
-        return list(_LISTED[key])
+    """Tracked files (and, with others=True, untracked files git does not ignore), sorted; inside an open
+    session of CWD (`Repo.shared`), that session's listing."""
+    known = shared.answer(cwd, "listed" if others else "tracked")
+    if known is not shared.MISSING:
+        return list(known)
     args = ["ls-files", "-z", "--cached"]
     if others:
         args += ["--others", "--exclude-standard"]
-    found = sorted(set(_split_z(run(args, cwd=cwd))))
-    if _LISTED is not None:
-        _LISTED[key] = tuple(found)
-    return found
-
-
-_LISTED: dict[tuple[str, bool], tuple[str, ...]] | None = None  # see listed_once
-
-
-@contextlib.contextmanager
-def listed_once() -> Iterator[None]:
-    """Inside the block `ls_files` asks git once per (folder, others) and answers again from memory
-    (or from `remember_listing`): for a read-only command whose parts each list the work tree (the
-    context-file discovery lists it twice; untracked files cost a walk of every folder). Nothing
-    inside may add, remove or rename a file in the work tree."""
-    global _LISTED
-    outer = _LISTED
-    _LISTED = {} if outer is None else outer
-    try:
-        yield
-    finally:
-        _LISTED = outer
-
-
-def remember_listing(cwd: str | Path | None, paths: Sequence[str], *, others: bool = False) -> None:
-    """Inside `listed_once`, PATHS becomes the answer of `ls_files(cwd, others=OTHERS)` (a caller
-    that built the same list from other git output); outside it, nothing happens."""
-    if _LISTED is not None:
-        _LISTED[(str(cwd or "."), others)] = tuple(sorted(set(paths)))
+    return sorted(set(_split_z(run(args, cwd=cwd))))
 
 
 # changed: tracked paths whose index or work-tree content differs from HEAD's or the index's;
@@ -87,27 +59,6 @@ def status_paths(cwd: str | Path | None = None, started: Started | None = None) 
     return Status(changed, untracked, staged)
 
 
-def common_dir_and_head(cwd: str | Path | None = None) -> tuple[Path, str | None, str | None]:
-    """(`common_dir`, HEAD's commit id, HEAD's tree id), from one `git rev-parse` when HEAD has a
-    commit; the ids are None before the first commit."""
-    code, out, err = run_status(["rev-parse", "--git-common-dir", "HEAD", "HEAD^{tree}", "--"], cwd=cwd)
-    lines = out.decode("utf-8", "surrogateescape").splitlines()
-    if not lines:
-        raise GitError(f"`git rev-parse --git-common-dir` failed: {err.decode('utf-8', 'replace').strip()}")
-    from pathlib import Path
-
-    path = Path(lines[0])
-    path = path if path.is_absolute() else (Path(cwd or ".") / path).resolve()
-    if code == 0 and len(lines) >= 3:
-        return path, lines[1], lines[2]
-    code, out, _ = run_status(["rev-parse", "--verify", "-q", "HEAD"], cwd=cwd)  # no commit yet (or no tree)
-    return path, (out.decode().strip() or None) if code == 0 else None, None
-
-
-def ls_tree(rev: str, cwd: str | Path | None = None) -> list[str]:
-    return _split_z(run(["ls-tree", "-r", "-z", "--name-only", EOO, check_rev(rev)], cwd=cwd))
-
-
 def staged_paths(cwd: str | Path | None = None) -> list[str]:
     return _split_z(run(["diff", "--cached", "--name-only", "-z", "--no-renames"], cwd=cwd))
 
@@ -126,12 +77,6 @@ def check_ignore(paths: Sequence[str], cwd: str | Path | None = None) -> set[str
         ["check-ignore", "-z", "--stdin"], cwd=cwd, input=b"\0".join(p.encode() for p in paths) + b"\0"
     )
     return set(_split_z(out)) if code in (0, 1) else set()
-
-
-def commit_meta(rev: str, cwd: str | Path | None = None) -> dict[str, str]:
-    out = text(["log", "-1", "--format=%H%x00%aI%x00%s", EOO, check_rev(rev), "--"], cwd=cwd)
-    sha, date, subject = out.rstrip("\n").split("\0", 2)
-    return {"commit": sha, "date": date, "subject": subject}
 
 
 def tree_entries(rev: str, cwd: str | Path | None = None, under: str | None = None) -> dict[str, tuple[str, str]]:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
 from gitcontext.errors import GitError, UnknownRevision
+from gitcontext.git import shared
 from gitcontext.git.process import run, run_status, text
 from gitcontext.git.revisions import EOO, check_rev
 
@@ -22,30 +21,14 @@ class Head(NamedTuple):
     shallow: bool
 
 
-_HEADS: dict[str, Head | None] | None = None  # inside `head_once`: HEAD by folder
-
-
-@contextlib.contextmanager
-def head_once() -> Iterator[None]:
-    """Inside the block HEAD is asked of git once per folder (a read-only command that moves no ref: `ls`
-    and `blame` resolve ids, then promote whys, each reading the trailers of HEAD's history)."""
-    global _HEADS
-    outer = _HEADS
-    _HEADS = {} if outer is None else outer
-    try:
-        yield
-    finally:
-        _HEADS = outer
-
-
 def head_of(cwd: str | Path | None = None, rev: str = "HEAD") -> Head | None:
     """REV (HEAD by default) resolved in one `git rev-parse`; None in a repository without commits. An
-    unknown REV raises UnknownRevision; outside a repository, GitError."""
-    if _HEADS is not None and rev == "HEAD":
-        key = os.fspath(cwd or ".")
-        if key not in _HEADS:
-            _HEADS[key] = _resolved(cwd, rev)
-        return _HEADS[key]
+    unknown REV raises UnknownRevision; outside a repository, GitError. Inside an open session of CWD
+    (`Repo.shared`), HEAD is that session's."""
+    if rev == "HEAD":
+        known = shared.answer(cwd, "head")
+        if known is not shared.MISSING:
+            return known
     return _resolved(cwd, rev)
 
 
@@ -131,6 +114,10 @@ def hooks_dir(cwd: str | Path | None = None) -> Path:
 
 
 def has_commits(cwd: str | Path | None = None) -> bool:
+    """Whether HEAD has a commit (the open session of CWD knows without asking git)."""
+    known = shared.answer(cwd, "head")
+    if known is not shared.MISSING:
+        return known is not None
     return run_status(["rev-parse", "--verify", "-q", "HEAD"], cwd=cwd)[0] == 0
 
 

@@ -1,30 +1,42 @@
 """One repository session: what a command reads of the repository, read once, as one frozen value.
 
 `Repo.open(root, config)` asks git once for the git dirs, HEAD and the shallow flag; the tree listing
-(tracked and untracked files, one `git ls-files`) is read the first time a feature asks for it. A
-feature takes a `Repo` instead of `root, config, head`; `memo` holds what one run computed once.
+(tracked and untracked files, one `git ls-files`) is read the first time a feature asks for it, unless
+the feature read it from other git output first and gave it (`knowing_listed`: the radius lists the
+index with its blob ids). A feature takes a `Repo` instead of `root, config, head`; `memo` holds what
+one run computed once. `shared()` lends the session to the code that still asks git by folder.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 from gitcontext.errors import GitError
-from gitcontext.git.objects import listed_once, remember_listing
+from gitcontext.git import shared
 from gitcontext.git.process import run, run_status
-from gitcontext.git.repo import rev_parse
-from gitcontext.git.revisions import EOO
+from gitcontext.git.repo import Head, rev_parse
 
 T = TypeVar("T")
 
 # One `git ls-files` for both listings: `-t` tags each path, `?` for an untracked file git does not
 # ignore; every other tag (H cached, S skip-worktree, M unmerged, ...) is a tracked path.
 _LISTING = ("ls-files", "-z", "-t", "--cached", "--others", "--exclude-standard")
+# One `git rev-parse` for the session: the shallow flag, the git dirs, HEAD's commit and tree (the
+# last two fail together before the first commit; `--` keeps a file named HEAD from being read as one).
+_OPEN = (
+    "rev-parse",
+    "--is-shallow-repository",
+    "--absolute-git-dir",
+    "--git-common-dir",
+    "HEAD^{commit}",
+    "HEAD^{tree}",
+    "--",
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -37,33 +49,22 @@ class Repo:
     head: str | None  # HEAD's commit; None before the first commit
     shallow: bool
     config: dict[str, Any]
+    tree: str | None = None  # HEAD's tree id; None before the first commit
     memo: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @classmethod
     def open(cls, root: str | Path, config: dict[str, Any]) -> Repo:
         """ROOT's session, from one `git rev-parse` (a work tree's top folder, as `git.toplevel` gives it)."""
         root = Path(root)
-        code, out, err = run_status(
-            [
-                "rev-parse",
-                "--is-shallow-repository",
-                "--absolute-git-dir",
-                "--git-common-dir",
-                "--verify",
-                "-q",
-                EOO,
-                "HEAD^{commit}",
-            ],
-            cwd=root,
-        )
+        code, out, err = run_status(_OPEN, cwd=root)
         lines = out.decode("utf-8", "surrogateescape").split("\n")
         if len(lines) < 3 or not lines[1] or not lines[2]:
             raise GitError(
                 f"`git rev-parse --git-common-dir` failed in {root}: {err.decode('utf-8', 'replace').strip()}"
             )
         common = Path(lines[2]) if Path(lines[2]).is_absolute() else (root / lines[2]).resolve()
-        head = lines[3].strip() if code == 0 and len(lines) > 3 and lines[3].strip() else None
-        return cls(root, Path(lines[1]), common, head, lines[0].strip() == "true", config)
+        head, tree = (lines[3].strip(), lines[4].strip()) if code == 0 and len(lines) > 4 else (None, None)
+        return cls(root, Path(lines[1]), common, head or None, lines[0].strip() == "true", config, tree or None)
 
     @functools.cached_property
     def _listing(self) -> tuple[frozenset[str], tuple[str, ...]]:
@@ -85,7 +86,12 @@ class Repo:
     @property
     def listed(self) -> tuple[str, ...]:
         """The tracked paths and the untracked files git does not ignore, sorted (`git.ls_files(others=True)`)."""
-        return self._listing[1]
+        return self.once("listed", lambda: self._listing[1])
+
+    def knowing_listed(self, listed: Sequence[str]) -> Repo:
+        """This session, its `listed` given by a caller that built the same list from other git output."""
+        self.memo.setdefault("listed", tuple(sorted(set(listed))))
+        return self
 
     def rev(self, rev: str) -> str:
         """REV's commit id (HEAD's without asking git again)."""
@@ -98,12 +104,12 @@ class Repo:
         return self.memo[key]
 
     @contextlib.contextmanager
-    def listing_shared(self) -> Iterator[None]:
-        """Inside the block `git.ls_files` of this root answers from this session's one listing, for
-        the code that lists the tree itself (context-file discovery, agent views, work-tree churn).
-        Nothing inside may add, remove or rename a file in the work tree."""
-        with listed_once():
-            tracked, listed = self._listing
-            remember_listing(self.root, sorted(tracked))
-            remember_listing(self.root, listed, others=True)
-            yield
+    def shared(self) -> Iterator[Repo]:
+        """Inside the block `git.ls_files`, `git.head_of` and `git.has_commits` of this root answer from
+        this session (its one listing, its HEAD), for the code that takes a folder rather than the
+        session (the agent views, the notes' resolver, the blame report). Nothing inside may add,
+        remove or rename a file in the work tree, or move HEAD."""
+        head = Head(self.head, self.common_dir, self.shallow) if self.head is not None else None
+        answers = {"tracked": lambda: sorted(self.tracked), "listed": lambda: self.listed, "head": lambda: head}
+        with shared.answering(self.root, answers):
+            yield self

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gitcontext.git.objects import _split_z
-from gitcontext.git.process import run, run_status, text
+from gitcontext.git.process import run, run_status
 from gitcontext.git.revisions import check_rev
 
 if TYPE_CHECKING:
@@ -26,11 +26,6 @@ def worktree_remove(path: str | Path, cwd: str | Path | None = None) -> None:
     """Forget the worktree at PATH (removing its files) and prune git's records; never raises."""
     run_status(["worktree", "remove", "--force", "--force", str(path)], cwd=cwd)
     run_status(["worktree", "prune"], cwd=cwd)
-
-
-def worktree_paths(cwd: str | Path | None = None) -> list[str]:
-    out = text(["worktree", "list", "--porcelain", "-z"], cwd=cwd)
-    return [field[len("worktree ") :] for field in out.split("\0") if field.startswith("worktree ")]
 
 
 def run_command(

@@ -86,24 +86,14 @@ def _changes(result) -> list[dict[str, Any]]:
 
 def _radius(root: Path, config: dict[str, Any], result) -> dict[str, Any]:
     from gitcontext import git
-    from gitcontext.radius.blast import compute
+    from gitcontext.radius.blast import compute, file_row
 
-    radius = compute(root, config, result.range.base)
+    radius = compute(git.Repo.open(root, config), result.range.base)
     at_head = git.tree_entries(result.range.head, root)  # a link only to a file the head has
     return {
         "pressure": radius.pressure,
         "window": radius.window,
-        "files": [
-            {
-                "path": f.path,
-                "churn": f.churn,
-                "reach": f.reach,
-                "score": f.score,
-                "tier": f.tier,
-                "exists": f.path in at_head,
-            }
-            for f in radius.files
-        ],
+        "files": [file_row(f) | {"exists": f.path in at_head} for f in radius.files],
         "instructions": [{"id": i.id, "file": i.file, "line": i.line, "text": i.text} for i in radius.instructions],
     }
 

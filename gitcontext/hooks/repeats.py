@@ -5,7 +5,8 @@ or rewords, the files loaded with its file (audit.views over the staged context 
 are searched for a rule GC200 would call the same instruction (audit.similarity.same_rule, frames and
 all). Fast enough for the hook: candidates are the staged instructions sharing at least two of its words
 (an index over the normalized texts), and only those are profiled and framed. A warning, never a refusal;
-`audit: {disable: [GC200]}` silences it.
+`audit: {disable: [GC200]}` silences it. A file that says a tool wrote it (instructions.generated, as the
+audit's pool leaves it out) neither warns nor is warned about: its copies are the tool's.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from gitcontext.audit.similarity import same_rule, units, weights
 from gitcontext.audit.views import file_views
 from gitcontext.hooks.changes import Change
 from gitcontext.identity.words import STOPWORDS
+from gitcontext.instructions.generated import generated
 from gitcontext.instructions.model import Instruction
 
 SHOWN = 3  # warnings printed; the rest are counted
@@ -31,8 +33,11 @@ def repeat_warnings(
     fresh = [c for c in changes if c.kind in ("added", "reworded")]
     if not fresh or "GC200" in config["audit"]["disable"]:
         return []
+    texts: dict[str, str] = {}
+    written = {f: insts for f, insts in staged.items() if not generated(texts.setdefault(f, _read(root, f)))}
+    fresh = [c for c in fresh if c.file in written]
     together = _loaded_with(root, config, list(staged), {c.file for c in fresh})
-    index = _Index(staged)
+    index = _Index(written)
     asked: list[tuple[Change, Instruction, str, list[Instruction]]] = []
     for change in fresh:
         mine = next((i for i in staged.get(change.file, []) if i.line == change.line), None)
@@ -42,7 +47,7 @@ def repeat_warnings(
             asked.append((change, mine, view, index.alike(mine, set(files))))
     found = [
         f"{c.file}:{c.line} repeats {o.file}:{o.line}, which {view} loads too: {_short(o.text)}"
-        for c, view, o in _judge(root, asked)
+        for c, view, o in _judge(root, asked, texts)
     ]
     lines = [f"gitcontext: warning: {line}" for line in found[:SHOWN]]
     if len(found) > SHOWN:
@@ -98,14 +103,13 @@ class _Index:
 
 
 def _judge(
-    root: Path, asked: list[tuple[Change, Instruction, str, list[Instruction]]]
+    root: Path, asked: list[tuple[Change, Instruction, str, list[Instruction]]], texts: dict[str, str]
 ) -> list[tuple[Change, str, Instruction]]:
     """(change, view, the loaded instruction it repeats) for each change that repeats one: every
-    instruction involved profiled and framed once, each file read once."""
+    instruction involved profiled and framed once, each file read once (TEXTS: those read already)."""
     if not any(alike for *_, alike in asked):
         return []
     picked = {(i.file, i.index): i for _, mine, _, alike in asked for i in [mine, *alike]}
-    texts: dict[str, str] = {}
     ordered = sorted(picked.values(), key=lambda i: (i.file, i.index))
     us = units(ordered, lambda f: texts.setdefault(f, _read(root, f)))
     w = weights(us)

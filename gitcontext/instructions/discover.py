@@ -50,13 +50,23 @@ def _context_paths(config: dict[str, Any]) -> Callable[[str], bool]:
     return lambda path: include(path) and not exclude(path)
 
 
-def discover(root: str | Path, config: dict[str, Any], rev: str | None = WORKTREE) -> list[str]:
-    """Context file paths at REV, symlinks resolved so each file counts once, sorted."""
-    return sorted(_targets(root, config, rev, None))
+def discover(where: str | Path | git.Repo, config: dict[str, Any], rev: str | None = WORKTREE) -> list[str]:
+    """Context file paths at REV, symlinks resolved so each file counts once, sorted. WHERE: the work
+    tree's top folder, or its session (whose one listing the work tree's discovery reads)."""
+    return sorted(_targets(where, config, rev, None))
+
+
+def _root(where: str | Path | git.Repo) -> Path:
+    return where.root if isinstance(where, git.Repo) else Path(where)
+
+
+def _listed(where: str | Path | git.Repo) -> list[str]:
+    """The work tree's files: the session's listing, or asked of git."""
+    return list(where.listed) if isinstance(where, git.Repo) else git.ls_files(where, others=True)
 
 
 def _targets(
-    root: str | Path,
+    where: str | Path | git.Repo,
     config: dict[str, Any],
     rev: str | None,
     entries: dict[str, tuple[str, str]] | None,
@@ -64,9 +74,10 @@ def _targets(
 ) -> dict[str, str]:
     """Discovered path -> the path whose content it has (itself unless it is a symlink).
     FILES: the work tree's files read once, when the caller reads them too (`load`)."""
+    root = _root(where)
     listed = None
     if rev is WORKTREE:
-        listed = git.ls_files(root, others=True)
+        listed = _listed(where)
         if files is not None:
             paths = files.context_paths(listed, config)
         else:
@@ -90,23 +101,23 @@ def _targets(
 
 
 def _guides(
-    root: str | Path,
+    root: Path,
     config: dict[str, Any],
     rev: str | None,
     entries: dict[str, tuple[str, str]] | None,
     resolved: dict[str, str | None],
-    listed: list[str] | None = None,
+    listed: list[str] | None,
     read: _Files | None = None,
 ) -> dict[str, str]:
     """Files the context files import or link (gitcontext.instructions.guides), each its own target.
-    LISTED: the work tree's files, when the caller has them already (one `ls-files` less)."""
+    LISTED: the work tree's files (at REV `WORKTREE`)."""
     from gitcontext.instructions.guides import guides
 
     exclude = glob_test(tuple(config["discovery"]["exclude"]) + tuple(NEVER_TRACKED))
     targets: dict[str, str] = {p: t for p, t in resolved.items() if t is not None}
     refs_of: Callable[[str, str], list[str]] | None = None
     if rev is WORKTREE:
-        files = set(git.ls_files(root, others=True) if listed is None else listed)
+        files = set(listed or ())
         top = os.path.realpath(root)
         exists = lambda p: p in files and _worktree_target(Path(root), p, top) == p  # noqa: E731
         read = read or _Files(Path(root), cached=False)  # `discover` alone: no cache to load for a few files
@@ -153,12 +164,13 @@ def _worktree_target(root: Path, path: str, top: str | None = None) -> str | Non
     return Path(os.path.relpath(real, top)).as_posix()
 
 
-def link_problems(root: str | Path, config: dict[str, Any]) -> list[tuple[str, str]]:
+def link_problems(where: str | Path | git.Repo, config: dict[str, Any]) -> list[tuple[str, str]]:
     """(path, problem) for each context file of the work tree that discovery skips because of a symlink:
     one that leads outside the repository, loops, or names nothing."""
+    root = _root(where)
     top = os.path.realpath(root)
     found = []
-    for path in git.ls_files(root, others=True):
+    for path in _listed(where):
         if not is_context_path(path, config):
             continue
         full = Path(root) / path
@@ -348,13 +360,15 @@ def _read_blobs(root: str | Path, targets: dict[str, str], entries: dict[str, tu
 
 
 def load(
-    root: str | Path, config: dict[str, Any], rev: str | None = WORKTREE, paths: list[str] | None = None
+    where: str | Path | git.Repo, config: dict[str, Any], rev: str | None = WORKTREE, paths: list[str] | None = None
 ) -> dict[str, list[Instruction]]:
-    """Instructions of every context file at REV (optionally limited to PATHS), keyed by path.
-    The work tree's files are read once each, their segmentation kept by content (`textcache`)."""
+    """Instructions of every context file at REV (optionally limited to PATHS), keyed by path (WHERE:
+    as in `discover`). The work tree's files are read once each, their segmentation kept by content
+    (`textcache`)."""
+    root = _root(where)
     entries = None if rev is WORKTREE else git.tree_entries(rev, root)
-    files = _Files(Path(root)) if rev is WORKTREE else None
-    found = _targets(root, config, rev, entries, files)
+    files = _Files(root) if rev is WORKTREE else None
+    found = _targets(where, config, rev, entries, files)
     if paths:
         wanted = [posixpath.normpath(p).rstrip("/") for p in paths]
         found = {f: t for f, t in found.items() if any(w == "." or f == w or f.startswith(w + "/") for w in wanted)}

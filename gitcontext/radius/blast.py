@@ -44,8 +44,7 @@ class Radius(NamedTuple):
 
 
 def compute(
-    root: str | Path,
-    config: dict[str, Any],
+    repo: git.Repo,
     base: str | None = None,
     hops: int | None = None,
     *,
@@ -53,40 +52,38 @@ def compute(
     with_instructions: bool = True,
     status: git.Started | None = None,
 ) -> Radius:
-    """STATUS: `git.start_status(root)` started by the caller (its walk of the work tree overlaps what
-    comes first); started here otherwise. Either way it is closed before this returns."""
-    root = Path(root)
-    status = status or git.start_status(root)
+    """STATUS: `git.start_status(repo.root)` started by the caller (its walk of the work tree overlaps
+    what comes first); started here otherwise. Either way it is closed before this returns."""
+    status = status or git.start_status(repo.root)
     try:
-        return _compute(root, config, base, hops, use_cache, with_instructions, status)
+        return _compute(repo, base, hops, use_cache, with_instructions, status)
     finally:
         status.close()
 
 
 def _compute(
-    root: Path,
-    config: dict[str, Any],
+    repo: git.Repo,
     base: str | None,
     hops: int | None,
     use_cache: bool,
     with_instructions: bool,
     started: git.Started,
 ) -> Radius:
+    root, config, head = repo.root, repo.config, repo.head
     settings = config["radius"]
     hops = settings["hops"] if hops is None else hops
     if hops < 0:
         raise UserError(f"--hops must be 0 or more, got {hops}", fix="pass e.g. --hops 2")
-    common, head, tree = git.common_dir_and_head(root)
-    conn = cache.open_cache(root, cache.path_for(root, common)) if use_cache else None
-    base_sha, window, commits = _range(root, base, settings["window_days"], head)
+    conn = cache.open_cache(root, cache.path_for(root, repo.common_dir)) if use_cache else None
+    base_sha, window, commits = _range(repo, base, settings["window_days"])
     try:
-        with git.listed_once(), cache.one_transaction(conn):  # the discovery asks for the listing again
+        with cache.one_transaction(conn):
             status = git.status_paths(root, started)
             rows = churn.committed(root, commits, conn) + churn.worktree(
                 root, head is not None, status.untracked, status.changed
             )
             changed = churn.tally(root, rows, config)
-            found = graph.analyse(root, conn, settings["roots"], lazy=True, status=status, tree=tree)  # conn open
+            found = graph.analyse(root, conn, settings["roots"], lazy=True, status=status, tree=repo.tree)  # conn open
             deps = found.graph
             files = tuple(
                 sorted(
@@ -95,7 +92,8 @@ def _compute(
                 )
             )
             radius = {f.path for f in files} | {p for f in files for p, _ in f.importers}
-            instructions = scope.in_radius(root, config, radius, deps.symbols) if with_instructions and radius else []
+            listed = repo.knowing_listed(found.listed)  # the discovery reads the listing the graph had
+            instructions = scope.in_radius(listed, radius, deps.symbols) if with_instructions and radius else []
     finally:
         if conn:
             conn.close()
@@ -133,13 +131,14 @@ def _file(path: str, lines: int, deps: graph.Graph, hops: int, lam: float) -> Fi
     return FileRadius(path, lines, len(distances), near, score.blast(lines, distances, lam), score.tier(lines))
 
 
-def _range(root: Path, base: str | None, window_days: int, head: str | None) -> tuple[str | None, str, list[str]]:
+def _range(repo: git.Repo, base: str | None, window_days: int) -> tuple[str | None, str, list[str]]:
     """(base commit, description, commits in base..HEAD or in the time window)."""
+    root, head = repo.root, repo.head
     if head is None:
         return None, "everything (no commits yet)", []
     if base is not None:
         try:
-            sha = head if base == "HEAD" else git.rev_parse(base, root)
+            sha = repo.rev(base)
         except git.GitError as exc:
             raise UserError(
                 f"unknown revision {base!r} for --base", fix="name a commit, branch or tag (see `git log --oneline`)"
@@ -157,23 +156,18 @@ def _since(root: Path, sha: str, head: str) -> list[str]:
     return [] if sha == head else git.rev_list(f"{sha}..HEAD", cwd=root)
 
 
+def file_row(f: FileRadius) -> dict[str, Any]:
+    """A changed file's row as the JSON report and the pull-request comment give it."""
+    return {"path": f.path, "churn": f.churn, "reach": f.reach, "score": f.score, "tier": f.tier}
+
+
 def to_json(radius: Radius) -> dict[str, Any]:
     return {
         "base": radius.base,
         "window": radius.window,
         "hops": radius.hops,
         "pressure": radius.pressure,
-        "files": [
-            {
-                "path": f.path,
-                "churn": f.churn,
-                "reach": f.reach,
-                "score": f.score,
-                "tier": f.tier,
-                "importers": [{"path": p, "hops": d} for p, d in f.importers],
-            }
-            for f in radius.files
-        ],
+        "files": [file_row(f) | {"importers": [{"path": p, "hops": d} for p, d in f.importers]} for f in radius.files],
         "instructions_in_radius": sorted({i.id for i in radius.instructions}),
         "instructions": [
             {"id": i.id, "file": i.file, "line": i.line, "text": i.text, "matched": list(i.matched), "via": list(i.via)}

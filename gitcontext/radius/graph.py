@@ -45,6 +45,7 @@ class Analysis(NamedTuple):
     partial: int  # files parsed with syntax errors
     imports: dict[str, Any]  # {"resolved": n, "external": n, "unresolved": {reason: n}}
     errors: dict[str, str]  # malformed manifest -> what is wrong with it
+    listed: tuple[str, ...]  # the work tree's files as `git.ls_files(others=True)` lists them (submodules too)
 
 
 def analyse(
@@ -68,13 +69,12 @@ def analyse(
     state = quick.recall(conn, fast) if conn and fast else None
     snapshot = _snapshot(conn, state) if conn and state else None
     listed = quick.listed(conn) if conn and snapshot else None
-    if listed is not None:
-        git.remember_listing(root, listed, others=True)  # for the context-file discovery
-    else:
+    if listed is None:
         found = found or scan.listing(root, status)
         plain = Tree(root, found.files, roots)
         state = _state(plain.signature_of(extra), found)
         snapshot = _snapshot(conn, state) if conn else None
+        listed = list(scan.every_path(found))
     tables: dict[str, Any] = {}  # on a cache hit, each is read only when asked (reach, a symbol)
     if snapshot is None:
         found = found or scan.listing(root, status)  # listed already (no snapshot means no cached listing)
@@ -97,6 +97,7 @@ def analyse(
         snapshot["partial"],
         snapshot["imports"],
         snapshot["errors"],
+        tuple(listed),
     )
 
 

@@ -80,7 +80,7 @@ def remember(conn: sqlite3.Connection, found: str, state: str, listing: scan.Lis
     tails = {s.lang.name: list(s.key[1:]) for s in listing.sources}
     rows = {
         "quick": {"key": found, "state": state, "tails": tails},
-        "quick_listed": sorted([*listing.files, *listing.skipped.get("submodule", ())]),
+        "quick_listed": list(scan.every_path(listing)),
     }
     with cache.writing(conn):
         conn.executemany(

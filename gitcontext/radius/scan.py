@@ -59,11 +59,15 @@ def listing(root: str | Path, status: git.Status | None = None) -> Listing:
     skipped: dict[str, set[str]] = {"submodule": modules} if modules else {}
     changed, untracked, _ = status or git.status_paths(root)  # changed: a superset of those modified since the index
     listed = sorted(set(entries).union(untracked))
-    git.remember_listing(root, listed, others=True)  # the context-file discovery asks for it next
     files = tuple(p for p in listed if p not in modules)
     dirty = set(changed)
     sources = tuple(s for s in (_source(root, p, entries.get(p), p in dirty, skipped) for p in files) if s)
     return Listing(files, sources, skipped, tuple(sorted(untracked)), tuple(changed))
+
+
+def every_path(found: Listing) -> tuple[str, ...]:
+    """FOUND's files with its submodules, sorted: what `git.ls_files(root, others=True)` lists."""
+    return tuple(sorted([*found.files, *found.skipped.get("submodule", ())]))
 
 
 @functools.cache

@@ -10,9 +10,9 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Collection
-from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from gitcontext import git
 from gitcontext.instructions.globs import compile_globs
 
 _TICKS = re.compile(r"`([^`\n]+)`")
@@ -30,15 +30,14 @@ class InRadius(NamedTuple):
     via: tuple[str, ...]  # note-scope | front-matter | mention
 
 
-def in_radius(
-    root: str | Path, config: dict[str, Any], radius: Collection[str], symbols: dict[str, frozenset[str]]
-) -> list[InRadius]:
+def in_radius(repo: git.Repo, radius: Collection[str], symbols: dict[str, frozenset[str]]) -> list[InRadius]:
     from gitcontext.instructions.discover import load, read  # not imported when the radius is empty
     from gitcontext.instructions.frontmatter import front_matter, scope_globs
 
+    root = repo.root
     radius = frozenset(radius)
-    by_file = load(root, config)
-    ids, scopes = _notes(root, config, by_file)
+    by_file = load(repo, repo.config)
+    ids, scopes = _notes(root, repo.config, by_file)
     found = []
     for path, instructions in sorted(by_file.items()):
         file_globs = scope_globs(front_matter(read(root, path) or "")) if path.endswith(".mdc") else []

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from gitcontext import git as gitdoor
 from gitcontext.evidence.verdict import still_needed, trial_verdict
 from gitcontext.provenance.fold import fold
 from gitcontext.provenance.store import all_notes, read_note
@@ -37,10 +36,15 @@ def project(repo: Path) -> Path:
     return repo
 
 
+def _worktrees(repo: Path) -> list[str]:
+    out = git(repo, "worktree", "list", "--porcelain")
+    return [line[len("worktree ") :] for line in out.splitlines() if line.startswith("worktree ")]
+
+
 def _untouched(repo: Path) -> None:
     assert (repo / "CLAUDE.md").read_text() == CLAUDE and (repo / "AGENTS.md").read_text() == AGENTS
     assert git(repo, "status", "--porcelain", "--untracked-files=no") == ""
-    assert gitdoor.worktree_paths(repo) == [str(repo)]
+    assert _worktrees(repo) == [str(repo)]
     assert git(repo, "worktree", "prune", "--dry-run", "-v") == ""
     trials = repo / ".git" / "gitcontext" / "trials"
     assert not trials.exists() or not any(trials.iterdir())
@@ -131,7 +135,7 @@ def test_trial_rule_not_committed_fails_before_running(project, capsys, tmp_path
     code, _, err = run_cli(capsys, "trial", "Brand new rule", "--run", f"touch {tmp_path / 'ran'}")
     assert code == 2 and "not in CLAUDE.md at HEAD" in err and "commit the context file" in err
     assert not (tmp_path / "ran").exists() and not _events(project, "trialled")
-    assert gitdoor.worktree_paths(project) == [str(project)]
+    assert _worktrees(project) == [str(project)]
 
 
 def test_trial_command_failing_everywhere_hints_at_the_clean_checkout(project, capsys):
@@ -150,7 +154,7 @@ def test_trial_keep_leaves_the_worktrees(project, capsys):
     data = run_json(capsys, "trial", "PRs small", "--run", "true", "--runs", "1", "--keep")
     kept = Path(data["kept"])
     assert "Keep PRs small" not in (kept / "removal" / "CLAUDE.md").read_text()
-    assert len(gitdoor.worktree_paths(project)) == 3
+    assert len(_worktrees(project)) == 3
     run_json(capsys, "trial", "PRs small", "--run", "true", "--runs", "1")  # a later trial does not reap it
     assert kept.is_dir()
 
@@ -196,7 +200,7 @@ def test_trial_killed_outright_is_reaped_by_the_next_trial(project, capsys, tmp_
         time.sleep(0.05)
     os.killpg(proc.pid, signal.SIGKILL)
     proc.wait()
-    assert len(gitdoor.worktree_paths(project)) == 3
+    assert len(_worktrees(project)) == 3
     run_json(capsys, "trial", "PRs small", "--run", "true", "--runs", "1")
     _untouched(project)
 

@@ -9,6 +9,7 @@ import pytest
 
 from gitcontext import config as config_mod
 from gitcontext import git as gitmod
+from gitcontext.git import Repo
 from gitcontext.hooks.fast import FEW, main, pressure_rows
 from gitcontext.radius.blast import compute
 from gitcontext.radius.pressure import staged_pressure
@@ -49,7 +50,7 @@ def _hook_warning(capsys: pytest.CaptureFixture[str]) -> str | None:
 def test_pre_commit_pressure_equals_staged_pressure(repo: Path, capsys, monkeypatch, state: str, graph: bool) -> None:
     _repo(repo)
     if graph:
-        compute(repo, config_mod.load(repo))
+        compute(Repo.open(repo, config_mod.load(repo)))
     for path, text in STATES[state].items():
         if text is None:
             git(repo, "rm", "-q", path)

@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 from gitcontext import config as config_mod
+from gitcontext.git import Repo
 from gitcontext.identity.ids import instruction_id
 from gitcontext.instructions.model import normalize
 from gitcontext.radius import cache
@@ -80,11 +81,11 @@ def test_blast_cache_deletion_changes_nothing(repo: Path) -> None:
     commit(repo, {"src/app/core.py": CORE + "Z = 3\n" * 80}, "grow")
     write(repo, "src/app/api.py", "from app.core import core\nfrom app import cli\n")
     config = config_mod.load(repo)
-    cold = to_json(compute(repo, config, base="HEAD~1"))
-    warm = to_json(compute(repo, config, base="HEAD~1"))
+    cold = to_json(compute(Repo.open(repo, config), base="HEAD~1"))
+    warm = to_json(compute(Repo.open(repo, config), base="HEAD~1"))
     shutil.rmtree(cache.path_for(repo).parent)
-    again = to_json(compute(repo, config, base="HEAD~1"))
-    uncached = to_json(compute(repo, config, base="HEAD~1", use_cache=False))
+    again = to_json(compute(Repo.open(repo, config), base="HEAD~1"))
+    uncached = to_json(compute(Repo.open(repo, config), base="HEAD~1", use_cache=False))
     assert cold == warm == again == uncached
     assert {f["path"] for f in cold["files"]} == {"src/app/core.py", "src/app/api.py"}
     assert cache.path_for(repo).exists()
@@ -101,7 +102,7 @@ def test_blast_skipped_files_are_counted(repo: Path) -> None:
     write(repo, "gen/api_pb2.py", "A = 1\n")
     write(repo, "logo.png", b"\x89PNG\0\0")
     git(repo, "update-index", "--add", "--cacheinfo", f"160000,{git(repo, 'rev-parse', 'HEAD').strip()},sub")
-    result = compute(repo, config_mod.load(repo))
+    result = compute(Repo.open(repo, config_mod.load(repo)))
     assert result.skipped == {
         "binary": 2,
         "excluded": 1,
@@ -129,11 +130,11 @@ def test_blast_cached_resolution_expires_when_a_file_appears(repo: Path) -> None
     commit(repo, {"app/__init__.py": "", "app/main.py": "from app import helpers\n", "app/x.py": "X = 1\n"}, "base")
     config = config_mod.load(repo)
     write(repo, "app/helpers.py", "H = 1\n" * 3)  # untracked: changes the file listing
-    (first,) = [f for f in compute(repo, config).files if f.path == "app/helpers.py"]
+    (first,) = [f for f in compute(Repo.open(repo, config)).files if f.path == "app/helpers.py"]
     assert [p for p, _ in first.importers] == ["app/main.py"]
     (repo / "app/helpers.py").unlink()  # `from app import helpers` now names app/__init__.py
     write(repo, "app/__init__.py", "helpers = None\n")
-    (again,) = compute(repo, config).files
+    (again,) = compute(Repo.open(repo, config)).files
     assert again.path == "app/__init__.py" and [p for p, _ in again.importers] == ["app/main.py"]
 
 
@@ -148,7 +149,7 @@ def test_blast_cache_of_an_older_layout_is_rebuilt(repo: Path) -> None:
     old.commit()
     old.close()
     write(repo, "src/app/core.py", CORE + "Q = 1\n")
-    assert [f.reach for f in compute(repo, config_mod.load(repo)).files] == [3]
+    assert [f.reach for f in compute(Repo.open(repo, config_mod.load(repo))).files] == [3]
 
 
 def test_blast_corrupt_cache_is_replaced(repo: Path) -> None:
@@ -157,7 +158,7 @@ def test_blast_corrupt_cache_is_replaced(repo: Path) -> None:
     path.parent.mkdir(parents=True)
     path.write_bytes(b"garbage" * 1000)
     write(repo, "src/app/core.py", CORE + "Q = 1\n")
-    assert [f.reach for f in compute(repo, config_mod.load(repo)).files] == [3]
+    assert [f.reach for f in compute(Repo.open(repo, config_mod.load(repo))).files] == [3]
 
 
 def test_blast_negative_hops_is_a_user_error(repo: Path, capsys) -> None:

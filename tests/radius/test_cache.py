@@ -8,6 +8,7 @@ from pathlib import Path
 
 from gitcontext import config as config_mod
 from gitcontext import git as gitmod
+from gitcontext.git import Repo
 from gitcontext.radius import cache, scan
 from gitcontext.radius.blast import compute, to_json
 from tests.helpers import commit, git, run_json, write
@@ -25,10 +26,10 @@ BASE = {
 def _warm(repo: Path) -> dict:
     """The warm answer, checked against a run with no cache and one from a deleted cache."""
     config = config_mod.load(repo)
-    warm = to_json(compute(repo, config, base="HEAD"))
-    assert warm == to_json(compute(repo, config, base="HEAD", use_cache=False))
+    warm = to_json(compute(Repo.open(repo, config), base="HEAD"))
+    assert warm == to_json(compute(Repo.open(repo, config), base="HEAD", use_cache=False))
     shutil.rmtree(cache.path_for(repo).parent)
-    assert warm == to_json(compute(repo, config, base="HEAD"))
+    assert warm == to_json(compute(Repo.open(repo, config), base="HEAD"))
     return warm
 
 
@@ -41,7 +42,7 @@ def _primed(repo: Path) -> None:
     commit(repo, BASE, "base")
     write(repo, "pkg/core.py", BASE["pkg/core.py"] + "X = 1\n")  # core changed: its reach is listed
     assert _reach(_warm(repo), "pkg/core.py") == ["pkg/a.py", "pkg/b.py", "pkg/c.py"]
-    to_json(compute(repo, config_mod.load(repo), base="HEAD"))  # the cache now holds this state
+    to_json(compute(Repo.open(repo, config_mod.load(repo)), base="HEAD"))  # the cache now holds this state
 
 
 def test_cache_edit_that_drops_an_import_is_seen(repo: Path) -> None:
@@ -62,7 +63,11 @@ def test_cache_staged_change_reverted_in_the_work_tree_reads_the_work_tree(repo:
     git(repo, "add", "pkg/a.py")
     write(repo, "pkg/a.py", BASE["pkg/a.py"])  # index: no import; work tree: as at HEAD
     config = config_mod.load(repo)
-    assert _reach(to_json(compute(repo, config, base="HEAD")), "pkg/core.py") == ["pkg/a.py", "pkg/b.py", "pkg/c.py"]
+    assert _reach(to_json(compute(Repo.open(repo, config), base="HEAD")), "pkg/core.py") == [
+        "pkg/a.py",
+        "pkg/b.py",
+        "pkg/c.py",
+    ]
     write(repo, "pkg/a.py", "A = 1\n")  # now as in the index: its parse is cached by that blob
     assert _reach(_warm(repo), "pkg/core.py") == ["pkg/b.py"]
 
@@ -97,7 +102,7 @@ def test_cache_checkout_of_another_branch_and_back(repo: Path) -> None:
     git(repo, "checkout", "-q", "main")
     write(repo, "pkg/core.py", BASE["pkg/core.py"] + "X = 1\n")
     assert _reach(_warm(repo), "pkg/core.py") == ["pkg/a.py", "pkg/b.py", "pkg/c.py"]
-    to_json(compute(repo, config_mod.load(repo), base="HEAD"))
+    to_json(compute(Repo.open(repo, config_mod.load(repo)), base="HEAD"))
     git(repo, "stash", "-q")
     git(repo, "checkout", "-q", "other")
     git(repo, "stash", "pop", "-q")
@@ -131,7 +136,7 @@ def test_cache_unchanged_tree_skips_the_numstat_and_the_rev_list(repo: Path, mon
     _primed(repo)
     git(repo, "commit", "-q", "-am", "core")
     seen = _verbs(monkeypatch)
-    data = to_json(compute(repo, config_mod.load(repo), base="HEAD"))
+    data = to_json(compute(Repo.open(repo, config_mod.load(repo)), base="HEAD"))
     assert data["files"] == [] and data["instructions"] == []
     verbs = seen()
     assert "rev-list" not in verbs and "diff" not in verbs
@@ -164,7 +169,7 @@ def test_cache_edit_of_a_config_a_tsconfig_extends_is_seen(repo: Path) -> None:
     write(repo, "other/x.ts", "export const x = 4;\n")
     data = _warm(repo)
     assert (_reach(data, "lib/x.ts"), _reach(data, "other/x.ts")) == (["app/a.ts"], [])
-    to_json(compute(repo, config_mod.load(repo), base="HEAD"))
+    to_json(compute(Repo.open(repo, config_mod.load(repo)), base="HEAD"))
     write(repo, "configs/base.json", '{"compilerOptions": {"baseUrl": "..", "paths": {"@lib/*": ["other/*"]}}}\n')
     data = _warm(repo)
     assert (_reach(data, "lib/x.ts"), _reach(data, "other/x.ts")) == ([], ["app/a.ts"])
@@ -205,9 +210,18 @@ def _verb(args: list[str]) -> str:
 def test_cache_unchanged_tree_is_found_without_listing_the_index(repo: Path, monkeypatch) -> None:
     _primed(repo)
     seen = _verbs(monkeypatch)
-    data = to_json(compute(repo, config_mod.load(repo), base="HEAD"))
+    data = to_json(compute(Repo.open(repo, config_mod.load(repo)), base="HEAD"))
     assert _reach(data, "pkg/core.py") == ["pkg/a.py", "pkg/b.py", "pkg/c.py"]
     assert data["instructions"] and "ls-files" not in seen()  # the discovery got the remembered listing
+
+
+def test_cold_radius_lists_the_tree_once_for_the_graph_and_the_discovery(repo: Path, monkeypatch) -> None:
+    commit(repo, BASE, "base")
+    write(repo, "pkg/core.py", BASE["pkg/core.py"] + "X = 1\n")
+    seen = _verbs(monkeypatch)
+    data = to_json(compute(Repo.open(repo, config_mod.load(repo)), base="HEAD"))
+    assert data["instructions"]  # the discovery ran, on the session the graph's listing was given to
+    assert seen().count("ls-files") == 1, seen()  # the index with its blob ids, listed once
 
 
 def test_cache_intent_to_add_and_staged_files_take_the_listing(repo: Path, monkeypatch) -> None:
@@ -217,7 +231,7 @@ def test_cache_intent_to_add_and_staged_files_take_the_listing(repo: Path, monke
     seen = _verbs(monkeypatch)
     assert _reach(_warm(repo), "pkg/core.py") == ["pkg/a.py", "pkg/b.py", "pkg/d.py", "pkg/c.py"]
     assert "ls-files" in seen()
-    to_json(compute(repo, config_mod.load(repo), base="HEAD"))
+    to_json(compute(Repo.open(repo, config_mod.load(repo)), base="HEAD"))
     git(repo, "add", "pkg/d.py")
     write(repo, "pkg/d.py", "D = 1\n")
     assert _reach(_warm(repo), "pkg/core.py") == ["pkg/a.py", "pkg/b.py", "pkg/c.py"]
@@ -235,7 +249,7 @@ def test_cache_edit_of_an_untracked_manifest_is_seen(repo: Path) -> None:
     write(repo, "go.mod", "module example.com/a\n\ngo 1.22\n")
     write(repo, "lib/lib.go", "package lib\n\nfunc F() {}\n\nfunc G() {}\n")
     assert _reach(_warm(repo), "lib/lib.go") == ["main.go"]
-    to_json(compute(repo, config_mod.load(repo), base="HEAD"))
+    to_json(compute(Repo.open(repo, config_mod.load(repo)), base="HEAD"))
     write(repo, "go.mod", "module example.com/b\n\ngo 1.22\n")
     assert _reach(_warm(repo), "lib/lib.go") == []
 
@@ -258,7 +272,7 @@ def test_cache_second_edit_of_a_changed_file_is_seen(repo: Path) -> None:
     _primed(repo)
     write(repo, "pkg/a.py", "from pkg.core import core\nA = 1\n")
     assert _reach(_warm(repo), "pkg/core.py") == ["pkg/a.py", "pkg/b.py", "pkg/c.py"]
-    to_json(compute(repo, config_mod.load(repo), base="HEAD"))
+    to_json(compute(Repo.open(repo, config_mod.load(repo)), base="HEAD"))
     write(repo, "pkg/a.py", "A = 2\n")  # the same changed paths, another content
     assert _reach(_warm(repo), "pkg/core.py") == ["pkg/b.py"]
 
@@ -267,7 +281,7 @@ def test_cache_deletion_staged_after_the_run_is_seen(repo: Path) -> None:
     _primed(repo)
     (repo / "pkg/a.py").unlink()  # still in the index: `from pkg import a` names it
     assert _reach(_warm(repo), "pkg/a.py") == ["pkg/c.py"]
-    to_json(compute(repo, config_mod.load(repo), base="HEAD"))
+    to_json(compute(Repo.open(repo, config_mod.load(repo)), base="HEAD"))
     git(repo, "rm", "-q", "--cached", "pkg/a.py")  # the same paths changed, the same work tree
     assert _reach(_warm(repo), "pkg/a.py") == []
 
@@ -280,9 +294,7 @@ def test_cache_table_rewritten_by_another_run_is_never_read(repo: Path) -> None:
 
     _primed(repo)
     conn = cache.open_cache(repo)
-    found = graph.analyse(
-        repo, conn, lazy=True, status=gitmod.status_paths(repo), tree=gitmod.common_dir_and_head(repo)[2]
-    )
+    found = graph.analyse(repo, conn, lazy=True, status=gitmod.status_paths(repo), tree=gitmod.Repo.open(repo, {}).tree)
     cache.put_snapshot(conn, "another state", {}, {"importers": {"pkg/core.py": ["elsewhere.py"]}})
     with pytest.raises(UserError, match="rewritten"):
         found.graph.importers.get("pkg/core.py")

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from gitcontext import config as config_mod
+from gitcontext.git import Repo
 from gitcontext.radius.blast import compute
 from gitcontext.radius.resolvers import REASONS
 from tests.helpers import git
@@ -27,7 +28,7 @@ def build_case(repo: Path, case: Path) -> None:
 def test_radius_golden_case(repo: Path, case: str) -> None:
     expected = json.loads((CASES / case / "expected.json").read_text())
     build_case(repo, CASES / case)
-    result = compute(repo, config_mod.load(repo), hops=expected["hops"])
+    result = compute(Repo.open(repo, config_mod.load(repo)), hops=expected["hops"])
     got = {
         f.path: {
             "churn": f.churn,

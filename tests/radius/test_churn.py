@@ -6,12 +6,13 @@ import datetime as dt
 from pathlib import Path
 
 from gitcontext import config as config_mod
+from gitcontext.git import Repo
 from gitcontext.radius.blast import compute
 from tests.helpers import commit, git, write
 
 
 def _churn(repo: Path, **kwargs) -> dict[str, int]:
-    return {f.path: f.churn for f in compute(repo, config_mod.load(repo), **kwargs).files}
+    return {f.path: f.churn for f in compute(Repo.open(repo, config_mod.load(repo)), **kwargs).files}
 
 
 def test_churn_feature_branch_counts_from_merge_base_plus_worktree(repo: Path) -> None:
@@ -23,7 +24,7 @@ def test_churn_feature_branch_counts_from_merge_base_plus_worktree(repo: Path) -
     commit(repo, {"other.py": "X = 1\n" * 70}, "main moves on")
     git(repo, "checkout", "-q", "feature")
     write(repo, "new.txt", "one\ntwo\nthree")
-    result = compute(repo, config_mod.load(repo))
+    result = compute(Repo.open(repo, config_mod.load(repo)))
     assert result.window == "merge-base with main..work tree"
     assert {f.path: f.churn for f in result.files} == {"a.py": 3, "new.txt": 3}
 
@@ -40,7 +41,7 @@ def test_churn_falls_back_to_time_window_without_default_branch(repo: Path) -> N
     recent = (dt.datetime.now(dt.timezone.utc) - dt.timedelta(days=5)).strftime("%Y-%m-%dT%H:%M:%S+00:00")
     commit(repo, {"old.py": "O = 1\n" * 40}, "old", date=old)
     commit(repo, {"recent.py": "R = 1\n" * 7}, "recent", date=recent)
-    result = compute(repo, config_mod.load(repo))
+    result = compute(Repo.open(repo, config_mod.load(repo)))
     assert result.base is None and result.window == "last 30 days"
     assert {f.path: f.churn for f in result.files} == {"recent.py": 7}
     write(repo, ".context/config.yml", "radius:\n  window_days: 90\n")

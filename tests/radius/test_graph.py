@@ -8,6 +8,7 @@ import pytest
 
 from gitcontext import config as config_mod
 from gitcontext.cli.radius import format_radius
+from gitcontext.git import Repo
 from gitcontext.radius import cache, graph, scan
 from gitcontext.radius.blast import compute, to_json
 from tests.helpers import commit, write
@@ -82,7 +83,7 @@ def test_graph_malformed_manifest_is_counted_and_named(repo: Path) -> None:
         "base",
     )
     write(repo, "src/a.rs", "pub fn a() {}\n")
-    result = compute(repo, config_mod.load(repo))
+    result = compute(Repo.open(repo, config_mod.load(repo)))
     assert result.skipped["malformed manifest"] == 2
     assert set(result.errors) == {"Cargo.toml", "go.mod"} and "line 1" in result.errors["go.mod"]
     assert [f.reach for f in result.files if f.path == "src/a.rs"] == [1]
@@ -93,7 +94,7 @@ def test_graph_malformed_manifest_is_counted_and_named(repo: Path) -> None:
 def test_format_radius_flags_a_small_change_with_wide_reach(repo: Path) -> None:
     commit(repo, FILES, "base")
     write(repo, "pkg/core.py", "def core():\n    return 2\n")
-    data = to_json(compute(repo, config_mod.load(repo)))
+    data = to_json(compute(Repo.open(repo, config_mod.load(repo))))
     text = format_radius(data, wide=20)
     assert "small change, 25 importers within 2 hops" in text
     assert "small change" not in format_radius(data, wide=26)

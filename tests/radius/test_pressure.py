@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gitcontext import config as config_mod
+from gitcontext.git import Repo
 from gitcontext.radius.blast import compute
 from gitcontext.radius.pressure import staged_pressure
 from tests.helpers import commit, git, write
@@ -25,7 +26,7 @@ def _repo(repo: Path) -> None:
 
 def test_staged_pressure_risk_names_file_tier_and_cached_reach(repo: Path) -> None:
     _repo(repo)
-    compute(repo, config_mod.load(repo))  # saves the graph the hook reads
+    compute(Repo.open(repo, config_mod.load(repo)))  # saves the graph the hook reads
     write(repo, "lib/core.py", "A = 1\n" + "B = 2\n" * 550)
     git(repo, "add", "lib/core.py")
     message = staged_pressure(repo, config_mod.load(repo))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gitcontext import config as config_mod
+from gitcontext.git import Repo
 from gitcontext.provenance.events import new_event
 from gitcontext.provenance.store import append_events
 from gitcontext.radius.blast import compute
@@ -46,7 +47,7 @@ def test_scope_note_globs_and_mdc_front_matter(repo: Path) -> None:
         "base",
     )
     config = config_mod.load(repo)
-    first = compute(repo, config)
+    first = compute(Repo.open(repo, config))
     ids = {i.text: i.id for i in first.instructions}
     assert ids == {}
     from gitcontext.instructions.discover import load
@@ -70,7 +71,7 @@ def test_scope_note_globs_and_mdc_front_matter(repo: Path) -> None:
     )
     write(repo, "db/q.sql", "select 2;\n")
     write(repo, "api/h.go", "package api\n\nfunc H() {}\n")
-    found = {i.text: (i.id, i.via, i.matched) for i in compute(repo, config).instructions}
+    found = {i.text: (i.id, i.via, i.matched) for i in compute(Repo.open(repo, config)).instructions}
     assert found["Migrations need a rollback script."] == (agents_id, ("note-scope",), ("db/q.sql",))
     assert found["Return wrapped errors from handlers."][1:] == (("front-matter",), ("api/h.go",))
     assert "Prefer small pull requests." not in found

@@ -24,8 +24,8 @@ _DEPS = ("dependencies", "dev-dependencies", "build-dependencies")
 
 class Crates(NamedTuple):
     libs: dict[str, str]  # crate ident -> library root file
-    roots: tuple[str, ...]  # every target root file (lib, bins, tests…), deepest first
-    targets: frozenset[str]  # the same, as a set
+    roots: dict[str, str]  # folder -> the first (by name) target root file (lib, bins, tests…) in it
+    targets: frozenset[str]  # every target root file
     renames: dict[str, dict[str, str]]  # package folder -> {dependency key -> crate ident}
 
 
@@ -121,14 +121,19 @@ def _parent_module(path: str, tree) -> str | None:
     return owner[0] if owner else None
 
 
+def _folders(path: str) -> list[str]:
+    """The folders holding PATH, nearest first, the top ("") last."""
+    parts = path.split("/")[:-1]
+    return ["/".join(parts[:n]) for n in range(len(parts), -1, -1)]
+
+
 def _crate_root(path: str, crates: Crates, tree) -> str | None:
     """The target root whose folder holds PATH most closely (crate roots are `crate::`)."""
-    if path in crates.roots:
+    if path in crates.targets:
         return path
-    for root in crates.roots:
-        folder = posixpath.dirname(root)
-        if not folder or path.startswith(folder + "/"):
-            return root
+    nearest = next((crates.roots[f] for f in _folders(path) if f in crates.roots), None)
+    if nearest is not None:
+        return nearest
     folder = posixpath.dirname(path)  # no Cargo.toml target covers it: the nearest lib.rs/main.rs
     while True:
         hit = tree.first([posixpath.join(folder, n) for n in ("src/lib.rs", "src/main.rs", "lib.rs", "main.rs")])
@@ -139,10 +144,8 @@ def _crate_root(path: str, crates: Crates, tree) -> str | None:
 
 def _rename(name: str, path: str, crates: Crates) -> str:
     """A dependency key as the crate ident it stands for in PATH's package (the nearest Cargo.toml)."""
-    for folder, renames in crates.renames.items():  # deepest folder first
-        if not folder or path.startswith(folder + "/"):
-            return renames.get(name, name)
-    return name
+    renames = next((crates.renames[f] for f in _folders(path) if f in crates.renames), {})
+    return renames.get(name, name)
 
 
 def _crates(tree) -> Crates:
@@ -180,8 +183,10 @@ def _crates(tree) -> Crates:
             for section in _DEPS:
                 deps.update(_renamed(table(table(target).get(section)), workspace_deps))
         renames[folder] = deps
-    ordered = sorted(roots, key=lambda r: (-r.count("/"), r))
-    return Crates(libs, tuple(ordered), frozenset(ordered), dict(sorted(renames.items(), key=lambda kv: -len(kv[0]))))
+    by_folder: dict[str, str] = {}
+    for root in sorted(roots):
+        by_folder.setdefault(posixpath.dirname(root), root)
+    return Crates(libs, by_folder, frozenset(roots), renames)
 
 
 def _renamed(section: dict, workspace: dict[str, str]) -> dict[str, str]:

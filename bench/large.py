@@ -1,0 +1,103 @@
+"""Large real repositories: the budgets a user feels on them (issue 28), each command a fresh process.
+
+On each work-tree clone given (fetched, e.g. by `checkout.sh`; nothing of it is committed, the run only
+adds `.git/gitcontext/`): cold `radius --base REV` (`.git/gitcontext/` removed first; goal <= 5 s), the
+Action's whole `github pr-comment --local --base REV` cold (goal <= 10 s), and, warm (after one untimed
+run), `ls` and `blame FILE:LINE` on the first context file against `git blame -L` of that line (goal <= 2x).
+Wall and CPU time of the process tree in ms, the minimum of --runs runs (the machine is shared), with
+the load average: ratios within one run compare, absolute times on a loaded machine do not.
+
+    python bench/large.py /tmp/deno /tmp/vite [--base HEAD~10] [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+GIT_CONTEXT = [sys.executable, "-m", "gitcontext"]
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {"GIT_CONFIG_NOSYSTEM": "1"}
+
+
+def run_once(cmd: list[str], repo: Path, cold: bool = False) -> tuple[float, float]:
+    """(wall, CPU of the process tree) of one run of CMD in REPO, in ms; COLD removes `.git/gitcontext/` first."""
+    if cold:
+        shutil.rmtree(repo / ".git" / "gitcontext", ignore_errors=True)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(cmd, cwd=repo, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(cmd)} failed in {repo}: {done.stderr.decode()[-400:]}")
+    return wall * 1000, (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) * 1000
+
+
+def least(runs: int, cmd: list[str], repo: Path, cold: bool = False) -> tuple[float, float]:
+    took = [run_once(cmd, repo, cold) for _ in range(runs)]
+    return min(w for w, _ in took), min(c for _, c in took)
+
+
+def first_rule(repo: Path) -> tuple[str, int] | None:
+    """(path, line) of the middle instruction of the first context file `ls` lists; None when there is none."""
+    out = subprocess.run([*GIT_CONTEXT, "ls", "--json"], cwd=repo, capture_output=True, text=True, env=ENV)
+    rows = json.loads(out.stdout)["instructions"] if out.returncode == 0 else []
+    if not rows:
+        return None
+    mine = [r for r in rows if r["file"] == rows[0]["file"]]
+    return rows[0]["file"], mine[len(mine) // 2]["line"]
+
+
+def measure(repo: Path, base: str, runs: int) -> dict[str, tuple[float, float]]:
+    rows = {
+        "radius cold": least(runs, [*GIT_CONTEXT, "radius", "--base", base], repo, cold=True),
+        "pr-comment cold": least(runs, [*GIT_CONTEXT, "github", "pr-comment", "--local", "--base", base], repo, True),
+    }
+    rule = first_rule(repo)
+    if rule is not None:
+        path, line = rule
+        reads = {
+            "ls warm": [*GIT_CONTEXT, "ls"],
+            f"blame {path}:{line} warm": [*GIT_CONTEXT, "blame", f"{path}:{line}"],
+            "git blame -L": ["git", "blame", "-L", f"{line},{line}", path],
+        }
+        for cmd in reads.values():
+            run_once(cmd, repo)
+        rows |= {label: least(runs, cmd, repo) for label, cmd in reads.items()}
+    return rows
+
+
+def describe(repo: Path) -> str:
+    files = subprocess.run(["git", "ls-files"], cwd=repo, capture_output=True, text=True).stdout.count("\n")
+    commits = subprocess.run(["git", "rev-list", "--count", "HEAD"], cwd=repo, capture_output=True, text=True)
+    return f"{repo.name}: {files:,} files, {int(commits.stdout):,} commits"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("repos", nargs="+", type=Path)
+    parser.add_argument("--base", default="HEAD~10")
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    for repo in args.repos:
+        took = measure(repo, args.base, args.runs)
+        print(
+            f"{describe(repo)}; --base {args.base}; minimum of {args.runs} (wall / CPU ms); load {os.getloadavg()[0]:.1f}"
+        )
+        for label, (wall, cpu) in took.items():
+            print(f"  {label:<32} {wall:9.1f} / {cpu:9.1f}")
+        if "git blame -L" in took:
+            blame = next(w for label, (w, _) in took.items() if label.startswith("blame "))
+            print(f"  blame FILE:LINE / git blame -L   {blame / took['git blame -L'][0]:.1f}x (goal <= 2x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
