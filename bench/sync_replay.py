@@ -106,7 +106,9 @@ def replay(source: Path, limit: int | None, keep: Path | None = None) -> dict[st
                 continue
             found["commits"] += 1
             sync(repo, config)
-            found["disagree"] += disagreements(repo, {mine: _as_changes(instruction_diff(repo, config, [f"{mine}^", mine]))})
+            found["disagree"] += disagreements(
+                repo, {mine: _as_changes(instruction_diff(repo, config, [f"{mine}^", mine]))}
+            )
             found["identity"] += identity_breaks(repo, [mine])
         found["dangling"] = dangling(repo)
         return found
@@ -137,7 +139,12 @@ def _commit(repo: Path, config: dict[str, Any], files: dict[str, bytes | None], 
     message = (subject or "replayed commit") + ("\n\n" + "\n".join(whys) if whys else "")
     env = dict(os.environ, GIT_AUTHOR_DATE=date, GIT_COMMITTER_DATE=date)
     done = subprocess.run(
-        ["git", "commit", "-q", "--allow-empty", "-F", "-"], cwd=repo, input=message, text=True, env=env, capture_output=True
+        ["git", "commit", "-q", "--allow-empty", "-F", "-"],
+        cwd=repo,
+        input=message,
+        text=True,
+        env=env,
+        capture_output=True,
     )
     if done.returncode != 0:
         print(f"  refused: {subject[:60]!r}: {done.stderr.strip()[:300]}", file=sys.stderr)
@@ -171,7 +178,10 @@ def main() -> int:
         found["wall_s"], found["cpu_s"] = round(time.perf_counter() - wall, 1), round(time.process_time() - cpu, 1)
         results.append(found)
         _print(found)
-    total = {k: sum(len(r[k]) if isinstance(r[k], list) else r[k] for r in results) for k in ("commits", "refused", "disagree", "identity", "dangling")}
+    total = {
+        k: sum(len(r[k]) if isinstance(r[k], list) else r[k] for r in results)
+        for k in ("commits", "refused", "disagree", "identity", "dangling")
+    }
     print("total " + " ".join(f"{k}={v}" for k, v in total.items()))
     if args.json:
         print(json.dumps(results, indent=1))

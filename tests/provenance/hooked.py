@@ -63,7 +63,9 @@ def disagreements(repo: Path, named: dict[str, list[Change]]) -> list[str]:
         said = Counter((c.kind, c.file, c.text) for c in changes if c.kind != "added")
         only_sync, only_diff = Counter(wrote[sha]) - said, said - Counter(wrote[sha])
         if only_sync or only_diff:
-            out.append(f"{sha[:12]}: only sync wrote {sorted(only_sync.elements())}, only diff says {sorted(only_diff.elements())}")
+            out.append(
+                f"{sha[:12]}: only sync wrote {sorted(only_sync.elements())}, only diff says {sorted(only_diff.elements())}"
+            )
     return out
 
 
