@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from gitcontext import git
 from gitcontext.errors import GitError
 from gitcontext.identity.diff import Diff, diff_revisions
-from gitcontext.identity.ids import born_as
+from gitcontext.identity.ids import birth_ids
 from gitcontext.instructions.discover import load, read
 from gitcontext.instructions.model import Instruction, normalize
 from gitcontext.instructions.segment import segment
@@ -79,7 +79,8 @@ def catch_up(
     note's folded state, for a note that lags behind the parent (its text is not there): it is found as
     `ls` would have found it there."""
     if state.born is None:
-        return _birth(instructions_at(root, config, sha), id)
+        found = config["discovery"]
+        return _birth(_born_ids(root, sha, tuple(found["include"]), tuple(found["exclude"])), id)
     if state.retired is not None:
         return []
     change = transition(root, config, sha)
@@ -89,6 +90,8 @@ def catch_up(
     if old is None:
         return []  # not in the parent either: nothing of SHA's is this note's
     new = fate(change.diff, old)
+    if new is not None and new.file == state.file and new.norm == normalize(state.text or ""):
+        return []  # written otherwise, the same rule (the diff calls it unchanged)
     if new is None:
         reason = reason or f"removed in {sha[:12]}"
         return [("retired", {"reason": reason, "restore": quote_at(root, change.parent or "", old, state)})]
@@ -100,18 +103,34 @@ def catch_up(
     return out
 
 
-def _birth(insts: Tree, id: str) -> list[Step]:
-    """The birth of the rule at SHA whose id (salted or not) is ID."""
-    for items in insts.values():
+def _birth(born: Mapping[str, Instruction], id: str) -> list[Step]:
+    """The birth of the rule whose id (salted or not) is ID, of BORN (`_born_ids`)."""
+    inst = born.get(id)
+    if inst is None:
+        return []
+    return [("added", {"file": inst.file, "text": inst.text, "headings": list(inst.headings)})]
+
+
+@functools.lru_cache(maxsize=8)
+def _born_ids(root: Path, sha: str, include: tuple[str, ...], exclude: tuple[str, ...]) -> dict[str, Instruction]:
+    """Every id a birth at SHA can have -> its instruction, built once per commit (a commit that adds
+    hundreds of rules looked each one up in every instruction). Of several lines of one text in one file,
+    the first has the unsalted id, the next the next salt (as the hook names them), the last any later one."""
+    out: dict[str, Instruction] = {}
+    groups: dict[tuple[str, str], list[Instruction]] = {}
+    for items in _tree(root, sha, include, exclude).values():
         for inst in items:
-            if born_as(id, inst.file, inst.norm):
-                return [("added", {"file": inst.file, "text": inst.text, "headings": list(inst.headings)})]
-    return []
+            groups.setdefault((inst.file, inst.norm), []).append(inst)
+    for (file, norm), same in groups.items():
+        for salt, candidate in enumerate(birth_ids(file, norm)):
+            out.setdefault(candidate, same[min(salt, len(same) - 1)])
+    return out
 
 
 def _stands(tree: Tree, state: State) -> bool:
-    norm = normalize(state.text or "")
-    return any(i.norm == norm for i in tree.get(state.file or "", ()))
+    """TREE has STATE's text as the note writes it (a line that only normalizes alike may be another
+    rule's: `fate` decides)."""
+    return any(clean(i.text) == state.text for i in tree.get(state.file or "", ()))
 
 
 def _in_parent(
@@ -126,8 +145,8 @@ def _in_parent(
     one `ls` resolves to ID there, against every note."""
     norm = normalize(state.text or "")
     same = [i for i in before.get(state.file or "", ()) if i.norm == norm]
-    if same:
-        return same[0]
+    if same:  # of lines that normalize alike, the one written as the note has it
+        return next((i for i in same if clean(i.text) == state.text), same[0])
     every = dict(states()) if states is not None else {}
     every[id] = state
     found = [k for k, r in resolve_all(root, config, before, every).items() if r.id == id and r.how != "new"]
