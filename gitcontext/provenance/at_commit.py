@@ -84,7 +84,7 @@ def catch_up(
     if state.retired is not None:
         return []
     change = transition(root, config, sha)
-    if _stands(change.after, state):
+    if _stands(change.after, state) >= max(1, _stands(change.before, state)):
         return []  # the note says what SHA has (the hook or `record` wrote it, or nothing changed)
     old = _in_parent(root, config, change.before, id, state, states)
     if old is None:
@@ -127,10 +127,11 @@ def _born_ids(root: Path, sha: str, include: tuple[str, ...], exclude: tuple[str
     return out
 
 
-def _stands(tree: Tree, state: State) -> bool:
-    """TREE has STATE's text as the note writes it (a line that only normalizes alike may be another
-    rule's: `fate` decides)."""
-    return any(clean(i.text) == state.text for i in tree.get(state.file or "", ()))
+def _stands(tree: Tree, state: State) -> int:
+    """How many lines of TREE have STATE's text as the note writes it: a note stands where the commit
+    kept every copy. A line that only normalizes alike may be another rule's, and of copies one fewer
+    may be this note's: `fate` decides."""
+    return sum(clean(i.text) == state.text for i in tree.get(state.file or "", ()))
 
 
 def _in_parent(
@@ -145,12 +146,13 @@ def _in_parent(
     one `ls` resolves to ID there, against every note."""
     norm = normalize(state.text or "")
     same = [i for i in before.get(state.file or "", ()) if i.norm == norm]
-    if same:  # of lines that normalize alike, the one written as the note has it
-        return next((i for i in same if clean(i.text) == state.text), same[0])
-    every = dict(states()) if states is not None else {}
+    written = [i for i in same if clean(i.text) == state.text] or same  # of lines alike, the note's own way
+    if len(written) == 1 or (written and states is None):
+        return written[0]
+    every = dict(states()) if states is not None else {}  # copies of one line: which is ID's, `ls` says
     every[id] = state
     found = [k for k, r in resolve_all(root, config, before, every).items() if r.id == id and r.how != "new"]
-    return before[found[0][0]][found[0][1]] if found else None
+    return before[found[0][0]][found[0][1]] if found else (written[0] if written else None)
 
 
 def fate(diff: Diff, old: Instruction) -> Instruction | None:

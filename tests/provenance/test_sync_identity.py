@@ -234,3 +234,21 @@ def test_two_lines_that_normalize_alike_each_get_their_own_birth_and_retirement(
     sync(repo, config_mod.load(repo))
     assert disagreements(repo, {gone: removal}) == []
     assert identity_breaks(repo, [sha, gone]) == []
+
+
+@pytest.mark.parametrize("dropped", [0, 1])
+def test_removing_one_of_two_copies_of_a_line_retires_one_note(repo, dropped):
+    """Two identical lines (browser-use's AGENTS.md repeated a paragraph): removing one retires the note
+    the diff says went, and the other copy keeps its id."""
+    copy = "- Get started with $10 of free credits at the console.\n"
+    parts = [copy, "- Link the issue.\n", copy]
+    _adopted(repo, {"AGENTS.md": ROOT.format(rule="")})
+    sha, _ = hooked_commit(repo, {"AGENTS.md": ROOT.format(rule="".join(parts))}, "add")
+    sync(repo, config_mod.load(repo))
+    del parts[2 * dropped]
+    gone, removal = hooked_commit(repo, {"AGENTS.md": ROOT.format(rule="".join(parts))}, "drop a copy")
+    assert [c.kind for c in removal] == ["retired"]
+    sync(repo, config_mod.load(repo))
+    assert disagreements(repo, {gone: removal}) == []
+    assert identity_breaks(repo, [sha, gone]) == []
+    assert dangling(repo) == []
