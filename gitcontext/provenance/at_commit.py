@@ -22,7 +22,7 @@ from gitcontext.instructions.model import Instruction, normalize
 from gitcontext.instructions.segment import segment
 from gitcontext.provenance.fold import State
 from gitcontext.provenance.quote import cut
-from gitcontext.provenance.redact import clean
+from gitcontext.provenance.redact import clean, is_redacted
 from gitcontext.provenance.resolve import resolve_all
 
 Step = tuple[str, dict[str, Any]]
@@ -84,7 +84,8 @@ def catch_up(
     if state.retired is not None:
         return []
     change = transition(root, config, sha)
-    if _stands(change.after, state) >= max(1, _stands(change.before, state)):
+    kept = _stands(change.after, state)
+    if kept and kept >= _stands(change.before, state):
         return []  # the note says what SHA has (the hook or `record` wrote it, or nothing changed)
     old = _in_parent(root, config, change.before, id, state, states)
     if old is None:
@@ -131,7 +132,12 @@ def _stands(tree: Tree, state: State) -> int:
     """How many lines of TREE have STATE's text as the note writes it: a note stands where the commit
     kept every copy. A line that only normalizes alike may be another rule's, and of copies one fewer
     may be this note's: `fate` decides."""
-    return sum(clean(i.text) == state.text for i in tree.get(state.file or "", ()))
+    return sum(_as_noted(i, state) for i in tree.get(state.file or "", ()))
+
+
+def _as_noted(inst: Instruction, state: State) -> bool:
+    """INST is written as STATE's note has it (redacted, when the note's text is: the redactor runs only then)."""
+    return inst.text == state.text or (is_redacted(state.text or "") and clean(inst.text) == state.text)
 
 
 def _in_parent(
@@ -146,7 +152,7 @@ def _in_parent(
     one `ls` resolves to ID there, against every note."""
     norm = normalize(state.text or "")
     same = [i for i in before.get(state.file or "", ()) if i.norm == norm]
-    written = [i for i in same if clean(i.text) == state.text] or same  # of lines alike, the note's own way
+    written = [i for i in same if _as_noted(i, state)] or same  # of lines alike, the note's own way
     if len(written) == 1 or (written and states is None):
         return written[0]
     every = dict(states()) if states is not None else {}  # copies of one line: which is ID's, `ls` says
