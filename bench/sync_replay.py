@@ -132,7 +132,7 @@ def _commit(repo: Path, config: dict[str, Any], files: dict[str, bytes | None], 
         else:
             full.parent.mkdir(parents=True, exist_ok=True)
             full.write_bytes(data)
-    _git(repo, "add", "-A", "--", *files, ".context")
+    _git(repo, "add", "-A")  # the replay holds context files and .context only
     changes = staged_changes(repo, config).changes
     needing = [c for c in changes if c.kind in NEEDS_WHY]
     whys = [f"Context-Why: {c.id}: replayed, as its commit had it" for c in needing]
