@@ -1,6 +1,6 @@
 """Fuzz every parser that reads repository content: crashes, hangs over 1 s and invariant breaks.
 
-    python bench/fuzz.py                 # 100,000 inputs per parser (a few minutes)
+    python bench/fuzz.py                 # 100,000 inputs per parser (restore quotes alone: ~20 min of CPU)
     python bench/fuzz.py --n 5000 --seed 3
 
 Inputs are mutations of real seeds (the segmentation golden cases, notes and configs as gitcontext
