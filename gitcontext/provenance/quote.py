@@ -8,6 +8,7 @@ meet; failing that, the end of the nearest heading's section; failing that, the 
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -87,7 +88,8 @@ def paste(text: str, quote: dict[str, Any], neighbours: Sequence[dict[str, Any]]
                 _past_below(text, p, sides) for p in _line_starts_of(text, after.splitlines())
             ]
         heads = list(quote.get("headings", []))
-        spots = [p for p in spots if _headings_at(text, p) == heads]
+        under = _headings_at(text, spots)
+        spots = [p for p in spots if under[p] == heads]
         spots = spots if len(spots) == 1 else []
     if spots:
         pos = min(spots, key=lambda p: abs(p - quote.get("offset", 0)))
@@ -220,16 +222,24 @@ def _heading_end(text: str, headings: Sequence[str]) -> int | None:
     return None
 
 
-def _headings_at(text: str, pos: int) -> list[str]:
-    """The heading path in force at POS (ATX headings outside code are enough for placement)."""
+def _headings_at(text: str, spots: Sequence[int]) -> dict[int, list[str]]:
+    """The heading path in force at each of SPOTS (ATX headings outside code are enough for placement), in
+    one pass over TEXT: a quote whose surroundings recur thousands of times re-read the text for each."""
     stack: list[tuple[int, str]] = []
-    for line in text[:pos].splitlines():
-        m = _ATX.match(line)
+    out: dict[int, list[str]] = {}
+    wanted, pos = deque(sorted(set(spots))), 0
+    for line in text.splitlines(keepends=True):
+        while wanted and wanted[0] <= pos:  # the lines before a spot are in force there
+            out[wanted.popleft()] = [title for _, title in stack]
+        m = _ATX.match(line.rstrip("\r\n"))
         if m:
             while stack and stack[-1][0] >= len(m.group(1)):
                 stack.pop()
             stack.append((len(m.group(1)), m.group(2).strip()))
-    return [title for _, title in stack]
+        pos += len(line)
+    for spot in wanted:
+        out[spot] = [title for _, title in stack]
+    return out
 
 
 def _section_last(lines: list[str], heading: int, level: int) -> int:
