@@ -88,8 +88,8 @@ def paste(text: str, quote: dict[str, Any], neighbours: Sequence[dict[str, Any]]
                 _past_below(text, p, sides) for p in _line_starts_of(text, after.splitlines())
             ]
         heads = list(quote.get("headings", []))
-        under = _headings_at(text, spots)
-        spots = [p for p in spots if under[p] == heads]
+        paths = _headings_at(text, spots)
+        spots = [p for p in spots if paths[p] == heads]
         spots = spots if len(spots) == 1 else []
     if spots:
         pos = min(spots, key=lambda p: abs(p - quote.get("offset", 0)))
