@@ -1,6 +1,6 @@
 """Fuzz every parser that reads repository content: crashes, hangs over 1 s and invariant breaks.
 
-    python bench/fuzz.py                 # 100,000 inputs per parser (a few minutes)
+    python bench/fuzz.py                 # 100,000 inputs per parser (restore quotes alone: ~20 min of CPU)
     python bench/fuzz.py --n 5000 --seed 3
 
 Inputs are mutations of real seeds (the segmentation golden cases, notes and configs as gitcontext
@@ -297,6 +297,32 @@ def _ambiguous(text: str, stored: dict[str, str]) -> bool:
     return text.count(whole) != 1 or redact(whole).text != "".join(redact(v).text for v in stored.values())
 
 
+def check_paste(text: str) -> str | None:
+    """Up to three instructions cut from TEXT one after another: pasted back newest first, TEXT comes back
+    byte-exact; pasted in retire order (each with the others' quotes as neighbours, as `restore` does),
+    no paste loses its piece or fails."""
+    cuts, current = [], text
+    for pick in (0, 0.5, 1.0):
+        now = segment(current, "CLAUDE.md")
+        if not now:
+            break
+        inst = now[int(pick * (len(now) - 1))]
+        current, one = quote.cut(current, inst, [o for o in now if o.index != inst.index])
+        cuts.append(one)
+    back = current
+    for one in reversed(cuts):
+        back = quote.paste(back, one)[0]
+    if back != text:
+        return "newest-first pastes did not give the text back"
+    forward = current
+    for one in cuts:
+        pasted = quote.paste(forward, one, [c for c in cuts if c is not one])[0]
+        if one["text"].strip() not in pasted:  # a piece cut from inside a line goes back as a line of its own
+            return "a paste lost its piece"
+        forward = pasted
+    return None
+
+
 def check_glob(text: str) -> str | None:
     try:
         compile_globs(tuple(text.split("\n")[:4])).match("a/b/CLAUDE.md")
@@ -327,6 +353,7 @@ PARSERS: dict[str, tuple[str, Callable[[str], str | None]]] = {
     "trailer": ("trailer", check_trailer),
     "redact": ("secrets", check_redact),
     "restore-quote": ("history", check_quote),
+    "paste": ("markdown", check_paste),
     "glob": ("glob", check_glob),
     "audit-text": ("markdown", check_audit_text),
 }

@@ -32,6 +32,11 @@ def born_as(id: str, file: str, norm: str, tries: int = 16) -> bool:
     return any(_salted(file, norm, salt) == id for salt in range(tries))
 
 
+def birth_ids(file: str, norm: str, tries: int = 16) -> list[str]:
+    """The ids `instruction_id` can give a birth (FILE, NORM), unsalted first (`born_as`'s candidates)."""
+    return [_salted(file, norm, salt) for salt in range(tries)]
+
+
 def _salted(file: str, norm: str, salt: int) -> str:
     return PREFIX + sha256(f"{file}\0{norm}\0{salt}".encode("utf-8", "surrogateescape"))[:12]
 

@@ -16,13 +16,13 @@ from typing import Any, NamedTuple
 from gitcontext import git
 from gitcontext.errors import GitError
 from gitcontext.identity.diff import Diff, diff_revisions
-from gitcontext.identity.ids import born_as
+from gitcontext.identity.ids import birth_ids
 from gitcontext.instructions.discover import load, read
 from gitcontext.instructions.model import Instruction, normalize
 from gitcontext.instructions.segment import segment
 from gitcontext.provenance.fold import State
 from gitcontext.provenance.quote import cut
-from gitcontext.provenance.redact import clean
+from gitcontext.provenance.redact import clean, is_redacted
 from gitcontext.provenance.resolve import resolve_all
 
 Step = tuple[str, dict[str, Any]]
@@ -79,16 +79,20 @@ def catch_up(
     note's folded state, for a note that lags behind the parent (its text is not there): it is found as
     `ls` would have found it there."""
     if state.born is None:
-        return _birth(instructions_at(root, config, sha), id)
+        found = config["discovery"]
+        return _birth(_born_ids(root, sha, tuple(found["include"]), tuple(found["exclude"])), id)
     if state.retired is not None:
         return []
     change = transition(root, config, sha)
-    if _stands(change.after, state):
+    kept = _stands(change.after, state)
+    if kept and kept >= _stands(change.before, state):
         return []  # the note says what SHA has (the hook or `record` wrote it, or nothing changed)
     old = _in_parent(root, config, change.before, id, state, states)
     if old is None:
         return []  # not in the parent either: nothing of SHA's is this note's
     new = fate(change.diff, old)
+    if new is not None and new.file == state.file and new.norm == normalize(state.text or ""):
+        return []  # written otherwise, the same rule (the diff calls it unchanged)
     if new is None:
         reason = reason or f"removed in {sha[:12]}"
         return [("retired", {"reason": reason, "restore": quote_at(root, change.parent or "", old, state)})]
@@ -100,18 +104,40 @@ def catch_up(
     return out
 
 
-def _birth(insts: Tree, id: str) -> list[Step]:
-    """The birth of the rule at SHA whose id (salted or not) is ID."""
-    for items in insts.values():
+def _birth(born: Mapping[str, Instruction], id: str) -> list[Step]:
+    """The birth of the rule whose id (salted or not) is ID, of BORN (`_born_ids`)."""
+    inst = born.get(id)
+    if inst is None:
+        return []
+    return [("added", {"file": inst.file, "text": inst.text, "headings": list(inst.headings)})]
+
+
+@functools.lru_cache(maxsize=8)
+def _born_ids(root: Path, sha: str, include: tuple[str, ...], exclude: tuple[str, ...]) -> dict[str, Instruction]:
+    """Every id a birth at SHA can have -> its instruction, built once per commit (a commit that adds
+    hundreds of rules looked each one up in every instruction). Of several lines of one text in one file,
+    the first has the unsalted id, the next the next salt (as the hook names them), the last any later one."""
+    out: dict[str, Instruction] = {}
+    groups: dict[tuple[str, str], list[Instruction]] = {}
+    for items in _tree(root, sha, include, exclude).values():
         for inst in items:
-            if born_as(id, inst.file, inst.norm):
-                return [("added", {"file": inst.file, "text": inst.text, "headings": list(inst.headings)})]
-    return []
+            groups.setdefault((inst.file, inst.norm), []).append(inst)
+    for (file, norm), same in groups.items():
+        for salt, candidate in enumerate(birth_ids(file, norm)):
+            out.setdefault(candidate, same[min(salt, len(same) - 1)])
+    return out
 
 
-def _stands(tree: Tree, state: State) -> bool:
-    norm = normalize(state.text or "")
-    return any(i.norm == norm for i in tree.get(state.file or "", ()))
+def _stands(tree: Tree, state: State) -> int:
+    """How many lines of TREE have STATE's text as the note writes it: a note stands where the commit
+    kept every copy. A line that only normalizes alike may be another rule's, and of copies one fewer
+    may be this note's: `fate` decides."""
+    return sum(_as_noted(i, state) for i in tree.get(state.file or "", ()))
+
+
+def _as_noted(inst: Instruction, state: State) -> bool:
+    """INST is written as STATE's note has it (redacted, when the note's text is: the redactor runs only then)."""
+    return inst.text == state.text or (is_redacted(state.text or "") and clean(inst.text) == state.text)
 
 
 def _in_parent(
@@ -126,12 +152,13 @@ def _in_parent(
     one `ls` resolves to ID there, against every note."""
     norm = normalize(state.text or "")
     same = [i for i in before.get(state.file or "", ()) if i.norm == norm]
-    if same:
-        return same[0]
-    every = dict(states()) if states is not None else {}
+    written = [i for i in same if _as_noted(i, state)] or same  # of lines alike, the note's own way
+    if len(written) == 1 or (written and states is None):
+        return written[0]
+    every = dict(states()) if states is not None else {}  # copies of one line: which is ID's, `ls` says
     every[id] = state
     found = [k for k, r in resolve_all(root, config, before, every).items() if r.id == id and r.how != "new"]
-    return before[found[0][0]][found[0][1]] if found else None
+    return before[found[0][0]][found[0][1]] if found else (written[0] if written else None)
 
 
 def fate(diff: Diff, old: Instruction) -> Instruction | None:

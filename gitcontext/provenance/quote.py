@@ -8,6 +8,7 @@ meet; failing that, the end of the nearest heading's section; failing that, the 
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -69,20 +70,26 @@ def cut(text: str, inst: Instruction, others: Sequence[Instruction]) -> tuple[st
     return text[:start] + text[end:], quote
 
 
-def paste(text: str, quote: dict[str, Any]) -> tuple[str, str]:
-    """TEXT with the quote put back, and how its place was found (exact, nearby, heading or end)."""
+def paste(text: str, quote: dict[str, Any], neighbours: Sequence[dict[str, Any]] = ()) -> tuple[str, str]:
+    """TEXT with the quote put back, and how its place was found (exact, nearby, heading or end).
+    NEIGHBOURS are other rules' restore quotes of the file: a line put back since, between what is left of
+    this quote's surroundings, is passed over on the side its own quote puts it (`_Sides`)."""
     piece, before, after = quote["text"], quote.get("before", ""), quote.get("after", "")
     spots = _positions(text, before, after)
     how = "exact"
     if not spots:
         how = "nearby"
-        spots = (
-            _bracketed(text, before, after)
-            or [p for p in _positions(text, before, "") if before]
-            or [p for p in _positions(text, "", after) if after]
-        )
+        sides = _Sides(piece, neighbours)
+        spots = [_past_above(text, p, sides, after) for p in _positions(text, before, "") if before] or [
+            _past_below(text, p, sides) for p in _positions(text, "", after) if after
+        ]
+        if not spots and _whole(piece, before):  # what stands of the surroundings, line by line
+            spots = [_past_above(text, p, sides, after) for p in _line_ends(text, before.splitlines()[::-1])] or [
+                _past_below(text, p, sides) for p in _line_starts_of(text, after.splitlines())
+            ]
         heads = list(quote.get("headings", []))
-        spots = [p for p in spots if _headings_at(text, p) == heads]
+        paths = _headings_at(text, spots)
+        spots = [p for p in spots if paths[p] == heads]
         spots = spots if len(spots) == 1 else []
     if spots:
         pos = min(spots, key=lambda p: abs(p - quote.get("offset", 0)))
@@ -107,23 +114,88 @@ def _positions(text: str, before: str, after: str) -> list[int]:
         start = pos + 1
 
 
-def _bracketed(text: str, before: str, after: str) -> list[int]:
-    """Where AFTER starts a few whole lines past BEFORE: lines put back there since (an earlier restore of
-    a neighbour retired first) stay before this one, so restoring in retire order keeps the file's order."""
-    if not before or not after:
+class _Sides:
+    """Which side of PIECE a line put back since stands on, as the quotes of NEIGHBOURS say: a neighbour
+    whose quote's `after` holds PIECE was above it when it was cut, one whose `before` holds it below."""
+
+    def __init__(self, piece: str, neighbours: Sequence[dict[str, Any]]) -> None:
+        self.above: set[str] = set()
+        self.below: set[str] = set()
+        head = piece.split("\n", 1)[0]
+        for n in neighbours:
+            first = str(n.get("text", "")).split("\n", 1)[0]
+            if not first.strip() or first == head:
+                continue
+            if head and head in str(n.get("after", "")):
+                self.above.add(first)
+            elif head and head in str(n.get("before", "")):
+                self.below.add(first)
+
+
+def _past_above(text: str, start: int, sides: _Sides, after: str) -> int:
+    """From START (where the quote's `before` ends), past the lines put back since that stood above the
+    quote, and past a few unknown ones when its `after` resumes right below them."""
+    pos, skipped = start, 0
+    while skipped < CONTEXT_LINES and pos < len(text):
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end + 1
+        line = text[pos:end].rstrip("\r\n")
+        if line in sides.above or (line not in sides.below and after and _resumes(text, end, after)):
+            pos, skipped = end, skipped + 1
+            continue
+        break
+    return pos
+
+
+def _whole(piece: str, before: str) -> bool:
+    """The quote is whole lines (a sentence cut from inside a line is placed by its own surroundings)."""
+    return piece.endswith("\n") and (not before or before.endswith("\n"))
+
+
+def _line_ends(text: str, lines: Sequence[str]) -> list[int]:
+    """Where the first of LINES (not blank) that TEXT holds as a whole line, once, ends: what stands of
+    the quote's surroundings when neighbours cut since are gone from them."""
+    for line in lines:
+        found = _whole_lines(text, line)
+        if found:
+            return [found[0] + len(line) + 1] if len(found) == 1 and text[found[0] + len(line) :][:1] == "\n" else []
+    return []
+
+
+def _line_starts_of(text: str, lines: Sequence[str]) -> list[int]:
+    """Where the first of LINES (not blank) that TEXT holds as a whole line, once, starts."""
+    for line in lines:
+        found = _whole_lines(text, line)
+        if found:
+            return found if len(found) == 1 else []
+    return []
+
+
+def _whole_lines(text: str, line: str) -> list[int]:
+    if not line.strip():
         return []
-    found = []
-    for start in _positions(text, before, ""):
-        end = text.find(after, start)
-        gap = text[start:end]
-        if (
-            end >= 0
-            and gap.endswith("\n")
-            and gap.count("\n") <= CONTEXT_LINES
-            and (start == 0 or text[start - 1] == "\n")
-        ):
-            found.append(end)
-    return found
+    return [
+        p
+        for p in _positions(text, "", line)
+        if (p == 0 or text[p - 1] == "\n") and text[p + len(line) :][:1] in ("", "\n", "\r")
+    ]
+
+
+def _resumes(text: str, pos: int, after: str) -> bool:
+    """AFTER starts within a few whole lines of POS."""
+    found = text.find(after, pos)
+    return found >= 0 and text[pos:found].count("\n") < CONTEXT_LINES and text[pos:found][-1:] in ("", "\n")
+
+
+def _past_below(text: str, end: int, sides: _Sides) -> int:
+    """From END (where the quote's `after` starts), back past the lines put back since that stood below it."""
+    pos, skipped = end, 0
+    while skipped < CONTEXT_LINES and pos > 0:
+        start = text.rfind("\n", 0, pos - 1) + 1
+        if text[start:pos].rstrip("\r\n") not in sides.below:
+            break
+        pos, skipped = start, skipped + 1
+    return pos
 
 
 def _newline(text: str) -> str:
@@ -150,16 +222,24 @@ def _heading_end(text: str, headings: Sequence[str]) -> int | None:
     return None
 
 
-def _headings_at(text: str, pos: int) -> list[str]:
-    """The heading path in force at POS (ATX headings outside code are enough for placement)."""
+def _headings_at(text: str, spots: Sequence[int]) -> dict[int, list[str]]:
+    """The heading path in force at each of SPOTS (ATX headings outside code are enough for placement), in
+    one pass over TEXT: a quote whose surroundings recur thousands of times re-read the text for each."""
     stack: list[tuple[int, str]] = []
-    for line in text[:pos].splitlines():
-        m = _ATX.match(line)
+    out: dict[int, list[str]] = {}
+    wanted, pos = deque(sorted(set(spots))), 0
+    for line in text.splitlines(keepends=True):
+        while wanted and wanted[0] <= pos:  # the lines before a spot are in force there
+            out[wanted.popleft()] = [title for _, title in stack]
+        m = _ATX.match(line.rstrip("\r\n"))
         if m:
             while stack and stack[-1][0] >= len(m.group(1)):
                 stack.pop()
             stack.append((len(m.group(1)), m.group(2).strip()))
-    return [title for _, title in stack]
+        pos += len(line)
+    for spot in wanted:
+        out[spot] = [title for _, title in stack]
+    return out
 
 
 def _section_last(lines: list[str], heading: int, level: int) -> int:

@@ -147,9 +147,20 @@ def _restore(root: Path, id: str) -> Restored:
     exact = exact_quote(root, state.retired, file)
     old = read_regular(root, file, MAX_BYTES)
     if old is not None:
-        restored, how = paste(decode(file, old), exact or quote)
+        restored, how = paste(decode(file, old), exact or quote, _neighbours(root, id, file))
     else:
         restored, how = paste("", exact or quote)[0], "new-file"
     event = new_event("restored", id, "cli", commit=git.head_commit(root), file=file)
     _two_files(root, "restore", id, path, old, restored.encode("utf-8"), [event])
     return Restored(id, file, how, exact is None)
+
+
+def _neighbours(root: Path, id: str, file: str) -> list[dict[str, Any]]:
+    """The restore quotes other notes hold for FILE: where a rule put back since stood (quote.paste)."""
+    return [
+        e["restore"]
+        for other, events in all_notes(root).items()
+        if other != id
+        for e in events
+        if e["kind"] == "retired" and isinstance(e.get("restore"), dict) and e["restore"].get("file") == file
+    ]

@@ -9,7 +9,7 @@ without the hooks, to the one instruction it added, reworded or moved (the commi
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,9 +29,11 @@ from gitcontext.provenance.store import all_notes, append_events
 from gitcontext.provenance.trailers import Commit, ContextTrailer, history, named, trailer_eid
 
 NO_PLAN = Plan(frozenset(), {}, {})
-# Context-* trailers read from one commit; the ones past it are counted `invalid`. Each trailer folds the
-# note it names, so one commit's cost grows with the square of its trailers: 50,000 ran for 13 minutes.
+# Context-* trailers read from one commit; the ones past it are counted `invalid`, but for PER_CHANGE more
+# for each instruction the commit's diff changes (`_bounded`). Each trailer folds the note it names, so one
+# commit's cost grew with the square of its trailers: 50,000 naming one rule ran for 13 minutes.
 MAX_TRAILERS = 256
+PER_CHANGE = 3  # what the hook writes for one change: its Context-Id, a Context-Why, a Context-Retire
 
 
 def sync(root: Path, config: dict[str, Any], rev: str = "HEAD") -> dict[str, int]:
@@ -83,9 +85,8 @@ def _commit_events(
 ) -> Iterator[dict[str, Any]]:
     """The events commit C's trailers add (each is in NOTES and HERE, the notes' events of C, as soon as
     it is yielded): overrides first, then the rest read through what they made of the commit."""
-    if len(c.trailers) > MAX_TRAILERS:  # a hostile commit (`--no-verify`): bounded work, the rest counted invalid
-        counts["invalid"] += len(c.trailers) - MAX_TRAILERS
-        c = c._replace(trailers=c.trailers[:MAX_TRAILERS])
+    if len(c.trailers) > MAX_TRAILERS:
+        c = _bounded(root, config, c, counts)
     owners = _changed_owners(root, config, c.sha, notes)  # before the trailers fold: the parent's owners
     sole = None if named(c.trailers) or all(t.id for t in c.trailers) else _sole_change(root, config, c.sha, notes)
     heirs = _heirs(root, config, c.sha, [t.id for t in c.trailers if t.id] + (sole or []), notes)
@@ -111,6 +112,24 @@ def _commit_events(
             except UserError:  # a trailer no event can hold: skipped, so later syncs still run
                 counts["invalid"] += 1
     yield from _unnamed_changes(root, config, (c, position), notes, owners)
+
+
+def _bounded(root: Path, config: dict[str, Any], c: Commit, counts: dict[str, int]) -> Commit:
+    """C with its first MAX_TRAILERS trailers and, past them, up to PER_CHANGE for each of the first N
+    ids its `Context-Id` lines name, N the instructions its diff changes: a migration that moves a dozen
+    files names each of their hundreds of rules (the hook's own lines), while a hostile commit
+    (`--no-verify`, 50,000 lines) gets bounded work. The rest are counted invalid."""
+    d = transition(root, config, c.sha).diff
+    changes = len(d.added) + len(d.removed) + len(d.reworded) + len(d.moved)
+    named = [t.id for t in c.trailers if t.key == "Context-Id" and t.id]
+    allowed = set(list(dict.fromkeys(named))[:changes])
+    kept, per = list(c.trailers[:MAX_TRAILERS]), Counter[str]()
+    for t in c.trailers[MAX_TRAILERS:]:
+        if t.id is not None and t.id in allowed and per[t.id] < PER_CHANGE:
+            kept.append(t)
+            per[t.id] += 1
+    counts["invalid"] += len(c.trailers) - len(kept)
+    return c._replace(trailers=tuple(kept))
 
 
 def _changed_owners(root: Path, config: dict[str, Any], sha: str, notes: dict[str, list[dict[str, Any]]]) -> list[str]:

@@ -21,8 +21,8 @@ Key = tuple[str, int]
 
 
 def unsynced(root: str | Path, live: Mapping[str, State]) -> dict[str, tuple[str, str]]:
-    """Id -> (change, commit) of the newest `Context-Id` naming a live note, when newer than the note."""
-    from gitcontext.provenance.events import to_utc
+    """Id -> (change, commit) of the newest `Context-Id` naming a live note, when its commit comes after
+    every commit the note's text was brought to (`_after`)."""
     from gitcontext.provenance.trailer_cache import trailer_history
 
     latest: dict[str, tuple[str, str, str]] = {}
@@ -30,21 +30,66 @@ def unsynced(root: str | Path, live: Mapping[str, State]) -> dict[str, tuple[str
         for t in c.trailers:
             if t.key == "Context-Id" and t.id is not None and t.id in live:
                 latest.setdefault(t.id, (t.value, c.sha, c.date))
+    order = _Order(root)
     return {
         id: (value, sha)
         for id, (value, sha, date) in latest.items()
-        if value in ("added", "reworded")
-        and to_utc(date) > (live[id].last_at or "")
-        or value == "retired"
-        and to_utc(date) >= (live[id].last_at or "")
-        and sha not in _commits(live[id])
+        if value in ("added", "reworded", "retired") and _after(order, sha, date, value, live[id])
     }
 
 
+def _after(order: _Order, sha: str, date: str, value: str, state: State) -> bool:
+    """Commit SHA comes after every commit STATE's birth and changes name, by ancestry: none is SHA or
+    descends from it. Dates cannot say so: a rebased commit keeps its older author date, and an agent's
+    commits share a second. A note that names no commit of HEAD's history is compared by DATE (a
+    retirement counts from its own second on)."""
+    known = _commits(state) - {""}
+    if sha in known:
+        return False
+    placed = [order.position(k) for k in known]
+    reachable = [p for p in placed if p is not None]
+    here = order.position(sha) if reachable else None
+    if here is not None:
+        return all(here < p for p in reachable)  # newest first: before each known commit, so no ancestor of one
+    from gitcontext.provenance.events import to_utc
+
+    at, last = to_utc(date), state.last_at or ""
+    return at >= last if value == "retired" else at > last
+
+
 def _commits(state: State) -> set[str]:
-    """The commits STATE's birth and changes name (a note that knows a commit is not behind it, however
-    the seconds compare)."""
+    """The commits STATE's birth and changes name (a note that knows a commit is not behind it)."""
     return {h.get("commit") or "" for h in state.history} | {(state.born or {}).get("commit") or ""}
+
+
+class _Order:
+    """Positions in HEAD's history, newest first in topological order (a commit before all its parents),
+    read by one `git rev-list` when first asked, shared by the calls for one HEAD in a process."""
+
+    def __init__(self, root: str | Path) -> None:
+        self.root = root
+        self._positions: dict[str, int] | None = None
+
+    def position(self, sha: str) -> int | None:
+        if self._positions is None:
+            self._positions = _positions(self.root)
+        return self._positions.get(sha)
+
+
+def _positions(root: str | Path) -> dict[str, int]:
+    from gitcontext import git
+
+    head = git.head_of(root)
+    if head is None:
+        return {}
+    key = (str(head.common_dir), head.commit)
+    if key not in _SEEN:
+        _SEEN.clear()  # one HEAD's order is kept: sync asks again for every commit it folds
+        _SEEN[key] = {sha: n for n, sha in enumerate(git.rev_list("--topo-order", head.commit, cwd=root))}
+    return _SEEN[key]
+
+
+_SEEN: dict[tuple[str, str], dict[str, int]] = {}
 
 
 def honour_trailers(

@@ -9,6 +9,7 @@ then lists every place where the events sync wrote differ from `git context diff
 from __future__ import annotations
 
 import subprocess
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -59,9 +60,12 @@ def disagreements(repo: Path, named: dict[str, list[Change]]) -> list[str]:
             wrote[sha].append(_one_change(group))
     out = []
     for sha, changes in named.items():
-        said = sorted((c.kind, c.file, c.text) for c in changes if c.kind != "added")
-        if sorted(wrote[sha]) != said:
-            out.append(f"{sha[:12]}: sync wrote {sorted(wrote[sha])}, diff says {said}")
+        said = Counter((c.kind, c.file, c.text) for c in changes if c.kind != "added")
+        only_sync, only_diff = Counter(wrote[sha]) - said, said - Counter(wrote[sha])
+        if only_sync or only_diff:
+            out.append(
+                f"{sha[:12]}: only sync wrote {sorted(only_sync.elements())}, only diff says {sorted(only_diff.elements())}"
+            )
     return out
 
 

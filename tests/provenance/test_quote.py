@@ -104,3 +104,15 @@ def test_cut_then_paste_round_trips_generated_markdown(text):
         assert all(part in quote["text"] for part in inst.text.split("\n"))
         assert len(remaining) == len(text) - len(quote["text"])
         assert paste(remaining, quote) == (text, "exact")
+
+
+def test_paste_where_the_surroundings_recur_thousands_of_times_is_linear():
+    """Each candidate place's heading path comes from one pass over the text, not a re-read up to it."""
+    import time
+
+    text = "# Rules\n\n" + "- Keep it.\n" * 6000
+    quote = {"text": "- Gone now.\n", "before": "- Keep it.\n", "after": "- Was here.\n", "headings": ["Rules"]}
+    started = time.process_time()
+    restored, how = paste(text, quote)
+    assert time.process_time() - started < 1.0
+    assert how == "heading" and restored == text + "- Gone now.\n"  # many places alike: none is chosen

@@ -190,3 +190,65 @@ def test_sync_retires_a_rule_deleted_after_a_near_identical_one_was_added(repo, 
     assert disagreements(repo, named) == []
     assert identity_breaks(repo, list(named)) == []
     assert dangling(repo) == []
+
+
+def test_sync_folds_every_rule_of_a_migration_past_the_trailer_limit(repo):
+    """A commit that adds many files names each of their rules (Context-Id and Context-Why per rule: far
+    more than MAX_TRAILERS lines, as a real cookbook migration did); sync gives every rule its birth and why."""
+    from gitcontext.provenance.store import all_notes
+    from gitcontext.provenance.sync import MAX_TRAILERS
+
+    _adopted(repo, {"AGENTS.md": ROOT.format(rule="")})
+    files = {
+        f"pkg/p{n}/AGENTS.md": "".join(f"- Rule {k} of package {n} says to keep file {k} small.\n" for k in range(30))
+        for n in range(6)
+    }
+    sha, changes = hooked_commit(repo, files, "migrate the package guides")
+    assert len(changes) == 180 and 2 * len(changes) > MAX_TRAILERS
+
+    counts = sync(repo, config_mod.load(repo))
+
+    assert counts["invalid"] == 0
+    kinds = {id: [e["kind"] for e in events] for id, events in all_notes(repo).items()}
+    assert all(kinds.get(c.id) == ["added", "linked"] for c in changes)
+    assert dangling(repo) == []
+
+
+def test_two_lines_that_normalize_alike_each_get_their_own_birth_and_retirement(repo):
+    """Two lines of one file with one normalized text (bold and a colon apart, as biome's AGENTS.md had):
+    the salted id's birth holds the second line, and removing that line retires that note with it."""
+    from gitcontext.provenance.store import all_notes
+
+    bold, plain = (
+        "- **Brief description** (1-3 sentences if needed):\n",
+        "- Brief description (1-3 sentences if needed)\n",
+    )
+    _adopted(repo, {"AGENTS.md": ROOT.format(rule="")})
+    sha, changes = hooked_commit(repo, {"AGENTS.md": ROOT.format(rule=bold + "- Link the issue.\n" + plain)}, "add")
+    sync(repo, config_mod.load(repo))
+    born = sorted(
+        e["text"] for ev in all_notes(repo).values() for e in ev if e["kind"] == "added" and e["commit"] == sha
+    )
+    assert born == sorted([bold[2:-1], "Link the issue.", plain[2:-1]])
+    gone, removal = hooked_commit(repo, {"AGENTS.md": ROOT.format(rule=bold + "- Link the issue.\n")}, "drop it")
+    sync(repo, config_mod.load(repo))
+    assert disagreements(repo, {gone: removal}) == []
+    assert identity_breaks(repo, [sha, gone]) == []
+
+
+@pytest.mark.parametrize("dropped", [0, 1])
+def test_removing_one_of_two_copies_of_a_line_retires_one_note(repo, dropped):
+    """Two identical lines (browser-use's AGENTS.md repeated a paragraph): removing one retires the note
+    the diff says went, and the other copy keeps its id."""
+    copy = "- Get started with $10 of free credits at the console.\n"
+    parts = [copy, "- Link the issue.\n", copy]
+    _adopted(repo, {"AGENTS.md": ROOT.format(rule="")})
+    sha, _ = hooked_commit(repo, {"AGENTS.md": ROOT.format(rule="".join(parts))}, "add")
+    sync(repo, config_mod.load(repo))
+    del parts[2 * dropped]
+    gone, removal = hooked_commit(repo, {"AGENTS.md": ROOT.format(rule="".join(parts))}, "drop a copy")
+    assert [c.kind for c in removal] == ["retired"]
+    sync(repo, config_mod.load(repo))
+    assert disagreements(repo, {gone: removal}) == []
+    assert identity_breaks(repo, [sha, gone]) == []
+    assert dangling(repo) == []
