@@ -7,19 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from gitcontext.identity.ids import instruction_id
-from gitcontext.instructions.model import normalize
 from tests.helpers import commit, run_cli, run_json
-
-KEEP = "- Keep PRs small.\n"
-DUMPS = "Never commit database dumps; they go in the vault."
-SNAPSHOTS = "Database snapshots are uploaded to s3://team/snapshots/ by the backup job."
-BRANCHES = "Use kebab-case for branch names."
-CSS = "Use kebab-case for CSS classes."
-
-
-def _id(text: str) -> str:
-    return instruction_id("AGENTS.md", normalize(text))
+from tests.overrides import BRANCHES, CSS, DUMPS, KEEP, SNAPSHOTS
+from tests.overrides import rule_id as _id
 
 
 @pytest.mark.parametrize(
