@@ -95,7 +95,7 @@ def checklist(items: list[Item]) -> str:
         "Tick the ones that hold; then `git context review` records them one by one "
         "(or `git context review --accept-specific` all at once).",
         "",
-        f"_{escape(caution()[0].upper() + caution()[1:])}._",
+        f"_{escape(_sentence(caution()))}._",
         "",
     ]
     rows = []
@@ -108,3 +108,7 @@ def checklist(items: list[Item]) -> str:
             + f"  from: {code(s['commit'][:10])} {escape(s.get('subject') or '')} · {code(item.id)}"
         )
     return "\n".join(head + rows) + "\n"
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
