@@ -38,6 +38,7 @@ def clean_path(span: str) -> str:
     span = span.split("#", 1)[0] if "#" in span[1:] else span  # docs/x.md#section
     span = span.rstrip(".,;:)")
     span = re.sub(r":\d+(?:[:-]\d+)?$", "", span)  # file.py:12, file.rs:229-249
+    span = re.sub(r"(\.[A-Za-z]\w*):[A-Za-z_][\w.]*(?:\(.*)?$", r"\1", span)  # sandbox.py:create_sandbox, x.py:f("a"
     return span[2:] if span.startswith("./") else span
 
 

@@ -178,8 +178,8 @@ def _gate(group: Sequence[Finding]) -> str:
 
 def left_out_line(ids: Sequence[str]) -> str:
     """The experimental checks that did not run, and how to run them."""
-    named = [f"{id}, but for its {part.name}" if (part := part_of(id)) else id for id in ids]
+    named = [f"{id} (all but its {part.name})" if (part := part_of(id)) else id for id in ids]
     return (
-        f"{len(ids)} experimental check(s) under the precision rule ({'; '.join(named)}); "
+        f"{len(ids)} experimental check(s) under the precision rule ({', '.join(named)}); "
         "`git context audit --experimental` runs them"
     )

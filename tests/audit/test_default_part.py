@@ -53,7 +53,7 @@ def test_default_audit_text_names_the_part_and_what_did_not_run(moved: Path, cap
     code, out, _ = run_cli(capsys, "audit")
     assert code == 0
     assert "GC103 dead-reference (2) (paths history moved or deleted by default: precision" in out
-    assert "GC103, but for its paths history moved or deleted" in out
+    assert "GC103 (all but its paths history moved or deleted)" in out
     assert "(experimental" not in out.split("not run:")[0]
 
 

@@ -41,7 +41,8 @@ other repositories (and what a list of another repository's files named, whereve
 examples that never existed, folder trees that mostly do not match the tree (an illustration), a bare prose
 word with a slash that never existed or whose first word alone was a folder, in an example too
 (`client/server`, "e.g. a row whose tests/logs overflow"), the tools an MCP server gives the agent
-(`mcp__x__y()`, names listed under an MCP heading), and the paths, commands and symbols of a skill a
+(`mcp__x__y()`, names listed under an MCP heading), a test id whose name is the reader's to fill in
+(`tests/x.py::test_name`); `FILE:SYMBOL` (`agent/sandbox.py:create_sandbox`) names the file, and the paths, commands and symbols of a skill a
 workspace package ships to its users (`"files": ["skills"]`: they name the user's project; its links to its
 own files are judged). When the checkout holds no source tree (only context files), one note says so and no
 path is judged. In a shallow clone a missing path that history does not explain may have been deleted before

@@ -1,0 +1,2 @@
+def create_sandbox(kind):
+    return kind
