@@ -6,7 +6,7 @@ its speed.
     python bench/redact.py --against REV    # the same tables for the redactor at git revision REV too
 
 The corpus is tests/cases/redact/ (see its README: a development set, secrets drawn at load time from
-their documented shapes), the fresh set of round 8 session 3 (fresh/) and the round-7 regression set under it. The contract: every format caught, at
+their documented shapes), the fresh sets of round 8 sessions 3 and 5 (fresh/, fresh5/) and the round-7 regression set under it. The contract: every format caught, at
 most 1 in 40 ordinary messages changed. Timings are the best of --repeat runs (this machine is shared).
 """
 
@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.provenance.redaction.corpus import caught, fresh, ordinary, round7, secrets  # noqa: E402
+from tests.provenance.redaction.corpus import FRESH_5, caught, fresh, ordinary, round7, secrets  # noqa: E402
 
 Redactor = Callable[[str], str]
 
@@ -66,14 +66,21 @@ def _quality(redact: Redactor, show: bool) -> dict[str, int]:
         f"fresh set: {len(fresh_rows) - len(fresh_missed)}/{len(fresh_rows)} formats caught, "
         f"{len(fresh_ordinary) - len(fresh_changed)}/{len(fresh_ordinary)} ordinary messages unchanged"
     )
+    fresh5_rows, fresh5_ordinary = fresh(FRESH_5)
+    fresh5_missed = [row for row in fresh5_rows if not caught(row, redact(row.text))]
+    fresh5_changed = [text for _, text in fresh5_ordinary if redact(text) != text]
+    print(
+        f"session-5 set: {len(fresh5_rows) - len(fresh5_missed)}/{len(fresh5_rows)} formats caught, "
+        f"{len(fresh5_ordinary) - len(fresh5_changed)}/{len(fresh5_ordinary)} ordinary messages unchanged"
+    )
     print(
         f"round-7 set: {len(old_rows) - len(old_missed)}/{len(old_rows)} formats caught, "
         f"{len(old_ordinary) - len(old_changed)}/{len(old_ordinary)} ordinary messages unchanged"
     )
     if show:
-        for row in missed + old_missed + fresh_missed:
+        for row in missed + old_missed + fresh_missed + fresh5_missed:
             print(f"  MISSED {row.cls}/{row.format}: {redact(row.text)[:120]!r}")
-        for text in [t for _, t in changed] + old_changed + fresh_changed:
+        for text in [t for _, t in changed] + old_changed + fresh_changed + fresh5_changed:
             print(f"  CHANGED {text[:100]!r} -> {redact(text)[:100]!r}")
     return {
         "formats": len(rows),
@@ -84,6 +91,8 @@ def _quality(redact: Redactor, show: bool) -> dict[str, int]:
         "fresh_caught": len(fresh_rows) - len(fresh_missed),
         "fresh_ordinary": len(fresh_ordinary),
         "fresh_changed": len(fresh_changed),
+        "fresh5_caught": len(fresh5_rows) - len(fresh5_missed),
+        "fresh5_changed": len(fresh5_changed),
         "round7_caught": len(old_rows) - len(old_missed),
         "round7_changed": len(old_changed),
     }

@@ -1,6 +1,8 @@
 """Secrets by the name they are given: `NAME=value`, `name: value`, `"name": "value"`, `--name value`,
-`ENV NAME value`, `<name>value</name>`, name/value pairs, netrc lines, `-p<password>`, `curl -u user:password`,
-`auth=("user", "password")`, a JSON Web Key's private members.
+`ENV NAME value`, `<name>value</name>`, name/value pairs, a command that sets a name (`aws configure set
+aws_secret_access_key X`, `gh secret set NPM_TOKEN --body X`, `dotnet user-secrets set "Api:Key" "X"`), netrc
+and .pgpass lines, `-p<password>`, `curl -u user:password`, `auth=("user", "password")`, a JSON Web Key's
+private members.
 
 The name decides whether a value can be a secret (shape.name_kind), the value's shape whether it is one:
 a password is any value that is not a placeholder or code; after a colon a bare word is prose
@@ -34,6 +36,14 @@ _FLAG = (
     r"(?:(?<![A-Za-z0-9_\-])--?|(?<![A-Za-z0-9_])(?:ENV|ARG)[ \t]{1,4})(?P<n>[A-Za-z][A-Za-z0-9_\-]{0,40})"
     r"[ \t]{1,4}(?!-)"
 )
+# `… set NAME VALUE`: a CLI that stores a setting (`aws configure set`, `npm config set`, `gh secret set NAME
+# --body VALUE`, `dotnet user-secrets set`); the name decides, as after `=`
+_SET = (
+    r"(?<![A-Za-z0-9_\-])set[ \t]{1,4}[\"']?(?P<n>[A-Za-z_/][A-Za-z0-9_.:/\-]{0,80})[\"']?[ \t]{1,4}"
+    r"(?:(?:--body|-b)[ \t]{1,4})?(?!-)"
+)
+# A .pgpass line (postgresql.org, libpq-pgpass): hostname:port:database:username:password, in a text naming it
+_PGPASS = r"(?<![^\s:=])[^\s:]{1,253}:(?:\d{1,5}|\*):[^\s:]{1,128}:[^\s:]{1,128}:(?P<v>[^\s:][^\s]{0,255})"
 _PAIR = (
     r"(?i)\b(?:name|key)[\"']?[ \t]{0,4}[:=][ \t]{0,4}[\"']?(?P<n>[A-Za-z_][A-Za-z0-9_.\-]{0,80})[\"']?[ \t]{0,4},?"
     r"\s{0,40}[\"']?value[\"']?[ \t]{0,4}[:=][ \t]{0,4}"
@@ -96,6 +106,15 @@ def _spaced(match: re.Match[str], runs: Runs) -> Iterable[Span]:
     return _named(match, runs, after_colon=False)
 
 
+def _set(match: re.Match[str], runs: Runs) -> Iterable[Span]:
+    """A value a command sets under a secret's name: only a random-looking one (`set password reset emails`
+    is prose)."""
+    found = value_at(match.string, match.end(), runs) if name_kind(match.group("n")) else None
+    if found is None or not looks_random(found[0], literal=found[2]):
+        return []
+    return [(found[1], found[1] + len(found[0]), KEY)]
+
+
 def _element(match: re.Match[str], runs: Runs) -> Iterable[Span]:
     name, value = match.group("n"), match.group("v")
     kind = name_kind(name)
@@ -129,6 +148,7 @@ ROWS = [
     Row(KEY, ("value",), _PAIR, _spaced),
     Row(PASSWORD, ("</",), _ELEMENT, _element),
     Row(PASSWORD, ("login",), _NETRC, functools.partial(_literal, PASSWORD)),
+    Row(PASSWORD, ("pgpass",), _PGPASS, functools.partial(_literal, PASSWORD)),
     Row("cli-password", ("-p",), _DASH_P, functools.partial(_literal, "cli-password")),
     Row("cli-password", ("-u", "--user", "--proxy-user"), _USER_PASS, functools.partial(_literal, "cli-password")),
     Row(PASSWORD, ("auth",), _AUTH_PAIR, functools.partial(_literal, PASSWORD)),
@@ -136,5 +156,6 @@ ROWS = [
     Row(KEY, KEY_IDS, _PAIRED, _paired),
     Row(KEY, NAME_HINTS, _ASSIGN, _named),
     Row(KEY, NAME_HINTS, _FLAG, _spaced),
+    Row(KEY, ("set",), _SET, _set),
     Row("secret", ("token", "secret", "password", "passwd", "key", "credential"), _PROSE, _prose),
 ]

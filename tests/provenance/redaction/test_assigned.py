@@ -26,6 +26,12 @@ KEY = "aK29vLq7Rt4Zx81mNp0Qw"
         f"sshpass -p {KEY} ssh ci@host",
         f"curl -u deploy:{KEY} https://example.com",
         f"machine api.example.com login ci password {KEY}",
+        f"aws configure set aws_secret_access_key {KEY} --profile ci",
+        f"npm config set //registry.npmjs.org/:_authToken {KEY}",
+        f'dotnet user-secrets set "Stripe:SecretKey" "{KEY}"',
+        f"gh secret set NPM_TOKEN --body {KEY}",
+        f"cat ~/.pgpass\ndb.internal:5432:orders:app:{KEY}",
+        "~/.pgpass: localhost:*:*:postgres:hunter22",
         f"- name: REDIS_PASSWORD\n  value: {KEY}",
         f'<add key="ClearTextPassword" value="{KEY}" />',
         f"<password>{KEY}</password>",
@@ -62,6 +68,10 @@ def test_assigned_secret_in_every_syntax(text):
         "mysql -u root -p app < dump.sql",
         "key=value pairs must be separated by commas",
         "Cookie: _ga=GA1.1.1234567890.1700000000",
+        "Users can set password reset emails from the admin page",
+        'gh secret set NPM_TOKEN --body "$NPM_TOKEN"',
+        "git config set user.signingKey ~/.ssh/id_ed25519.pub",
+        "listening on 0.0.0.0:8080:tcp:ipv4:ready",
     ],
 )
 def test_assigned_ordinary_text_stays(text):

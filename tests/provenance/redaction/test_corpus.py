@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gitcontext.provenance.redact import redact
-from tests.provenance.redaction.corpus import caught, fresh, ordinary, round7, secrets
+from tests.provenance.redaction.corpus import FRESH_5, caught, fresh, ordinary, round7, secrets
 
 SECRETS = secrets()
 ORDINARY = ordinary()
@@ -60,4 +60,26 @@ def test_corpus_fresh_secret_caught_marked_and_stable(row):
 
 @pytest.mark.parametrize("cls, text", FRESH_ORDINARY, ids=[f"{c}-{n}" for n, (c, _) in enumerate(FRESH_ORDINARY)])
 def test_corpus_fresh_ordinary_message_unchanged(cls, text):
+    assert redact(text) == (text, ())
+
+
+FRESH_5_SECRETS, FRESH_5_ORDINARY = fresh(FRESH_5)
+
+
+def test_corpus_session_5_set_is_written_afresh():
+    assert len({row.format for row in FRESH_5_SECRETS}) == len(FRESH_5_SECRETS) >= 50
+    assert {row.cls for row in FRESH_5_SECRETS} == CLASSES
+    earlier = {row.text for row in SECRETS + FRESH_SECRETS}
+    assert not {row.text for row in FRESH_5_SECRETS} & earlier
+
+
+@pytest.mark.parametrize("row", FRESH_5_SECRETS, ids=[f"{row.cls}/{row.format}" for row in FRESH_5_SECRETS])
+def test_corpus_session_5_secret_caught_and_stable(row):
+    result = redact(row.text)
+    assert caught(row, result.text) and result.labels
+    assert redact(result.text).text == result.text
+
+
+@pytest.mark.parametrize("cls, text", FRESH_5_ORDINARY, ids=[f"{c}-{n}" for n, (c, _) in enumerate(FRESH_5_ORDINARY)])
+def test_corpus_session_5_ordinary_message_unchanged(cls, text):
     assert redact(text) == (text, ())
