@@ -43,6 +43,14 @@ def build(root: Path) -> MCPServer:
         except GitContextError as exc:
             raise ToolError(str(exc)) from None
 
+    _evidence_tools(server, call)
+    _decision_tools(server, call)
+    return server
+
+
+def _evidence_tools(server: MCPServer, call: Callable[..., dict[str, Any]]) -> None:
+    """The tools that write evidence: a why, a recurrence, a trial."""
+
     @server.tool()
     async def record_why(
         instruction: Instruction,
@@ -68,6 +76,20 @@ def build(root: Path) -> MCPServer:
         return call(tools.report_failure, log_excerpt, instruction, evidence)
 
     @server.tool()
+    async def trial(
+        instruction: Instruction,
+        command: Annotated[str, Field(description="Shell command whose exit status judges a run (0 = pass).")],
+        runs: Annotated[int, Field(description="Runs without the rule, and as many on a control (1-3).")] = 1,
+        timeout: Annotated[float, Field(description="Seconds before one run is stopped (at most 600).")] = 120.0,
+    ) -> dict[str, Any]:
+        """Run COMMAND at HEAD without the rule and on a control, in temporary worktrees; record the verdict."""
+        return call(tools.trial, instruction, command, runs, timeout)
+
+
+def _decision_tools(server: MCPServer, call: Callable[..., dict[str, Any]]) -> None:
+    """The tools that look up decisions or ask for one: rulings, a question, what a commit would be refused for."""
+
+    @server.tool()
     async def ruling_lookup(topics: Topics) -> dict[str, Any]:
         """The owner's rulings on these topics, newest first, each marked current or superseded."""
         return call(tools.ruling_lookup, topics)
@@ -91,18 +113,6 @@ def build(root: Path) -> MCPServer:
     ) -> dict[str, Any]:
         """What a commit of the current work tree would be refused for: instructions without a why, and the fix."""
         return call(tools.check_change, base)
-
-    @server.tool()
-    async def trial(
-        instruction: Instruction,
-        command: Annotated[str, Field(description="Shell command whose exit status judges a run (0 = pass).")],
-        runs: Annotated[int, Field(description="Runs without the rule, and as many on a control (1-3).")] = 1,
-        timeout: Annotated[float, Field(description="Seconds before one run is stopped (at most 600).")] = 120.0,
-    ) -> dict[str, Any]:
-        """Run COMMAND at HEAD without the rule and on a control, in temporary worktrees; record the verdict."""
-        return call(tools.trial, instruction, command, runs, timeout)
-
-    return server
 
 
 def serve(root: Path) -> int:

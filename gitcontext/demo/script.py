@@ -6,6 +6,7 @@ import json
 import os
 import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from gitcontext import git
@@ -104,59 +105,11 @@ def pr_comment(repo: Path, env: Environment) -> int:
 
 def branches(repo: Path, env: Environment) -> int:
     """Two branches that both record provenance, merged: the notes merge as the union of their events."""
-    from gitcontext.cli.main import main
-
-    def run(*argv: str) -> int:
-        say(env, "git " + shlex.join(argv))
-        code, out, err = git.run_status([*build.IDENTITY[:6], *argv], cwd=repo)
-        env.stdout.write((out + err).decode("utf-8", "replace"))
-        return code
-
-    def context(*argv: str) -> int:
-        say(env, "git context " + shlex.join(argv))
-        return main(list(argv))
-
+    run, context = _git_in(repo, env), _context_in(env)
     plan = [
-        lambda: run("checkout", "-q", "-b", "payments"),
-        lambda: edit("CLAUDE.md", "- Refunds go through `ledger/invoices.py`; never edit a paid invoice.\n")(repo, env),
-        lambda: context(
-            "recur",
-            "integer cents (see",
-            "--failure",
-            "AssertionError: 1999 != 1998.9999999999998 (refund of 19.99)",
-            "--evidence",
-            "CI run 2214",
-        ),
-        lambda: run(
-            "commit",
-            "-q",
-            "-am",
-            "Refund rule\n\nContext-Why: a hand-edited paid invoice broke the month-end reconciliation (#58)",
-        ),
+        *_payments_branch(run, context, repo, env),
         lambda: run("checkout", "-q", "main"),
-        lambda: run("checkout", "-q", "-b", "export"),
-        lambda: edit("CLAUDE.md", "- The export worker writes amounts as integer cents, never as decimals.\n")(
-            repo, env
-        ),
-        lambda: context(
-            "verify",
-            "integer cents (see",
-            "--how",
-            "re-read invoice #12 and the refund test",
-        ),
-        lambda: context(
-            "record",
-            "alembic upgrade head",
-            "--why",
-            "CI broke twice when the schema moved under a branch",
-            "--failure",
-            "sqlalchemy.exc.ProgrammingError: column invoices.currency does not exist",
-            "--ref",
-            "#61",
-        ),
-        lambda: run(
-            "commit", "-q", "-am", "Export rule\n\nContext-Why: the BI import read 19.99 as 1999 dollars (#63)"
-        ),
+        *_export_branch(run, context, repo, env),
         lambda: run("checkout", "-q", "main"),
         lambda: run("merge", "-q", "--no-edit", "payments"),
         lambda: run("merge", "-q", "--no-edit", "export"),
@@ -167,6 +120,70 @@ def branches(repo: Path, env: Environment) -> int:
         if code:
             return code
     return 0
+
+
+Command = Callable[..., int]
+
+
+def _git_in(repo: Path, env: Environment) -> Command:
+    def run(*argv: str) -> int:
+        say(env, "git " + shlex.join(argv))
+        code, out, err = git.run_status([*build.IDENTITY[:6], *argv], cwd=repo)
+        env.stdout.write((out + err).decode("utf-8", "replace"))
+        return code
+
+    return run
+
+
+def _context_in(env: Environment) -> Command:
+    from gitcontext.cli.main import main
+
+    def context(*argv: str) -> int:
+        say(env, "git context " + shlex.join(argv))
+        return main(list(argv))
+
+    return context
+
+
+def _payments_branch(run: Command, context: Command, repo: Path, env: Environment) -> list[Callable[[], int]]:
+    """A refund rule, and a recurrence of an older rule's failure, committed with its why in a trailer."""
+    return [
+        lambda: run("checkout", "-q", "-b", "payments"),
+        lambda: edit("CLAUDE.md", "- Refunds go through `ledger/invoices.py`; never edit a paid invoice.\n")(repo, env),
+        lambda: context(
+            "recur",
+            "integer cents (see",
+            *("--failure", "AssertionError: 1999 != 1998.9999999999998 (refund of 19.99)"),
+            *("--evidence", "CI run 2214"),
+        ),
+        lambda: run(
+            "commit",
+            "-q",
+            "-am",
+            "Refund rule\n\nContext-Why: a hand-edited paid invoice broke the month-end reconciliation (#58)",
+        ),
+    ]
+
+
+def _export_branch(run: Command, context: Command, repo: Path, env: Environment) -> list[Callable[[], int]]:
+    """An export rule, a verification and a recorded why, on a second branch."""
+    return [
+        lambda: run("checkout", "-q", "-b", "export"),
+        lambda: edit("CLAUDE.md", "- The export worker writes amounts as integer cents, never as decimals.\n")(
+            repo, env
+        ),
+        lambda: context("verify", "integer cents (see", "--how", "re-read invoice #12 and the refund test"),
+        lambda: context(
+            "record",
+            "alembic upgrade head",
+            *("--why", "CI broke twice when the schema moved under a branch"),
+            *("--failure", "sqlalchemy.exc.ProgrammingError: column invoices.currency does not exist"),
+            *("--ref", "#61"),
+        ),
+        lambda: run(
+            "commit", "-q", "-am", "Export rule\n\nContext-Why: the BI import read 19.99 as 1999 dollars (#63)"
+        ),
+    ]
 
 
 STEPS = [
