@@ -132,7 +132,7 @@ def reason(text: str, rule: str = "") -> Reason:
     kinds: dict[str, None] = {}
     score = 0
     for name, pattern, worth, most in SIGNS:
-        own = _signs(pattern, text) - _signs(pattern, rule)
+        own = _signs(pattern, text) - _signs(pattern, rule) - _signs(pattern, rule.replace("-", " "))
         if own:
             kinds[name] = None
             score += worth * min(len(own), most)
