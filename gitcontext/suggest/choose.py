@@ -129,7 +129,7 @@ def _best(rule: str, words: dict[str, float], texts: list[Text]) -> _Pick | None
             if found.score < judge.NEEDED:
                 continue
             share, _ = judge.relevance(words, statement.text)
-            if width != "single" and not (whole or aligned(words, statement, width)):
+            if width != "single" and not (whole or aligned(words, statement, text)):
                 continue
             if width == "wide" and statement.part in ("subject", "title"):
                 continue
@@ -141,15 +141,17 @@ def _best(rule: str, words: dict[str, float], texts: list[Text]) -> _Pick | None
     return best
 
 
-def aligned(words: dict[str, float], statement: Statement, width: str) -> bool:
-    """Whether STATEMENT of a change of several rules is about the rule: it comes near the rule's words itself,
-    or the paragraph (a squash's sub-commit bullet, a section of the body) it belongs to repeats them, so the
-    paragraph names the part of the change that wrote the rule ("Most packages are at 0.x ... a minor bump
-    forces cascading patch bumps" in the paragraph about `patch`)."""
-    if judge.is_about(words, statement.text, near=width == "small"):
+def aligned(words: dict[str, float], statement: Statement, text: Text) -> bool:
+    """Whether STATEMENT of a change of several rules or paths is about the rule: it comes near the rule's
+    words itself, or, in a change that wrote this one rule beside other paths (an eval harness, the fix the
+    lesson came from), the short paragraph it belongs to repeats them ("Add one line to AGENTS.md (delete any
+    comment that only records its history) ... On the reproduced case, that line takes the model from 0% to
+    ~94%."). In a change of several rules a paragraph that shares the rule's words is most often a list of
+    what the change did (getsentry/sentry-java: 1 of 10 such suggestions was right), so it is not enough."""
+    if judge.is_about(words, statement.text, near=scope(text) == "small"):
         return True
-    if sentence_count(statement.quoted) > ALIGNED_SENTENCES:
-        return False  # a long paragraph covers several parts: its words name them all
+    if text.rules > 1 or sentence_count(statement.quoted) > ALIGNED_SENTENCES:
+        return False  # a paragraph of a change of several rules, or a long one, names several parts
     heading = statement.section if not _BARE_WHY.match(statement.section) else ""
     return judge.is_about(words, f"{heading}\n{statement.quoted}")
 

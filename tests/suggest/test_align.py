@@ -117,3 +117,19 @@ def test_align_a_sign_the_rule_carries_in_a_compound_is_the_rule_restated() -> N
     statement = 'The docs claimed it forwards callbacks "to the instrumentation (crash attribution, spans)".'
     assert judge.reason(statement, rule).score < judge.NEEDED
     assert judge.reason(statement, "Keep the integration default-on.").score >= judge.NEEDED
+
+
+def test_align_a_paragraph_of_a_change_of_several_rules_is_no_alignment(store: Path) -> None:
+    """getsentry/sentry-java: "**Formatting**: Enforced via Spotless" was given "The skills list restated
+    descriptions the harness already injects, so it is now a pointer.": its short paragraph named the rule's
+    words among the other things the change did; 9 of 10 such suggestions were wrong."""
+    rules = "- **Formatting**: Enforced via Spotless.\n- **API**: `.api` files are generated.\n- Use the test skill.\n"
+    commit(store, {"AGENTS.md": RULES}, "Add AGENTS.md")
+    commit(
+        store,
+        {"AGENTS.md": RULES + rules, **_code(12)},
+        "docs(agents): Remove duplicated build commands (#5971)\n\n"
+        "Formatting stays enforced via Spotless. The skills list restated descriptions the harness already"
+        " injects, so it is now a pointer.",
+    )
+    assert _row(_rows(store), "Spotless").klass == "generic"
