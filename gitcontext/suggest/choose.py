@@ -22,7 +22,16 @@ from typing import NamedTuple
 from gitcontext.identity.words import content_words
 from gitcontext.suggest import judge
 from gitcontext.suggest.sources import Reader, Source, Text, texts_of
-from gitcontext.suggest.text import Statement, failures, is_bullet, linked_issues, refs, statements, strip_subject
+from gitcontext.suggest.text import (
+    Statement,
+    failures,
+    is_bullet,
+    linked_issues,
+    refs,
+    sentence_count,
+    statements,
+    strip_subject,
+)
 
 SMALL_RULES, SMALL_OTHERS = 3, 10  # a few rules, a few paths: about a rule where it comes near its words
 WHOLE_FILE = 8  # a birth among this many rules of a file its commit created: the commit wrote the whole file
@@ -113,13 +122,14 @@ def _best(rule: str, words: dict[str, float], texts: list[Text]) -> _Pick | None
         found_all = joined(statements(text.text, text.part))
         nearest = nearest_blocks(words, found_all) if width != "single" else None
         for statement in found_all:
-            if nearest is not None and statement.quoted not in nearest:
+            whole = states_the_change(statement, text)
+            if nearest is not None and statement.quoted not in nearest and not whole:
                 continue
             found = judge.reason(statement.text, rule)
             if found.score < judge.NEEDED:
                 continue
             share, _ = judge.relevance(words, statement.text)
-            if width != "single" and not judge.is_about(words, statement.text, near=width == "small"):
+            if width != "single" and not (whole or aligned(words, statement, text)):
                 continue
             if width == "wide" and statement.part in ("subject", "title"):
                 continue
@@ -129,6 +139,43 @@ def _best(rule: str, words: dict[str, float], texts: list[Text]) -> _Pick | None
             if best is None or score > best.score:
                 best = _Pick(score, statement, text)
     return best
+
+
+def aligned(words: dict[str, float], statement: Statement, text: Text) -> bool:
+    """Whether STATEMENT of a change of several rules or paths is about the rule: it comes near the rule's
+    words itself, or, in a change that wrote this one rule beside other paths (an eval harness, the fix the
+    lesson came from), the short paragraph it belongs to repeats them ("Add one line to AGENTS.md (delete any
+    comment that only records its history) ... On the reproduced case, that line takes the model from 0% to
+    ~94%."). In a change of several rules a paragraph that shares the rule's words is most often a list of
+    what the change did (getsentry/sentry-java: 1 of 10 such suggestions was right), so it is not enough."""
+    if judge.is_about(words, statement.text, near=scope(text) == "small"):
+        return True
+    if text.rules > 1 or sentence_count(statement.quoted) > ALIGNED_SENTENCES:
+        return False  # a paragraph of a change of several rules, or a long one, names several parts
+    heading = statement.section if not _BARE_WHY.match(statement.section) else ""
+    return judge.is_about(words, f"{heading}\n{statement.quoted}")
+
+
+ALIGNED_SENTENCES = 3  # a paragraph this short names one part of the change
+WHY_RULES = 12  # a change of up to this many rules (and a few other paths) may state one why for all of them
+_BARE_WHY = re.compile(
+    r"^(?:why|motivation|problem|rationale|root cause|reason)(?:\s+(?:is\s+)?(?:this|it|the)(?:\s+(?:change|pr|pull request))?"
+    r"(?:\s+(?:needed|necessary|required|important))?)?\s*[?:.]?\s*$",
+    re.I,
+)
+
+
+def states_the_change(statement: Statement, text: Text) -> bool:
+    """Whether STATEMENT is the stated why of the whole change: under a bare `## Why?` (`Motivation`,
+    `Problem`) heading of a change that wrote a few rules beside a few other paths (temporal's pull request
+    template: "Why? I have found these to be the most common patterns ... of targeting flaky tests." for
+    the ten rules it added). A whole new file is never this (its why is the file's, `WHOLE_FILE`)."""
+    return (
+        statement.part == "body"
+        and bool(_BARE_WHY.match(statement.section))
+        and text.rules <= WHY_RULES
+        and text.others <= SMALL_OTHERS
+    )
 
 
 NEAREST = 0.8  # a paragraph this close to the one most about the rule is about it too

@@ -5,8 +5,9 @@ result, an agent that kept doing something), an incident (an outage, a revert), 
 `ENG-123`), a measurement that compares (`3x`, `40%`, `from 9 to 3 minutes`) or an outcome (`because`,
 `so that`, "stop Copilot from leaving ..."). Each such sign is worth 2; weaker ones ("to avoid",
 "pitfall", "confusing", a bare quantity such as `14.7KB` or `2 s`) are worth 1 and need a second. A sign
-the rule itself carries ("… to avoid flaky tests") is the rule restated, not a reason, and a statement
-with no sign restates the change ("Add a rule about imports") however well written. A statement that
+the rule itself carries ("… to avoid flaky tests", or inside a compound: `crash-attribution`) is the rule
+restated, not a reason, and a statement with no sign restates the change ("Add a rule about imports")
+however well written. A statement that
 describes the change ("Add guidance on how to handle errors across the FFI", "Simplify the aspect: …")
 counts only the signs in its parentheses and in its purpose clause (from "so", "because", "to prevent"
 on): the words it describes are the change, not a reason for it; an aside that lists what the change
@@ -132,7 +133,7 @@ def reason(text: str, rule: str = "") -> Reason:
     kinds: dict[str, None] = {}
     score = 0
     for name, pattern, worth, most in SIGNS:
-        own = _signs(pattern, text) - _signs(pattern, rule)
+        own = _signs(pattern, text) - _signs(pattern, rule) - _signs(pattern, rule.replace("-", " "))
         if own:
             kinds[name] = None
             score += worth * min(len(own), most)

@@ -184,6 +184,12 @@ def _block_statements(block: list[str], section: str) -> list[Statement]:
     return [Statement(_clip(s), quoted, "body", section) for s in sentences]
 
 
+def sentence_count(block: str) -> int:
+    """How many sentences a paragraph (a statement's `quoted` lines) holds."""
+    prose = " ".join(_BULLET.sub("", line.strip()) for line in block.split("\n"))
+    return len([s for s in _SENTENCE_END.split(prose) if s.strip()])
+
+
 def _clip(text: str) -> str:
     text = " ".join(text.split())
     return text if len(text) <= MAX_STATEMENT else text[: MAX_STATEMENT - 1].rsplit(" ", 1)[0] + "…"

@@ -1,0 +1,135 @@
+"""Which part of a change of several rules a statement explains: its own paragraph, a bare `## Why?` that
+states the reason of the whole change, and a sign the rule carries inside a compound word."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gitcontext import config as config_mod
+from gitcontext.history.backfill import backfill
+from gitcontext.suggest import judge
+from gitcontext.suggest.derive import derive
+from tests.helpers import commit
+
+RULES = "# Rules\n\n- Run the tests before pushing.\n"
+TESTIFY = (
+    "## Test reliability\n\n"
+    "- Never call testify assertions inside a `go func()`.\n"
+    "- Never write to package-level variables in tests.\n"
+    "- Never use `time.Sleep` to enforce ordering.\n"
+)
+TEMPLATE_TESTED = (
+    "## How did you test it?\n- [ ] built\n- [x] covered by existing tests\n\n## Potential risks\nMinimal\n"
+)
+
+
+def _rows(repo: Path):
+    config = config_mod.load(repo)
+    backfill(repo, config)
+    return derive(repo, config, write=False).rows
+
+
+def _row(rows, fragment: str):
+    [row] = [r for r in rows if fragment in r.text]
+    return row.suggestion
+
+
+def _code(n: int, tag: str = "x") -> dict[str, str | bytes | None]:
+    return {f"src/{tag}{k}.go": f"package x // {k}\n" for k in range(n)}
+
+
+def test_align_a_bare_why_section_states_the_reason_of_each_rule_the_change_wrote(store: Path) -> None:
+    """temporalio/temporal: "## Why? I have found these to be the most common patterns across the last two
+    weeks of targeting flaky tests." for the rules the pull request added (and the tests it fixed); no
+    statement repeats a rule's words, so every rule was an omnibus change."""
+    commit(store, {"AGENTS.md": RULES}, "Add AGENTS.md")
+    sha = commit(
+        store,
+        {"AGENTS.md": RULES + TESTIFY, **_code(3)},
+        "Update review guidelines with flaky test findings (#9669)\n\n## What changed?\nAdd new review guidelines"
+        " and fix instances found in the current codebase.\n\n## Why?\nI have found these to be the most common"
+        f" patterns across the last two weeks of targeting flaky tests.\n\n{TEMPLATE_TESTED}",
+    )
+    rows = _rows(store)
+    for fragment in ("testify", "package-level", "time.Sleep"):
+        s = _row(rows, fragment)
+        assert s.klass == "specific" and s.commit == sha and s.why.startswith("I have found these to be")
+    assert _row(rows, "Run the tests").klass == "generic"
+
+
+def test_align_a_why_section_of_a_large_or_a_headed_change_is_not_each_rules(store: Path) -> None:
+    """The same template on a change of many rules, or of many other paths, says why of the whole feature."""
+    many = "".join(f"- Keep module{k} free of globals.\n" for k in range(14))
+    commit(store, {"AGENTS.md": RULES}, "Add AGENTS.md")
+    commit(
+        store,
+        {"AGENTS.md": RULES + many, **_code(2)},
+        "Document the modules (#10)\n\n## Why?\nReviewers kept missing the same bugs in every module.\n",
+    )
+    commit(
+        store,
+        {"AGENTS.md": RULES + many + TESTIFY, **_code(12, "y")},
+        "Rework the scheduler (#11)\n\n## Why?\nThe scheduler deadlocked under load.\n",
+    )
+    rows = _rows(store)
+    assert _row(rows, "module3 ").klass == "generic"
+    assert _row(rows, "testify").klass == "generic"
+
+
+def test_align_a_short_paragraph_that_names_the_rule_gives_its_reason(store: Path) -> None:
+    """assistant-ui: "Add one evidence-backed line to AGENTS.md (delete any comment that only records its
+    history) and the eval harness that justified it. On the reproduced case, that line takes the model from
+    0% to ~94%." The change touched many paths (the harness), and the measurement does not repeat the rule's
+    words: its paragraph does."""
+    rule = "- Delete any comment that restates the code or records its history.\n"
+    commit(store, {"AGENTS.md": RULES}, "Add AGENTS.md")
+    sha = commit(
+        store,
+        {"AGENTS.md": RULES + rule, **_code(14)},
+        "Add comment-hygiene guideline and an eval harness (#4174)\n\n"
+        "Add one evidence-backed line to AGENTS.md (delete any comment that only records its history) and the"
+        " eval harness that justified it. On the reproduced case, that line takes the model from 0% to ~94%.",
+    )
+    s = _row(_rows(store), "records its history")
+    assert s.klass == "specific" and s.commit == sha and s.why.startswith("On the reproduced case")
+
+
+def test_align_a_long_paragraph_names_every_part_and_aligns_none(store: Path) -> None:
+    """getsentry/sentry-react-native: a five-sentence paragraph about the option's code named a rule's words
+    ("registered whenever `enableNative` is true") and gave it the reason of another sentence."""
+    rule = "- The wrapper is registered whenever `enableNative` is true, with no separate opt-in.\n"
+    commit(store, {"AGENTS.md": RULES}, "Add AGENTS.md")
+    commit(
+        store,
+        {"AGENTS.md": RULES + rule, **_code(14)},
+        "Correct the tracking option docs (#6582)\n\n"
+        "The option installs the native logger. Its sink has no caller outside the tester. Everything the old text"
+        " promised comes from the wrapper, registered whenever `enableNative` is true. The two stacks share a name"
+        " prefix and nothing else. That made the option look like the switch, so it is now internal.",
+    )
+    assert _row(_rows(store), "registered whenever").klass == "generic"
+
+
+def test_align_a_sign_the_rule_carries_in_a_compound_is_the_rule_restated() -> None:
+    """sentry-react-native: the rule's "crash-attribution frame" made "(crash attribution, per-module spans)"
+    in the body a failure sign."""
+    rule = "This is deliberate: the crash-attribution frame is the reason the integration is default-on."
+    statement = 'The docs claimed it forwards callbacks "to the instrumentation (crash attribution, spans)".'
+    assert judge.reason(statement, rule).score < judge.NEEDED
+    assert judge.reason(statement, "Keep the integration default-on.").score >= judge.NEEDED
+
+
+def test_align_a_paragraph_of_a_change_of_several_rules_is_no_alignment(store: Path) -> None:
+    """getsentry/sentry-java: "**Formatting**: Enforced via Spotless" was given "The skills list restated
+    descriptions the harness already injects, so it is now a pointer.": its short paragraph named the rule's
+    words among the other things the change did; 9 of 10 such suggestions were wrong."""
+    rules = "- **Formatting**: Enforced via Spotless.\n- **API**: `.api` files are generated.\n- Use the test skill.\n"
+    commit(store, {"AGENTS.md": RULES}, "Add AGENTS.md")
+    commit(
+        store,
+        {"AGENTS.md": RULES + rules, **_code(12)},
+        "docs(agents): Remove duplicated build commands (#5971)\n\n"
+        "Formatting stays enforced via Spotless. The skills list restated descriptions the harness already"
+        " injects, so it is now a pointer.",
+    )
+    assert _row(_rows(store), "Spotless").klass == "generic"
