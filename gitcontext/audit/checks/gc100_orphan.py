@@ -6,7 +6,7 @@ see-also pointer and a lead-in to a list describe rather than instruct (instruct
 statement of fact ("The CLI package requires Node 20 or newer."), an item listing one condition of the
 rule its lead-in states ("Use factory functions when:"), an item listing one thing its lead-in introduces
 ("- Web UI in LangGraph Studio" under "All settings configurable via:") and a line of nothing but code spans
-or links tell the agent nothing to do (audit/statements.py); nor does a pointer ("See [CLAUDE.md](./CLAUDE.md)
+or links tell the agent nothing to do (audit/statements.py); nor does a pointer ("See `CLAUDE.md`
 for codebase conventions."). Nobody needs their why, so they are not reported;
 they stay orphans in coverage.
 
