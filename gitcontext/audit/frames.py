@@ -31,6 +31,7 @@ class Frame(NamedTuple):
     directive: bool  # tells the agent to do (or not do) something, rather than describing a thing
     lead: str = ""  # the lead-in scoping it ("**Response schemas:**", a definition's term), "" for none
     title: bool = False  # the bold title of a numbered step ("2. **Check the status**"), heading its body
+    intro: str = ""  # of a list item, the line ending in a colon that introduces its list (a lead-in or parent)
 
 
 _NEGATION = re.compile(
@@ -106,21 +107,26 @@ _MODAL = re.compile(
 )
 _FIRST_WORD = re.compile(r"[A-Za-z][\w'-]*")
 VERBS = frozenset(
-    """add adjust align allow annotate apply ask assert assign attach avoid back bump build bundle call cancel capture
-catch change check choose clean clear clone close collect combine commit compare compile compose configure confirm
-consider convert copy create cut debug declare decline define delete deploy describe design detect disable document
-download draft drop edit emit enable encode ensure enter escape evaluate exclude execute expand explain export
-extend extract fail fetch fill filter find fix flag follow force format gather generate get give group handle hide
-identify ignore implement import include increment infer inherit initialize insert inspect install invoke isolate
-keep label launch lead limit link lint list load lock log look make mark measure merge migrate mirror mock move name
-normalize note notify omit open optimize order organize outline output pass paste pick pin place plan poll post
-prefer prepare preserve print prioritize produce prompt protect provide prune publish pull push put query raise
-read rebase rebuild record redact reduce refactor reference regenerate register reject release reload remember remove rename
-render reopen reorder repeat replace report request require rerun reset resolve respect restart restore retry
-return reuse review revert rewrite run save scan search select send separate serialize set share show sign skip
-sort specify split squash stage start state stay stop store strip structure submit summarize supply swap switch
-sync tag take tell test throw touch trace track translate treat trigger trim try turn type update upgrade upload
-use validate verify view visit wait warn watch wrap write""".split()
+    """add adjust align allow analyse analyze annotate apply ask assert assign assume attach avoid await back be bootstrap
+build bump bundle call cancel capture catch change check choose cite clean clear clone close collect combine commit
+compare compile compose configure confirm consider consult continue convert coordinate copy create cut debug declare decline
+define delegate delete deploy describe design detect diagnose disable discuss document double-check download draft
+drop edit embed emit enable encode enforce ensure enter escape evaluate examine exclude execute expand expect explain explore
+export extend extract fail favor favour fetch fill filter find fix flag focus follow force format fuse gather generate get
+give grep group handle hide highlight identify ignore implement import include increment infer inform inherit
+initialize insert insist inspect install introduce investigate invoke isolate iterate jump justify keep kill label launch
+lead leave leverage limit link lint list load lock log look maintain make manage mark maximize measure mention merge
+migrate minimize mirror mock modify monitor move name normalize note notify omit open optimize order organize outline
+output overwrite parse pass paste pause perform persist pick pin place plan poll populate post prefer prepare preserve
+print prioritize proceed produce prompt propose protect provide prune publish pull push put query question raise
+re-run read rebase rebuild recommend recompile record redact reduce refactor refer reference refrain refresh
+regenerate register reinstall reject relax release reload rely remember remind remove rename render reopen reorder
+repeat replace report reproduce request require rerun reset resolve respect restart restore resume retain retry return
+reuse revert review revisit rewrite run save scan scrutinize search select send separate serialize set share show sign
+simplify skip sort spawn specify split squash stage start state stay step stick stop store strip structure study
+submit suggest summarize supply suppress swap switch sync tag take tell terminate test think throw tidy toggle touch
+trace track transform translate treat trigger trim try tune turn type uninstall unset unwrap update upgrade upload use
+validate verify view visit wait warn watch wrap write""".split()
 )
 _NO = re.compile(r"^\W*no\s", re.I)
 _SCENE = re.compile(
@@ -146,8 +152,36 @@ def frames(insts: Sequence[Instruction], text: str) -> list[Frame]:
             parents[inst.depth] = inst
         else:
             parent = None
-        out.append(frame(inst, raw, lead, _ordered(lines, parent)))
+        fr = frame(inst, raw, lead, _ordered(lines, parent))
+        out.append(fr._replace(intro=introducer(lines, inst.line)) if inst.kind == "item" else fr)
     return out
+
+
+_LOOK_BACK = 200  # lines an introducer is looked for above an item (a longer list has none worth reading)
+
+
+def introducer(lines: Sequence[str], line: int) -> str:
+    """The line introducing the list whose item is on LINE (1-based): the nearest line above it, past its
+    sibling items (same indent and kind of marker), their continuations and blank lines, when that line ends
+    in a colon ("All settings configurable via:", a parent "- You MUST verify the PR includes:"), plain and
+    casefolded; "" when a heading, a fence or other prose comes first."""
+    raw = lines[line - 1] if 0 < line <= len(lines) else ""
+    indent, ordered = _indent(raw), bool(_ORDERED.match(raw))
+    for above in reversed(lines[max(0, line - 1 - _LOOK_BACK) : line - 1]):
+        text = strip_container(above).strip()
+        if not text or _indent(above) > indent:
+            continue  # a blank line, a sibling's continuation or its nested list
+        if text.startswith(("#", "```", "~~~")):
+            return ""
+        if _indent(above) == indent and _ITEM.match(above) and bool(_ORDERED.match(above)) == ordered:
+            continue  # a sibling item
+        plain = _MARKER.sub("", text, count=1).replace("*", "").replace("__", "")
+        return " ".join(plain.casefold().split()) if _LEAD_IN.search(text) else ""
+    return ""
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
 def frame(inst: Instruction, raw: str = "", lead: str = "", parent: str | None = None) -> Frame:
@@ -444,6 +478,12 @@ def _under_numbered(lines: Sequence[str], line: int) -> bool:
         if len(above) - len(above.lstrip()) < indent:
             return bool(_ORDERED.match(above))
     return False
+
+
+def prohibits(text: str) -> bool:
+    """TEXT, a heading or an introducer of any length, opens with a prohibition ("Do NOT edit these
+    (release-owned)", "Never"): the noun phrases listed under it are what it forbids."""
+    return bool(_PROHIBITION.match(text.replace("*", "")))
 
 
 def forbids(heading: str) -> bool:

@@ -25,13 +25,17 @@ ROUND_8 = (
     "sveltejs/svelte, remix-run/react-router, getsentry/sentry-python, pydantic/pydantic"
 )
 
-GC100_SESSION_4 = (
-    "hand review of GC100 findings on 7 fresh repositories (round 8 session 4, bench/truth/, seed 26), each "
-    "fetched before and read after the code it measured was frozen: huggingface/trl 32/36, huggingface/chat-ui "
-    "20/30, strands-agents/sdk-typescript 36/40, GoogleCloudPlatform/agent-starter-pack 19/40, huggingface/lerobot "
-    "4/10, microsoft/graphrag 30/33, langchain-ai/open_deep_research 0/30 (the last two on the final code); the "
-    "landed code before was 44/60 on e2b-dev/E2B and huggingface/huggingface_hub"
+GC100_SESSION_5 = (
+    "hand review of GC100 findings on 3 fresh repositories held out from round 8 session 5's fixes and read on its "
+    "final code (bench/truth/, seed 26): Homebrew/brew 35/38, modelcontextprotocol/go-sdk 21/22, google/langextract "
+    "13/20 (the landed code before was 69/86 there); the landed code was 55/60 on the development set lancedb/lancedb, "
+    "mark3labs/mcp-go, chroma-core/chroma and ratatui/ratatui. Session 4's 141/219 on 7 other repositories measured "
+    "older code. It stays experimental until a wider held-out sample confirms the figure: two of the three are "
+    "written almost only in imperatives"
 )
+# GC100 meets the precision rule on that sample and still runs only under --experimental: three repositories are
+# too few to turn on the check every repository sees first (turning it on moves the tests that take GC100 as the
+# experimental example: tests/audit, tests/cli, tests/lsp, tests/report, tests/github)
 DUPS_SESSION_4 = (
     "hand review (partner line read) of GC200 findings on 5 fresh repositories held out from the fixes before "
     "them (round 8 session 4, bench/truth/): anthropics/claude-code and unkeyed/unkey 7/26, obra/superpowers 4/10, "
@@ -115,7 +119,7 @@ GC103_MOVED = Part(
 
 
 CHECKS: dict[str, Gate] = {
-    "GC100": _fresh("gc100_orphan", 141, 219, GC100_SESSION_4),
+    "GC100": Gate("gc100_orphan", False, "fresh", 69, 80, GC100_SESSION_5),
     "GC101": Gate("gc101_unverified", True, "exact"),
     "GC102": Gate("gc102_scope_churn", False, "unmeasured"),
     "GC103": _fresh("gc103_dead_reference", 9, 31, GC103_SESSION_4, GC103_MOVED),

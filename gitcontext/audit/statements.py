@@ -6,7 +6,11 @@ or newer.", "Calls the LLM endpoint via the OpenAI client" (its subject left out
 `highlight` label" under "A PR should be highlighted if:"; "- `docs/aw/setup.md`", "- Useful statuses:
 `pending`, `running`." The segmenter keeps them (their ids stay), and coverage counts them as orphans;
 GC100 asks for the why of a rule and leaves them out (fresh reviews of e2b-dev/E2B, huggingface/
-huggingface_hub, huggingface/trl and huggingface/chat-ui, round 8 session 4).
+huggingface_hub, huggingface/trl and huggingface/chat-ui, round 8 session 4). So are the items of a list whose
+lead-in introduces things, not rules: "- Web UI in LangGraph Studio" under "All settings configurable via:",
+"- Module exports" under "- You MUST verify the PR includes:" (its why is the lead-in's); a plural subject's
+statement ("Runtime dependencies live in …"), a pronoun's ("This creates a baseline …") and one past a label
+("**Problem:** Ruff requires …") (round 8 session 5: lancedb/lancedb, chroma-core/chroma and the earlier truth).
 
 A line is a statement when its frame (audit.frames) gives no directive, no clause of it opens with a verb
 (the imperative "…, then investigate …", "When writing tests, conform to …", "Locate and read …"), it
@@ -15,14 +19,17 @@ mistake"), it asks nothing, no lead-in above it names rules or says what must be
 must stay aligned:"), and a finite verb stands in its first clause ("is", "can", "returns"). A line with
 no finite verb ("`match` over `if` chains", "Same variable names (…)") is a rule written short and stays
 a finding; so does a code-only line whose label directs ("Inspect dataset: `…`") or states ("Defaults are
-written as: `…`").
+written as: `…`"). A list item that opens with no verb, holds no binding word and no "not", under a lead-in or
+parent ending in a colon that names no rules, convention or weight ("Rules:", "**Formatting**:", "Key points:"),
+prohibits nothing and sets no bare scope ("When moving a package:"), lists a thing; an item under a heading that
+prohibits, of any length ("## Do NOT edit these (release-owned)"), is a rule however it is worded.
 """
 
 from __future__ import annotations
 
 import re
 
-from gitcontext.audit.frames import VERBS, Frame
+from gitcontext.audit.frames import VERBS, Frame, prohibits
 from gitcontext.instructions.model import Instruction, word_count
 from gitcontext.instructions.sentences import mask_code_spans
 
@@ -32,7 +39,8 @@ _ASIDE = re.compile(r"\([^()\n]*\)")
 _QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”")  # an example of wording ("Gets the …" not "Will get …")
 _TASK = re.compile(r"\s*\[[ xX]\]\s")  # "[ ] JSON examples are properly formatted"
 _WORD = re.compile(r"[A-Za-z][\w'’-]*")
-_CLAUSE = re.compile(r"[,;:—–()]|\s-\s|(?<=[.!])\s|\b(?:then|so)\b", re.I)
+_CLAUSE = re.compile(r"[,;:—–()→]|\s-\s|\s[-=]>\s|(?<=[.!])\s|\b(?:then|so)\b", re.I)
+_ARROW = re.compile(r"→|\s[-=]>\s")  # "A CLI PR → check `…`": a case, then what to do
 _FIRST_CLAUSE = re.compile(r"[;:—–]|\s-\s|(?<=[.!])\s")
 _AUXILIARIES = frozenset(
     """is are was were has have had will would can could may might does did isn't aren't wasn't weren't
@@ -40,9 +48,14 @@ doesn't didn't won't hasn't haven't""".split()
 )
 # verbs whose -s form states what a thing does ("lives in", "holds", "exposes"), beside audit.frames.VERBS
 _STATING_VERBS = frozenset(
-    "allow apply come contain cover depend describe expose go hold happen let live mean own provide sit "
-    "support work".split()
+    "allow apply come contain cover depend describe expose give go hold happen imply integrate involve let live "
+    "mean offer own provide sit support work".split()
 )
+# the base forms that state what things do after a plural subject ("Runtime dependencies live in …", "Key
+# settings include …", "Generated projects give …"); not "use", "require" nor "follow", whose plural is a
+# convention ("Cross-references use mkdocstrings syntax", "Changes require a changelog entry")
+_PLURAL_STATING = _STATING_VERBS | frozenset("include trigger".split())
+_PRONOUNS = frozenset("this that".split())  # a subject when a verb's -s form follows ("This creates a baseline")
 _DETERMINERS = frozenset("a an the this that these those its our your their each every all some any no".split())
 # after these an -s form is a noun ("in tests", "of the builds"), not a verb
 _PREPOSITIONS = frozenset("in on at of for with to from by into onto about per via under over between".split())
@@ -63,6 +76,16 @@ _GUIDANCE = re.compile(
 )
 
 
+# the words of _GUIDANCE that bind, beside those that only judge ("critical", "safe"): one keeps an item
+# listed under a lead-in a rule, even in an aside ("`.github/` ↔ `.cloudbuild/` (must stay in sync)")
+_BINDING = re.compile(
+    r"\b(?:must|should|never|always|only|avoid|prefer|don'?t|do\s+not|required|forbidden|mandatory|instead)\b", re.I
+)
+_NOT = re.compile(r"\bnot\b", re.I)  # a listed contrast prescribes: "Dynamic segments use `$param` not `[param]`"
+# the last word of a lead-in that gives what follows weight ("Key points:", "Important:"): its items are rules
+_WEIGHTY = frozenset(
+    "points important note notes remember reminder reminders tip tips warning warnings caution".split()
+)
 # RFC 2119 keywords in capitals: "You MAY skip this step" is a permission in a list of constraints
 _RFC_2119 = re.compile(r"\b(?:MAY|SHALL|OPTIONAL|RECOMMENDED)\b")
 # the last word of a lead-in that names what it introduces as rules ("Coding conventions:")
@@ -85,7 +108,7 @@ def condition_of_lead(inst: Instruction, frame: Frame) -> bool:
 _LABEL = re.compile(r"\s*(?:\*\*[^*\n]{1,80}\*\*|[^\W\d_][\w./'-]{0,40}(?:[ \t][\w./'-]{1,40}){0,3})\s*:\s")
 # a label naming a convention ("Branch naming: `fix-<n>`", "Title format: `# {Name}`") makes its code the rule
 _CONVENTION = re.compile(
-    r"\b(?:nam(?:e|ed|es|ing)|format|conventions?|patterns?|style|prefix|suffix|branch|title|message)\b", re.I
+    r"\b(?:nam(?:e|ed|es|ing)|format(?:ting)?|conventions?|patterns?|style|prefix|suffix|branch|title|message)\b", re.I
 )
 _LINKS = re.compile(r"!?\[[^\]\n]{0,200}\]\([^)\s]{1,500}\)|<[a-z][\w+.-]{1,20}:[^>\s]{1,500}>|\bhttps?://\S{1,500}")
 
@@ -125,12 +148,27 @@ def states(inst: Instruction, frame: Frame) -> bool:
     """INST (framed as FRAME) states a fact and tells the agent nothing to do."""
     if frame.directive or "?" in inst.text or _TASK.match(inst.text):
         return False  # a question or a task-list box asks the agent to check
-    if inst.kind == "item" and _lays_down(frame.lead):
-        return False  # "Rules:" / "the copies must stay aligned:" — "- Union types use `or`" is one of them
+    if inst.kind == "item" and (_lays_down(frame.lead) or any(prohibits(h) for h in inst.headings)):
+        return False  # "Rules:" / "the copies must stay aligned:" / "## Do NOT edit these (release-owned)"
     plain = _QUOTED.sub(" Q ", _LINK.sub(r" \1 ", _CODE.sub(" X ", inst.text)).replace("*", " ").replace("__", " "))
-    if _GUIDANCE.search(plain) or _RFC_2119.search(plain) or _acts(plain):
+    if _RFC_2119.search(plain) or _acts(plain):
         return False
-    return _finite(_ASIDE.sub(" ", plain))
+    bare = _ASIDE.sub(" ", plain)
+    if inst.kind == "item" and _lists_things(frame.intro) and not _BINDING.search(plain) and not _NOT.search(bare):
+        return True  # "- Web UI in LangGraph Studio" under "All settings configurable via:"
+    return not _GUIDANCE.search(plain) and _finite(bare)
+
+
+def _lists_things(intro: str) -> bool:
+    """INTRO, the line ending in a colon above a list, introduces things (what is configurable, what an
+    approach is best for, what a PR must include, the readiness signals), not rules: an item there that
+    opens with no verb and holds no modal is one of those things, and its why is the introducer's.
+    Under a lead-in that names rules or a convention ("Rules:", "Commit message format:"), prohibits
+    ("Never:") or only sets a scope ("When moving a package:") every item stays a rule, however short."""
+    words = [w.casefold() for w in _WORD.findall(intro)]
+    if not words or prohibits(intro) or _CONDITION.match(intro) and "," not in intro or _CONVENTION.search(intro):
+        return False
+    return words[-1] not in _RULES | _WEIGHTY and words != ["do"]
 
 
 def _lays_down(lead: str) -> bool:
@@ -144,8 +182,12 @@ def _acts(plain: str) -> bool:
     """A clause of PLAIN opens with a verb (or "to" and a verb: how to do a thing; or a word joined to a
     verb: "Locate and read …"), or its main clause, past a leading condition, with a word
     no subject starts ("If tasks remain pending, then investigate …"; "Wherever you write, disclose …")."""
-    for clause in _CLAUSE.split(plain):
-        words = [w.casefold() for w in _WORD.findall(clause)[:3]]
+    if len(_ARROW.findall(plain)) > 1:
+        plain = _ARROW.sub(" ", plain)  # a chain ("core → framework → start packages"), not a case and its action
+    for n, clause in enumerate(_CLAUSE.split(plain)):
+        words = [w.casefold() for w in _WORD.findall(clause)[:4]]
+        if n == 0 and words[:1] in (["or"], ["and"], ["also"]):
+            words = words[1:]  # "Or use code-based routing with route definitions"
         if words and (words[0] in VERBS or words[0] == "to" and words[1:] and words[1] in VERBS):
             return True  # "Run …", "To run tests for one project: `…`"
         if words[1:2] in (["and"], ["or"]) and words[2:] and words[2] in VERBS:
@@ -171,9 +213,14 @@ def _finite(plain: str) -> bool:
     with no preposition before it and words after it ("The CLI requires …", "Defaults can come from …"; not
     "Expose methods for state changes", whose -s word is a noun, nor "Size content to the area: … makes it
     too wide", whose statement is the reason after the rule), or an -s form first, its subject left out."""
-    words = [w.casefold() for w in _WORD.findall(_FIRST_CLAUSE.split(plain, 1)[0])]
+    label = _LABEL.match(plain)  # "Problem: Ruff requires exactly one newline …": the statement is past it
+    if label and _finite_word(label.group(0)):
+        label = None  # "There are two backends: local and remote" states in its label
+    words = [w.casefold() for w in _WORD.findall(_FIRST_CLAUSE.split(plain[label.end() if label else 0 :], 1)[0])]
     if words and _third_person(words[0]):
         return True  # its subject left out: "Calls the LLM endpoint via the OpenAI client"
+    if words[:1] and words[0] in _PRONOUNS and words[1:] and _third_person(words[1]):
+        return True  # "This creates a baseline for tracking your changes"
     after_preposition = False
     for n, (before, word) in enumerate(zip(words, words[1:]), 2):
         after_preposition = after_preposition or before in _PREPOSITIONS
@@ -181,7 +228,24 @@ def _finite(plain: str) -> bool:
             return True
         if n < len(words) and not after_preposition and before not in _DETERMINERS and _third_person(word):
             return True  # a verb has something after it: "Same variable names" ends on a noun
+        if n < len(words) and not after_preposition and word in _PLURAL_STATING and _plural(before):
+            return True  # "Runtime dependencies live in each member's pyproject.toml"
     return False
+
+
+def _finite_word(text: str) -> bool:
+    return any(w in _AUXILIARIES or _third_person(w) for w in (w.casefold() for w in _WORD.findall(text)))
+
+
+def _plural(word: str) -> bool:
+    """WORD reads as a plural noun ("dependencies", "settings"), not a verb's -s form, "is" or "always"."""
+    return (
+        len(word) > 3
+        and word.endswith("s")
+        and not word.endswith(("ss", "us", "ous", "ys"))
+        and word not in _AUXILIARIES | _SUBJECTS | _PREPOSITIONS | {"always", "sometimes", "perhaps"}
+        and not _third_person(word)
+    )
 
 
 def _third_person(word: str) -> bool:

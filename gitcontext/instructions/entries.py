@@ -1,7 +1,8 @@
 """Instructions that describe rather than instruct: the entries of a map, a catalogue or a glossary
 ("`config/`: Configuration management.", "**`useLinkProps()`** — returns …", several terms before one
 description: "`TokenOpt`, `RepoIdArg` — standard options."), a see-also pointer ("See also:
-**x/SKILL.md** — …", "[x](../x/SKILL.md) — why …") and a lead-in to a list: a short one ("At a minimum, per @CONTRIBUTING.md:") or one that only sets a scope ("When moving a
+**x/SKILL.md** — …", "[x](../x/SKILL.md) — why …", "See [CLAUDE.md](./CLAUDE.md) for codebase conventions.",
+"For human contributor guidelines, see [CONTRIBUTING.md](CONTRIBUTING.md).") and a lead-in to a list: a short one ("At a minimum, per @CONTRIBUTING.md:") or one that only sets a scope ("When moving a
 package to the shared plane:").
 
 The segmenter keeps them as instructions (their ids and the history's segmentation stay as they are);
@@ -30,6 +31,14 @@ _TERM = re.compile(
 # the name an entry describes ("**Intent alignment**", "**`useLinkProps()`**")
 _NAME_WORDS = 4
 _SEE_ALSO = re.compile(r"\s*(?:\*\*|_)?see also\b", re.I)
+# a pointer and nothing more: "See [CLAUDE.md](./CLAUDE.md) for codebase conventions (commit format, etc.).",
+# "For human contributor guidelines, see [CONTRIBUTING.md](CONTRIBUTING.md)." (what it points at is the rule)
+_REF = r"(?:\[[^\]\n]{1,200}\]\([^)\s]{1,500}\)|`[^`\n]{1,200}`|@?[\w./-]{1,200}\.md\b)"
+_POINTER = re.compile(
+    rf"\s*(?:for\s[^,\n]{{1,120}},\s*)?see\s+{_REF}(?:\s*(?:,|and|or)\s*{_REF}){{0,10}}"
+    r"(?P<tail>\s+(?:for|on|about)\s[^;\n]{0,200}?)?\s*\.?\s*$",
+    re.I,
+)
 _DIRECTIVE = re.compile(
     r"\b(?:must|mustn'?t|should|shouldn'?t|never|always|do not|don'?t|avoid|prefer|required?|"
     r"make sure|ensure|only|instead|need to|needs to|have to|has to|may not|cannot|can'?t|"
@@ -47,6 +56,9 @@ def describes(inst: Instruction) -> bool:
     text = inst.text.strip()
     if _SEE_ALSO.match(text):
         return True
+    pointer = _POINTER.match(text)
+    if pointer:
+        return not _DIRECTIVE.search(pointer.group("tail") or "")
     term = _TERM.match(text)
     if term:
         bold, description = term.group(1), term.group(2)

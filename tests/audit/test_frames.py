@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gitcontext.audit.frames import compatible, frames, template_swap
+from gitcontext.audit.frames import compatible, frames, introducer, template_swap
 from gitcontext.instructions.segment import segment
 
 
@@ -89,3 +89,26 @@ def test_procedure_part_an_item_under_a_numbered_label_after_a_blank_line() -> N
     parts = _parts(text)
     assert parts["Verify correct imports from the SDK package."] == "a step of a procedure"
     assert parts["Use `claude-3-7-sonnet-latest` for auto-updates."] is None  # nested under a bullet: a catalogue
+
+
+def test_introducer_is_the_colon_line_above_a_list_past_its_siblings() -> None:
+    lines = [
+        "Best for:",  # 1
+        "",
+        "- Quick research",  # 3
+        "  continued here",
+        "- Exploratory research",  # 5
+        "1. **Research each model**",  # 6
+        "   For each model, search the web for:",
+        "",
+        "   - Model architecture",  # 9
+        "",
+        "## Next",
+        "- Orphan item",  # 12
+        "Some prose.",
+        "- Item after prose",  # 14
+    ]
+    assert introducer(lines, 3) == introducer(lines, 5) == "best for:"
+    assert introducer(lines, 6) == ""  # another kind of list: its marker is a number
+    assert introducer(lines, 9) == "for each model, search the web for:"
+    assert introducer(lines, 12) == introducer(lines, 14) == ""

@@ -40,6 +40,12 @@ def _states(line: str) -> bool:
         # the subject left out; a condition before a noun subject (huggingface/chat-ui)
         "4. Calls LLM endpoint via OpenAI client",
         "When enabled, tools are exposed as OpenAI function calls.",
+        # a plural subject, a pronoun, a label before the statement (round 8 session 5, dev repositories)
+        "Runtime dependencies live in each member's `packages/*/pyproject.toml`.",
+        "Key settings include model selection and search API choice.",
+        "This creates a baseline for tracking your changes with `git diff`.",
+        "**Problem:** Ruff requires exactly ONE newline at the end of every file.",
+        "It integrates with Hugging Face Hub for model/dataset sharing.",
     ],
 )
 def test_statements_of_fact(line: str) -> None:
@@ -78,6 +84,12 @@ def test_statements_of_fact(line: str) -> None:
         "A common mistake is fixing one trainer and forgetting the others.",
         "Trainers in this repository are **self-contained by design**.",
         "- You MAY skip this step if you have no feedback to provide",  # RFC 2119 (strands-agents/sdk-typescript)
+        # a convention in the plural; verbs the lexicon lacked; a case and its action (round 8 session 5)
+        "Cross-references in docstrings use mkdocstrings syntax, `[text][lancedb.table.Table]`.",
+        "If a sync fails, it is almost certainly younger than 7 days — step down to an older release.",
+        "- **Require deprecation**: Insist on deprecation warnings for public APIs",
+        "- Or use code-based routing with route definitions",
+        "- A CLI PR → check `https://huggingface.co/docs/huggingface_hub/main/en/guides/cli`",
     ],
 )
 def test_rules_are_not_statements(line: str) -> None:
@@ -91,6 +103,21 @@ def test_items_under_a_lead_in_that_lays_down_rules_are_rules() -> None:
         "Notes:\n\n- The pool runs in Node.js\n\n**Do**:\n\n- Co-locate unit tests with source under `__tests__`\n"
     )
     assert [inst.line for inst, frame in _framed(text) if states(inst, frame)] == [11]
+
+
+def test_items_listing_things_under_their_lead_in_are_not_rules() -> None:
+    text = (
+        "All settings configurable via:\n\n- Environment variables (`.env` file)\n- Web UI in LangGraph Studio\n\n"
+        "1. **Research each model**\n   For each model, search the web for its specifications:\n\n"
+        "   - Model architecture (dense, MoE)\n\n"
+        "Changes need coordinated updates:\n\n- `.github/` and `.cloudbuild/` (must stay in sync)\n"
+        "- Dynamic segments use `$param` not `[param]`\n- Check the rendered docs\n\n"
+        "**Formatting** (enforced by Prettier):\n\n- Single quotes\n\n"
+        "When moving a package:\n\n- One commit per package\n\nKey points:\n\n- One section per highlight\n\n"
+        "## Do NOT edit these (release-owned)\n\n- **Cross-package pins**. These are rewritten by the release script.\n"
+    )
+    listed = [inst.line for inst, frame in _framed(text) if inst.kind == "item" and states(inst, frame)]
+    assert listed == [3, 4, 9]  # not the rules, the contrast, the command, nor the items of a rules lead-in
 
 
 @pytest.mark.parametrize(

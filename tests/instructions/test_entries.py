@@ -35,6 +35,10 @@ def _one(text: str):
         "- **`MCPStdioTool`** / **`MCPStreamableHTTPTool`** - Transport-specific subclasses.",
         # a lead-in that only sets a scope, however long
         "When moving `TypesImportSpec` from `@prisma-next/emitter` to `@prisma-next/contract`:",
+        # a pointer and nothing more (chroma-core/chroma, strands-agents/sdk-typescript, round 8 session 5)
+        "See [CLAUDE.md](./CLAUDE.md) for codebase conventions (commit message format, etc.).",
+        "For human contributor guidelines, see [CONTRIBUTING.md](CONTRIBUTING.md).",
+        "See [router-core/data-loading](../data-loading/SKILL.md) and `docs/ssr.md`.",
     ],
 )
 def test_entries_and_lead_ins_describe(text: str) -> None:
@@ -57,6 +61,8 @@ def test_entries_and_lead_ins_describe(text: str) -> None:
         "- `a.py`, `b.py` — never import from each other.",
         "If `dist/` is missing, build the SDK packages before running package tests:",
         "If a PR adds an external feed, request that:",
+        "See `docs/testing.md` before changing the API.",  # a pointer with a condition of its own
+        "See [TESTING.md](TESTING.md) for how to run the tests.",
     ],
 )
 def test_rules_do_not_describe(text: str) -> None:

@@ -4,8 +4,10 @@ Nobody can tell later whether it is still needed, so nobody dares delete it. Rec
 answers (verbatim) is what lets an audit judge it. The entries of a map, catalogue or glossary, a
 see-also pointer and a lead-in to a list describe rather than instruct (instructions/entries.py); a
 statement of fact ("The CLI package requires Node 20 or newer."), an item listing one condition of the
-rule its lead-in states ("Use factory functions when:") and a line of nothing but code spans or links
-tell the agent nothing to do (audit/statements.py). Nobody needs their why, so they are not reported;
+rule its lead-in states ("Use factory functions when:"), an item listing one thing its lead-in introduces
+("- Web UI in LangGraph Studio" under "All settings configurable via:") and a line of nothing but code spans
+or links tell the agent nothing to do (audit/statements.py); nor does a pointer ("See `CLAUDE.md`
+for codebase conventions."). Nobody needs their why, so they are not reported;
 they stay orphans in coverage.
 
 Example: `CLAUDE.md` line 3 "- Run `make lint` before pushing." has no note, or a note without a why:
