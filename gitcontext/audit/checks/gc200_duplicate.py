@@ -29,9 +29,15 @@ entries of a definition list about different terms, map entries of one path in t
 definition and a rule alike only in the examples in their parentheses, the same words around other code
 ("Verify `$1`, `$2` syntax" / "Verify `@` syntax"), or items of two lists of one file under two
 lead-ins ("**Project commands**:" / "**Personal commands**:"), each list its case's own, or the file's
-opening prose (under its title) and a line of a section it sums up; and never an entry of a skill's
-"When to Use" list (a situation, not a rule) or the same words about other numbers ("Year 1" / "Year 2"). Word for word, two lines apart, is a duplicate
-even inside one list.
+opening prose (under its title) and a line of a section it sums up; nor, in one file, items under two
+lead-in items ("- `generateText(params)`:" / "- `streamText(params)`:", "2. **Search strategy**:"), or
+"•" lines under two lead-in lines, or descriptions under two lead-ins, each its case's; a follow-up ("If
+fails: review errors, fix them, retry") after two different steps; the same step of the numbered lists
+of two sibling sections (two procedures); an entry of the file's contents ("**Project Scope** - …") and
+the section it names; nor one command given with other options (`--set-main`) beside the plain pointer
+to it; and never an entry of a skill's "When to Use" list or a line labelled "Use when:" (a situation,
+not a rule), a statement of an unfenced script (`console.log(…);`), or the same words about other
+numbers ("Year 1" / "Year 2"). Word for word, two lines apart, is a duplicate even inside one list.
 """
 
 from __future__ import annotations

@@ -9,9 +9,10 @@ rule was added to one only::
 
 Two files are twins when no view loads both and at least three, and half, of the shorter one's rules
 have a counterpart in the other (word for word, or alike at 0.6 weighted Dice; a template that only
-swaps a name counts as the counterpart adapted to its place). Twins for two agents in one place are
-one **twins** note with the better fix: an `@AGENTS.md` import for an agent that follows imports, or
-one file as a symlink of the other. What drifted is one **drift** finding per pair, naming the rules
+swaps a name counts as the counterpart adapted to its place); a short file whose counterparts are under
+a third of the long one's rules and mostly reworded sums the long one up and is no twin. Twins for two
+agents in one place are one **twins** note with the better fix: an `@AGENTS.md` import for an agent
+that follows imports, or one file as a symlink of the other. What drifted is one **drift** finding per pair, naming the rules
 one twin has and the other lacks and the ones worded differently, anchored on the copy history says
 changed less recently (a warning when the twins serve two agents, whose sessions then differ; a note
 between copies one agent reads in two places). Copies in two places may each open with their own
@@ -48,6 +49,7 @@ TWIN_SAME = 0.6  # a rule's counterpart in the twin: at least this alike
 TWIN_RULES = 3  # twins share at least this many rules
 TWIN_SHARE = 0.4  # and at least this share of the shorter file's rules, for two agents' files in one place
 COPY_SHARE = 0.6  # for one agent's files in two places, which are expected to differ more
+SUMMARY_SHARE = 1 / 3  # counterparts under this share of the longer file's rules, mostly reworded: a summary
 SHOWN = 5  # rules named in a message; the evidence has all
 IMPORTERS = {a.name for a in AGENTS if a.imports}
 _CODE = re.compile(r"`[^`\n]*`")
@@ -133,9 +135,19 @@ def find_twins(p: Pool, candidates: list[tuple[int, int]], made: frozenset[str] 
         matched = _one_to_one(found)
         two_places = place(fa) != place(fb) or bool(agents_of(p, fa) & agents_of(p, fb))
         share = COPY_SHARE if two_places else TWIN_SHARE
-        if len(matched) >= TWIN_RULES and len(matched) >= share * min(len(rules[fa]), len(rules[fb])):
+        sizes = sorted((len(rules[fa]), len(rules[fb])))
+        if len(matched) >= TWIN_RULES and len(matched) >= share * sizes[0] and not summary(matched, sizes[1]):
             out.append(_compare(fa, fb, matched, rules, two_places and not {fa, fb} & made))
     return out
+
+
+def summary(matched: list[tuple[Unit, Unit, float]], longer: int) -> bool:
+    """The shorter file sums the longer one up rather than copying it: its counterparts are a small share
+    of the longer file's LONGER rules (SUMMARY_SHARE) and mostly reworded, not word for word (a
+    43-rule copilot-instructions.md recapping a 175-rule AGENTS.md in its own words). A stale copy keeps
+    its lines word for word; a summary is short on purpose and is neither twin nor drift."""
+    verbatim = sum(a.inst.norm == b.inst.norm for a, b, _ in matched)
+    return len(matched) < SUMMARY_SHARE * longer and 2 * verbatim < len(matched)
 
 
 def entries_of_one_catalogue(a: str, b: str) -> bool:
