@@ -298,6 +298,8 @@ def not_one(a: Unit, b: Unit) -> str:
         return ""
     if _swapped(a, b) or _index_and_step(a.inst, b.inst) or _other_terms(a.inst.text, b.inst.text):
         return "about another subject"
+    if _one_term_two_sections(a.inst, b.inst):
+        return "each section's own entry for one term"
     if _other_entries(a.inst.text, b.inst.text):
         return "entries of a map about two paths"
     if _two_maps(a, b):
@@ -430,6 +432,15 @@ def _other_terms(a: str, b: str) -> bool:
     alike their descriptions."""
     ta, tb = term(_TASK_BOX.sub("", a, count=1)), term(_TASK_BOX.sub("", b, count=1))
     return ta is not None and tb is not None and ta != tb
+
+
+def _one_term_two_sections(a: Instruction, b: Instruction) -> bool:
+    """Entries for one term under two sections of one file ("**Tools**: Read, Grep, Bash" under `### analyzer`
+    and "**Tools**: Read, Edit, Bash" under `### optimizer`): a catalogue, each section giving its own value."""
+    if a.file != b.file or not (a.headings and b.headings) or a.headings[-1] == b.headings[-1]:
+        return False
+    ta = term(_TASK_BOX.sub("", a.text, count=1))
+    return ta is not None and ta == term(_TASK_BOX.sub("", b.text, count=1))
 
 
 def _other_entries(a: str, b: str) -> bool:

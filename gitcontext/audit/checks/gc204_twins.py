@@ -12,16 +12,16 @@ have a counterpart in the other (word for word, or alike at 0.6 weighted Dice; a
 swaps a name counts as the counterpart adapted to its place); a short file whose counterparts are under
 a third of the long one's rules and mostly reworded sums the long one up and is no twin. Twins for two
 agents in one place are one **twins** note with the better fix: an `@AGENTS.md` import for an agent
-that follows imports, or one file as a symlink of the other. What drifted is one **drift** finding per pair, naming the rules
-one twin has and the other lacks and the ones worded differently, anchored on the copy history says
-changed less recently (a warning when the twins serve two agents, whose sessions then differ; a note
+that follows imports, or one file as a symlink of the other. What drifted is one **drift** finding per
+pair, naming the rules one twin has and the other lacks and the ones worded differently, anchored on the
+copy history says changed less recently (a warning when the twins serve two agents, whose sessions then differ; a note
 between copies one agent reads in two places). Copies in two places may each open with their own
 passage and word a line after their own folder ("Isomorphic storage client" in storage-js): not drift.
 When a text has identical copies elsewhere (one guide in five apps), the pair of texts is one finding,
 on the pair closest together in the tree, naming the other copies. Identical copies in two places for one agent are kept
 in step on purpose and are not reported; a symlink is one file and never a twin; two skills of two
-names, or two commands or rules of one folder, are entries an agent picks by name, written from
-one template, not twins; two files a tool generated (`generatedBy:` in the front matter, a hash stamp) are
+names, two commands or rules of one folder, or the rules of two Roo modes (`.roo/rules-<mode>/`), are
+entries an agent picks by name, written from one template, not twins; two files a tool generated (`generatedBy:` in the front matter, a hash stamp) are
 kept in step by it, and a hand copy of one is the copy to change (it drifted from what the tool writes);
 a project template (`{{PROJECT_NAME}}`) and the projects made from it differ on purpose: no drift.
 """
@@ -54,6 +54,7 @@ SHOWN = 5  # rules named in a message; the evidence has all
 IMPORTERS = {a.name for a in AGENTS if a.imports}
 _CODE = re.compile(r"`[^`\n]*`")
 _WORD = re.compile(r"[^\W_]{3,}")
+_MODE_RULES = re.compile(r"(?:^|/)\.(?:roo|kilocode)/rules-([^/]+)/")  # one Roo mode's rules folder
 _PLACEHOLDER = re.compile(r"\{\{\s*[A-Z][A-Z0-9_]*\s*\}\}")  # {{PROJECT_NAME}}, outside code
 CHAIN_NAMES = {posixpath.basename(n): a.name for a in AGENTS if a.chain != "rules" for n in a.files}
 
@@ -151,9 +152,14 @@ def summary(matched: list[tuple[Unit, Unit, float]], longer: int) -> bool:
 
 
 def entries_of_one_catalogue(a: str, b: str) -> bool:
-    """Two skills of one skills folder (`skills/create-pr/SKILL.md`, `skills/skill-creator/SKILL.md`), or
-    two commands or rules of one folder (not the root, where each agent's own file sits): an agent picks each by its name, so sharing a template makes
-    them two entries written alike, never twins. Per-folder files (CLAUDE.md, AGENTS.md) are not entries."""
+    """Two skills of one skills folder (`skills/create-pr/SKILL.md`, `skills/skill-creator/SKILL.md`), two
+    commands or rules of one folder (not the root, where each agent's own file sits), or the rules of two
+    Roo modes (`.roo/rules-code/`, `.roo/rules-architect/`, each loaded in its mode only): an agent picks
+    each by its name, so sharing a template makes them two entries written alike, never twins. Per-folder
+    files (CLAUDE.md, AGENTS.md) are not entries."""
+    mode_a, mode_b = _MODE_RULES.search(a), _MODE_RULES.search(b)
+    if mode_a and mode_b:
+        return mode_a.group(1) != mode_b.group(1)
     name_a, name_b = posixpath.basename(a), posixpath.basename(b)
     if name_a in CHAIN_NAMES or name_b in CHAIN_NAMES:
         return False
