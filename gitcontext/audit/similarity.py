@@ -435,9 +435,11 @@ def _other_terms(a: str, b: str) -> bool:
 
 
 def _one_term_two_sections(a: Instruction, b: Instruction) -> bool:
-    """Entries for one term under two sections of one file ("**Tools**: Read, Grep, Bash" under `### analyzer`
-    and "**Tools**: Read, Edit, Bash" under `### optimizer`): a catalogue, each section giving its own value."""
-    if a.file != b.file or not (a.headings and b.headings) or a.headings[-1] == b.headings[-1]:
+    """Entries for one term under two sibling sections of one file ("**Tools**: Read, Grep, Bash" under
+    `### analyzer` and "**Tools**: Read, Edit, Bash" under `### optimizer`, both under `## Modes`): a
+    catalogue, each section giving its own value. Under sections about other things ("### HTTP Method
+    Usage" / "## Idempotency > ### Idempotent Methods") one term's two entries may say one thing twice."""
+    if a.file != b.file or not _sibling_sections(a.headings, b.headings):
         return False
     ta = term(_TASK_BOX.sub("", a.text, count=1))
     return ta is not None and ta == term(_TASK_BOX.sub("", b.text, count=1))
