@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from gitcontext.audit.frames import VERBS, Frame, compatible, frames, template_swap, term
+from gitcontext.audit.placement import Place, own_leads, places
 from gitcontext.identity.anchors import name, replaced
 from gitcontext.identity.profile import Profile, _profile
 from gitcontext.identity.words import content_words, rarity
@@ -53,6 +54,16 @@ _RATIONALE = re.compile(r"^\W{0,4}(?:why\b[^:\n]{0,30}|rationale|reasons?|reason
 _MAP_ENTRY = re.compile(
     r"^\W{0,4}`?((?:[\w.@~-]+/)+[\w.@*~-]*|[\w-]+\.\w{1,8})`?(?:\*\*|__)?(?:\s+\([^()\n]{1,30}\))?\s+(?:[—–-]|:)\s+\S"
 )
+_FOLLOW_UP = re.compile(
+    r"^\W*(?:(?:if|when|on)\s+(?:it\s+|that\s+|this\s+|they\s+|so\s+)?(?:fails?|failed|failing|failures?|errors?|"
+    r"pass(?:es)?|passed|succeeds?|succeeded|successful|ok|not|so|yes|no)\b|otherwise\b|else\b)",
+    re.I,
+)
+_TRIGGER_LABEL = re.compile(r"^\W*(?:use\s+(?:this\s+(?:skill|agent)\s+)?when|when\s+to\s+use)\b[^:\n]{0,30}:", re.I)
+_TASK_BOX = re.compile(r"^\s*\[[ xX]\]\s+")
+_CODE_LINE = re.compile(
+    r"^\s*(?:(?:const|let|var)\s+[\w${}\[\], ]+=.*|[\w$]+(?:\.[\w$]+)*\s*(?:\(.*\)|\s=\s.+));\s*$"
+)  # a statement of an unfenced script ("console.log('…');", "const x = 1;")
 _WHEN = re.compile(r"\b(?:before|after|once|whenever|until)\s+([^,;.]{2,60})", re.I)
 _LABEL = re.compile(r"^\W*(?:\w+\W+){0,4}?\w+\W*:\s")  # "Tests cover: ..." — the label is no clause
 _CLAUSE = re.compile(r"\s[—–]\s|\s-\s|;\s|\(|\)|:\s|\.\s")
@@ -69,6 +80,7 @@ class Unit(NamedTuple):
     list_key: tuple[str, int] | None  # (file, line) where its list starts, for a list item
     lead: bool  # a lead-in, fragment, rationale or step title (lead_in, Frame.title), never one side of a duplicate
     frame: Frame  # where it stands and how it is said (audit.frames)
+    place: Place  # what it hangs from in its file (audit.placement)
 
 
 def units(insts: Sequence[Instruction], text: Callable[[str], str]) -> list[Unit]:
@@ -80,8 +92,10 @@ def units(insts: Sequence[Instruction], text: Callable[[str], str]) -> list[Unit
     for inst in insts:
         by_file.setdefault(inst.file, []).append(inst)
     framed: dict[tuple[str, int], Frame] = {}
+    placed: dict[tuple[str, int], Place] = {}
     for file, mine in by_file.items():
         framed.update(((i.file, i.index), f) for i, f in zip(mine, frames(mine, text(file)), strict=True))
+        placed.update(((i.file, i.index), p) for i, p in zip(mine, places(mine, text(file)), strict=True))
     out = []
     for inst in insts:
         group = paragraphs[(inst.file, inst.index)]
@@ -100,6 +114,7 @@ def units(insts: Sequence[Instruction], text: Callable[[str], str]) -> list[Unit
                 lists.get((inst.file, inst.index)),
                 lead_in(inst) or framed[(inst.file, inst.index)].title,
                 framed[(inst.file, inst.index)],
+                placed[(inst.file, inst.index)],
             )
         )
     return out
@@ -208,8 +223,9 @@ def bag_dice(a: frozenset[str], b: frozenset[str], w: Weights) -> float:
 
 def lead_in(inst: Instruction) -> bool:
     """A lead-in or fragment ("Full-stack examples must have:", "The new data model is"), a line of
-    nothing but code (`user_id=<id>`), or a rationale ("**Why this matters**: 4xx errors are
-    user-correctable"), which explains a rule rather than giving one: not a rule."""
+    nothing but code (`user_id=<id>`) or a statement of an unfenced script (`console.log('…');`), or a
+    rationale ("**Why this matters**: 4xx errors are user-correctable"), which explains a rule rather than
+    giving one: not a rule."""
     text = inst.text.rstrip()
     last = text.rsplit(None, 1)[-1].casefold() if text else ""
     return (
@@ -218,6 +234,7 @@ def lead_in(inst: Instruction) -> bool:
         or last in _DANGLING
         or len(content_words(text)) < 2
         or not content_words(_CMD_SPANS.sub(" ", text))  # only code: a value or a parameter, not a rule
+        or all(_CODE_LINE.match(x) for x in text.split("\n"))
     )
 
 
@@ -245,15 +262,21 @@ def same_rule(a: Unit, b: Unit, w: Weights) -> tuple[float, str]:
 def same_command(a: str, b: str) -> bool:
     """Both give the same command (code spans with a space, "`pnpm lint && pnpm typecheck`") and one
     says little else ("Check your changes with `…`"), with no other moment to run it ("before pushing"
-    / "after changing the schema")."""
+    / "after changing the schema") and no other options (`--set-<role>`) given beside it."""
     ca, cb = commands(a), commands(b)
-    if not ca or ca != cb:
+    if not ca or ca != cb or _flags(a) != _flags(b):
         return False
     wa, wb = _when(a), _when(b)
     if wa and wb and wa != wb:
         return False
     rest = [content_words(_CMD_SPANS.sub(" ", t)) - VERBS for t in (a, b)]
     return min(len(r) for r in rest) <= COMMAND_WORDS
+
+
+def _flags(text: str) -> frozenset[str]:
+    """TEXT's options given apart from its command ("Use `task-master models` with `--set-<role>`"): the
+    command run another way when they differ."""
+    return frozenset(x for x in _CMD_SPANS.findall(text) if x.startswith("-") and " " not in x.strip())
 
 
 def commands(text: str) -> frozenset[str]:
@@ -268,13 +291,15 @@ def _when(text: str) -> frozenset[str]:
 
 def not_one(a: Unit, b: Unit) -> str:
     """Why A and B, alike in words, are two instructions ("" when nothing tells them apart)."""
-    why = compatible(a.frame, b.frame, a.inst, b.inst)
+    why = compatible(a.frame, b.frame, a.inst, b.inst) or _placed_apart(a, b)
     if why:
         return why
     if a.inst.norm == b.inst.norm:
         return ""
     if _swapped(a, b) or _index_and_step(a.inst, b.inst) or _other_terms(a.inst.text, b.inst.text):
         return "about another subject"
+    if _one_term_two_sections(a.inst, b.inst):
+        return "each section's own entry for one term"
     if _other_entries(a.inst.text, b.inst.text):
         return "entries of a map about two paths"
     if _two_maps(a, b):
@@ -296,6 +321,41 @@ def not_one(a: Unit, b: Unit) -> str:
     if _other_quotes(a.inst.text, b.inst.text):
         return "each says something else in quotes"
     return ""
+
+
+def _placed_apart(a: Unit, b: Unit) -> str:
+    """Why two lines of one file, however alike, are two by what they hang from (audit.placement)."""
+    if a.inst.file != b.inst.file:
+        return ""
+    if own_leads(a.place, b.place):
+        return "each list is its own lead-in item's"
+    leads = (a.place.lead or a.frame.lead, b.place.lead or b.frame.lead)
+    if not (a.frame.directive or b.frame.directive) and all(leads) and leads[0] != leads[1]:
+        return "each describes the thing its own lead-in is about"
+    if _follow_up(a.inst.text) and _follow_up(b.inst.text) and a.place.before != b.place.before:
+        return "the same reaction to two other steps"
+    if a.place.ordered and b.place.ordered and _sibling_sections(a.inst.headings, b.inst.headings):
+        return "the same step of two procedures"
+    if (a.place.section and a.place.section in _folded(b.inst.headings)) or (
+        b.place.section and b.place.section in _folded(a.inst.headings)
+    ):
+        return "a contents entry and the section it names"
+    return ""
+
+
+def _follow_up(text: str) -> bool:
+    """TEXT reacts to the line before it ("If fails: review errors, fix them, retry", "Otherwise, ask")."""
+    return bool(_FOLLOW_UP.match(text))
+
+
+def _sibling_sections(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Two sections side by side under one parent ("### Optimize from a failing trace" / "### Optimize
+    using a dataset" under "## Workflows"): their numbered lists are two procedures."""
+    return len(a) == len(b) >= 2 and a[:-1] == b[:-1] and a[-1] != b[-1]
+
+
+def _folded(headings: tuple[str, ...]) -> set[str]:
+    return {normalize(h.replace("`", "")) for h in headings}
 
 
 def _alike(a: Unit, b: Unit, w: Weights) -> tuple[float, str]:
@@ -337,9 +397,10 @@ def _opening_and_detail(a: Instruction, b: Instruction) -> bool:
 
 
 def trigger(inst: Instruction) -> bool:
-    """INST is an entry of a skill's "When to Use" list ("Configure pod security standards"): a situation
-    that calls for the file, not something to do, so it restates no rule of the file."""
-    return bool(inst.headings) and bool(_TRIGGERS.match(inst.headings[-1]))
+    """INST is an entry of a skill's "When to Use" list ("Configure pod security standards") or a line
+    labelled so ("Use when: adding sparse vectors to a dense collection"): a situation that calls for the
+    file or section, not something to do, so it restates no rule of the file."""
+    return bool(_TRIGGER_LABEL.match(inst.text)) or bool(inst.headings) and bool(_TRIGGERS.match(inst.headings[-1]))
 
 
 def _other_numbers(a: str, b: str) -> bool:
@@ -369,8 +430,19 @@ def _other_terms(a: str, b: str) -> bool:
     """Two entries of a definition list about different terms ("**`tokensGenerated`**: LLM token usage
     tracking", "**Purpose**: Track token usage across all LLM providers") describe two things, however
     alike their descriptions."""
-    ta, tb = term(a), term(b)
+    ta, tb = term(_TASK_BOX.sub("", a, count=1)), term(_TASK_BOX.sub("", b, count=1))
     return ta is not None and tb is not None and ta != tb
+
+
+def _one_term_two_sections(a: Instruction, b: Instruction) -> bool:
+    """Entries for one term under two sibling sections of one file ("**Tools**: Read, Grep, Bash" under
+    `### analyzer` and "**Tools**: Read, Edit, Bash" under `### optimizer`, both under `## Modes`): a
+    catalogue, each section giving its own value. Under sections about other things ("### HTTP Method
+    Usage" / "## Idempotency > ### Idempotent Methods") one term's two entries may say one thing twice."""
+    if a.file != b.file or not _sibling_sections(a.headings, b.headings):
+        return False
+    ta = term(_TASK_BOX.sub("", a.text, count=1))
+    return ta is not None and ta == term(_TASK_BOX.sub("", b.text, count=1))
 
 
 def _other_entries(a: str, b: str) -> bool:

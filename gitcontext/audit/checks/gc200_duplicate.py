@@ -13,8 +13,9 @@ of four or more consecutive instructions pasted twice is one finding naming both
 line, and the same line repeating the same rule in N files (a footer every package's AGENTS.md carries
 under the root's) is one finding naming the N copies. Files that say they are generated ("do not edit",
 or a stamp of their source's hash) are skipped; a symlink is one file and never reported; a package's
-context file that its package.json publishes (`files`) is read alone from node_modules, so its repeats
-of lines outside the package are on purpose; and one command in the files of two folders that are each a
+context file that its package.json publishes (`files`) is read alone from node_modules, and one in a
+template folder (`templates/`) is copied into the projects a tool makes, so their repeats of lines
+outside them are on purpose; and one command in the files of two folders that are each a
 project (their own package.json, pyproject.toml…) runs each project's own script. Copies in files no view loads together (CLAUDE.md beside AGENTS.md, two packages' files) are
 GC204's.
 
@@ -29,9 +30,15 @@ entries of a definition list about different terms, map entries of one path in t
 definition and a rule alike only in the examples in their parentheses, the same words around other code
 ("Verify `$1`, `$2` syntax" / "Verify `@` syntax"), or items of two lists of one file under two
 lead-ins ("**Project commands**:" / "**Personal commands**:"), each list its case's own, or the file's
-opening prose (under its title) and a line of a section it sums up; and never an entry of a skill's
-"When to Use" list (a situation, not a rule) or the same words about other numbers ("Year 1" / "Year 2"). Word for word, two lines apart, is a duplicate
-even inside one list.
+opening prose (under its title) and a line of a section it sums up; nor, in one file, items under two
+lead-in items ("- `generateText(params)`:" / "- `streamText(params)`:", "2. **Search strategy**:"), or
+"•" lines under two lead-in lines, or descriptions under two lead-ins, each its case's; a follow-up ("If
+fails: review errors, fix them, retry") after two different steps; the same step of the numbered lists
+of two sibling sections (two procedures); an entry of the file's contents ("**Project Scope** - …") and
+the section it names; nor one command given with other options (`--set-main`) beside the plain pointer
+to it; and never an entry of a skill's "When to Use" list or a line labelled "Use when:" (a situation,
+not a rule), a statement of an unfenced script (`console.log(…);`), or the same words about other
+numbers ("Year 1" / "Year 2"). Word for word, two lines apart, is a duplicate even inside one list.
 """
 
 from __future__ import annotations
@@ -51,6 +58,7 @@ CHECK = Check("GC200", "duplicate", "warning", "the same instruction twice among
 BLOCK_RULES = 4  # consecutive instructions copied together at least this many are one pasted block
 BLOCK_SAME = 0.8  # how alike each line of a pasted block is to its copy (frames are copied with it)
 SHOWN = 3  # copies named in a message; the evidence has all
+TEMPLATE_FOLDERS = frozenset({"templates", "template"})
 MANIFESTS = ("package.json", "pyproject.toml", "Cargo.toml", "go.mod", "deno.json", "Makefile")
 
 
@@ -65,7 +73,7 @@ class Copy(NamedTuple):
 def run(ctx: AuditContext) -> Iterator[Finding]:
     p = pool(ctx)
     ids = {(loc.instruction.file, loc.instruction.index): loc.id for loc in ctx.located}
-    shipped = {f for f in p.loaded_by if published(ctx, f)}
+    shipped = {f for f in p.loaded_by if published(ctx, f) or in_template(f)}
     projects = {posixpath.dirname(f) for f in p.loaded_by if _has_manifest(ctx, posixpath.dirname(f))}
     copies, verbatim = _copies(
         p, [ij for ij in pairs(ctx) if not _ships_apart(p, ij, shipped) and not _two_projects(p, ij, projects)]
@@ -102,6 +110,12 @@ def published(ctx: AuditContext, file: str) -> bool:
     alone from node_modules, where its ancestors do not travel."""
     folder, name = posixpath.split(file)
     return bool(folder) and publishes(read(ctx, posixpath.join(folder, "package.json")), name)
+
+
+def in_template(file: str) -> bool:
+    """FILE sits in a template folder (`src/cli/init/templates/CLAUDE.md`, `cli-tool/templates/python/`):
+    a tool copies it into projects it makes, where it is read alone, so it repeats what it needs."""
+    return any(part in TEMPLATE_FOLDERS for part in file.split("/")[:-1])
 
 
 def _ships_apart(p: Pool, pair: tuple[int, int], shipped: set[str]) -> bool:

@@ -9,18 +9,19 @@ rule was added to one only::
 
 Two files are twins when no view loads both and at least three, and half, of the shorter one's rules
 have a counterpart in the other (word for word, or alike at 0.6 weighted Dice; a template that only
-swaps a name counts as the counterpart adapted to its place). Twins for two agents in one place are
-one **twins** note with the better fix: an `@AGENTS.md` import for an agent that follows imports, or
-one file as a symlink of the other. What drifted is one **drift** finding per pair, naming the rules
-one twin has and the other lacks and the ones worded differently, anchored on the copy history says
-changed less recently (a warning when the twins serve two agents, whose sessions then differ; a note
+swaps a name counts as the counterpart adapted to its place); a short file whose counterparts are under
+a third of the long one's rules and mostly reworded sums the long one up and is no twin. Twins for two
+agents in one place are one **twins** note with the better fix: an `@AGENTS.md` import for an agent
+that follows imports, or one file as a symlink of the other. What drifted is one **drift** finding per
+pair, naming the rules one twin has and the other lacks and the ones worded differently, anchored on the
+copy history says changed less recently (a warning when the twins serve two agents, whose sessions then differ; a note
 between copies one agent reads in two places). Copies in two places may each open with their own
 passage and word a line after their own folder ("Isomorphic storage client" in storage-js): not drift.
 When a text has identical copies elsewhere (one guide in five apps), the pair of texts is one finding,
 on the pair closest together in the tree, naming the other copies. Identical copies in two places for one agent are kept
 in step on purpose and are not reported; a symlink is one file and never a twin; two skills of two
-names, or two commands or rules of one folder, are entries an agent picks by name, written from
-one template, not twins; two files a tool generated (`generatedBy:` in the front matter, a hash stamp) are
+names, two commands or rules of one folder, or the rules of two Roo modes (`.roo/rules-<mode>/`), are
+entries an agent picks by name, written from one template, not twins; two files a tool generated (`generatedBy:` in the front matter, a hash stamp) are
 kept in step by it, and a hand copy of one is the copy to change (it drifted from what the tool writes);
 a project template (`{{PROJECT_NAME}}`) and the projects made from it differ on purpose: no drift.
 """
@@ -48,10 +49,12 @@ TWIN_SAME = 0.6  # a rule's counterpart in the twin: at least this alike
 TWIN_RULES = 3  # twins share at least this many rules
 TWIN_SHARE = 0.4  # and at least this share of the shorter file's rules, for two agents' files in one place
 COPY_SHARE = 0.6  # for one agent's files in two places, which are expected to differ more
+SUMMARY_SHARE = 1 / 3  # counterparts under this share of the longer file's rules, mostly reworded: a summary
 SHOWN = 5  # rules named in a message; the evidence has all
 IMPORTERS = {a.name for a in AGENTS if a.imports}
 _CODE = re.compile(r"`[^`\n]*`")
 _WORD = re.compile(r"[^\W_]{3,}")
+_MODE_RULES = re.compile(r"(?:^|/)\.(?:roo|kilocode)/rules-([^/]+)/")  # one Roo mode's rules folder
 _PLACEHOLDER = re.compile(r"\{\{\s*[A-Z][A-Z0-9_]*\s*\}\}")  # {{PROJECT_NAME}}, outside code
 CHAIN_NAMES = {posixpath.basename(n): a.name for a in AGENTS if a.chain != "rules" for n in a.files}
 
@@ -133,15 +136,30 @@ def find_twins(p: Pool, candidates: list[tuple[int, int]], made: frozenset[str] 
         matched = _one_to_one(found)
         two_places = place(fa) != place(fb) or bool(agents_of(p, fa) & agents_of(p, fb))
         share = COPY_SHARE if two_places else TWIN_SHARE
-        if len(matched) >= TWIN_RULES and len(matched) >= share * min(len(rules[fa]), len(rules[fb])):
+        sizes = sorted((len(rules[fa]), len(rules[fb])))
+        if len(matched) >= TWIN_RULES and len(matched) >= share * sizes[0] and not summary(matched, sizes[1]):
             out.append(_compare(fa, fb, matched, rules, two_places and not {fa, fb} & made))
     return out
 
 
+def summary(matched: list[tuple[Unit, Unit, float]], longer: int) -> bool:
+    """The shorter file sums the longer one up rather than copying it: its counterparts are a small share
+    of the longer file's LONGER rules (SUMMARY_SHARE) and mostly reworded, not word for word (a
+    43-rule copilot-instructions.md recapping a 175-rule AGENTS.md in its own words). A stale copy keeps
+    its lines word for word; a summary is short on purpose and is neither twin nor drift."""
+    verbatim = sum(a.inst.norm == b.inst.norm for a, b, _ in matched)
+    return len(matched) < SUMMARY_SHARE * longer and 2 * verbatim < len(matched)
+
+
 def entries_of_one_catalogue(a: str, b: str) -> bool:
-    """Two skills of one skills folder (`skills/create-pr/SKILL.md`, `skills/skill-creator/SKILL.md`), or
-    two commands or rules of one folder (not the root, where each agent's own file sits): an agent picks each by its name, so sharing a template makes
-    them two entries written alike, never twins. Per-folder files (CLAUDE.md, AGENTS.md) are not entries."""
+    """Two skills of one skills folder (`skills/create-pr/SKILL.md`, `skills/skill-creator/SKILL.md`), two
+    commands or rules of one folder (not the root, where each agent's own file sits), or the rules of two
+    Roo modes (`.roo/rules-code/`, `.roo/rules-architect/`, each loaded in its mode only): an agent picks
+    each by its name, so sharing a template makes them two entries written alike, never twins. Per-folder
+    files (CLAUDE.md, AGENTS.md) are not entries."""
+    mode_a, mode_b = _MODE_RULES.search(a), _MODE_RULES.search(b)
+    if mode_a and mode_b:
+        return mode_a.group(1) != mode_b.group(1)
     name_a, name_b = posixpath.basename(a), posixpath.basename(b)
     if name_a in CHAIN_NAMES or name_b in CHAIN_NAMES:
         return False
