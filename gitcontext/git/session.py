@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from gitcontext.errors import GitError
 from gitcontext.git import shared
+from gitcontext.git.objects import list_tree
 from gitcontext.git.process import run, run_status
 from gitcontext.git.repo import Head, rev_parse
 
@@ -80,8 +81,9 @@ class Repo:
 
     @property
     def tracked(self) -> frozenset[str]:
-        """Paths git tracks in the index."""
-        return self._listing[0]
+        """Paths git tracks in the index (from the index's listing when a feature listed it whole)."""
+        index = self.memo.get("entries:")
+        return self.once("tracked", lambda: frozenset(index) if index is not None else self._listing[0])
 
     @property
     def listed(self) -> tuple[str, ...]:
@@ -97,6 +99,19 @@ class Repo:
         """REV's commit id (HEAD's without asking git again)."""
         return self.head if rev == "HEAD" and self.head is not None else rev_parse(rev, self.root)
 
+    def entries(self, rev: str, under: str | None = None) -> dict[str, tuple[str, str]]:
+        """`git.tree_entries(REV, under=UNDER)`, each tree (REV '': the index) listed once in this session: a
+        folder of a tree already listed whole is taken from that listing (a copy: the caller may change it)."""
+        whole = self.memo.get(f"entries:{rev}")
+        if whole is None and under is None:
+            whole = self.once(f"entries:{rev}", lambda: list_tree(rev, self.root))
+        if whole is None:
+            return dict(self.once(f"entries:{rev}:{under}", lambda: list_tree(rev, self.root, under)))
+        if under is None:
+            return dict(whole)
+        folder = under.rstrip("/")  # as git's pathspec: the path itself, or anything under it
+        return {path: entry for path, entry in whole.items() if path == folder or path.startswith(folder + "/")}
+
     def once(self, key: str, compute: Callable[[], T]) -> T:
         """COMPUTE's answer, computed the first time KEY is asked for in this session."""
         if key not in self.memo:
@@ -105,11 +120,16 @@ class Repo:
 
     @contextlib.contextmanager
     def shared(self) -> Iterator[Repo]:
-        """Inside the block `git.ls_files`, `git.head_of` and `git.has_commits` of this root answer from
-        this session (its one listing, its HEAD), for the code that takes a folder rather than the
+        """Inside the block `git.ls_files`, `git.tree_entries` of a commit, `git.head_of` and `git.has_commits`
+        of this root answer from this session (its one listing, each tree listed once, its HEAD), for the code that takes a folder rather than the
         session (the agent views, the notes' resolver, the blame report). Nothing inside may add,
-        remove or rename a file in the work tree, or move HEAD."""
+        remove or rename a file in the work tree, stage anything, or move HEAD."""
         head = Head(self.head, self.common_dir, self.shallow) if self.head is not None else None
-        answers = {"tracked": lambda: sorted(self.tracked), "listed": lambda: self.listed, "head": lambda: head}
+        answers = {
+            "tracked": lambda: sorted(self.tracked),
+            "listed": lambda: self.listed,
+            "head": lambda: head,
+            "entries": lambda: self.entries,
+        }
         with shared.answering(self.root, answers):
             yield self
