@@ -10,11 +10,9 @@ one run computed once. `shared()` lends the session to the code that still asks 
 from __future__ import annotations
 
 import contextlib
-import functools
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from gitcontext.errors import GitError
 from gitcontext.git import shared
@@ -40,8 +38,7 @@ _OPEN = (
 )
 
 
-@dataclass(frozen=True, eq=False)
-class Repo:
+class Repo(NamedTuple):
     """A repository as one command sees it: built once, never changed (the memo aside)."""
 
     root: Path
@@ -50,8 +47,8 @@ class Repo:
     head: str | None  # HEAD's commit; None before the first commit
     shallow: bool
     config: dict[str, Any]
-    tree: str | None = None  # HEAD's tree id; None before the first commit
-    memo: dict[str, Any] = field(default_factory=dict, repr=False)
+    tree: str | None  # HEAD's tree id; None before the first commit
+    memo: dict[str, Any]  # what this run computed once (`once`)
 
     @classmethod
     def open(cls, root: str | Path, config: dict[str, Any]) -> Repo:
@@ -65,10 +62,17 @@ class Repo:
             )
         common = Path(lines[2]) if Path(lines[2]).is_absolute() else (root / lines[2]).resolve()
         head, tree = (lines[3].strip(), lines[4].strip()) if code == 0 and len(lines) > 4 else (None, None)
-        return cls(root, Path(lines[1]), common, head or None, lines[0].strip() == "true", config, tree or None)
+        return cls(root, Path(lines[1]), common, head or None, lines[0].strip() == "true", config, tree or None, {})
 
-    @functools.cached_property
+    def __repr__(self) -> str:
+        return f"Repo(root={self.root!r}, head={self.head!r})"
+
+    @property
     def _listing(self) -> tuple[frozenset[str], tuple[str, ...]]:
+        """(the tracked paths, every listed path, sorted), from one `git ls-files` the first time asked."""
+        return self.once("listing", self._list)
+
+    def _list(self) -> tuple[frozenset[str], tuple[str, ...]]:
         tracked: set[str] = set()
         every: set[str] = set()
         for record in run(_LISTING, cwd=self.root).split(b"\0"):

@@ -33,18 +33,16 @@ def build(
     EXPERIMENTAL runs the audit's checks under the precision rule too."""
     from gitcontext import config as config_mod
     from gitcontext import git
+    from gitcontext.hooks.check import check
 
     repo = git.Repo.open(root, config if config is not None else config_mod.load(root))
     with repo.shared():  # one session for the check, the radius and the audit: each tree listed once
-        return _build(repo, base, head, base_name, config, experimental)
+        return _facts(repo, check(root, base, head, config), base_name, experimental)
 
 
-def _build(
-    repo: Repo, base: str, head: str, base_name: str, given: dict[str, Any] | None, experimental: bool
-) -> dict[str, Any]:
-    from gitcontext.hooks.check import check, format_check, to_json
+def _facts(repo: Repo, result, base_name: str, experimental: bool) -> dict[str, Any]:
+    from gitcontext.hooks.check import format_check, to_json
 
-    result = check(repo.root, base, head, given)
     changes = _changes(result)
     radius = _radius(repo, result)
     texts = {i["id"]: i["text"] for i in radius["instructions"]} | {c["id"]: c["text"] for c in changes}
