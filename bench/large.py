@@ -6,6 +6,10 @@ Action's whole `github pr-comment --local --base REV` cold (goal <= 10 s), and, 
 run), `ls` and `blame FILE:LINE` on the first context file against `git blame -L` of that line (goal <= 2x).
 Wall and CPU time of the process tree in ms, the minimum of --runs runs (the machine is shared), with
 the load average: ratios within one run compare, absolute times on a loaded machine do not.
+Beside them, the peers: the radius's floor, tree-sitter parsing every source file once (one process,
+serial: its CPU is what any parse-everything radius pays), and `git ls-files` of the work tree, the
+listing every read command starts from; and how many times pr-comment listed a tree or the index
+(`git ls-tree -r` / `git ls-files`, from GIT_TRACE; one session lists each once).
 
     python bench/large.py /tmp/deno /tmp/vite [--base HEAD~10] [--runs 3]
 """
@@ -55,10 +59,40 @@ def first_rule(repo: Path) -> tuple[str, int] | None:
     return rows[0]["file"], mine[len(mine) // 2]["line"]
 
 
+# The radius's floor: every source the radius would parse, parsed once by tree-sitter, nothing else.
+PARSE_FLOOR = """
+import os, sys
+from gitcontext import git
+from gitcontext.radius.languages import language_of
+from gitcontext.radius.scan import MAX_BYTES
+from gitcontext.radius.treesitter import parse_raw
+for path in git.ls_files(".", others=True):
+    lang = language_of(path)
+    if lang is not None and os.path.isfile(path) and not os.path.islink(path) and os.path.getsize(path) <= MAX_BYTES:
+        with open(path, "rb") as fh:
+            parse_raw(lang, fh.read())
+"""
+LISTING = ["git", "ls-files", "-z", "-t", "--cached", "--others", "--exclude-standard"]
+
+
+def listings(repo: Path, cmd: list[str]) -> int:
+    """How many `git ls-tree -r` and `git ls-files` one cold run of CMD starts (GIT_TRACE)."""
+    shutil.rmtree(repo / ".git" / "gitcontext", ignore_errors=True)
+    trace = repo / ".git" / "bench-trace"
+    subprocess.run(cmd, cwd=repo, capture_output=True, env={**ENV, "GIT_TRACE": str(trace)})
+    lines = trace.read_text(errors="replace").splitlines() if trace.exists() else []
+    trace.unlink(missing_ok=True)
+    return sum(1 for line in lines if "built-in: git ls-tree -r" in line or "built-in: git ls-files" in line)
+
+
 def measure(repo: Path, base: str, runs: int) -> dict[str, tuple[float, float]]:
+    pr_comment = [*GIT_CONTEXT, "github", "pr-comment", "--local", "--base", base]
     rows = {
         "radius cold": least(runs, [*GIT_CONTEXT, "radius", "--base", base], repo, cold=True),
-        "pr-comment cold": least(runs, [*GIT_CONTEXT, "github", "pr-comment", "--local", "--base", base], repo, True),
+        "  floor: tree-sitter parse": least(1, [sys.executable, "-c", PARSE_FLOOR], repo),
+        "pr-comment cold": least(runs, pr_comment, repo, True),
+        f"  tree listings: {listings(repo, pr_comment)}": (0.0, 0.0),
+        "git ls-files (the listing)": least(runs, LISTING, repo),
     }
     rule = first_rule(repo)
     if rule is not None:

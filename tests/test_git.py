@@ -129,6 +129,24 @@ def test_shared_session_answers_listing_and_head_only_inside_the_block(repo):
     assert git.head_commit(repo) != sha
 
 
+def test_shared_session_lists_each_tree_once_and_a_folder_from_the_whole_tree(repo, tmp_path, monkeypatch):
+    base = commit(repo, {"a.txt": "a\n", "notes/n.jsonl": "{}\n", "notes.txt": "x\n"}, "base")
+    asked = {rev: git.tree_entries(rev, repo) for rev in (base, "")}
+    trace = tmp_path / "trace"
+    monkeypatch.setenv("GIT_TRACE", str(trace))
+    with git.Repo.open(repo, {}).shared() as session:
+        for rev in (base, ""):
+            whole = git.tree_entries(rev, repo)
+            assert whole == asked[rev]
+            whole.clear()  # a copy: the next caller still gets the tree
+            assert git.tree_entries(rev, repo) == asked[rev]
+            assert git.tree_entries(rev, repo, under="notes") == {"notes/n.jsonl": asked[rev]["notes/n.jsonl"]}
+        assert session.tracked == frozenset(asked[""])
+    listings = [line for line in trace.read_text().splitlines() if "git ls-tree" in line or "git ls-files" in line]
+    assert len(listings) == 2, listings  # the commit's tree and the index, once each
+    assert git.tree_entries(base, repo, under="notes") == {"notes/n.jsonl": asked[base]["notes/n.jsonl"]}
+
+
 def test_a_session_given_its_listing_answers_with_it(repo):
     commit(repo, {"a.txt": "a\n"}, "base")
     session = git.Repo.open(repo, {}).knowing_listed(["z.txt", "a.txt", "z.txt"])

@@ -45,13 +45,15 @@ def audit(
     baseline: Baseline | None = None,
     experimental: bool = False,
     world: World | None = None,
+    repo: git.Repo | None = None,
 ) -> Report:
     """EXPERIMENTAL runs the checks under the precision rule too (gitcontext.audit.registry). WORLD:
     the work tree's world when the caller computed it a moment before (the language server on save).
 
     One repository session for the run: HEAD and the git dirs read once, the tree listed once (the
-    context-file discovery, the agent views and the work-tree churn answer from that listing)."""
-    repo = git.Repo.open(root, config)
+    context-file discovery, the agent views and the work-tree churn answer from that listing). REPO:
+    the caller's session of ROOT under CONFIG, when the audit is one part of its command (pr-comment)."""
+    repo = repo or git.Repo.open(root, config)
     mods = select(config, checks, everything=experimental)
     part_only = narrowed(config, checks, everything=experimental)
     with repo.shared():

@@ -80,7 +80,16 @@ def check_ignore(paths: Sequence[str], cwd: str | Path | None = None) -> set[str
 
 
 def tree_entries(rev: str, cwd: str | Path | None = None, under: str | None = None) -> dict[str, tuple[str, str]]:
-    """path -> (mode, object id) for every blob at REV ('' = the index), optionally only UNDER a folder."""
+    """path -> (mode, object id) for every blob at REV ('' = the index), optionally only UNDER a folder;
+    inside an open session of CWD (`Repo.shared`), each tree (and the index) is listed once for the session."""
+    known = shared.answer(cwd, "entries")
+    if known is not shared.MISSING:
+        return known(rev, under)
+    return list_tree(rev, cwd, under)
+
+
+def list_tree(rev: str, cwd: str | Path | None = None, under: str | None = None) -> dict[str, tuple[str, str]]:
+    """`tree_entries` asked of git: one `git ls-tree -r` (`git ls-files -s` for the index)."""
     entries: dict[str, tuple[str, str]] = {}
     scope = ["--", under] if under else []
     if rev == "":

@@ -10,14 +10,13 @@ one run computed once. `shared()` lends the session to the code that still asks 
 from __future__ import annotations
 
 import contextlib
-import functools
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from gitcontext.errors import GitError
 from gitcontext.git import shared
+from gitcontext.git.objects import list_tree
 from gitcontext.git.process import run, run_status
 from gitcontext.git.repo import Head, rev_parse
 
@@ -39,8 +38,7 @@ _OPEN = (
 )
 
 
-@dataclass(frozen=True, eq=False)
-class Repo:
+class Repo(NamedTuple):
     """A repository as one command sees it: built once, never changed (the memo aside)."""
 
     root: Path
@@ -49,8 +47,8 @@ class Repo:
     head: str | None  # HEAD's commit; None before the first commit
     shallow: bool
     config: dict[str, Any]
-    tree: str | None = None  # HEAD's tree id; None before the first commit
-    memo: dict[str, Any] = field(default_factory=dict, repr=False)
+    tree: str | None  # HEAD's tree id; None before the first commit
+    memo: dict[str, Any]  # what this run computed once (`once`)
 
     @classmethod
     def open(cls, root: str | Path, config: dict[str, Any]) -> Repo:
@@ -64,10 +62,17 @@ class Repo:
             )
         common = Path(lines[2]) if Path(lines[2]).is_absolute() else (root / lines[2]).resolve()
         head, tree = (lines[3].strip(), lines[4].strip()) if code == 0 and len(lines) > 4 else (None, None)
-        return cls(root, Path(lines[1]), common, head or None, lines[0].strip() == "true", config, tree or None)
+        return cls(root, Path(lines[1]), common, head or None, lines[0].strip() == "true", config, tree or None, {})
 
-    @functools.cached_property
+    def __repr__(self) -> str:
+        return f"Repo(root={self.root!r}, head={self.head!r})"
+
+    @property
     def _listing(self) -> tuple[frozenset[str], tuple[str, ...]]:
+        """(the tracked paths, every listed path, sorted), from one `git ls-files` the first time asked."""
+        return self.once("listing", self._list)
+
+    def _list(self) -> tuple[frozenset[str], tuple[str, ...]]:
         tracked: set[str] = set()
         every: set[str] = set()
         for record in run(_LISTING, cwd=self.root).split(b"\0"):
@@ -80,8 +85,9 @@ class Repo:
 
     @property
     def tracked(self) -> frozenset[str]:
-        """Paths git tracks in the index."""
-        return self._listing[0]
+        """Paths git tracks in the index (from the index's listing when a feature listed it whole)."""
+        index = self.memo.get("entries:")
+        return self.once("tracked", lambda: frozenset(index) if index is not None else self._listing[0])
 
     @property
     def listed(self) -> tuple[str, ...]:
@@ -97,6 +103,19 @@ class Repo:
         """REV's commit id (HEAD's without asking git again)."""
         return self.head if rev == "HEAD" and self.head is not None else rev_parse(rev, self.root)
 
+    def entries(self, rev: str, under: str | None = None) -> dict[str, tuple[str, str]]:
+        """`git.tree_entries(REV, under=UNDER)`, each tree (REV '': the index) listed once in this session: a
+        folder of a tree already listed whole is taken from that listing (a copy: the caller may change it)."""
+        whole = self.memo.get(f"entries:{rev}")
+        if whole is None and under is None:
+            whole = self.once(f"entries:{rev}", lambda: list_tree(rev, self.root))
+        if whole is None:
+            return dict(self.once(f"entries:{rev}:{under}", lambda: list_tree(rev, self.root, under)))
+        if under is None:
+            return dict(whole)
+        folder = under.rstrip("/")  # as git's pathspec: the path itself, or anything under it
+        return {path: entry for path, entry in whole.items() if path == folder or path.startswith(folder + "/")}
+
     def once(self, key: str, compute: Callable[[], T]) -> T:
         """COMPUTE's answer, computed the first time KEY is asked for in this session."""
         if key not in self.memo:
@@ -105,11 +124,16 @@ class Repo:
 
     @contextlib.contextmanager
     def shared(self) -> Iterator[Repo]:
-        """Inside the block `git.ls_files`, `git.head_of` and `git.has_commits` of this root answer from
-        this session (its one listing, its HEAD), for the code that takes a folder rather than the
+        """Inside the block `git.ls_files`, `git.tree_entries` of a commit, `git.head_of` and `git.has_commits`
+        of this root answer from this session (its one listing, each tree listed once, its HEAD), for the code that takes a folder rather than the
         session (the agent views, the notes' resolver, the blame report). Nothing inside may add,
-        remove or rename a file in the work tree, or move HEAD."""
+        remove or rename a file in the work tree, stage anything, or move HEAD."""
         head = Head(self.head, self.common_dir, self.shallow) if self.head is not None else None
-        answers = {"tracked": lambda: sorted(self.tracked), "listed": lambda: self.listed, "head": lambda: head}
+        answers = {
+            "tracked": lambda: sorted(self.tracked),
+            "listed": lambda: self.listed,
+            "head": lambda: head,
+            "entries": lambda: self.entries,
+        }
         with shared.answering(self.root, answers):
             yield self

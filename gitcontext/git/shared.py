@@ -1,9 +1,9 @@
 """What an open repository session answers for the code that asks git by folder.
 
 Inside `Repo.shared()` (gitcontext.git.session), `ls_files(root)`, `ls_files(root, others=True)`,
-`head_of(root)` and `has_commits(root)` answer from that session (its one listing, its HEAD) for the
-code that takes a folder rather than the session; a folder no open session has asks git. The only
-module-level state of the session: which sessions are open.
+`tree_entries(commit, root)`, `head_of(root)` and `has_commits(root)` answer from that session (its one
+listing, each tree listed once, its HEAD) for the code that takes a folder rather than the session; a
+folder no open session has asks git. The only module-level state of the session: which sessions are open.
 """
 
 from __future__ import annotations

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gitcontext.audit import order
 from gitcontext.errors import UserError
+
+if TYPE_CHECKING:
+    from gitcontext.git import Repo
 
 VERSION = 1
 
@@ -29,14 +32,21 @@ def build(
     """CONFIG (the Action's `config` input) replaces the repository's: for the check, the radius and the audit;
     EXPERIMENTAL runs the audit's checks under the precision rule too."""
     from gitcontext import config as config_mod
-    from gitcontext.hooks.check import check, format_check, to_json
+    from gitcontext import git
+    from gitcontext.hooks.check import check
 
-    result = check(root, base, head, config)
-    config = config if config is not None else config_mod.load(root)
+    repo = git.Repo.open(root, config if config is not None else config_mod.load(root))
+    with repo.shared():  # one session for the check, the radius and the audit: each tree listed once
+        return _facts(repo, check(root, base, head, config), base_name, experimental)
+
+
+def _facts(repo: Repo, result, base_name: str, experimental: bool) -> dict[str, Any]:
+    from gitcontext.hooks.check import format_check, to_json
+
     changes = _changes(result)
-    radius = _radius(root, config, result)
+    radius = _radius(repo, result)
     texts = {i["id"]: i["text"] for i in radius["instructions"]} | {c["id"]: c["text"] for c in changes}
-    candidates, stale, audit_note = _audit(root, config, set(texts), texts, experimental)
+    candidates, stale, audit_note = _audit(repo, set(texts), texts, experimental)
     return {
         "version": VERSION,
         "base": result.range.base,
@@ -84,12 +94,12 @@ def _changes(result) -> list[dict[str, Any]]:
     return rows
 
 
-def _radius(root: Path, config: dict[str, Any], result) -> dict[str, Any]:
+def _radius(repo: Repo, result) -> dict[str, Any]:
     from gitcontext import git
     from gitcontext.radius.blast import compute, file_row
 
-    radius = compute(git.Repo.open(root, config), result.range.base)
-    at_head = git.tree_entries(result.range.head, root)  # a link only to a file the head has
+    radius = compute(repo, result.range.base)
+    at_head = git.tree_entries(result.range.head, repo.root)  # a link only to a file the head has
     return {
         "pressure": radius.pressure,
         "window": radius.window,
@@ -99,12 +109,12 @@ def _radius(root: Path, config: dict[str, Any], result) -> dict[str, Any]:
 
 
 def _audit(
-    root: Path, config: dict[str, Any], scope: set[str], texts: dict[str, str], experimental: bool = False
+    repo: Repo, scope: set[str], texts: dict[str, str], experimental: bool = False
 ) -> tuple[list[dict], list[dict], str]:
     """(deletion candidates, stale rationales) about instructions the change touches or reaches."""
     from gitcontext.audit.run import audit
 
-    report = audit(root, config, experimental=experimental)
+    report = audit(repo.root, repo.config, experimental=experimental, repo=repo)
     rows = [_finding(f, texts.get(f.id or "")) for f in report.findings if f.id in scope]
     candidates = [r for r in rows if r["candidate"]]
     stale = [r for r in rows if not r["candidate"] and r["check"] in order.STALE_CHECKS]

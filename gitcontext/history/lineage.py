@@ -12,40 +12,7 @@ from typing import Any
 
 from gitcontext.history.lifecache import cached_trace
 from gitcontext.history.replay import replay
-from gitcontext.history.tracer import (
-    REWRITE_MIN_LIVE,
-    REWRITE_SHARE,
-    SYMLINK,
-    Birth,
-    Change,
-    Death,
-    FileStep,
-    Life,
-    Stay,
-    Tracer,
-    instructions_of,
-    pair_versions,
-    raw_lines,
-    trace,
-)
-
-__all__ = [
-    "REWRITE_MIN_LIVE",
-    "REWRITE_SHARE",
-    "SYMLINK",
-    "Birth",
-    "Change",
-    "Death",
-    "FileStep",
-    "Life",
-    "Stay",
-    "Tracer",
-    "instructions_of",
-    "lineage",
-    "pair_versions",
-    "raw_lines",
-    "trace",
-]
+from gitcontext.history.tracer import FileStep, Life, trace
 
 
 def lineage(

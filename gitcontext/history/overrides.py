@@ -16,6 +16,7 @@ Two sources, both data in git:
 from __future__ import annotations
 
 import json
+import os
 import zlib
 from collections import defaultdict
 from collections.abc import Sequence
@@ -84,15 +85,22 @@ def with_trailers(root: str | Path, rules: Overrides, where: tuple[str, str] | N
 
 def _noted(root: str | Path) -> list[list[dict]]:
     """The notes that hold an override event, read (and validated) by the store; a note whose bytes
-    never say `"override"` is not parsed (history need not validate 500 notes to find none)."""
-    folder = Path(root) / NOTES_DIR
+    never say `"override"` is not parsed (history need not validate 500 notes to find none). Names
+    from one `scandir`, sorted as strings (a `glob` of Paths, sorted, cost a warm `blame` 20 ms at
+    1,500 notes)."""
+    folder = os.path.join(root, NOTES_DIR)
+    try:
+        names = sorted(e.name for e in os.scandir(folder) if e.name.endswith(SUFFIX))
+    except OSError:  # no notes folder
+        return []
     out = []
-    for path in sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []:
-        stem = path.name[: -len(SUFFIX)]
+    for name in names:
         try:
-            marked = b'"override":' in path.read_bytes()
+            with open(os.path.join(folder, name), "rb") as fh:
+                marked = b'"override":' in fh.read()
         except OSError:
             continue
+        stem = name[: -len(SUFFIX)]
         if marked:
             from gitcontext.identity.ids import is_id
             from gitcontext.provenance.store import read_note  # the store (and its redactor) only then

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from gitcontext.audit.similarity import same_rule, units, weights
 from gitcontext.audit.views import file_views
 from gitcontext.hooks.changes import Change
 from gitcontext.identity.words import STOPWORDS
@@ -109,6 +108,8 @@ def _judge(
     instruction involved profiled and framed once, each file read once (TEXTS: those read already)."""
     if not any(alike for *_, alike in asked):
         return []
+    from gitcontext.audit.similarity import same_rule, units, weights  # 13 ms (frames' patterns): only to judge
+
     picked = {(i.file, i.index): i for _, mine, _, alike in asked for i in [mine, *alike]}
     ordered = sorted(picked.values(), key=lambda i: (i.file, i.index))
     us = units(ordered, lambda f: texts.setdefault(f, _read(root, f)))

@@ -30,8 +30,8 @@ def test_package_of_ends_for_any_folder(tmp_path_factory, folder: str) -> None:
     """Absolute folders (an absolute `@import`'s), `..` and empty segments: every walk up ends."""
     repo = tmp_path_factory.mktemp("r")
     # the session as `Repo.open` builds it, its one listing given (no git process per example)
-    session = git.Repo(repo, repo / ".git", repo / ".git", None, False, {})
-    session.__dict__["_listing"] = (frozenset({"package.json", "a/package.json"}), ("a/package.json", "package.json"))
+    listing = (frozenset({"package.json", "a/package.json"}), ("a/package.json", "package.json"))
+    session = git.Repo(repo, repo / ".git", repo / ".git", None, False, {}, None, {"listing": listing})
     ctx = AuditContext(session)
     assert package_of(ctx, folder) in ("", "a")
 

@@ -331,3 +331,31 @@ def test_pr_comment_local_prints_the_comment_for_the_branch_without_an_event(rep
         text=True,
     )
     assert wrong.returncode == 2 and "--base goes with --local" in wrong.stderr
+
+
+def test_pr_comment_local_lists_each_tree_once_and_the_work_tree_once(repo, tmp_path):
+    """The check, the radius and the audit share one session: each commit's tree is listed once (not
+    once per feature), and the work tree once (the radius's index listing serves the audit too)."""
+    import subprocess
+    import sys
+
+    from tests.helpers import commit, git
+
+    notes = {".context/notes/ctx-0123456789ab.jsonl": ""}
+    commit(repo, {"CLAUDE.md": "# Rules\n\n- Run the tests before pushing.\n", "app.py": "x = 1\n", **notes}, "rules")
+    git(repo, "checkout", "-q", "-b", "feature")
+    commit(repo, {"CLAUDE.md": "# Rules\n\n- Run the tests before pushing.\n- Never force-push.\n"}, "more")
+    trace = tmp_path / "trace"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GITHUB_", "GITCONTEXT_"))}
+    done = subprocess.run(
+        [sys.executable, "-m", "gitcontext", "github", "pr-comment", "--local", "--base", "main"],
+        cwd=repo,
+        env={**env, "GIT_TRACE": str(trace)},
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = trace.read_text().splitlines()
+    trees = [line.split("--end-of-options ")[1] for line in lines if "built-in: git ls-tree" in line]
+    assert len(trees) == len(set(trees)) == 2, trees
+    assert len([line for line in lines if "built-in: git ls-files" in line]) == 1

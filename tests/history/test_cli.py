@@ -133,8 +133,8 @@ def test_history_file_traces_only_it_and_its_siblings_with_the_same_numbers(repo
     from gitcontext import config as config_mod
     from gitcontext.history import hazard as hz
     from gitcontext.history.analyze import estimate_hazard, hazard_rows
-    from gitcontext.history.lineage import trace
     from gitcontext.history.replay import replay
+    from gitcontext.history.tracer import trace
 
     full = replay(repo, config_mod.DEFAULTS)
     chain = next(c for c, versions in enumerate(full.chains) if versions[-1][1].path == "CLAUDE.md")

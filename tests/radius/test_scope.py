@@ -9,7 +9,7 @@ from gitcontext.git import Repo
 from gitcontext.provenance.events import new_event
 from gitcontext.provenance.store import append_events
 from gitcontext.radius.blast import compute
-from gitcontext.radius.scope import mentioned
+from gitcontext.radius.scope import Files, mentioned
 from tests.helpers import commit, write
 
 SYMBOLS = {"parse_config": frozenset({"src/conf.py"}), "Engine": frozenset({"src/engine.py"})}
@@ -75,3 +75,21 @@ def test_scope_note_globs_and_mdc_front_matter(repo: Path) -> None:
     assert found["Migrations need a rollback script."] == (agents_id, ("note-scope",), ("db/q.sql",))
     assert found["Return wrapped errors from handlers."][1:] == (("front-matter",), ("api/h.go",))
     assert "Prefer small pull requests." not in found
+
+
+def test_mentioned_through_the_index_finds_what_a_pass_over_every_file_finds() -> None:
+    """The index (scope.Files) answers as the plain rule: a path is the file or anything under the folder,
+    a bare name a file of that name or a top folder, a dotted name a module at a segment boundary."""
+    files = {"a/core.py", "a/core/x.ts", "lib/a/core.test.ts", "a/corex.py", "core.py", "b/a/core", "src/app.ts"}
+
+    def plain(word: str) -> set[str]:
+        if "/" in word:
+            return {f for f in files if f == word or f.startswith(word + "/")}
+        stem = word.replace(".", "/")
+        found = {f for f in files if f.rsplit("/", 1)[-1] == word or f.startswith(word + "/")}
+        modules = {f for f in files if f.startswith((stem + ".", stem + "/")) or f"/{stem}." in f or f"/{stem}/" in f}
+        return found | modules
+
+    index = Files(files)
+    for word in ("a.core", "core.py", "a/core", "app.ts", "b.a.core", "x.ts", "src/app.ts", "lib/a"):
+        assert mentioned(f"See `{word}`", index, {}) == plain(word) == mentioned(f"See `{word}`", files, {}), word
