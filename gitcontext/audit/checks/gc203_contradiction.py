@@ -36,7 +36,9 @@ from gitcontext.audit.alike import pairs, pool
 from gitcontext.audit.context import AuditContext, Located
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.frames import forbids, template_swap
-from gitcontext.audit.opposites import Clash, clashes
+from gitcontext.audit.managers import picks
+from gitcontext.audit.managers import uses as manager_uses
+from gitcontext.audit.opposites import Clash, clashes, nearer_wins
 from gitcontext.audit.references import commands
 from gitcontext.audit.views import views_of
 from gitcontext.instructions.blocks import split_lines, strip_container
@@ -49,7 +51,9 @@ _PREFER = [
     for p in (
         _SPAN + r"\s*\((?:and\s+)?not\s+" + _SPAN + r"\)",
         _SPAN + r",?\s+(?:and\s+)?not\s+" + _SPAN,
-        _SPAN + r"\s+(?:instead of|rather than|over)\s+" + _SPAN,
+        _SPAN + r"\s+(?:instead of|rather than)\s+" + _SPAN,
+        # "over" prefers only after a verb of choosing: "Prefer `x` over `y`", not "tests are `[Theory]` over `T`"
+        r"\b(?:prefer|favou?r|choose|pick)\b[^.;:]*?" + _SPAN + r"\s+over\s+" + _SPAN,
     )
 ]
 _FORBID = re.compile(
@@ -77,6 +81,7 @@ class Rule(NamedTuple):
     heading: int  # the line of the heading the rule sits under (its section)
     scope: str = ""  # a bold lead-in ("**Response Schemas** (API responses):") scoping it
     title: str = ""  # the heading's text
+    manager: bool = False  # it picks a package manager ("Always use pnpm"), ruling out its rivals
 
 
 class Use(NamedTuple):
@@ -171,6 +176,7 @@ def _scan(file: str, text: str) -> tuple[list[Rule], list[Use]]:
     uses: list[Use] = []
     lines = split_lines(text)
     heading, never_list, fence, lang, prose, intro, scope, title = 0, False, None, "", 0, 0, "", ""
+    wrong = False  # in a code fence, under a comment that shows what not to do ("# ❌ DO NOT USE")
     section_forbids = False  # under a `## Do NOT` heading every item forbids what it says
     cwd: list[str | None] = [None]
     for n, line in enumerate(lines, 1):
@@ -178,12 +184,14 @@ def _scan(file: str, text: str) -> tuple[list[Rule], list[Use]]:
         if fence is not None:
             if stripped.rstrip().startswith(fence) and set(stripped.rstrip()) == {fence[0]}:
                 fence = None
-            else:
+            elif _COMMENT.match(stripped):
+                wrong = _shows_wrong(stripped, wrong)
+            elif not wrong:
                 uses += [u._replace(title=title) for u in _fenced_uses(file, n, line, lang, heading, cwd, intro)]
             continue
         opened = _FENCE.match(stripped)
         if opened:
-            fence, lang, cwd, intro = opened.group(1), opened.group(2).lower(), [None], prose
+            fence, lang, cwd, intro, wrong = opened.group(1), opened.group(2).lower(), [None], prose, False
             continue
         if stripped.strip():
             prose = n
@@ -214,6 +222,9 @@ def _rules(file: str, n: int, line: str, heading: int, in_never_list: bool) -> l
     for m in _FORBID.finditer(line):
         if _addressed_to_agent(line[: m.start()]):
             out.append(Rule(file, n, line, _token(m.group(1)), None, heading))
+    for pick in picks(line):
+        if _addressed_to_agent(line[: pick.at]) if pick.preferred is None else not _conditional(line[: pick.at]):
+            out.append(Rule(file, n, line, pick.forbidden, pick.preferred, heading, manager=True))
     item = _ITEM.match(line)
     if in_never_list and item:
         first = re.match(r"^(?:use|run|call|add)\s+" + _SPAN, item.group(1), re.I)
@@ -257,6 +268,7 @@ def _prose_uses(file: str, n: int, line: str, heading: int, in_never_list: bool)
         if re.search(r"\b(?:not|never|don'?t|do not|avoid|instead|rather|no)\b", clause, re.I):
             continue
         span = m.group(1).strip()
+        out += [Use(file, n, line, name, written, heading, False) for name, written in manager_uses(span)]
         for ref in commands(file, span, n, None):
             if ref.kind == "script":
                 out.append(Use(file, n, line, ref.text, span, heading, False))
@@ -272,6 +284,7 @@ def _fenced_uses(file: str, n: int, line: str, lang: str, heading: int, cwd: lis
         if ref.kind == "script":
             out.append(Use(file, n, line, ref.text, ref.written, heading, True, intro))
     code = re.split(r"\s#\s|//", line)[0]
+    out += [Use(file, n, line, name, written, heading, True, intro) for name, written in manager_uses(code.strip())]
     words = set(re.findall(r"[\w.@/:-]+", code))
     out += [Use(file, n, line, w, w, heading, True, intro) for w in words]
     return out
@@ -285,6 +298,12 @@ def _ruled_out(rules: list[Rule], uses: list[Use]) -> Iterator[tuple[Rule, Use]]
         for use in by_token.get(rule.forbidden, []):
             if (use.file, use.line) == (rule.file, rule.line) or _scoped_apart(rule, use):
                 continue
+            if (
+                nearer_wins(rule.file, rule.text, use.file)
+                or rule.manager
+                and rule.forbidden in use.title.casefold().split()
+            ):
+                continue  # a deeper folder's own guide, or a section about the manager ruled out
             if rule.preferred and re.search(
                 r"`" + re.escape(rule.preferred) + r"`|\b" + re.escape(rule.preferred) + r"\b", use.text
             ):
@@ -300,6 +319,20 @@ def _scoped_apart(rule: Rule, use: Use) -> bool:
     if rule.scope and use.scope and rule.scope != use.scope:
         return True
     return bool(rule.title and use.title and rule.title != use.title and template_swap(rule.title, use.title, 1))
+
+
+_COMMENT = re.compile(r"^\s*(?:#|//|--|<!--)")
+_WRONG = re.compile(r"\b(?:wrong|bad|incorrect|don'?t|do not|never|avoid|not this)\b", re.I)
+_RIGHT = re.compile(r"\b(?:right|good|correct|do this)\b", re.I)
+
+
+def _shows_wrong(comment: str, before: bool) -> bool:
+    """Whether the code after COMMENT (a comment line of a fence) shows what not to do."""
+    if "❌" in comment or "✗" in comment:
+        return True
+    if "✅" in comment or "✓" in comment or _RIGHT.search(comment):
+        return False
+    return True if _WRONG.search(comment) else before
 
 
 def _command_use(use: Use) -> bool:
