@@ -10,18 +10,27 @@ Example: the view `codex:examples` loads both of these::
 Six shapes are found. A **ruled-out use**: a rule says "`X` (not `Y`)", "`X` instead of `Y`", "never
 use `Y`" (or lists `Y` under a **Never:** lead-in or a `## Do NOT` heading) and a command or an imperative
 ("Run `Y`") in the same view uses `Y` — including the rule's own example in a code fence of its section.
+A line picking a package manager ("Always use pnpm, not npm or yarn", "ONLY use uv, NEVER pip", "Use
+`pnpm` only"; audit.managers) rules out its rivals' project commands (`npm run build`, `pip install -e .`),
+not a global tool install, a one-off runner (`npx`) or a registry operation (`npm publish`).
 The **same task with another runner**: two instructions that agree word for word and in every code span
 but one span's first word ("Run the client's tests with `npm test`" / "… with `bun test`"). The rest
 come from the pairs index (audit.opposites): **opposite** instructions (the same words, one side
 forbidding what the other asks: "Always commit `pnpm-lock.yaml`" / "Never commit `pnpm-lock.yaml`"),
 a **different value** for the same setting (word for word but a number, version or date), one tool
 **pinned to two versions** ("Use Node 18" / "targets Node 20"; "3.10+" or "or later" is a bound, not a
-pin), and **two commands for one task** ("Run the unit tests with `pytest -q`" / "… with `make test`").
+pin; one file naming two versions is about both, a migration guide or a support list), and **two
+commands for one task** ("Run the unit tests with `pytest -q`" / "… with `make test`"; the prose must name
+the task: "Run `go test` before committing" / "Run `golangci-lint run` before committing" are two steps).
+A deeper folder's guide that gives its own command, value or version, or uses what a guide above it rules
+out, is that folder's override (the nearer file wins, in Codex and Claude Code alike), unless the line
+above claims the whole repository ("for every package", "in this repository").
 Explicit scoping is honoured: a line that names both `X` and `Y` ("`start` for full-stack examples, `dev`
 for server-only ones") is a scoped choice; lists under their own bold lead-ins ("**Options schemas:**" /
 "**Response schemas:**"), in one file or two, sections under variants of one heading ("Python SDK" /
 "Python CLI") or levels of one scale ("SEV1 - Critical" / "SEV2 - Major"), branches of one condition, steps of a procedure, items of one list and examples (good and
-bad) are scoped apart; a prohibition about someone else ("a reviewer must not invoke `x`") binds no agent,
+bad; a fence's lines under a `# ❌` or "Don't" comment) are scoped apart; "`X` over `Y`" prefers only after
+prefer, favour, choose or pick ("tests are `[Theory]` over `TransportFormat`" iterates); a prohibition about someone else ("a reviewer must not invoke `x`") binds no agent,
 and a descriptive mention ("`human-in-the-loop/` uses `wrangler.toml`") is not a use. A style difference —
 npm in one file, pnpm in another, with no rule ruling either out — is not reported.
 """
