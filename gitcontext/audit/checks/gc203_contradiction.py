@@ -229,7 +229,7 @@ def _rules(file: str, n: int, line: str, heading: int, in_never_list: bool) -> l
             if not _conditional(line[: m.start()]):
                 out.append(Rule(file, n, line, _token(m.group(2)), _token(m.group(1)), heading))
     for m in _FORBID.finditer(line):
-        if _addressed_to_agent(line[: m.start()]):
+        if _addressed_to_agent(line[: m.start()]) and not _conditional_after(line[m.end() :]):
             out.append(Rule(file, n, line, _token(m.group(1)), None, heading))
     for pick in picks(line):
         if _addressed_to_agent(line[: pick.at]) if pick.preferred is None else not _conditional(line[: pick.at]):
@@ -249,6 +249,15 @@ def _conditional(before: str) -> bool:
     """ "For a deleted Priority option … read `.priority` instead of `.status`": the preference holds only
     under its condition, in the same sentence; it rules nothing out elsewhere."""
     return bool(_CONDITION.search(re.split(r"[.!?]\s", before)[-1]))
+
+
+def _conditional_after(after: str) -> bool:
+    """ "Don't use `else` blocks when the `if` block breaks early": a prohibition its own clause limits to a
+    case rules nothing out elsewhere."""
+    return bool(_CONDITION_AFTER.search(re.split(r"[.;!?]\s|[.;!?]$|\s[—–]\s", after)[0]))
+
+
+_CONDITION_AFTER = re.compile(r"\b(?:when|whenever|if|unless|where|once)\b", re.I)
 
 
 def _addressed_to_agent(before: str) -> bool:
@@ -283,8 +292,15 @@ def _prose_uses(file: str, n: int, line: str, heading: int, in_never_list: bool)
                 out.append(Use(file, n, line, ref.text, span, heading, False))
         if verb_end >= 0 and m.start() <= verb_end + 1:  # the verb's own object: "Run `yarn build`"
             out.append(Use(file, n, line, span, span, heading, False))
-            out.append(Use(file, n, line, span.split()[0], span, heading, False))
+            if _command_like(span):  # `yarn build` uses yarn; `else if` uses no `else`
+                out.append(Use(file, n, line, span.split()[0], span, heading, False))
     return out
+
+
+def _command_like(span: str) -> bool:
+    """Whether SPAN reads as a shell command, so that its first word is a program it runs."""
+    first = span.split()[0]
+    return first in RUNNERS or "/" in first or first.endswith((".sh", ".py")) or " -" in span
 
 
 def _fenced_uses(file: str, n: int, line: str, lang: str, heading: int, cwd: list[str | None], intro: int) -> list[Use]:

@@ -14,8 +14,8 @@ that is in no view is reported, and so is a Cursor, Copilot, Windsurf or `.claud
 select nothing git tracks — it loads for no file an agent can open (not judged when the checkout holds
 only context files). Rules loaded on request (a description) or by mention are loaded, and not reported;
 neither is a README in a rules folder, nor a file shipped to other projects: a packaged skill (a SKILL.md
-outside every dot-folder: `skills/public/<name>/SKILL.md` a product serves, an SDK's sample skill, an eval
-fixture) or any context file under `examples/`, `templates/`, `assets/` or `fixtures/`
+outside every agent's folder: `skills/public/<name>/SKILL.md` a product serves, `skills/.curated/<name>/`
+of a skill catalog, an SDK's sample skill, an eval fixture) or any context file under `examples/`, `templates/`, `assets/` or `fixtures/`
 (`examples/showcases/mcp-demo/.cursorrules`, `assets/.windsurfrules` a tool copies into new projects) is
 data, loaded once copied out, never where it lies. A SKILL.md inside an agent's own folder
 (`.claude/skill/x/SKILL.md`, a misspelt skills folder) is still reported.
@@ -69,6 +69,12 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
             )
 
 
+# The dot-folders agents read skills and rules from; a SKILL.md elsewhere (`skills/.curated/x/SKILL.md` of a
+# skill catalog) is packaged for installing.
+AGENT_FOLDERS = frozenset(
+    ".claude .agents .agent .codex .github .cursor .roo .gemini .opencode .windsurf .kiro .qwen .continue "
+    ".junie .clinerules .goose .amp .crush".split()
+)
 _SHIPPED = frozenset(
     "examples example templates template assets fixtures fixture samples sample testdata starters boilerplates "
     "showcases scaffolds".split()
@@ -76,11 +82,11 @@ _SHIPPED = frozenset(
 
 
 def shipped(path: str) -> bool:
-    """A file an agent is not meant to load where it lies: a packaged skill (a SKILL.md with no dot-folder on
-    its path: a product's bundled skills, a sample, a fixture), or any context file under a folder of things
+    """A file an agent is not meant to load where it lies: a packaged skill (a SKILL.md outside every agent's
+    folder: a product's bundled skills, a catalog's, a sample, a fixture), or any context file under a folder of things
     shipped to other projects (`examples/`, `templates/`, `assets/`, `fixtures/`): it loads once copied out."""
     parts = path.split("/")
-    if parts[-1] == "SKILL.md" and not any(p.startswith(".") for p in parts[:-1]):
+    if parts[-1] == "SKILL.md" and not any(p in AGENT_FOLDERS for p in parts[:-1]):
         return True
     return any(p.casefold() in _SHIPPED for p in parts[:-1])
 
