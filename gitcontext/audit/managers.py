@@ -17,10 +17,10 @@ from typing import NamedTuple
 
 ECOSYSTEM = {"npm": "js", "pnpm": "js", "yarn": "js", "bun": "js"}
 ECOSYSTEM |= {"pip": "py", "pip3": "py", "uv": "py", "poetry": "py", "pipenv": "py", "pdm": "py"}
-# The subcommands that manage a project with that manager ("" is the bare command: `yarn`, `pnpm`).
+# The subcommands that manage a project with that manager ("" is the bare command); None: any (`pnpm build`).
 _MANAGES: dict[str, set[str] | None] = {
     "npm": {"install", "i", "ci", "add", "uninstall", "remove", "rm", "run", "run-script", "test", "start"},
-    "pnpm": None,  # any: `pnpm build` runs the script
+    "pnpm": None,
     "yarn": None,
     "bun": {"install", "i", "add", "remove", "rm"},
     "pip": {"install"},
@@ -48,7 +48,9 @@ _EXCLUSIVE = re.compile(
     + r")\s+is\s+(?:the|our)\s+(?:only\s+)?package\s+manager",
     re.I,
 )
-_COMMAND = re.compile(r"(?:^|&&|\|\||;|\$\s)\s*(?:[A-Z_]+=\S*\s+)*(" + "|".join(_MANAGES) + r")(?:\s+([\w:-]+))?")
+_COMMAND = re.compile(
+    r"(?:^|&&|\|\||;|\$\s)\s*(?:[A-Z_]+=\S*\s+)*(" + "|".join(_MANAGES) + r")(?![\w.@/-])(?:\s+([\w:-]+))?"
+)
 
 
 class Pick(NamedTuple):
@@ -93,5 +95,5 @@ def uses(code: str) -> list[tuple[str, str]]:
         rest = code[m.end() :]
         manages = _MANAGES[name]
         if (manages is None or sub in manages) and not re.search(r"(?:^|\s)(?:-g|--global)\b", rest.split("&&")[0]):
-            out.append((name, code[m.start(1) :].split("&&")[0].strip()))
+            out.append(("pip" if name == "pip3" else name, code[m.start(1) :].split("&&")[0].strip()))
     return out
