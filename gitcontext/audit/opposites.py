@@ -18,6 +18,7 @@ step or variant heading, or one an example.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
@@ -84,8 +85,35 @@ def _judge(p: Pool, kind: str, a: Unit, b: Unit) -> Clash | None:
         return None
     if load_order(view, b) < load_order(view, a):
         a, b = b, a
+    if kind != "opposite" and (
+        nearer_wins(a.inst.file, a.inst.text, b.inst.file) or nearer_wins(b.inst.file, b.inst.text, a.inst.file)
+    ):
+        return None
     said = _SHAPES[kind](a, b)
     return Clash(a, b, view.name, kind, said) if said else None
+
+
+_WHOLE_REPO = re.compile(
+    r"\b(?:in|across|throughout|for)\s+(?:this|the|our|every|all|the\s+whole)\s+(?:repo(?:sitory)?|monorepo|"
+    r"codebase|workspace)\b|\b(?:every|all|each)\s+(?:\w+\s+)?(?:packages?|apps?|services?|crates?|"
+    r"modules?|configs?|workspaces?|projects?|folders?|director(?:y|ies))\b|\beverywhere\b|\brepo-wide\b",
+    re.I,
+)
+
+
+def overrides(outer: str, inner: str) -> bool:
+    """INNER is a context file in a folder below OUTER's: that folder's own guide, which an agent working
+    there follows over the one above (Codex and Claude Code both let the nearer file win)."""
+    home, there = posixpath.dirname(outer), posixpath.dirname(inner)
+    return there != home and (home == "" or there.startswith(home + "/"))
+
+
+def nearer_wins(outer: str, said: str, inner: str) -> bool:
+    """Where a deeper folder's guide gives another value, command or version than a guide above it, the
+    nearer one is that folder's override ("Run the tests with `cargo test`" at the root, "… `uv run
+    pytest`" in python/), not a contradiction, unless the outer line claims the whole repository ("Use
+    Node 18 for every package", "Never use `yarn` in this repository"). OUTER's line says SAID."""
+    return overrides(outer, inner) and not _WHOLE_REPO.search(said)
 
 
 def _opposite(a: Unit, b: Unit) -> tuple[str, str] | None:
@@ -112,6 +140,8 @@ def _value(a: Unit, b: Unit) -> tuple[str, str] | None:
 
 
 def _version(a: Unit, b: Unit) -> tuple[str, str] | None:
+    if a.inst.file == b.inst.file:
+        return None  # one text naming two versions of a tool is about both: a migration guide, a support list
     pa, pb = pins(a.inst.text), pins(b.inst.text)
     for tool in sorted(set(pa) & set(pb)):
         if pa[tool] != pb[tool]:
@@ -140,7 +170,22 @@ def _command(a: Unit, b: Unit) -> tuple[str, str] | None:
         return None  # `query="a b"` is a parameter, not a command
     if x.split()[0] == y.split()[0] or a.frame.negated != b.frame.negated:
         return None  # variants of one tool, or a rule and its exception
+    if not _task(a.inst.text):
+        return None  # "Run `go test ./...` before committing" / "Run `golangci-lint run` …": two steps of a routine
     return x, y
+
+
+_ROUTINE = frozenset(
+    stem(w)
+    for w in "run execute use always make sure before after committing commit pushing push every each change "
+    "changes pr opening merging locally".split()
+)
+
+
+def _task(text: str) -> tuple[str, ...]:
+    """The task TEXT gives its command for, in words outside the code ("the unit tests"); () when the prose
+    only says when to run it, so that the command itself is the task."""
+    return tuple(w for w in _residue(_CODE.sub(" ", text)) if w not in _ROUTINE)
 
 
 _SHAPES = {"opposite": _opposite, "value": _value, "version": _version, "command": _command}

@@ -10,18 +10,27 @@ Example: the view `codex:examples` loads both of these::
 Six shapes are found. A **ruled-out use**: a rule says "`X` (not `Y`)", "`X` instead of `Y`", "never
 use `Y`" (or lists `Y` under a **Never:** lead-in or a `## Do NOT` heading) and a command or an imperative
 ("Run `Y`") in the same view uses `Y` — including the rule's own example in a code fence of its section.
+A line picking a package manager ("Always use pnpm, not npm or yarn", "ONLY use uv, NEVER pip", "Use
+`pnpm` only"; audit.managers) rules out its rivals' project commands (`npm run build`, `pip install -e .`),
+not a global tool install, a one-off runner (`npx`) or a registry operation (`npm publish`).
 The **same task with another runner**: two instructions that agree word for word and in every code span
 but one span's first word ("Run the client's tests with `npm test`" / "… with `bun test`"). The rest
 come from the pairs index (audit.opposites): **opposite** instructions (the same words, one side
 forbidding what the other asks: "Always commit `pnpm-lock.yaml`" / "Never commit `pnpm-lock.yaml`"),
 a **different value** for the same setting (word for word but a number, version or date), one tool
 **pinned to two versions** ("Use Node 18" / "targets Node 20"; "3.10+" or "or later" is a bound, not a
-pin), and **two commands for one task** ("Run the unit tests with `pytest -q`" / "… with `make test`").
+pin; one file naming two versions is about both, a migration guide or a support list), and **two
+commands for one task** ("Run the unit tests with `pytest -q`" / "… with `make test`"; the prose must name
+the task: "Run `go test` before committing" / "Run `golangci-lint run` before committing" are two steps).
+A deeper folder's guide that gives its own command, value or version, or uses what a guide above it rules
+out, is that folder's override (the nearer file wins, in Codex and Claude Code alike), unless the line
+above claims the whole repository ("for every package", "in this repository").
 Explicit scoping is honoured: a line that names both `X` and `Y` ("`start` for full-stack examples, `dev`
 for server-only ones") is a scoped choice; lists under their own bold lead-ins ("**Options schemas:**" /
 "**Response schemas:**"), in one file or two, sections under variants of one heading ("Python SDK" /
 "Python CLI") or levels of one scale ("SEV1 - Critical" / "SEV2 - Major"), branches of one condition, steps of a procedure, items of one list and examples (good and
-bad) are scoped apart; a prohibition about someone else ("a reviewer must not invoke `x`") binds no agent,
+bad; a fence's lines under a `# ❌` or "Don't" comment) are scoped apart; "`X` over `Y`" prefers only after
+prefer, favour, choose or pick ("tests are `[Theory]` over `TransportFormat`" iterates); a prohibition about someone else ("a reviewer must not invoke `x`") binds no agent,
 and a descriptive mention ("`human-in-the-loop/` uses `wrangler.toml`") is not a use. A style difference —
 npm in one file, pnpm in another, with no rule ruling either out — is not reported.
 """
@@ -36,7 +45,9 @@ from gitcontext.audit.alike import pairs, pool
 from gitcontext.audit.context import AuditContext, Located
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.frames import forbids, template_swap
-from gitcontext.audit.opposites import Clash, clashes
+from gitcontext.audit.managers import picks
+from gitcontext.audit.managers import uses as manager_uses
+from gitcontext.audit.opposites import Clash, clashes, nearer_wins
 from gitcontext.audit.references import commands
 from gitcontext.audit.views import views_of
 from gitcontext.instructions.blocks import split_lines, strip_container
@@ -49,7 +60,9 @@ _PREFER = [
     for p in (
         _SPAN + r"\s*\((?:and\s+)?not\s+" + _SPAN + r"\)",
         _SPAN + r",?\s+(?:and\s+)?not\s+" + _SPAN,
-        _SPAN + r"\s+(?:instead of|rather than|over)\s+" + _SPAN,
+        _SPAN + r"\s+(?:instead of|rather than)\s+" + _SPAN,
+        # "over" prefers only after a verb of choosing: "Prefer `x` over `y`", not "tests are `[Theory]` over `T`"
+        r"\b(?:prefer|favou?r|choose|pick)\b[^.;:]*?" + _SPAN + r"\s+over\s+" + _SPAN,
     )
 ]
 _FORBID = re.compile(
@@ -77,6 +90,7 @@ class Rule(NamedTuple):
     heading: int  # the line of the heading the rule sits under (its section)
     scope: str = ""  # a bold lead-in ("**Response Schemas** (API responses):") scoping it
     title: str = ""  # the heading's text
+    manager: bool = False  # it picks a package manager ("Always use pnpm"), ruling out its rivals
 
 
 class Use(NamedTuple):
@@ -171,6 +185,7 @@ def _scan(file: str, text: str) -> tuple[list[Rule], list[Use]]:
     uses: list[Use] = []
     lines = split_lines(text)
     heading, never_list, fence, lang, prose, intro, scope, title = 0, False, None, "", 0, 0, "", ""
+    wrong = False  # in a code fence, under a comment that shows what not to do ("# ❌ DO NOT USE")
     section_forbids = False  # under a `## Do NOT` heading every item forbids what it says
     cwd: list[str | None] = [None]
     for n, line in enumerate(lines, 1):
@@ -178,12 +193,14 @@ def _scan(file: str, text: str) -> tuple[list[Rule], list[Use]]:
         if fence is not None:
             if stripped.rstrip().startswith(fence) and set(stripped.rstrip()) == {fence[0]}:
                 fence = None
-            else:
+            elif _COMMENT.match(stripped):
+                wrong = _shows_wrong(stripped, wrong)
+            elif not wrong:
                 uses += [u._replace(title=title) for u in _fenced_uses(file, n, line, lang, heading, cwd, intro)]
             continue
         opened = _FENCE.match(stripped)
         if opened:
-            fence, lang, cwd, intro = opened.group(1), opened.group(2).lower(), [None], prose
+            fence, lang, cwd, intro, wrong = opened.group(1), opened.group(2).lower(), [None], prose, False
             continue
         if stripped.strip():
             prose = n
@@ -212,8 +229,11 @@ def _rules(file: str, n: int, line: str, heading: int, in_never_list: bool) -> l
             if not _conditional(line[: m.start()]):
                 out.append(Rule(file, n, line, _token(m.group(2)), _token(m.group(1)), heading))
     for m in _FORBID.finditer(line):
-        if _addressed_to_agent(line[: m.start()]):
+        if _addressed_to_agent(line[: m.start()]) and not _conditional_after(line[m.end() :]):
             out.append(Rule(file, n, line, _token(m.group(1)), None, heading))
+    for pick in picks(line):
+        if _addressed_to_agent(line[: pick.at]) if pick.preferred is None else not _conditional(line[: pick.at]):
+            out.append(Rule(file, n, line, pick.forbidden, pick.preferred, heading, manager=True))
     item = _ITEM.match(line)
     if in_never_list and item:
         first = re.match(r"^(?:use|run|call|add)\s+" + _SPAN, item.group(1), re.I)
@@ -229,6 +249,15 @@ def _conditional(before: str) -> bool:
     """ "For a deleted Priority option … read `.priority` instead of `.status`": the preference holds only
     under its condition, in the same sentence; it rules nothing out elsewhere."""
     return bool(_CONDITION.search(re.split(r"[.!?]\s", before)[-1]))
+
+
+def _conditional_after(after: str) -> bool:
+    """ "Don't use `else` blocks when the `if` block breaks early": a prohibition its own clause limits to a
+    case rules nothing out elsewhere."""
+    return bool(_CONDITION_AFTER.search(re.split(r"[.;!?]\s|[.;!?]$|\s[—–]\s", after)[0]))
+
+
+_CONDITION_AFTER = re.compile(r"\b(?:when|whenever|if|unless|where|once)\b", re.I)
 
 
 def _addressed_to_agent(before: str) -> bool:
@@ -257,13 +286,21 @@ def _prose_uses(file: str, n: int, line: str, heading: int, in_never_list: bool)
         if re.search(r"\b(?:not|never|don'?t|do not|avoid|instead|rather|no)\b", clause, re.I):
             continue
         span = m.group(1).strip()
+        out += [Use(file, n, line, name, written, heading, False) for name, written in manager_uses(span)]
         for ref in commands(file, span, n, None):
             if ref.kind == "script":
                 out.append(Use(file, n, line, ref.text, span, heading, False))
         if verb_end >= 0 and m.start() <= verb_end + 1:  # the verb's own object: "Run `yarn build`"
             out.append(Use(file, n, line, span, span, heading, False))
-            out.append(Use(file, n, line, span.split()[0], span, heading, False))
+            if _command_like(span):  # `yarn build` uses yarn; `else if` uses no `else`
+                out.append(Use(file, n, line, span.split()[0], span, heading, False))
     return out
+
+
+def _command_like(span: str) -> bool:
+    """Whether SPAN reads as a shell command, so that its first word is a program it runs."""
+    first = span.split()[0]
+    return first in RUNNERS or "/" in first or first.endswith((".sh", ".py")) or " -" in span
 
 
 def _fenced_uses(file: str, n: int, line: str, lang: str, heading: int, cwd: list[str | None], intro: int) -> list[Use]:
@@ -272,6 +309,7 @@ def _fenced_uses(file: str, n: int, line: str, lang: str, heading: int, cwd: lis
         if ref.kind == "script":
             out.append(Use(file, n, line, ref.text, ref.written, heading, True, intro))
     code = re.split(r"\s#\s|//", line)[0]
+    out += [Use(file, n, line, name, written, heading, True, intro) for name, written in manager_uses(code.strip())]
     words = set(re.findall(r"[\w.@/:-]+", code))
     out += [Use(file, n, line, w, w, heading, True, intro) for w in words]
     return out
@@ -285,6 +323,12 @@ def _ruled_out(rules: list[Rule], uses: list[Use]) -> Iterator[tuple[Rule, Use]]
         for use in by_token.get(rule.forbidden, []):
             if (use.file, use.line) == (rule.file, rule.line) or _scoped_apart(rule, use):
                 continue
+            if (
+                nearer_wins(rule.file, rule.text, use.file)
+                or rule.manager
+                and rule.forbidden in use.title.casefold().split()
+            ):
+                continue  # a deeper folder's own guide, or a section about the manager ruled out
             if rule.preferred and re.search(
                 r"`" + re.escape(rule.preferred) + r"`|\b" + re.escape(rule.preferred) + r"\b", use.text
             ):
@@ -300,6 +344,20 @@ def _scoped_apart(rule: Rule, use: Use) -> bool:
     if rule.scope and use.scope and rule.scope != use.scope:
         return True
     return bool(rule.title and use.title and rule.title != use.title and template_swap(rule.title, use.title, 1))
+
+
+_COMMENT = re.compile(r"^\s*(?:#|//|--|<!--)")
+_WRONG = re.compile(r"\b(?:wrong|bad|incorrect|don'?t|do not|never|avoid|not this)\b", re.I)
+_RIGHT = re.compile(r"\b(?:right|good|correct|do this)\b", re.I)
+
+
+def _shows_wrong(comment: str, before: bool) -> bool:
+    """Whether the code after COMMENT (a comment line of a fence) shows what not to do."""
+    if "❌" in comment or "✗" in comment:
+        return True
+    if "✅" in comment or "✓" in comment or _RIGHT.search(comment):
+        return False
+    return True if _WRONG.search(comment) else before
 
 
 def _command_use(use: Use) -> bool:

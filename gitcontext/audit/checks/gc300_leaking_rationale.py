@@ -13,11 +13,15 @@ What counts: a `Context-…:` trailer line or a `why:` / `rationale:` / `backgro
 (`PAY-1432`, `#4398`, an issues/pull URL), calendar dates in prose, and incident narrative ("after the
 outage", "postmortem", "this bit us", "was tried and"). Values inside code spans and fences
 (`compatibility_date: "2026-06-11"`) are configuration, not rationale, and technical names with a
-number (`UTF-8`, `ES2022`, `SHA-256`) are not tickets. A worked example is not a story either: what an
+number (`UTF-8`, `ES2022`, `SHA-256`) and proposal ids of a standard (`PEP-8`, `NIP-42`, `BIP-340`, `EIP-1559`)
+are not tickets. A worked example is not a story either: what an
 XML-style element holds (`<command>gh pr create … (#123)</command>`), a quoted string ("fix: … (#123)"),
 a line that says it is an example, and the placeholder numbers examples use (`#123`, `#1234`,
 `issues/123`, `#42`). "Root cause" is debugging vocabulary ("find the root cause before you fix it"), not
-an incident (a fresh review found it wrong every time it fired alone, round 8). A date that names a
+an incident (a fresh review found it wrong every time it fired alone, round 8); so are "outage" and
+"incident" as the name of a failure mode ("a store outage cannot select the default schema", "P0: causes
+outage", "the outage safety net"): a story tells of the one that happened ("the March outage", "that
+incident", "after the outage"). A date that names a
 version ("the 2026-07-28 spec", "API version 2024-06-20", "protocol revision 2025-03-26") is an
 identifier, not a date something happened on.
 """
@@ -60,7 +64,7 @@ _SIGNS = (
         "a ticket id",
         re.compile(
             r"\b(?!(?:UTF|ISO|SHA|AES|MD|ES|TLS|SSL|HTTP|RFC|UTC|GMT|X|ECMA|IEEE|CP|"
-            r"WCAG|PEP|COVID|P|S|H|T|IPV|K|U|V|MP|GPT|E|BS|EN)-)[A-Z][A-Z0-9]{1,9}-\d{2,6}\b|"
+            r"WCAG|PEP|COVID|P|S|H|T|IPV|K|U|V|MP|GPT|E|BS|EN|NIP|BIP|EIP|ERC|JEP|KEP|PSR)-)[A-Z][A-Z0-9]{1,9}-\d{2,6}\b|"
             r"(?<![\w/&])#\d{3,6}\b|/(?:issues|pull)/\d+"
         ),
     ),
@@ -74,7 +78,8 @@ _SIGNS = (
     (
         "incident narrative",
         re.compile(
-            r"\b(?:incident|outage|post-?mortem|regression in|"
+            r"\b(?:(?:the|that|last|previous|recent|our)\s+(?:[\w-]+\s+)?(?:incident|outage)s?\b"
+            r"(?!\s+(?:commander|response|management|safety|budget|channel|runbook))|post-?mortem|regression in|"
             r"bit us|burned us|we (?:once|had|hit|lost|shipped|broke)|last time (?:we|this)|"
             r"was tried and|caused (?:an?|the) (?:outage|incident|bug|regression)|"
             r"after (?:the|an?) (?:outage|incident|bug))\b",

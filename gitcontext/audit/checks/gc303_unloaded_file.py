@@ -13,7 +13,12 @@ Which files each agent reads is audit.views.AGENTS; a file discovery finds (the 
 that is in no view is reported, and so is a Cursor, Copilot, Windsurf or `.claude/rules/` rule whose globs
 select nothing git tracks — it loads for no file an agent can open (not judged when the checkout holds
 only context files). Rules loaded on request (a description) or by mention are loaded, and not reported;
-neither is a README in a rules folder.
+neither is a README in a rules folder, nor a file shipped to other projects: a packaged skill (a SKILL.md
+outside every agent's folder: `skills/public/<name>/SKILL.md` a product serves, `skills/.curated/<name>/`
+of a skill catalog, an SDK's sample skill, an eval fixture) or any context file under `examples/`, `templates/`, `assets/` or `fixtures/`
+(`examples/showcases/mcp-demo/.cursorrules`, `assets/.windsurfrules` a tool copies into new projects) is
+data, loaded once copied out, never where it lies. A SKILL.md inside an agent's own folder
+(`.claude/skill/x/SKILL.md`, a misspelt skills folder) is still reported.
 """
 
 from __future__ import annotations
@@ -35,7 +40,9 @@ _ROOT_ONLY = {".cursorrules": "Cursor", ".windsurfrules": "Windsurf", ".clinerul
 def run(ctx: AuditContext) -> Iterator[Finding]:
     loaded = {f for view in views_of(ctx) for f in view.files}
     for path in discover(ctx.root, ctx.config):
-        if path in loaded or in_skill(path) or posixpath.basename(path).upper().startswith("README"):
+        if path in loaded or in_skill(path) or shipped(path):
+            continue
+        if posixpath.basename(path).upper().startswith("README"):
             continue  # a rules folder's README documents the rules: loaded by no one, by design
         base = posixpath.basename(path)
         why = f" ({_ROOT_ONLY[base]} reads {base} at the repository root only)" if base in _ROOT_ONLY else ""
@@ -60,6 +67,28 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
                 if escaped
                 else None,
             )
+
+
+# The dot-folders agents read skills and rules from; a SKILL.md elsewhere (`skills/.curated/x/SKILL.md` of a
+# skill catalog) is packaged for installing.
+AGENT_FOLDERS = frozenset(
+    ".claude .agents .agent .codex .github .cursor .roo .gemini .opencode .windsurf .kiro .qwen .continue "
+    ".junie .clinerules .goose .amp .crush".split()
+)
+_SHIPPED = frozenset(
+    "examples example templates template assets fixtures fixture samples sample testdata starters boilerplates "
+    "showcases scaffolds".split()
+)
+
+
+def shipped(path: str) -> bool:
+    """A file an agent is not meant to load where it lies: a packaged skill (a SKILL.md outside every agent's
+    folder: a product's bundled skills, a catalog's, a sample, a fixture), or any context file under a folder of things
+    shipped to other projects (`examples/`, `templates/`, `assets/`, `fixtures/`): it loads once copied out."""
+    parts = path.split("/")
+    if parts[-1] == "SKILL.md" and not any(p in AGENT_FOLDERS for p in parts[:-1]):
+        return True
+    return any(p.casefold() in _SHIPPED for p in parts[:-1])
 
 
 def _repo_glob(glob: str) -> str:
