@@ -47,6 +47,12 @@ GC204_SESSION_5 = (
     "2/31, 28 of the 30 on gotalab/cc-sdd per-agent skill variants in its template folder; before, 2/4 on the "
     "landed code and 0/6 on ruvnet/claude-flow (Roo mode rules, since fixed)"
 )
+GC300_SESSION_5 = (
+    "hand review of GC300 findings on round 8 session 5's final code over fresh repositories held out from its "
+    "fixes (bench/truth/): trailofbits/skills and EveryInc/compound-engineering-plugin 6/15 (CVE ids as the subject "
+    "of a security skill, 'background —' as a label, curve names); before, the landed code was 12/15 on "
+    "bytedance/deer-flow"
+)
 GC203_SESSION_4 = (
     "hand review of every GC203 finding on fresh repositories: electric-sql/electric, getsentry/sentry-cocoa, "
     "getsentry/sentry-mcp (round 8 session 3, 0/1) and alirezarezvani/claude-skills (session 4, final code, 0/2)"
@@ -133,7 +139,7 @@ CHECKS: dict[str, Gate] = {
     "GC201": Gate("gc201_falsified", True, "exact"),
     "GC203": _fresh("gc203_contradiction", 0, 3, GC203_SESSION_4),
     "GC204": _fresh("gc204_twins", 2, 31, GC204_SESSION_5),
-    "GC300": _fresh("gc300_leaking_rationale", 0, 18),
+    "GC300": _fresh("gc300_leaking_rationale", 6, 15, GC300_SESSION_5),
     "GC301": Gate("gc301_budget", True, "exact"),  # sizes against documented limits; its docstring has the samples
     "GC302": Gate("gc302_ratchet", True, "exact"),
     "GC303": _fresh("gc303_unloaded_file", 0, 9, ISSUE_26),  # none in the round 8 sample
