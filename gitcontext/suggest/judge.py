@@ -74,7 +74,7 @@ CHANGE = re.compile(
     r"|extend(?:s|ed)?|drop(?:s|ped)?|fold(?:s|ed)?|restructure[sd]?|rewrite|rewrites|rewrote|bump(?:s|ed)?"
     r"|clean(?:s|ed)? up|consolidate[sd]?|convert(?:s|ed)?|migrate[sd]?|expose[sd]?|split|splits|trim(?:s|med)?"
     r"|slim(?:s|med)?|reorganize[sd]?|inline[sd]?|codif(?:y|ies|ied)|extract(?:s|ed)?|enable[sd]?|adopt(?:s|ed)?"
-    r"|new|now)\b",
+    r"|clarif(?:y|ies|ied)|new|now)\b",
     re.I,
 )
 _PURPOSE = re.compile(

@@ -412,3 +412,39 @@ def test_derive_a_phabricator_summary_about_the_context_file_is_no_reason(store:
         "Differential Revision: D1\n",
     )
     assert _row(_run(store), "test.py").suggestion.klass == "generic"
+
+
+def test_derive_the_one_rule_of_a_wide_fix_takes_the_failure_its_subject_names(store: Path) -> None:
+    """mui/base-ui#5543: "[test] Stabilize flaky browser tests" touched 17 test files and wrote one rule, the
+    lesson of that fix; its subject is the rule's why. A subject describing the change stays generic."""
+    tests = {f"test/t{n}.test.tsx": f"test({n})\n" for n in range(12)}
+    commit(store, {"AGENTS.md": RULES}, "Add rules")
+    commit(
+        store,
+        {"AGENTS.md": RULES + "- Use `firePointer` instead of `fireEvent.pointer*` in timing tests.\n", **tests},
+        "[test] Stabilize flaky browser tests (#5543)",
+    )
+    s = _row(_run(store), "firePointer").suggestion
+    assert s.klass == "specific" and s.why == "Stabilize flaky browser tests (#5543)"
+    more = {f"src/n{n}.ts": f"n({n})\n" for n in range(12)}
+    commit(
+        store,
+        {
+            "AGENTS.md": RULES + "- Use `firePointer` instead of `fireEvent.pointer*` in timing tests.\n"
+            "- Browser smokes should preserve Markdown.\n",
+            **more,
+        },
+        "chore: clarify notifier error and remind about markdown",
+    )
+    assert _row(_run(store), "Markdown").suggestion.klass == "generic"
+
+
+def test_derive_a_failure_subject_of_a_wide_change_of_several_rules_is_no_why(store: Path) -> None:
+    tests = {f"test/t{n}.test.tsx": f"test({n})\n" for n in range(12)}
+    commit(store, {"AGENTS.md": RULES}, "Add rules")
+    commit(
+        store,
+        {"AGENTS.md": RULES + "- Use `firePointer` in timing tests.\n- Keep snapshots small.\n", **tests},
+        "[test] Stabilize flaky browser tests (#5543)",
+    )
+    assert _row(_run(store), "firePointer").suggestion.klass == "generic"
