@@ -57,11 +57,31 @@ def _prepare(name: str, checkouts: dict[str, Path], snapshot: str | None, tmp: P
         return checkouts[name]
     mirror = Path("/work/.mirror") / name.replace("__", "+", 1) / "repo"
     root = tmp / name
-    subprocess.run(["git", "clone", "-q", str(mirror), str(root)], check=True)
-    if snapshot:
-        _git(root, "checkout", "-q", snapshot)
+    subprocess.run(["git", "clone", "-q", "--no-checkout", str(mirror), str(root)], check=True)
+    _checkout_present(root, snapshot or "HEAD")
     subprocess.run([sys.executable, "-m", "gitcontext", "init", "--hooks", "none", "--backfill"], cwd=root, check=True)
     return root
+
+
+def _checkout_present(root: Path, rev: str) -> None:
+    """Check REV out, leaving out the files whose blobs a fetched snapshot lacks (its largest files)."""
+    listing = _git(root, "ls-tree", "-r", "--format=%(objectname) %(path)", rev).splitlines()
+    checked = subprocess.run(
+        ["git", "cat-file", "--batch-check"],
+        cwd=root,
+        input="\n".join(line.split(" ", 1)[0] for line in listing) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    missing = [line.split(" ", 1)[1] for line, seen in zip(listing, checked) if seen.endswith(" missing")]
+    if missing:
+        _git(root, "sparse-checkout", "init", "--no-cone")
+        patterns = "/*\n" + "".join(f"!/{path}\n" for path in missing)
+        subprocess.run(
+            ["git", "sparse-checkout", "set", "--no-cone", "--stdin"], cwd=root, input=patterns, text=True, check=True
+        )
+    _git(root, "checkout", "-q", rev)
 
 
 def judged_rows(root: Path) -> list[dict[str, Any]]:

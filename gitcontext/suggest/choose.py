@@ -129,9 +129,10 @@ def _best(rule: str, words: dict[str, float], texts: list[Text]) -> _Pick | None
             if found.score < judge.NEEDED:
                 continue
             share, _ = judge.relevance(words, statement.text)
-            if width != "single" and not (whole or aligned(words, statement, text)):
+            lesson = names_the_failure(found, statement, text)
+            if width != "single" and not (whole or lesson or aligned(words, statement, text)):
                 continue
-            if width == "wide" and statement.part in ("subject", "title"):
+            if width == "wide" and statement.part in ("subject", "title") and not lesson:
                 continue
             score = (
                 found.score + share * 2 + (statement.section.startswith(_GOOD_SECTIONS)) + (statement.part == "body")
@@ -139,6 +140,14 @@ def _best(rule: str, words: dict[str, float], texts: list[Text]) -> _Pick | None
             if best is None or score > best.score:
                 best = _Pick(score, statement, text)
     return best
+
+
+def names_the_failure(found: judge.Reason, statement: Statement, text: Text) -> bool:
+    """Whether STATEMENT is the subject (or title) of a change that wrote this one rule, whatever else it touched,
+    and names the failure it fixed: the rule is that fix's lesson, and the failure is its why (mui/base-ui
+    "[test] Stabilize flaky browser tests" beside 17 test files wrote only the rule on `firePointer`). A
+    description of the change ("clarify notifier error ...") names no failure (`judge.CHANGE`)."""
+    return text.rules <= 1 and statement.part in ("subject", "title") and "failure" in found.kinds
 
 
 def aligned(words: dict[str, float], statement: Statement, text: Text) -> bool:

@@ -65,14 +65,16 @@ QUANTITY = re.compile(
     r"|tokens?|times\b|runs?\b)",
     re.I,
 )
-# A statement that describes the change: its verb opens it ("Add guidance on ...", "Also update the legend ...").
+# A statement that describes the change: its verb opens it ("Add guidance on ...", "Also update the legend ...",
+# "This commit renames the skill ...").
 CHANGE = re.compile(
-    r"^(?:also\s+)?(?:add|added|adds|update[sd]?|document(?:s|ed)?|simplif(?:y|ies|ied)|revive[sd]?|deduplicate[sd]?"
+    r"^(?:(?:this|the)\s+(?:commit|change|diff|patch|pr|pull request)\s+)?(?:also\s+)?"
+    r"(?:add|added|adds|update[sd]?|document(?:s|ed)?|simplif(?:y|ies|ied)|revive[sd]?|deduplicate[sd]?"
     r"|refactor(?:s|ed)?|move[sd]?|remove[sd]?|replace[sd]?|rename[sd]?|introduce[sd]?|implement(?:s|ed)?"
     r"|extend(?:s|ed)?|drop(?:s|ped)?|fold(?:s|ed)?|restructure[sd]?|rewrite|rewrites|rewrote|bump(?:s|ed)?"
     r"|clean(?:s|ed)? up|consolidate[sd]?|convert(?:s|ed)?|migrate[sd]?|expose[sd]?|split|splits|trim(?:s|med)?"
     r"|slim(?:s|med)?|reorganize[sd]?|inline[sd]?|codif(?:y|ies|ied)|extract(?:s|ed)?|enable[sd]?|adopt(?:s|ed)?"
-    r"|new|now)\b",
+    r"|clarif(?:y|ies|ied)|new|now)\b",
     re.I,
 )
 _PURPOSE = re.compile(

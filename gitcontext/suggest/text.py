@@ -2,7 +2,9 @@
 
 What is not prose is left out: trailers and what follows them, merge boilerplate, HTML comments
 (pull-request templates), fenced code, tables, checklists, images, link-only lines, "Generated with"
-footers, and sections about how it was tested. Each statement keeps the verbatim line it came from
+footers, sections about how it was tested (a Phabricator `Test Plan:` field too; its `Summary:` label is
+dropped), and the preamble a stacked diff repeats (`**This Stack**`: the
+series' reason, not this change's). Each statement keeps the verbatim line it came from
 (the `quoted` of a suggestion) and the heading of its section. References (`#123`, `Fixes #45`, an
 issue URL) and the number of the pull request itself are read here too.
 """
@@ -29,15 +31,18 @@ _MERGE_OTHER = re.compile(r"^Merge (?:branch|remote-tracking branch|tag|commit) 
 _GITLAB_MR = re.compile(r"See merge request \S+!(\d{1,7})")
 _TRAILER = re.compile(
     r"^(?:co-authored-by|signed-off-by|reviewed-by|acked-by|tested-by|reported-by|suggested-by|helped-by|"
-    r"change-id|context-[\w-]+|claude-[\w-]+|generated-by|x-[\w-]+|cc|bug|fixes-bug|pr-url|reviewed-on):\s",
+    r"change-id|context-[\w-]+|claude-[\w-]+|generated-by|x-[\w-]+|cc|bug|fixes-bug|pr-url|reviewed-on|"
+    r"reviewed by|differential revision|fbshipit-source-id):\s",
     re.I,
 )
+# Phabricator's exported fields (`Summary: …`, `Test Plan: …`): a label, then the field's prose
+_FIELD = re.compile(r"^(summary|test plan):\s*(.*)$", re.I)
 _FOOTER = re.compile(r"(generated with|🤖|co-authored|^-{3,}$|^_{3,}$|^\*{3,}$)", re.I)
 _SKIP_SECTIONS = re.compile(
     r"test(ing)?( plan| steps| instructions)?|how (to|i|we|has (this|it) been|was (this|it)) test(ed)?|verification|validation|checklist|"
     r"screenshots?|screen recording|demo|video|changelog|release notes?|type of (change|pr)|related (prs?|links)|"
     r"dependencies|deployment|rollout|reviewers?|notes? (for|to) reviewers?|todo|follow[- ]?ups?|example|usage|"
-    r"api|wire format|files? changed|changes? made",
+    r"api|wire format|files? changed|changes? made|(this |the )?stack",
     re.I,
 )
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$|^\s*\*\*([^*]{2,60})\*\*:?\s*$")
@@ -144,6 +149,10 @@ def _prose_lines(lines: list[str]) -> list[str]:
             continue
         if _TRAILER.match(stripped):
             break  # git puts trailers last; an agent's plan after `Claude-Plan:` is not the why
+        field = _FIELD.match(stripped)
+        if field:
+            out += ["## Test plan"] if field.group(1).lower() == "test plan" else []
+            line = stripped = field.group(2)
         if _FOOTER.search(stripped) and len(stripped) < 120:
             continue
         if _CHECKBOX.match(line) or _NOISE_LINE.match(line):

@@ -384,3 +384,67 @@ def test_derive_the_opening_paragraph_of_a_headed_body_is_the_why_of_each_part(s
     )
     s = _row(_run(store), "change kind").suggestion
     assert s.klass == "specific" and s.commit == sha and s.why.startswith("The agent was producing incorrect")
+
+
+def test_derive_a_stack_preamble_is_no_reason_for_the_diffs_rule(store: Path) -> None:
+    """facebook/pyrefly 25ee7fb47c: "You must also run Pyrefly itself against your port file." took its why
+    from the `**This Stack**` bullet every diff of the series repeats; this diff's own text gives none."""
+    commit(store, {"AGENTS.md": RULES}, "Add rules")
+    commit(
+        store,
+        {"AGENTS.md": RULES + "- You must also run Pyrefly itself against your port file.\n"},
+        "Make the porting skill say how to check a port\n\nSummary:\n**This Stack**\n\nThe skill assumes\n"
+        "- all models we would annotate are ported into Pyrefly (this is obviously untrue of any adopter,"
+        " so we need to separate that out)\n\n**This Diff**\n\nThe skill now names the check to run on a port.\n",
+    )
+    assert _row(_run(store), "port file").suggestion.klass == "generic"
+
+
+def test_derive_a_phabricator_summary_about_the_context_file_is_no_reason(store: Path) -> None:
+    """facebook/pyrefly 2046e72516: "Summary: AGENTS.md contained two instances of an incorrect command ..."
+    says why the context file's text changed, not why formatting runs before every commit."""
+    commit(store, {"AGENTS.md": RULES + "- Always run `./test.py --no-test` before committing.\n"}, "Add rules")
+    commit(
+        store,
+        {"AGENTS.md": RULES + "- Always run `./test.py --no-test --no-jsonschema` before committing.\n"},
+        "Add --no-jsonschema in a second place in AGENTS.md\n\nSummary: AGENTS.md contained two instances of an"
+        " incorrect command to run linting and formatting only (missing `--no-jsonschema`).\n\n"
+        "Differential Revision: D1\n",
+    )
+    assert _row(_run(store), "test.py").suggestion.klass == "generic"
+
+
+def test_derive_the_one_rule_of_a_wide_fix_takes_the_failure_its_subject_names(store: Path) -> None:
+    """mui/base-ui#5543: "[test] Stabilize flaky browser tests" touched 17 test files and wrote one rule, the
+    lesson of that fix; its subject is the rule's why. A subject describing the change stays generic."""
+    tests = {f"test/t{n}.test.tsx": f"test({n})\n" for n in range(12)}
+    commit(store, {"AGENTS.md": RULES}, "Add rules")
+    commit(
+        store,
+        {"AGENTS.md": RULES + "- Use `firePointer` instead of `fireEvent.pointer*` in timing tests.\n", **tests},
+        "[test] Stabilize flaky browser tests (#5543)",
+    )
+    s = _row(_run(store), "firePointer").suggestion
+    assert s.klass == "specific" and s.why == "Stabilize flaky browser tests (#5543)"
+    more = {f"src/n{n}.ts": f"n({n})\n" for n in range(12)}
+    commit(
+        store,
+        {
+            "AGENTS.md": RULES + "- Use `firePointer` instead of `fireEvent.pointer*` in timing tests.\n"
+            "- Browser smokes should preserve Markdown.\n",
+            **more,
+        },
+        "chore: clarify notifier error and remind about markdown",
+    )
+    assert _row(_run(store), "Markdown").suggestion.klass == "generic"
+
+
+def test_derive_a_failure_subject_of_a_wide_change_of_several_rules_is_no_why(store: Path) -> None:
+    tests = {f"test/t{n}.test.tsx": f"test({n})\n" for n in range(12)}
+    commit(store, {"AGENTS.md": RULES}, "Add rules")
+    commit(
+        store,
+        {"AGENTS.md": RULES + "- Use `firePointer` in timing tests.\n- Keep snapshots small.\n", **tests},
+        "[test] Stabilize flaky browser tests (#5543)",
+    )
+    assert _row(_run(store), "firePointer").suggestion.klass == "generic"

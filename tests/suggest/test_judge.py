@@ -134,3 +134,15 @@ def test_judge_a_statement_about_the_context_file_is_a_reason_for_a_rule_about_i
     why = "CLAUDE.md is loaded on every request, so a 300-line file fills the context window."
     assert judge.reason(why, "Keep CLAUDE.md under 100 lines.").score >= judge.NEEDED
     assert judge.reason(why, "Run a single test class with -Dtest.").score == 0
+
+
+def test_judge_this_commit_then_a_verb_describes_the_change() -> None:
+    """facebook/pyrefly dd15c15f7e: "This commit renames the existing port-model skill ..., which makes it clearer
+    that this is a skill for end users" says what the change did; "which makes it clearer" is no outcome of a rule."""
+    described = (
+        "This commit renames the existing port-model skill to a more descriptive name and moves it to"
+        " `tensor-shapes/skills`, which makes it clearer that this is a skill for end users."
+    )
+    assert judge.reason(described).score == 0
+    assert judge.reason("This diff moves the check to CI, so that stale clients fail the build").score >= judge.NEEDED
+    assert judge.reason("This change broke the release because the tag was stale").score >= judge.NEEDED

@@ -97,3 +97,30 @@ def test_text_any_message_gives_bounded_statements_quickly(message, part):
     for s in text.statements(message, part):
         assert 0 < len(s.text) <= text.MAX_STATEMENT and "\n" not in s.text
     assert len(text.failures(message)) <= text.MAX_FAILURE_LINES
+
+
+def test_text_the_stack_section_of_a_stacked_diff_is_skipped() -> None:
+    """facebook/pyrefly: every diff of a stack repeats a `**This Stack**` preamble whose reasons are the
+    series' ("all models we would annotate are ported into Pyrefly (..., so we need to separate that out)");
+    only `**This Diff**` speaks for the commit."""
+    body = (
+        "Summary:\n**This Stack**\n\nThe skill assumes\n- all models are ported into Pyrefly (this is untrue,"
+        " so we need to separate that out)\n\n**This Diff**\n\nThe check failed outside a checkout, so it is run"
+        " from PATH now.\n"
+    )
+    assert [s.text for s in text.statements(body, "body")] == [
+        "The check failed outside a checkout, so it is run from PATH now."
+    ]
+
+
+def test_text_a_phabricator_summary_label_is_no_part_of_the_statement() -> None:
+    """facebook/pyrefly (exported from Phabricator): the body opens `Summary: AGENTS.md contained two instances
+    of an incorrect command ...`; the label hid that the statement is about the context file itself, and a
+    `Test Plan:` field is the section on how it was tested."""
+    body = (
+        "Summary: AGENTS.md contained an incorrect command to run linting.\n\n"
+        "Test Plan: ran it; it failed before and passes now.\n\nReviewed By: someone\n"
+    )
+    assert [s.text for s in text.statements(body, "body")] == [
+        "AGENTS.md contained an incorrect command to run linting."
+    ]
