@@ -1,10 +1,10 @@
 """Where the paths a context file names but the tree lacks went: moved (where to), deleted (when, by which
 commit), or nowhere in this history (never existed).
 
-Read once per audit: one `git log` listing every deletion (started while the context files are read),
-kept for the paths under each missing path's top-most missing folder (so `src/app.ts`, after `src/`
-moved into `packages/core/`, is found by its folder's record); one `git diff-tree` rename pass over
-the commits that deleted them, and at most two more for a path renamed again later.
+Read once per audit: one `git log` of the deletions under each missing path's top-most missing folder
+(pathspecs: so `src/app.ts`, after `src/` moved into `packages/core/`, is found by its folder's record,
+and git diffs only those subtrees of each commit, not the whole tree); one `git diff-tree` rename pass
+over the commits that deleted them, and at most two more of each for a path renamed again later.
 """
 
 from __future__ import annotations
@@ -31,19 +31,18 @@ class Fate(NamedTuple):
 
 
 class PathHistory:
-    def __init__(
-        self, root, latest: dict[str, git.Removal], missing: Iterable[str], exists: Callable[[str], bool]
-    ) -> None:
-        """LATEST: every path's latest deletion (git.deletions); MISSING: the paths to explain."""
+    def __init__(self, root, rev: str | None, missing: Iterable[str], exists: Callable[[str], bool]) -> None:
+        """REV: the history to read (None: no commit yet); MISSING: the paths to explain."""
         self.exists = exists
-        tops = _tops({p.rstrip("/") for p in missing if p}, exists)
-        self.latest = {p: r for p, r in latest.items() if _under(p, tops)}
+        tops = sorted(_tops({p.rstrip("/") for p in missing if p}, exists))
+        self.latest = _deletions(root, rev, tops)
         self.renames: dict[str, tuple[dict[str, str], list[str]]] = {}
         rows = list(self.latest.values())
         for _ in range(_ROUNDS):
             self.renames.update(git.commit_renames(sorted({r.commit for r in rows} - set(self.renames)), root))
             again = {new for r in rows if (new := self._renamed(r)) and not exists(new) and new not in self.latest}
-            rows = [latest[p] for p in again if p in latest]
+            later = _deletions(root, rev, sorted(again))
+            rows = [later[p] for p in again if p in later]
             if not rows:
                 break
             self.latest.update((r.path, r) for r in rows)
@@ -114,8 +113,9 @@ class PathHistory:
         return found._replace(folder=folder + "/")
 
 
-def _under(path: str, folders: set[str]) -> bool:
-    return path in folders or any(folder in folders for folder in parents(path))
+def _deletions(root, rev: str | None, paths: list[str]) -> dict[str, git.Removal]:
+    """Each path's latest deletion at or under PATHS in REV's history: one `git log` (none for no PATHS)."""
+    return git.deletions(git.start_deletions(rev, root, paths)) if rev and paths else {}
 
 
 def _tops(paths: set[str], exists: Callable[[str], bool]) -> set[str]:

@@ -50,9 +50,11 @@ the boundary: one note lists them with the fix (`git fetch --unshallow`, or `fet
 rather than guessing either way.
 
 Cost: the audit's one listing of the tree, one `git cat-file --batch` of the manifests the commands
-need, one `git check-ignore`, one `git log` over only the missing paths (and one rename pass over the
-commits that removed them), one `git grep` for the symbols (then one blame per file naming a missing
-one, and one `git grep` of each tree that wrote such lines, at most 12); nothing per reference.
+need, one `git check-ignore`, one `git log --diff-filter=D` restricted by pathspecs to the missing paths'
+top-most missing folders (and one rename pass over the commits that removed them), one blame per file
+whose missing path history explains by a move or a folder's deletion, one `git grep` for the symbols
+(then one blame per file naming a missing one, and one `git grep` of each tree that wrote such lines, at
+most 12); nothing per reference.
 """
 
 from __future__ import annotations
@@ -60,7 +62,6 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 
-from gitcontext import git
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.deadrefs import Judging
 from gitcontext.audit.facts import has_head, shallow
@@ -86,15 +87,6 @@ _SHIPPED_KINDS = ("link", "import")  # what a skill shipped to the library's use
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
-    listing = git.start_deletions(ctx.rev, ctx.root) if has_head(ctx) else None
-    try:
-        yield from _run(ctx, listing)
-    finally:
-        if listing is not None:
-            listing.close()
-
-
-def _run(ctx: AuditContext, listing: git.Started | None) -> Iterator[Finding]:
     refs = judged_refs(ctx)
     if CHECK.id in ctx.part_only:  # only moved and deleted paths are wanted: no command or symbol is judged
         refs = [r for r in refs if r.kind in _MOVABLE_KINDS]
@@ -112,7 +104,7 @@ def _run(ctx: AuditContext, listing: git.Started | None) -> Iterator[Finding]:
     by_line = ids_by_line(ctx)
     unknown: list[Ref] = []
     said: set[tuple[str, int, str]] = set()  # a link and its text naming one path: one finding
-    for ref, verdict in Judging(ctx, refs, shallow(ctx), listing).verdicts():
+    for ref, verdict in Judging(ctx, refs, shallow(ctx), ctx.rev if has_head(ctx) else None).verdicts():
         if verdict.cls == "unknown":
             unknown.append(ref)
             continue
