@@ -111,7 +111,8 @@ GC103_MOVED = Part(
     "4/4, run-llama/LlamaIndexTS 4/4, mikro-orm/mikro-orm 3/3, e2b-dev/infra 3/3, Arize-ai/openinference 1/1, "
     "supabase/cli 1/1, getsentry/sentry-wizard 0/3 (a third-party skill's paths of the user's project), out of 57 "
     "held-out repositories audited; before that session's fixes 9 of 15 on its dev set (Shopify/cli, chakra-ui/ark, "
-    "getsentry/spotlight, getsentry/sentry-dart, modelcontextprotocol/csharp-sdk), and 26 of 34 over session 4",
+    "getsentry/spotlight, getsentry/sentry-dart, modelcontextprotocol/csharp-sdk), and 26 of 34 over session 4; "
+    "the installed-skill rule that came after the figure removes sentry-wizard's 3 and nothing else of the 57",
     "paths history moved or deleted",
 )
 

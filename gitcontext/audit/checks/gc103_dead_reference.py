@@ -43,8 +43,9 @@ word with a slash that never existed or whose first word alone was a folder, in 
 (`client/server`, "e.g. a row whose tests/logs overflow"), the tools an MCP server gives the agent
 (`mcp__x__y()`, names listed under an MCP heading), a test id whose name is the reader's to fill in
 (`tests/x.py::test_name`); `FILE:SYMBOL` (`agent/sandbox.py:create_sandbox`) names the file, and the paths, commands and symbols of a skill a
-workspace package ships to its users (`"files": ["skills"]`: they name the user's project; its links to its
-own files are judged). When the checkout holds no source tree (only context files), one note says so and no
+workspace package ships to its users (`"files": ["skills"]`) or that dotagents installs from another
+repository (`agents.toml`'s `[[skills]]` with a `source`): they name the user's project; their links to
+their own files are judged. When the checkout holds no source tree (only context files), one note says so and no
 path is judged. In a shallow clone a missing path that history does not explain may have been deleted before
 the boundary: one note lists them with the fix (`git fetch --unshallow`, or `fetch-depth: 0` in the Action)
 rather than guessing either way.
@@ -67,7 +68,7 @@ from gitcontext.audit.deadrefs import Judging
 from gitcontext.audit.facts import has_head, shallow
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.judge_paths import Verdict
-from gitcontext.audit.manifests import publishes
+from gitcontext.audit.manifests import installed_skills, publishes
 from gitcontext.audit.ref import Ref
 from gitcontext.audit.references import references
 from gitcontext.audit.symbols import mcp_tools
@@ -184,10 +185,11 @@ def judged_refs(ctx: AuditContext) -> list[Ref]:
 
 def _shipped_skill_folders(ctx: AuditContext, refs: dict[str, list[Ref]]) -> set[str]:
     """The `skills/` folders of workspace packages that publish them (`"files": ["dist", "skills"]` in
-    the package's package.json): skills for the library's users, whose paths, commands and symbols
-    (`src/server/trpc.ts`, `pnpm run deploy`) are the user's project's, not this repository's. Only
-    their links and @imports (to the skill's own bundled files) are judged."""
-    folders = set()
+    the package's package.json), and the skills dotagents installs from another repository (the root
+    `agents.toml`): skills for every project that uses them, whose paths, commands and symbols
+    (`src/server/trpc.ts`, `pnpm run deploy`, the `.cursor/skills/` it links) are the user's project's,
+    not this repository's. Only their links and @imports (to the skill's own bundled files) are judged."""
+    folders = set(installed_skills(read(ctx, "agents.toml"))) if "agents.toml" in ctx.tracked else set()
     for file in refs:
         parts = file.split("/")
         at = max((n for n, p in enumerate(parts[:-1]) if p == "skills"), default=-1)
