@@ -227,6 +227,8 @@ def _prose(file: str, line: str, number: int, window: str) -> Iterator[Ref]:
             yield from _span(file, line, number, window, line[inner:inner_end].strip(), (inner, inner_end), example)
     for match in _LINK.finditer(line):
         target = match.group(1).split("#")[0]
+        if target.startswith("@") and _file_shaped(target[1:]):
+            target = target[1:]  # `[Overview](@.claude/docs/overview.md)`: Claude's @import mark on a link
         if target.lower().startswith("file:"):
             yield Ref(file, number, "home", target, written=match.group(0))
         elif (

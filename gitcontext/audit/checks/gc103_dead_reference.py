@@ -18,7 +18,8 @@ the files commands are given (`pytest tests/test_x.py`, `pnpm tsx src/x.ts`, `./
 skill's SKILL.md links inside its folder are judged too. A path resolves relative to the file, the folders
 the text says to work in ("from `packages/x`", `cd x &&`, a step before that starts with `cd x`, a scoped
 rule's `paths:`), the owning package, the repository root, or as the tail of any tracked path; a link
-relative to its file or from the root (a skill's `[x](packages/a/x.ts)`); an ESM specifier `./x.js` names
+relative to its file or from the root (a skill's `[x](packages/a/x.ts)`; Claude's `[x](@docs/x.md)` names
+`docs/x.md`); an ESM specifier `./x.js` names
 `x.ts`. Commands resolve the way their runner does (see audit/judge_commands.py). Each miss is classified
 from history: **moved** (git's rename detection, or the folder it went into: `src/` after a move into
 `packages/core/src/`, a module file that became a folder), **deleted** (the commit, date and subject, and
