@@ -49,3 +49,11 @@ def test_deletions_count_how_often_a_path_went(repo: Path) -> None:
     commit(repo, {"once.md": None}, "drop once")
     latest = git.deletions(git.start_deletions("HEAD", repo))
     assert latest["notes.md"].times == 3 and latest["once.md"].times == 1
+
+
+def test_deletions_under_pathspecs_only(repo: Path) -> None:
+    commit(repo, {"src/a.ts": "a", "src/deep/b.ts": "b", "other/c.ts": "c", "[x]/d.ts": "d", "keep.txt": "k"}, "add")
+    commit(repo, {"src/a.ts": None, "src/deep/b.ts": None, "other/c.ts": None, "[x]/d.ts": None}, "drop all")
+    latest = git.deletions(git.start_deletions("HEAD", repo, ["src", "[x]/d.ts"]))
+    assert set(latest) == {"src/a.ts", "src/deep/b.ts", "[x]/d.ts"}  # literal: `[x]` is no glob class
+    assert git.deletions(git.start_deletions("HEAD", repo, ["missing"])) == {}

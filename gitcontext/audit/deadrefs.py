@@ -33,10 +33,10 @@ _DOCS = ("*.md", "*.mdc", "*.mdx", "*.txt", "*.rst")
 
 
 class Judging:
-    def __init__(self, ctx: AuditContext, refs: list[Ref], shallow: bool, listing: git.Started | None) -> None:
-        """LISTING: history's deletions (git.start_deletions), started before the files were read."""
+    def __init__(self, ctx: AuditContext, refs: list[Ref], shallow: bool, rev: str | None) -> None:
+        """REV: the history that says where missing paths went (None: no commit yet)."""
         self.ctx = ctx
-        self.listing = listing
+        self.rev = rev
         self.index = index(ctx)
         self.shallow = shallow
         self.refs = list({(r.file, r.line, r.kind, r.text): r for r in refs}.values())
@@ -142,8 +142,7 @@ class Judging:
         forms = [f for c in wanted for f in (c, c + "/")]
         ignored = {f.rstrip("/") for f in git.check_ignore(forms, self.ctx.root)} if forms else set()
         missing = [c for c in wanted if c not in ignored]
-        latest = git.deletions(self.listing) if self.listing is not None and missing else {}
-        history = PathHistory(self.ctx.root, latest, missing, self.index.exists)
+        history = PathHistory(self.ctx.root, self.rev, missing, self.index.exists)
         judged = []
         for ref, found in pending:
             if any(c in ignored for c in found.candidates):
@@ -151,14 +150,19 @@ class Judging:
             fates = [history.fate(c) for c in found.candidates]
             verdict = path_verdict(self.index, ref, found, fates, self.shallow)
             if verdict:
-                judged.append((ref, verdict))
+                judged.append((ref, verdict, found.tail))
         yield from self._not_written_after(judged)
 
-    def _not_written_after(self, judged: list[tuple[Ref, Verdict]]) -> Iterator[tuple[Ref, Verdict]]:
-        """JUDGED without the paths that never existed themselves and whose folder was deleted before their
-        line was written (blame): its author never saw that folder, so the path names something else (a
-        word pair, a hypothetical `examples/id_rsa.example`), not a file the repository lost."""
-        late = [(r, v) for r, v in judged if v.cls == "deleted" and "folder" in v.evidence]
+    def _not_written_after(self, judged: list[tuple[Ref, Verdict, bool]]) -> Iterator[tuple[Ref, Verdict]]:
+        """JUDGED without the paths whose line was written (blame) after the commit history blames:
+
+        - a path that never existed itself under a folder deleted before its line was written: its author
+          never saw that folder, so the path names something else (a word pair, a hypothetical
+          `examples/id_rsa.example`), not a file the repository lost;
+        - a path that is the tail of a tracked path (TAIL) and moved there before its line was written:
+          its author knew the new layout and wrote it relative to its package (`src/ui/` of the
+          `@spotlightjs/spotlight` package, a Dart package's `lib/sentry.dart`), not the old root path."""
+        late = [(r, v) for r, v, tail in judged if _dated_by_author(v, tail)]
         lines: dict[str, set[int]] = {}
         for ref, _ in late:
             lines.setdefault(ref.file, set()).add(ref.line)
@@ -168,9 +172,9 @@ class Judging:
             for n, (commit, date) in git.blame_lines(file, sorted(numbers), "HEAD", self.ctx.root).items()
             if commit.strip("0")
         }
-        for ref, verdict in judged:
-            date = written.get((ref.file, ref.line)) if "folder" in verdict.evidence else None
-            if not (verdict.cls == "deleted" and date and _after(date, verdict.evidence["date"])):
+        for ref, verdict, tail in judged:
+            date = written.get((ref.file, ref.line)) if _dated_by_author(verdict, tail) else None
+            if not (date and _after(date, verdict.evidence["date"])):
                 yield ref, verdict
 
     def _removed_symbols(self) -> dict[tuple[str, int, str], str]:
@@ -205,6 +209,11 @@ class Judging:
             for r in refs
             if (commit := written.get((r.file, r.line), ("", ""))[0]) and r.text in had.get(commit, set())
         }
+
+
+def _dated_by_author(verdict: Verdict, tail: bool) -> bool:
+    """Whether VERDICT holds only for a line written before its commit (see Judging._not_written_after)."""
+    return verdict.cls == "deleted" and "folder" in verdict.evidence or verdict.cls == "moved" and tail
 
 
 def _after(written: str, removed: str) -> bool:

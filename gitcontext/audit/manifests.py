@@ -172,3 +172,23 @@ def publishes(manifest: str | None, path: str) -> bool:
         return False
     entries = [e.strip("/").removeprefix("./").rstrip("/") for e in listed if isinstance(e, str)]
     return any(e and (path == e or path.startswith(e + "/") or fnmatch.fnmatchcase(path, e)) for e in entries)
+
+
+def installed_skills(manifest: str | None) -> list[str]:
+    """The skill folders a dotagents `agents.toml` MANIFEST installs from another repository (`[[skills]]`
+    with `source = "getsentry/dotagents"`; not a `path:` source, which is this repository's own): skills
+    written for every project that installs them, whose paths name the user's project, not this one."""
+    try:
+        data = parse("agents.toml", manifest) if manifest else None
+    except Malformed:
+        return []
+    skills = data.get("skills") if isinstance(data, dict) else None
+    return [
+        f".agents/skills/{s['name']}"
+        for s in (skills if isinstance(skills, list) else [])
+        if isinstance(s, dict)
+        and isinstance(s.get("name"), str)
+        and isinstance(s.get("source"), str)
+        and re.fullmatch(r"[\w.-]+", s["name"])
+        and not s["source"].startswith(("path:", ".", "/"))
+    ]

@@ -1,10 +1,11 @@
 """Where the paths a context file names but the tree lacks went: moved (where to), deleted (when, by which
 commit), or nowhere in this history (never existed).
 
-Read once per audit: one `git log` listing every deletion (started while the context files are read),
-kept for the paths under each missing path's top-most missing folder (so `src/app.ts`, after `src/`
-moved into `packages/core/`, is found by its folder's record); one `git diff-tree` rename pass over
-the commits that deleted them, and at most two more for a path renamed again later.
+Read once per audit: one `git log` of the deletions under each missing path's top-most missing folder
+(pathspecs: so `src/app.ts`, after `src/` moved into `packages/core/`, is found by its folder's record,
+and git diffs only those subtrees of each commit, not the whole tree); one `git diff-tree` rename pass
+over the commits that deleted them, and at most two more for a path renamed again later (which list
+every deletion once, as the rename chain may lead anywhere).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from gitcontext import git
 from gitcontext.audit.ref import parents
 
 _ROUNDS = 3  # rename chains followed this many hops (a path renamed, then renamed again)
+MAX_PATHSPECS = 32  # more missing folders than this are asked for by their common folders
 
 
 class Fate(NamedTuple):
@@ -31,19 +33,22 @@ class Fate(NamedTuple):
 
 
 class PathHistory:
-    def __init__(
-        self, root, latest: dict[str, git.Removal], missing: Iterable[str], exists: Callable[[str], bool]
-    ) -> None:
-        """LATEST: every path's latest deletion (git.deletions); MISSING: the paths to explain."""
+    def __init__(self, root, rev: str | None, missing: Iterable[str], exists: Callable[[str], bool]) -> None:
+        """REV: the history to read (None: no commit yet); MISSING: the paths to explain."""
         self.exists = exists
         tops = _tops({p.rstrip("/") for p in missing if p}, exists)
-        self.latest = {p: r for p, r in latest.items() if _under(p, tops)}
+        specs = _pathspecs(tops)
+        listed = git.deletions(git.start_deletions(rev, root, specs)) if rev and tops else {}
+        every = None if specs else listed  # every deletion: listed again only if a rename chain needs it
+        self.latest = {p: r for p, r in listed.items() if _under(p, tops)}
         self.renames: dict[str, tuple[dict[str, str], list[str]]] = {}
         rows = list(self.latest.values())
         for _ in range(_ROUNDS):
             self.renames.update(git.commit_renames(sorted({r.commit for r in rows} - set(self.renames)), root))
             again = {new for r in rows if (new := self._renamed(r)) and not exists(new) and new not in self.latest}
-            rows = [latest[p] for p in again if p in latest]
+            if again and every is None and rev:
+                every = git.deletions(git.start_deletions(rev, root))
+            rows = [every[p] for p in again if every and p in every]
             if not rows:
                 break
             self.latest.update((r.path, r) for r in rows)
@@ -112,6 +117,20 @@ class PathHistory:
             if self.exists(there):
                 return Fate("moved", found.removal, there, None)
         return found._replace(folder=folder + "/")
+
+
+def _pathspecs(paths: set[str]) -> list[str]:
+    """PATHS, or when they are more than MAX_PATHSPECS their folders, climbing until they are few enough
+    (git matches every pathspec against every tree entry it diffs); no pathspec at all (every deletion)
+    when only the top folders would be few enough: a pathspec that holds most of the history (`packages`
+    of a monorepo) costs twice the plain listing."""
+    specs = set(paths)
+    while len(specs) > MAX_PATHSPECS:
+        climbed = {up if "/" in (up := posixpath.dirname(p)) else p for p in specs}
+        if climbed == specs:
+            return []
+        specs = climbed
+    return sorted(specs)
 
 
 def _under(path: str, folders: set[str]) -> bool:

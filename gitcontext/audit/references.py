@@ -37,7 +37,8 @@ _LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 _SLOT = re.compile(r"(?:[A-Z][A-Z0-9_]{0,40})?(?:URL|URI|LINK|HREF)")  # `[title](URL)`: a template's slot
 _NEGATION = re.compile(
     r"\b(?:not|don'?t|do not|never|avoid|instead of|rather than|no longer|deprecated|"
-    r"legacy|formerly|previously|was|were|removed|deleted|renamed|moved from|replac\w*|superseded|"
+    r"legacy|formerly|previously|was|were|removed|deleted|renamed|moved|replac\w*|superseded|"
+    r"removing|deleting|renaming|moving|"
     r"obsolete|used to)\b",
     re.I,
 )
@@ -226,6 +227,8 @@ def _prose(file: str, line: str, number: int, window: str) -> Iterator[Ref]:
             yield from _span(file, line, number, window, line[inner:inner_end].strip(), (inner, inner_end), example)
     for match in _LINK.finditer(line):
         target = match.group(1).split("#")[0]
+        if target.startswith("@") and _file_shaped(target[1:]):
+            target = target[1:]  # `[Overview](@.claude/docs/overview.md)`: Claude's @import mark on a link
         if target.lower().startswith("file:"):
             yield Ref(file, number, "home", target, written=match.group(0))
         elif (
@@ -326,11 +329,12 @@ def _file_shaped(ref: str) -> bool:
     return posixpath.splitext(ref)[1][1:].lower() in FILE_EXTS
 
 
-# after the path, in its clause: "has been removed", "no longer exists", "is superseded by", "the
-# `.contributing/*.md` guides this skill supersedes"
+# after the path, in its clause: "has been removed", "no longer exists", "paths such as `x` do not exist",
+# "is superseded by", "the `.contributing/*.md` guides this skill supersedes"
 _GONE = re.compile(
     r"^[^.;:!?—–(]{0,40}?\b(?:(?:has|have|was|were|is|are|got)\s+(?:been\s+|now\s+)?"
     r"(?:removed|deleted|dropped|retired|gone|renamed|moved)|no longer exists?|"
+    r"(?:do|does|did)(?:\s+not|n't)\s+exist|never existed|"
     r"(?:superseded|replaced|obsoleted)\s+by|"
     r"(?:this|the|these|our)\s+(?:[\w-]+\s+){0,2}(?:supersedes?|replaces?|obsoletes?))\b",
     re.I,

@@ -115,12 +115,15 @@ GC103_SESSION_4 = (
 )
 GC103_MOVED = Part(
     ("moved", "deleted"),
+    23,
     26,
-    34,
-    "hand review of GC103's moved and deleted paths on fresh repositories (round 8 session 4, bench/truth/): 8 of "
-    "10 on trpc/trpc, dagger/dagger and clerk/javascript before that session's fixes, 9 of 9 on inngest/inngest-js "
-    "and shadcn-ui/ui after them, then 9 of 15 over 26 repositories the lead ran the default audit on (bench/truth/lead-gc103-moved-deleted.json) (a sentence "
-    "that tells history, a naming example, a third-party skill's paths of the project it works on)",
+    "hand review of every moved or deleted GC103 finding on 8 fresh repositories held out from every fix of round 8 "
+    "session 5 and read only on its final code (bench/truth/): web-infra-dev/rsdoctor 7/7, hatchet-dev/hatchet "
+    "4/4, run-llama/LlamaIndexTS 4/4, mikro-orm/mikro-orm 3/3, e2b-dev/infra 3/3, Arize-ai/openinference 1/1, "
+    "supabase/cli 1/1, getsentry/sentry-wizard 0/3 (a third-party skill's paths of the user's project), out of 57 "
+    "held-out repositories audited; before that session's fixes 9 of 15 on its dev set (Shopify/cli, chakra-ui/ark, "
+    "getsentry/spotlight, getsentry/sentry-dart, modelcontextprotocol/csharp-sdk), and 26 of 34 over session 4; "
+    "the installed-skill rule that came after the figure removes sentry-wizard's 3 and nothing else of the 57",
     "paths history moved or deleted",
 )
 

@@ -18,11 +18,12 @@ Removal = collections.namedtuple("Removal", ["commit", "date", "subject", "path"
 _DELETIONS = ["log", "-z", "--no-renames", "--name-only", "--diff-filter=D", "--format=%x01%H%x00%aI%x00%s"]
 
 
-def start_deletions(rev: str = "HEAD", cwd: str | Path | None = None) -> Started:
+def start_deletions(rev: str = "HEAD", cwd: str | Path | None = None, paths: Sequence[str] = ()) -> Started:
     """Start listing every deletion in REV's history (one `git log`, no rename detection: a rename shows
-    as its deletion, `commit_renames` says where it went), to be read by `deletions` when it is needed
-    (git walks the history while the caller reads the context files); `close()` it if it never is."""
-    return Started([*_DELETIONS, rev, "--"], cwd)
+    as its deletion, `commit_renames` says where it went), to be read by `deletions` when it is needed;
+    `close()` it if it never is. PATHS: only the deletions of these paths and of what is under them
+    (literal pathspecs: git then diffs only those subtrees of each commit, a fraction of the whole)."""
+    return Started([*_DELETIONS, rev, "--", *(f":(literal){p}" for p in paths)], cwd)
 
 
 def deletions(listing: Started) -> dict[str, Removal]:

@@ -1,7 +1,7 @@
 """An experimental check's default part runs without --experimental once its own fresh figure meets the
 precision rule: GC103's moved and deleted paths are then reported by the default audit in every format, not
-marked experimental; its other findings wait for --experimental, and the report says so. With the figure
-GC103's part has today (below the rule), the default audit runs none of GC103."""
+marked experimental; its other findings wait for --experimental, and the report says so. Below the rule
+the default audit runs none of GC103."""
 
 from __future__ import annotations
 
@@ -26,9 +26,17 @@ def moved(repo: Path, monkeypatch) -> Path:
     return repo
 
 
-def test_a_part_below_the_rule_does_not_run(repo: Path, capsys) -> None:
+def test_gc103s_part_runs_by_default_on_its_fresh_figure() -> None:
+    part = CHECKS["GC103"].part
+    assert part is not None and part.sampled >= 15 and part_of("GC103") == part  # 23 of 26, session 5 held out
+
+
+def test_a_part_below_the_rule_does_not_run(repo: Path, capsys, monkeypatch) -> None:
+    gate = CHECKS["GC103"]
+    assert gate.part is not None
+    monkeypatch.setitem(CHECKS, "GC103", gate._replace(part=gate.part._replace(right=26, sampled=34)))
     build_case(repo, CASE)
-    assert part_of("GC103") is None  # 26 of 34 on session 4's fresh samples
+    assert part_of("GC103") is None  # 26 of 34: session 4's figure
     report = run_json(capsys, "audit", "--format", "json")
     assert _gc103(report) == [] and "GC103" in report["left_out"]
 

@@ -18,7 +18,8 @@ the files commands are given (`pytest tests/test_x.py`, `pnpm tsx src/x.ts`, `./
 skill's SKILL.md links inside its folder are judged too. A path resolves relative to the file, the folders
 the text says to work in ("from `packages/x`", `cd x &&`, a step before that starts with `cd x`, a scoped
 rule's `paths:`), the owning package, the repository root, or as the tail of any tracked path; a link
-relative to its file or from the root (a skill's `[x](packages/a/x.ts)`); an ESM specifier `./x.js` names
+relative to its file or from the root (a skill's `[x](packages/a/x.ts)`; Claude's `[x](@docs/x.md)` names
+`docs/x.md`); an ESM specifier `./x.js` names
 `x.ts`. Commands resolve the way their runner does (see audit/judge_commands.py). Each miss is classified
 from history: **moved** (git's rename detection, or the folder it went into: `src/` after a move into
 `packages/core/src/`, a module file that became a folder), **deleted** (the commit, date and subject, and
@@ -43,16 +44,19 @@ word with a slash that never existed or whose first word alone was a folder, in 
 (`client/server`, "e.g. a row whose tests/logs overflow"), the tools an MCP server gives the agent
 (`mcp__x__y()`, names listed under an MCP heading), a test id whose name is the reader's to fill in
 (`tests/x.py::test_name`); `FILE:SYMBOL` (`agent/sandbox.py:create_sandbox`) names the file, and the paths, commands and symbols of a skill a
-workspace package ships to its users (`"files": ["skills"]`: they name the user's project; its links to its
-own files are judged). When the checkout holds no source tree (only context files), one note says so and no
+workspace package ships to its users (`"files": ["skills"]`) or that dotagents installs from another
+repository (`agents.toml`'s `[[skills]]` with a `source`): they name the user's project; their links to
+their own files are judged. When the checkout holds no source tree (only context files), one note says so and no
 path is judged. In a shallow clone a missing path that history does not explain may have been deleted before
 the boundary: one note lists them with the fix (`git fetch --unshallow`, or `fetch-depth: 0` in the Action)
 rather than guessing either way.
 
 Cost: the audit's one listing of the tree, one `git cat-file --batch` of the manifests the commands
-need, one `git check-ignore`, one `git log` over only the missing paths (and one rename pass over the
-commits that removed them), one `git grep` for the symbols (then one blame per file naming a missing
-one, and one `git grep` of each tree that wrote such lines, at most 12); nothing per reference.
+need, one `git check-ignore`, one `git log --diff-filter=D` restricted by pathspecs to the missing paths'
+top-most missing folders (and one rename pass over the commits that removed them), one blame per file
+whose missing path history explains by a move or a folder's deletion, one `git grep` for the symbols
+(then one blame per file naming a missing one, and one `git grep` of each tree that wrote such lines, at
+most 12); nothing per reference.
 """
 
 from __future__ import annotations
@@ -60,13 +64,12 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 
-from gitcontext import git
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.deadrefs import Judging
 from gitcontext.audit.facts import has_head, shallow
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.judge_paths import Verdict
-from gitcontext.audit.manifests import publishes
+from gitcontext.audit.manifests import installed_skills, publishes
 from gitcontext.audit.ref import Ref
 from gitcontext.audit.references import references
 from gitcontext.audit.symbols import mcp_tools
@@ -86,15 +89,6 @@ _SHIPPED_KINDS = ("link", "import")  # what a skill shipped to the library's use
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
-    listing = git.start_deletions(ctx.rev, ctx.root) if has_head(ctx) else None
-    try:
-        yield from _run(ctx, listing)
-    finally:
-        if listing is not None:
-            listing.close()
-
-
-def _run(ctx: AuditContext, listing: git.Started | None) -> Iterator[Finding]:
     refs = judged_refs(ctx)
     if CHECK.id in ctx.part_only:  # only moved and deleted paths are wanted: no command or symbol is judged
         refs = [r for r in refs if r.kind in _MOVABLE_KINDS]
@@ -112,7 +106,7 @@ def _run(ctx: AuditContext, listing: git.Started | None) -> Iterator[Finding]:
     by_line = ids_by_line(ctx)
     unknown: list[Ref] = []
     said: set[tuple[str, int, str]] = set()  # a link and its text naming one path: one finding
-    for ref, verdict in Judging(ctx, refs, shallow(ctx), listing).verdicts():
+    for ref, verdict in Judging(ctx, refs, shallow(ctx), ctx.rev if has_head(ctx) else None).verdicts():
         if verdict.cls == "unknown":
             unknown.append(ref)
             continue
@@ -192,10 +186,11 @@ def judged_refs(ctx: AuditContext) -> list[Ref]:
 
 def _shipped_skill_folders(ctx: AuditContext, refs: dict[str, list[Ref]]) -> set[str]:
     """The `skills/` folders of workspace packages that publish them (`"files": ["dist", "skills"]` in
-    the package's package.json): skills for the library's users, whose paths, commands and symbols
-    (`src/server/trpc.ts`, `pnpm run deploy`) are the user's project's, not this repository's. Only
-    their links and @imports (to the skill's own bundled files) are judged."""
-    folders = set()
+    the package's package.json), and the skills dotagents installs from another repository (the root
+    `agents.toml`): skills for every project that uses them, whose paths, commands and symbols
+    (`src/server/trpc.ts`, `pnpm run deploy`, the `.cursor/skills/` it links) are the user's project's,
+    not this repository's. Only their links and @imports (to the skill's own bundled files) are judged."""
+    folders = set(installed_skills(read(ctx, "agents.toml"))) if "agents.toml" in ctx.tracked else set()
     for file in refs:
         parts = file.split("/")
         at = max((n for n, p in enumerate(parts[:-1]) if p == "skills"), default=-1)
