@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from gitcontext import config as config_mod
 from gitcontext.history.backfill import backfill
-from gitcontext.provenance.store import init_store, read_note
+from gitcontext.provenance.store import all_notes, init_store, read_note
 from gitcontext.provenance.sync import sync
 from tests.helpers import commit, git, hermetic
 from tests.provenance.hooked import dangling, disagreements, hooked_commit, identity_breaks, live_ids, shared_ids
@@ -111,8 +111,10 @@ def test_sync_agrees_with_diff_on_random_multi_file_histories(monkeypatch, start
         for ops in commits:
             for op in ops:
                 _apply(files, op, seen)
+            noted = set(all_notes(repo))
             sha, changes = hooked_commit(repo, _texts(files))
             named[sha] = changes
+            assert not {c.id for c in changes if c.kind == "added"} & noted  # a birth takes no note's id
             assert shared_ids(repo) == []  # as the hook and `ls` name them before sync
         sync(repo, config_mod.load(repo))
         assert shared_ids(repo) == []
