@@ -139,9 +139,9 @@ def _pair_text(
         s = live[id]
         if id not in used:
             index.setdefault(((s.file or "") if same_file else "", key(s.text)), []).append(id)
-    for bucket, ids in index.items():
+    for place, ids in index.items():
         if len(ids) > 1:
-            index[bucket] = _first_come(root, ids, live)
+            index[place] = _first_come(root, ids, live)
     for k in sorted(insts):
         if k in found:
             continue
