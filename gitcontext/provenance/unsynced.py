@@ -68,7 +68,7 @@ class _Order:
     HEAD's history the ASKED commits need: from HEAD down to their merge base with HEAD (issue 29: a
     whole `rev-list` of a 17,000-commit history cost 150 ms a hook process; unsynced trailers are the
     newest commits, so the walk is short). Read by one `git merge-base` and one `git rev-list` when first
-    asked, shared by the calls for one HEAD and boundary in a process."""
+    asked, shared by the calls for one HEAD and set of asked commits in a process."""
 
     def __init__(self, root: str | Path, asked: set[str]) -> None:
         self.root = root
@@ -87,10 +87,11 @@ def _positions(root: str | Path, asked: set[str]) -> dict[str, int]:
     head = git.head_of(root)
     if head is None or not asked:
         return {}
-    base = _merge_base(root, head.commit, asked)
-    key = (str(head.common_dir), head.commit, base)
+    key = (str(head.common_dir), head.commit, frozenset(asked))
     if key not in _SEEN:
-        _SEEN.clear()  # one HEAD's order is kept: sync asks again for every commit it folds
+        if len(_SEEN) >= 8:
+            _SEEN.clear()  # a few orders are kept: the hook asks for HEAD's side and the index's
+        base = _merge_base(root, head.commit, asked)
         listed = git.rev_list("--topo-order", head.commit, *([f"^{base}"] if base else []), cwd=root)
         _SEEN[key] = {sha: n for n, sha in enumerate([*listed, *([base] if base else [])])}
     return _SEEN[key]
@@ -105,7 +106,7 @@ def _merge_base(root: str | Path, head: str, asked: set[str]) -> str:
     return out.decode().strip() if code == 0 else ""  # else an unknown commit (pruned) or no common ancestor
 
 
-_SEEN: dict[tuple[str, str, str], dict[str, int]] = {}
+_SEEN: dict[tuple[str, str, frozenset[str]], dict[str, int]] = {}
 
 
 def honour_trailers(
