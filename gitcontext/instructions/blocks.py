@@ -1,4 +1,13 @@
-"""Line-level payload: front matter, fenced code and HTML comments, masked before segmentation."""
+"""Line-level payload: front matter, fenced code and HTML comments, masked before segmentation.
+
+An opener that never closes hides nothing below it (issue 29). CommonMark runs an unclosed fence, and
+an HTML block opened by `<!--`, to the end of the document; but the agent reads the raw file, and a
+stray opener (a typo, an unfinished edit, a fence closed with the wrong length) would otherwise let
+every rule under it change without a why. So a fence that no later line closes masks only its own
+line, and a `<!--` that no later line closes masks only the rest of its line; the lines after it are
+read as if it were not there. Whether an opener closes is known from one backward pass (the longest
+bare fence of each kind, and the last `-->`, after each line): the mask stays linear.
+"""
 
 from __future__ import annotations
 
@@ -47,11 +56,34 @@ def payload_mask(lines: list[str]) -> list[str | None]:
     """
     head = front_matter_end(lines)
     out: list[str | None] = [None] * head
+    closes = _Closers(lines)
     state = CLEAN
-    for line in lines[head:]:
-        visible, state = mask_step(line, state)
+    for n in range(head, len(lines)):
+        visible, after = mask_step(lines[n], state)
+        state = after if closes.after(n, after) else CLEAN  # an opener no line closes: as if not there
         out.append(visible)
     return out
+
+
+class _Closers:
+    """What could close an opener after each line: the longest bare fence of backticks and of tildes,
+    and the last line holding `-->`, below it."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.fence = {"`": [0] * (len(lines) + 1), "~": [0] * (len(lines) + 1)}
+        self.last_comment_end = max((n for n, line in enumerate(lines) if "-->" in line), default=-1)
+        for n in range(len(lines) - 1, -1, -1):
+            bare = strip_container(lines[n]).rstrip() if "```" in lines[n] or "~~~" in lines[n] else ""
+            for mark, longest in self.fence.items():
+                run = len(bare) if len(bare) >= 3 and set(bare) == {mark} else 0
+                longest[n] = max(longest[n + 1], run)
+
+    def after(self, n: int, state: MaskState) -> bool:
+        """Whether the STATE line N leaves open (CLEAN: nothing) is closed by a line below it."""
+        fence, in_comment = state
+        if fence is not None:
+            return self.fence[fence[0]][n + 1] >= len(fence)
+        return in_comment and self.last_comment_end > n
 
 
 def mask_step(line: str, state: MaskState) -> tuple[str | None, MaskState]:

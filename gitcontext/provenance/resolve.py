@@ -4,6 +4,11 @@ Matching order: same file and exact text, same file and normalized text, any fil
 text (a move not yet recorded), then the configured matcher against the notes' current texts
 (a rewording not yet recorded), in the same file first and then across files. An instruction
 left over gets a fresh deterministic id.
+
+A note whose text holds a redaction marker (`[REDACTED:stripe-key]`: the store redacts every event)
+equals no line; it pairs with a line whose own redaction is its text, in its file and then in any
+(issue 29), and never by similarity: the marker hides what the rule said, so a look-alike line that
+shares the words around it is not that rule.
 """
 
 from __future__ import annotations
@@ -51,10 +56,11 @@ def resolve_all(
     live = {id: s for id, s in live.items() if said.get(id, ("",))[0] != "retired"}
     insts = {(i.file, i.index): i for items in instructions_by_file.values() for i in items}
     found: dict[Key, tuple[str, str]] = {}
-    _pair_text(insts, live, found, same_file=True, key=lambda t: t, how="exact")
-    _pair_text(insts, live, found, same_file=True, key=normalize, how="normalized")
-    _pair_text(insts, live, found, same_file=False, key=normalize, how="moved")
-    _pair_fuzzy(insts, live, found, config.get("matcher", "default"))
+    _pair_text(insts, live, found, same_file=True, key=lambda t: t, how="exact", root=root)
+    _pair_text(insts, live, found, same_file=True, key=normalize, how="normalized", root=root)
+    _pair_text(insts, live, found, same_file=False, key=normalize, how="moved", root=root)
+    hidden = _pair_redacted(root, insts, live, found)
+    _pair_fuzzy(insts, {id: s for id, s in live.items() if id not in hidden}, found, config.get("matcher", "default"))
     if said:
         honour_trailers(root, insts, live, found, said)
     taken = set(states) | {id for id, _ in found.values()}
@@ -73,14 +79,48 @@ def resolve_all(
     return out
 
 
-def _arrival(state: State) -> tuple[str, int]:
+def _arrived(state: State) -> tuple[str, int, str]:
     """When the rule came to the file it is in now (its birth, or its last move or restore; at one
-    second, a birth came first): of several notes with one text in one file, the one there first takes
-    the first such line, so an appended copy never takes the id of the line that was there before it."""
+    second, a birth came first), and the commit that says so ('' when none): of several notes with one
+    text in one file, the one there first takes the first such line, so an appended copy never takes
+    the id of the line that was there before it."""
     for entry in reversed(state.history):
         if entry["kind"] in ("moved", "restored"):
-            return str(entry.get("at") or ""), 1
-    return str((state.born or {}).get("at") or ""), 0
+            return str(entry.get("at") or ""), 1, str(entry.get("commit") or "")
+    born = state.born or {}
+    return str(born.get("at") or ""), 0, str(born.get("commit") or "")
+
+
+def _first_come(root: str | Path, ids: list[str], live: Mapping[str, State]) -> list[str]:
+    """IDS (one text in one file, in `_arrived` order) with the notes that arrived in one second put in
+    the order of their commits (issue 29: an agent's commits share a second, and the id order would
+    give an appended copy the line that was there first). Asks git only of such a tie."""
+    from itertools import groupby
+
+    out: list[str] = []
+    for _, run in groupby(ids, key=lambda id: _arrived(live[id])[:2]):
+        tied = list(run)
+        out += tied if len(tied) == 1 else _by_ancestry(root, tied, {id: _arrived(live[id])[2] for id in tied})
+    return out
+
+
+def _by_ancestry(root: str | Path, ids: list[str], commit: Mapping[str, str]) -> list[str]:
+    """IDS, each after the ids whose COMMIT is an ancestor of its commit (an insertion: ties are few)."""
+    from gitcontext import git
+
+    def before(a: str, b: str) -> bool:
+        ca, cb = commit[a], commit[b]
+        return (
+            bool(ca and cb and ca != cb) and git.run_status(["merge-base", "--is-ancestor", ca, cb], cwd=root)[0] == 0
+        )
+
+    out: list[str] = []
+    for id in ids:
+        at = len(out)
+        while at > 0 and before(id, out[at - 1]):
+            at -= 1
+        out.insert(at, id)
+    return out
 
 
 def _pair_text(
@@ -91,13 +131,17 @@ def _pair_text(
     same_file: bool,
     key,
     how: str,
+    root: str | Path = ".",
 ) -> None:
     used = {id for id, _ in found.values()}
     index: dict[tuple[str, str], list[str]] = {}
-    for id in sorted(live, key=lambda id: (*_arrival(live[id]), id)):
+    for id in sorted(live, key=lambda id: (*_arrived(live[id])[:2], id)):
         s = live[id]
         if id not in used:
             index.setdefault(((s.file or "") if same_file else "", key(s.text)), []).append(id)
+    for place, ids in index.items():
+        if len(ids) > 1:
+            index[place] = _first_come(root, ids, live)
     for k in sorted(insts):
         if k in found:
             continue
@@ -105,6 +149,26 @@ def _pair_text(
         bucket = index.get((inst.file if same_file else "", key(inst.text)))
         if bucket:
             found[k] = (bucket.pop(0), how)
+
+
+def _pair_redacted(
+    root: str | Path, insts: dict[Key, Instruction], live: dict[str, State], found: dict[Key, tuple[str, str]]
+) -> set[str]:
+    """Pair the unpaired LIVE notes whose text is redacted with the unpaired lines that redact to it (in
+    the note's file, then in any: a move); the ids of those notes, which similarity must not pair."""
+    from gitcontext.provenance.quote import is_redacted_text
+
+    used = {id for id, _ in found.values()}
+    hidden = {id for id, s in live.items() if id not in used and is_redacted_text(s.text or "")}
+    if not hidden:
+        return set()
+    from gitcontext.provenance.redact import redact
+
+    as_stored = {k: i._replace(text=redact(i.text).text) for k, i in insts.items() if k not in found}
+    masked = {id: s for id, s in live.items() if id in hidden}
+    _pair_text(as_stored, masked, found, same_file=True, key=normalize, how="normalized", root=root)
+    _pair_text(as_stored, masked, found, same_file=False, key=normalize, how="moved", root=root)
+    return hidden
 
 
 def _pair_fuzzy(

@@ -30,27 +30,28 @@ def unsynced(root: str | Path, live: Mapping[str, State]) -> dict[str, tuple[str
         for t in c.trailers:
             if t.key == "Context-Id" and t.id is not None and t.id in live:
                 latest.setdefault(t.id, (t.value, c.sha, c.date))
-    order = _Order(root)
-    return {
-        id: (value, sha)
-        for id, (value, sha, date) in latest.items()
-        if value in ("added", "reworded", "retired") and _after(order, sha, date, value, live[id])
+    asked = {
+        id: said
+        for id, said in latest.items()
+        if said[0] in ("added", "reworded", "retired") and said[1] not in _commits(live[id])
     }
+    order = _Order(root, {sha for _, sha, _ in asked.values()})
+    return {id: (value, sha) for id, (value, sha, date) in asked.items() if _after(order, sha, date, value, live[id])}
 
 
 def _after(order: _Order, sha: str, date: str, value: str, state: State) -> bool:
     """Commit SHA comes after every commit STATE's birth and changes name, by ancestry: none is SHA or
     descends from it. Dates cannot say so: a rebased commit keeps its older author date, and an agent's
-    commits share a second. A note that names no commit of HEAD's history is compared by DATE (a
-    retirement counts from its own second on)."""
+    commits share a second. A known commit outside `_Order`'s listing is an ancestor of every asked
+    commit, or outside HEAD's history (rebased away): either way not after SHA. A SHA outside HEAD's
+    history is compared by DATE (a retirement counts from its own second on)."""
     known = _commits(state) - {""}
     if sha in known:
         return False
-    placed = [order.position(k) for k in known]
-    reachable = [p for p in placed if p is not None]
-    here = order.position(sha) if reachable else None
+    here = order.position(sha)
     if here is not None:
-        return all(here < p for p in reachable)  # newest first: before each known commit, so no ancestor of one
+        placed = [p for p in (order.position(k) for k in known) if p is not None]
+        return all(here < p for p in placed)  # newest first: before each known commit, so no ancestor of one
     from gitcontext.provenance.events import to_utc
 
     at, last = to_utc(date), state.last_at or ""
@@ -63,33 +64,49 @@ def _commits(state: State) -> set[str]:
 
 
 class _Order:
-    """Positions in HEAD's history, newest first in topological order (a commit before all its parents),
-    read by one `git rev-list` when first asked, shared by the calls for one HEAD in a process."""
+    """Positions, newest first in topological order (a commit before all its parents), of the part of
+    HEAD's history the ASKED commits need: from HEAD down to their merge base with HEAD (issue 29: a
+    whole `rev-list` of a 17,000-commit history cost 150 ms a hook process; unsynced trailers are the
+    newest commits, so the walk is short). Read by one `git merge-base` and one `git rev-list` when first
+    asked, shared by the calls for one HEAD and set of asked commits in a process."""
 
-    def __init__(self, root: str | Path) -> None:
+    def __init__(self, root: str | Path, asked: set[str]) -> None:
         self.root = root
+        self.asked = asked
         self._positions: dict[str, int] | None = None
 
     def position(self, sha: str) -> int | None:
         if self._positions is None:
-            self._positions = _positions(self.root)
+            self._positions = _positions(self.root, self.asked)
         return self._positions.get(sha)
 
 
-def _positions(root: str | Path) -> dict[str, int]:
+def _positions(root: str | Path, asked: set[str]) -> dict[str, int]:
     from gitcontext import git
 
     head = git.head_of(root)
-    if head is None:
+    if head is None or not asked:
         return {}
-    key = (str(head.common_dir), head.commit)
+    key = (str(head.common_dir), head.commit, frozenset(asked))
     if key not in _SEEN:
-        _SEEN.clear()  # one HEAD's order is kept: sync asks again for every commit it folds
-        _SEEN[key] = {sha: n for n, sha in enumerate(git.rev_list("--topo-order", head.commit, cwd=root))}
+        if len(_SEEN) >= 8:
+            _SEEN.clear()  # a few orders are kept: the hook asks for HEAD's side and the index's
+        base = _merge_base(root, head.commit, asked)
+        listed = git.rev_list("--topo-order", head.commit, *([f"^{base}"] if base else []), cwd=root)
+        _SEEN[key] = {sha: n for n, sha in enumerate([*listed, *([base] if base else [])])}
     return _SEEN[key]
 
 
-_SEEN: dict[tuple[str, str], dict[str, int]] = {}
+def _merge_base(root: str | Path, head: str, asked: set[str]) -> str:
+    """The newest commit every ASKED commit of HEAD's history descends from ('' when there is none: the
+    whole history is listed)."""
+    from gitcontext import git
+
+    code, out, _ = git.run_status(["merge-base", "--octopus", head, *sorted(asked)], cwd=root)
+    return out.decode().strip() if code == 0 else ""  # else an unknown commit (pruned) or no common ancestor
+
+
+_SEEN: dict[tuple[str, str, frozenset[str]], dict[str, int]] = {}
 
 
 def honour_trailers(

@@ -16,6 +16,7 @@ from gitcontext.instructions.segment import segment
 
 CASES = Path(__file__).resolve().parents[1] / "cases" / "segment"
 REGEN = os.environ.get("GITCONTEXT_REGEN_CASES") == "1"
+FORMATTER_CLOSES = {"unclosed_openers"}  # a formatter adds the closer the file lacked: a new meaning
 
 
 def _observed(case: Path) -> list[dict[str, object]]:
@@ -74,6 +75,7 @@ def test_segment_cases_cover_the_grammar() -> None:
         "underscore_words",
         "table_rows_without_pipes",
         "sibling_items",
+        "unclosed_openers",  # an opener never closed hides nothing below it (issue 29)
     }
     assert required <= names, f"missing golden cases: {sorted(required - names)}"
 
@@ -85,6 +87,8 @@ def test_segment_golden_case_survives_mdformat(case: Path) -> None:
     from gitcontext.identity.diff import diff_files
     from tests.identity.formatter_model import MDFORMAT, run_mdformat
 
+    if case.stem in FORMATTER_CLOSES:
+        pytest.skip("mdformat closes a stray fence at the end of the file: it writes the CommonMark reading")
     text = case.read_bytes().decode("utf-8")
     for variant, options in MDFORMAT.items():
         d = diff_files(

@@ -89,6 +89,17 @@ def live_ids(repo: Path) -> dict[tuple[str, str], str]:
     return {(file, insts[file][index].text): r.id for (file, index), r in found.items()}
 
 
+def shared_ids(repo: Path) -> list[str]:
+    """Ids that more than one line of the work tree resolves to (`ls` with the unsynced trailers)."""
+    from gitcontext.instructions.discover import load
+    from gitcontext.provenance.resolve import resolve_all
+
+    config: dict[str, Any] = config_mod.load(repo)
+    found = resolve_all(repo, config, load(repo, config), trailers=True)
+    held = Counter(r.id for r in found.values())
+    return sorted(f"{id} held by {n} lines" for id, n in held.items() if n > 1)
+
+
 def identity_breaks(repo: Path, shas: list[str]) -> list[str]:
     """Lines a commit of SHAS (oldest first) left unchanged whose id differs on its two sides, with the
     notes folded as of each side (events of the commits up to it), as `ls` would have named them then."""

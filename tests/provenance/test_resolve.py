@@ -73,3 +73,21 @@ def test_identify_without_notes_is_deterministic(repo):
     first = identify(repo, copy.deepcopy(DEFAULTS), files)
     assert first == identify(repo, copy.deepcopy(DEFAULTS), files)
     assert first[("CLAUDE.md", 0)][0] != first[("CLAUDE.md", 1)][0]
+
+
+SECRET_RULE = "Use the staging key sk_live_4eC39HqLyjWDarjtT1zdp7dc for the payment tests."
+
+
+def test_a_redacted_note_resolves_to_the_line_it_redacts_from_and_to_no_look_alike(repo):
+    """Issue 29: a note's text is stored redacted (`[REDACTED:stripe-key]`), so no line equals it; it
+    resolves only to a line whose redaction is its text (in its file, else as a move), never by fuzzy
+    similarity to another line: `Use the staging key from the vault ...` is a new rule, not this one."""
+    _note(repo, A, "CLAUDE.md", SECRET_RULE)
+    config = copy.deepcopy(DEFAULTS)
+    kept = identify(repo, config, _files(CLAUDE_md=f"- Run the linter.\n- {SECRET_RULE}\n"))
+    assert kept[("CLAUDE.md", 1)][0] == A
+    moved = identify(repo, config, _files(CLAUDE_md="- Run the linter.\n", AGENTS_md=f"- {SECRET_RULE}\n"))
+    assert moved[("AGENTS.md", 0)][0] == A
+    look_alike = "Use the staging key from the vault for the payment tests."
+    other = identify(repo, config, _files(CLAUDE_md=f"- Run the linter.\n- {look_alike}\n"))
+    assert A not in {id for id, _ in other.values()}

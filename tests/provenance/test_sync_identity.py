@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from gitcontext import config as config_mod
 from gitcontext.history.backfill import backfill
-from gitcontext.provenance.store import init_store, read_note
+from gitcontext.provenance.store import all_notes, init_store, read_note
 from gitcontext.provenance.sync import sync
 from tests.helpers import commit, git, hermetic
-from tests.provenance.hooked import dangling, disagreements, hooked_commit, identity_breaks, live_ids
+from tests.provenance.hooked import dangling, disagreements, hooked_commit, identity_breaks, live_ids, shared_ids
 
 ROOT = "# Project\n\n- Run the test suite with pytest before you push any change.\n{rule}- Keep docs/api.md current.\n"
 DOOMED = "- Relevant implementation files - `src/engine.py`, `src/loader.py`.\n"
@@ -88,7 +88,7 @@ FILES = ["AGENTS.md", "pkg/AGENTS.md", ".claude/skills/ops/SKILL.md"]
 rule_texts = st.builds(
     lambda lead, tail, n: f"{lead}{tail} ({n}).", st.sampled_from(LEADS), st.sampled_from(TAILS), st.integers(0, 40)
 )
-step = st.tuples(st.sampled_from(["add", "delete", "reword", "move", "keep"]), st.integers(0, 50), rule_texts)
+step = st.tuples(st.sampled_from(["add", "delete", "reword", "move", "keep", "copy"]), st.integers(0, 50), rule_texts)
 
 
 # derandomize: the same examples every run, so CI says what this tree does; a counterexample found by
@@ -111,9 +111,13 @@ def test_sync_agrees_with_diff_on_random_multi_file_histories(monkeypatch, start
         for ops in commits:
             for op in ops:
                 _apply(files, op, seen)
+            noted = set(all_notes(repo))
             sha, changes = hooked_commit(repo, _texts(files))
             named[sha] = changes
+            assert not {c.id for c in changes if c.kind == "added"} & noted  # a birth takes no note's id
+            assert shared_ids(repo) == []  # as the hook and `ls` name them before sync
         sync(repo, config_mod.load(repo))
+        assert shared_ids(repo) == []
         assert disagreements(repo, named) == []
         assert identity_breaks(repo, list(named)) == []
         assert dangling(repo) == []
@@ -158,6 +162,12 @@ def _apply(files: dict[str, list[str]], op: tuple[str, int, str], seen: set[str]
         target = FILES[(FILES.index(path) + 1 + n) % len(FILES)]
         if target != path:
             files[target].append(rules.pop(i))
+    elif kind == "copy":  # a look-alike (or the very text) next to the rule or in another file
+        copied = [rules[i].replace(").", "!)."), rules[i][:-1] + " too.", rules[i]][n % 3]
+        target = FILES[(FILES.index(path) + n) % len(FILES)]
+        if copied == rules[i] or copied not in seen:
+            seen.add(copied)
+            files[target].insert((n // 3) % (len(files[target]) + 1), copied)
 
 
 def test_sync_an_appended_copy_of_a_rule_keeps_the_ids_of_the_lines_before_it(repo):
@@ -252,3 +262,24 @@ def test_removing_one_of_two_copies_of_a_line_retires_one_note(repo, dropped):
     assert disagreements(repo, {gone: removal}) == []
     assert identity_breaks(repo, [sha, gone]) == []
     assert dangling(repo) == []
+
+
+def test_of_two_copies_born_in_one_second_the_older_keeps_the_first_line(repo, monkeypatch):
+    """Found by the property with copies (issue 29): a rule copied into pkg/AGENTS.md, then copied there
+    again in the next commit, both in one second (an agent's commits). The diff keeps the first line and
+    adds the second; of the two notes with that text, the one born in the earlier commit must take the
+    first line, by ancestry, not by which id sorts first."""
+    for key in ("GIT_AUTHOR_DATE", "GIT_COMMITTER_DATE"):
+        monkeypatch.setenv(key, "2026-01-05T10:00:00Z")
+    same = "Relevant implementation files - `pkg/worker.py` (25)."
+    files = {"AGENTS.md": [same], "pkg/AGENTS.md": ["Use the shared logger (1)."], ".claude/skills/ops/SKILL.md": []}
+    _adopted(repo, _texts(files))
+    named = {}
+    for _ in range(2):
+        files["pkg/AGENTS.md"].append(same)
+        sha, changes = hooked_commit(repo, _texts(files))
+        assert [c.kind for c in changes] == ["added"]
+        named[sha] = changes
+    sync(repo, config_mod.load(repo))
+    assert identity_breaks(repo, list(named)) == []
+    assert disagreements(repo, named) == []

@@ -46,3 +46,24 @@ def test_ls_ignores_an_override_the_note_has_moved_past(repo: Path, capsys) -> N
     commit(repo, {"AGENTS.md": f"- {SNAPSHOTS}\n{KEEP}- {CSS}\n"}, "css", "2026-01-01T12:00:00Z")
     rows = {r["text"]: r["id"] for r in run_json(capsys, "ls")["instructions"]}
     assert rows[SNAPSHOTS] == _id(DUMPS) and rows[CSS] == _id(CSS)
+
+
+def test_the_order_is_read_only_down_to_the_unsynced_trailers(repo: Path, capsys) -> None:
+    """Issue 29: the ancestry question is asked of the history since the trailers' merge base with HEAD,
+    not of the whole history (a 17,000-commit `rev-list` per hook process): 40 older commits are not read."""
+    from gitcontext.provenance import unsynced
+
+    commit(repo, {"AGENTS.md": f"- {DUMPS}\n{KEEP}"}, "rules", "2026-01-01T00:00:00Z")
+    run_cli(capsys, "init", "--hooks", "none", "--backfill")
+    for n in range(40):
+        commit(repo, {"notes.txt": f"{n}\n"}, f"filler {n}", "2026-01-02T00:00:00Z")
+    commit(
+        repo,
+        {"AGENTS.md": f"- {SNAPSHOTS}\n{KEEP}"},
+        f"Dumps go to S3\n\nContext-Id: {_id(DUMPS)} reworded",
+        "2026-01-01T12:00:00Z",  # rebased: older than the fillers, so dates cannot say it is later
+    )
+    unsynced._SEEN.clear()
+    rows = {r["text"]: r["id"] for r in run_json(capsys, "ls")["instructions"]}
+    assert rows[SNAPSHOTS] == _id(DUMPS)
+    assert [len(order) for order in unsynced._SEEN.values()] == [1]  # the trailer's commit alone
