@@ -42,6 +42,7 @@ def test_corpus_round7_ordinary_messages_unchanged():
 
 
 FRESH_SECRETS, FRESH_ORDINARY = fresh()
+FRESH_5_SECRETS, FRESH_5_ORDINARY = fresh(FRESH_5)
 
 
 def test_corpus_fresh_set_is_large_enough_and_covers_every_class():
@@ -51,19 +52,22 @@ def test_corpus_fresh_set_is_large_enough_and_covers_every_class():
     assert not {row.text for row in FRESH_SECRETS} & {row.text for row in SECRETS}  # written afresh
 
 
-@pytest.mark.parametrize("row", FRESH_SECRETS, ids=[f"{row.cls}/{row.format}" for row in FRESH_SECRETS])
+@pytest.mark.parametrize(
+    "row", FRESH_SECRETS + FRESH_5_SECRETS, ids=[f"{r.cls}/{r.format}" for r in FRESH_SECRETS + FRESH_5_SECRETS]
+)
 def test_corpus_fresh_secret_caught_marked_and_stable(row):
     result = redact(row.text)
     assert caught(row, result.text) and result.labels
     assert redact(result.text).text == result.text
 
 
-@pytest.mark.parametrize("cls, text", FRESH_ORDINARY, ids=[f"{c}-{n}" for n, (c, _) in enumerate(FRESH_ORDINARY)])
+@pytest.mark.parametrize(
+    "cls, text",
+    FRESH_ORDINARY + FRESH_5_ORDINARY,
+    ids=[f"{c}-{n}" for n, (c, _) in enumerate(FRESH_ORDINARY + FRESH_5_ORDINARY)],
+)
 def test_corpus_fresh_ordinary_message_unchanged(cls, text):
     assert redact(text) == (text, ())
-
-
-FRESH_5_SECRETS, FRESH_5_ORDINARY = fresh(FRESH_5)
 
 
 def test_corpus_session_5_set_is_written_afresh():
@@ -71,15 +75,3 @@ def test_corpus_session_5_set_is_written_afresh():
     assert {row.cls for row in FRESH_5_SECRETS} == CLASSES
     earlier = {row.text for row in SECRETS + FRESH_SECRETS}
     assert not {row.text for row in FRESH_5_SECRETS} & earlier
-
-
-@pytest.mark.parametrize("row", FRESH_5_SECRETS, ids=[f"{row.cls}/{row.format}" for row in FRESH_5_SECRETS])
-def test_corpus_session_5_secret_caught_and_stable(row):
-    result = redact(row.text)
-    assert caught(row, result.text) and result.labels
-    assert redact(result.text).text == result.text
-
-
-@pytest.mark.parametrize("cls, text", FRESH_5_ORDINARY, ids=[f"{c}-{n}" for n, (c, _) in enumerate(FRESH_5_ORDINARY)])
-def test_corpus_session_5_ordinary_message_unchanged(cls, text):
-    assert redact(text) == (text, ())
