@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from gitcontext.instructions.blocks import split_lines, strip_container
+from gitcontext.instructions.blocks import payload_mask, split_lines, strip_container
 from gitcontext.instructions.model import Instruction, normalize
 
 
@@ -49,14 +49,9 @@ def places(insts: Sequence[Instruction], text: str) -> list[Place]:
 
 
 def _headings(lines: list[str]) -> frozenset[str]:
-    found = set()
-    fence = False
-    for line in lines:
-        if line.lstrip().startswith(("```", "~~~")):
-            fence = not fence
-        elif not fence and (m := _HEADING.match(line)):
-            found.add(_fold(m.group(1)))
-    return frozenset(found)
+    """The file's headings, folded; none from fenced code, comments or front matter (blocks.payload_mask)."""
+    visible = (line for line in payload_mask(lines) if line is not None)
+    return frozenset(_fold(m.group(1)) for line in visible if (m := _HEADING.match(line)))
 
 
 def _entry_of(inst: Instruction, headings: frozenset[str]) -> str:

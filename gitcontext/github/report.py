@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from gitcontext import git
 from gitcontext.audit import order
 from gitcontext.errors import UserError
-
-if TYPE_CHECKING:
-    from gitcontext.git import Repo
 
 VERSION = 1
 
@@ -32,7 +30,6 @@ def build(
     """CONFIG (the Action's `config` input) replaces the repository's: for the check, the radius and the audit;
     EXPERIMENTAL runs the audit's checks under the precision rule too."""
     from gitcontext import config as config_mod
-    from gitcontext import git
     from gitcontext.hooks.check import check
 
     repo = git.Repo.open(root, config if config is not None else config_mod.load(root))
@@ -40,7 +37,7 @@ def build(
         return _facts(repo, check(root, base, head, config), base_name, experimental)
 
 
-def _facts(repo: Repo, result, base_name: str, experimental: bool) -> dict[str, Any]:
+def _facts(repo: git.Repo, result, base_name: str, experimental: bool) -> dict[str, Any]:
     from gitcontext.hooks.check import format_check, to_json
 
     changes = _changes(result)
@@ -94,8 +91,7 @@ def _changes(result) -> list[dict[str, Any]]:
     return rows
 
 
-def _radius(repo: Repo, result) -> dict[str, Any]:
-    from gitcontext import git
+def _radius(repo: git.Repo, result) -> dict[str, Any]:
     from gitcontext.radius.blast import compute, file_row
 
     radius = compute(repo, result.range.base)
@@ -109,7 +105,7 @@ def _radius(repo: Repo, result) -> dict[str, Any]:
 
 
 def _audit(
-    repo: Repo, scope: set[str], texts: dict[str, str], experimental: bool = False
+    repo: git.Repo, scope: set[str], texts: dict[str, str], experimental: bool = False
 ) -> tuple[list[dict], list[dict], str]:
     """(deletion candidates, stale rationales) about instructions the change touches or reaches."""
     from gitcontext.audit.run import audit

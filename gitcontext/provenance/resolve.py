@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Mapping, Sequence
+from itertools import groupby
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from gitcontext import git
 from gitcontext.identity.ids import instruction_id
 from gitcontext.instructions.model import Instruction, normalize
 from gitcontext.provenance.fold import State
@@ -95,8 +97,6 @@ def _first_come(root: str | Path, ids: list[str], live: Mapping[str, State]) -> 
     """IDS (one text in one file, in `_arrived` order) with the notes that arrived in one second put in
     the order of their commits (issue 29: an agent's commits share a second, and the id order would
     give an appended copy the line that was there first). Asks git only of such a tie."""
-    from itertools import groupby
-
     out: list[str] = []
     for _, run in groupby(ids, key=lambda id: _arrived(live[id])[:2]):
         tied = list(run)
@@ -106,7 +106,6 @@ def _first_come(root: str | Path, ids: list[str], live: Mapping[str, State]) -> 
 
 def _by_ancestry(root: str | Path, ids: list[str], commit: Mapping[str, str]) -> list[str]:
     """IDS, each after the ids whose COMMIT is an ancestor of its commit (an insertion: ties are few)."""
-    from gitcontext import git
 
     def before(a: str, b: str) -> bool:
         ca, cb = commit[a], commit[b]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
+from gitcontext import git
 from gitcontext.instructions.model import Instruction, normalize
 from gitcontext.provenance.fold import State
 
@@ -82,8 +83,6 @@ class _Order:
 
 
 def _positions(root: str | Path, asked: set[str]) -> dict[str, int]:
-    from gitcontext import git
-
     head = git.head_of(root)
     if head is None or not asked:
         return {}
@@ -100,8 +99,6 @@ def _positions(root: str | Path, asked: set[str]) -> dict[str, int]:
 def _merge_base(root: str | Path, head: str, asked: set[str]) -> str:
     """The newest commit every ASKED commit of HEAD's history descends from ('' when there is none: the
     whole history is listed)."""
-    from gitcontext import git
-
     code, out, _ = git.run_status(["merge-base", "--octopus", head, *sorted(asked)], cwd=root)
     return out.decode().strip() if code == 0 else ""  # else an unknown commit (pruned) or no common ancestor
 
