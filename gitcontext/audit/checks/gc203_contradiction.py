@@ -24,7 +24,14 @@ commands for one task** ("Run the unit tests with `pytest -q`" / "… with `make
 the task: "Run `go test` before committing" / "Run `golangci-lint run` before committing" are two steps).
 A deeper folder's guide that gives its own command, value or version, or uses what a guide above it rules
 out, is that folder's override (the nearer file wins, in Codex and Claude Code alike), unless the line
-above claims the whole repository ("for every package", "in this repository").
+above claims the whole repository ("for every package", "in this repository"); only a folder's guide
+(AGENTS.md, CLAUDE.md, …) overrides: a skill, a `.cursor/rules/` or `.claude/rules/` file is no folder's.
+The views are each agent's documented loading (audit/views.py): Copilot's instructions and Cursor's rules
+are judged with AGENTS.md ("Do not rely on `pnpm check`" in .github/copilot-instructions.md against "Run
+`pnpm check` before committing" in frontend/AGENTS.md), a skill with the root files of each agent that
+reads its folder. One use is one finding however many views and copies of the rule reach it (the copies
+in `evidence.same_rule`), and a code block using a ruled-out tool on several lines is one (`evidence.lines`);
+a clause that rejects, forbids or bans ("Reject … `npm install`") names what it rules out, no use.
 Explicit scoping is honoured: a line that names both `X` and `Y` ("`start` for full-stack examples, `dev`
 for server-only ones") is a scoped choice; lists under their own bold lead-ins ("**Options schemas:**" /
 "**Response schemas:**"), in one file or two, sections under variants of one heading ("Python SDK" /
