@@ -502,9 +502,9 @@ def _skill_views(tree: _Tree, views: list[View]) -> list[View]:
         folder = posixpath.dirname(path)
         homes = {posixpath.dirname(folder)} | aliases.get(folder, set())
         agents = [a.name for a in AGENTS if homes & set(a.skills)] or ["claude"]
-        bases = [roots[a] for a in agents if a in roots] or [None]
+        bases: list[View | None] = [roots[a] for a in agents if a in roots] or [None]
         for n, base in enumerate(bases):
-            name = f"skill:{folder}" if n == 0 else f"skill:{folder}@{base.agent if base else ''}"
+            name = f"skill:{folder}" if n == 0 or base is None else f"skill:{folder}@{base.agent}"
             loaded = [(f, f) for f in base.files] if base else []
             out.append(_view(tree, name, "skill", loaded + [(path, path)]))
     return out
