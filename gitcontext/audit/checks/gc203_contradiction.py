@@ -31,6 +31,7 @@ are judged with AGENTS.md ("Do not rely on `pnpm check`" in .github/copilot-inst
 `pnpm check` before committing" in frontend/AGENTS.md), a skill with the root files of each agent that
 reads its folder. One use is one finding however many views and copies of the rule reach it (the copies
 in `evidence.same_rule`), and a code block using a ruled-out tool on several lines is one (`evidence.lines`);
+a prohibition with a modal ("You must never use `x`", "Agents should never run `y`") is addressed to the agent;
 a clause that rejects, forbids or bans ("Reject … `npm install`") names what it rules out, no use.
 Explicit scoping is honoured: a line that names both `X` and `Y` ("`start` for full-stack examples, `dev`
 for server-only ones") is a scoped choice; lists under their own bold lead-ins ("**Options schemas:**" /
@@ -289,10 +290,16 @@ _CONDITION_AFTER = re.compile(r"\b(?:when|whenever|if|unless|where|once)\b", re.
 def _addressed_to_agent(before: str) -> bool:
     """The prohibition is an imperative to the reader ("Never use `x`", "You must not run `y`"), not a rule
     about someone else ("An independent reviewer must not invoke `z`"): nothing but a list marker, a label
-    or "you" precedes it in its clause."""
+    or "you" precedes it in its clause, a modal after it included ("You must never use `x`", "Agents should
+    never run `y`")."""
     clause = re.split(r"[.;!?]\s|:\s|\s[—–]\s", before)[-1]
     clause = re.sub(r"^\s*(?:[-*+]|\d+[.)])?\s*(?:\*\*[^*]*\*\*:?)?\s*", "", clause)
-    return clause.strip().casefold() in ("", "you", "please", "and", "but", "so", "always")
+    clause = _MODAL.sub("", clause.strip().casefold())
+    return clause in ("", "you", "please", "and", "but", "so", "always") or bool(_THE_AGENT.fullmatch(clause))
+
+
+_MODAL = re.compile(r"\s*\b(?:must|should|shall|will|can|may)$")
+_THE_AGENT = re.compile(r"(?:the |ai |coding )*(?:agents?|assistants?|ai|llms?|claude|copilot|codex|cursor|gemini)")
 
 
 def _token(span: str) -> str:
