@@ -199,6 +199,11 @@ def load(git_dir: Path) -> dict[str, Any]:
     return _load(git_dir).states
 
 
+def saved_cache(git_dir: Path) -> _Saved:
+    """The cache file of GIT_DIR as parsed: states by blob id, the note files' stat entries and their clock."""
+    return _load(git_dir)
+
+
 class _Saved(NamedTuple):
     """The cache file as parsed: empty when it is absent, odd or of other code."""
 
