@@ -25,17 +25,16 @@ ROUND_8 = (
     "sveltejs/svelte, remix-run/react-router, getsentry/sentry-python, pydantic/pydantic"
 )
 
-GC100_SESSION_5 = (
-    "hand review of GC100 findings on 3 fresh repositories held out from round 8 session 5's fixes and read on its "
-    "final code (bench/truth/, seed 26): Homebrew/brew 35/38, modelcontextprotocol/go-sdk 21/22, google/langextract "
-    "13/20 (the landed code before was 69/86 there); the landed code was 55/60 on the development set lancedb/lancedb, "
-    "mark3labs/mcp-go, chroma-core/chroma and ratatui/ratatui. Session 4's 141/219 on 7 other repositories measured "
-    "older code. It stays experimental until a wider held-out sample confirms the figure: two of the three are "
-    "written almost only in imperatives"
+GC100_SESSION_6 = (
+    "hand review of GC100 findings on 4 fresh repositories held out from round 8 session 6's fixes and read on its "
+    "final code (bench/truth/, seed 26, 15 each): getsentry/skills 14/15, callstackincubator/agent-skills 13/15, "
+    "PowerShell/PowerShell 11/15 (copilot .instructions.md), alibaba/higress 8/15 (skills, part Chinese; feature "
+    "lists, topics under a 'See … for:' pointer, troubleshooting causes). The landed code was 45/60 on the "
+    "development set elie222/inbox-zero, TencentCloudBase/CloudBase-AI-ToolKit, napi-rs/napi-rs, ollama/ollama and "
+    "expo/skills. Session 5's held-out 69/80 came from 3 repositories, two written almost only in imperatives"
 )
-# GC100 meets the precision rule on that sample (above) and still runs only under --experimental: three
-# repositories are too few to turn on the check every repository sees first, and the landed code's fresh figures
-# ranged from 0.64 to 0.92 by how a repository writes
+# GC100 stays experimental: on a wider held-out sample (skills, copilot instructions, a Chinese-language repository)
+# it reads 0.77, below the precision rule's 0.85; how a repository writes moves the figure from 0.53 to 0.93
 DUPS_SESSION_5 = (
     "hand review (partner line read) of a stratified GC200 sample on the final code of round 8 session 5 over 4 "
     "fresh repositories fetched after its fixes (bench/truth/, seed 26): Pimzino/claude-code-spec-workflow 7/9, "
@@ -129,7 +128,7 @@ GC103_MOVED = Part(
 
 
 CHECKS: dict[str, Gate] = {
-    "GC100": Gate("gc100_orphan", False, "fresh", 69, 80, GC100_SESSION_5),
+    "GC100": Gate("gc100_orphan", False, "fresh", 46, 60, GC100_SESSION_6),
     "GC101": Gate("gc101_unverified", True, "exact"),
     "GC102": Gate("gc102_scope_churn", False, "unmeasured"),
     "GC103": _fresh("gc103_dead_reference", 9, 31, GC103_SESSION_4, GC103_MOVED),

@@ -7,8 +7,8 @@ statement of fact ("The CLI package requires Node 20 or newer."), an item listin
 rule its lead-in states ("Use factory functions when:"), an item listing one thing its lead-in introduces
 ("- Web UI in LangGraph Studio" under "All settings configurable via:") and a line of nothing but code spans
 or links tell the agent nothing to do (audit/statements.py); nor does a pointer ("See `CLAUDE.md`
-for codebase conventions."). Nobody needs their why, so they are not reported;
-they stay orphans in coverage.
+for codebase conventions.") or a skill's trigger ("Use this skill when you need to:" and the cases it
+lists). Nobody needs their why, so they are not reported; they stay orphans in coverage.
 
 Example: `CLAUDE.md` line 3 "- Run `make lint` before pushing." has no note, or a note without a why:
 
