@@ -177,12 +177,18 @@ def _imperative(words: list[str]) -> bool:
 
 def states(inst: Instruction, frame: Frame) -> bool:
     """INST (framed as FRAME) states a fact and tells the agent nothing to do."""
+    if inst.kind == "item" and _hands_off(frame.intro) and not _BINDING.search(inst.text):
+        return True  # the topics of "See [x.md](x.md) for:", what "The test script will:" does
     if frame.directive or "?" in inst.text or _TASK.match(inst.text):
         return False  # a question or a task-list box asks the agent to check
     if inst.kind == "item" and (_lays_down(frame.lead) or any(prohibits(h) for h in inst.headings)):
         return False  # "Rules:" / "the copies must stay aligned:" / "## Do NOT edit these (release-owned)"
     plain = _QUOTED.sub(" Q ", _LINK.sub(r" \1 ", _CODE.sub(" X ", inst.text)).replace("*", " ").replace("__", " "))
+    if _SHOWN.match(inst.text) or _CREDIT.match(plain) and "," not in plain:
+        return True  # "Bad: "This significantly reduced …"", "Based on "The Ultimate Guide …" by Callstack."
     label = _LABEL.match(plain)
+    if label and _REPORTS.fullmatch(label.group(0).strip(" :").casefold()):
+        return not _BINDING.search(plain[label.end() :])  # "**Cause:** Higress does not support snippets"
     if label and names_thing([w.casefold() for w in _WORD.findall(label.group(0))[:2]]):
         # "Build output: `.node` files in project root" is an entry of a map; "Test snapshots: Update …" a rule
         return not _acts(_ASIDE.sub(" ", plain[label.end() :])) and not _BINDING.search(plain)
@@ -196,8 +202,26 @@ def states(inst: Instruction, frame: Frame) -> bool:
     return not _GUIDANCE.search(plain) and _finite(bare)
 
 
+# an example shown, not a rule: a good or bad label before a quotation or code ("Bad: "This significantly …"")
+_SHOWN = re.compile(
+    r"\W*(?:good|bad|wrong|right|correct|incorrect|before|after|example|output|input)\W{0,3}:\s*[\"“`]", re.I
+)
+# a credit line ("Based on "The Ultimate Guide …" by Callstack.", "Adapted from …"); with a comma it leads a
+# rule ("Based on what they've selected, ask …")
+_CREDIT = re.compile(r"\W*(?:based\s+on|adapted\s+from|inspired\s+by|courtesy\s+of|credits?\s+to)\b", re.I)
+# the label of a troubleshooting entry's report: what it states is the case, not what to do
+_REPORTS = re.compile(r"(?:root\s+)?causes?|symptoms?|reasons?|background|context|observed|impact")
 # a name in title case, words and small joining words only ("User Experience Analysis", "Error Handling and Retries")
 _NAME = re.compile(r"[A-Z][\w'-]*(?:[ \t]+(?:[A-Z][\w'-]*|and|or|of|the|for|to|in|with|a|an|&)){1,6}")
+
+
+def _hands_off(intro: str) -> bool:
+    """INTRO points elsewhere for what it lists ("See [x.md](x.md) for:") or lists what a thing will do ("The
+    test script will:"), not what the agent does ("In this step you will:")."""
+    words = [w.casefold() for w in _WORD.findall(intro)]
+    if words[:1] in (["see"], ["refer"]):
+        return True
+    return words[-1:] in (["will"], ["does"]) and not {"you", "we", "agent", "claude"} & set(words)
 
 
 def _lists_things(intro: str) -> bool:
@@ -254,6 +278,10 @@ def _commands(main: str) -> bool:
     return not (words[1:] and (words[1] in _AUXILIARIES or _third_person(words[1])))
 
 
+# a setting before the sentence proper ("In the GitHub Actions UI, this renders as …")
+_SETTING = re.compile(r"^\W*(?:in|on|at|within|inside|during|under)\s[^,]{1,80},\s*", re.I)
+
+
 def _finite(plain: str) -> bool:
     """A finite verb follows a subject in the first clause of PLAIN: an auxiliary, or a verb's -s form
     with no preposition before it and words after it ("The CLI requires …", "Defaults can come from …"; not
@@ -262,7 +290,8 @@ def _finite(plain: str) -> bool:
     label = _LABEL.match(plain)  # "Problem: Ruff requires exactly one newline …": the statement is past it
     if label and _finite_word(label.group(0)):
         label = None  # "There are two backends: local and remote" states in its label
-    words = [w.casefold() for w in _WORD.findall(_FIRST_CLAUSE.split(plain[label.end() if label else 0 :], 1)[0])]
+    clause = _SETTING.sub("", _FIRST_CLAUSE.split(plain[label.end() if label else 0 :], 1)[0], count=1)
+    words = [w.casefold() for w in _WORD.findall(clause)]
     if words and _third_person(words[0]):
         return True  # its subject left out: "Calls the LLM endpoint via the OpenAI client"
     if words[:1] and words[0] in _PRONOUNS and words[1:] and _third_person(words[1]):

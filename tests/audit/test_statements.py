@@ -252,3 +252,42 @@ def test_a_condition_at_the_end_of_an_only_lead_in_makes_its_items_branches() ->
     )
     branches = [inst.line for inst, frame in _framed(text) if condition_of_lead(inst, frame)]
     assert branches == [3]
+
+
+# fresh review of PowerShell/PowerShell, getsentry/skills, alibaba/higress and callstackincubator/agent-skills
+# (held out from the first fixes of round 8 session 6, then the development set of the second)
+@pytest.mark.parametrize(
+    "line",
+    [
+        "In the GitHub Actions UI, this renders as collapsible sections with the specified title.",
+        '- Bad: "This significantly reduced our error processing time."',
+        'Based on "The Ultimate Guide to React Native Optimization" by Callstack.',
+        "**Cause:** Higress does not support snippet annotations (by design, for security)",
+        "**Symptoms:** Path not being rewritten, backend receives original path",
+    ],
+)
+def test_settings_examples_credits_and_reports_state(line: str) -> None:
+    assert _states(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Based on what they've selected, ask if anything is missing.",
+        "- Bad: never log secrets",
+        "In tests, use `pytest -x`.",
+        "**Cause:** a stale cache; you must clear it first",
+    ],
+)
+def test_rules_that_open_like_them_stay_rules(line: str) -> None:
+    assert not _states(line)
+
+
+def test_items_a_pointer_or_a_tool_lists_are_not_the_agents_steps() -> None:
+    text = (
+        "See [references/advanced-patterns.md](references/advanced-patterns.md) for:\n\n- Streaming body processing\n"
+        "- Configure the gateway\n\nThe test script will:\n\n- Test each route against the gateway\n\n"
+        "In this step you will:\n\n- Test each route\n- Never skip the dry run\n"
+    )
+    found = [inst.line for inst, frame in _framed(text) if inst.kind == "item" and states(inst, frame)]
+    assert found == [3, 4, 8]
