@@ -26,15 +26,16 @@ ROUND_8 = (
 )
 
 GC100_SESSION_6 = (
-    "hand review of GC100 findings on 4 fresh repositories held out from round 8 session 6's fixes and read on its "
-    "final code (bench/truth/, seed 26, 15 each): getsentry/skills 14/15, callstackincubator/agent-skills 13/15, "
-    "PowerShell/PowerShell 11/15 (copilot .instructions.md), alibaba/higress 8/15 (skills, part Chinese; feature "
-    "lists, topics under a 'See … for:' pointer, troubleshooting causes). The landed code was 45/60 on the "
-    "development set elie222/inbox-zero, TencentCloudBase/CloudBase-AI-ToolKit, napi-rs/napi-rs, ollama/ollama and "
-    "expo/skills. Session 5's held-out 69/80 came from 3 repositories, two written almost only in imperatives"
+    "hand review of GC100 findings on 3 fresh repositories held out from every fix of round 8 session 6 and read on "
+    "its final code (bench/truth/, seed 26): cloudflare/skills 11/18 (prerequisite lists), supabase/agent-skills 9/21 "
+    "(what a file contains), microsoft/onnxruntime-genai 10/21 (an architecture-heavy copilot-instructions.md); the "
+    "landed code was 32/73 there. Held out from the session's first fixes, 4 more read 46/60 (getsentry/skills 14/15, "
+    "callstackincubator/agent-skills 13/15, PowerShell/PowerShell 11/15, alibaba/higress 8/15); the development set "
+    "(elie222/inbox-zero, TencentCloudBase/CloudBase-AI-ToolKit, napi-rs/napi-rs, ollama/ollama, expo/skills) was "
+    "45/60 before. Session 5's held-out 69/80 (3 repositories written mostly in imperatives) still holds: 69 right kept"
 )
-# GC100 stays experimental: on a wider held-out sample (skills, copilot instructions, a Chinese-language repository)
-# it reads 0.77, below the precision rule's 0.85; how a repository writes moves the figure from 0.53 to 0.93
+# GC100 stays experimental: descriptive files (architecture notes, prerequisites, format specs) still read as rules,
+# and how a repository writes moves the figure from 0.43 to 0.93 on the samples above
 DUPS_SESSION_5 = (
     "hand review (partner line read) of a stratified GC200 sample on the final code of round 8 session 5 over 4 "
     "fresh repositories fetched after its fixes (bench/truth/, seed 26): Pimzino/claude-code-spec-workflow 7/9, "
@@ -128,7 +129,7 @@ GC103_MOVED = Part(
 
 
 CHECKS: dict[str, Gate] = {
-    "GC100": Gate("gc100_orphan", False, "fresh", 46, 60, GC100_SESSION_6),
+    "GC100": Gate("gc100_orphan", False, "fresh", 30, 60, GC100_SESSION_6),
     "GC101": Gate("gc101_unverified", True, "exact"),
     "GC102": Gate("gc102_scope_churn", False, "unmeasured"),
     "GC103": _fresh("gc103_dead_reference", 9, 31, GC103_SESSION_4, GC103_MOVED),
