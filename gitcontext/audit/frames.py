@@ -108,33 +108,56 @@ _MODAL = re.compile(
 _FIRST_WORD = re.compile(r"[A-Za-z][\w'-]*")
 VERBS = frozenset(
     """add adjust align allow analyse analyze annotate apply ask assert assign assume attach avoid await back be bootstrap
-build bump bundle call cancel capture catch change check choose cite clean clear clone close collect combine commit
-compare compile compose configure confirm consider consult continue convert coordinate copy create cut debug declare decline
+build bump bundle call cancel capture catch change check choose cite clean clear clone close collect colocate combine commit
+compare compile compose configure confirm consider consult continue convert coordinate copy create cut debounce debug declare decline dedupe deduplicate
 define delegate delete deploy describe design detect diagnose disable discuss document double-check download draft
 drop edit embed emit enable encode enforce ensure enter escape evaluate examine exclude execute expand expect explain explore
 export extend extract fail favor favour fetch fill filter find fix flag focus follow force format fuse gather generate get
 give grep group handle hide highlight identify ignore implement import include increment infer inform inherit
 initialize insert insist inspect install introduce investigate invoke isolate iterate jump justify keep kill label launch
-lead leave leverage limit link lint list load lock log look maintain make manage mark maximize measure mention merge
+lead leave leverage limit link lint list load lock log look maintain make manage mark maximize measure memoize mention merge
 migrate minimize mirror mock modify monitor move name normalize note notify omit open optimize order organize outline
 output overwrite parse pass paste pause perform persist pick pin place plan poll populate post prefer prepare preserve
 print prioritize proceed produce prompt propose protect provide prune publish pull push put query question raise
 re-run read rebase rebuild recommend recompile record redact reduce refactor refer reference refrain refresh
 regenerate register reinstall reject relax release reload rely remember remind remove rename render reopen reorder
 repeat replace report reproduce request require rerun reset resolve respect restart restore resume retain retry return
-reuse revert review revisit rewrite run save scan scrutinize search select send separate serialize set share show sign
+reuse revert review revisit rewrite run sanitize save scan scrutinize search select send separate serialize set share show sign
 simplify skip sort spawn specify split squash stage start state stay step stick stop store strip structure study
 submit suggest summarize supply suppress swap switch sync tag take tell terminate test think throw tidy toggle touch
 trace track transform translate treat trigger trim try tune turn type uninstall unset unwrap update upgrade upload use
 validate verify view visit wait warn watch wrap write""".split()
 )
+# verbs that also name a kind of thing before a noun ("Test files", "Build output", "Read operations"): a label
+# opening with one of them and a plural or a noun of kind is a name, not a command ("Update snapshots" is one)
+_NOUN_VERBS = frozenset(
+    "build change commit debug deploy design export filter format import list load log order plan process read record "
+    "release report review search set sort stage state step test trace track type view watch write".split()
+)
+_KINDS = frozenset(
+    "output outputs artifact artifacts directory folder system process pipeline time tool config configuration mode "
+    "status result target cache order step script file dir".split()
+)
+
+
+def names_thing(words: Sequence[str]) -> bool:
+    """WORDS (casefolded, a label's) name a thing though a verb opens them: a verb that also names a kind of
+    thing, then a plural or a gerund ("Test files", "Read operations", "Type checking"), or any verb before a
+    noun of kind ("Build output", "Deploy target"); not "Update snapshots" nor "Run tests"."""
+    if len(words) < 2 or words[0] not in VERBS:
+        return False
+    return words[1] in _KINDS or words[0] in _NOUN_VERBS and words[1].endswith(("s", "ing"))
+
+
 _NO = re.compile(r"^\W*no\s", re.I)
 _SCENE = re.compile(
     r"^\W*(?:after|as|at|before|by|during|from|in|inside|on|once|outside|since|to|until|while|with|within|"
     r"in\s+order\s+to)\s[^,;:]{1,80},\s*",
     re.I,
 )
-_COMMAND_FIRST = re.compile(r"^\W*`[^`\s]+\s[^`\n]*`")
+_COMMAND_FIRST = re.compile(r"^\W*`[^`\s]+\s[^`\n]*`\W*(?P<next>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)?")
+# after a command in code, a word that makes the line say what the command does ("`diff screenshot` produces …")
+_STATES_AFTER = frozenset("is are was were will would can could does has may might".split())
 _SUBJECTS = frozenset("a an the this that these those it its our your their each all some any".split())
 
 
@@ -228,7 +251,10 @@ def _labels_act(label: str, body: str) -> bool:
     of nothing but quotes or code ("Ask: "Delete which memories?""), tells the agent to act."""
     bold = label.lstrip().startswith(("**", "__"))
     bare = not _FIRST_WORD.search(_QUOTED.sub(" ", _CODE.sub(" ", body)))
-    return (bold or bare) and _directive(label.replace("*", "").replace("__", ""))
+    plain = label.replace("*", "").replace("__", "")
+    if names_thing([w.casefold() for w in _FIRST_WORD.findall(plain)[:2]]):
+        return False  # "**Read operations**: `queryCloudRun` (…)": the name of a kind of thing
+    return (bold or bare) and _directive(plain)
 
 
 @functools.lru_cache(maxsize=64)
@@ -362,7 +388,8 @@ def _directive(body: str) -> bool:
     plain = _ASIDE.sub(" ", _QUOTED.sub(" ", _CODE.sub(" x ", body)))
     if _MODAL.search(plain):
         return True
-    if _COMMAND_FIRST.match(body):
+    command = _COMMAND_FIRST.match(body)
+    if command and not _describes_command(command.group("next") or ""):
         return True  # "Tests: `uv run pytest`": a command to run
     main = _SCENE.sub("", _main_clause(body), count=1)  # "Before committing, run …", "To build the docs, run …"
     if _NO.match(main):
@@ -374,6 +401,23 @@ def _directive(body: str) -> bool:
     if first in VERBS:
         return True
     return len(words) > 1 and words[1].casefold() in _SUBJECTS and first not in _SUBJECTS and not first.endswith("s")
+
+
+def _describes_command(after: str) -> bool:
+    """AFTER, the words after a command in code, make the line a sentence about that command ("`diff screenshot`
+    produces a diff image", "`make dev` is the entry point", "`diff snapshot` output uses …"), not the rest of an
+    instruction ("… to run tests", "… before pushing")."""
+    words = after.casefold().split()
+    if not words:
+        return False
+    if words[0] in _STATES_AFTER or _sings(words[0]):
+        return True
+    return len(words) > 1 and words[0] != "to" and (words[1] in _STATES_AFTER or _sings(words[1]))
+
+
+def _sings(word: str) -> bool:
+    """WORD is a verb's -s form ("produces", "runs")."""
+    return len(word) > 3 and word.endswith("s") and (word[:-1] in VERBS or word.endswith("es") and word[:-2] in VERBS)
 
 
 def compatible(a: Frame, b: Frame, a_inst: Instruction, b_inst: Instruction) -> str:

@@ -25,17 +25,17 @@ ROUND_8 = (
     "sveltejs/svelte, remix-run/react-router, getsentry/sentry-python, pydantic/pydantic"
 )
 
-GC100_SESSION_5 = (
-    "hand review of GC100 findings on 3 fresh repositories held out from round 8 session 5's fixes and read on its "
-    "final code (bench/truth/, seed 26): Homebrew/brew 35/38, modelcontextprotocol/go-sdk 21/22, google/langextract "
-    "13/20 (the landed code before was 69/86 there); the landed code was 55/60 on the development set lancedb/lancedb, "
-    "mark3labs/mcp-go, chroma-core/chroma and ratatui/ratatui. Session 4's 141/219 on 7 other repositories measured "
-    "older code. It stays experimental until a wider held-out sample confirms the figure: two of the three are "
-    "written almost only in imperatives"
+GC100_SESSION_6 = (
+    "hand review of GC100 findings on 3 fresh repositories held out from every fix of round 8 session 6 and read on "
+    "its final code (bench/truth/, seed 26): cloudflare/skills 11/18 (prerequisite lists), supabase/agent-skills 9/21 "
+    "(what a file contains), microsoft/onnxruntime-genai 10/21 (an architecture-heavy copilot-instructions.md); the "
+    "landed code was 32/73 there. Held out from the session's first fixes, 4 more read 46/60 (getsentry/skills 14/15, "
+    "callstackincubator/agent-skills 13/15, PowerShell/PowerShell 11/15, alibaba/higress 8/15); the development set "
+    "(elie222/inbox-zero, TencentCloudBase/CloudBase-AI-ToolKit, napi-rs/napi-rs, ollama/ollama, expo/skills) was "
+    "45/60 before. Session 5's held-out 69/80 (3 repositories written mostly in imperatives) still holds: 69 right kept"
 )
-# GC100 meets the precision rule on that sample (above) and still runs only under --experimental: three
-# repositories are too few to turn on the check every repository sees first, and the landed code's fresh figures
-# ranged from 0.64 to 0.92 by how a repository writes
+# GC100 stays experimental: descriptive files (architecture notes, prerequisites, format specs) still read as rules,
+# and how a repository writes moves the figure from 0.43 to 0.93 on the samples above
 DUPS_SESSION_5 = (
     "hand review (partner line read) of a stratified GC200 sample on the final code of round 8 session 5 over 4 "
     "fresh repositories fetched after its fixes (bench/truth/, seed 26): Pimzino/claude-code-spec-workflow 7/9, "
@@ -129,7 +129,7 @@ GC103_MOVED = Part(
 
 
 CHECKS: dict[str, Gate] = {
-    "GC100": Gate("gc100_orphan", False, "fresh", 69, 80, GC100_SESSION_5),
+    "GC100": Gate("gc100_orphan", False, "fresh", 30, 60, GC100_SESSION_6),
     "GC101": Gate("gc101_unverified", True, "exact"),
     "GC102": Gate("gc102_scope_churn", False, "unmeasured"),
     "GC103": _fresh("gc103_dead_reference", 9, 31, GC103_SESSION_4, GC103_MOVED),
