@@ -142,11 +142,11 @@ _KINDS = frozenset(
 
 def names_thing(words: Sequence[str]) -> bool:
     """WORDS (casefolded, a label's) name a thing though a verb opens them: a verb that also names a kind of
-    thing, then a plural or a gerund ("Test files", "Read operations", "Type checking"), or any verb before a
-    noun of kind ("Build output", "Deploy target"); not "Update snapshots" nor "Run tests"."""
-    if len(words) < 2 or words[0] not in VERBS:
+    thing, then a plural, a gerund or a noun of kind ("Test files", "Read operations", "Type checking", "Build
+    output"); not "Update snapshots", "Run tests" nor "Create directory" (a verb that names no thing)."""
+    if len(words) < 2 or words[0] not in _NOUN_VERBS:
         return False
-    return words[1] in _KINDS or words[0] in _NOUN_VERBS and words[1].endswith(("s", "ing"))
+    return words[1] in _KINDS or words[1].endswith(("s", "ing"))
 
 
 _NO = re.compile(r"^\W*no\s", re.I)

@@ -220,6 +220,8 @@ def test_a_command_label_in_a_step_is_a_rule() -> None:
     for line in ("2. Build: `yarn workspace @examples/napi build`", "3. Test: `yarn test`", "- Lint: `pnpm lint`"):
         ((inst, _),) = _framed(line + "\n")
         assert not lists_code(inst), line
+    ((inst, _),) = _framed("- Create directory: `mkdir -p build/out`\n")
+    assert not lists_code(inst)  # a verb that names no kind of thing commands ("Create directory")
     ((inst, _),) = _framed("- Test files: `js.rs`, `ts.rs`\n")
     assert lists_code(inst)
 
