@@ -235,7 +235,8 @@ def _prose(file: str, line: str, number: int, window: str, lead: str = "") -> It
     line before when LINE goes on with its sentence (a negation there is in the same clause)."""
     if _OTHER_REPO.search(line) or "<!--" in line:
         return
-    example = "naming" if _naming(lead + window) else "example" if _EXAMPLE.search(line) else "span"
+    shown_from = _naming(lead + window) - len(lead)  # a naming convention's examples start here (or never)
+    example = "example" if _EXAMPLE.search(line) else "span"
     clause = lead + line
     for start, inner, inner_end, _ in code_spans(line):
         if (
@@ -243,7 +244,8 @@ def _prose(file: str, line: str, number: int, window: str, lead: str = "") -> It
             and not _gone(window, inner_end)
             and not _optional(lead + window, len(lead) + start, len(lead) + inner_end)
         ):
-            yield from _span(file, line, number, window, line[inner:inner_end].strip(), (inner, inner_end), example)
+            form = "naming" if start >= shown_from else example
+            yield from _span(file, line, number, window, line[inner:inner_end].strip(), (inner, inner_end), form)
     for match in _LINK.finditer(line):
         target = match.group(1).split("#")[0]
         if target.startswith("@") and _file_shaped(target[1:]):
@@ -263,7 +265,8 @@ def _prose(file: str, line: str, number: int, window: str, lead: str = "") -> It
         if _file_shaped(ref) and not placeholder(ref) and not ref.startswith("~"):
             yield Ref(file, number, "import", ref, written="@" + ref)
     if not _UNTRACKED.search(window):
-        yield from bare_paths(file, line, number, example if example != "span" else "bare")
+        form = "naming" if shown_from < len(line) else "example" if example == "example" else "bare"
+        yield from bare_paths(file, line, number, form)
 
 
 _NAMING = re.compile(
@@ -275,11 +278,15 @@ _NAMING = re.compile(
 _LIKE = re.compile(r"\b(?:like|i\.e\.|as in)\s+`", re.I)
 
 
-def _naming(window: str) -> bool:
-    """A naming convention shown by example ("name test files like `src/parser.test.ts`", "tests mirror
-    the source, e.g. `tests/test_manager.py` for `app/manager.py`"): its paths illustrate the rule, which
-    holds whether or not those files exist."""
-    return bool(_NAMING.search(window) and (_EXAMPLE.search(window) or _LIKE.search(window)))
+def _naming(window: str) -> int:
+    """Where WINDOW starts showing a naming convention by example ("name test files like
+    `src/parser.test.ts`", "tests mirror the source, e.g. `tests/test_manager.py` for `app/manager.py`"):
+    the paths after the example's mark illustrate the rule, which holds whether or not those files exist
+    ("the conventions in `docs/style.md`, e.g. naming" still names docs/style.md). Past the end when
+    WINDOW shows none."""
+    named = _NAMING.search(window)
+    shown = named and (_EXAMPLE.search(window, named.start()) or _LIKE.search(window, named.start()))
+    return shown.start() if shown else len(window) + 1
 
 
 def _span(file: str, line: str, number: int, window: str, span: str, at: tuple[int, int], form: str) -> Iterator[Ref]:
