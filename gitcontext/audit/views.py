@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from gitcontext import git
 from gitcontext.errors import UserError
-from gitcontext.instructions.discover import MAX_BYTES
+from gitcontext.instructions.discover import MAX_BYTES, Unreadable
 from gitcontext.instructions.frontmatter import front_matter, scope_globs
 from gitcontext.instructions.globs import compile_globs
 from gitcontext.instructions.render import render
@@ -206,7 +206,11 @@ class _Tree:
             return []
         if not imports:
             return [target]
-        return [target] + [f for f in render(self.root, target).files[1:] if f != target]
+        try:
+            rendered = render(self.root, target)
+        except Unreadable:  # not text (a locked git-crypt file): loaded as it is, importing nothing
+            return [target]
+        return [target] + [f for f in rendered.files[1:] if f != target]
 
     def instructions(self, link: str, target: str) -> list[Located]:
         """The located instructions of a file, under whichever name discovery gave it."""

@@ -212,9 +212,14 @@ def _tree_targets(root: str | Path, entries: dict[str, tuple[str, str]], paths: 
     return result
 
 
+class Unreadable(UserError):
+    """A context file that cannot be read as text (binary or encrypted, UTF-16, not UTF-8, too large, no
+    permission): a command that reads every context file may skip it and say so (`audit`)."""
+
+
 def check_size(path: str, size: int) -> None:
     if size > MAX_BYTES:
-        raise UserError(
+        raise Unreadable(
             f"file is {size / 1e6:.1f} MB, over the {MAX_BYTES // (1024 * 1024)} MiB limit for a context file",
             path=path,
             fix="split it, or exclude it with discovery.exclude in .context/config.yml",
@@ -225,13 +230,13 @@ def decode(path: str, data: bytes) -> str:
     """Text of a context file, or a UserError naming the file and the fix."""
     check_size(path, len(data))
     if data[:2] in (b"\xff\xfe", b"\xfe\xff") or _looks_utf16(data):
-        raise UserError(
+        raise Unreadable(
             "file is UTF-16, not UTF-8",
             path=path,
             fix=f"convert it to UTF-8: `iconv -f UTF-16 -t UTF-8 {path} > tmp && mv tmp {path}`",
         )
     if b"\0" in data:
-        raise UserError(
+        raise Unreadable(
             "file looks binary (it contains NUL bytes)",
             path=path,
             fix="exclude it with discovery.exclude in .context/config.yml",
@@ -240,7 +245,7 @@ def decode(path: str, data: bytes) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise UserError(
+        raise Unreadable(
             f"not valid UTF-8 (byte {exc.start})",
             path=path,
             line=line,
@@ -284,7 +289,7 @@ def _read_data(root: Path, path: str) -> bytes | None:
         check_size(path, full.stat().st_size)
         return full.read_bytes()
     except OSError as exc:
-        raise UserError(f"cannot read: {exc.strerror}", path=path, fix=f"check the permissions of {path}") from exc
+        raise Unreadable(f"cannot read: {exc.strerror}", path=path, fix=f"check the permissions of {path}") from exc
 
 
 class _Files:
