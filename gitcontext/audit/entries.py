@@ -83,6 +83,14 @@ def _description(text: str) -> str | None:
     return text if _INDEX.match(text) or _WHERE.match(text) else None
 
 
+def scoped_entries(a: str, b: str) -> bool:
+    """Two entries of one command or name with other descriptions ("`bun run build` - Build all
+    applications" under the root's commands, "`bun run build` - Build Next.js application" under the
+    web app's): each list says what it does in its own scope. Asked of lines under two sections."""
+    ma, mb = _CODE_ENTRY.match(a), _CODE_ENTRY.match(b)
+    return ma is not None and mb is not None and ma.group("d").casefold() != mb.group("d").casefold()
+
+
 def other_entries(a: str, b: str) -> bool:
     """Two entries of a map of paths ("docs/specs/README.md — Specs index", "docs/README.md — Full
     documentation index"): each describes its own path, however alike the descriptions."""

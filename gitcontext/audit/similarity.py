@@ -17,7 +17,15 @@ import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from gitcontext.audit.entries import entry_and_use, index_and_step, map_entry, other_entries, situation_lead, title_line
+from gitcontext.audit.entries import (
+    entry_and_use,
+    index_and_step,
+    map_entry,
+    other_entries,
+    scoped_entries,
+    situation_lead,
+    title_line,
+)
 from gitcontext.audit.frames import VERBS, Frame, compatible, frames, template_swap, term
 from gitcontext.audit.placement import Place, own_leads, places
 from gitcontext.identity.anchors import name, replaced
@@ -309,6 +317,8 @@ def not_one(a: Unit, b: Unit) -> str:
         return "each section's own entry for one term"
     if other_entries(a.inst.text, b.inst.text):
         return "entries of a map about two paths"
+    if a.inst.headings != b.inst.headings and scoped_entries(a.inst.text, b.inst.text):
+        return "each section's entry for one command, in its own scope"
     if entry_and_use(a.inst.text, b.inst.text):
         return "an entry saying what a thing is, beside a line using it"
     if _two_maps(a, b):

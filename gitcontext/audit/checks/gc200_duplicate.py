@@ -46,7 +46,9 @@ Entitlement::Entitlement …, use `:entitlement`"); nor the lists under a headin
 narrowed to a case ("### Key Changes" / "### Key Changes for Document Evaluations"); and never a title
 (a bold title alone on its line, a bare "Soft deletion" above a list), a line saying what its file is
 ("This rule describes …"), an item of a "Use the rules below when:" list, or a location with a note
-(`src/x/` (Python)). Two sentences of one line repeating one earlier line are one finding. Word for
+(`src/x/` (Python)); nor one command's entries in two sections' command lists with other descriptions
+(each its scope's), or descriptions under two names of a catalogue ("- `build_sim`" / "- `build_run_sim`").
+Two sentences of one line repeating one earlier line are one finding. Word for
 word, two lines apart, is a duplicate even inside one list.
 """
 
