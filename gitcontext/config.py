@@ -46,11 +46,13 @@ DEFAULT_GLOBS = [
     "**/SKILL.md",
 ]
 NEVER_TRACKED = ["**/CLAUDE.local.md"]
+VENDORED = ["**/vendor/**", "**/node_modules/**"]
 
 # The schema is the defaults: every key that exists has a default whose type is the contract.
 DEFAULTS: dict[str, Any] = {
     "version": 1,
-    "discovery": {"include": DEFAULT_GLOBS, "exclude": [], "imports": True, "links": False},
+    # vendored copies carry another project's rules: no why of this repository's, nothing its team can prune
+    "discovery": {"include": DEFAULT_GLOBS, "exclude": VENDORED, "imports": True, "links": False},
     "matcher": "default",
     "hooks": {
         "policy": "enforce",  # enforce | warn | off
