@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from gitcontext import git
 from gitcontext.errors import UserError
-from gitcontext.instructions.discover import MAX_BYTES, Unreadable
+from gitcontext.instructions.discover import MAX_BYTES, Unreadable, is_excluded_path
 from gitcontext.instructions.frontmatter import front_matter, scope_globs
 from gitcontext.instructions.globs import compile_globs
 from gitcontext.instructions.render import render
@@ -150,8 +150,10 @@ def views_of(ctx: AuditContext) -> list[View]:
 
 
 def build_views(ctx: AuditContext) -> list[View]:
-    """Every view of the work tree's context files, sorted by name."""
-    return _build(_Tree(ctx.root, ctx.config, git.ls_files(ctx.root, others=True), ctx.located))
+    """Every view of the work tree's context files, sorted by name. A file discovery.exclude leaves out (a
+    vendored copy, by default) is in none: its rules and paths are another project's."""
+    paths = [p for p in git.ls_files(ctx.root, others=True) if not is_excluded_path(p, ctx.config)]
+    return _build(_Tree(ctx.root, ctx.config, paths, ctx.located))
 
 
 def file_views(root: Path, config: dict, paths: Iterable[str]) -> list[View]:
