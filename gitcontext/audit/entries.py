@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from gitcontext.audit.frames import VERBS
+from gitcontext.audit.verbs import VERBS
 
 _MAP_ENTRY = re.compile(
     r"^\W{0,4}`?((?:[\w.@~-]+/)+[\w.@*~-]*|[\w-]+\.\w{1,8})`?(?:\*\*|__)?(?:\s+\([^()\n]{1,30}\))?\s+(?:[—–-]|:)\s+\S"

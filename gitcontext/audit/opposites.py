@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from gitcontext.audit.alike import Pool, load_order, shared_view
-from gitcontext.audit.frames import scoped_apart
+from gitcontext.audit.scoped import scoped_apart
 from gitcontext.audit.similarity import Unit, commands
 from gitcontext.audit.views import GUIDES
 from gitcontext.identity.words import STOPWORDS, stem

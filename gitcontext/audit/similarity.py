@@ -26,8 +26,12 @@ from gitcontext.audit.entries import (
     situation_lead,
     title_line,
 )
-from gitcontext.audit.frames import VERBS, Frame, compatible, frames, template_swap, term
+from gitcontext.audit.frames import Frame, frames
 from gitcontext.audit.placement import Place, own_leads, places
+from gitcontext.audit.scoped import compatible
+from gitcontext.audit.templates import template_swap
+from gitcontext.audit.terms import term
+from gitcontext.audit.verbs import VERBS
 from gitcontext.identity.anchors import name, replaced
 from gitcontext.identity.profile import Profile, _profile
 from gitcontext.identity.words import content_words, rarity

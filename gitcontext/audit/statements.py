@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import re
 
-from gitcontext.audit.frames import VERBS, Frame, names_thing, prohibits
+from gitcontext.audit.frames import Frame, prohibits
+from gitcontext.audit.verbs import VERBS, names_thing
 from gitcontext.instructions.model import Instruction, word_count
 from gitcontext.instructions.sentences import mask_code_spans
 

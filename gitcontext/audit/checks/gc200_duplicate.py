@@ -62,7 +62,8 @@ from gitcontext.audit.alike import Pool, load_order, pairs, pool, read, shared_v
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.manifests import publishes
-from gitcontext.audit.similarity import Unit, Weights, commands, dice, same_rule, template_swap
+from gitcontext.audit.similarity import Unit, Weights, commands, dice, same_rule
+from gitcontext.audit.templates import template_swap
 from gitcontext.audit.views import View
 
 CHECK = Check("GC200", "duplicate", "warning", "the same instruction twice among files one agent loads together")

@@ -52,11 +52,12 @@ from typing import NamedTuple
 from gitcontext.audit.alike import pairs, pool
 from gitcontext.audit.context import AuditContext, Located
 from gitcontext.audit.finding import Check, Finding, finding
-from gitcontext.audit.frames import forbids, template_swap
+from gitcontext.audit.frames import forbids
 from gitcontext.audit.managers import picks
 from gitcontext.audit.managers import uses as manager_uses
 from gitcontext.audit.opposites import Clash, clashes, nearer_wins
 from gitcontext.audit.references import commands
+from gitcontext.audit.templates import template_swap
 from gitcontext.audit.views import views_of
 from gitcontext.instructions.blocks import split_lines, strip_container
 

@@ -42,8 +42,8 @@ from gitcontext import git
 from gitcontext.audit.alike import Pool, read, shared_view, with_generated
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
-from gitcontext.audit.frames import template_swap
 from gitcontext.audit.similarity import Unit, dice
+from gitcontext.audit.templates import template_swap
 from gitcontext.audit.views import AGENTS, ON_REQUEST_AGENTS
 from gitcontext.instructions.model import Instruction
 
