@@ -1,8 +1,10 @@
 """`audit --format markdown`: the report section by section, safe to post as a PR comment or issue body.
 
 Instruction text (untrusted: it arrives through anyone's PR) is shown only inside code spans; every
-other string from the repository is HTML-escaped and has its @-mentions neutralized (a zero-width
-joiner after `@`), so rendering a finding can never ping a user or inject markup.
+other string from the repository is HTML-escaped. Both go through `github.escape.inert`, as the Action's
+comments do: @-mentions and autolinks broken by a word joiner, bidirectional controls shown as code points,
+the sticky marker's word broken, so rendering a finding can never ping a user, link, reorder what a
+reviewer reads or inject markup.
 """
 
 from __future__ import annotations
@@ -17,10 +19,10 @@ from gitcontext.audit.candidates import candidate_ids, no_evidence_line, unprove
 from gitcontext.audit.finding import Check, Finding
 from gitcontext.audit.registry import experimental_finding, marked
 from gitcontext.audit.run import Report
+from gitcontext.github.escape import inert
 from gitcontext.report.audit_text import left_out_line
 
 MAX_TEXT = 160
-_MENTION = re.compile(r"@(?=[A-Za-z0-9_-])")
 _TICK_RUN = re.compile(r"`+")
 
 
@@ -34,19 +36,20 @@ class Section(NamedTuple):
 
 
 def escape(text: str) -> str:
-    """Plain text for Markdown prose: HTML escaped, @-mentions neutralized, Markdown punctuation inert."""
-    text = html.escape(" ".join(str(text).split()), quote=False)
-    text = _MENTION.sub("@\u2060", text)
+    """Plain text for Markdown prose: HTML escaped, made inert (`github.escape.inert`), Markdown punctuation
+    escaped."""
+    text = inert(html.escape(" ".join(str(text).split()), quote=False))
     return re.sub(r"([\\*_\[\]|#~])", r"\\\1", text)
 
 
 def code(text: str, limit: int = MAX_TEXT) -> str:
     """TEXT as one inline code span (one line, a fence longer than any backtick run inside).
 
-    Markup inside a code span is inert; @-mentions are neutralized there too (GitHub's notification
-    parser is not the Markdown renderer, so we do not rely on it skipping code).
+    Markup inside a code span is inert; the text is made inert there too (`github.escape.inert`: GitHub's
+    notification parser is not the Markdown renderer, and a bidirectional control reorders code as well),
+    but for links, which GitHub does not make inside a code span.
     """
-    one = _MENTION.sub("@\u2060", " ".join(str(text).split()))
+    one = inert(" ".join(str(text).split()), links=False)
     if len(one) > limit:
         one = one[: limit - 1] + "…"
     fence = "`" * (max((len(m) for m in _TICK_RUN.findall(one)), default=0) + 1)
