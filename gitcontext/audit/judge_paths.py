@@ -131,9 +131,17 @@ def _closest(wanted: str, paths: list[str]) -> str:
     return max(paths, key=lambda p: (shared(p), -len(p)))
 
 
+def _quoted(subject: str, limit: int = 60) -> str:
+    """A commit subject quoted in a message, without its backticks: a message's backticks mark its code
+    spans (the Markdown report renders them), and a subject cut inside `code` would open one that never
+    closes ('… exports from `s')."""
+    plain = subject.replace("`", "")
+    return repr(plain if len(plain) <= limit else plain[: limit - 1] + "…")
+
+
 def _history_verdict(ref: Ref, candidate: str, fate: Fate) -> Verdict:
     r = fate.removal
-    when = f"in {r.commit[:9]} ({r.date[:10]}, {r.subject[:60]!r})"
+    when = f"in {r.commit[:9]} ({r.date[:10]}, {_quoted(r.subject)})"
     evidence = {"commit": r.commit, "date": r.date, "subject": r.subject, "resolved": candidate}
     subject = f"`{ref.text}` is gone: its folder `{fate.folder}`" if fate.folder else f"`{ref.text}`"
     if fate.folder:

@@ -39,7 +39,7 @@ def escape(text: str) -> str:
     """Plain text for Markdown prose: HTML escaped, made inert (`github.escape.inert`), Markdown punctuation
     escaped."""
     text = inert(html.escape(" ".join(str(text).split()), quote=False))
-    return re.sub(r"([\\*_\[\]|#~])", r"\\\1", text)
+    return re.sub(r"([\\`*_\[\]|#~])", r"\\\1", text)
 
 
 def code(text: str, limit: int = MAX_TEXT) -> str:
@@ -60,7 +60,15 @@ def code(text: str, limit: int = MAX_TEXT) -> str:
 def message(text: str) -> str:
     """A finding message: `backticked` parts stay code spans (escaped as code), the rest as prose."""
     parts = re.split(r"(`[^`]*`)", str(text))
-    return "".join(code(p[1:-1]) if p.startswith("`") and p.endswith("`") and len(p) > 1 else escape(p) for p in parts)
+    return "".join(code(p[1:-1]) if p.startswith("`") and p.endswith("`") and len(p) > 1 else _prose(p) for p in parts)
+
+
+def _prose(part: str) -> str:
+    """A prose piece of a message, escaped, keeping the space that parts it from a code span beside it
+    ("`a.ts` was deleted", not "`a.ts`was deleted")."""
+    if not part.strip():
+        return " " if part else ""
+    return (" " if part[0].isspace() else "") + escape(part) + (" " if part[-1].isspace() else "")
 
 
 def sections(report: Report) -> list[Section]:

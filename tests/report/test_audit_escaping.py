@@ -72,3 +72,11 @@ def test_github_workflow_command_escaping_round_trips(text: str) -> None:
 def test_shell_quote_round_trips_through_sh(text: str) -> None:
     out = subprocess.run(["sh", "-c", f"printf %s {shell_quote(text)}"], capture_output=True).stdout
     assert out.decode("utf-8") == text
+
+
+def test_markdown_message_keeps_the_space_beside_a_code_span_and_escapes_a_lone_backtick() -> None:
+    """Seen on a fresh repository's PR comment: "`sse.ts`was deleted", "…;`git context audit`runs them"."""
+    out = audit_markdown.message("`a.ts` was deleted in f00 (2026-01-16, 'x'); run `git context audit` to see")
+    assert out == "`a.ts` was deleted in f00 (2026-01-16, 'x'); run `git context audit` to see"
+    assert audit_markdown.message("a lone ` tick") == "a lone \\` tick"  # never opens a span with a later one
+    assert audit_markdown.message("`a` `b`") == "`a` `b`"
