@@ -55,9 +55,17 @@ def code(text: str, limit: int = MAX_TEXT) -> str:
 
 
 def message(text: str) -> str:
-    """A finding message: `backticked` parts stay code spans (escaped as code), the rest as prose."""
-    parts = re.split(r"(`[^`]*`)", str(text))
-    return "".join(code(p[1:-1]) if p.startswith("`") and p.endswith("`") and len(p) > 1 else escape(p) for p in parts)
+    """A finding message: `backticked` parts stay code spans (escaped as code), the rest as prose, with
+    the spaces that part it from its spans kept (`x` was deleted in …, not `x`was deleted in …)."""
+    parts = re.split(r"(`[^`]*`)", " ".join(str(text).split()))
+    return "".join(code(p[1:-1]) if p.startswith("`") and p.endswith("`") and len(p) > 1 else _prose(p) for p in parts)
+
+
+def _prose(part: str) -> str:
+    """PART escaped, with the one space it starts or ends with (the split of a message cut it there)."""
+    if not part.strip():
+        return part
+    return (" " if part[0] == " " else "") + escape(part) + (" " if part[-1] == " " else "")
 
 
 def sections(report: Report) -> list[Section]:

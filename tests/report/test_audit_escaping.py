@@ -53,3 +53,14 @@ def test_github_workflow_command_escaping_round_trips(text: str) -> None:
 def test_shell_quote_round_trips_through_sh(text: str) -> None:
     out = subprocess.run(["sh", "-c", f"printf %s {shell_quote(text)}"], capture_output=True).stdout
     assert out.decode("utf-8") == text
+
+
+WORDS = st.lists(st.sampled_from(["`src/a.ts`", "moved", "to", "`b/`", "in", "`x`y", "-", "(c)"]), max_size=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(WORDS)
+def test_markdown_message_keeps_the_spaces_around_its_code_spans(words: list[str]) -> None:
+    text = " ".join(words)
+    out = audit_markdown.message(text)
+    assert re.sub(r"[`\\]", "", out) == re.sub(r"[`\\]", "", text)  # no word glued to a span
