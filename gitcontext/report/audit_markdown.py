@@ -109,7 +109,9 @@ def render(report: Report, level: int = 3) -> str:
 def _summary(report: Report) -> str:
     c = report.coverage
     counts = {s: sum(f.severity == s for f in report.findings) for s in ("error", "warning", "note")}
-    lines = [
+    start = order.start_line(c)
+    lines = [f"**{message(start)}**"] if start else []
+    lines += [
         f"**{c['instructions']}** instructions: {c['documented']} documented, {c['stale']} stale, "
         f"{c['orphan']} orphan." + (f" {order.suggested_line(c['suggested'])}." if c.get("suggested") else ""),
         f"**{len(report.findings)}** findings ({', '.join(f'{n} {s}' for s, n in counts.items())}); "

@@ -26,7 +26,8 @@ FILES = 50  # files listed while GC100 is collapsed
 
 def render(report: Report, env: Environment) -> str:
     names = {c.id: c for c in report.checks}
-    lines: list[str] = []
+    start = order.start_line(report.coverage)
+    lines: list[str] = [env.style(start, "1")] if start else []
     for tier in order.tiers(report.findings):
         if tier.key == "orphan" and order.collapsed(report.coverage):
             lines += _collapsed(tier.findings, env)
