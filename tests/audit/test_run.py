@@ -36,7 +36,14 @@ def test_select_unknown_check_names_the_place() -> None:
 
 def test_audit_coverage_and_sorted_findings(rules_repo: Path) -> None:
     report = audit(rules_repo, _config(), checks=["GC100"])
-    assert report.coverage == {"instructions": 3, "documented": 1, "stale": 0, "orphan": 2, "suggested": 0, "recording": 1}
+    assert report.coverage == {
+        "instructions": 3,
+        "documented": 1,
+        "stale": 0,
+        "orphan": 2,
+        "suggested": 0,
+        "recording": 1,
+    }
     assert [(f.file, f.line) for f in report.findings] == [("CLAUDE.md", 4), ("CLAUDE.md", 5)]
 
 
