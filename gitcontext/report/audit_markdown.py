@@ -15,7 +15,7 @@ from typing import NamedTuple
 from gitcontext.audit import order
 from gitcontext.audit.candidates import candidate_ids, no_evidence_line, unproven_ids
 from gitcontext.audit.finding import Check, Finding
-from gitcontext.audit.registry import experimental_finding, marked
+from gitcontext.audit.registry import experimental_finding, in_part, marked, part_of
 from gitcontext.audit.run import Report
 from gitcontext.report.audit_text import left_out_line
 
@@ -88,7 +88,9 @@ def sections(report: Report) -> list[Section]:
 def _title(group: Sequence[Finding], meta: Check | None) -> str:
     check = group[0].check
     hidden = all(experimental_finding(f.check, f.evidence) for f in group)
-    return f"{check} {group[0].name}{marked(check) if hidden else ''}" + (f" — {escape(meta.summary)}" if meta else "")
+    part = part_of(check)
+    summary = part.name if part and all(in_part(f.check, f.evidence) for f in group) else meta and meta.summary
+    return f"{check} {group[0].name}{marked(check) if hidden else ''}" + (f" — {escape(summary)}" if summary else "")
 
 
 def _collapsed(tier: order.Tier) -> str:
