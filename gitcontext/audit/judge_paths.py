@@ -95,7 +95,8 @@ def path_verdict(index: Index, ref: Ref, found: Lookup, fates: list[Fate | None]
 def _working_file(index: Index, path: str, fate: Fate) -> bool:
     """PATH is a working file, absent by design: created and deleted again and again (a release's notes
     file), or one of a numbered family its folder still keeps getting (`changelog/3519.added.md` beside
-    `changelog/4413.added.md`: a changelog fragment that a release consumed, named as the pattern's example)."""
+    `changelog/4413.added.md`: a changelog fragment that a release consumed, named as the pattern's example;
+    only a name that starts with its number, see Index.numbered_kin)."""
     return fate.removal.times >= TRANSIENT or index.numbered_kin(path.rstrip("/")) >= NUMBERED_KIN
 
 

@@ -79,11 +79,14 @@ class Index:
 
     def numbered_kin(self, path: str) -> int:
         """How many tracked files share PATH's folder and its name's shape with the numbers left out
-        (`changelog/4413.added.md` for `changelog/3519.added.md`, see `shapes`); 0 for a name without one."""
-        if not _NUMBER.search(posixpath.basename(path)):
+        (`changelog/4413.added.md` for `changelog/3519.added.md`, see `shapes`); 0 for a name that does not
+        start with its number (`v0.ts` beside `v1.ts`, `07-interruptible.py`: a file of the code, not a fragment)."""
+        if not _LEADING_NUMBER.match(posixpath.basename(path)):
             return 0
         if self._shapes is None:
-            self._shapes = Counter(s for p in self.files if _NUMBER.search(posixpath.basename(p)) for s in shapes(p))
+            self._shapes = Counter(
+                s for p in self.files if _LEADING_NUMBER.match(posixpath.basename(p)) for s in shapes(p)
+            )
         return max(self._shapes[s] for s in shapes(path)) - (path in self.files)
 
     def exists(self, path: str) -> bool:
@@ -111,14 +114,11 @@ class Index:
         return None
 
 
-def shapes(path: str) -> tuple[str, ...]:
-    """PATH's file name with every number as `#` (the shape a numbered family's files share), and for a
-    name that starts with its number its extension alone (`#….md`: `3519.fixed.md` beside `4413.added.md`)."""
+def shapes(path: str) -> tuple[str, str]:
+    """The shapes a numbered family's files share: PATH's file name with every number as `#`, and its
+    extension alone after the number (`#….md`: `3519.fixed.md` beside `4413.added.md`)."""
     folder, name = posixpath.split(path)
-    exact = posixpath.join(folder, _NUMBER.sub("#", name))
-    if not _LEADING_NUMBER.match(name):
-        return (exact,)
-    return exact, posixpath.join(folder, "#…" + posixpath.splitext(name)[1])
+    return posixpath.join(folder, _NUMBER.sub("#", name)), posixpath.join(folder, "#…" + posixpath.splitext(name)[1])
 
 
 def index(ctx: AuditContext) -> Index:
