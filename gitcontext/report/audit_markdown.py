@@ -17,7 +17,7 @@ from typing import NamedTuple
 from gitcontext.audit import order
 from gitcontext.audit.candidates import candidate_ids, no_evidence_line, unproven_ids
 from gitcontext.audit.finding import Check, Finding
-from gitcontext.audit.registry import experimental_finding, marked
+from gitcontext.audit.registry import experimental_finding, in_part, marked, part_of
 from gitcontext.audit.run import Report
 from gitcontext.github.escape import inert
 from gitcontext.report.audit_text import left_out_line
@@ -58,17 +58,17 @@ def code(text: str, limit: int = MAX_TEXT) -> str:
 
 
 def message(text: str) -> str:
-    """A finding message: `backticked` parts stay code spans (escaped as code), the rest as prose."""
-    parts = re.split(r"(`[^`]*`)", str(text))
+    """A finding message: `backticked` parts stay code spans (escaped as code), the rest as prose, with
+    the spaces that part it from its spans kept (`x` was deleted in …, not `x`was deleted in …)."""
+    parts = re.split(r"(`[^`]*`)", " ".join(str(text).split()))
     return "".join(code(p[1:-1]) if p.startswith("`") and p.endswith("`") and len(p) > 1 else _prose(p) for p in parts)
 
 
 def _prose(part: str) -> str:
-    """A prose piece of a message, escaped, keeping the space that parts it from a code span beside it
-    ("`a.ts` was deleted", not "`a.ts`was deleted")."""
+    """PART escaped, with the one space it starts or ends with (the split of a message cut it there)."""
     if not part.strip():
-        return " " if part else ""
-    return (" " if part[0].isspace() else "") + escape(part) + (" " if part[-1].isspace() else "")
+        return part
+    return (" " if part[0] == " " else "") + escape(part) + (" " if part[-1] == " " else "")
 
 
 def sections(report: Report) -> list[Section]:
@@ -91,7 +91,9 @@ def sections(report: Report) -> list[Section]:
 def _title(group: Sequence[Finding], meta: Check | None) -> str:
     check = group[0].check
     hidden = all(experimental_finding(f.check, f.evidence) for f in group)
-    return f"{check} {group[0].name}{marked(check) if hidden else ''}" + (f" — {escape(meta.summary)}" if meta else "")
+    part = part_of(check)
+    summary = part.name if part and all(in_part(f.check, f.evidence) for f in group) else meta and meta.summary
+    return f"{check} {group[0].name}{marked(check) if hidden else ''}" + (f" — {escape(summary)}" if summary else "")
 
 
 def _collapsed(tier: order.Tier) -> str:
@@ -112,7 +114,9 @@ def render(report: Report, level: int = 3) -> str:
 def _summary(report: Report) -> str:
     c = report.coverage
     counts = {s: sum(f.severity == s for f in report.findings) for s in ("error", "warning", "note")}
-    lines = [
+    start = order.start_line(c)
+    lines = [f"**{message(start)}**"] if start else []
+    lines += [
         f"**{c['instructions']}** instructions: {c['documented']} documented, {c['stale']} stale, "
         f"{c['orphan']} orphan." + (f" {order.suggested_line(c['suggested'])}." if c.get("suggested") else ""),
         f"**{len(report.findings)}** findings ({', '.join(f'{n} {s}' for s, n in counts.items())}); "

@@ -80,3 +80,14 @@ def test_markdown_message_keeps_the_space_beside_a_code_span_and_escapes_a_lone_
     assert out == "`a.ts` was deleted in f00 (2026-01-16, 'x'); run `git context audit` to see"
     assert audit_markdown.message("a lone ` tick") == "a lone \\` tick"  # never opens a span with a later one
     assert audit_markdown.message("`a` `b`") == "`a` `b`"
+
+
+WORDS = st.lists(st.sampled_from(["`src/a.ts`", "moved", "to", "`b/`", "in", "`x`y", "-", "(c)"]), max_size=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(WORDS)
+def test_markdown_message_keeps_the_spaces_around_its_code_spans(words: list[str]) -> None:
+    text = " ".join(words)
+    out = audit_markdown.message(text)
+    assert re.sub(r"[`\\]", "", out) == re.sub(r"[`\\]", "", text)  # no word glued to a span
