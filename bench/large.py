@@ -2,7 +2,8 @@
 
 On each work-tree clone given (fetched, e.g. by `checkout.sh`; nothing of it is committed, the run only
 adds `.git/gitcontext/`): cold `radius --base REV` (`.git/gitcontext/` removed first; goal <= 5 s), the
-Action's whole `github pr-comment --local --base REV` cold (goal <= 10 s), and, warm (after one untimed
+Action's whole `github pr-comment --local --base REV` cold (goal <= 10 s), `init --backfill` in a fresh
+scratch clone sharing the objects (goal <= 10 s), and, warm (after one untimed
 run), `ls` and `blame FILE:LINE` on the first context file against `git blame -L` of that line (goal <= 2x).
 Wall and CPU time of the process tree in ms, the minimum of --runs runs (the machine is shared), with
 the load average: ratios within one run compare, absolute times on a loaded machine do not.
@@ -23,6 +24,7 @@ import resource
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -50,13 +52,16 @@ def least(runs: int, cmd: list[str], repo: Path, cold: bool = False) -> tuple[fl
 
 
 def first_rule(repo: Path) -> tuple[str, int] | None:
-    """(path, line) of the middle instruction of the first context file `ls` lists; None when there is none."""
+    """(path, line) of the middle instruction of the first context file `ls` lists that is alone on its line
+    (`blame FILE:LINE` asks which one of several sentences on a line is meant); None when there is none."""
     out = subprocess.run([*GIT_CONTEXT, "ls", "--json"], cwd=repo, capture_output=True, text=True, env=ENV)
     rows = json.loads(out.stdout)["instructions"] if out.returncode == 0 else []
     if not rows:
         return None
     mine = [r for r in rows if r["file"] == rows[0]["file"]]
-    return rows[0]["file"], mine[len(mine) // 2]["line"]
+    lines = [r["line"] for r in mine]
+    alone = [line for line in lines if lines.count(line) == 1] or lines
+    return rows[0]["file"], alone[len(alone) // 2]
 
 
 # The radius's floor: every source the radius would parse, parsed once by tree-sitter, nothing else.
@@ -85,6 +90,27 @@ def listings(repo: Path, cmd: list[str]) -> int:
     return sum(1 for line in lines if "built-in: git ls-tree -r" in line or "built-in: git ls-files" in line)
 
 
+def backfill_cold(repo: Path, runs: int) -> tuple[float, float]:
+    """`init --backfill` (goal <= 10 s) in a scratch clone sharing REPO's objects: it writes `.context/`,
+    `.gitattributes` and hooks, which the other rows must not see. Each run starts from a fresh clone."""
+    took = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as tmp:
+            scratch = Path(tmp) / "clone"
+            subprocess.run(["git", "clone", "-q", "--shared", "--no-checkout", str(repo), str(scratch)], check=True)
+            sparse = repo / ".git" / "info" / "sparse-checkout"  # checkout.sh's: the blobs the snapshot lacks
+            settings = [("user.name", "bench"), ("user.email", "bench@example.com")]
+            if sparse.is_file():
+                (scratch / ".git" / "info").mkdir(exist_ok=True)
+                shutil.copyfile(sparse, scratch / ".git" / "info" / "sparse-checkout")
+                settings.append(("core.sparseCheckout", "true"))
+            for key, value in settings:
+                subprocess.run(["git", "config", key, value], cwd=scratch, check=True)
+            subprocess.run(["git", "checkout", "-q", "HEAD"], cwd=scratch, check=True)
+            took.append(run_once([*GIT_CONTEXT, "init", "--backfill"], scratch))
+    return min(w for w, _ in took), min(c for _, c in took)
+
+
 def measure(repo: Path, base: str, runs: int) -> dict[str, tuple[float, float]]:
     pr_comment = [*GIT_CONTEXT, "github", "pr-comment", "--local", "--base", base]
     rows = {
@@ -92,6 +118,7 @@ def measure(repo: Path, base: str, runs: int) -> dict[str, tuple[float, float]]:
         "  floor: tree-sitter parse": least(1, [sys.executable, "-c", PARSE_FLOOR], repo),
         "pr-comment cold": least(runs, pr_comment, repo, True),
         f"  tree listings: {listings(repo, pr_comment)}": (0.0, 0.0),
+        "init --backfill cold": backfill_cold(repo, runs),
         "git ls-files (the listing)": least(runs, LISTING, repo),
     }
     rule = first_rule(repo)
@@ -111,7 +138,8 @@ def measure(repo: Path, base: str, runs: int) -> dict[str, tuple[float, float]]:
 def describe(repo: Path) -> str:
     files = subprocess.run(["git", "ls-files"], cwd=repo, capture_output=True, text=True).stdout.count("\n")
     commits = subprocess.run(["git", "rev-list", "--count", "HEAD"], cwd=repo, capture_output=True, text=True)
-    return f"{repo.name}: {files:,} files, {int(commits.stdout):,} commits"
+    name = repo.parent.name if repo.name == "repo" else repo.name  # checkout.sh: /tmp/NAME/repo
+    return f"{name}: {files:,} files, {int(commits.stdout):,} commits"
 
 
 def main() -> int:
