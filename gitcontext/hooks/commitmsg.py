@@ -77,8 +77,9 @@ def missing_why(
     whys = [t for t in from_pairs(pairs) if t.key == CANONICAL and t.value]
     named = {(aliases or {}).get(t.id, t.id) for t in whys if t.id}
     unprefixed = [t for t in whys if t.id is None]
-    noted = staged_note_ids(root, [c.id for c in needing])
-    missing = [c for c in needing if c.id not in named and c.id not in noted and not (unprefixed and len(needing) == 1)]
+    unnamed = [c for c in needing if c.id not in named and not (unprefixed and len(needing) == 1)]
+    noted = staged_note_ids(root, [c.id for c in unnamed]) if unnamed else set()  # no process when all are named
+    missing = [c for c in unnamed if c.id not in noted]
     if not missing:
         return [], []
     parsed = {v for k, v in pairs if k.lower() == CANONICAL.lower()}

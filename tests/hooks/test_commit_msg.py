@@ -256,3 +256,19 @@ def test_commit_msg_a_restored_event_for_a_rule_never_retired_does_not_replace_t
     done = attempt(repo, "-m", "Add a rule with a made-up restore")
     assert done.returncode == 1
     assert "commit refused: 1 instruction change without a why" in done.stderr
+
+
+def test_commit_msg_reads_no_staged_note_when_every_change_is_named(repo, tmp_path):
+    """A Context-Why naming the change settles it: the staged notes are not listed (one process fewer on
+    every such commit); without one they are, so a staged note can still supply the why."""
+    native_repo(repo)
+    stage_new_rule(repo)
+    [ident] = staged_ids(repo)
+    trace = tmp_path / "trace"
+    done = attempt(repo, "-m", "Add rule", "-m", f"Context-Why: {ident}: CI broke twice", env={"GIT_TRACE": str(trace)})
+    assert done.returncode == 0, done.stderr
+    lines = trace.read_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if "run_command:" in line and "hooks/commit-msg" in line)
+    in_commit_msg = [line.split("built-in: ", 1)[1] for line in lines[start:] if "built-in: git " in line]
+    assert any(a.startswith("git interpret-trailers") for a in in_commit_msg), in_commit_msg
+    assert not [a for a in in_commit_msg if a.startswith("git ls-files")], in_commit_msg
