@@ -98,14 +98,18 @@ def name_changes(
     ]
     changes += [Change("moved", paired_id(m.new), m.new.file, m.new.line, m.new.text) for m in diff.moved]
     changes += [Change("retired", _id(old_ids, i), i.file, i.line, i.text) for i in diff.removed]
-    return _births(diff, new_ids, set(states), changes) + changes
+    staying = {_id(old_ids, a) for a, _ in pairs} if old else set()
+    return _births(diff, new_ids, set(states) | set(old_states), changes, staying) + changes
 
 
-def _births(diff: Diff, new_ids: dict, taken: set[str], others: list[Change]) -> list[Change]:
-    """The diff's added rules, each with its id on the new side unless another change holds that id."""
+def _births(diff: Diff, new_ids: dict, taken: set[str], others: list[Change], staying: set[str]) -> list[Change]:
+    """The diff's added rules, each with its id on the new side unless another change holds that id, or a
+    line that stays (unchanged, reworded or moved) had it before the change: a look-alike inserted above a
+    live rule (`- Context window management` over `1. **Context Window Management**`: one normal form)
+    is a birth with an id of its own, never the live rule's (issue 29)."""
     from gitcontext.identity.ids import instruction_id
 
-    held = {c.id for c in others}
+    held = {c.id for c in others} | staying
     taken = taken | held | {r.id for r in new_ids.values()}
     out = []
     for i in diff.added:

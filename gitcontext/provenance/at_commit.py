@@ -80,6 +80,11 @@ def catch_up(
     `ls` would have found it there."""
     if state.born is None:
         found = config["discovery"]
+        change = transition(root, config, sha)
+        noted = {k for k, s in (states() if states else {}).items() if (s.born or {}).get("commit") != sha}
+        added = _added_as(change, id, noted)
+        if added is not None:
+            return [("added", {"file": added.file, "text": added.text, "headings": list(added.headings)})]
         return _birth(_born_ids(root, sha, tuple(found["include"]), tuple(found["exclude"])), id)
     if state.retired is not None:
         return []
@@ -102,6 +107,23 @@ def catch_up(
     if clean(new.text) != state.text:  # the note holds the text redacted
         out.append(("reworded", {"old_text": state.text or "", "text": new.text, "file": new.file}))
     return out
+
+
+def _added_as(change: Transition, id: str, noted: set[str]) -> Instruction | None:
+    """The line the commit added that the hook named ID (`hooks.changes._births`): a birth never takes an
+    id a note holds or a line the commit kept had, so of the added lines of one text in one file the k-th
+    has the k-th of that text's ids that are free once the kept lines without a note took theirs (NOTED:
+    the notes not born in this commit). None when ID is no such id."""
+    for inst in change.diff.added:
+        ids = birth_ids(inst.file, inst.norm)
+        if id not in ids:
+            continue
+        group = [i for i in change.diff.added if i.file == inst.file and i.norm == inst.norm]
+        kept = sum(i.norm == inst.norm for i in change.after.get(inst.file, ())) - len(group)
+        free = [s for s in ids if s == id or s not in noted]
+        unnoted = max(0, kept - (len(ids) - len(free)))  # kept lines that no note names take the first free ids
+        return group[max(0, min(free.index(id) - unnoted, len(group) - 1))]
+    return None
 
 
 def _birth(born: Mapping[str, Instruction], id: str) -> list[Step]:

@@ -16,9 +16,9 @@ from typing import Any
 
 from gitcontext.errors import UserError
 from gitcontext.identity.diff import Moved, Reworded
-from gitcontext.identity.ids import instruction_id
+from gitcontext.identity.ids import born_as, instruction_id
 from gitcontext.instructions.model import normalize
-from gitcontext.provenance.at_commit import catch_up, transition
+from gitcontext.provenance.at_commit import Transition, catch_up, transition
 from gitcontext.provenance.events import SAFETY, new_event, to_utc
 from gitcontext.provenance.fold import State, fold, order
 from gitcontext.provenance.override import Plan
@@ -87,6 +87,7 @@ def _commit_events(
     it is yielded): overrides first, then the rest read through what they made of the commit."""
     if len(c.trailers) > MAX_TRAILERS:
         c = _bounded(root, config, c, counts)
+    c = _unmistaken(root, config, c, notes)
     owners = _changed_owners(root, config, c.sha, notes)  # before the trailers fold: the parent's owners
     sole = None if named(c.trailers) or all(t.id for t in c.trailers) else _sole_change(root, config, c.sha, notes)
     heirs = _heirs(root, config, c.sha, [t.id for t in c.trailers if t.id] + (sole or []), notes)
@@ -130,6 +131,45 @@ def _bounded(root: Path, config: dict[str, Any], c: Commit, counts: dict[str, in
             per[t.id] += 1
     counts["invalid"] += len(c.trailers) - len(kept)
     return c._replace(trailers=tuple(kept))
+
+
+def _unmistaken(root: Path, config: dict[str, Any], c: Commit, notes: dict[str, list[dict[str, Any]]]) -> Commit:
+    """C with the id an earlier hook gave a look-alike birth replaced by the birth's own: `Context-Id: X
+    added` where X is a live note whose line C kept and C added a line X is a salt of (one normal form in
+    one file, as `- Context window management` over `1. **Context Window Management**`) named that birth
+    with the live rule's id, so its whys went to the wrong rule (issue 29). The birth gets the id the hook
+    gives it now (`hooks.changes._births`: the first of its text's ids no note holds)."""
+    said = {t.id for t in c.trailers if t.key == "Context-Id" and t.value == "added" and t.id in notes}
+    said = {id for id in said if _born_before(notes[id], id, c.sha) and fold(notes[id], id).retired is None}
+    if not said:
+        return c
+    change = transition(root, config, c.sha)
+    taken = {id for id, events in notes.items() if _born_before(events, id, c.sha)}  # a rerun names the same
+    mistaken: dict[str, str] = {}
+    for id in sorted(said):
+        born = next((i for i in change.diff.added if born_as(id, i.file, i.norm)), None)
+        if born is not None and _kept(root, config, change, id, notes):
+            mistaken[id] = instruction_id(born.file, born.norm, taken | set(mistaken.values()))
+    if not mistaken:
+        return c
+    return c._replace(trailers=tuple(t._replace(id=mistaken.get(t.id or "", t.id)) for t in c.trailers))
+
+
+def _born_before(events: list[dict[str, Any]], id: str, sha: str) -> bool:
+    """The note's rule was born before commit SHA (a note born in SHA is that commit's birth)."""
+    born = next((e for e in order(events) if e["kind"] == "added"), None)
+    return born is not None and born.get("commit") != sha
+
+
+def _kept(
+    root: Path, config: dict[str, Any], change: Transition, id: str, notes: dict[str, list[dict[str, Any]]]
+) -> bool:
+    """ID's note names a line of the parent that the commit kept (unchanged, reworded or moved)."""
+    d = change.diff
+    paired: list[Reworded | Moved] = [*d.reworded, *d.moved]
+    stays = {(a.file, a.index) for a, _ in d.unchanged} | {(p.old.file, p.old.index) for p in paired}
+    found = resolve_all(root, config, change.before, _states(notes))
+    return any(r.id == id and key in stays for key, r in found.items())
 
 
 def _changed_owners(root: Path, config: dict[str, Any], sha: str, notes: dict[str, list[dict[str, Any]]]) -> list[str]:
