@@ -80,9 +80,7 @@ def catch_up(
     `ls` would have found it there."""
     if state.born is None:
         found = config["discovery"]
-        change = transition(root, config, sha)
-        noted = {k for k, s in (states() if states else {}).items() if (s.born or {}).get("commit") != sha}
-        added = _added_as(change, id, noted)
+        added = _added_as(transition(root, config, sha), _added_ids(root, config, sha).get(id), id, sha, states)
         if added is not None:
             return [("added", {"file": added.file, "text": added.text, "headings": list(added.headings)})]
         return _birth(_born_ids(root, sha, tuple(found["include"]), tuple(found["exclude"])), id)
@@ -109,21 +107,44 @@ def catch_up(
     return out
 
 
-def _added_as(change: Transition, id: str, noted: set[str]) -> Instruction | None:
-    """The line the commit added that the hook named ID (`hooks.changes._births`): a birth never takes an
-    id a note holds or a line the commit kept had, so of the added lines of one text in one file the k-th
-    has the k-th of that text's ids that are free once the kept lines without a note took theirs (NOTED:
-    the notes not born in this commit). None when ID is no such id."""
-    for inst in change.diff.added:
-        ids = birth_ids(inst.file, inst.norm)
-        if id not in ids:
-            continue
-        group = [i for i in change.diff.added if i.file == inst.file and i.norm == inst.norm]
-        kept = sum(i.norm == inst.norm for i in change.after.get(inst.file, ())) - len(group)
-        free = [s for s in ids if s == id or s not in noted]
-        unnoted = max(0, kept - (len(ids) - len(free)))  # kept lines that no note names take the first free ids
-        return group[max(0, min(free.index(id) - unnoted, len(group) - 1))]
-    return None
+def _added_ids(root: Path, config: dict[str, Any], sha: str) -> dict[str, Instruction]:
+    found = config["discovery"]
+    return _added_index(root, sha, tuple(found["include"]), tuple(found["exclude"]), config.get("matcher", "default"))
+
+
+@functools.lru_cache(maxsize=8)
+def _added_index(root: Path, sha: str, include: tuple[str, ...], exclude: tuple[str, ...], matcher: str) -> dict:
+    """Every id a birth of commit SHA's diff can have -> the first added line of its text in its file."""
+    out: dict[str, Instruction] = {}
+    for inst in _transition(root, sha, include, exclude, matcher).diff.added:
+        for candidate in birth_ids(inst.file, inst.norm):
+            out.setdefault(candidate, inst)
+    return out
+
+
+def _added_as(
+    change: Transition,
+    first: Instruction | None,
+    id: str,
+    sha: str,
+    states: Callable[[], Mapping[str, State]] | None,
+) -> Instruction | None:
+    """The line commit SHA added that the hook named ID (`hooks.changes._births`), FIRST the first added
+    line of a text ID is an id of: a birth never takes an id a note holds or a line the commit kept had,
+    so of the added lines of one text in one file the k-th has the k-th of that text's ids that are free
+    once the kept lines without a note took theirs (noted: by a note STATES gives that was not born in
+    SHA; asked only of a text the file has more than once). None when ID is no birth's id."""
+    if first is None:
+        return None
+    group = [i for i in change.diff.added if i.file == first.file and i.norm == first.norm]
+    kept = sum(i.norm == first.norm for i in change.after.get(first.file, ())) - len(group)
+    if not kept and len(group) == 1:
+        return first
+    ids = birth_ids(first.file, first.norm)
+    noted = {k for k, s in (states() if states else {}).items() if (s.born or {}).get("commit") != sha}
+    free = [s for s in ids if s == id or s not in noted]
+    unnoted = max(0, kept - (len(ids) - len(free)))  # kept lines that no note names take the first free ids
+    return group[max(0, min(free.index(id) - unnoted, len(group) - 1))]
 
 
 def _birth(born: Mapping[str, Instruction], id: str) -> list[Step]:

@@ -51,7 +51,10 @@ def fold(events: Iterable[dict[str, Any]], id: str | None = None) -> State:
     """Fold EVENTS (any order; they are sorted by `at`, then `eid`) into a State."""
     ordered = order(events)
     state = State(id or (ordered[0]["id"] if ordered else ""))
+    withdrawn = _withdrawn(ordered)
     for event in ordered:
+        if event["eid"] in withdrawn:
+            continue
         state = _STEP[event["kind"]](state, event)._replace(events=state.events + 1, last_at=event["at"])
     return state
 
@@ -71,6 +74,14 @@ def _meta(state: State, e: dict[str, Any]) -> State:
     if e.get("owner"):
         changes["owner"] = e["owner"]
     return state._replace(**changes)
+
+
+def _withdrawn(events: list[dict[str, Any]]) -> set[str]:
+    """The `linked` events a later `linked` that `corrects` them withdraws (`git context repair`: a why
+    an earlier version put on the wrong rule): the note reads as if they had given nothing. A pure
+    function of the set of events, as the fold is; any other kind is never withdrawn."""
+    named = {e["corrects"] for e in events if e["kind"] == "linked" and e.get("corrects")}
+    return {e["eid"] for e in events if e["eid"] in named and e["kind"] == "linked"} if named else set()
 
 
 def _union(old: tuple[str, ...], new: list[str]) -> tuple[str, ...]:

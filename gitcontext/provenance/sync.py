@@ -134,25 +134,33 @@ def _bounded(root: Path, config: dict[str, Any], c: Commit, counts: dict[str, in
 
 
 def _unmistaken(root: Path, config: dict[str, Any], c: Commit, notes: dict[str, list[dict[str, Any]]]) -> Commit:
-    """C with the id an earlier hook gave a look-alike birth replaced by the birth's own: `Context-Id: X
-    added` where X is a live note whose line C kept and C added a line X is a salt of (one normal form in
-    one file, as `- Context window management` over `1. **Context Window Management**`) named that birth
-    with the live rule's id, so its whys went to the wrong rule (issue 29). The birth gets the id the hook
-    gives it now (`hooks.changes._births`: the first of its text's ids no note holds)."""
+    """C with the ids an earlier hook gave look-alike births (`mistaken_births`) replaced by their own."""
+    mistaken = mistaken_births(root, config, c, notes)
+    if not mistaken:
+        return c
+    return c._replace(trailers=tuple(t._replace(id=mistaken.get(t.id or "", t.id)) for t in c.trailers))
+
+
+def mistaken_births(
+    root: Path, config: dict[str, Any], c: Commit, notes: dict[str, list[dict[str, Any]]]
+) -> dict[str, str]:
+    """Live id -> the id of the birth an earlier hook named with it: `Context-Id: X added` where X is a
+    live note whose line commit C kept and C added a line X is a salt of (one normal form in one file, as
+    `- Context window management` over `1. **Context Window Management**`), so the birth's whys went to
+    the wrong rule (issue 29). The birth's id is the one the hook gives it now (`hooks.changes._births`:
+    the first of its text's ids no note born before C holds), the same on every run."""
     said = {t.id for t in c.trailers if t.key == "Context-Id" and t.value == "added" and t.id in notes}
     said = {id for id in said if _born_before(notes[id], id, c.sha) and fold(notes[id], id).retired is None}
     if not said:
-        return c
+        return {}
     change = transition(root, config, c.sha)
-    taken = {id for id, events in notes.items() if _born_before(events, id, c.sha)}  # a rerun names the same
+    taken = {id for id, events in notes.items() if _born_before(events, id, c.sha)}
     mistaken: dict[str, str] = {}
     for id in sorted(said):
         born = next((i for i in change.diff.added if born_as(id, i.file, i.norm)), None)
         if born is not None and _kept(root, config, change, id, notes):
             mistaken[id] = instruction_id(born.file, born.norm, taken | set(mistaken.values()))
-    if not mistaken:
-        return c
-    return c._replace(trailers=tuple(t._replace(id=mistaken.get(t.id or "", t.id)) for t in c.trailers))
+    return mistaken
 
 
 def _born_before(events: list[dict[str, Any]], id: str, sha: str) -> bool:
