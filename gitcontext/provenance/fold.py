@@ -53,9 +53,8 @@ def fold(events: Iterable[dict[str, Any]], id: str | None = None) -> State:
     state = State(id or (ordered[0]["id"] if ordered else ""))
     withdrawn = _withdrawn(ordered)
     for event in ordered:
-        if event["eid"] in withdrawn:
-            continue
-        state = _STEP[event["kind"]](state, event)._replace(events=state.events + 1, last_at=event["at"])
+        step = state if event["eid"] in withdrawn else _STEP[event["kind"]](state, event)
+        state = step._replace(events=state.events + 1, last_at=event["at"])
     return state
 
 

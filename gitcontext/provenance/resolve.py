@@ -5,21 +5,26 @@ text (a move not yet recorded), then the configured matcher against the notes' c
 (a rewording not yet recorded), in the same file first and then across files. An instruction
 left over gets a fresh deterministic id.
 
+A note's text written with other formatting (escapes `\\_`, entities, emphasis: `identity.formatting.
+format_key`) pairs by its words, in its file and then in any, before any similarity is asked.
 A note whose text holds a redaction marker (`[REDACTED:stripe-key]`: the store redacts every event)
 equals no line; it pairs with a line whose own redaction is its text, in its file and then in any
 (issue 29), and never by similarity: the marker hides what the rule said, so a look-alike line that
-shares the words around it is not that rule.
+shares the words around it is not that rule. A masked text (`TOKEN=xxxx`, `****`) is the same: it pairs
+by its words only.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import re
 from collections.abc import Mapping, Sequence
 from itertools import groupby
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from gitcontext import git
+from gitcontext.identity.formatting import format_key
 from gitcontext.identity.ids import instruction_id
 from gitcontext.instructions.model import Instruction, normalize
 from gitcontext.provenance.fold import State
@@ -27,6 +32,7 @@ from gitcontext.provenance.notecache import folded_notes
 from gitcontext.provenance.unsynced import honour_trailers, unsynced
 
 Key = tuple[str, int]  # (file, index) of a current instruction
+_MASK = re.compile(r"(?<![0-9A-Za-z])(?:x{4,}|X{4,})(?![0-9A-Za-z])|\*{4,}|•{3,}")  # bounded: no backtracking
 
 
 class Resolved(NamedTuple):
@@ -61,7 +67,9 @@ def resolve_all(
     _pair_text(insts, live, found, same_file=True, key=lambda t: t, how="exact", root=root)
     _pair_text(insts, live, found, same_file=True, key=normalize, how="normalized", root=root)
     _pair_text(insts, live, found, same_file=False, key=normalize, how="moved", root=root)
-    hidden = _pair_redacted(root, insts, live, found)
+    _pair_text(insts, live, found, same_file=True, key=format_key, how="normalized", root=root)
+    _pair_text(insts, live, found, same_file=False, key=format_key, how="moved", root=root)
+    hidden = _pair_redacted(root, insts, live, found) | {id for id, s in live.items() if _masked(s.text or "")}
     _pair_fuzzy(insts, {id: s for id, s in live.items() if id not in hidden}, found, config.get("matcher", "default"))
     if said:
         honour_trailers(root, insts, live, found, said)
@@ -132,6 +140,8 @@ def _pair_text(
     how: str,
     root: str | Path = ".",
 ) -> None:
+    if len(found) == len(insts):
+        return  # every line has its note: nothing left to pair
     used = {id for id, _ in found.values()}
     index: dict[tuple[str, str], list[str]] = {}
     for id in sorted(live, key=lambda id: (*_arrived(live[id])[:2], id)):
@@ -168,6 +178,13 @@ def _pair_redacted(
     _pair_text(as_stored, masked, found, same_file=True, key=normalize, how="normalized", root=root)
     _pair_text(as_stored, masked, found, same_file=False, key=normalize, how="moved", root=root)
     return hidden
+
+
+def _masked(text: str) -> bool:
+    """TEXT hides part of what the rule said behind a mask (`TOKEN=xxxx`, `****`, `•••`): like a redaction
+    marker, the mask is what look-alikes share, so such a note pairs by its words only, never by
+    similarity (issue 29)."""
+    return _MASK.search(text) is not None
 
 
 def _pair_fuzzy(

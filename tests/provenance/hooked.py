@@ -16,6 +16,7 @@ from typing import Any
 from gitcontext import config as config_mod
 from gitcontext.digests import sha256
 from gitcontext.hooks.changes import NEEDS_WHY, Change, staged_changes
+from gitcontext.identity.formatting import format_key
 from gitcontext.instructions.model import normalize
 from gitcontext.provenance.fold import fold, order
 from gitcontext.provenance.store import all_notes
@@ -149,19 +150,20 @@ def identity_breaks(repo: Path, shas: list[str]) -> list[str]:
 
 
 def dangling(repo: Path) -> list[str]:
-    """Live notes whose text is nowhere in their file, and instructions that resolve by guessing (after
-    sync, every note is up to its rule: each rule is found by its text)."""
+    """Live notes whose words are nowhere in their file, and instructions that resolve by guessing (after
+    sync, every note is up to its rule: each rule is found by its words; a formatter's escape, `\\_`, is
+    no rewording, as the diff says: identity.formatting)."""
     from gitcontext.instructions.discover import load
     from gitcontext.provenance.resolve import resolve_all
 
     config = config_mod.load(repo)
     insts = load(repo, config)
     states = {id: fold(ev, id) for id, ev in all_notes(repo).items()}
-    texts = {(i.file, i.norm) for items in insts.values() for i in items}
+    texts = {(i.file, key(i.text)) for items in insts.values() for i in items for key in (normalize, format_key)}
     out = [
         f"note {id} is live but {s.file} has no {s.text!r}"
         for id, s in sorted(states.items())
-        if s.retired is None and (s.file, normalize(s.text or "")) not in texts
+        if s.retired is None and not {(s.file, normalize(s.text or "")), (s.file, format_key(s.text or ""))} & texts
     ]
     for (file, index), r in sorted(resolve_all(repo, config, insts, states).items()):
         if r.how not in ("exact", "normalized"):
