@@ -82,3 +82,20 @@ def test_repair_gives_a_birth_recorded_before_its_commit_the_commit_that_first_h
     state = fold(read_note(repo, "ctx-000000abcdef"))
     assert state.born is not None and state.born["commit"] == child and state.text == rule
     assert run_json(capsys, "repair")["corrections"] == []
+
+
+def test_a_withdrawing_linked_event_takes_back_only_a_linked_one_in_any_order():
+    """The fold skips a `linked` event that a later `linked` corrects, whatever the order of the lines;
+    a `corrects` naming a birth or a retirement withdraws nothing (those have their own corrections)."""
+    import itertools
+
+    id = "ctx-00000000abcd"
+    born = new_event("added", id, "cli", at="2026-11-01T00:00:00Z", file="AGENTS.md", text="Run the linter.")
+    first = new_event("linked", id, "cli", at="2026-11-02T00:00:00Z", why="CI fails without it")
+    wrong = new_event("linked", id, "trailer:" + "a" * 40, at="2026-11-03T00:00:00Z", why="for another line")
+    back = new_event("linked", id, "repair", at="2026-11-04T00:00:00Z", corrects=wrong["eid"])
+    stray = new_event("linked", id, "repair", at="2026-11-05T00:00:00Z", corrects=born["eid"])
+    for events in itertools.permutations([born, first, wrong, back, stray]):
+        state = fold(list(events), id)
+        assert state.why == "CI fails without it" and state.born == born and state.events == 5
+    assert fold([born, first, wrong], id).why == "for another line"
