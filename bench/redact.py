@@ -6,7 +6,7 @@ its speed.
     python bench/redact.py --against REV    # the same tables for the redactor at git revision REV too
 
 The corpus is tests/cases/redact/ (see its README: a development set, secrets drawn at load time from
-their documented shapes), the fresh sets of round 8 sessions 3 and 5 (fresh/, fresh5/) and the round-7 regression set under it. The contract: every format caught, at
+their documented shapes), the fresh sets of round 8 sessions 3, 5 and 6 (fresh/, fresh5/, fresh6/) and the round-7 regression set under it. The contract: every format caught, at
 most 1 in 40 ordinary messages changed. Timings are the best of --repeat runs (this machine is shared).
 """
 
@@ -26,9 +26,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.provenance.redaction.corpus import FRESH_5, caught, fresh, ordinary, round7, secrets  # noqa: E402
+from tests.provenance.redaction.corpus import (  # noqa: E402
+    FRESH,
+    FRESH_5,
+    FRESH_6,
+    Secret,
+    caught,
+    fresh,
+    ordinary,
+    round7,
+    secrets,
+)
 
 Redactor = Callable[[str], str]
+# The fresh sets of round 8, written after the development set: (JSON key, label, folder)
+LATER_SETS = [("fresh", "fresh", FRESH), ("fresh5", "session-5", FRESH_5), ("fresh6", "session-6", FRESH_6)]
 
 
 def main() -> int:
@@ -59,43 +71,35 @@ def _quality(redact: Redactor, show: bool) -> dict[str, int]:
     old_changed = [text for text in old_ordinary if redact(text) != text]
     _table("secret formats", "caught", Counter(r.cls for r in rows), Counter(r.cls for r in missed))
     _table("ordinary messages", "unchanged", Counter(c for c, _ in messages), Counter(c for c, _ in changed))
-    fresh_rows, fresh_ordinary = fresh()
-    fresh_missed = [row for row in fresh_rows if not caught(row, redact(row.text))]
-    fresh_changed = [text for _, text in fresh_ordinary if redact(text) != text]
-    print(
-        f"fresh set: {len(fresh_rows) - len(fresh_missed)}/{len(fresh_rows)} formats caught, "
-        f"{len(fresh_ordinary) - len(fresh_changed)}/{len(fresh_ordinary)} ordinary messages unchanged"
-    )
-    fresh5_rows, fresh5_ordinary = fresh(FRESH_5)
-    fresh5_missed = [row for row in fresh5_rows if not caught(row, redact(row.text))]
-    fresh5_changed = [text for _, text in fresh5_ordinary if redact(text) != text]
-    print(
-        f"session-5 set: {len(fresh5_rows) - len(fresh5_missed)}/{len(fresh5_rows)} formats caught, "
-        f"{len(fresh5_ordinary) - len(fresh5_changed)}/{len(fresh5_ordinary)} ordinary messages unchanged"
-    )
+    later = {key: _later_set(label, folder, redact) for key, label, folder in LATER_SETS}
     print(
         f"round-7 set: {len(old_rows) - len(old_missed)}/{len(old_rows)} formats caught, "
         f"{len(old_ordinary) - len(old_changed)}/{len(old_ordinary)} ordinary messages unchanged"
     )
     if show:
-        for row in missed + old_missed + fresh_missed + fresh5_missed:
+        for row in missed + old_missed + [row for found in later.values() for row in found[1]]:
             print(f"  MISSED {row.cls}/{row.format}: {redact(row.text)[:120]!r}")
-        for text in [t for _, t in changed] + old_changed + fresh_changed + fresh5_changed:
+        for text in [t for _, t in changed] + old_changed + [t for found in later.values() for t in found[3]]:
             print(f"  CHANGED {text[:100]!r} -> {redact(text)[:100]!r}")
-    return {
-        "formats": len(rows),
-        "caught": len(rows) - len(missed),
-        "ordinary": len(messages),
-        "changed": len(changed),
-        "fresh_formats": len(fresh_rows),
-        "fresh_caught": len(fresh_rows) - len(fresh_missed),
-        "fresh_ordinary": len(fresh_ordinary),
-        "fresh_changed": len(fresh_changed),
-        "fresh5_caught": len(fresh5_rows) - len(fresh5_missed),
-        "fresh5_changed": len(fresh5_changed),
-        "round7_caught": len(old_rows) - len(old_missed),
-        "round7_changed": len(old_changed),
-    }
+    figures = {"formats": len(rows), "caught": len(rows) - len(missed), "ordinary": len(messages)}
+    figures["changed"] = len(changed)
+    for key, (found, lost, kept, altered) in later.items():
+        figures |= {f"{key}_formats": len(found), f"{key}_caught": len(found) - len(lost)}
+        figures |= {f"{key}_ordinary": len(kept), f"{key}_changed": len(altered)}
+    return figures | {"round7_caught": len(old_rows) - len(old_missed), "round7_changed": len(old_changed)}
+
+
+def _later_set(label: str, folder: Path, redact: Redactor) -> tuple[list[Secret], list[Secret], list[str], list[str]]:
+    """(formats, missed, ordinary messages, changed) of one fresh set written after the development set."""
+    rows, messages = fresh(folder)
+    missed = [row for row in rows if not caught(row, redact(row.text))]
+    texts = [text for _, text in messages]
+    changed = [text for text in texts if redact(text) != text]
+    print(
+        f"{label} set: {len(rows) - len(missed)}/{len(rows)} formats caught, "
+        f"{len(texts) - len(changed)}/{len(texts)} ordinary messages unchanged"
+    )
+    return rows, missed, texts, changed
 
 
 def _table(title: str, good: str, totals: Counter[str], bad: Counter[str]) -> None:

@@ -12,6 +12,7 @@ if TYPE_CHECKING:  # annotations only: pathlib costs the hook's fast path 4 ms
     from typing import Any
 
 from gitcontext.errors import UserError
+from gitcontext.paths import shown
 
 CONFIG_PATH = ".context/config.yml"
 
@@ -46,11 +47,13 @@ DEFAULT_GLOBS = [
     "**/SKILL.md",
 ]
 NEVER_TRACKED = ["**/CLAUDE.local.md"]
+VENDORED = ["**/vendor/**", "**/node_modules/**"]
 
 # The schema is the defaults: every key that exists has a default whose type is the contract.
 DEFAULTS: dict[str, Any] = {
     "version": 1,
-    "discovery": {"include": DEFAULT_GLOBS, "exclude": [], "imports": True, "links": False},
+    # vendored copies carry another project's rules: no why of this repository's, nothing its team can prune
+    "discovery": {"include": DEFAULT_GLOBS, "exclude": VENDORED, "imports": True, "links": False},
     "matcher": "default",
     "hooks": {
         "policy": "enforce",  # enforce | warn | off
@@ -234,7 +237,7 @@ def _loader() -> type:
 
 def _merge(base: dict[str, Any], raw: dict[str, Any], where: tuple[str, ...]) -> dict[str, Any]:
     for key, value in raw.items():
-        dotted = _shown(".".join((*where, str(key))))[1:-1]
+        dotted = shown(".".join((*where, str(key))), 80)[1:-1]
         if not isinstance(key, str) or key not in base:
             known = ", ".join(sorted(base))
             raise UserError(
@@ -256,14 +259,14 @@ def _merge(base: dict[str, Any], raw: dict[str, Any], where: tuple[str, ...]) ->
             continue
         if not _same_type(default, value):
             raise UserError(
-                f"{dotted!r} must be a {type(default).__name__}, got {_shown(value)}",
+                f"{dotted!r} must be a {type(default).__name__}, got {shown(value, 80)}",
                 path=CONFIG_PATH,
                 fix=f"edit {dotted!r} in {CONFIG_PATH}",
             )
         allowed = CHOICES.get((*where, key))
         if allowed and value not in allowed:
             raise UserError(
-                f"{dotted!r} must be one of {', '.join(sorted(allowed))}, got {_shown(value)}",
+                f"{dotted!r} must be one of {', '.join(sorted(allowed))}, got {shown(value, 80)}",
                 path=CONFIG_PATH,
                 fix=f"edit {dotted!r} in {CONFIG_PATH}",
             )
@@ -280,7 +283,7 @@ def _out_of_range(key: tuple[str, ...], value: Any) -> str | None:
         return None
     low, high = bounds
     if isinstance(value, float) and not math.isfinite(value) or not low <= value <= high:
-        return f"must be between {low:g} and {high:g}, got {_shown(value)}"
+        return f"must be between {low:g} and {high:g}, got {shown(value, 80)}"
     return None
 
 
@@ -295,16 +298,11 @@ def _glob_problem(patterns: list[str]) -> str | None:
             return (
                 f"has a glob over the limits ({MAX_GLOB} characters, braces {MAX_BRACE_DEPTH} deep, "
                 f"32 wildcards): "
-                f"{_shown(pattern)}"
+                f"{shown(pattern, 80)}"
             )
         if "\0" in pattern:
-            return f"has a glob with a NUL character: {_shown(pattern)}"
+            return f"has a glob with a NUL character: {shown(pattern, 80)}"
     return None
-
-
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _free_mapping(value: Any, dotted: str) -> dict[str, list[str]]:
@@ -344,7 +342,7 @@ def _limits(value: Any, dotted: str) -> dict[str, int]:
         if not isinstance(k, str) or isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_LIMIT:
             raise UserError(
                 f"{dotted}.{str(k)[:40]} must be a whole number of bytes from 0 (no limit) to "
-                f"{MAX_LIMIT:,}, got {_shown(v)}",
+                f"{MAX_LIMIT:,}, got {shown(v, 80)}",
                 path=CONFIG_PATH,
                 fix=f"write `{str(k)[:40]}: 65536` under {dotted!r}",
             )

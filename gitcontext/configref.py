@@ -29,8 +29,10 @@ DESCRIPTIONS: dict[str, tuple[str, Any]] = {
     ),
     "discovery.exclude": (
         "Globs never treated as context files, even when `include` matches them (fixtures, vendored copies). "
-        "`CLAUDE.local.md` and git-ignored files are never tracked whatever this says.",
-        ["tests/fixtures/**", "vendor/**"],
+        "The default leaves out vendored folders (`vendor/`, `node_modules/` at any depth: another project's "
+        "rules, which this repository's team neither explains nor prunes); a list you set replaces it, so keep "
+        "them in yours. `CLAUDE.local.md` and git-ignored files are never tracked whatever this says.",
+        ["tests/fixtures/**", "**/vendor/**", "**/node_modules/**"],
     ),
     "discovery.imports": (
         "Local Markdown files that a context file brings in count as context files too (followed up to five hops, "

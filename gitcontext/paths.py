@@ -45,10 +45,10 @@ def repo_path(root: str | Path, given: str) -> str:
     return full.relative_to(top).as_posix()
 
 
-def shown(path: object) -> str:
-    """PATH for a message: repr, cut to a bounded length."""
-    text = repr(path)
-    return text if len(text) <= 120 else text[:117] + "..."
+def shown(value: object, limit: int = 120) -> str:
+    """VALUE (a path, a config value) for a message: repr, cut to LIMIT characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def resolve_inside(root: str | Path, path: str, *, source: str | None = None, what: str = "path") -> Path:

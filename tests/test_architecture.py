@@ -82,8 +82,8 @@ def test_architecture_no_import_circle_inside_any_package(monkeypatch: pytest.Mo
 
 # Issue 28: no function over 50 lines, parameter lists of six or more rare. The counts on gitcontext/ may
 # only go down: lower a ceiling when you bring its count down (the message says to what).
-LONG_FUNCTIONS_CEILING = 7  # over MAX_FUNCTION_LINES lines, def to last line (docstring included)
-WIDE_FUNCTIONS_CEILING = 84  # MAX_PARAMETERS or more named parameters (self and cls not counted)
+LONG_FUNCTIONS_CEILING = 6  # over MAX_FUNCTION_LINES lines, def to last line (docstring included)
+WIDE_FUNCTIONS_CEILING = 81  # MAX_PARAMETERS or more named parameters (self and cls not counted)
 MAX_FUNCTION_LINES = 50
 MAX_PARAMETERS = 6
 

@@ -75,11 +75,13 @@ def oldest_confirmation(ctx: AuditContext) -> str | None:
 
 
 def worktree_churn(ctx: AuditContext) -> dict[str, int]:
-    """Uncommitted lines added + removed per path (untracked files count as all added)."""
+    """Uncommitted lines added + removed per path: what a commit of the work tree would take, tracked files and
+    new files added to the index. An untracked file is no part of the change until it is added (the audit's own
+    `audit --format json > audit.json`, a scratch log: counted, they were a pressure finding on every run)."""
     from gitcontext.radius import churn
 
     def compute() -> dict[str, int]:
-        return {p: (a or 0) + (r or 0) for a, r, p in churn.worktree(ctx.root, has_head(ctx))}
+        return {p: (a or 0) + (r or 0) for a, r, p in churn.worktree(ctx.root, has_head(ctx), untracked=())}
 
     return memo(ctx, "worktree_churn", compute)
 

@@ -7,7 +7,7 @@ under another step of one procedure (`### Step 2`, `### Step 4`: "If errors: FAI
 when one is an example (good or bad), when one recaps the other (a checklist, a summary, a catalogue
 item pointing at its section), or when one describes a thing ("`memory/` – memory management") and the
 other tells the agent what to do about it. A frame holds those facts, read once per file from the
-instruction, its list marker, the lead-in above it and its headings.
+instruction, its list marker, the lead-in above it and its headings; audit.scoped compares two frames.
 """
 
 from __future__ import annotations
@@ -17,8 +17,11 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from gitcontext.identity.words import STOPWORDS, content_words, stem
-from gitcontext.instructions.blocks import split_lines, strip_container
+from gitcontext.audit.clauses import branch, lead_branch, main_clause, negates
+from gitcontext.audit.directive import label_acts, tells_to_act
+from gitcontext.audit.listlines import MARKER, ORDERED, introducer, read_lines, under_numbered
+from gitcontext.audit.terms import term
+from gitcontext.instructions.blocks import strip_container
 from gitcontext.instructions.model import Instruction
 
 
@@ -34,21 +37,20 @@ class Frame(NamedTuple):
     intro: str = ""  # of a list item, the line ending in a colon that introduces its list (a lead-in or parent)
 
 
-_NEGATION = re.compile(
-    r"\b(?:never|not|don'?t|dont|doesn'?t|mustn'?t|shouldn'?t|can'?t|cannot|won'?t|avoid|nor)\b|"
-    r"^\W*no\s",
-    re.I,
-)
 _PROHIBITION = re.compile(
     r"^\W*(?:do\s+not|don'?t|never|avoid|forbidden|prohibited|not\s+allowed|what\s+not\s+to\s+do|"
     r"anti-?patterns?|must\s+not|never\s+do|(?:things|patterns|practices)\s+to\s+avoid)\b",
     re.I,
 )
+
+
 _STEP = re.compile(
     r"^\W*(?:(?:step|phase|stage|part|pass|round|check|gate|task|level|tier)\s*\d+[a-z]?\b|"
     r"(?:[A-Za-z]+\s+){0,2}\d+[a-z]?\s*[:.)—–]\s|\d+[a-z]?[.)]?\s)",
     re.I,
 )
+
+
 _RECAP = re.compile(
     r"\b(?:check\s?list|summary|summaries|recap|tl;?\s?dr|quick\s(?:ref|reference|start|guide)|cheat\s?sheet|"
     r"key\s(?:points|rules|takeaways|principles)|at\sa\sglance|overview|reminders?|final\s(?:check|review)|"
@@ -56,91 +58,40 @@ _RECAP = re.compile(
     r"critical\srules|golden\srules|guard\s?rails|do'?s\sand\sdon'?ts)",
     re.I,
 )
+
+
 _EXAMPLE_HEAD = re.compile(
     r"\b(?:examples?|samples?)\b|^\W*(?:good|bad|correct|incorrect|wrong|right|better|worse|before|after|do|don'?t)"
     r"\W*(?:usage|patterns?|code|way)?\W*$",
     re.I,
 )
+
+
 _EXAMPLE_LABEL = re.compile(
     r"^\W*(?:✅|❌|✔️?|✗|✘|👍|👎|(?:good|bad|correct|incorrect|wrong|right|better|worse|new|old|before|after|"
     r"examples?|e\.g\.|for\s(?:example|instance)|sample|output|input|result)\b\W*[:—–-])",
     re.I,
 )
-_TERM = re.compile(
-    r"^\s*(?:\*\*|__)(?P<a>[^*_\n]{1,80}?)(?::\s*(?:\*\*|__)|(?:\*\*|__)\s*:)\s+\S"
-    r"|^\s*`(?P<b>[^`\n]{1,80})`\s*:\s+\S"
-)
-_EMPHASIS = frozenset(
-    """important note notes warning warnings caution tip tips critical required requirement
-never always do don't dont must avoid rule rules remember reminder nb attention mandatory forbidden""".split()
-)
+
+
 _BOLD_ONLY = re.compile(r"^\s*(?:\*\*[^*\n]{1,120}\*\*|__[^_\n]{1,120}__)\s*:?\s*$")
-_CATALOGUE = re.compile(
-    r"\b(?:(?:common\s)?mistakes|pitfalls|gotchas|anti-?patterns?|troubleshooting|known\s(?:issues|problems)|faq)\b",
-    re.I,
-)
+
+
 _TASK = re.compile(r"^\s*\[[ xX]\]\s")
-_LEVEL = re.compile(r"^\W*([A-Za-z]{0,8})[\s-]?(\d{1,2})\b")  # "SEV1", "P0", "Tier 2", "Level 3"
+
+
 _SELF_LINK = re.compile(r"\]\(#[^)\s]+\)")
-_ORDERED = re.compile(r"^\s*(?:>\s*)*\d{1,9}[.)]\s")
-_ITEM = re.compile(r"^\s*(?:>\s*)*(?:[-*+]|\d{1,9}[.)])\s")
-_MARKER = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+")
-_LEAD_IN = re.compile(r":\s*(?:\*\*|__)?\s*$")
-_CONDITION_START = re.compile(
-    r"^\W*(?:if|when|whenever|unless|once|in\s+case|for\s+(?:a|an|each|every|any|all)|otherwise)\b", re.I
-)
-_CONDITION_MID = re.compile(r"\b(if|unless|when|whenever)\s+([^,;.:—–]{3,})", re.I)
-_UNLESS = re.compile(r"^\W*unless\b", re.I)
-_CLAUSE_END = re.compile(r"[,:;—–]|\s-\s|\bthen\b|\*\*\s")
+
+
 _LABEL = re.compile(
     r"^\W*(?:\*\*[^*\n]{1,80}?\*\*|__[^_\n]{1,80}?__)\s*[:.—–-]?\s*|^\W*`[^`\n]{1,80}`\s*[:—–-]\s+|"
     r"^\W*[A-Za-z][\w`'/.&+]*(?:[ \t]+[\w`'/.&+]+){0,3}[ \t]*(?::|[ \t][-—–])[ \t]+(?=\S)"
 )
-_ASIDE = re.compile(r"\([^()\n]*\)")
-_CONDITIONAL_LEAD = re.compile(r"^\W*(?:if|when|whenever|unless|once|in\s+case|for|while|on)\b", re.I)
-_CODE = re.compile(r"`[^`\n]*`")
-_QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”")
-_MODAL = re.compile(
-    r"\b(?:must|should|shall|need\s+to|needs\s+to|have\s+to|has\s+to|required?|always|never|only|prefer|avoid|"
-    r"make\s+sure|ensure|please|do\s+not|don'?t|mandatory|forbidden|cannot|can'?t)\b",
-    re.I,
-)
-_FIRST_WORD = re.compile(r"[A-Za-z][\w'-]*")
-VERBS = frozenset(
-    """add adjust align allow analyse analyze annotate apply ask assert assign assume attach avoid await back be bootstrap
-build bump bundle call cancel capture catch change check choose cite clean clear clone close collect combine commit
-compare compile compose configure confirm consider consult continue convert coordinate copy create cut debug declare decline
-define delegate delete deploy describe design detect diagnose disable discuss document double-check download draft
-drop edit embed emit enable encode enforce ensure enter escape evaluate examine exclude execute expand expect explain explore
-export extend extract fail favor favour fetch fill filter find fix flag focus follow force format fuse gather generate get
-give grep group handle hide highlight identify ignore implement import include increment infer inform inherit
-initialize insert insist inspect install introduce investigate invoke isolate iterate jump justify keep kill label launch
-lead leave leverage limit link lint list load lock log look maintain make manage mark maximize measure mention merge
-migrate minimize mirror mock modify monitor move name normalize note notify omit open optimize order organize outline
-output overwrite parse pass paste pause perform persist pick pin place plan poll populate post prefer prepare preserve
-print prioritize proceed produce prompt propose protect provide prune publish pull push put query question raise
-re-run read rebase rebuild recommend recompile record redact reduce refactor refer reference refrain refresh
-regenerate register reinstall reject relax release reload rely remember remind remove rename render reopen reorder
-repeat replace report reproduce request require rerun reset resolve respect restart restore resume retain retry return
-reuse revert review revisit rewrite run save scan scrutinize search select send separate serialize set share show sign
-simplify skip sort spawn specify split squash stage start state stay step stick stop store strip structure study
-submit suggest summarize supply suppress swap switch sync tag take tell terminate test think throw tidy toggle touch
-trace track transform translate treat trigger trim try tune turn type uninstall unset unwrap update upgrade upload use
-validate verify view visit wait warn watch wrap write""".split()
-)
-_NO = re.compile(r"^\W*no\s", re.I)
-_SCENE = re.compile(
-    r"^\W*(?:after|as|at|before|by|during|from|in|inside|on|once|outside|since|to|until|while|with|within|"
-    r"in\s+order\s+to)\s[^,;:]{1,80},\s*",
-    re.I,
-)
-_COMMAND_FIRST = re.compile(r"^\W*`[^`\s]+\s[^`\n]*`")
-_SUBJECTS = frozenset("a an the this that these those it its our your their each all some any".split())
 
 
 def frames(insts: Sequence[Instruction], text: str) -> list[Frame]:
     """The frame of each of INSTS (one file's instructions, in order) in TEXT, that file's content."""
-    lines, leads = _read_lines(text)
+    lines, leads = read_lines(text)
     out = []
     parents: dict[int, Instruction] = {}  # depth -> the last item at that depth
     for inst in insts:
@@ -157,33 +108,6 @@ def frames(insts: Sequence[Instruction], text: str) -> list[Frame]:
     return out
 
 
-_LOOK_BACK = 200  # lines an introducer is looked for above an item (a longer list has none worth reading)
-
-
-def introducer(lines: Sequence[str], line: int) -> str:
-    """The line introducing the list whose item is on LINE (1-based): the nearest line above it, past its
-    sibling items (same indent and kind of marker), their continuations and blank lines, when that line ends
-    in a colon ("All settings configurable via:", a parent "- You MUST verify the PR includes:"), plain and
-    casefolded; "" when a heading, a fence or other prose comes first."""
-    raw = lines[line - 1] if 0 < line <= len(lines) else ""
-    indent, ordered = _indent(raw), bool(_ORDERED.match(raw))
-    for above in reversed(lines[max(0, line - 1 - _LOOK_BACK) : line - 1]):
-        text = strip_container(above).strip()
-        if not text or _indent(above) > indent:
-            continue  # a blank line, a sibling's continuation or its nested list
-        if text.startswith(("#", "```", "~~~")):
-            return ""
-        if _indent(above) == indent and _ITEM.match(above) and bool(_ORDERED.match(above)) == ordered:
-            continue  # a sibling item
-        plain = _MARKER.sub("", text, count=1).replace("*", "").replace("__", "")
-        return " ".join(plain.casefold().split()) if _LEAD_IN.search(text) else ""
-    return ""
-
-
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip())
-
-
 def frame(inst: Instruction, raw: str = "", lead: str = "", parent: str | None = None) -> Frame:
     """The frame of INST, whose first line is RAW, under the lead-in LEAD and, for a nested item, the
     ordered parent item PARENT (its line) when it has one."""
@@ -195,114 +119,26 @@ def frame(inst: Instruction, raw: str = "", lead: str = "", parent: str | None =
         or _sections_say(inst.headings)[0]
     )
     return Frame(
-        negated=prohibited or _negated(_main_clause(body)),
-        condition=_condition(inst.text) or _lead_condition(lead),
+        negated=prohibited or negates(main_clause(body)),
+        condition=branch(inst.text) or lead_branch(lead),
         step=_step(inst, parent, label.group(0) if label else ""),
         recap=_recap(inst, raw) or bool(lead and _RECAP.search(lead)),
         example=_example(inst, lead),
-        directive=prohibited or _directive(body) or bool(label and _labels_act(label.group(0), body)),
+        directive=prohibited or tells_to_act(body) or bool(label and label_acts(label.group(0), body)),
         lead=" ".join((lead or _term_lead(raw)).replace("*", "").casefold().split()),
-        title=inst.kind == "item" and bool(_ORDERED.match(raw)) and bool(_BOLD_ONLY.match(inst.text)),
+        title=inst.kind == "item" and bool(ORDERED.match(raw)) and bool(_BOLD_ONLY.match(inst.text)),
     )
 
 
 def _term_lead(raw: str) -> str:
     """The term a definition-list line is about ("**4xx errors (`ApiClientError`)**: …"), which scopes
     every sentence of that line as a lead-in would; "" for none."""
-    found = term(_MARKER.sub("", strip_container(raw), count=1))
+    found = term(MARKER.sub("", strip_container(raw), count=1))
     return found or ""
-
-
-def term(text: str) -> str | None:
-    """The term a definition-list entry defines ("**Purpose**: …", "`tokensGenerated`: …"), casefolded;
-    None for plain prose, or for a label that is only emphasis ("**Important:** …", "**Never**: …")."""
-    m = _TERM.match(text)
-    if not m:
-        return None
-    label = " ".join((m.group("a") or m.group("b")).replace("`", "").casefold().split())
-    return None if set(re.findall(r"[\w']+", label)) <= _EMPHASIS else label
-
-
-def _labels_act(label: str, body: str) -> bool:
-    """A bold label that is itself the rule ("**Identify the audience** - …"), or any label before a body
-    of nothing but quotes or code ("Ask: "Delete which memories?""), tells the agent to act."""
-    bold = label.lstrip().startswith(("**", "__"))
-    bare = not _FIRST_WORD.search(_QUOTED.sub(" ", _CODE.sub(" ", body)))
-    return (bold or bare) and _directive(label.replace("*", "").replace("__", ""))
-
-
-@functools.lru_cache(maxsize=64)
-def _read_lines(text: str) -> tuple[list[str], dict[int, str]]:
-    """TEXT's lines and lead-ins, once per text (the commit hook frames a few lines of a file at a time)."""
-    lines = split_lines(text)
-    return lines, _lead_ins(lines)
-
-
-def _lead_ins(lines: list[str]) -> dict[int, str]:
-    """Line number -> the lead-in scoping it: the last line ending in a colon (or a whole-line bold
-    label) above it, outside a list, until a heading or a paragraph of other prose."""
-    out: dict[int, str] = {}
-    current = ""
-    fence = None
-    for n, line in enumerate(lines, 1):
-        stripped = strip_container(line).strip()
-        if stripped.startswith(("```", "~~~")):
-            fence = None if fence else stripped[:3]
-            continue
-        if fence or not stripped:
-            continue
-        if stripped.startswith("#"):
-            current = ""
-            continue
-        if not _ITEM.match(line) and not line.startswith((" ", "\t")):
-            if _LEAD_IN.search(stripped) or (stripped.startswith(("**", "__")) and stripped.endswith(("**", "__"))):
-                current = stripped
-                continue
-            current = ""
-        out[n] = current
-    return out
 
 
 def _heading_forbids(heading: str) -> bool:
     return bool(_PROHIBITION.match(heading)) and len(heading.split()) <= 4
-
-
-def _main_clause(text: str) -> str:
-    """TEXT without its code spans, quotations and its leading condition clause."""
-    text = _QUOTED.sub(" ", _CODE.sub(" x ", text))
-    if _CONDITION_START.match(text):
-        cut = _CLAUSE_END.search(text)
-        text = text[cut.end() :] if cut else ""
-    return text
-
-
-def _negated(text: str) -> bool:
-    return bool(_NEGATION.search(text))
-
-
-def _condition(text: str) -> frozenset[str] | None:
-    """The content words of the branch TEXT holds under ("not" kept, so a branch and its negation
-    differ, and "unless" is "if not"), None when it states none."""
-    plain = _QUOTED.sub(" ", text.replace("*", ""))
-    masked = _CODE.sub(lambda m: "`" + "x" * (len(m.group(0)) - 2) + "`", plain)  # a clause ends outside code
-    if _CONDITION_START.match(plain):
-        cut = _CLAUSE_END.search(masked)
-        clause = plain[: cut.start()] if cut else plain
-    else:
-        found = _CONDITION_MID.search(masked)
-        if not found:
-            return None
-        clause = plain[found.start() : found.end()]
-    words = content_words(_CODE.sub(lambda m: " " + m.group(0).strip("`") + " ", clause))
-    return words | ({"\0not"} if _negated(clause) != bool(_UNLESS.match(clause)) else frozenset())
-
-
-def _lead_condition(lead: str) -> frozenset[str] | None:
-    """A lead-in that sets a branch ("**For "describe table" questions:**", "If the build fails:"): its words."""
-    plain = lead.replace("*", "").replace("_", " ")
-    if not _CONDITIONAL_LEAD.match(plain):
-        return None
-    return content_words(plain) | ({"\0not"} if _negated(plain) else frozenset())
 
 
 def _step(inst: Instruction, parent: str | None, label: str) -> str | None:
@@ -319,7 +155,7 @@ def _step(inst: Instruction, parent: str | None, label: str) -> str | None:
 
 
 def _ordered(lines: list[str], parent: Instruction | None) -> str | None:
-    if parent is None or not (0 < parent.line <= len(lines)) or not _ORDERED.match(lines[parent.line - 1]):
+    if parent is None or not (0 < parent.line <= len(lines)) or not ORDERED.match(lines[parent.line - 1]):
         return None
     return f"{parent.line}"
 
@@ -356,128 +192,16 @@ def _sections_say(headings: tuple[str, ...]) -> tuple[bool, bool, bool]:
     )
 
 
-def _directive(body: str) -> bool:
-    """Whether BODY (past its label) tells the agent to act: a modal ("must", "never", "only"), or an
-    imperative opening ("Run …", "Pin a memory …"), past a leading condition clause."""
-    plain = _ASIDE.sub(" ", _QUOTED.sub(" ", _CODE.sub(" x ", body)))
-    if _MODAL.search(plain):
-        return True
-    if _COMMAND_FIRST.match(body):
-        return True  # "Tests: `uv run pytest`": a command to run
-    main = _SCENE.sub("", _main_clause(body), count=1)  # "Before committing, run …", "To build the docs, run …"
-    if _NO.match(main):
-        return True  # "No native dependencies": a prohibition
-    words = _FIRST_WORD.findall(main)[:2]
-    if not words:
-        return False
-    first = words[0].casefold()
-    if first in VERBS:
-        return True
-    return len(words) > 1 and words[1].casefold() in _SUBJECTS and first not in _SUBJECTS and not first.endswith("s")
-
-
-def compatible(a: Frame, b: Frame, a_inst: Instruction, b_inst: Instruction) -> str:
-    """Why A and B (frames of two alike instructions) cannot be one instruction, "" when they can be."""
-    if a.negated != b.negated:
-        return "one forbids what the other asks"
-    if not _same_condition(a.condition, b.condition):
-        return "each holds under its own branch"
-    if a.example or b.example:
-        return "an example"
-    if a.recap != b.recap:
-        return "a recap of the other"
-    if a.directive != b.directive:
-        return "one describes what the other acts on"
-    if a_inst.file == b_inst.file and a.step and b.step and a.step != b.step:
-        return "the same chore under another step"
-    if a_inst.file == b_inst.file and not a.directive and a_inst.headings != b_inst.headings:
-        return "each describes the thing its own section is about"
-    if _variant_sections(a_inst.headings, b_inst.headings):
-        return "each sits under its own variant of one heading"
-    if a_inst.file == b_inst.file and _own_lead_ins(a.lead, b.lead):
-        return "each list is its own lead-in's"
-    if a_inst.file == b_inst.file and _catalogue_entries(a_inst.headings, b_inst.headings):
-        return "each entry of a catalogue is about its own case"
-    return ""
-
-
-def _own_lead_ins(a: str, b: str) -> bool:
-    """Both sit in lists under two different lead-ins of one file ("**Project commands**:" / "**Personal
-    commands**:", "**Server not connecting:**" / "**Authentication failing:**"): each list is its case's
-    own, complete by itself, so a line in both is each case's (a label inside the line is no lead-in)."""
-    return a != b and a.endswith(":") and b.endswith(":")
-
-
-def _catalogue_entries(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
-    """The two heading paths part below a catalogue of cases ("## Common Mistakes" > "### Exposing the
-    secret" / "### Calling Electric directly"): each entry explains its own case, however alike the words."""
-    for depth, (ha, hb) in enumerate(zip(a, b, strict=False)):
-        if ha != hb:
-            return depth > 0 and bool(_CATALOGUE.search(a[depth - 1]))
-    return False
-
-
-def _variant_sections(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
-    """Where the two heading paths part, both headings are one template with another subject
-    ("Workflow for simple queries" / "… for complex queries", "### memory_get" / "### memory_update"),
-    or two levels of one scale ("#### SEV1 - Critical Outage" / "#### SEV2 - Major Impact", "Tier 1" /
-    "Tier 2"), each section stating its own level's values."""
-    for ha, hb in zip(a, b, strict=False):
-        if ha != hb:
-            return template_swap(ha, hb, least=1) or _levels(ha, hb)
-    return False
-
-
-def _levels(a: str, b: str) -> bool:
-    ma, mb = _LEVEL.match(a), _LEVEL.match(b)
-    if ma is None or mb is None:
-        return False
-    return ma.group(1).casefold() == mb.group(1).casefold() and ma.group(2) != mb.group(2)
-
-
-def scoped_apart(a: Frame, b: Frame, a_inst: Instruction, b_inst: Instruction) -> str:
-    """Why two lines that say opposite or different things are not at odds: each is scoped to its own
-    case (a branch, a lead-in, a step, a variant heading) or one is an example; "" when they meet."""
-    if not _same_condition(a.condition, b.condition):
-        return "each holds under its own branch"
-    if a.example or b.example:
-        return "an example"
-    if a.lead and b.lead and a.lead != b.lead:
-        return "each under its own lead-in"
-    if a_inst.file == b_inst.file and a.step and b.step and a.step != b.step:
-        return "another step"
-    if _variant_sections(a_inst.headings, b_inst.headings):
-        return "each sits under its own variant of one heading"
-    return ""
-
-
 def procedure_part(f: Frame, lines: Sequence[str], line: int) -> str | None:
     """What makes a line one part of a whole, so that deleting it alone needs evidence: a step of a procedure
     (a numbered item, a step label or heading, an item under a numbered one) or a checklist or recap line;
     None for a rule that stands alone. LINES are its file's lines, LINE its first (1-based)."""
     raw = lines[line - 1] if 0 < line <= len(lines) else ""
-    if _ORDERED.match(raw) or f.step is not None or _under_numbered(lines, line):
+    if ORDERED.match(raw) or f.step is not None or under_numbered(lines, line):
         return "a step of a procedure"
     if f.recap:
         return "a checklist or recap line"
     return None
-
-
-def _under_numbered(lines: Sequence[str], line: int) -> bool:
-    """The list item on LINE is nested under a numbered item, read from the lines themselves: the parent may
-    be no instruction of its own ("3. **SDK usage**:") and a blank line may stand between them."""
-    raw = lines[line - 1] if 0 < line <= len(lines) else ""
-    indent = len(raw) - len(raw.lstrip())
-    if not indent or not _ITEM.match(raw):
-        return False
-    for above in reversed(lines[: line - 1]):
-        if not above.strip():
-            continue
-        if above.lstrip().startswith(("#", "```", "~~~")):
-            return False
-        if len(above) - len(above.lstrip()) < indent:
-            return bool(_ORDERED.match(above))
-    return False
 
 
 def prohibits(text: str) -> bool:
@@ -489,42 +213,3 @@ def prohibits(text: str) -> bool:
 def forbids(heading: str) -> bool:
     """A heading or lead-in whose items forbid what they say ("Do NOT", "Never", "Things to avoid")."""
     return _heading_forbids(heading.replace("*", ""))
-
-
-def _same_condition(a: frozenset[str] | None, b: frozenset[str] | None) -> bool:
-    if a is None or b is None:
-        return a is b
-    if ("\0not" in a) != ("\0not" in b):
-        return False
-    union = a | b
-    return not union or len(a & b) / len(union) >= 0.6
-
-
-_TOKEN = re.compile(r"[^\W_]+")
-
-
-def tokens(text: str) -> list[str]:
-    """TEXT's words in order, case folded and lightly stemmed (code spans' words included)."""
-    return [stem(t) for t in _TOKEN.findall(text.casefold())]
-
-
-def template_swap(a: str, b: str, least: int = 2) -> bool:
-    """One frame, two subjects: the texts agree at the start and the end, and each puts words of its
-    own in the middle ("… to display toast messages" / "… to display translations in TypeScript code",
-    "Keep components small" / "Keep functions small"). A text that only adds to the other (a clause
-    more, a word of emphasis) is no swap. The shared words must be LEAST at least, and half the shorter."""
-    ta, tb = tokens(a), tokens(b)
-    prefix = 0
-    while prefix < min(len(ta), len(tb)) and ta[prefix] == tb[prefix]:
-        prefix += 1
-    suffix = 0
-    while suffix < min(len(ta), len(tb)) - prefix and ta[-1 - suffix] == tb[-1 - suffix]:
-        suffix += 1
-    middle_a, middle_b = ta[prefix : len(ta) - suffix], tb[prefix : len(tb) - suffix]
-    if not (_meaningful(middle_a) and _meaningful(middle_b)):
-        return False
-    return prefix + suffix >= max(least, 0.5 * min(len(ta), len(tb)))
-
-
-def _meaningful(words: list[str]) -> bool:
-    return any(w not in STOPWORDS and len(w) > 1 for w in words)

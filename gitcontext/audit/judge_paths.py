@@ -71,8 +71,8 @@ def lookup(index: Index, ref: Ref, folders: list[str], package: str) -> Lookup |
 
 def path_verdict(index: Index, ref: Ref, found: Lookup, fates: list[Fate | None], shallow: bool) -> Verdict | None:
     """The verdict on a path REF that FOUND says is missing; FATES: history's word on each candidate."""
-    if any(generated(c) for c in found.candidates):
-        return None
+    if any(generated(c) for c in found.candidates) or ref.form == "naming":
+        return None  # build output; a naming convention's example (the rule holds without the file)
     for cand, fate in zip(found.candidates, fates, strict=True):
         if fate is not None and fate.folder is None and fate.cls == "deleted" and fate.removal.times >= TRANSIENT:
             return None  # created and deleted again and again (a release's notes file): absent by design
@@ -143,11 +143,15 @@ def _history_verdict(ref: Ref, candidate: str, fate: Fate) -> Verdict:
         return Verdict(
             "moved", f"{subject} moved to `{fate.new_path}` {when}; {fix}", {**evidence, "new_path": fate.new_path}
         )
+    # a file renamed before its deletion is brought back from where the deleting commit's parent had it
+    own = candidate.rstrip("/")
+    gone = (fate.folder or (own if r.path == own or r.path.startswith(own + "/") else r.path)).rstrip("/")
+    renamed = f" as `{gone}`" if gone != own and not fate.folder else ""
     return Verdict(
         "deleted",
-        f"{subject} was deleted {when}; remove the reference, or bring it back with "
-        f"`git checkout {r.commit[:9]}^ -- {(fate.folder or candidate).rstrip('/')}`",
-        evidence,
+        f"{subject} was deleted{renamed} {when}; remove the reference, or bring it back with "
+        f"`git checkout {r.commit[:9]}^ -- {gone}`",
+        {**evidence, "deleted_path": gone} if renamed else evidence,
     )
 
 

@@ -24,8 +24,9 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from gitcontext.audit.alike import Pool, load_order, shared_view
-from gitcontext.audit.frames import scoped_apart
+from gitcontext.audit.scoped import scoped_apart
 from gitcontext.audit.similarity import Unit, commands
+from gitcontext.audit.views import GUIDES
 from gitcontext.identity.words import STOPWORDS, stem
 
 TOOLS = (
@@ -102,10 +103,22 @@ _WHOLE_REPO = re.compile(
 
 
 def overrides(outer: str, inner: str) -> bool:
-    """INNER is a context file in a folder below OUTER's: that folder's own guide, which an agent working
-    there follows over the one above (Codex and Claude Code both let the nearer file win)."""
-    home, there = posixpath.dirname(outer), posixpath.dirname(inner)
+    """INNER is a folder's guide (an AGENTS.md, CLAUDE.md, …) below OUTER's, itself a folder's guide: the one
+    an agent working there follows over the one above (Codex and Claude Code both let the nearer file win).
+    A skill, a `.cursor/rules/` or `.claude/rules/` file is no folder's guide: it overrides nothing."""
+    if not (_guide(outer) and _guide(inner)):
+        return False
+    home, there = _guide_folder(outer), _guide_folder(inner)
     return there != home and (home == "" or there.startswith(home + "/"))
+
+
+def _guide(path: str) -> bool:
+    return posixpath.basename(path) in GUIDES
+
+
+def _guide_folder(path: str) -> str:
+    folder = posixpath.dirname(path)
+    return posixpath.dirname(folder) if posixpath.basename(folder) == ".claude" else folder
 
 
 def nearer_wins(outer: str, said: str, inner: str) -> bool:

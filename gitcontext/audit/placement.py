@@ -2,7 +2,7 @@
 
 audit.frames reads how a line is said and the lead-in above a list; a duplicate also turns on what the
 line hangs from. A nested item's parent item may be a lead-in of its own ("- `stream<Name>Text(params)`:",
-"2. **Search strategy**:"), and a "•" line (no list to Markdown) has the lead-in above its run: two items
+"2. **Search strategy**:", or a bare name, "- `build_sim`", whose items describe it), and a "•" line (no list to Markdown) has the lead-in above its run: two items
 under two such lead-ins are each their case's. A numbered item is a step of the procedure its section
 holds. A follow-up ("If fails: review errors, fix them, retry") reacts to the line before it. And an
 entry of a file's contents ("- **Project Scope** - Read the charter first") points at a section of the
@@ -31,6 +31,7 @@ _ORDERED = re.compile(r"^\s*(?:>\s*)*\d{1,9}[.)]\s")
 _BULLET = re.compile(r"^\s*•\s")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 _ENTRY = re.compile(r"^\W{0,3}(?:\*\*|__)(?P<a>[^*_\n]{2,60})(?:\*\*|__)\s*(?:[—–:-]|\s-\s)\s*\S")
+_NAME = re.compile(r"^`[^`\n]+`\s*$")  # a parent item that is only a name (`get_app_bundle_id`): its items describe it
 _LINK_ENTRY = re.compile(r"^\W{0,3}\[(?P<a>[^\]\n]{2,60})\]\(#[^)\s]+\)")
 
 
@@ -83,7 +84,9 @@ def _lead(lines: list[str], line: int) -> str:
             return ""
         parent = _ITEM.match(above)
         if len(above) - len(above.lstrip()) < indent:
-            return _fold(parent.group(2)) if parent and _colon(parent.group(2)) else ""
+            return (
+                _fold(parent.group(2)) if parent and (_colon(parent.group(2)) or _NAME.match(parent.group(2))) else ""
+            )
     return ""
 
 

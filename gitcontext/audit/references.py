@@ -103,8 +103,8 @@ def references(file: str, text: str) -> Iterator[Ref]:
             continue
         if lines[n].startswith("#"):
             section.heading()
-        window = " ".join(lines[n : n + 2])  # a sentence wrapped onto the next line keeps its context
-        section.add(_where(lines[n]))
+        window = continued(lines, n)  # a sentence wrapped onto the next line keeps its context
+        section.add(_where(window))
         if elsewhere and (lines[n].strip() and not _LIST_ITEM.match(lines[n]) or lines[n].startswith("#")):
             elsewhere = False
         if elsewhere:
@@ -116,12 +116,24 @@ def references(file: str, text: str) -> Iterator[Ref]:
             theirs.update(r.text for r in _prose(file, lines[n], n + 1, window))  # the lead-in's own
         inside = examples[0] > 0 or bool(_EXAMPLE_TAG.search(lines[n]))
         examples[0] = max(0, examples[0] + _example_tags(lines[n]))
-        for ref in _prose(file, lines[n], n + 1, window):
+        lead = f"{lines[n - 1]} " if n and continued(lines, n - 1) != lines[n - 1] else ""
+        for ref in _prose(file, lines[n], n + 1, window, lead):
             if ref.text in theirs:
                 continue  # named again, a file the list of another repository's gave
             if ref.kind != "symbol" or ref.text not in shown:  # the file's own example defines it
                 yield _placed(_as_example(ref) if inside else ref, section.where)
         n += 1
+
+
+_NOT_CONTINUED = re.compile(r"^\s*(?:$|#|[-*+]\s|\d+[.)]\s|\||>|```|~~~|<)")
+
+
+def continued(lines: list[str], n: int) -> str:
+    """Line N, and the next line when it goes on with the same sentence (not blank, not a heading, list
+    item, table row, quote, fence or tag): "run these from" / "`packages/web`: ..." is one clause."""
+    if n + 1 < len(lines) and lines[n].strip() and not _NOT_CONTINUED.match(lines[n + 1]):
+        return f"{lines[n]} {lines[n + 1].lstrip()}"
+    return lines[n]
 
 
 _EXAMPLE_TAG = re.compile(r"<(/?)[\w:-]*(?:example|template|sample)[\w:-]*(?:\s[^<>]*)?(/?)>", re.I)
@@ -218,13 +230,22 @@ def _where(line: str) -> tuple[str, ...]:
     return tuple(f for f in folders if f)
 
 
-def _prose(file: str, line: str, number: int, window: str) -> Iterator[Ref]:
+def _prose(file: str, line: str, number: int, window: str, lead: str = "") -> Iterator[Ref]:
+    """LINE's references; WINDOW is LINE and the rest of its sentence wrapped onto the next line, LEAD the
+    line before when LINE goes on with its sentence (a negation there is in the same clause)."""
     if _OTHER_REPO.search(line) or "<!--" in line:
         return
+    shown_from = _naming(lead + window) - len(lead)  # a naming convention's examples start here (or never)
     example = "example" if _EXAMPLE.search(line) else "span"
+    clause = lead + line
     for start, inner, inner_end, _ in code_spans(line):
-        if not _negated(line, start) and not _gone(line, inner_end) and not _optional(line, start, inner_end):
-            yield from _span(file, line, number, window, line[inner:inner_end].strip(), (inner, inner_end), example)
+        if (
+            not _negated(clause, len(lead) + start)
+            and not _gone(window, inner_end)
+            and not _optional(lead + window, len(lead) + start, len(lead) + inner_end)
+        ):
+            form = "naming" if start >= shown_from else example
+            yield from _span(file, line, number, window, line[inner:inner_end].strip(), (inner, inner_end), form)
     for match in _LINK.finditer(line):
         target = match.group(1).split("#")[0]
         if target.startswith("@") and _file_shaped(target[1:]):
@@ -236,7 +257,7 @@ def _prose(file: str, line: str, number: int, window: str) -> Iterator[Ref]:
             and not re.match(r"^[a-z][\w+.-]*:", target, re.I)
             and not placeholder(target)
             and not _SLOT.fullmatch(target)
-            and not _negated(line, match.start())
+            and not _negated(clause, len(lead) + match.start())
         ):
             yield Ref(file, number, "link", target, written=match.group(0))
     refs, _ = line_imports(mask_code_spans(line, whole=True, fill=" "))
@@ -244,7 +265,28 @@ def _prose(file: str, line: str, number: int, window: str) -> Iterator[Ref]:
         if _file_shaped(ref) and not placeholder(ref) and not ref.startswith("~"):
             yield Ref(file, number, "import", ref, written="@" + ref)
     if not _UNTRACKED.search(window):
-        yield from bare_paths(file, line, number, "example" if example == "example" else "bare")
+        form = "naming" if shown_from < len(line) else "example" if example == "example" else "bare"
+        yield from bare_paths(file, line, number, form)
+
+
+_NAMING = re.compile(
+    r"\b(?:naming|(?:file|test|module|folder|directory|component|class)\s?names?|conventions?|"
+    r"nam(?:e|es|ed)\s+(?:\w+\s+)?(?:files?|tests?|modules?|folders?|directories|components?|them|it)\b|"
+    r"named\s+(?:after|like|as|for|with)|mirror(?:s|ing)?\b|corresponds?\s+to)",
+    re.I,
+)
+_LIKE = re.compile(r"\b(?:like|i\.e\.|as in)\s+`", re.I)
+
+
+def _naming(window: str) -> int:
+    """Where WINDOW starts showing a naming convention by example ("name test files like
+    `src/parser.test.ts`", "tests mirror the source, e.g. `tests/test_manager.py` for `app/manager.py`"):
+    the paths after the example's mark illustrate the rule, which holds whether or not those files exist
+    ("the conventions in `docs/style.md`, e.g. naming" still names docs/style.md). Past the end when
+    WINDOW shows none."""
+    named = _NAMING.search(window)
+    shown = named and (_EXAMPLE.search(window, named.start()) or _LIKE.search(window, named.start()))
+    return shown.start() if shown else len(window) + 1
 
 
 def _span(file: str, line: str, number: int, window: str, span: str, at: tuple[int, int], form: str) -> Iterator[Ref]:

@@ -25,22 +25,28 @@ ROUND_8 = (
     "sveltejs/svelte, remix-run/react-router, getsentry/sentry-python, pydantic/pydantic"
 )
 
-GC100_SESSION_5 = (
-    "hand review of GC100 findings on 3 fresh repositories held out from round 8 session 5's fixes and read on its "
-    "final code (bench/truth/, seed 26): Homebrew/brew 35/38, modelcontextprotocol/go-sdk 21/22, google/langextract "
-    "13/20 (the landed code before was 69/86 there); the landed code was 55/60 on the development set lancedb/lancedb, "
-    "mark3labs/mcp-go, chroma-core/chroma and ratatui/ratatui. Session 4's 141/219 on 7 other repositories measured "
-    "older code. It stays experimental until a wider held-out sample confirms the figure: two of the three are "
-    "written almost only in imperatives"
+GC100_SESSION_6 = (
+    "hand review of GC100 findings on 3 fresh repositories held out from every fix of round 8 session 6 and read on "
+    "its final code (bench/truth/, seed 26): cloudflare/skills 11/18 (prerequisite lists), supabase/agent-skills 9/21 "
+    "(what a file contains), microsoft/onnxruntime-genai 10/21 (an architecture-heavy copilot-instructions.md); the "
+    "landed code was 32/73 there. Held out from the session's first fixes, 4 more read 46/60 (getsentry/skills 14/15, "
+    "callstackincubator/agent-skills 13/15, PowerShell/PowerShell 11/15, alibaba/higress 8/15); the development set "
+    "(elie222/inbox-zero, TencentCloudBase/CloudBase-AI-ToolKit, napi-rs/napi-rs, ollama/ollama, expo/skills) was "
+    "45/60 before. Session 5's held-out 69/80 (3 repositories written mostly in imperatives) still holds: 69 right kept"
 )
-# GC100 meets the precision rule on that sample (above) and still runs only under --experimental: three
-# repositories are too few to turn on the check every repository sees first, and the landed code's fresh figures
-# ranged from 0.64 to 0.92 by how a repository writes
-DUPS_SESSION_5 = (
-    "hand review (partner line read) of a stratified GC200 sample on the final code of round 8 session 5 over 4 "
-    "fresh repositories fetched after its fixes (bench/truth/, seed 26): Pimzino/claude-code-spec-workflow 7/9, "
-    "Yeachan-Heo/oh-my-claudecode 3/9, gotalab/cc-sdd 2/9, centminmod/my-claude-code-setup 0/10; before, the "
-    "landed code was 28/46 on 6 fresh repositories and 16/40 on 3 more held out from the first fixes"
+# GC100 stays experimental: descriptive files (architecture notes, prerequisites, format specs) still read as rules,
+# and how a repository writes moves the figure from 0.43 to 0.93 on the samples above
+DUPS_SESSION_6 = (
+    "hand review (partner line read) of every GC200 finding on round 8 session 6's code over 10 fresh repositories "
+    "fetched after its first fixes and held out from them (bench/truth/): coollabsio/coolify 4/6, SigNoz/signoz 2/2, "
+    "supermemoryai/supermemory 0/1, cameroncooke/XcodeBuildMCP 0/3 (six had none; the last two's classes were fixed "
+    "after the figure); before, the landed code was 17/31 on 6 fresh repositories (dev after: 17/18)"
+)
+GC106_SESSION_6 = (
+    "hand review with the history of every GC106 finding after init --backfill, round 8 session 6: 1/1 on 10 fresh "
+    "repositories held out from its fix (coollabsio/coolify: a pointer to the deleted `.ai/patterns/`); before, 0/4 "
+    "on Arize-ai/phoenix (a file moved under a new top folder, fixed) and 0/11 in session 5. One held-out finding "
+    "is no figure: it stays experimental"
 )
 GC204_SESSION_5 = (
     "hand review of every GC204 finding on 4 fresh repositories on round 8 session 5's final code (bench/truth/): "
@@ -115,8 +121,10 @@ GC103_SESSION_4 = (
 )
 GC103_MOVED = Part(
     ("moved", "deleted"),
-    23,
-    26,
+    27,
+    30,
+    "round 8 session 6: 4/4 on onyx-dot-app/onyx and appwrite/appwrite, held out from that session's fixes (22 fresh "
+    "repositories audited by default: 9/9 on its dev set sqlfluff, marvin, jupyterlab, saleor); before that, "
     "hand review of every moved or deleted GC103 finding on 8 fresh repositories held out from every fix of round 8 "
     "session 5 and read only on its final code (bench/truth/): web-infra-dev/rsdoctor 7/7, hatchet-dev/hatchet "
     "4/4, run-llama/LlamaIndexTS 4/4, mikro-orm/mikro-orm 3/3, e2b-dev/infra 3/3, Arize-ai/openinference 1/1, "
@@ -129,16 +137,16 @@ GC103_MOVED = Part(
 
 
 CHECKS: dict[str, Gate] = {
-    "GC100": Gate("gc100_orphan", False, "fresh", 69, 80, GC100_SESSION_5),
+    "GC100": Gate("gc100_orphan", False, "fresh", 30, 60, GC100_SESSION_6),
     "GC101": Gate("gc101_unverified", True, "exact"),
     "GC102": Gate("gc102_scope_churn", False, "unmeasured"),
     "GC103": _fresh("gc103_dead_reference", 9, 31, GC103_SESSION_4, GC103_MOVED),
     "GC104": Gate("gc104_superseded_ruling", True, "exact"),
     "GC105": Gate("gc105_reworded", True, "exact"),
-    "GC106": _fresh("gc106_outlived", 0, 11),
+    "GC106": Gate("gc106_outlived", False, "fresh", 1, 1, GC106_SESSION_6),  # one finding: too few to turn on
     "GC107": Gate("gc107_verification_fails", True, "exact"),
     "GC108": Gate("gc108_stale_claim", False, "unmeasured"),
-    "GC200": _fresh("gc200_duplicate", 12, 37, DUPS_SESSION_5),
+    "GC200": _fresh("gc200_duplicate", 6, 12, DUPS_SESSION_6),
     "GC201": Gate("gc201_falsified", True, "exact"),
     "GC203": _fresh("gc203_contradiction", 0, 3, GC203_SESSION_4),
     "GC204": _fresh("gc204_twins", 2, 31, GC204_SESSION_5),

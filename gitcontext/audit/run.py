@@ -7,6 +7,7 @@ are kept. With `baseline`, findings whose fingerprint the baseline lists are sup
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -20,9 +21,16 @@ from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding
 from gitcontext.audit.select import left_out, narrowed, run_checks, select
 from gitcontext.errors import UserError
+from gitcontext.instructions.discover import Unreadable
 from gitcontext.paths import under_any
 from gitcontext.provenance import suggestions
 from gitcontext.provenance.target import World
+
+NO_CONTEXT_FILES = (
+    "no context file found (AGENTS.md, CLAUDE.md, GEMINI.md, .github/copilot-instructions.md, .cursor/rules/, "
+    "skills' SKILL.md): nothing to audit; if yours has another name, add it to discovery.include in "
+    ".context/config.yml"
+)
 
 
 class Report(NamedTuple):
@@ -52,12 +60,49 @@ def audit(
 
     One repository session for the run: HEAD and the git dirs read once, the tree listed once (the
     context-file discovery, the agent views and the work-tree churn answer from that listing). REPO:
-    the caller's session of ROOT under CONFIG, when the audit is one part of its command (pr-comment)."""
-    repo = repo or git.Repo.open(root, config)
+    the caller's session of ROOT under CONFIG, when the audit is one part of its command (pr-comment).
+
+    A context file that cannot be read as text (a locked git-crypt file, UTF-16, binary) is left out
+    and named in a note, never the end of the audit."""
     mods = select(config, checks, everything=experimental)
     part_only = narrowed(config, checks, everything=experimental)
-    with repo.shared():
-        return _audit(AuditContext(repo, world=world), Selected(mods, part_only), base, paths, baseline)
+    skipped: list[str] = []  # a note per context file that cannot be read as text
+    while True:
+        session = repo or git.Repo.open(root, config)
+        try:
+            with session.shared():
+                report = _audit(AuditContext(session, world=world), Selected(mods, part_only), base, paths, baseline)
+            notes = [n for n in report.notes if n != NO_CONTEXT_FILES] if skipped else list(report.notes)
+            return report._replace(notes=(*skipped, *notes))
+        except Unreadable as exc:
+            if exc.path is None or len(skipped) >= MAX_SKIPPED or exc.path in config["discovery"]["exclude"]:
+                raise
+            skipped.append(_skipped_note(Path(root), exc))
+            config, repo, world = _excluding(config, exc.path), None, None
+
+
+MAX_SKIPPED = 20  # unreadable context files the audit skips (each named in a note) before it gives up
+_GIT_CRYPT = b"\x00GITCRYPT\x00"  # the header git-crypt writes on a file the checkout has not unlocked
+
+
+def _skipped_note(root: Path, exc: Unreadable) -> str:
+    """The note for a context file the audit cannot read: which file, why, and what to do."""
+    path = exc.path or ""
+    try:
+        with open(root / path, "rb") as f:
+            locked = f.read(len(_GIT_CRYPT)) == _GIT_CRYPT
+    except OSError:
+        locked = False
+    why = "it is encrypted by git-crypt (this checkout is locked)" if locked else exc.message
+    fix = "`git-crypt unlock`, or " if locked else ""
+    return f"{path} not audited: {why}; fix: {fix}exclude it with discovery.exclude in .context/config.yml"
+
+
+def _excluding(config: dict[str, Any], path: str) -> dict[str, Any]:
+    """CONFIG with PATH added to discovery.exclude (the caller's config is left as it was)."""
+    changed = copy.deepcopy(config)
+    changed["discovery"]["exclude"] = [*changed["discovery"]["exclude"], path]
+    return changed
 
 
 class Selected(NamedTuple):
@@ -80,6 +125,8 @@ def _audit(
             "rationales and dead references before it go unseen; fix: git fetch --unshallow",
         )
     findings = [f for f in run_checks(ctx, mods, selected.part_only) if under_any(f.file, paths)]
+    if not ctx.world.instructions:
+        facts.caveat(ctx, NO_CONTEXT_FILES)
     suppressed: dict[str, int] = {}
     if base_sha is not None:
         ran = [m.CHECK.id for m in mods]  # the base runs the same checks

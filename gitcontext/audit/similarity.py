@@ -17,8 +17,21 @@ import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from gitcontext.audit.frames import VERBS, Frame, compatible, frames, template_swap, term
+from gitcontext.audit.entries import (
+    entry_and_use,
+    index_and_step,
+    map_entry,
+    other_entries,
+    scoped_entries,
+    situation_lead,
+    title_line,
+)
+from gitcontext.audit.frames import Frame, frames
 from gitcontext.audit.placement import Place, own_leads, places
+from gitcontext.audit.scoped import compatible
+from gitcontext.audit.templates import template_swap
+from gitcontext.audit.terms import term
+from gitcontext.audit.verbs import VERBS
 from gitcontext.identity.anchors import name, replaced
 from gitcontext.identity.profile import Profile, _profile
 from gitcontext.identity.words import content_words, rarity
@@ -43,17 +56,16 @@ _EXAMPLES = re.compile(
     re.I,
 )
 _URL = re.compile(r"<a\s[^>]*>|</a>|\(?https?://[^\s)>\"']+\)?")
-_INDEX = re.compile(r"^[^`:\n]{1,60}:\s*`[^`]+`(?:\s*(?:,|/|and|or)\s*`[^`]+`)*\s*\.?$")
 _CMD_SPANS = re.compile(r"`([^`]+)`")
 _TRIGGERS = re.compile(
     r"^\W*(?:when\s+to\s+use\b|use\s+(?:this\s+(?:skill|agent)\s+)?when\b|use\s+cases?\W*$|triggers?\W*$)", re.I
 )
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
-_CODE_RUN = re.compile(r"`[^`\n]+`(?:\s*(?:,|/|and|or)\s*`[^`\n]+`)*")  # "`$1`, `$2`": one slot of code
-_RATIONALE = re.compile(r"^\W{0,4}(?:why\b[^:\n]{0,30}|rationale|reasons?|reasoning)\W{0,4}:", re.I)
-_MAP_ENTRY = re.compile(
-    r"^\W{0,4}`?((?:[\w.@~-]+/)+[\w.@*~-]*|[\w-]+\.\w{1,8})`?(?:\*\*|__)?(?:\s+\([^()\n]{1,30}\))?\s+(?:[—–-]|:)\s+\S"
+# a slot of a template: a run of code, a qualified or CamelCase name, a `<name>`/`{x}` placeholder
+_SLOT = re.compile(
+    r"`[^`\n]+`(?:\s*(?:,|/|and|or)\s*`[^`\n]+`)*|\b\w+(?:::\w+)+|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b|<[\w-]+>|\{[\w-]+\}"
 )
+_RATIONALE = re.compile(r"^\W{0,4}(?:why\b[^:\n]{0,30}|rationale|reasons?|reasoning)\W{0,4}:", re.I)
 _FOLLOW_UP = re.compile(
     r"^\W*(?:(?:if|when|on)\s+(?:it\s+|that\s+|this\s+|they\s+|so\s+)?(?:fails?|failed|failing|failures?|errors?|"
     r"pass(?:es)?|passed|succeeds?|succeeded|successful|ok|not|so|yes|no)\b|otherwise\b|else\b)",
@@ -65,6 +77,7 @@ _CODE_LINE = re.compile(
     r"^\s*(?:(?:const|let|var)\s+[\w${}\[\], ]+=.*|[\w$]+(?:\.[\w$]+)*\s*(?:\(.*\)|\s=\s.+));\s*$"
 )  # a statement of an unfenced script ("console.log('…');", "const x = 1;")
 _WHEN = re.compile(r"\b(?:before|after|once|whenever|until)\s+([^,;.]{2,60})", re.I)
+_NARROWED = re.compile(r"\s+(?:for|in|with|on|of|when|under|via|using)\s+\w")  # " for Document Evaluations"
 _LABEL = re.compile(r"^\W*(?:\w+\W+){0,4}?\w+\W*:\s")  # "Tests cover: ..." — the label is no clause
 _CLAUSE = re.compile(r"\s[—–]\s|\s-\s|;\s|\(|\)|:\s|\.\s")
 
@@ -112,12 +125,18 @@ def units(insts: Sequence[Instruction], text: Callable[[str], str]) -> list[Unit
                 clauses if len(clauses) > 1 else (),
                 (inst.file, group[0].line),
                 lists.get((inst.file, inst.index)),
-                lead_in(inst) or framed[(inst.file, inst.index)].title,
+                _no_rule(inst, framed[(inst.file, inst.index)]),
                 framed[(inst.file, inst.index)],
                 placed[(inst.file, inst.index)],
             )
         )
     return out
+
+
+def _no_rule(inst: Instruction, frame: Frame) -> bool:
+    """A lead-in, fragment or rationale (lead_in), a numbered step's bold title, or a title or location
+    line (audit.entries.title_line): never one side of a duplicate."""
+    return lead_in(inst) or frame.title or title_line(inst.text, inst.kind, frame.directive)
 
 
 def _paragraphs(insts: Sequence[Instruction]) -> dict[tuple[str, int], list[Instruction]]:
@@ -296,12 +315,16 @@ def not_one(a: Unit, b: Unit) -> str:
         return why
     if a.inst.norm == b.inst.norm:
         return ""
-    if _swapped(a, b) or _index_and_step(a.inst, b.inst) or _other_terms(a.inst.text, b.inst.text):
+    if _swapped(a, b) or index_and_step(a.inst.text, b.inst.text) or _other_terms(a.inst.text, b.inst.text):
         return "about another subject"
     if _one_term_two_sections(a.inst, b.inst):
         return "each section's own entry for one term"
-    if _other_entries(a.inst.text, b.inst.text):
+    if other_entries(a.inst.text, b.inst.text):
         return "entries of a map about two paths"
+    if a.inst.headings != b.inst.headings and scoped_entries(a.inst.text, b.inst.text):
+        return "each section's entry for one command, in its own scope"
+    if entry_and_use(a.inst.text, b.inst.text):
+        return "an entry saying what a thing is, beside a line using it"
     if _two_maps(a, b):
         return "two files' maps of one path"
     if (term(a.inst.text) is None) != (term(b.inst.text) is None) and _alike_in_asides(a.inst.text, b.inst.text):
@@ -314,7 +337,7 @@ def not_one(a: Unit, b: Unit) -> str:
         return "the same words around other code"
     if _opening_and_detail(a.inst, b.inst) or _opening_and_detail(b.inst, a.inst):
         return "the file's opening sums up what a section details"
-    if trigger(a.inst) or trigger(b.inst):
+    if trigger(a.inst) or trigger(b.inst) or situation_lead(a.frame.intro) or situation_lead(b.frame.intro):
         return "a situation the file is for, not a rule"
     if _other_numbers(a.inst.text, b.inst.text):
         return "the same words about other numbers"
@@ -336,6 +359,8 @@ def _placed_apart(a: Unit, b: Unit) -> str:
         return "the same reaction to two other steps"
     if a.place.ordered and b.place.ordered and _sibling_sections(a.inst.headings, b.inst.headings):
         return "the same step of two procedures"
+    if _narrowed_heading(a.inst.headings, b.inst.headings):
+        return "each sits under its own case of one heading"
     if (a.place.section and a.place.section in _folded(b.inst.headings)) or (
         b.place.section and b.place.section in _folded(a.inst.headings)
     ):
@@ -352,6 +377,17 @@ def _sibling_sections(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Two sections side by side under one parent ("### Optimize from a failing trace" / "### Optimize
     using a dataset" under "## Workflows"): their numbered lists are two procedures."""
     return len(a) == len(b) >= 2 and a[:-1] == b[:-1] and a[-1] != b[-1]
+
+
+def _narrowed_heading(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Where the two heading paths part, one heading is the other narrowed to a case ("### Key Changes" /
+    "### Key Changes for Document Evaluations"): the second section lists its own case's lines, written
+    from the first, not the first's rules again."""
+    for ha, hb in zip(a, b, strict=False):
+        if ha != hb:
+            short, long_ = sorted((normalize(ha), normalize(hb)), key=len)
+            return bool(short) and bool(_NARROWED.match(long_[len(short) :])) and long_.startswith(short)
+    return False
 
 
 def _folded(headings: tuple[str, ...]) -> set[str]:
@@ -377,16 +413,15 @@ _QUOTE = re.compile(r"\"([^\"\n]{2,})(?:\"|$)|“([^”\n]{2,})(?:”|$)")
 
 
 def _other_code(a: str, b: str) -> bool:
-    """The same prose around different code ("Verify `$1`, `$2` syntax correct" / "Verify `@` syntax
-    correct"): one template about two things, unless one's code holds the other's (`verbatimModuleSyntax`
-    in `verbatimModuleSyntax: true` names one setting)."""
-    if _CODE_RUN.sub("`…`", a).casefold() != _CODE_RUN.sub("`…`", b).casefold():
+    """The same prose around different code or names ("Verify `$1`, `$2` syntax correct" / "Verify `@`
+    syntax correct", "To create Entitlement::Feature model, use `:feature`" / "… Entitlement::Entitlement
+    …, use `:entitlement`", a `<name>` or `{x}` placeholder filled in): one template about two things,
+    unless one's code holds the other's (`verbatimModuleSyntax` in `verbatimModuleSyntax: true`)."""
+    if _SLOT.sub("`…`", a).casefold() != _SLOT.sub("`…`", b).casefold():
         return False
-    ca, cb = (
-        set(_CMD_SPANS.findall(a)) - set(_CMD_SPANS.findall(b)),
-        set(_CMD_SPANS.findall(b)) - set(_CMD_SPANS.findall(a)),
-    )
-    return bool(ca and cb) and not any(x in y or y in x for x in ca for y in cb)
+    sa, sb = set(_SLOT.findall(a)), set(_SLOT.findall(b))
+    ca, cb = sa - sb, sb - sa
+    return bool(ca and cb) and not any(x.strip("`") in y or y.strip("`") in x for x in ca for y in cb)
 
 
 def _opening_and_detail(a: Instruction, b: Instruction) -> bool:
@@ -445,15 +480,6 @@ def _one_term_two_sections(a: Instruction, b: Instruction) -> bool:
     return ta is not None and ta == term(_TASK_BOX.sub("", b.text, count=1))
 
 
-def _other_entries(a: str, b: str) -> bool:
-    """Two entries of a map of paths ("docs/specs/README.md — Specs index", "docs/README.md — Full
-    documentation index"): each describes its own path, however alike the descriptions."""
-    ma, mb = _MAP_ENTRY.match(a), _MAP_ENTRY.match(b)
-    if ma is None or mb is None:
-        return False
-    return ma.group(1).strip("/") != mb.group(1).strip("/")
-
-
 def _two_maps(a: Unit, b: Unit) -> bool:
     """Map entries of one path in two files ("`frontend.tsx` - Entry point that renders the React app" in
     the app's AGENTS.md, "**frontend.tsx** (required) - Frontend entry point" in src/web's guide), neither
@@ -461,7 +487,7 @@ def _two_maps(a: Unit, b: Unit) -> bool:
     rule said twice."""
     if a.inst.file == b.inst.file or a.frame.directive or b.frame.directive:
         return False
-    return bool(_MAP_ENTRY.match(a.inst.text) and _MAP_ENTRY.match(b.inst.text))
+    return map_entry(a.inst.text) and map_entry(b.inst.text)
 
 
 def _alike_in_asides(a: str, b: str) -> bool:
@@ -503,18 +529,6 @@ def _links_differ_only(a: str, b: str) -> bool:
         normalize(_no_urls(a)) == normalize(_no_urls(b))
         or max(len(content_words(_no_urls(a))), len(content_words(_no_urls(b)))) <= POINTER_WORDS
     )
-
-
-def _index_and_step(a: Instruction, b: Instruction) -> bool:
-    """An entry of a map ("Postgres schema: `prisma/schema.prisma`") and a step that acts on what it maps
-    ("Update `prisma/schema.prisma`.") name the same file for different reasons: not one rule twice."""
-    ia, ib = bool(_INDEX.match(a.text)), bool(_INDEX.match(b.text))
-    return ia != ib and _imperative(b.text if ia else a.text)
-
-
-def _imperative(text: str) -> bool:
-    first = re.match(r"\W*([A-Za-z]+)", text)
-    return first is not None and first.group(1).casefold() in VERBS
 
 
 def _other_commands(a: str, b: str) -> bool:

@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import re
 
-from gitcontext.audit.frames import VERBS, Frame, prohibits
+from gitcontext.audit.frames import Frame, prohibits
+from gitcontext.audit.verbs import VERBS, names_thing
 from gitcontext.instructions.model import Instruction, word_count
 from gitcontext.instructions.sentences import mask_code_spans
 
@@ -54,7 +55,7 @@ _STATING_VERBS = frozenset(
 # the base forms that state what things do after a plural subject ("Runtime dependencies live in …", "Key
 # settings include …", "Generated projects give …"); not "use", "require" nor "follow", whose plural is a
 # convention ("Cross-references use mkdocstrings syntax", "Changes require a changelog entry")
-_PLURAL_STATING = _STATING_VERBS | frozenset("include trigger".split())
+_PLURAL_STATING = _STATING_VERBS | frozenset("appear become belong exist include remain reside trigger".split())
 _PRONOUNS = frozenset("this that".split())  # a subject when a verb's -s form follows ("This creates a baseline")
 _DETERMINERS = frozenset("a an the this that these those its our your their each every all some any no".split())
 # after these an -s form is a noun ("in tests", "of the builds"), not a verb
@@ -90,17 +91,37 @@ _WEIGHTY = frozenset(
 _RFC_2119 = re.compile(r"\b(?:MAY|SHALL|OPTIONAL|RECOMMENDED)\b")
 # the last word of a lead-in that names what it introduces as rules ("Coding conventions:")
 _RULES = frozenset("rules guidelines requirements conventions standards principles policy policies".split())
-# a one-word label that is a command, not a noun ("Run: `make test`", not "Output: `out/`")
-_COMMANDS = frozenset("run use install execute invoke call".split())
+# a one-word label that is a command, not a noun ("Run: `make test`", "Build: `…`" as a step, not "Output: `out/`")
+_COMMANDS = frozenset("run use install execute invoke call build test lint rebuild deploy serve publish".split())
 # the last word of a lead-in that ends on its condition ("Use factory functions when:", "A PR should be
 # highlighted if:"): the items below it are the branches of that one rule, not rules of their own
 _CONDITION_WORDS = frozenset("if when whenever unless whether".split())
 
 
 def condition_of_lead(inst: Instruction, frame: Frame) -> bool:
-    """INST is an item listing one condition of the rule its lead-in states."""
-    words = _WORD.findall(frame.lead)
-    return inst.kind == "item" and len(words) >= 3 and words[-1].casefold() in _CONDITION_WORDS
+    """INST is an item listing one condition of the rule its lead-in states ("Use factory functions when:",
+    "You need `eas build` ONLY when using:")."""
+    words = [w.casefold() for w in _WORD.findall(frame.lead)]
+    if inst.kind != "item" or len(words) < 3:
+        return False
+    return words[-1] in _CONDITION_WORDS or words[-2] in _CONDITION_WORDS and "only" in words
+
+
+# a skill's trigger: when to load it ("Use this skill when …", "## When to use this skill"), which the skill's
+# description says again; what the skill then tells the agent to do is the rule
+_TRIGGER = re.compile(r"\W*(?:use\s+this\s+skill|this\s+skill\s+(?:is\s+for|applies)|when\s+to\s+use)\b", re.I)
+
+
+def triggers(inst: Instruction, frame: Frame) -> bool:
+    """INST says when its skill applies, not what to do: the trigger sentence ("Use this skill for **frontend UI
+    design** in any project that requires:") or an item it, or a "When to use" heading, lists ("- Deploy and
+    manage cloud functions" under "Use this skill … when you need to:"); never a case it forbids ("Do NOT use
+    this skill for:")."""
+    if _TRIGGER.match(inst.text.replace("*", "")):
+        return True
+    if inst.kind != "item" or prohibits(inst.text) or prohibits(frame.intro):
+        return False
+    return bool(_TRIGGER.match(frame.intro) or not frame.intro and inst.headings and _TRIGGER.match(inst.headings[-1]))
 
 
 # a label before a line of code spans or links ("Useful statuses: `pending`, `running`."), up to four words
@@ -136,27 +157,72 @@ def _labels_a_rule(label: str) -> bool:
     )
 
 
+def commands(text: str) -> bool:
+    """TEXT (a description or a lead-in, its code left out) opens with a verb and its object ("Rebuild with …",
+    "Import specific lodash functions …"), not with a name ("Build utilities", "Test snapshots")."""
+    if text.lstrip().startswith("`"):
+        return False  # "`rules/auth-tool/rule.md` - Configure …": what a file or a command is for
+    words = [w.casefold() for w in _WORD.findall(_CODE.sub(" ", text).replace("*", " "))[:2]]
+    return bool(words) and (_imperative(words) or len(words) == 1 and words[0] in VERBS)
+
+
 def _imperative(words: list[str]) -> bool:
     """WORDS (a label's) open with a verb and its object ("Inspect dataset", "Run tests"), not with nouns
     ("Test files", "Type checking"); a one-word label is a noun ("Output:") unless it runs something ("Run:")."""
-    if words[0] in _COMMANDS:
-        return True
-    return len(words) > 1 and words[0] in VERBS and not words[1].endswith(("s", "ing"))
+    if len(words) == 1:
+        return words[0] in _COMMANDS
+    if names_thing(words):
+        return False  # "Build output", "Test files", "Type checking"; not "Update snapshots"
+    return words[0] in _COMMANDS or words[0] in VERBS
 
 
 def states(inst: Instruction, frame: Frame) -> bool:
     """INST (framed as FRAME) states a fact and tells the agent nothing to do."""
+    if inst.kind == "item" and _hands_off(frame.intro) and not _BINDING.search(inst.text):
+        return True  # the topics of "See [x.md](x.md) for:", what "The test script will:" does
     if frame.directive or "?" in inst.text or _TASK.match(inst.text):
         return False  # a question or a task-list box asks the agent to check
     if inst.kind == "item" and (_lays_down(frame.lead) or any(prohibits(h) for h in inst.headings)):
         return False  # "Rules:" / "the copies must stay aligned:" / "## Do NOT edit these (release-owned)"
     plain = _QUOTED.sub(" Q ", _LINK.sub(r" \1 ", _CODE.sub(" X ", inst.text)).replace("*", " ").replace("__", " "))
+    if _SHOWN.match(inst.text) or _CREDIT.match(plain) and "," not in plain:
+        return True  # "Bad: "This significantly reduced …"", "Based on "The Ultimate Guide …" by Callstack."
+    label = _LABEL.match(plain)
+    if label and _REPORTS.fullmatch(label.group(0).strip(" :").casefold()):
+        return not _BINDING.search(plain[label.end() :])  # "**Cause:** Higress does not support snippets"
+    if label and names_thing([w.casefold() for w in _WORD.findall(label.group(0))[:2]]):
+        # "Build output: `.node` files in project root" is an entry of a map; "Test snapshots: Update …" a rule
+        return not _acts(_ASIDE.sub(" ", plain[label.end() :])) and not _BINDING.search(plain)
     if _RFC_2119.search(plain) or _acts(plain):
         return False
     bare = _ASIDE.sub(" ", plain)
+    if inst.kind == "item" and _NAME.fullmatch(inst.text.strip()):
+        return True  # "- Aesthetic Direction Determination": the name of a stage, in title case
     if inst.kind == "item" and _lists_things(frame.intro) and not _BINDING.search(plain) and not _NOT.search(bare):
         return True  # "- Web UI in LangGraph Studio" under "All settings configurable via:"
     return not _GUIDANCE.search(plain) and _finite(bare)
+
+
+# an example shown, not a rule: a good or bad label before a quotation or code ("Bad: "This significantly …"")
+_SHOWN = re.compile(
+    r"\W*(?:good|bad|wrong|right|correct|incorrect|before|after|example|output|input)\W{0,3}:\s*[\"“`]", re.I
+)
+# a credit line ("Based on "The Ultimate Guide …" by Callstack.", "Adapted from …"); with a comma it leads a
+# rule ("Based on what they've selected, ask …")
+_CREDIT = re.compile(r"\W*(?:based\s+on|adapted\s+from|inspired\s+by|courtesy\s+of|credits?\s+to)\b", re.I)
+# the label of a troubleshooting entry's report: what it states is the case, not what to do
+_REPORTS = re.compile(r"(?:root\s+)?causes?|symptoms?|reasons?|background|context|observed|impact")
+# a name in title case, words and small joining words only ("User Experience Analysis", "Error Handling and Retries")
+_NAME = re.compile(r"[A-Z][\w'-]*(?:[ \t]+(?:[A-Z][\w'-]*|and|or|of|the|for|to|in|with|a|an|&)){1,6}")
+
+
+def _hands_off(intro: str) -> bool:
+    """INTRO points elsewhere for what it lists ("See [x.md](x.md) for:") or lists what a thing will do ("The
+    test script will:"), not what the agent does ("In this step you will:")."""
+    words = [w.casefold() for w in _WORD.findall(intro)]
+    if words[:1] in (["see"], ["refer"]):
+        return True
+    return words[-1:] in (["will"], ["does"]) and not {"you", "we", "agent", "claude"} & set(words)
 
 
 def _lists_things(intro: str) -> bool:
@@ -184,10 +250,13 @@ def _acts(plain: str) -> bool:
     no subject starts ("If tasks remain pending, then investigate …"; "Wherever you write, disclose …")."""
     if len(_ARROW.findall(plain)) > 1:
         plain = _ARROW.sub(" ", plain)  # a chain ("core → framework → start packages"), not a case and its action
+    label = _LABEL.match(plain)
     for n, clause in enumerate(_CLAUSE.split(plain)):
         words = [w.casefold() for w in _WORD.findall(clause)[:4]]
         if n == 0 and words[:1] in (["or"], ["and"], ["also"]):
             words = words[1:]  # "Or use code-based routing with route definitions"
+        if n == 0 and label and words and not _imperative(words):
+            continue  # a label naming a thing ("Build output: `.node` files", "Read operations: `queryCloudRun`")
         if words and (words[0] in VERBS or words[0] == "to" and words[1:] and words[1] in VERBS):
             return True  # "Run …", "To run tests for one project: `…`"
         if words[1:2] in (["and"], ["or"]) and words[2:] and words[2] in VERBS:
@@ -205,7 +274,13 @@ def _commands(main: str) -> bool:
         words = words[1:]
     if not words or words[0] in _SUBJECTS or words[0] in _AUXILIARIES:
         return False
+    if words[1:2] and words[1].endswith("ly") and words[2:]:  # "WeChat automatically injects …": an adverb, a verb
+        return not (words[2] in _AUXILIARIES or words[2].endswith("s") and not words[2].endswith("ss"))
     return not (words[1:] and (words[1] in _AUXILIARIES or _third_person(words[1])))
+
+
+# a setting before the sentence proper ("In the GitHub Actions UI, this renders as …")
+_SETTING = re.compile(r"^\W*(?:in|on|at|within|inside|during|under)\s[^,]{1,80},\s*", re.I)
 
 
 def _finite(plain: str) -> bool:
@@ -216,21 +291,33 @@ def _finite(plain: str) -> bool:
     label = _LABEL.match(plain)  # "Problem: Ruff requires exactly one newline …": the statement is past it
     if label and _finite_word(label.group(0)):
         label = None  # "There are two backends: local and remote" states in its label
-    words = [w.casefold() for w in _WORD.findall(_FIRST_CLAUSE.split(plain[label.end() if label else 0 :], 1)[0])]
+    clause = _SETTING.sub("", _FIRST_CLAUSE.split(plain[label.end() if label else 0 :], 1)[0], count=1)
+    words = [w.casefold() for w in _WORD.findall(clause)]
     if words and _third_person(words[0]):
         return True  # its subject left out: "Calls the LLM endpoint via the OpenAI client"
     if words[:1] and words[0] in _PRONOUNS and words[1:] and _third_person(words[1]):
         return True  # "This creates a baseline for tracking your changes"
     after_preposition = False
+    subject = _plural_subject(words)
     for n, (before, word) in enumerate(zip(words, words[1:]), 2):
         after_preposition = after_preposition or before in _PREPOSITIONS
         if word in _AUXILIARIES:
             return True
         if n < len(words) and not after_preposition and before not in _DETERMINERS and _third_person(word):
             return True  # a verb has something after it: "Same variable names" ends on a noun
-        if n < len(words) and not after_preposition and word in _PLURAL_STATING and _plural(before):
-            return True  # "Runtime dependencies live in each member's pyproject.toml"
+        if n < len(words) and word in _PLURAL_STATING and (subject or not after_preposition and _plural(before)):
+            return True  # "Runtime dependencies live in …", "JSDoc comments in Rust become TypeScript docs"
     return False
+
+
+def _plural_subject(words: list[str]) -> bool:
+    """WORDS open with a noun phrase whose head is plural, before any preposition ("JSDoc comments in Rust …")."""
+    head = []
+    for word in words[:3]:
+        if word in _PREPOSITIONS:
+            break
+        head.append(word)
+    return len(head) > 1 and _plural(head[-1]) and head[0] not in VERBS
 
 
 def _finite_word(text: str) -> bool:

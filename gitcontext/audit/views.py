@@ -5,6 +5,25 @@ to packages/api, `claude:.` the root CLAUDE.md with its `@imports` (inline ones 
 `.claude/rules/`, `cursor:.cursor/rules/react.mdc` the always-apply rules plus that glob-scoped rule.
 A symlinked file is its target: CLAUDE.md -> AGENTS.md puts AGENTS.md in both the Claude and the Codex
 views, once each, never twice in one view. How each agent loads is a row of AGENTS; adding one is a row.
+
+What each row says, from the agent's own documentation:
+- Claude Code: CLAUDE.md (or .claude/CLAUDE.md) from the root down, `@imports`, `.claude/rules/`, skills in
+  `.claude/skills/` (https://code.claude.com/docs/en/memory, https://code.claude.com/docs/en/skills).
+- Codex: the AGENTS.md chain from the root down, at most 32 KiB; skills in `.agents/skills/`
+  (https://developers.openai.com/codex/guides/agents-md, https://developers.openai.com/codex/skills).
+- GitHub Copilot: `.github/copilot-instructions.md`, `.github/instructions/**/*.instructions.md` by `applyTo`,
+  and its agent reads AGENTS.md files ("the nearest AGENTS.md file in the directory tree will take
+  precedence"), or else a single CLAUDE.md or GEMINI.md at the root; skills in `.github/skills/`,
+  `.claude/skills/` or `.agents/skills/` (https://docs.github.com/en/copilot/how-tos/configure-custom-instructions/add-repository-instructions,
+  https://docs.github.com/en/copilot/concepts/agents/about-agent-skills).
+- Cursor: `.cursor/rules/` (a nested `.cursor/rules/` applies to its folder) and AGENTS.md, the root one
+  always, a nested one for its folder and combined with its parents; skills in `.cursor/skills/` or
+  `.agents/skills/` (https://cursor.com/docs/rules, https://cursor.com/docs/context/skills).
+- Gemini CLI: GEMINI.md from the workspace, its parents and the folders below; skills in `.gemini/skills/`
+  or `.agents/skills/`, activated into a session that holds GEMINI.md (https://geminicli.com/docs/cli/gemini-md,
+  https://geminicli.com/docs/cli/skills).
+An agent's views exist only where the repository has one of its own files: AGENTS.md alone is Codex's view,
+not a Copilot or Cursor copy of it.
 """
 
 from __future__ import annotations
@@ -18,7 +37,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from gitcontext import git
 from gitcontext.errors import UserError
-from gitcontext.instructions.discover import MAX_BYTES
+from gitcontext.instructions.discover import MAX_BYTES, Unreadable, is_excluded_path
 from gitcontext.instructions.frontmatter import front_matter, scope_globs
 from gitcontext.instructions.globs import compile_globs
 from gitcontext.instructions.render import render
@@ -52,6 +71,9 @@ class Agent(NamedTuple):
     chain: str  # "ancestors" (root down to a folder), "tree" (ancestors + descendants), "rules"
     imports: bool  # follows `@path` imports
     limit: Limit | None
+    shared: tuple[str, ...] = ()  # another agent's per-folder files a rules agent reads too, root down
+    fallback: tuple[str, ...] = ()  # root files it reads when the root has none of SHARED
+    skills: tuple[str, ...] = ()  # the folders it loads skills from (`<folder>/<name>/SKILL.md`)
 
 
 CODEX_LIMIT = Limit(32 * 1024, "Codex reads at most 32 KiB of AGENTS.md (project_doc_max_bytes)")
@@ -61,20 +83,31 @@ CLAUDE_LIMIT = Limit(
 WINDSURF_LIMIT = Limit(12_000, "Windsurf reads at most 12,000 characters of rules", unit="characters")
 
 AGENTS = (
-    Agent("claude", ("CLAUDE.md", ".claude/CLAUDE.md"), "ancestors", True, CLAUDE_LIMIT),
-    Agent("codex", ("AGENTS.md",), "ancestors", False, CODEX_LIMIT),
-    Agent("gemini", ("GEMINI.md",), "tree", True, None),
+    Agent("claude", ("CLAUDE.md", ".claude/CLAUDE.md"), "ancestors", True, CLAUDE_LIMIT, skills=(".claude/skills",)),
+    Agent("codex", ("AGENTS.md",), "ancestors", False, CODEX_LIMIT, skills=(".agents/skills", ".codex/skills")),
+    Agent("gemini", ("GEMINI.md",), "tree", True, None, skills=(".gemini/skills", ".agents/skills")),
     Agent("qwen", ("QWEN.md",), "tree", True, None),
     Agent("amp", ("AGENT.md",), "ancestors", True, None),
     Agent("crush", ("CRUSH.md",), "ancestors", False, None),
     Agent("warp", ("WARP.md",), "ancestors", False, None),
-    Agent("cursor", (".cursorrules", "**/.cursor/rules/**/*.mdc", "**/.cursor/rules/**/*.md"), "rules", False, None),
+    Agent(
+        "cursor",
+        (".cursorrules", "**/.cursor/rules/**/*.mdc", "**/.cursor/rules/**/*.md"),
+        "rules",
+        False,
+        None,
+        shared=("AGENTS.md",),
+        skills=(".cursor/skills", ".agents/skills"),
+    ),
     Agent(
         "copilot",
         (".github/copilot-instructions.md", ".github/instructions/**/*.instructions.md"),
         "rules",
         False,
         None,
+        shared=("AGENTS.md",),
+        fallback=("CLAUDE.md", "GEMINI.md"),
+        skills=(".github/skills", ".claude/skills", ".agents/skills"),
     ),
     Agent("cline", (".clinerules", ".clinerules/**"), "rules", False, None),
     Agent("windsurf", (".windsurfrules", ".windsurf/rules/**"), "rules", False, WINDSURF_LIMIT),
@@ -83,6 +116,8 @@ AGENTS = (
     Agent("continue", (".continue/rules/**",), "rules", False, None),
     Agent("rules", (".agents/rules/**",), "rules", False, None),
 )
+# The file names of a folder's own guide (AGENTS.md, CLAUDE.md, …): the agents that read one per folder.
+GUIDES = frozenset(posixpath.basename(n) for a in AGENTS if a.chain != "rules" for n in a.files)
 # A skill is a SKILL.md in a `skills/<name>/` folder: Claude Code, Codex, Roo Code, Cursor, Copilot and the
 # Agent Skills convention all read them from their own dot-folder (`.roo/skills/`, `.github/skills/`, …).
 SKILLS = ("**/skills/*/SKILL.md",)
@@ -115,8 +150,10 @@ def views_of(ctx: AuditContext) -> list[View]:
 
 
 def build_views(ctx: AuditContext) -> list[View]:
-    """Every view of the work tree's context files, sorted by name."""
-    return _build(_Tree(ctx.root, ctx.config, git.ls_files(ctx.root, others=True), ctx.located))
+    """Every view of the work tree's context files, sorted by name. A file discovery.exclude leaves out (a
+    vendored copy, by default) is in none: its rules and paths are another project's."""
+    paths = [p for p in git.ls_files(ctx.root, others=True) if not is_excluded_path(p, ctx.config)]
+    return _build(_Tree(ctx.root, ctx.config, paths, ctx.located))
 
 
 def file_views(root: Path, config: dict, paths: Iterable[str]) -> list[View]:
@@ -130,7 +167,7 @@ def _build(tree: _Tree) -> list[View]:
     for agent in AGENTS:
         views += (_chain_views if agent.chain != "rules" else _rule_views)(tree, agent)
     claude_root = [v for v in views if v.name == "claude:."]
-    views += _skill_views(tree, claude_root)
+    views += _skill_views(tree, views)
     for kind in ON_REQUEST:
         views += _on_request_views(tree, kind, claude_root if kind.base == "claude:." else [])
     return sorted(views, key=lambda v: v.name)
@@ -142,6 +179,7 @@ class _Tree:
     def __init__(self, root: Path, config: dict, paths: list[str], located: list[Located] | None) -> None:
         self.root = Path(root)
         self.paths = paths
+        self.listed = frozenset(paths)
         self.limits = limits(config)
         self.bare = located is None  # files only: no view holds instructions
         self.by_file: dict[str, list[Located]] = {}
@@ -170,7 +208,11 @@ class _Tree:
             return []
         if not imports:
             return [target]
-        return [target] + [f for f in render(self.root, target).files[1:] if f != target]
+        try:
+            rendered = render(self.root, target)
+        except Unreadable:  # not text (a locked git-crypt file): loaded as it is, importing nothing
+            return [target]
+        return [target] + [f for f in rendered.files[1:] if f != target]
 
     def instructions(self, link: str, target: str) -> list[Located]:
         """The located instructions of a file, under whichever name discovery gave it."""
@@ -318,7 +360,8 @@ def _contains(outer: str, inner: str) -> bool:
 def _rule_views(tree: _Tree, agent: Agent) -> list[View]:
     """Rule-folder agents: one view of the always-on rules, and one per scoped or on-request rule. A
     rules folder below the root (`pkg/.cursor/rules/`) applies to its folder: its always-on rules are
-    scoped to `pkg/**` and its globs are read from `pkg/`."""
+    scoped to `pkg/**` and its globs are read from `pkg/`. An agent that reads AGENTS.md too (SHARED) has
+    the root one among its always-on files and one view per deeper folder holding one, scoped to it."""
     always, scoped = [], []
     for path in tree.matching(agent.files):
         if tree.target(path) is None:
@@ -331,10 +374,31 @@ def _rule_views(tree: _Tree, agent: Agent) -> list[View]:
             always.append(path)
         elif mode != "never":
             scoped.append((path, globs))
-    views = [_view(tree, f"{agent.name}:always", agent, _loaded(tree, always, False))] if always else []
+    if not always and not scoped:
+        return []  # the repository has none of its own files: what it shares is another agent's view
+    found = _shared_chains(tree, agent)
+    base = always + found.pop(".", [])
+    views = [_view(tree, f"{agent.name}:always", agent, _loaded(tree, base, False))] if base else []
+    for folder in sorted(found, key=_depth):
+        chain = [p for f in sorted(found, key=_depth) if _contains(f, folder) for p in found[f]]
+        sources = _loaded(tree, base + chain, False)
+        views.append(_view(tree, f"{agent.name}:{folder}", agent, sources, (f"{folder}/**",)))
     for path, globs in scoped:
-        views.append(_view(tree, f"{agent.name}:{path}", agent, _loaded(tree, always + [path], False), tuple(globs)))
+        views.append(_view(tree, f"{agent.name}:{path}", agent, _loaded(tree, base + [path], False), tuple(globs)))
     return views
+
+
+def _shared_chains(tree: _Tree, agent: Agent) -> dict[str, list[str]]:
+    """Folder -> the files of AGENT.shared there (the root's: its fallback when it has none of them)."""
+    found: dict[str, list[str]] = {}
+    for path in tree.paths:
+        if posixpath.basename(path) in agent.shared and not in_skill(path):
+            found.setdefault(posixpath.dirname(path) or ".", []).append(path)
+    if "." not in found:
+        root = [name for name in agent.fallback if name in tree.listed]
+        if root:
+            found["."] = root[:1]
+    return found
 
 
 def _nested_rules_folder(path: str) -> str | None:
@@ -430,11 +494,38 @@ def _on_request_views(tree: _Tree, kind: OnRequest, base_views: list[View]) -> l
     ]
 
 
-def _skill_views(tree: _Tree, claude_root: list[View]) -> list[View]:
-    """A skill is loaded on request, into a session that already holds the root Claude view."""
-    base = [(f, f) for v in claude_root for f in v.files]
-    return [
-        _view(tree, f"skill:{posixpath.dirname(path)}", "skill", base + [(path, path)])
-        for path in tree.matching(SKILLS)
-        if tree.target(path) == path
-    ]
+def _skill_views(tree: _Tree, views: list[View]) -> list[View]:
+    """A skill is loaded on request, into a session that already holds its agent's root view: one view per
+    agent whose skills folder holds it (`.agents/skills/x` is Codex's, Gemini CLI's, Cursor's and
+    Copilot's; a `.claude/skills/x` symlink to it makes it Claude Code's too); a skill in no agent's folder
+    (a plugin's `skills/x/`) rides on the root Claude view."""
+    roots = {v.agent: v for v in views if v.name in {f"{v.agent}:.", f"{v.agent}:always"}}
+    aliases = _skill_aliases(tree)
+    out: list[View] = []
+    for path in tree.matching(SKILLS):
+        if tree.target(path) != path:
+            continue
+        folder = posixpath.dirname(path)
+        homes = {posixpath.dirname(folder)} | aliases.get(folder, set())
+        agents = [a.name for a in AGENTS if homes & set(a.skills)] or ["claude"]
+        bases: list[View | None] = [roots[a] for a in agents if a in roots] or [None]
+        for n, base in enumerate(bases):
+            name = f"skill:{folder}" if n == 0 or base is None else f"skill:{folder}@{base.agent}"
+            loaded = [(f, f) for f in base.files] if base else []
+            out.append(_view(tree, name, "skill", loaded + [(path, path)]))
+    return out
+
+
+_SKILL_FOLDERS = frozenset(folder for a in AGENTS for folder in a.skills)
+
+
+def _skill_aliases(tree: _Tree) -> dict[str, set[str]]:
+    """Skill folder -> the agent skill folders that hold a symlink to it (`.claude/skills/x -> ../../.agents/skills/x`)."""
+    out: dict[str, set[str]] = {}
+    for path in tree.paths:
+        home = posixpath.dirname(path)
+        if home in _SKILL_FOLDERS and os.path.islink(tree.root / path):
+            real, top = os.path.realpath(tree.root / path), os.path.realpath(tree.root)
+            if real.startswith(top + os.sep) and os.path.isdir(real):
+                out.setdefault(Path(os.path.relpath(real, top)).as_posix(), set()).add(home)
+    return out

@@ -137,11 +137,14 @@ def budget_cmd(files: tuple[str, ...], as_json: bool) -> int:
     from gitcontext.audit.views import views_of
     from gitcontext.instructions.discover import discover
     from gitcontext.instructions.render import budget
+    from gitcontext.instructions.textcache import TextCache
 
     with reading() as opened:
         root = opened.root
         targets = [_existing(root, f) for f in files] or discover(opened, opened.config)
-        rows = [budget(root, path) for path in targets]
+        kept = TextCache(opened.git_dir)
+        rows = [budget(root, path, kept) for path in targets]
+        kept.save()
         views = [_view_row(v) for v in views_of(AuditContext(opened)) if not files or set(v.files) & set(targets)]
     if as_json:
         emit_json({"views": rows, "agent_views": views})

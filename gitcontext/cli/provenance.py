@@ -123,7 +123,11 @@ def verify_cmd(target, how, run, timeout, all_, scope_changed, as_json) -> int:
       git context verify --all --scope-changed     re-run recorded commands whose scope changed
     """
     if all_ or scope_changed:
-        return _verify_all(target, how, run, timeout, all_, scope_changed, as_json)
+        if target or how or run or not all_:
+            raise click.UsageError(
+                "--all re-runs the recorded commands: give no TARGET, --how or --run (--scope-changed needs --all)"
+            )
+        return _verify_all(scope_changed, timeout, as_json)
     if target is None:
         raise click.UsageError("give a TARGET, or --all to re-run every recorded command")
     from gitcontext.provenance.record import verify
@@ -134,11 +138,7 @@ def verify_cmd(target, how, run, timeout, all_, scope_changed, as_json) -> int:
     return 0 if written.events[-1]["result"] == "holds" else 1
 
 
-def _verify_all(target, how, run, timeout, all_, scope_changed, as_json) -> int:
-    if target or how or run or not all_:
-        raise click.UsageError(
-            "--all re-runs the recorded commands: give no TARGET, --how or --run (--scope-changed needs --all)"
-        )
+def _verify_all(scope_changed: bool, timeout: float | None, as_json: bool) -> int:
     from gitcontext.audit.reverify import verify_all
 
     root, config = repo()

@@ -71,20 +71,8 @@ def history(
 ) -> int:
     """`history [FILES...]`: the paper's measurements (gitcontext.cli.history's command)."""
     opened = session()
-    head = _resolve(opened, rev)
-    return _history(opened, head, files, as_json, rev, svg_path, html_path, matcher)
+    head = _resolve(opened, rev)  # an unknown REV is refused before the history modules load
 
-
-def _history(
-    opened: git.Repo,
-    head: tuple[str, Path] | None,
-    files: tuple[str, ...],
-    as_json: bool,
-    rev: str,
-    svg_path: str | None,
-    html_path: str | None,
-    matcher: str | None,
-) -> int:
     from gitcontext.history.analyze import measure
     from gitcontext.progress import Progress
 

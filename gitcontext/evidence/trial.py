@@ -69,10 +69,7 @@ def trial(
         arms = _run(root, space, views, rules, command, runs, timeout)
     duration_ms = int((time.monotonic() - started) * 1000)
     kind = verdicts.classify(runs, arms["removal"].passes, arms["control"].passes, len(rules))
-    events = _events(root, found, command, runs, arms, commit, duration_ms, kind)
-    with signals_held():  # every target's note gets its events, or (interrupted before) none does
-        append_events(root, events)
-    return Trial(
+    done = Trial(
         rules,
         command,
         runs,
@@ -82,9 +79,13 @@ def trial(
         duration_ms,
         kind,
         sorted(views["removal"]),
-        events,
+        [],
         str(space["views"].parent) if keep else None,
     )
+    events = _events(root, found, done)
+    with signals_held():  # every target's note gets its events, or (interrupted before) none does
+        append_events(root, events)
+    return done._replace(events=events)
 
 
 def _targets(root: Path, config: dict[str, Any], targets: Sequence[str]) -> list[Target]:
@@ -138,16 +139,9 @@ def _arm(results: list[tuple[int, bytes]]) -> Arm:
     return Arm(statuses.count(0), statuses, clean(tail(shown.decode("utf-8", "replace"))) or "")
 
 
-def _events(
-    root: Path,
-    found: list[Target],
-    command: str,
-    runs: int,
-    arms: dict[str, Arm],
-    commit: str,
-    duration_ms: int,
-    kind: str,
-) -> list[dict[str, Any]]:
+def _events(root: Path, found: list[Target], done: Trial) -> list[dict[str, Any]]:
+    """The notes' events of DONE (its events aside): a trialled event for each of FOUND, and, when the rules
+    were needed, the verification that the removal run's failure is."""
     removed = [t.id for t in found]
     events: list[dict[str, Any]] = []
     for t in found:
@@ -158,29 +152,29 @@ def _events(
                 "trialled",
                 t.id,
                 "cli",
-                command=clean(command),
-                runs=runs,
+                command=clean(done.command),
+                runs=done.runs,
                 removed=removed,
-                removal=arms["removal"]._asdict(),
-                control=arms["control"]._asdict(),
+                removal=done.removal._asdict(),
+                control=done.control._asdict(),
                 text=placed.text,
                 file=placed.file,
-                duration_ms=duration_ms,
-                commit=commit,
+                duration_ms=done.duration_ms,
+                commit=done.commit,
             )
         )
-        if kind == verdicts.NEEDED:
-            failed = next(code for code in arms["removal"].exit_statuses if code != 0)
+        if done.verdict == verdicts.NEEDED:
+            failed = next(code for code in done.removal.exit_statuses if code != 0)
             events.append(
                 new_event(
                     "verified",
                     t.id,
                     "cli",
-                    how=f"git context trial --run {clean(command)}",
+                    how=f"git context trial --run {clean(done.command)}",
                     result="holds",
                     exit_status=failed,
-                    output=arms["removal"].tail,
-                    commit=commit,
+                    output=done.removal.tail,
+                    commit=done.commit,
                 )
             )
     return events

@@ -18,6 +18,7 @@ from pathlib import Path
 from types import FrameType
 
 from gitcontext import git
+from gitcontext.provenance.locks import pid_alive
 
 TRIALS_DIR = "gitcontext/trials"
 KEPT = "kept-"
@@ -49,15 +50,7 @@ def _alive(name: str) -> bool:
     if name.startswith(KEPT):
         return True  # --keep: the user removes it (`git worktree remove`)
     pid = name.split("-", 1)[0]
-    if not pid.isdigit():
-        return False
-    try:
-        os.kill(int(pid), 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+    return pid.isdigit() and pid_alive(int(pid))
 
 
 def _remove(root: Path, folder: Path) -> None:

@@ -54,8 +54,7 @@ def _resolved(cwd: str | Path | None, rev: str) -> Head | None:
     lines = out.decode("utf-8", "surrogateescape").split("\n")
     if len(lines) < 2 or not lines[1]:
         raise GitError(f"`git rev-parse --git-common-dir` failed: {err.decode('utf-8', 'replace').strip()}")
-    common = Path(lines[1])
-    common = common if common.is_absolute() else (Path(cwd or ".") / common).resolve()
+    common = _absolute(lines[1], cwd)
     if code == 0 and len(lines) >= 3 and lines[2].strip():
         return Head(lines[2].strip(), common, lines[0].strip() == "true")
     if rev != "HEAD" or has_commits(cwd):
@@ -87,8 +86,7 @@ def dubious(stderr: bytes) -> GitError:
 
 
 def git_dir(cwd: str | Path | None = None) -> Path:
-    path = Path(text(["rev-parse", "--absolute-git-dir"], cwd=cwd).strip())
-    return path
+    return Path(text(["rev-parse", "--absolute-git-dir"], cwd=cwd).strip())
 
 
 def own_git_dir(root: str | Path) -> Path:
@@ -102,15 +100,16 @@ def own_git_dir(root: str | Path) -> Path:
 
 
 def common_dir(cwd: str | Path | None = None) -> Path:
-    out = text(["rev-parse", "--git-common-dir"], cwd=cwd).strip()
-    path = Path(out)
-    return path if path.is_absolute() else (Path(cwd or ".") / path).resolve()
+    return _absolute(text(["rev-parse", "--git-common-dir"], cwd=cwd).strip(), cwd)
 
 
 def hooks_dir(cwd: str | Path | None = None) -> Path:
-    out = text(["rev-parse", "--git-path", "hooks"], cwd=cwd).strip()
-    path = Path(out)
-    return path if path.is_absolute() else (Path(cwd or ".") / path).resolve()
+    return _absolute(text(["rev-parse", "--git-path", "hooks"], cwd=cwd).strip(), cwd)
+
+
+def _absolute(path: str, cwd: str | Path | None) -> Path:
+    """A path git printed, made absolute against CWD (git prints some relative to the folder it ran in)."""
+    return Path(path) if Path(path).is_absolute() else (Path(cwd or ".") / path).resolve()
 
 
 def has_commits(cwd: str | Path | None = None) -> bool:

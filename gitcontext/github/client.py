@@ -73,7 +73,6 @@ class Client:
         self.sleep = sleep
         self._write_lock = threading.Lock()
         self._last_write = 0.0
-        self.waited = 0.0  # seconds spent waiting on retries (for the log)
         self.sent = 0  # HTTP requests sent, retries and pages included (for a caller's cap)
 
     @classmethod
@@ -130,7 +129,6 @@ class Client:
             wait = self._retry_wait(status, headers, message, attempt)
             if wait is None or attempt == self.max_retries:
                 raise ApiError(method, path, status, message)
-            self.waited += wait
             self.sleep(wait)
         raise AssertionError("unreachable")
 

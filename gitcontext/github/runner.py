@@ -45,28 +45,32 @@ def write_outputs(values: dict[str, str]) -> bool:
     return _append("GITHUB_OUTPUT", "".join(chunks))
 
 
-def _data(value: str) -> str:
+def escape_data(value: str) -> str:
+    """A workflow command's message, escaped so repository text cannot end it and start another (% CR LF)."""
     return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
-def _prop(value: str) -> str:
-    return _data(value).replace(":", "%3A").replace(",", "%2C")
+def escape_property(value: str) -> str:
+    """A workflow command's property value: escaped as data, and : and , too."""
+    return escape_data(value).replace(":", "%3A").replace(",", "%2C")
+
+
+def command(note: Annotation) -> str:
+    """NOTE as one workflow-command line, `::warning file=…,line=…,title=…::message`."""
+    props = [f"file={escape_property(note.file)}"] if note.file else []
+    if note.file and note.line:
+        props.append(f"line={note.line}")
+    if note.title:
+        props.append(f"title={escape_property(note.title)}")
+    message = escape_data(note.message)
+    return f"::{note.level} {','.join(props)}::{message}\n" if props else f"::{note.level}::{message}\n"
 
 
 def annotate(notes: list[Annotation], stream: TextIO | None = None, limit: int = 50) -> None:
-    """`::warning file=…,line=…::message` lines (GitHub shows 10 per step and 50 per job)."""
+    """Workflow-command lines (GitHub shows 10 per step and 50 per job)."""
     out = stream or sys.stdout
     for note in notes[:limit]:
-        props = [f"file={_prop(note.file)}"] if note.file else []
-        if note.file and note.line:
-            props.append(f"line={note.line}")
-        if note.title:
-            props.append(f"title={_prop(note.title)}")
-        out.write(
-            f"::{note.level} {','.join(props)}::{_data(note.message)}\n"
-            if props
-            else f"::{note.level}::{_data(note.message)}\n"
-        )
+        out.write(command(note))
     out.flush()
 
 

@@ -54,7 +54,6 @@ CHANGE = {
     "old_line": Optional(int),
     "restore": Optional(TEXT_OR_NONE),
 }
-PARTNER = {"file": str, "line": Optional(INT_OR_NONE), "text": Optional(TEXT_OR_NONE)}
 FINDING = {
     "check": str,
     "name": str,

@@ -85,19 +85,25 @@ def with_trailers(root: str | Path, rules: Overrides, where: tuple[str, str] | N
 
 def _noted(root: str | Path) -> list[list[dict]]:
     """The notes that hold an override event, read (and validated) by the store; a note whose bytes
-    never say `"override"` is not parsed (history need not validate 500 notes to find none). Names
+    never say `"override"` is not parsed (history need not validate 500 notes to find none), and one the
+    notes' cache knows not to say it is not even read (`notecache.override_free`). Names
     from one `scandir`, sorted as strings (a `glob` of Paths, sorted, cost a warm `blame` 20 ms at
     1,500 notes)."""
+    from gitcontext.provenance.notecache import OVERRIDE_MARK, override_free
+
     folder = os.path.join(root, NOTES_DIR)
     try:
         names = sorted(e.name for e in os.scandir(folder) if e.name.endswith(SUFFIX))
     except OSError:  # no notes folder
         return []
+    free = override_free(root)  # known by the notes' cache not to say it: not read
     out = []
     for name in names:
+        if name in free:
+            continue
         try:
             with open(os.path.join(folder, name), "rb") as fh:
-                marked = b'"override":' in fh.read()
+                marked = OVERRIDE_MARK in fh.read()
         except OSError:
             continue
         stem = name[: -len(SUFFIX)]

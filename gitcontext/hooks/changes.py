@@ -45,8 +45,8 @@ def staged_changes(
     from gitcontext.provenance.store import all_notes
 
     head = git.head_of(root)
-    old = load(root, config, head.commit) if head is not None else {}
-    new = load(root, config, INDEX)
+    old = load(root, config, head.commit, cached=True) if head is not None else {}
+    new = load(root, config, INDEX, cached=True)
     diff = diff_revisions(root, old, new, config["matcher"], ("HEAD", None) if old else None)
     if not (diff.added or diff.reworded or diff.moved or diff.removed):
         return Staged([], diff, old, new)

@@ -18,7 +18,7 @@ from pathlib import Path
 from gitcontext import git
 from gitcontext.identity.ids import is_id
 from gitcontext.provenance.fold import State, fold
-from gitcontext.provenance.notecache import CACHE, folded_notes, load, save, state_of  # noqa: F401 - CACHE: where it lives
+from gitcontext.provenance.notecache import CACHE, folded_notes, save, saved_cache, state_of  # noqa: F401 - CACHE: where it lives
 from gitcontext.provenance.store import NOTES_DIR, SUFFIX, notes_folder, read_notes
 
 REGULAR = ("100644", "100755")
@@ -30,12 +30,13 @@ def note_states(root: Path, git_dir: Path, clean: bool) -> dict[str, State]:
     blobs = _indexed(root) if clean else None
     if blobs is None:
         return folded_notes(root, git_dir)
-    saved = load(git_dir)
+    cached = saved_cache(git_dir)
+    saved = cached.states
     states = {id: state for id, oid in blobs.items() if (state := state_of(saved.get(oid), id)) is not None}
     missing = sorted(set(blobs) - set(states))
     states.update({id: fold(events, id) for id, events in read_notes(root, missing).items()})
-    if missing:
-        save(git_dir, {oid: states[id] for id, oid in blobs.items() if id in states})
+    if missing:  # the notes' stat entries kept: the next `ls` after this commit need not read every note again
+        save(git_dir, {oid: states[id] for id, oid in blobs.items() if id in states}, cached.files, cached.clock)
     return dict(sorted(states.items()))
 
 

@@ -16,6 +16,7 @@ lead-in with a main clause ("If a PR adds a feed, request that:"). Every pattern
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from gitcontext.instructions.model import Instruction, word_count
 
@@ -35,12 +36,13 @@ _SEE_ALSO = re.compile(r"\s*(?:\*\*|_)?see also\b", re.I)
 # "For human contributor guidelines, see [CONTRIBUTING.md](CONTRIBUTING.md)." (what it points at is the rule)
 _REF = r"(?:\[[^\]\n]{1,200}\]\([^)\s]{1,500}\)|`[^`\n]{1,200}`|@?[\w./-]{1,200}\.md\b)"
 _POINTER = re.compile(
-    rf"\s*(?:for\s[^,\n]{{1,120}},\s*)?see\s+{_REF}(?:\s*(?:,|and|or)\s*{_REF}){{0,10}}"
-    r"(?P<tail>\s+(?:for|on|about)\s[^;\n]{0,200}?)?\s*\.?\s*$",
+    rf"\s*(?:for\s[^,\n]{{1,120}},\s*|to\s[^\n]{{1,200}}?(?:,|\s[-—–])\s*)?(?:see|follow|read|consult|refer\s+to)\s+"
+    rf"{_REF}(?:\s*(?:,|and|or)\s*{_REF}){{0,10}}"
+    r"(?P<tail>\s+(?:for|on|about)\s[^;]{0,200}?)?\s*\.?\s*$",
     re.I,
 )
 _DIRECTIVE = re.compile(
-    r"\b(?:must|mustn'?t|should|shouldn'?t|never|always|do not|don'?t|avoid|prefer|required?|"
+    r"(?<![-\w])(?:must|mustn'?t|should|shouldn'?t|never|always|do not|don'?t|avoid|prefer|required?|"
     r"make sure|ensure|only|instead|need to|needs to|have to|has to|may not|cannot|can'?t|"
     r"use|run|add|keep|put|call|wrap|edit|update|check|read|follow|do)\b",
     re.I,
@@ -49,12 +51,22 @@ _LEAD_IN_WORDS = 8  # a line ending in a colon this short, with no directive wor
 # a lead-in that only sets a scope, of any length ("When moving a package from the migration plane to the shared
 # plane:"); one with a comma has a main clause ("If a PR adds a feed, request that:")
 _SCOPE = re.compile(r"\s*(?:\*\*|_)?(?:for|when|whenever|if|in|on|during|while)\b", re.I)
+# a lead-in that hands over to the rules listed below it ("Please follow these guidelines when contributing:")
+_HANDOVER = re.compile(
+    r"\W*(?:please\s+)?(?:follow|observe|apply|adhere\s+to|keep\s+in\s+mind)\s+(?:these|the\s+following|this|our)\b"
+    r"[^:\n]{0,80}:\s*$",
+    re.I,
+)
 
 
-def describes(inst: Instruction) -> bool:
-    """INST is a map, catalogue or see-also entry, or a short lead-in: it tells the agent nothing to do."""
+def describes(inst: Instruction, commands: Callable[[str], bool] = lambda _: False) -> bool:
+    """INST is a map, catalogue or see-also entry, or a short lead-in: it tells the agent nothing to do.
+    A description after a bold name that COMMANDS (opens with an imperative) is a rule ("**Type generation**:
+    Rebuild with `…` after changes"); after a code span or a link it says what that thing does ("`deploy`: Deploy
+    local code to CloudRun", "`.skip(number)` - Skip records for pagination"). A short lead-in opening with a
+    verb stays out ("Delete a specific document:" captions an example as often as it asks for a step)."""
     text = inst.text.strip()
-    if _SEE_ALSO.match(text):
+    if _SEE_ALSO.match(text) or _HANDOVER.match(text.replace("*", "")):
         return True
     pointer = _POINTER.match(text)
     if pointer:
@@ -65,6 +77,10 @@ def describes(inst: Instruction) -> bool:
         if bold is not None and (len(bold.split()) > _NAME_WORDS or _DIRECTIVE.search(bold)):
             return False  # the bold part is itself the rule
         # a checklist question ("**Scope**: Does the PR include unrelated changes?") asks the agent to check
-        return not _DIRECTIVE.search(description) and not description.rstrip().endswith("?")
+        return (
+            not _DIRECTIVE.search(description)
+            and not description.rstrip().endswith("?")
+            and not (bold is not None and commands(description))
+        )
     lead_in = word_count(text) <= _LEAD_IN_WORDS or bool(_SCOPE.match(text)) and "," not in text
     return text.endswith(":") and lead_in and not _DIRECTIVE.search(text)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import posixpath
 import re
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gitcontext.errors import UserError
 from gitcontext.instructions.blocks import payload_mask, split_lines
@@ -21,6 +21,9 @@ from gitcontext.instructions.discover import MAX_BYTES, check_size, decode
 from gitcontext.instructions.segment import segment
 from gitcontext.instructions.sentences import mask_code_spans
 from gitcontext.paths import inside_file, problem, read_regular
+
+if TYPE_CHECKING:
+    from gitcontext.instructions.textcache import TextCache
 
 _IMPORT = re.compile(r"^\s*@([^\s@`]+)\s*$")
 _INLINE = re.compile(r"(?:(?<=^)|(?<=[\s(\[\"']))@((?:~/|\.{1,2}/)?[\w.\-]+(?:/[\w.\-]+)*)")
@@ -96,14 +99,15 @@ def _resolve(root: Path, importer: str, ref: str) -> str | None:
     return joined
 
 
-def budget(root: str | Path, path: str) -> dict[str, Any]:
+def budget(root: str | Path, path: str, kept: TextCache | None = None) -> dict[str, Any]:
+    """PATH's view (imports expanded) in bytes, tokens and instructions (segmented through KEPT, when given)."""
     view = render(root, path)
     data = view.text.encode("utf-8")
     return {
         "path": path,
         "bytes": len(data),
         "tokens": estimate_tokens(view.text),
-        "instructions": len(segment(view.text, path)),
+        "instructions": len(kept.segment(path, view.text) if kept is not None else segment(view.text, path)),
         "files": list(view.files),
         "missing_imports": list(view.missing),
     }

@@ -17,7 +17,6 @@ from gitcontext.lsp import findings, refusals
 from gitcontext.lsp.buffer import Document, analysed, world
 from gitcontext.provenance.target import World
 
-SOURCE = "gitcontext"
 SEVERITY = {"error": "error", "warning": "warning", "note": "information"}
 
 

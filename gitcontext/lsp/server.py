@@ -166,13 +166,10 @@ server = ContextServer()
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
-def did_open(ls: ContextServer, params: types.DidOpenTextDocumentParams) -> None:
-    ls.served.pop(params.text_document.uri, None)
-    ls.audit_soon(params.text_document.uri)
-
-
 @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
-def did_save(ls: ContextServer, params: types.DidSaveTextDocumentParams) -> None:
+def did_open_or_save(
+    ls: ContextServer, params: types.DidOpenTextDocumentParams | types.DidSaveTextDocumentParams
+) -> None:
     ls.served.pop(params.text_document.uri, None)
     ls.audit_soon(params.text_document.uri)
 

@@ -14,7 +14,7 @@ import json
 from typing import Any, NamedTuple
 
 from gitcontext.merge.keyed import Clash, merge_keyed
-from gitcontext.merge.markers import DEFAULT_MARKER_SIZE, NO_LABELS, Labels, Merged, Unmergeable, conflict_lines
+from gitcontext.merge.markers import DEFAULT_MARKER_SIZE, NO_LABELS, Labels, Merged, Unmergeable, conflict_lines, utf8
 
 TIME_FIELDS = ("ruled_at", "at", "asked_at", "created_at")
 
@@ -26,10 +26,7 @@ class Entry(NamedTuple):
 
 
 def parse(data: bytes) -> dict[str, Entry]:
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise Unmergeable(f"not UTF-8 (byte {exc.start})") from exc
+    text = utf8(data)
     entries: dict[str, Entry] = {}
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.rstrip("\r")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, TypeVar
 
-from gitcontext.merge.markers import Unmergeable
+from gitcontext.merge.markers import Unmergeable, utf8
 
 T = TypeVar("T")
 
@@ -19,10 +19,7 @@ def split(data: bytes) -> Text:
     """Lines of DATA; Unmergeable for binary, non-UTF-8 or mixed line endings (git merges those)."""
     if b"\0" in data:
         raise Unmergeable("binary content")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise Unmergeable(f"not UTF-8 (byte {exc.start})") from exc
+    text = utf8(data)
     if not text:
         return Text([], None, None)
     lines = text.split("\n")

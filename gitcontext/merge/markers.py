@@ -26,6 +26,14 @@ class Unmergeable(Exception):
     """This input is not ours to merge structurally; the driver falls back to `git merge-file`."""
 
 
+def utf8(data: bytes) -> str:
+    """DATA as text; Unmergeable when it is not UTF-8 (git merges those lines itself)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise Unmergeable(f"not UTF-8 (byte {exc.start})") from exc
+
+
 def conflict_lines(ours: Sequence[str], theirs: Sequence[str], size: int, labels: Labels) -> list[str]:
     """A conflict region in git's default (merge) style, lines without terminators."""
     return [f"{'<' * size} {labels.ours}", *ours, "=" * size, *theirs, f"{'>' * size} {labels.theirs}"]

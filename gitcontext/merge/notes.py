@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from gitcontext.merge.keyed import Clash, merge_keyed
-from gitcontext.merge.markers import DEFAULT_MARKER_SIZE, NO_LABELS, Labels, Merged, Unmergeable, conflict_lines
+from gitcontext.merge.markers import DEFAULT_MARKER_SIZE, NO_LABELS, Labels, Merged, Unmergeable, conflict_lines, utf8
 
 SUPPORTED_VERSION = 1
 
@@ -26,10 +26,7 @@ def dumps(event: dict[str, Any]) -> str:
 def parse(data: bytes, seen: dict[str, Any] | None = None) -> dict[str, dict[str, Any]]:
     """eid -> event of one version of a note (SEEN shares lines parsed in another version)."""
     seen = {} if seen is None else seen
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise Unmergeable(f"not UTF-8 (byte {exc.start})") from exc
+    text = utf8(data)
     events: dict[str, dict[str, Any]] = {}
     for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():

@@ -67,7 +67,6 @@ QUOTE_REQUIRED = ("text",)
 MAX_LINE = 1 << 20  # one event's serialized size: notes hold sentences and output tails
 TRIAL_FIELDS = frozenset({"runs", "removal", "control", "removed", "duration_ms"})  # checked by _check_trial
 SAFETY = ("none", "guarded", "critical")
-RESULTS = ("holds", "fails", "unknown")
 # Fields whose value is one of a few words: field -> the words.
 ENUMS: dict[str, tuple[str, ...]] = {
     "safety": SAFETY,

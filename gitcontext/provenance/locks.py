@@ -200,12 +200,13 @@ def leftovers(folder: Path) -> list[Path]:
             old = now - entry.stat(follow_symlinks=False).st_mtime > STALE_SECONDS
         except OSError:
             continue
-        if old or not pid.isdigit() or not _alive(int(pid)):
+        if old or not pid.isdigit() or not pid_alive(int(pid)):
             found.append(Path(entry.path))
     return found
 
 
-def _alive(pid: int) -> bool:
+def pid_alive(pid: int) -> bool:
+    """Whether process PID runs (one another user owns counts as running)."""
     if pid <= 0:
         return False
     if pid == os.getpid():

@@ -14,7 +14,9 @@ An edit changes the ctime even when it restores size and mtime (`touch -d`, `os.
 entry is recorded only when its mtime and ctime are older than a clock read from the file system
 (a file created under `.git/gitcontext/`) before the note was read, so an edit in the same clock
 tick as the read cannot hide (git's "racy clean" entry). Anything else -- a symlink, a FIFO, a file
-gone, changed or racy -- is read with all of `store.read_bytes`' checks, as without the cache.
+gone, changed or racy -- is read with all of `store.read_bytes`' checks, as without the cache. Each stat entry also says
+whether those bytes hold `"override":`, so `history.overrides` reads only the notes that may carry an
+override event (`override_free`).
 
 The cache also records the size and mtime of the modules that parse and fold notes: a gitcontext of
 other code ignores it. It is a file under `.git`, still untrusted: an entry not exactly in shape, or
@@ -39,11 +41,12 @@ from gitcontext.provenance.fold import State, fold
 from gitcontext.stamps import code_stamps
 
 CACHE = "gitcontext/note-states.json"  # under the (per-worktree) git dir
-FORMAT = 4
+FORMAT = 5  # 5: a stat entry also says whether its bytes hold OVERRIDE_MARK
 MAX_BYTES = 64 << 20
 # the last cache file parsed in this process: [((path, bytes, code stamps), what they parse to)]
 _PARSED: list[tuple[tuple[str, bytes, str], _Saved]] = []
 _PARSED_LOCK = threading.Lock()  # the language server folds on its loop and audits on a worker thread
+OVERRIDE_MARK = b'"override":'  # in every note with an override event (`history.overrides` reads only those)
 OPTIONAL_TEXT = ("id", "file", "text", "why", "failure", "why_text", "confirmed_at", "owner", "last_at")
 OPTIONAL_EVENT = ("verified", "retired", "born")
 EVENT_LISTS = ("recurrences", "falsified", "history", "trials", "suggested", "reviewed")
@@ -70,7 +73,8 @@ def folded_notes(root: str | Path, git_dir: Path | None = None, oids: dict[str, 
         info = _lstat(entry)
         mark = None if info is None else [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
         seen = known.get(name)
-        if mark is not None and seen is not None and seen[:4] == mark and mark[1] < clock and mark[2] < clock:
+        if _unchanged(mark, seen, clock):
+            assert seen is not None
             state = cached.state(seen[4], id)
             if state is not None:  # the recorded bytes, folded before
                 states[id], blobs[seen[4]], files[name] = state, saved[seen[4]], seen
@@ -101,10 +105,34 @@ def folded_notes(root: str | Path, git_dir: Path | None = None, oids: dict[str, 
             and mark[2] < fence
             and stat.S_ISREG(info.st_mode)
         ):
-            files[name] = [*mark, oid]
+            files[name] = [*mark, oid, OVERRIDE_MARK in data]
     if git_dir is not None and (new or files != known):
         save(git_dir, blobs, files, fence or clock)
     return states
+
+
+def _unchanged(mark: list[int] | None, seen: list | None, clock: int) -> bool:
+    """The note file whose `lstat` gives MARK is the one recorded as SEEN (older than CLOCK): not read again."""
+    return mark is not None and seen is not None and seen[:4] == mark and mark[1] < clock and mark[2] < clock
+
+
+def override_free(root: str | Path, git_dir: Path | None = None) -> set[str]:
+    """The note files (names in the notes folder) whose bytes, as recorded with their stat data and
+    trusted as `folded_notes` trusts it, never say OVERRIDE_MARK: `history.overrides` need not read them
+    (a warm `blame FILE:LINE` read all 1,500 notes of the bench to find none: ~23 ms CPU, now 1,500 lstat)."""
+    git_dir = git_dir or _git_dir(Path(root))
+    cached = _load(git_dir) if git_dir is not None else _Saved({}, {}, 0, {})
+    folder = Path(root, store.NOTES_DIR)
+    free = set()
+    for name, seen in cached.files.items():
+        if not seen[5]:
+            try:
+                info = os.lstat(folder / name)
+            except OSError:
+                continue
+            if _unchanged([info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino], seen, cached.clock):
+                free.add(name)
+    return free
 
 
 def _lstat(entry: os.DirEntry) -> os.stat_result | None:
@@ -148,7 +176,7 @@ def save(
     git_dir: Path, states: dict[str, State | list[Any]], files: dict[str, list] | None = None, clock: int = 0
 ) -> None:
     """Keep STATES (blob id -> state, or its values as loaded) as the whole cache, with FILES (note file
-    name -> [size, mtime_ns, ctime_ns, inode, blob id], each older than CLOCK); skipped when it cannot be written."""
+    name -> [size, mtime_ns, ctime_ns, inode, blob id, says OVERRIDE_MARK], each older than CLOCK); skipped when it cannot be written."""
     from gitcontext.provenance.locks import write_cache
 
     write_cache(
@@ -169,6 +197,11 @@ def save(
 def load(git_dir: Path) -> dict[str, Any]:
     """blob id -> saved fields (see `state_of`); {} when the file is absent, odd or of other code."""
     return _load(git_dir).states
+
+
+def saved_cache(git_dir: Path) -> _Saved:
+    """The cache file of GIT_DIR as parsed: states by blob id, the note files' stat entries and their clock."""
+    return _load(git_dir)
 
 
 class _Saved(NamedTuple):
@@ -227,36 +260,31 @@ def _parse(data: bytes) -> _Saved:
 
 
 def _stat_entry(entry: Any) -> bool:
-    return type(entry) is list and len(entry) == 5 and all(type(n) is int for n in entry[:4]) and type(entry[4]) is str
+    """[size, mtime_ns, ctime_ns, inode, blob id, whether the bytes say OVERRIDE_MARK]."""
+    return (
+        type(entry) is list
+        and len(entry) == 6
+        and all(type(n) is int for n in entry[:4])
+        and type(entry[4]) is str
+        and type(entry[5]) is bool
+    )
 
 
 def state_of(fields: Any, id: str) -> State | None:
     """The State saved as FIELDS (its values in `State._fields` order) for the note of ID, or None unless
-    every field has its type and the id is ID's (an entry is checked only when it is used; one plain
-    loop: `ls` checks every note)."""
+    every field has its type and the id is ID's (an entry is checked only when it is used; `ls` checks
+    every note: the types are tested by `map`, in C: 1,500 notes 5.6 -> 4.0 ms CPU)."""
     if type(fields) is not list or len(fields) != len(_SHAPE) or fields[0] != id:
         return None
-    values = []
-    for value, code in zip(fields, _CODES):
-        kind = type(value)
-        if code == _OPTIONAL_TEXT:
-            if value is not None and kind is not str:
+    if not all(map(frozenset.__contains__, _TYPES, map(type, fields))):
+        return None
+    values = list(fields)
+    for at, item_kind in _LISTS:
+        items = values[at]
+        if items:
+            if not {item_kind}.issuperset(map(type, items)):
                 return None
-        elif code == _OPTIONAL_EVENT:
-            if value is not None and kind is not dict:
-                return None
-        elif code == _TEXT or code == _NUMBER:
-            if kind is not (str if code == _TEXT else int):
-                return None
-        else:
-            if kind is not list:
-                return None
-            item_kind = dict if code == _EVENT_LIST else str
-            for item in value:
-                if type(item) is not item_kind:
-                    return None
-            value = tuple(value)
-        values.append(value)
+        values[at] = tuple(items)
     return State._make(values)
 
 
@@ -279,3 +307,15 @@ _SHAPE = tuple(
     for key in State._fields
 )
 _CODES = tuple(code for _, code in _SHAPE)
+_ALLOWED = {
+    _OPTIONAL_TEXT: (str, type(None)),
+    _OPTIONAL_EVENT: (dict, type(None)),
+    _EVENT_LIST: (list,),
+    _TEXT_LIST: (list,),
+    _TEXT: (str,),
+    _NUMBER: (int,),
+}
+_TYPES = tuple(frozenset(_ALLOWED[code]) for code in _CODES)  # the types each field may have
+_LISTS = tuple(  # (position, the type of its items) of each list field
+    (at, dict if code == _EVENT_LIST else str) for at, code in enumerate(_CODES) if code in (_EVENT_LIST, _TEXT_LIST)
+)

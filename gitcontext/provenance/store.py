@@ -183,7 +183,7 @@ def read_notes(root: str | Path, ids: Iterable[str]) -> dict[str, list[dict[str,
         path = _in_folder(folder, id)
         data = read_bytes(root, path)
         if data is not None:
-            notes[id] = validate_note_text(_shown_path(root, path), _decode(root, path, data)) if data else []
+            notes[id] = parse_note(root, path, data)
     return notes
 
 

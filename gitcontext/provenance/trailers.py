@@ -25,7 +25,6 @@ KEYS: dict[str, str] = {
     "Context-Retire": "reason",
     "Context-Id": "change",
 }
-CHANGES = ("added", "reworded", "moved", "retired")
 _CANON = {k.lower(): k for k in KEYS}
 _CONTEXT_LINE = re.compile(r"^context-[a-z]+\s*:", re.I | re.M)
 _PREFIX = re.compile(r"(ctx-[0-9a-z]{6,})(?::\s*|\s+|$)(.*)\Z", re.S)

@@ -14,29 +14,17 @@ from gitcontext.audit.candidates import no_evidence_line
 from gitcontext.audit.finding import Finding
 from gitcontext.audit.registry import marked
 from gitcontext.audit.run import Report
+from gitcontext.github.runner import Annotation, command
 
 PER_LEVEL = 10
 COMMANDS = {"error": "error", "warning": "warning", "note": "notice"}
 
 
-def escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def escape_property(text: str) -> str:
-    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
-
-
 def annotation(f: Finding) -> str:
-    props = []
-    if f.file:
-        props.append(f"file={escape_property(f.file)}")
-        if f.line:
-            props.append(f"line={f.line}")
-    props.append(f"title={escape_property(f'{f.check} {f.name}{marked(f.check, f.evidence)}')}")
     text = f.message + (f" ({f.id})" if f.id else "") + (f"\n{no_evidence_line(f)}" if no_evidence_line(f) else "")
     text += f"\nfix: {f.fix}" if f.fix else ""
-    return f"::{COMMANDS[f.severity]} {','.join(props)}::{escape_data(text)}"
+    title = f"{f.check} {f.name}{marked(f.check, f.evidence)}"
+    return command(Annotation(COMMANDS[f.severity], text, f.file, f.line, title)).rstrip("\n")
 
 
 def render(report: Report) -> str:

@@ -25,19 +25,12 @@ from gitcontext.audit.run import Report
 
 
 def finding_json(f: Finding) -> dict[str, Any]:
+    fields = f._asdict()
+    del fields["subject"]  # what the fingerprint keys on; the fingerprint stands for it
     return {
-        "check": f.check,
-        "name": f.name,
-        "severity": f.severity,
-        "id": f.id,
-        "file": f.file,
-        "line": f.line,
-        "message": f.message,
+        **fields,
         "evidence": dict(f.evidence),
         "fingerprint": fingerprint(f),
-        "view": f.view,
-        "fix": f.fix,
-        "confidence": f.confidence,
         "experimental": experimental_finding(f.check, f.evidence),
     }
 

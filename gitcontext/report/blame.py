@@ -60,51 +60,62 @@ def blame_target(root: Path, config: dict[str, Any], t: Target) -> dict[str, Any
     data = state_json(root, t)
     life = find_life(_lives(root, config), t)
     if life is not None:
-        from gitcontext.history.backfill import shallow_boundary
+        _add_life(root, life, data)
+    _add_trailers(root, config, t, data)
+    return data
 
-        b = life.born
-        bounded = (data.get("born") or {}).get("bounded") or (
-            "shallow" if (b.via or b.commit) in shallow_boundary(root) else None
-        )
-        data["born"] = {
-            "commit": b.commit,
-            "date": to_utc(b.date),
-            "subject": b.subject,
-            "file": b.file,
-            "text": b.text,
+
+def _add_life(root: Path, life: Any, data: dict[str, Any]) -> None:
+    """DATA's birth and history as the replay traced LIFE (a birth already bounded by a note stays so)."""
+    from gitcontext.history.backfill import shallow_boundary
+
+    b = life.born
+    bounded = (data.get("born") or {}).get("bounded") or (
+        "shallow" if (b.via or b.commit) in shallow_boundary(root) else None
+    )
+    data["born"] = {
+        "commit": b.commit,
+        "date": to_utc(b.date),
+        "subject": b.subject,
+        "file": b.file,
+        "text": b.text,
+        "source": "history",
+        **({"via": b.via} if b.via else {}),
+        **({"bounded": bounded} if bounded else {}),
+    }
+    data["history"] = [
+        {
+            "commit": c.commit,
+            "date": to_utc(c.date),
+            "subject": c.subject,
+            "change": c.kind,
+            "text": c.text,
+            "old_text": c.old_text,
+            "old_file": c.old_file,
+            "file": c.file,
             "source": "history",
-            **({"via": b.via} if b.via else {}),
-            **({"bounded": bounded} if bounded else {}),
+            **({"via": c.via} if c.via else {}),
+            **({"similarity": c.similarity, "how": c.how} if c.kind == "reworded" else {}),
         }
-        data["history"] = [
+        for c in life.changes
+    ]
+    if life.death is not None:
+        d = life.death
+        data["history"].append(
             {
-                "commit": c.commit,
-                "date": to_utc(c.date),
-                "subject": c.subject,
-                "change": c.kind,
-                "text": c.text,
-                "old_text": c.old_text,
-                "old_file": c.old_file,
-                "file": c.file,
+                "commit": d.commit,
+                "date": to_utc(d.date),
+                "subject": d.subject,
+                "change": "removed",
+                "cause": d.cause,
+                "text": None,
                 "source": "history",
-                **({"via": c.via} if c.via else {}),
-                **({"similarity": c.similarity, "how": c.how} if c.kind == "reworded" else {}),
             }
-            for c in life.changes
-        ]
-        if life.death is not None:
-            d = life.death
-            data["history"].append(
-                {
-                    "commit": d.commit,
-                    "date": to_utc(d.date),
-                    "subject": d.subject,
-                    "change": "removed",
-                    "cause": d.cause,
-                    "text": None,
-                    "source": "history",
-                }
-            )
+        )
+
+
+def _add_trailers(root: Path, config: dict[str, Any], t: Target, data: dict[str, Any]) -> None:
+    """DATA's Context-* trailers naming T, each marked whether sync has folded it into the note yet."""
     commits = trailer_history(root)
     data["trailers"] = [{**row, "date": to_utc(row["date"])} for row in mentions(commits, t.id)]
     folded = {e["source"].partition(":")[2] for e in data["events"] if e["source"].startswith("trailer:")}
@@ -116,7 +127,6 @@ def blame_target(root: Path, config: dict[str, Any], t: Target) -> dict[str, Any
         waiting = pending(root, config, asked, t.id)
     for row in data["trailers"]:
         row["synced"] = row["commit"] not in waiting
-    return data
 
 
 def blame_file(

@@ -21,19 +21,10 @@ from typing import NamedTuple
 
 from gitcontext.identity.words import content_words
 from gitcontext.suggest import judge
+from gitcontext.suggest.align import aligned, most_about, names_the_failure, nearest_blocks, scope, states_the_change
 from gitcontext.suggest.sources import Reader, Source, Text, texts_of
-from gitcontext.suggest.text import (
-    Statement,
-    failures,
-    is_bullet,
-    linked_issues,
-    refs,
-    sentence_count,
-    statements,
-    strip_subject,
-)
+from gitcontext.suggest.text import Statement, failures, linked_issues, refs, statements, strip_subject
 
-SMALL_RULES, SMALL_OTHERS = 3, 10  # a few rules, a few paths: about a rule where it comes near its words
 WHOLE_FILE = 8  # a birth among this many rules of a file its commit created: the commit wrote the whole file
 MAX_WHY = 400
 _GOOD_SECTIONS = ("why", "motivation", "problem", "context", "background", "root cause", "reason", "summary")
@@ -104,15 +95,6 @@ def _generic(sources: list[Source], history, excuse: str) -> Suggestion:
     return Suggestion("generic", "", birth, "", "born" if birth else "", subject=subject, generic=excuse)
 
 
-def scope(text: Text) -> str:
-    """single (the change wrote one rule and nothing but context files), small, or wide (an omnibus change)."""
-    if text.rules <= 1 and text.others == 0:
-        return "single"
-    if text.rules <= SMALL_RULES and text.others <= SMALL_OTHERS:
-        return "small"
-    return "wide"
-
-
 def _best(rule: str, words: dict[str, float], texts: list[Text]) -> _Pick | None:
     best = None
     for text in texts:
@@ -132,6 +114,8 @@ def _best(rule: str, words: dict[str, float], texts: list[Text]) -> _Pick | None
             lesson = names_the_failure(found, statement, text)
             if width != "single" and not (whole or lesson or aligned(words, statement, text)):
                 continue
+            if not most_about(words, statement.text, text, whole):
+                continue  # another rule of the change is what it is about
             if width == "wide" and statement.part in ("subject", "title") and not lesson:
                 continue
             score = (
@@ -140,67 +124,6 @@ def _best(rule: str, words: dict[str, float], texts: list[Text]) -> _Pick | None
             if best is None or score > best.score:
                 best = _Pick(score, statement, text)
     return best
-
-
-def names_the_failure(found: judge.Reason, statement: Statement, text: Text) -> bool:
-    """Whether STATEMENT is the subject (or title) of a change that wrote this one rule, whatever else it touched,
-    and names the failure it fixed: the rule is that fix's lesson, and the failure is its why (mui/base-ui
-    "[test] Stabilize flaky browser tests" beside 17 test files wrote only the rule on `firePointer`). A
-    description of the change ("clarify notifier error ...") names no failure (`judge.CHANGE`)."""
-    return text.rules <= 1 and statement.part in ("subject", "title") and "failure" in found.kinds
-
-
-def aligned(words: dict[str, float], statement: Statement, text: Text) -> bool:
-    """Whether STATEMENT of a change of several rules or paths is about the rule: it comes near the rule's
-    words itself, or, in a change that wrote this one rule beside other paths (an eval harness, the fix the
-    lesson came from), the short paragraph it belongs to repeats them ("Add one line to AGENTS.md (delete any
-    comment that only records its history) ... On the reproduced case, that line takes the model from 0% to
-    ~94%."). In a change of several rules a paragraph that shares the rule's words is most often a list of
-    what the change did (getsentry/sentry-java: 1 of 10 such suggestions was right), so it is not enough."""
-    if judge.is_about(words, statement.text, near=scope(text) == "small"):
-        return True
-    if text.rules > 1 or sentence_count(statement.quoted) > ALIGNED_SENTENCES:
-        return False  # a paragraph of a change of several rules, or a long one, names several parts
-    heading = statement.section if not _BARE_WHY.match(statement.section) else ""
-    return judge.is_about(words, f"{heading}\n{statement.quoted}")
-
-
-ALIGNED_SENTENCES = 3  # a paragraph this short names one part of the change
-WHY_RULES = 12  # a change of up to this many rules (and a few other paths) may state one why for all of them
-_BARE_WHY = re.compile(
-    r"^(?:why|motivation|problem|rationale|root cause|reason)(?:\s+(?:is\s+)?(?:this|it|the)(?:\s+(?:change|pr|pull request))?"
-    r"(?:\s+(?:needed|necessary|required|important))?)?\s*[?:.]?\s*$",
-    re.I,
-)
-
-
-def states_the_change(statement: Statement, text: Text) -> bool:
-    """Whether STATEMENT is the stated why of the whole change: under a bare `## Why?` (`Motivation`,
-    `Problem`) heading of a change that wrote a few rules beside a few other paths (temporal's pull request
-    template: "Why? I have found these to be the most common patterns ... of targeting flaky tests." for
-    the ten rules it added). A whole new file is never this (its why is the file's, `WHOLE_FILE`)."""
-    return (
-        statement.part == "body"
-        and bool(_BARE_WHY.match(statement.section))
-        and text.rules <= WHY_RULES
-        and text.others <= SMALL_OTHERS
-    )
-
-
-NEAREST = 0.8  # a paragraph this close to the one most about the rule is about it too
-
-
-def nearest_blocks(words: dict[str, float], found: list[Statement]) -> set[str]:
-    """The paragraphs (each statement's `quoted` lines) of a change of several rules that are most about the
-    rule: a paragraph of an omnibus body (or a sub-commit's bullet in a squash body) says why of the part it
-    describes, so a sentence of another paragraph that shares a word with the rule is not its why."""
-    near = {statement.quoted: judge.relevance(words, statement.quoted)[0] for statement in found}
-    top = max(near.values(), default=0.0)
-    chosen = {quoted for quoted, share in near.items() if share and share >= NEAREST * top}
-    lead = next((s for s in found if s.part == "body"), None)
-    if lead is not None and not lead.section and not is_bullet(lead.quoted):
-        chosen.add(lead.quoted)  # the body's opening paragraph states the problem of the whole change
-    return chosen
 
 
 def fixes_the_file(text: Text) -> bool:

@@ -30,7 +30,7 @@ from gitcontext.identity.words import content_words, stem
 _W = r"(?:^|(?<=[^\w\-:./]))"  # a word starts here (not inside `std::io::Error`, `foo.error`)
 FAILURE = re.compile(
     _W + r"(?:fail(?:s|ed|ing|ures?)?|errors?|errored|broke|broken|breaks|breaking|breakage|crash(?:es|ed|ing)?"
-    r"|regress(?:ion|ions|ed)|flak(?:y|iness|es)|bugs?|buggy|wrong(?:ly)?|incorrect(?:ly)?|mistakes?|mistaken(?:ly)?"
+    r"|regress(?:ion|ions|ed)(?!\s+(?:tests?|suites?|testing|coverage))|flak(?:y|iness|es)|bugs?|buggy|wrong(?:ly)?|incorrect(?:ly)?|mistakes?|mistaken(?:ly)?"
     r"|leak(?:s|ed|ing)?|deadlock(?:s|ed)?|race conditions?|racy|timed out|times out|timing out"
     r"|hang(?:s|ing)|hung|panic(?:s|ked)|tracebacks?|corrupt(?:s|ed|ion)|lost|loses|losing"
     r"|overwr(?:ote|itten|ites)|vulnerab\w*|insecure|cve-\d+|injection|ssrf|xss|exploit(?:s|ed|able)?|outages?"
@@ -69,7 +69,8 @@ QUANTITY = re.compile(
 # "This commit renames the skill ...").
 CHANGE = re.compile(
     r"^(?:(?:this|the)\s+(?:commit|change|diff|patch|pr|pull request)\s+)?(?:also\s+)?"
-    r"(?:add|added|adds|update[sd]?|document(?:s|ed)?|simplif(?:y|ies|ied)|revive[sd]?|deduplicate[sd]?"
+    r"(?:fix(?:e[sd])?\s+(?:(?:the|this|that)\s+(?:problem|issue|bug)|it)\s+by"  # "Fix the problem by passing …"
+    r"|add|added|adds|update[sd]?|delete[sd]?|include[sd]?|populate[sd]?|harden(?:s|ed)?|document(?:s|ed)?|simplif(?:y|ies|ied)|revive[sd]?|deduplicate[sd]?"
     r"|refactor(?:s|ed)?|move[sd]?|remove[sd]?|replace[sd]?|rename[sd]?|introduce[sd]?|implement(?:s|ed)?"
     r"|extend(?:s|ed)?|drop(?:s|ped)?|fold(?:s|ed)?|restructure[sd]?|rewrite|rewrites|rewrote|bump(?:s|ed)?"
     r"|clean(?:s|ed)? up|consolidate[sd]?|convert(?:s|ed)?|migrate[sd]?|expose[sd]?|split|splits|trim(?:s|med)?"
@@ -130,7 +131,7 @@ def reason(text: str, rule: str = "") -> Reason:
     text = _PR_REF.sub("", text).strip()
     if DOC_FIX.search(text) or VERIFY.match(text) or restates(text, rule) or about_the_file(text, rule):
         return Reason(0, ())
-    if CHANGE.match(text):
+    if describes_the_change(text):
         text = reasoned_part(text)
     kinds: dict[str, None] = {}
     score = 0
@@ -140,6 +141,18 @@ def reason(text: str, rule: str = "") -> Reason:
             kinds[name] = None
             score += worth * min(len(own), most)
     return Reason(score, tuple(kinds))
+
+
+# The label a change list puts before an entry's verb: "**PR validation gate**: Adds …", "SKILL.md — add …",
+# "feat(skills): added …", "**Added `X`** as …".
+_LABEL = re.compile(
+    r"^(?:\*\*[^*]{1,80}\*\*\s*:?|`?[\w./-]{1,80}`?\s+[—–-]|[a-z][\w-]{0,20}(?:\([^)]{0,60}\))?!?:|\*\*)\s*", re.I
+)
+
+
+def describes_the_change(text: str) -> bool:
+    """Whether TEXT opens with the verb of the change it describes, after an entry's label if it has one."""
+    return bool(CHANGE.match(text) or CHANGE.match(_LABEL.sub("", text, count=1)))
 
 
 def reasoned_part(description: str) -> str:

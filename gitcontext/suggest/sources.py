@@ -55,6 +55,7 @@ class Text(NamedTuple):
     number: str = ""  # the pull request (or issue) it is
     pr: str = ""  # the pull request it is, or belongs to (an issue's: the pull request that closes it)
     url: str = ""  # the pull request's or issue's page, when a GitHub reader read it
+    written: tuple[str, ...] = ()  # the texts of the rules its change wrote (each once)
 
 
 def sources_of(life) -> list[Source]:
@@ -75,6 +76,19 @@ def rules_written(lives: Iterable) -> Counter[str]:
     return counts
 
 
+def texts_written(lives: Iterable) -> dict[str, tuple[str, ...]]:
+    """commit -> the texts of the rules it wrote (born or reworded there; a merge: all it brought), each once."""
+    out: dict[str, dict[str, None]] = {}
+    for life in lives:
+        steps = [(life.born.commit, life.born.via, life.born.text)]
+        steps += [(c.commit, c.via, c.text) for c in life.changes if c.kind == "reworded"]
+        for commit, via, text in steps:
+            for sha in (commit, via):
+                if sha:
+                    out.setdefault(sha, {})[text] = None
+    return {sha: tuple(texts) for sha, texts in out.items()}
+
+
 class History(NamedTuple):
     """The commit texts, paths and rule counts every source of a run is judged by (read once)."""
 
@@ -83,6 +97,7 @@ class History(NamedTuple):
     rules: Counter[str]
     context: frozenset[str]  # every context file path the replay saw
     first: Counter[tuple[str, str]]  # (file, commit) -> the rules born in that file's first version
+    written: dict[str, tuple[str, ...]]  # commit -> the texts of the rules it wrote
 
     def born_with_file(self, source: Source) -> int:
         """How many rules SOURCE's commit wrote into its file when it created the file (0: the file existed)."""
@@ -97,7 +112,12 @@ def read_history(root, lives: Sequence, chosen: Sequence, context: Iterable[str]
     shas = sorted({sha for life in chosen for s in sources_of(life) for sha in (s.commit, s.via) if sha})
     first = Counter((life.born.file, life.born.commit) for life in lives if life.born.version == 0)
     return History(
-        git.commit_texts(shas, root), git.touched_paths(shas, root), rules_written(lives), frozenset(context), first
+        git.commit_texts(shas, root),
+        git.touched_paths(shas, root),
+        rules_written(lives),
+        frozenset(context),
+        first,
+        texts_written(lives),
     )
 
 
@@ -119,7 +139,8 @@ def texts_of(source: Source, history: History, reader: Reader | None = None) -> 
 def _commit_text(sha: str, message: str, origin: str, history: History) -> Text:
     subject = message.split("\n", 1)[0]
     number = pr_number(subject) or gitlab_mr(message) or ""
-    return Text(origin, sha, "commit", message, history.rules[sha], history.others(sha), number, number)
+    rules, others, written = history.rules[sha], history.others(sha), history.written.get(sha, ())
+    return Text(origin, sha, "commit", message, rules, others, number, number, written=written)
 
 
 def _threads(reader: Reader, anchor: str, commit: git.CommitText | None, history: History) -> list[Text]:
@@ -128,15 +149,15 @@ def _threads(reader: Reader, anchor: str, commit: git.CommitText | None, history
     thread = reader.pull(number) if number else None
     if thread is None:
         return []
-    rules, others = history.rules[anchor], history.others(anchor)
+    rules, others, written = history.rules[anchor], history.others(anchor), history.written.get(anchor, ())
     pr = thread.number
     out = [
-        Text("pull-request", anchor, "title", thread.title, rules, others, pr, pr, thread.url),
-        Text("pull-request", anchor, "body", thread.body, rules, others, pr, pr, thread.url),
+        Text("pull-request", anchor, "title", thread.title, rules, others, pr, pr, thread.url, written),
+        Text("pull-request", anchor, "body", thread.body, rules, others, pr, pr, thread.url, written),
     ]
     for issue in thread.issues:
         out += [
-            Text("issue", anchor, "title", issue.title, rules, others, issue.number, pr, issue.url),
-            Text("issue", anchor, "body", issue.body, rules, others, issue.number, pr, issue.url),
+            Text("issue", anchor, "title", issue.title, rules, others, issue.number, pr, issue.url, written),
+            Text("issue", anchor, "body", issue.body, rules, others, issue.number, pr, issue.url, written),
         ]
     return out

@@ -12,6 +12,7 @@ issue URL) and the number of the pull request itself are read here too.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import NamedTuple
 
 MAX_STATEMENT = 400  # characters of one statement kept; longer prose is cut at a word
@@ -46,9 +47,13 @@ _SKIP_SECTIONS = re.compile(
     re.I,
 )
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$|^\s*\*\*([^*]{2,60})\*\*:?\s*$")
-_BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
+# a list item's marker; alone on its line, its text wrapped to the next (GitHub's squash body of "- [link] …")
+_BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])(?:\s+|$)")
 _CHECKBOX = re.compile(r"^\s*(?:[-*+]\s+)?\[[ xX]\]")
-_NOISE_LINE = re.compile(r"^\s*(?:!\[|<img|<video|\||https?://\S+\s*$|<\S[^>]*>\s*$|>\s*\[!)")
+_NOISE_LINE = re.compile(
+    r"^\s*(?:!\[|<img|<video|\||https?://\S+\s*$|<\S[^>]*>\s*$|>\s*\[!)"
+    r"|^[^|\n]*\S\s\|\s[^|\n]*\S\s\|\s|^.*\s\|\s*$"  # a table row wrapped or without its leading pipe ("stable | All builds |")
+)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`\"'(\[])")
 _REF = re.compile(
     r"(?<![\w/#&])(?:(?:gh-)|#)(\d{1,7})\b|https?://github\.com/[\w.-]+/[\w.-]+/(?:issues|pull)/(\d{1,7})", re.I
@@ -186,11 +191,19 @@ def _blocks(lines: list[str]) -> list[list[str]]:
 
 def _block_statements(block: list[str], section: str) -> list[Statement]:
     quoted = "\n".join(line.strip() for line in block)
-    prose = _BULLET.sub("", " ".join(line.strip().lstrip("> ") for line in block)).strip()
+    prose = _BULLET.sub("", unwrap(line.strip().lstrip("> ") for line in block)).strip()
     if not prose:
         return []
     sentences = [s for s in _SENTENCE_END.split(prose) if len(s.split()) >= 3]
     return [Statement(_clip(s), quoted, "body", section) for s in sentences]
+
+
+_WRAPPED = re.compile(r"(?<=[A-Za-z])-\n(?=[a-z])")
+
+
+def unwrap(lines: Iterable[str]) -> str:
+    """LINES as one line of prose; a compound broken at the wrap ("error-" / "handling") is one word again."""
+    return _WRAPPED.sub("-", "\n".join(lines)).replace("\n", " ")
 
 
 def sentence_count(block: str) -> int:

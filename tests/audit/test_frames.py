@@ -5,7 +5,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gitcontext.audit.frames import compatible, frames, introducer, template_swap
+from gitcontext.audit.frames import frames
+from gitcontext.audit.listlines import introducer
+from gitcontext.audit.scoped import compatible
+from gitcontext.audit.templates import template_swap
 from gitcontext.instructions.segment import segment
 
 

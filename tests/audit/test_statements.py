@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gitcontext.audit.frames import frames
-from gitcontext.audit.statements import condition_of_lead, lists_code, states
+from gitcontext.audit.statements import commands, condition_of_lead, lists_code, states, triggers
 from gitcontext.instructions.segment import segment
 
 
@@ -174,3 +174,122 @@ def test_a_directive_makes_a_statement_a_rule(a: str, b: str, aux: str) -> None:
     assert not _states(f"Always check that the {a} {aux} {b}.")
     assert not _states(f"The {a} {aux} {b}; never edit it by hand.")
     assert not _states(f"The {a} should be {b}.")
+
+
+# fresh review of elie222/inbox-zero, TencentCloudBase/CloudBase-AI-ToolKit, napi-rs/napi-rs, ollama/ollama and
+# expo/skills, round 8 session 6: each line here was a GC100 finding before the class was fixed
+@pytest.mark.parametrize(
+    "line",
+    [
+        # a command in code, then the verb of a sentence about it
+        "`diff screenshot` produces a diff image with changed pixels highlighted in red.",
+        "`diff snapshot` output uses `+` for additions and `-` for removals.",
+        # a plural subject, a preposition phrase, then a verb that states
+        "- JSDoc comments (`///`) in Rust become TypeScript documentation",
+        # a condition, then a named subject, an adverb and its verb
+        "When a Mini Program user calls a cloud function, WeChat automatically injects the user's identity.",
+        # a label that names a kind of thing, though a verb opens it, before a body with no verb
+        "- Build output: `.node` files in project root",
+        "- **Read operations**: `queryCloudRun` (list, detail, templates)",
+        # the name of a stage, in title case
+        "- Aesthetic Direction Determination",
+    ],
+)
+def test_statements_found_on_fresh_repositories(line: str) -> None:
+    assert _states(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "`uv run pytest` to run the tests.",
+        "`make lint` before pushing.",
+        "- Pull requests in `src/` require a changelog entry",
+        "If the build fails, then rerun it with `--verbose`.",
+        "- **Test snapshots**: Update with `-u` flag when output changes intentionally",
+        "- Update snapshots if needed: `yarn test -u`",
+        "- Use TypeScript strict mode",
+        "- No Default Exports",
+    ],
+)
+def test_rules_like_those_statements_stay_rules(line: str) -> None:
+    assert not _states(line)
+
+
+def test_a_command_label_in_a_step_is_a_rule() -> None:
+    for line in ("2. Build: `yarn workspace @examples/napi build`", "3. Test: `yarn test`", "- Lint: `pnpm lint`"):
+        ((inst, _),) = _framed(line + "\n")
+        assert not lists_code(inst), line
+    ((inst, _),) = _framed("- Create directory: `mkdir -p build/out`\n")
+    assert not lists_code(inst)  # a verb that names no kind of thing commands ("Create directory")
+    ((inst, _),) = _framed("- Test files: `js.rs`, `ts.rs`\n")
+    assert lists_code(inst)
+
+
+def test_commands_opens_with_a_verb_and_its_object_not_a_name() -> None:
+    assert commands("Rebuild with `yarn build` after changes")
+    assert commands("Limit concurrent uploads to prevent browser overload")
+    assert not commands("Build utilities")
+    assert not commands("Test snapshots of the output")
+    assert not commands("`rules/auth.md` - Configure providers")
+
+
+def test_a_skills_trigger_is_not_a_rule_but_what_it_forbids_is() -> None:
+    text = (
+        "## When to use this skill\n\nUse this skill for **CloudBase platform knowledge** when you need to:\n\n"
+        "- Deploy and manage cloud functions\n- Understand database permissions\n\n"
+        "Use this skill whenever you call raw HTTP APIs, for example:\n\n"
+        "- Any scenario where SDKs are not available or not preferred\n\n"
+        "**Do NOT use this skill for:**\n\n- Auth flows (use the Web/Node/Auth skills instead)\n\n"
+        "## Steps\n\n- Deploy and manage cloud functions with `tcb fn deploy`\n"
+    )
+    found = [inst.line for inst, frame in _framed(text) if triggers(inst, frame)]
+    assert found == [3, 5, 6, 8, 10]
+
+
+def test_a_condition_at_the_end_of_an_only_lead_in_makes_its_items_branches() -> None:
+    text = (
+        "You need `eas build` ONLY when using:\n\n- **Local Expo modules** (custom native code)\n\n"
+        "Check the following when reviewing:\n\n- the tests pass\n"
+    )
+    branches = [inst.line for inst, frame in _framed(text) if condition_of_lead(inst, frame)]
+    assert branches == [3]
+
+
+# fresh review of PowerShell/PowerShell, getsentry/skills, alibaba/higress and callstackincubator/agent-skills
+# (held out from the first fixes of round 8 session 6, then the development set of the second)
+@pytest.mark.parametrize(
+    "line",
+    [
+        "In the GitHub Actions UI, this renders as collapsible sections with the specified title.",
+        '- Bad: "This significantly reduced our error processing time."',
+        'Based on "The Ultimate Guide to React Native Optimization" by Callstack.',
+        "**Cause:** Higress does not support snippet annotations (by design, for security)",
+        "**Symptoms:** Path not being rewritten, backend receives original path",
+    ],
+)
+def test_settings_examples_credits_and_reports_state(line: str) -> None:
+    assert _states(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Based on what they've selected, ask if anything is missing.",
+        "- Bad: never log secrets",
+        "In tests, use `pytest -x`.",
+        "**Cause:** a stale cache; you must clear it first",
+    ],
+)
+def test_rules_that_open_like_them_stay_rules(line: str) -> None:
+    assert not _states(line)
+
+
+def test_items_a_pointer_or_a_tool_lists_are_not_the_agents_steps() -> None:
+    text = (
+        "See [references/advanced-patterns.md](references/advanced-patterns.md) for:\n\n- Streaming body processing\n"
+        "- Configure the gateway\n\nThe test script will:\n\n- Test each route against the gateway\n\n"
+        "In this step you will:\n\n- Test each route\n- Never skip the dry run\n"
+    )
+    found = [inst.line for inst, frame in _framed(text) if inst.kind == "item" and states(inst, frame)]
+    assert found == [3, 4, 8]

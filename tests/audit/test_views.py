@@ -174,3 +174,73 @@ def test_views_subagents_commands_microagents_and_nested_cursor_rules(repo: Path
     assert "cursor:always" not in views
     listed = {row["file"] for row in run_json(capsys, "ls")["instructions"]}
     assert {".claude/agents/reviewer.md", ".openhands/microagents/repo.md", "web/.cursor/rules/react.mdc"} <= listed
+
+
+def test_views_copilot_reads_the_agents_md_chain_besides_its_own_files(repo: Path) -> None:
+    """GitHub Copilot's agent reads AGENTS.md ("the nearest AGENTS.md file in the directory tree will take
+    precedence") besides .github/copilot-instructions.md: both sides of a pair are in one Copilot view."""
+    commit(
+        repo,
+        {
+            ".github/copilot-instructions.md": "- Do not rely on `pnpm check`.\n",
+            ".github/instructions/py.instructions.md": '---\napplyTo: "**/*.py"\n---\n- Py rule.\n',
+            "AGENTS.md": "- Run `pnpm check` before committing.\n",
+            "web/AGENTS.md": "- Web rule.\n",
+            "CLAUDE.md": "- Claude rule.\n",
+        },
+    )
+    views = _views(repo)
+    assert views["copilot:always"].files == (".github/copilot-instructions.md", "AGENTS.md")
+    assert views["copilot:web"].files == (".github/copilot-instructions.md", "AGENTS.md", "web/AGENTS.md")
+    assert views["copilot:web"].scope == ("web/**",)
+    assert views["copilot:.github/instructions/py.instructions.md"].files == (
+        ".github/copilot-instructions.md",
+        "AGENTS.md",
+        ".github/instructions/py.instructions.md",
+    )
+    assert all("CLAUDE.md" not in v.files for v in views.values() if v.agent == "copilot")  # AGENTS.md is there
+
+
+def test_views_copilot_falls_back_to_the_root_claude_md_without_agents_md(repo: Path) -> None:
+    commit(repo, {".github/copilot-instructions.md": "- Copilot rule.\n", "CLAUDE.md": "- Claude rule.\n"})
+    assert _views(repo)["copilot:always"].files == (".github/copilot-instructions.md", "CLAUDE.md")
+
+
+def test_views_cursor_reads_root_and_nested_agents_md(repo: Path) -> None:
+    """Cursor applies the root AGENTS.md always and a nested one to its folder, combined with its parents."""
+    commit(
+        repo,
+        {
+            ".cursor/rules/ts.mdc": "---\nglobs: src/**/*.ts\n---\n- TS rule.\n",
+            "AGENTS.md": "- Root rule.\n",
+            "pkg/api/AGENTS.md": "- Api rule.\n",
+        },
+    )
+    views = _views(repo)
+    assert views["cursor:always"].files == ("AGENTS.md",)
+    assert views["cursor:pkg/api"].files == ("AGENTS.md", "pkg/api/AGENTS.md")
+    assert views["cursor:.cursor/rules/ts.mdc"].files == ("AGENTS.md", ".cursor/rules/ts.mdc")
+
+
+def test_views_agents_md_alone_gives_no_copilot_or_cursor_copy(repo: Path) -> None:
+    commit(repo, {"AGENTS.md": "- Root rule.\n", "web/AGENTS.md": "- Web rule.\n"})
+    assert {v.agent for v in _views(repo).values()} == {"codex"}
+
+
+def test_views_skill_rides_on_the_root_view_of_each_agent_that_reads_its_folder(repo: Path) -> None:
+    """`.agents/skills/` is read by Codex and Gemini CLI (among others): a Gemini skill session holds
+    GEMINI.md, a Codex one AGENTS.md; a `.claude/skills/` symlink to it makes it Claude Code's too."""
+    write(repo, ".agents/skills/ship/SKILL.md", "---\nname: ship\n---\n- Tag from main.\n")
+    write(repo, "AGENTS.md", "- Codex rule.\n")
+    write(repo, "GEMINI.md", "- Gemini rule.\n")
+    write(repo, "CLAUDE.md", "- Claude rule.\n")
+    write(repo, "plugin/skills/lint/SKILL.md", "---\nname: lint\n---\n- Lint it.\n")
+    (repo / ".claude/skills").mkdir(parents=True)
+    os.symlink("../../.agents/skills/ship", repo / ".claude/skills/ship")
+    commit(repo, {})
+    skills = {v.name: v.files for v in _views(repo).values() if v.agent == "skill"}
+    ship = ".agents/skills/ship/SKILL.md"
+    assert sorted(skills[n] for n in skills if n.startswith("skill:.agents/skills/ship")) == sorted(
+        [("CLAUDE.md", ship), ("AGENTS.md", ship), ("GEMINI.md", ship)]
+    )
+    assert skills["skill:plugin/skills/lint"] == ("CLAUDE.md", "plugin/skills/lint/SKILL.md")  # a plugin's skill

@@ -90,3 +90,25 @@ def test_note_states_dirty_folder_reads_every_note(repo: Path, monkeypatch: pyte
     (repo / ".context/notes/ctx-3f9a2c4b1d2e.jsonl").write_text("")  # untracked: only all_notes sees it
     assert notestates.note_states(repo, repo / ".git", clean=False) == _folded(repo)
     assert "ctx-3f9a2c4b1d2e" in _folded(repo) and reads == []
+
+
+def test_note_states_keep_the_notes_stat_entries_for_the_next_read(repo: Path) -> None:
+    """A commit that stages a new note's bytes saves its state without dropping the stat entries `ls`
+    recorded: the first read after the commit reads only the note that changed."""
+    _noted(repo)
+    for _ in range(3):
+        notecache.folded_notes(repo)
+    cache = repo / ".git" / notecache.CACHE
+    recorded = json.loads(cache.read_text())["files"]
+    assert len(recorded) == 3
+    first = sorted(_folded(repo))[0]
+    from gitcontext.provenance.record import record
+
+    record(repo, config_mod.load(repo), first, why="it broke CI twice")
+    git(repo, "add", ".context")
+    assert notestates.note_states(repo, repo / ".git", clean=True) == _folded(repo)
+    kept = json.loads(cache.read_text())["files"]
+    assert {n: e for n, e in kept.items() if n != f"{first}.jsonl"} == {
+        n: e for n, e in recorded.items() if n != f"{first}.jsonl"
+    }
+    assert len(kept) >= 2 and notecache.folded_notes(repo) == _folded(repo)

@@ -137,3 +137,20 @@ def test_shared_hooks_refuse_a_missing_why_and_accept_a_trailer(repo: Path) -> N
     assert done.returncode == 0, done.stderr
     assert f"Context-Id: {ident} added" in last_message(repo)
     assert "Context-Why: force pushes broke CI twice" in last_message(repo)
+
+
+def test_pre_commit_asks_head_once_and_reads_each_side_once(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The analysis of HEAD vs the index resolves HEAD once (the notes' resolver, on both sides, asks the
+    same), and reads each side's context files in one `cat-file` (the guides and the segmenting share it)."""
+    native_repo(repo)
+    stage_new_rule(repo)
+    monkeypatch.chdir(repo)
+    assert main(["pre-commit"]) == 0  # the ratchet's first versions found once for good
+    trace = tmp_path / "trace"
+    monkeypatch.setenv("GIT_TRACE", str(trace))
+    assert main(["pre-commit"]) == 0
+    asked = [line.split("built-in: ", 1)[1] for line in trace.read_text().splitlines() if "built-in: git " in line]
+    assert len([a for a in asked if a.startswith("git rev-parse") and "HEAD" in a]) == 1, asked
+    assert len([a for a in asked if a.startswith("git cat-file --batch") and "check" not in a]) <= 2, asked

@@ -70,6 +70,16 @@ def test_discover_never_tracks_local_or_ignored(repo: Path) -> None:
     assert discover(repo, _config(repo)) == ["CLAUDE.md"]
 
 
+def test_discover_leaves_out_vendored_copies_unless_the_config_says_otherwise(repo: Path) -> None:
+    write(repo, "AGENTS.md", RULE)
+    write(repo, "core/vendor/github.com/x/y/AGENTS.md", RULE)
+    write(repo, "web/node_modules/pkg/CLAUDE.md", RULE)
+    write(repo, "vendors/AGENTS.md", RULE)  # a folder named otherwise is the repository's own
+    assert discover(repo, _config(repo)) == ["AGENTS.md", "vendors/AGENTS.md"]
+    write(repo, ".context/config.yml", "discovery:\n  exclude: []\n")
+    assert "core/vendor/github.com/x/y/AGENTS.md" in discover(repo, _config(repo))
+
+
 def test_discover_config_overrides_globs(repo: Path) -> None:
     write(
         repo, ".context/config.yml", "discovery:\n  include: ['docs/agents/*.md']\n  exclude: ['docs/agents/old.md']\n"

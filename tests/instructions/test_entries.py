@@ -83,3 +83,34 @@ def test_several_terms_are_one_entry(names: list[str], sep: str) -> None:
     terms = sep.join(f"`{name}`" for name in names)
     assert describes(_one(f"- {terms} — the {names[0]} helpers"))
     assert not describes(_one(f"- {terms} — never call the {names[0]} helpers directly"))
+
+
+# fresh review of ollama/ollama, expo/skills, elie222/inbox-zero and Homebrew/brew, round 8 sessions 5-6
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a pointer over two lines
+        "See `docs/development.md` for prerequisites, platform notes, GPU backends, and\nthe full development workflow.",
+        # a purpose, then the file to follow or read
+        "To measure drift in an app - hardcoded hex values, arbitrary spacing - follow `./references/audit.md`.",
+        "For exact command patterns and a safe mutation flow, read `references/cli-reference.md`.",
+        # a word joined by a hyphen is no directive ("Go-only" is not "only")
+        "For quick Go-only iteration against an existing native payload:",
+        # a lead-in handing over to the rules below it
+        "Please follow these guidelines when contributing:",
+        "Follow these rules when writing tests:",
+    ],
+)
+def test_pointers_and_lead_ins_found_on_fresh_repositories(text: str) -> None:
+    assert describes(_one(text))
+
+
+def test_a_bold_name_before_an_imperative_is_a_rule_when_asked() -> None:
+    def opens(text: str) -> bool:
+        return text.split()[0] in ("Rebuild", "Limit")
+
+    assert describes(_one("- **Type generation**: Rebuild with `yarn build` after changes"))
+    assert not describes(_one("- **Type generation**: Rebuild with `yarn build` after changes"), opens)
+    assert not describes(_one("- **Concurrent Uploads**: Limit concurrent uploads"), opens)
+    assert describes(_one("- `limit`: Limit return count"), opens)  # what a parameter does
+    assert not describes(_one("Follow the setup guide before you start:"))  # no handover: a step of its own

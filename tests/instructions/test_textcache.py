@@ -188,3 +188,49 @@ def test_load_with_a_file_name_that_is_not_utf8(files: Path) -> None:
     assert load(files, config) == _fresh(files)
     assert json.loads(_cache(files).read_text())["found"][1] == ["CLAUDE.md", "pkg/AGENTS.md"]
     assert load(files, config) == _fresh(files)
+
+
+def _uncached(repo: Path, rev: str) -> dict:
+    return load(repo, config_mod.load(repo), rev)
+
+
+@pytest.mark.parametrize("rev", ["HEAD", ""])  # a commit, the index
+def test_load_of_a_revision_cached_equals_uncached_and_segments_its_blobs_once(files: Path, monkeypatch, rev) -> None:
+    """The hooks load HEAD and the index with CACHED: each blob is segmented once, then read by its id,
+    and every answer is the uncached one (the staged text differs from the work tree's here)."""
+    config = config_mod.load(files)
+    write(files, "CLAUDE.md", RULES + "- Staged, not committed.\n")
+    git(files, "add", "CLAUDE.md")
+    write(files, "CLAUDE.md", RULES + "- Neither staged nor committed.\n")
+    expected = _uncached(files, rev)
+    computed = _computed(monkeypatch)
+    assert load(files, config, rev, cached=True) == expected and len(computed) == 3
+    computed.clear()
+    assert load(files, config, rev, cached=True) == expected and computed == []
+    assert ("Staged, not committed." in str(expected)) == (rev == "")
+
+
+def test_load_of_a_revision_with_a_hostile_cache_entry_is_segmented_afresh(files: Path) -> None:
+    """An entry for the revision's blob that does not fit its text (a line past the end) is not believed."""
+    config = config_mod.load(files)
+    expected = _uncached(files, "HEAD")
+    load(files, config, "HEAD", cached=True)
+    cache = _cache(files)
+    data = json.loads(cache.read_text())
+    data["texts"] = {
+        k: [[[1, 999, "Out of the file.", "out of the file", [], "item", 0]], [], []] for k in data["texts"]
+    }
+    cache.write_text(json.dumps(data))
+    assert load(files, config, "HEAD", cached=True) == expected
+
+
+def test_budget_counts_through_the_cache_as_segmenting_afresh(files: Path, monkeypatch) -> None:
+    """`budget`'s count of a view's instructions (imports expanded) is kept by the view's bytes."""
+    from gitcontext.instructions.render import budget
+
+    fresh = budget(files, "CLAUDE.md")
+    kept = textcache.TextCache(files / ".git")
+    assert budget(files, "CLAUDE.md", kept) == fresh and fresh["instructions"] == 4
+    kept.save()
+    computed = _computed(monkeypatch)
+    assert budget(files, "CLAUDE.md", textcache.TextCache(files / ".git")) == fresh and computed == []

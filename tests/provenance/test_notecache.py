@@ -213,7 +213,9 @@ def test_folded_notes_stat_entry_naming_another_notes_bytes_is_not_trusted(noted
     cache, data = _settled(noted)
     names = sorted(data["files"])
     oids = [data["files"][n][4] for n in names]
-    data["files"] = {n: [*data["files"][n][:4], oids[(k + 1) % len(oids)]] for k, n in enumerate(names)}
+    data["files"] = {
+        n: [*data["files"][n][:4], oids[(k + 1) % len(oids)], *data["files"][n][5:]] for k, n in enumerate(names)
+    }
     cache.write_text(json.dumps(data))
     read = _reads(monkeypatch)
     assert notecache.folded_notes(noted) == expected and len(read) == 3
@@ -264,3 +266,26 @@ def test_folded_notes_reparse_the_cache_file_only_when_its_bytes_change(noted: P
     record(noted, config_mod.load(noted), id, why="review fatigue")
     assert notecache.folded_notes(noted) == _fresh(noted)
     assert notecache.folded_notes(noted)[id].why == "review fatigue"
+
+
+def test_override_free_names_only_unchanged_notes_recorded_without_the_mark(noted: Path) -> None:
+    """`history.overrides` skips the notes this names: each one's stat data as recorded (trusted as
+    `folded_notes` trusts it) and its bytes recorded as never saying `"override":`."""
+    cache, data = _settled(noted)
+    names = sorted(data["files"])
+    assert notecache.override_free(noted) == set(names) and len(names) == 3
+    edited = noted / ".context" / "notes" / names[0]
+    edited.write_bytes(edited.read_bytes() + b'{"override": "reworded"}\n')
+    assert notecache.override_free(noted) == set(names[1:])  # its stat changed: read again
+    data["files"][names[1]][5] = True
+    cache.write_text(json.dumps(data))
+    assert notecache.override_free(noted) == {names[2]}
+    data["files"][names[2]] = data["files"][names[2]][:5]  # an entry of the old shape says nothing
+    cache.write_text(json.dumps(data))
+    assert notecache.override_free(noted) == set()
+
+
+def test_override_free_entries_record_what_the_bytes_say(noted: Path) -> None:
+    _, data = _settled(noted)
+    for name, entry in data["files"].items():
+        assert entry[5] is (notecache.OVERRIDE_MARK in (noted / ".context" / "notes" / name).read_bytes())

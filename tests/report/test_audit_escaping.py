@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gitcontext.audit.candidates import shell_quote
-from gitcontext.report import audit_github, audit_markdown
+from gitcontext.github import runner
+from gitcontext.report import audit_markdown
 
 TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=80)
 
@@ -42,7 +43,7 @@ def _unescape(data: str) -> str:
 @settings(max_examples=200, deadline=None)
 @given(TEXT)
 def test_github_workflow_command_escaping_round_trips(text: str) -> None:
-    data, prop = audit_github.escape_data(text), audit_github.escape_property(text)
+    data, prop = runner.escape_data(text), runner.escape_property(text)
     assert "\n" not in data and "\r" not in data and _unescape(data) == text
     assert "," not in prop and ":" not in prop and _unescape(prop) == text
 

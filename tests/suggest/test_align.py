@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from gitcontext import config as config_mod
 from gitcontext.history.backfill import backfill
 from gitcontext.suggest import judge
@@ -36,6 +38,12 @@ def _row(rows, fragment: str):
 
 def _code(n: int, tag: str = "x") -> dict[str, str | bytes | None]:
     return {f"src/{tag}{k}.go": f"package x // {k}\n" for k in range(n)}
+
+
+def _change(store: Path, added: str, message: str, code: int = 0) -> str:
+    """A first AGENTS.md, then a change that adds ADDED beside CODE other paths; its sha."""
+    commit(store, {"AGENTS.md": RULES}, "Add AGENTS.md")
+    return commit(store, {"AGENTS.md": RULES + added, **_code(code)}, message)
 
 
 def test_align_a_bare_why_section_states_the_reason_of_each_rule_the_change_wrote(store: Path) -> None:
@@ -81,33 +89,16 @@ def test_align_a_short_paragraph_that_names_the_rule_gives_its_reason(store: Pat
     history) and the eval harness that justified it. On the reproduced case, that line takes the model from
     0% to ~94%." The change touched many paths (the harness), and the measurement does not repeat the rule's
     words: its paragraph does."""
-    rule = "- Delete any comment that restates the code or records its history.\n"
-    commit(store, {"AGENTS.md": RULES}, "Add AGENTS.md")
-    sha = commit(
+    sha = _change(
         store,
-        {"AGENTS.md": RULES + rule, **_code(14)},
+        "- Delete any comment that restates the code or records its history.\n",
         "Add comment-hygiene guideline and an eval harness (#4174)\n\n"
         "Add one evidence-backed line to AGENTS.md (delete any comment that only records its history) and the"
         " eval harness that justified it. On the reproduced case, that line takes the model from 0% to ~94%.",
+        14,
     )
     s = _row(_rows(store), "records its history")
     assert s.klass == "specific" and s.commit == sha and s.why.startswith("On the reproduced case")
-
-
-def test_align_a_long_paragraph_names_every_part_and_aligns_none(store: Path) -> None:
-    """getsentry/sentry-react-native: a five-sentence paragraph about the option's code named a rule's words
-    ("registered whenever `enableNative` is true") and gave it the reason of another sentence."""
-    rule = "- The wrapper is registered whenever `enableNative` is true, with no separate opt-in.\n"
-    commit(store, {"AGENTS.md": RULES}, "Add AGENTS.md")
-    commit(
-        store,
-        {"AGENTS.md": RULES + rule, **_code(14)},
-        "Correct the tracking option docs (#6582)\n\n"
-        "The option installs the native logger. Its sink has no caller outside the tester. Everything the old text"
-        " promised comes from the wrapper, registered whenever `enableNative` is true. The two stacks share a name"
-        " prefix and nothing else. That made the option look like the switch, so it is now internal.",
-    )
-    assert _row(_rows(store), "registered whenever").klass == "generic"
 
 
 def test_align_a_sign_the_rule_carries_in_a_compound_is_the_rule_restated() -> None:
@@ -119,17 +110,73 @@ def test_align_a_sign_the_rule_carries_in_a_compound_is_the_rule_restated() -> N
     assert judge.reason(statement, "Keep the integration default-on.").score >= judge.NEEDED
 
 
-def test_align_a_paragraph_of_a_change_of_several_rules_is_no_alignment(store: Path) -> None:
-    """getsentry/sentry-java: "**Formatting**: Enforced via Spotless" was given "The skills list restated
-    descriptions the harness already injects, so it is now a pointer.": its short paragraph named the rule's
-    words among the other things the change did; 9 of 10 such suggestions were wrong."""
-    rules = "- **Formatting**: Enforced via Spotless.\n- **API**: `.api` files are generated.\n- Use the test skill.\n"
-    commit(store, {"AGENTS.md": RULES}, "Add AGENTS.md")
-    commit(
-        store,
-        {"AGENTS.md": RULES + rules, **_code(12)},
+NO_ALIGNMENT = {
+    # getsentry/sentry-react-native: a five-sentence paragraph about the option's code named a rule's words
+    # ("registered whenever `enableNative` is true") and gave it the reason of another sentence.
+    "long-paragraph": (
+        "- The wrapper is registered whenever `enableNative` is true, with no separate opt-in.\n",
+        "Correct the tracking option docs (#6582)\n\n"
+        "The option installs the native logger. Its sink has no caller outside the tester. Everything the old text"
+        " promised comes from the wrapper, registered whenever `enableNative` is true. The two stacks share a name"
+        " prefix and nothing else. That made the option look like the switch, so it is now internal.",
+        "registered whenever",
+    ),
+    # getsentry/sentry-java: "**Formatting**: Enforced via Spotless" was given "The skills list restated
+    # descriptions the harness already injects, so it is now a pointer.": its short paragraph named the rule's
+    # words among the other things the change did; 9 of 10 such suggestions were wrong.
+    "several-rules-paragraph": (
+        "- **Formatting**: Enforced via Spotless.\n- **API**: `.api` files are generated.\n- Use the test skill.\n",
         "docs(agents): Remove duplicated build commands (#5971)\n\n"
         "Formatting stays enforced via Spotless. The skills list restated descriptions the harness already"
         " injects, so it is now a pointer.",
+        "Spotless",
+    ),
+}
+
+
+@pytest.mark.parametrize("rules, message, fragment", NO_ALIGNMENT.values(), ids=NO_ALIGNMENT)
+def test_align_a_paragraph_that_names_the_rule_among_other_parts_is_no_alignment(
+    store: Path, rules: str, message: str, fragment: str
+) -> None:
+    _change(store, rules, message, 14)
+    assert _row(_rows(store), fragment).klass == "generic"
+
+
+def test_align_a_reason_of_a_many_rule_change_goes_to_the_rule_it_is_most_about(store: Path) -> None:
+    """microsoft/hve-core #1811: "Because `untrustedSources[]` is non-empty, Govern-phase autonomy is capped at
+    `partial` ..." repeats words of "Prompt for autonomy at Govern entry ..." too, and was given to it; of the
+    rules the change wrote, it is about the one on untrusted sources."""
+    rules = (
+        "- Prompt for autonomy at Govern entry and persist it to `autonomyTier` (`partial` default).\n"
+        "- When `untrustedSources` is non-empty, Govern autonomy is capped at `partial`.\n"
+        "- Record stakeholders by persona, not by name.\n"
+        "- Scan every handoff payload before emitting it.\n"
     )
-    assert _row(_rows(store), "Spotless").klass == "generic"
+    sha = _change(
+        store,
+        rules,
+        "feat(instructions): harden the ADR Creator against untrusted content (#1811)\n\n"
+        "Because `untrustedSources` is non-empty, Govern-phase autonomy is capped at `partial`, requiring human"
+        " confirmation before any durable or external emission of injected text.\n",
+        14,
+    )
+    rows = _rows(store)
+    assert _row(rows, "Prompt for autonomy").klass == "generic"
+    capped = _row(rows, "is capped")
+    assert capped.klass == "specific" and capped.commit == sha and capped.why.startswith("Because `untrusted")
+
+
+def test_align_each_lone_marker_bullet_is_its_own_part(store: Path) -> None:
+    """dotnet/msbuild #14046: GitHub wrapped each "- [link] — ..." bullet after its marker, so the two bullets
+    read as one paragraph and the CLSCompliant rule was given the `IComIID` bullet's text."""
+    rules = "- The generator emits `IComIID` on every target framework.\n- Do not re-add `[CLSCompliant(false)]` partials.\n"
+    _change(
+        store,
+        rules,
+        "Update CsWin32 and remove interop workarounds (#14046)\n\n**Removed workarounds:**\n\n-\n"
+        "[CsWin32#1704](https://github.com/microsoft/CsWin32/issues/1704)\n— the generator now emits `IComIID` on"
+        " net472.\n-\n[CsWin32#1703](https://github.com/microsoft/CsWin32/issues/1703)\n— the generator now stamps"
+        " `[CLSCompliant(false)]` on COM structs, so hand-written partials collide with it.\n",
+    )
+    s = _row(_rows(store), "CLSCompliant")
+    assert s.klass == "specific" and "1703" in s.why and "1704" not in s.why

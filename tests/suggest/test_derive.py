@@ -386,32 +386,75 @@ def test_derive_the_opening_paragraph_of_a_headed_body_is_the_why_of_each_part(s
     assert s.klass == "specific" and s.commit == sha and s.why.startswith("The agent was producing incorrect")
 
 
-def test_derive_a_stack_preamble_is_no_reason_for_the_diffs_rule(store: Path) -> None:
-    """facebook/pyrefly 25ee7fb47c: "You must also run Pyrefly itself against your port file." took its why
-    from the `**This Stack**` bullet every diff of the series repeats; this diff's own text gives none."""
-    commit(store, {"AGENTS.md": RULES}, "Add rules")
-    commit(
-        store,
-        {"AGENTS.md": RULES + "- You must also run Pyrefly itself against your port file.\n"},
+NO_REASON = {
+    # facebook/pyrefly 25ee7fb47c: the rule took its why from the `**This Stack**` bullet every diff of the
+    # series repeats; this diff's own text gives none.
+    "stack-preamble": (
+        "",
+        "- You must also run Pyrefly itself against your port file.\n",
         "Make the porting skill say how to check a port\n\nSummary:\n**This Stack**\n\nThe skill assumes\n"
         "- all models we would annotate are ported into Pyrefly (this is obviously untrue of any adopter,"
         " so we need to separate that out)\n\n**This Diff**\n\nThe skill now names the check to run on a port.\n",
-    )
-    assert _row(_run(store), "port file").suggestion.klass == "generic"
-
-
-def test_derive_a_phabricator_summary_about_the_context_file_is_no_reason(store: Path) -> None:
-    """facebook/pyrefly 2046e72516: "Summary: AGENTS.md contained two instances of an incorrect command ..."
-    says why the context file's text changed, not why formatting runs before every commit."""
-    commit(store, {"AGENTS.md": RULES + "- Always run `./test.py --no-test` before committing.\n"}, "Add rules")
-    commit(
-        store,
-        {"AGENTS.md": RULES + "- Always run `./test.py --no-test --no-jsonschema` before committing.\n"},
+        "port file",
+    ),
+    # facebook/pyrefly 2046e72516: "Summary: AGENTS.md contained two instances of an incorrect command ..." says
+    # why the context file's text changed, not why formatting runs before every commit.
+    "summary-about-the-file": (
+        "- Always run `./test.py --no-test` before committing.\n",
+        "- Always run `./test.py --no-test --no-jsonschema` before committing.\n",
         "Add --no-jsonschema in a second place in AGENTS.md\n\nSummary: AGENTS.md contained two instances of an"
         " incorrect command to run linting and formatting only (missing `--no-jsonschema`).\n\n"
         "Differential Revision: D1\n",
-    )
-    assert _row(_run(store), "test.py").suggestion.klass == "generic"
+        "test.py",
+    ),
+    # dotnet/msbuild #13853: "error-" / "handling-parity guidance" wrapped at the hyphen read "error" as a failure.
+    "compound-wrapped-at-its-hyphen": (
+        "",
+        "- Pair the interop skill with the COM skill.\n",
+        "Reorganize the COM skills\n\nSkills\n- SKILL.md adds a pair-pointer and error-\n  handling-parity guidance\n",
+        "interop skill",
+    ),
+    # microsoft/hve-core #1335: a table wrapped by GitHub leaves rows without their leading pipe.
+    "table-row-without-its-pipe": (
+        "",
+        "- Mark experimental agents as pre-release.\n",
+        "Document the agent catalog\n\n| Agent | Status | Builds |\n| --- | --- | --- |\n| `a.agent.md` | ⚠️\n"
+        "experimental, broken on stable channels | Pre-release only |\n",
+        "experimental agents",
+    ),
+    # microsoft/hve-core #2611: "contract regression tests" names tests, not a regression.
+    "regression-tests": (
+        "",
+        "- Keep contract tests beside the validator.\n",
+        "Add the Design Intent Record validator\n\nThe skill gains a validator with contract regression tests.\n",
+        "contract tests",
+    ),
+    # dotnet/msbuild #13326: a change list's entry opens with its label, then the verb of the change.
+    "labelled-change-entry": (
+        "",
+        "- List the upstream PRs of each codeflow PR.\n",
+        "Extend the health check\n\n- **Correlation**: Adds a matcher that maps each failed build to upstream"
+        " PRs by their title keywords.\n",
+        "upstream PRs",
+    ),
+    # facebook/openzl #403: "Fix the problem by passing ..." says how the change fixed it, not what went wrong.
+    "fix-the-problem-by": (
+        "",
+        "- Pass the `GraphID` to `generateInputs()` when the inputs depend on the graph.\n",
+        "Let generateInputs specialize by graph (#403)\n\nFix the problem by passing in the `GraphID` to the"
+        " `generateInputs()` method, so the method can specialize the inputs to the particular graph it tests.\n",
+        "GraphID",
+    ),
+}
+
+
+@pytest.mark.parametrize("before, rule, message, fragment", NO_REASON.values(), ids=NO_REASON)
+def test_derive_a_text_that_states_no_reason_for_the_rule_is_generic(
+    store: Path, before: str, rule: str, message: str, fragment: str
+) -> None:
+    commit(store, {"AGENTS.md": RULES + before}, "Add rules")
+    commit(store, {"AGENTS.md": RULES + rule}, message)
+    assert _row(_run(store), fragment).suggestion.klass == "generic"
 
 
 def test_derive_the_one_rule_of_a_wide_fix_takes_the_failure_its_subject_names(store: Path) -> None:

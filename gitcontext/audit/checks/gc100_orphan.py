@@ -7,8 +7,8 @@ statement of fact ("The CLI package requires Node 20 or newer."), an item listin
 rule its lead-in states ("Use factory functions when:"), an item listing one thing its lead-in introduces
 ("- Web UI in LangGraph Studio" under "All settings configurable via:") and a line of nothing but code spans
 or links tell the agent nothing to do (audit/statements.py); nor does a pointer ("See `CLAUDE.md`
-for codebase conventions."). Nobody needs their why, so they are not reported;
-they stay orphans in coverage.
+for codebase conventions.") or a skill's trigger ("Use this skill when you need to:" and the cases it
+lists). Nobody needs their why, so they are not reported; they stay orphans in coverage.
 
 Example: `CLAUDE.md` line 3 "- Run `make lint` before pushing." has no note, or a note without a why:
 
@@ -24,7 +24,7 @@ from gitcontext.audit.context import AuditContext, Located
 from gitcontext.audit.facts import memo
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.frames import Frame, frame, frames
-from gitcontext.audit.statements import condition_of_lead, lists_code, states
+from gitcontext.audit.statements import commands, condition_of_lead, lists_code, states, triggers
 from gitcontext.instructions.entries import describes
 
 CHECK = Check("GC100", "orphan", "warning", "Instruction with no recorded rationale (why it exists).")
@@ -48,11 +48,11 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
 def _instructs(ctx: AuditContext, loc: Located) -> bool:
     """LOC's line is a rule, not an entry, a lead-in or a statement of fact."""
     inst = loc.instruction
-    if describes(inst) or lists_code(inst):
+    if describes(inst, commands) or lists_code(inst):
         return False
     framed = memo(ctx, f"gc100-frames:{inst.file}", lambda: _frames(ctx, inst.file))
     fr = framed.get(inst.index) or frame(inst)
-    return not states(inst, fr) and not condition_of_lead(inst, fr)
+    return not states(inst, fr) and not condition_of_lead(inst, fr) and not triggers(inst, fr)
 
 
 def _frames(ctx: AuditContext, file: str) -> dict[int, Frame]:

@@ -17,13 +17,14 @@ script (nor any binary of that name). Paths are read wherever they are written: 
 the files commands are given (`pytest tests/test_x.py`, `pnpm tsx src/x.ts`, `./scripts/x.sh`); the files a
 skill's SKILL.md links inside its folder are judged too. A path resolves relative to the file, the folders
 the text says to work in ("from `packages/x`", `cd x &&`, a step before that starts with `cd x`, a scoped
-rule's `paths:`), the owning package, the repository root, or as the tail of any tracked path; a link
+rule's `paths:`; a sentence wrapped onto the next line is one clause), the owning package, the
+repository root, or as the tail of any tracked path; a link
 relative to its file or from the root (a skill's `[x](packages/a/x.ts)`; Claude's `[x](@docs/x.md)` names
 `docs/x.md`); an ESM specifier `./x.js` names
 `x.ts`. Commands resolve the way their runner does (see audit/judge_commands.py). Each miss is classified
 from history: **moved** (git's rename detection, or the folder it went into: `src/` after a move into
 `packages/core/src/`, a module file that became a folder), **deleted** (the commit, date and subject, and
-the command that brings it back), or **never existed** (a note, only when its folder exists, with the
+the command that brings it back — from the path that commit deleted, when the file was renamed before), or **never existed** (a note, only when its folder exists, with the
 tracked file of the same name when there is one). A code symbol is dead when the tree had it when its line
 was written (blame) and no tracked source file has it now: a name that tree lacked too is another library's
 API (`Dialog.createHandle()` in a migration guide), a placeholder or a plan. Likewise a path that never
@@ -36,7 +37,9 @@ Not reported: build output and gitignored paths, a working file history created 
 more (a release's notes file), placeholders (`src/<name>/`, `.../x.ts`, a drawn tree's entries under
 `plugin-<name>/`, a call with a placeholder word: `WithX()`, `getXById()`), anti-examples ("not `.toml`"), a
 path its clause says is gone or replaced ("the `src/scss/` folder has been removed", "the
-`.contributing/*.md` guides this skill supersedes"), a climbing path in a rule about code (`import from
+`.contributing/*.md` guides this skill supersedes"), a naming convention's example ("name test files like
+`src/parser.test.ts`", "tests mirror the source, e.g. `tests/test_manager.py` for `app/manager.py`"), a
+climbing path in a rule about code (`import from
 ../src`: relative to the code, alive when `src` is somewhere), an optional file ("if `x` exists, load it"),
 other repositories (and what a list of another repository's files named, wherever the file names it again),
 examples that never existed, folder trees that mostly do not match the tree (an illustration), a bare prose

@@ -4,8 +4,9 @@ History-only: the files its birth commit added (leaving out context files, `.con
 what `radius.exclude` skips, such as lockfiles; and nothing when that commit created the context
 file itself, since what came then came with the file, or deleted another context file, since the
 rule then most likely moved in from it: a migration, not a feature's arrival) and the paths it names in backticks that
-existed then are all absent from the tree now, and git's rename detection finds none of them under
-a new name. When rename detection cannot run (blobs missing in a partial clone) nothing is judged
+existed then are all absent from the tree now, not even under a new top folder (`app/src/x.ts` now
+`js/app/src/x.ts`: a whole folder moved, which rename detection misses among many files), and git's
+rename detection finds none of them under a new name. When rename detection cannot run (blobs missing in a partial clone) nothing is judged
 and the report says so. A rule about a removed feature stays for months in real repositories; this is how to see it.
 The birth commit is the one `init --backfill` or a `Context-*` trailer recorded.
 
@@ -124,7 +125,8 @@ def _ignored(ctx: AuditContext, path: str, skip) -> bool:
 
 
 def _present(ctx: AuditContext, path: str) -> bool:
-    """PATH is a tracked file now, or a folder holding one."""
+    """PATH is a tracked file now, or a folder holding one, or either under a new top folder (`app/src/x.ts`
+    now `js/app/src/x.ts`: a whole folder moved, which rename detection misses among thousands of files)."""
     if path in ctx.tracked:
         return True
     folders = memo(
@@ -132,7 +134,22 @@ def _present(ctx: AuditContext, path: str) -> bool:
         "tracked_folders",
         lambda: frozenset(p.rsplit("/", n)[0] for p in ctx.tracked for n in range(1, p.count("/") + 1)),
     )
-    return path in folders
+    if path in folders:
+        return True
+    if "/" not in path:
+        return False
+    moved = memo(ctx, "tracked_tails", lambda: _tails(folders | frozenset(ctx.tracked)))
+    return path in moved
+
+
+def _tails(paths: frozenset[str]) -> frozenset[str]:
+    """Every path of PATHS with one or more leading folders left off (`js/app/src/x.ts` -> `app/src/x.ts`,
+    `src/x.ts`), keeping those of two parts or more (a bare `x.ts` could be any file)."""
+    out: set[str] = set()
+    for p in paths:
+        parts = p.split("/")
+        out.update("/".join(parts[n:]) for n in range(1, len(parts) - 1))
+    return frozenset(out)
 
 
 def _names(text: str) -> set[str]:

@@ -38,7 +38,18 @@ of two sibling sections (two procedures); an entry of the file's contents ("**Pr
 the section it names; nor one command given with other options (`--set-main`) beside the plain pointer
 to it; and never an entry of a skill's "When to Use" list or a line labelled "Use when:" (a situation,
 not a rule), a statement of an unfenced script (`console.log(…);`), or the same words about other
-numbers ("Year 1" / "Year 2"). Word for word, two lines apart, is a duplicate even inside one list.
+numbers ("Year 1" / "Year 2"); nor an entry saying what a thing is ("`pnpm run build:relay` - Build
+GraphQL schema", "`NAME` — what it sets", "Design system defined in `x.css`") beside a step that runs
+or uses it, unless the entry asks something itself ("(required after editing)"); nor one template filled
+with other names or placeholders ("To create Entitlement::Feature model, use `:feature`" / "…
+Entitlement::Entitlement …, use `:entitlement`"); nor the lists under a heading and under that heading
+narrowed to a case ("### Key Changes" / "### Key Changes for Document Evaluations"); and never a title
+(a bold title alone on its line, a bare "Soft deletion" above a list), a line saying what its file is
+("This rule describes …"), an item of a "Use the rules below when:" list, or a location with a note
+(`src/x/` (Python)); nor one command's entries in two sections' command lists with other descriptions
+(each its scope's), or descriptions under two names of a catalogue ("- `build_sim`" / "- `build_run_sim`").
+Two sentences of one line repeating one earlier line are one finding. Word for
+word, two lines apart, is a duplicate even inside one list.
 """
 
 from __future__ import annotations
@@ -51,7 +62,8 @@ from gitcontext.audit.alike import Pool, load_order, pairs, pool, read, shared_v
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.manifests import publishes
-from gitcontext.audit.similarity import Unit, Weights, commands, dice, same_rule, template_swap
+from gitcontext.audit.similarity import Unit, Weights, commands, dice, same_rule
+from gitcontext.audit.templates import template_swap
 from gitcontext.audit.views import View
 
 CHECK = Check("GC200", "duplicate", "warning", "the same instruction twice among files one agent loads together")
@@ -83,7 +95,7 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
     for block in blocks:
         yield _block_finding(block)
     by_second: dict[tuple[str, int], list[Copy]] = {}
-    for c in copies:
+    for c in _one_per_line(copies):
         key = (c.second.inst.file, c.second.inst.index)
         if key not in inside:
             by_second.setdefault(key, []).append(c)
@@ -92,6 +104,17 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         [sorted(found, key=lambda c: (-c.value, c.first.inst.file, c.first.inst.line)) for found in ordered]
     ):
         yield _finding(group[0], ids, [found[0].second for found in group[1:]])
+
+
+def _one_per_line(copies: list[Copy]) -> list[Copy]:
+    """The best copy of each pair of lines: two sentences of one line ("Push all stack branches. **Always
+    pass `--auto`** — …") that both repeat one earlier line are one repeat, found once."""
+    best: dict[tuple[str, int, str, int], Copy] = {}
+    for c in copies:
+        key = (c.second.inst.file, c.second.inst.line, c.first.inst.file, c.first.inst.line)
+        if key not in best or c.value > best[key].value:
+            best[key] = c
+    return list(best.values())
 
 
 def _same_repeat(found: list[list[Copy]]) -> list[list[list[Copy]]]:

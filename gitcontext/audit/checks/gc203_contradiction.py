@@ -24,7 +24,15 @@ commands for one task** ("Run the unit tests with `pytest -q`" / "… with `make
 the task: "Run `go test` before committing" / "Run `golangci-lint run` before committing" are two steps).
 A deeper folder's guide that gives its own command, value or version, or uses what a guide above it rules
 out, is that folder's override (the nearer file wins, in Codex and Claude Code alike), unless the line
-above claims the whole repository ("for every package", "in this repository").
+above claims the whole repository ("for every package", "in this repository"); only a folder's guide
+(AGENTS.md, CLAUDE.md, …) overrides: a skill, a `.cursor/rules/` or `.claude/rules/` file is no folder's.
+The views are each agent's documented loading (audit/views.py): Copilot's instructions and Cursor's rules
+are judged with AGENTS.md ("Do not rely on `pnpm check`" in .github/copilot-instructions.md against "Run
+`pnpm check` before committing" in frontend/AGENTS.md), a skill with the root files of each agent that
+reads its folder. One use is one finding however many views and copies of the rule reach it (the copies
+in `evidence.same_rule`), and a code block using a ruled-out tool on several lines is one (`evidence.lines`);
+a prohibition with a modal ("You must never use `x`", "Agents should never run `y`") is addressed to the agent;
+a clause that rejects, forbids or bans ("Reject … `npm install`") names what it rules out, no use.
 Explicit scoping is honoured: a line that names both `X` and `Y` ("`start` for full-stack examples, `dev`
 for server-only ones") is a scoped choice; lists under their own bold lead-ins ("**Options schemas:**" /
 "**Response schemas:**"), in one file or two, sections under variants of one heading ("Python SDK" /
@@ -44,11 +52,12 @@ from typing import NamedTuple
 from gitcontext.audit.alike import pairs, pool
 from gitcontext.audit.context import AuditContext, Located
 from gitcontext.audit.finding import Check, Finding, finding
-from gitcontext.audit.frames import forbids, template_swap
+from gitcontext.audit.frames import forbids
 from gitcontext.audit.managers import picks
 from gitcontext.audit.managers import uses as manager_uses
 from gitcontext.audit.opposites import Clash, clashes, nearer_wins
 from gitcontext.audit.references import commands
+from gitcontext.audit.templates import template_swap
 from gitcontext.audit.views import views_of
 from gitcontext.instructions.blocks import split_lines, strip_container
 
@@ -67,7 +76,7 @@ _PREFER = [
 ]
 _FORBID = re.compile(
     r"\b(?:never|don'?t|do not|avoid|must not|should not|shouldn'?t)\s+(?:use|run|call|add|"
-    r"invoke|import|write)?\s*" + _SPAN,
+    r"invoke|import|write|rely on|depend on)?\s*" + _SPAN,
     re.I,
 )
 _LEAD_IN = re.compile(r"^\*\*[^*]+\*\*[^`]{0,80}:\s*$")
@@ -104,6 +113,7 @@ class Use(NamedTuple):
     intro: int = 0  # for a use in a code fence: the prose line that introduces the fence
     scope: str = ""  # as Rule.scope
     title: str = ""
+    block: int = 0  # for a use in a code fence: the fence's opening line
 
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
@@ -114,36 +124,49 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
         for n in range(loc.instruction.line, loc.instruction.end_line + 1)
     }
     seen: set[tuple[str, int, str, int]] = set()
+    found: dict[tuple[str, int, str], list[tuple[str, Rule, Use]]] = {}
     for view in views_of(ctx):
         rules = [r for f in view.files for r in scanned[f][0]]
         uses = [u for f in view.files for u in scanned[f][1]]
         for rule, use in _ruled_out(rules, uses):
-            key = (use.file, use.line, rule.file, rule.line)
-            if key not in seen:
-                seen.add(key)
-                yield finding(
-                    CHECK,
-                    f"uses `{use.written}`, which {rule.file}:{rule.line} rules out ({rule.text.strip()[:90]!r})",
-                    id=ids.get((use.file, use.line)) or None,
-                    file=use.file,
-                    line=use.line,
-                    view=view.name,
-                    evidence={
-                        "kind": "ruled_out",
-                        "forbidden": rule.forbidden,
-                        "preferred": rule.preferred,
-                        "other": {"file": rule.file, "line": rule.line, "text": rule.text},
-                        "fix": f"use `{rule.preferred}` here, or scope the rule at {rule.file}:{rule.line}"
-                        if rule.preferred
-                        else f"drop `{use.written}` here, or scope the rule at {rule.file}:{rule.line}",
-                    },
-                )
+            # one finding per use (a code block: one per block) and what it uses: the same rule copied into
+            # each agent's files (.claude/rules/, .cursor/rules/, AGENTS.md) is one contradiction, not three
+            found.setdefault((use.file, use.block or use.line, rule.forbidden), []).append((view.name, rule, use))
         yield from _runners(view, ids, seen)
+    for group in found.values():
+        view_name, rule, use = group[0]
+        seen.update((u.file, u.line, r.file, r.line) for _, r, u in group)
+        yield _ruled_out_finding(view_name, rule, use, group, ids)
     for clash in clashes(pool(ctx), pairs(ctx)):
         key = (clash.second.inst.file, clash.second.inst.line, clash.first.inst.file, clash.first.inst.line)
         if key not in seen:
             seen.add(key)
             yield _clash_finding(clash, ids)
+
+
+def _ruled_out_finding(view: str, rule: Rule, use: Use, group: list[tuple[str, Rule, Use]], ids: dict) -> Finding:
+    lines = sorted({u.line for _, _, u in group} - {use.line})
+    more = f" (and {len(lines)} more line{'s' if len(lines) > 1 else ''} of this block)" if lines else ""
+    copies = sorted({(r.file, r.line) for _, r, _ in group} - {(rule.file, rule.line)})
+    return finding(
+        CHECK,
+        f"uses `{use.written}`{more}, which {rule.file}:{rule.line} rules out ({rule.text.strip()[:90]!r})",
+        id=ids.get((use.file, use.line)) or None,
+        file=use.file,
+        line=use.line,
+        view=view,
+        evidence={
+            "kind": "ruled_out",
+            "forbidden": rule.forbidden,
+            "preferred": rule.preferred,
+            "other": {"file": rule.file, "line": rule.line, "text": rule.text},
+            "lines": lines,
+            "same_rule": [{"file": f, "line": n} for f, n in copies],
+            "fix": f"use `{rule.preferred}` here, or scope the rule at {rule.file}:{rule.line}"
+            if rule.preferred
+            else f"drop `{use.written}` here, or scope the rule at {rule.file}:{rule.line}",
+        },
+    )
 
 
 _SAYS = {
@@ -185,6 +208,7 @@ def _scan(file: str, text: str) -> tuple[list[Rule], list[Use]]:
     uses: list[Use] = []
     lines = split_lines(text)
     heading, never_list, fence, lang, prose, intro, scope, title = 0, False, None, "", 0, 0, "", ""
+    opened_at = 0
     wrong = False  # in a code fence, under a comment that shows what not to do ("# ❌ DO NOT USE")
     section_forbids = False  # under a `## Do NOT` heading every item forbids what it says
     cwd: list[str | None] = [None]
@@ -196,11 +220,15 @@ def _scan(file: str, text: str) -> tuple[list[Rule], list[Use]]:
             elif _COMMENT.match(stripped):
                 wrong = _shows_wrong(stripped, wrong)
             elif not wrong:
-                uses += [u._replace(title=title) for u in _fenced_uses(file, n, line, lang, heading, cwd, intro)]
+                uses += [
+                    u._replace(title=title, block=opened_at)
+                    for u in _fenced_uses(file, n, line, lang, heading, cwd, intro)
+                ]
             continue
         opened = _FENCE.match(stripped)
         if opened:
             fence, lang, cwd, intro, wrong = opened.group(1), opened.group(2).lower(), [None], prose, False
+            opened_at = n
             continue
         if stripped.strip():
             prose = n
@@ -263,14 +291,25 @@ _CONDITION_AFTER = re.compile(r"\b(?:when|whenever|if|unless|where|once)\b", re.
 def _addressed_to_agent(before: str) -> bool:
     """The prohibition is an imperative to the reader ("Never use `x`", "You must not run `y`"), not a rule
     about someone else ("An independent reviewer must not invoke `z`"): nothing but a list marker, a label
-    or "you" precedes it in its clause."""
+    or "you" precedes it in its clause, a modal after it included ("You must never use `x`", "Agents should
+    never run `y`")."""
     clause = re.split(r"[.;!?]\s|:\s|\s[—–]\s", before)[-1]
     clause = re.sub(r"^\s*(?:[-*+]|\d+[.)])?\s*(?:\*\*[^*]*\*\*:?)?\s*", "", clause)
-    return clause.strip().casefold() in ("", "you", "please", "and", "but", "so", "always")
+    clause = _MODAL.sub("", clause.strip().casefold())
+    return clause in ("", "you", "please", "and", "but", "so", "always") or bool(_THE_AGENT.fullmatch(clause))
+
+
+_MODAL = re.compile(r"\s*\b(?:must|should|shall|will|can|may)$")
+_THE_AGENT = re.compile(r"(?:the |ai |coding )*(?:agents?|assistants?|ai|llms?|claude|copilot|codex|cursor|gemini)")
 
 
 def _token(span: str) -> str:
     return span.strip().strip("\"'")
+
+
+_NEGATED_CLAUSE = re.compile(
+    r"\b(?:not|never|don'?t|do not|avoid|instead|rather|no|reject\w*|forbid\w*|disallow\w*|bans?|prohibit\w*)\b", re.I
+)
 
 
 def _prose_uses(file: str, n: int, line: str, heading: int, in_never_list: bool) -> list[Use]:
@@ -283,8 +322,8 @@ def _prose_uses(file: str, n: int, line: str, heading: int, in_never_list: bool)
     verb_end = line.index(body) + verb.end() if verb and body else -1
     for m in re.finditer(_SPAN, line):
         clause = re.split(r"[.;!?]\s|\s[—–]\s", line[: m.start()])[-1]
-        if re.search(r"\b(?:not|never|don'?t|do not|avoid|instead|rather|no)\b", clause, re.I):
-            continue
+        if _NEGATED_CLAUSE.search(clause):
+            continue  # "Reject curl-to-shell installers, `npm install`, …" names what it rules out
         span = m.group(1).strip()
         out += [Use(file, n, line, name, written, heading, False) for name, written in manager_uses(span)]
         for ref in commands(file, span, n, None):

@@ -13,7 +13,10 @@ swaps a name counts as the counterpart adapted to its place); a short file whose
 a third of the long one's rules and mostly reworded sums the long one up and is no twin. Twins for two
 agents in one place are one **twins** note with the better fix: an `@AGENTS.md` import for an agent
 that follows imports, or one file as a symlink of the other. What drifted is one **drift** finding per
-pair, naming the rules one twin has and the other lacks and the ones worded differently, anchored on the
+pair, naming the rules one twin has and the other lacks and the ones worded differently (when the
+counterparts are under half of one twin's rules, the other copies a passage of it, and that twin's rules
+before and after the passage are its own; a line pointing at another of the agent's rule files, "Read
+[design.mdc](mdc:…)", is that agent's, never missing from the other), anchored on the
 copy history says changed less recently (a warning when the twins serve two agents, whose sessions then differ; a note
 between copies one agent reads in two places). Copies in two places may each open with their own
 passage and word a line after their own folder ("Isomorphic storage client" in storage-js): not drift.
@@ -39,8 +42,8 @@ from gitcontext import git
 from gitcontext.audit.alike import Pool, read, shared_view, with_generated
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
-from gitcontext.audit.frames import template_swap
 from gitcontext.audit.similarity import Unit, dice
+from gitcontext.audit.templates import template_swap
 from gitcontext.audit.views import AGENTS, ON_REQUEST_AGENTS
 from gitcontext.instructions.model import Instruction
 
@@ -50,10 +53,13 @@ TWIN_RULES = 3  # twins share at least this many rules
 TWIN_SHARE = 0.4  # and at least this share of the shorter file's rules, for two agents' files in one place
 COPY_SHARE = 0.6  # for one agent's files in two places, which are expected to differ more
 SUMMARY_SHARE = 1 / 3  # counterparts under this share of the longer file's rules, mostly reworded: a summary
+PASSAGE_SHARE = 0.5  # counterparts under this share of a twin's rules: the other copies a passage of it
+POINTER_WORDS = 16  # a line this short around a link to a context file points at it
 SHOWN = 5  # rules named in a message; the evidence has all
 IMPORTERS = {a.name for a in AGENTS if a.imports}
 _CODE = re.compile(r"`[^`\n]*`")
 _WORD = re.compile(r"[^\W_]{3,}")
+_CONTEXT_LINK = re.compile(r"\]\((?:mdc:)?[^)\s]*\.mdc\)|\]\((?:mdc:)?[^)\s]*(?:CLAUDE|AGENTS|GEMINI|SKILL)\.md\)")
 _MODE_RULES = re.compile(r"(?:^|/)\.(?:roo|kilocode)/rules-([^/]+)/")  # one Roo mode's rules folder
 _PLACEHOLDER = re.compile(r"\{\{\s*[A-Z][A-Z0-9_]*\s*\}\}")  # {{PROJECT_NAME}}, outside code
 CHAIN_NAMES = {posixpath.basename(n): a.name for a in AGENTS if a.chain != "rules" for n in a.files}
@@ -194,8 +200,14 @@ def _compare(
     gaps_a = _gaps([u for u in rules[fa] if u.inst.index not in used_a], [x for x, _ in anchors])
     gaps_b = _gaps([u for u in rules[fb] if u.inst.index not in used_b], [y for _, y in anchors])
     own = {0} if own_places else set()
-    only_a = [u for k, us in gaps_a.items() if k not in gaps_b and k not in own for u in us]
-    only_b = [u for k, us in gaps_b.items() if k not in gaps_a and k not in own for u in us]
+    edges = {0, len(anchors)}
+    outside = [edges if _passage_of(len(matched), len(rules[f])) else set() for f in (fa, fb)]
+    only_a = [
+        u for k, us in gaps_a.items() if k not in gaps_b and k not in own | outside[0] for u in us if not pointer(u)
+    ]
+    only_b = [
+        u for k, us in gaps_b.items() if k not in gaps_a and k not in own | outside[1] for u in us if not pointer(u)
+    ]
     own_form = sum(len(us) for k, us in gaps_a.items() if k in gaps_b)
     reworded = [
         (a, b)
@@ -205,6 +217,20 @@ def _compare(
         and not (own_places and names_own_place(a.inst, b.inst))
     ]
     return Twins(fa, fb, matched, only_a, only_b, reworded, own_form, (len(rules[fa]), len(rules[fb])))
+
+
+def pointer(u: Unit) -> bool:
+    """U points its agent at another of its context files ("Read [project-design.mdc](mdc:.cursor/rules/
+    project-design.mdc) to understand the codebase"): each agent's copy points at its own files, so a
+    twin without it lacks no rule."""
+    return bool(_CONTEXT_LINK.search(u.inst.text)) and len(u.inst.text.split()) <= POINTER_WORDS
+
+
+def _passage_of(matched: int, rules: int) -> bool:
+    """The counterparts are under PASSAGE_SHARE of a twin's RULES: the other file copies a passage of it
+    (an 11-rule Cursor rule inside a 142-rule CLAUDE.md that gathers many), so its rules before and after
+    that passage are its own, not what the copy lacks."""
+    return matched < PASSAGE_SHARE * rules
 
 
 def names_own_place(a: Instruction, b: Instruction) -> bool:

@@ -15,7 +15,9 @@ team's own rule and off by default: with `audit.budget_tokens` set, a view withi
 that budget (estimated at four bytes a token) is a note, unless another agent's view of the same files is
 over its own limit already. Each file counts once per view (a symlinked CLAUDE.md -> AGENTS.md is one file),
 `@imports` included. When the shortest view of a chain is already over, the longer views that load it are
-named in that one finding rather than reported again.
+named in that one finding rather than reported again. A view that ends in a file shipped to other
+projects (under `templates/`, `examples/`, `fixtures/`: a sandbox template's AGENTS.md) is judged on the
+shipped files alone: the repository's files above it are not copied with it.
 
 Runs by default as an exact check: it judges no text, only a file's size against the figure its agent
 documents, or against the budget the team set. Hand review of every finding on fresh repositories: 4 of 4
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from gitcontext.audit.checks.gc303_unloaded_file import shipped
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.finding import Check, Finding, finding
 from gitcontext.audit.views import View, views_of
@@ -41,7 +44,7 @@ CHECK = Check("GC301", "budget", "warning", "a view larger than its agent reads,
 
 def run(ctx: AuditContext) -> Iterator[Finding]:
     budget = _budget_tokens(ctx.config)
-    over = [(v, "limit") for v in views_of(ctx) if _over_limit(ctx, v)]
+    over = [(v, "limit") for v in views_of(ctx) if _over_limit(ctx, v) and not _over_only_here(ctx, v)]
     limited = {frozenset(v.files) for v, _ in over}
     over += [
         (v, "budget")
@@ -102,6 +105,17 @@ def _over_limit(ctx: AuditContext, view: View) -> bool:
     if limit.per_file:
         return any(_size(ctx, f) > limit.bytes and _measure(ctx, f, limit.unit) > limit.bytes for f in view.files)
     return view.bytes > limit.bytes and sum(_measure(ctx, f, limit.unit) for f in view.files) > limit.bytes
+
+
+def _over_only_here(ctx: AuditContext, view: View) -> bool:
+    """VIEW ends in a file shipped to other projects (a sandbox template's AGENTS.md, an example's): it
+    is loaded once copied out, where it and what was copied with it are the whole chain. Over its limit
+    only with the repository's own files above it is no limit it meets (onyx's sandbox template: 29 KB
+    under the 32 KiB Codex reads, 45 KB with the root and backend AGENTS.md)."""
+    own = tuple(f for f in view.files if shipped(f))
+    if not own or not shipped(view.files[-1]):
+        return False
+    return not _over_limit(ctx, view._replace(files=own, bytes=sum(_size(ctx, f) for f in own)))
 
 
 def _largest(ctx: AuditContext, view: View) -> str:

@@ -2,7 +2,8 @@
 
 The blast radius' commit-pressure signal, as an audit finding: a change that large in one file is
 where rules go stale and where the instructions that name it need re-verification. The change is
-`--base`..work tree (else the merge-base with the default branch, else HEAD..work tree); churn
+`--base`..work tree (else the merge-base with the default branch, else HEAD..work tree): what a commit
+would take, so an untracked file (a scratch log, the audit's own `> audit.json`) counts once it is added; churn
 leaves out lockfiles, changelogs, vendored and generated files (gitcontext.radius.churn).
 `git context radius` adds each file's reach through the import graph.
 

@@ -74,10 +74,14 @@ _PAIRED = (
     rf"\[REDACTED:(?:{'|'.join(KEY_IDS)})\][\"']?[ \t]{{0,4}}[,:][ \t]{{0,4}}(?P<q>[\"']?)"
     r"(?P<v>[A-Za-z0-9+/=_\-]{16,256})(?P=q)(?![A-Za-z0-9+/=_\-])"
 )
+# A secret word, or a name ending in one (`api_key`, `add-authtoken`: read leftwards by _prose), then up to
+# three words and a colon ("API key is invalid: …"), then a value random beyond doubt.
+_SECRET_WORDS = ("token", "secret", "password", "passwd", "key", "credential")
 _PROSE = (
-    r"(?i)(?<![A-Za-z0-9_\-])(?:token|secret|password|passwd|key|credentials?)[ \t]{1,4}"
-    r"(?:(?:is|was|of|value|string)[ \t]{1,4})?[\"'`]?(?P<v>[A-Za-z0-9+/=_\-.~]{16,512})"
+    r"(?i)(?P<w>token|secret|password|passwd|key|credentials?)"
+    r"(?:[ \t]{1,4}[a-z]{2,12}){0,3}(?:[ \t]{0,4}:)?[ \t]{1,4}[\"'`]?(?P<v>[A-Za-z0-9+/=_\-.~]{16,512})"
 )
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 
 
 def secret_value(kind: str, value: str, quoted: bool, after_colon: bool) -> bool:
@@ -140,7 +144,16 @@ def _paired(match: re.Match[str], runs: Runs) -> Iterable[Span]:
 
 
 def _prose(match: re.Match[str], runs: Runs) -> Iterable[Span]:
-    value = match.group("v").rstrip(".")
+    """A value random beyond doubt after a secret word in prose, or after a name that names a secret (not
+    `cache_key`, not `monkey`)."""
+    text, start = match.string, match.start()
+    while start > 0 and text[start - 1] in _NAME_CHARS and match.start() - start < 60:
+        start -= 1
+    name, value = text[start : match.end("w")], match.group("v").rstrip(".")
+    if start > 0 and text[start - 1] == "." or text[start] == "-":
+        return []  # an attribute (`os.environ.key`) or a flag (`--token`, read by the flag row)
+    if name.lower().rstrip("s") not in _SECRET_WORDS and name_kind(name) is None:
+        return []
     return [(match.start("v"), match.start("v") + len(value), "secret")] if strong_random(value) else []
 
 
@@ -157,5 +170,5 @@ ROWS = [
     Row(KEY, NAME_HINTS, _ASSIGN, _named),
     Row(KEY, NAME_HINTS, _FLAG, _spaced),
     Row(KEY, ("set",), _SET, _set),
-    Row("secret", ("token", "secret", "password", "passwd", "key", "credential"), _PROSE, _prose),
+    Row("secret", _SECRET_WORDS, _PROSE, _prose),
 ]

@@ -107,14 +107,10 @@ def placeholder(value: str) -> bool:
 
 
 def code(value: str) -> bool:
-    """VALUE is program text: an attribute path, a call, a subscript, an identifier."""
-    return bool(
-        "(" in value
-        or "[" in value
-        or _DOTTED_CODE.fullmatch(value)
-        or _SNAKE.fullmatch(value)
-        or _CAMEL_IDENT.fullmatch(value)
-    )
+    """VALUE is program text: an attribute path (whose parts are names, not a key: `dp.st.dev.<random>` is a
+    token), a call, a subscript, an identifier."""
+    dotted = _DOTTED_CODE.fullmatch(value) and not any(strong_random(part) for part in value.split("."))
+    return bool("(" in value or "[" in value or dotted or _SNAKE.fullmatch(value) or _CAMEL_IDENT.fullmatch(value))
 
 
 def path(value: str) -> bool:
@@ -161,12 +157,15 @@ def _camel_pieces(value: str) -> bool:
 
 
 def strong_random(value: str) -> bool:
-    """VALUE is random beyond doubt: lower and upper case and digits, 16+ characters, not a hex digest."""
+    """VALUE is random beyond doubt: 16+ characters, one piece of them mixing lower and upper case and digits
+    (not words joined to a hex digest, as a cache key `node-cache-Linux-x64-3f2a…` is), high entropy."""
     return (
         len(value) >= 16
-        and any(c.islower() for c in value)
-        and any(c.isupper() for c in value)
-        and any(c.isdigit() for c in value)
+        and any(len(piece) >= 8 and _mixed(piece) for piece in _PIECES.split(value))
         and looks_random(value)
         and entropy(value) >= 3.5
     )
+
+
+def _mixed(text: str) -> bool:
+    return any(c.islower() for c in text) and any(c.isupper() for c in text) and any(c.isdigit() for c in text)

@@ -52,10 +52,11 @@ def ordinary(folder: Path = CORPUS) -> list[tuple[str, str]]:
 
 FRESH = CORPUS / "fresh"  # round 8, session 3: written from the vendors' docs, measured before any fix
 FRESH_5 = CORPUS / "fresh5"  # round 8, session 5: the same, written afresh by the lead
+FRESH_6 = CORPUS / "fresh6"  # round 8, session 6: written afresh again, other vendors and syntaxes
 
 
 def fresh(folder: Path = FRESH) -> tuple[list[Secret], list[tuple[str, str]]]:
-    """A fresh corpus (fresh/ or fresh5/: the development set's shape): (secrets, ordinary messages)."""
+    """A fresh corpus (fresh/, fresh5/, fresh6/: the development set's shape): (secrets, ordinary messages)."""
     return secrets(folder), ordinary(folder)
 
 

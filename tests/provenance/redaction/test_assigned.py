@@ -39,6 +39,10 @@ KEY = "aK29vLq7Rt4Zx81mNp0Qw"
         f"Server=db;User ID=sa;Password={KEY};Encrypt=True",
         f"GET /cb?state=x&access_token={KEY}&next=/home",
         f"the bot token {KEY} was pasted in the PR",
+        f"AuthenticationError: api_key {KEY} is invalid",
+        f"ngrok config add-authtoken {KEY} failed",
+        f"ApiError: API key is invalid: re_{KEY}",
+        f"doppler run --token dp.st.dev.{KEY} -- npm test",
         "SECRET_KEY = 'k35kdz(f*nw=c+44y(f4c51tgah1%%8n3c1ic!7^+k-#on#fr&'",
     ],
 )
@@ -72,6 +76,11 @@ def test_assigned_secret_in_every_syntax(text):
         'gh secret set NPM_TOKEN --body "$NPM_TOKEN"',
         "git config set user.signingKey ~/.ssh/id_ed25519.pub",
         "listening on 0.0.0.0:8080:tcp:ipv4:ready",
+        f"the monkey {KEY} ran off",
+        f"cache_key {KEY} was evicted",
+        "Cache restored from key: node-cache-Linux-x64-npm-3f2a9c8e1b7d4e6f0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+        "token is invalid: expected three segments in header.payload.signature",
+        "AttributeError: module os.path.Abc1Def2Ghi3 has no attribute join",
     ],
 )
 def test_assigned_ordinary_text_stays(text):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gitcontext.provenance.redact import redact
-from tests.provenance.redaction.corpus import FRESH_5, caught, fresh, ordinary, round7, secrets
+from tests.provenance.redaction.corpus import FRESH_5, FRESH_6, caught, fresh, ordinary, round7, secrets
 
 SECRETS = secrets()
 ORDINARY = ordinary()
@@ -43,6 +43,9 @@ def test_corpus_round7_ordinary_messages_unchanged():
 
 FRESH_SECRETS, FRESH_ORDINARY = fresh()
 FRESH_5_SECRETS, FRESH_5_ORDINARY = fresh(FRESH_5)
+FRESH_6_SECRETS, FRESH_6_ORDINARY = fresh(FRESH_6)
+LATER_SECRETS = FRESH_SECRETS + FRESH_5_SECRETS + FRESH_6_SECRETS
+LATER_ORDINARY = FRESH_ORDINARY + FRESH_5_ORDINARY + FRESH_6_ORDINARY
 
 
 def test_corpus_fresh_set_is_large_enough_and_covers_every_class():
@@ -52,9 +55,7 @@ def test_corpus_fresh_set_is_large_enough_and_covers_every_class():
     assert not {row.text for row in FRESH_SECRETS} & {row.text for row in SECRETS}  # written afresh
 
 
-@pytest.mark.parametrize(
-    "row", FRESH_SECRETS + FRESH_5_SECRETS, ids=[f"{r.cls}/{r.format}" for r in FRESH_SECRETS + FRESH_5_SECRETS]
-)
+@pytest.mark.parametrize("row", LATER_SECRETS, ids=[f"{r.cls}/{r.format}" for r in LATER_SECRETS])
 def test_corpus_fresh_secret_caught_marked_and_stable(row):
     result = redact(row.text)
     assert caught(row, result.text) and result.labels
@@ -63,15 +64,19 @@ def test_corpus_fresh_secret_caught_marked_and_stable(row):
 
 @pytest.mark.parametrize(
     "cls, text",
-    FRESH_ORDINARY + FRESH_5_ORDINARY,
-    ids=[f"{c}-{n}" for n, (c, _) in enumerate(FRESH_ORDINARY + FRESH_5_ORDINARY)],
+    LATER_ORDINARY,
+    ids=[f"{c}-{n}" for n, (c, _) in enumerate(LATER_ORDINARY)],
 )
 def test_corpus_fresh_ordinary_message_unchanged(cls, text):
     assert redact(text) == (text, ())
 
 
-def test_corpus_session_5_set_is_written_afresh():
-    assert len({row.format for row in FRESH_5_SECRETS}) == len(FRESH_5_SECRETS) >= 50
-    assert {row.cls for row in FRESH_5_SECRETS} == CLASSES
-    earlier = {row.text for row in SECRETS + FRESH_SECRETS}
-    assert not {row.text for row in FRESH_5_SECRETS} & earlier
+@pytest.mark.parametrize(
+    "later, earlier",
+    [(FRESH_5_SECRETS, SECRETS + FRESH_SECRETS), (FRESH_6_SECRETS, SECRETS + FRESH_SECRETS + FRESH_5_SECRETS)],
+    ids=["session-5", "session-6"],
+)
+def test_corpus_later_set_is_written_afresh(later, earlier):
+    assert len({row.format for row in later}) == len(later) >= 50
+    assert {row.cls for row in later} == CLASSES
+    assert not {row.text for row in later} & {row.text for row in earlier}
