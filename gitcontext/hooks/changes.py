@@ -51,14 +51,27 @@ def staged_changes(
     if not (diff.added or diff.reworded or diff.moved or diff.removed):
         return Staged([], diff, old, new)
     states = notes() if notes else {id: fold(events, id) for id, events in all_notes(root).items()}  # used twice
-    # HEAD's side is named as it was at HEAD: a rule `retire` removed (on this HEAD) is retired in the work
-    # tree's notes already, and would otherwise get a fresh id in its `Context-Id: <id> retired` line.
     since = head.commit if head is not None else None
-    at_head = {
-        id: s._replace(retired=None) if (s.retired or {}).get("commit") == since else s for id, s in states.items()
-    }
-    changes = name_changes(root, config, diff, (old, new), states, at_head, trailers=True)
+    changes = name_changes(root, config, diff, (old, new), states, as_at_head(states, since), trailers=True)
     return Staged(changes, diff, old, new)
+
+
+def as_at_head(states: Mapping[str, State], head: str | None) -> dict[str, State]:
+    """The work tree's notes as HEAD had them, for naming HEAD's side: what `retire` or `restore` did on
+    this HEAD is not committed yet. A rule retired here is live at HEAD (its `Context-Id: <id> retired`
+    line keeps its id); a rule restored here was retired at HEAD, so no line HEAD has takes its id by
+    similarity (and with it the restored line's id: issue 29, a committed restore refused as `added`)."""
+    return {id: _at_head(s, head) for id, s in states.items()}
+
+
+def _at_head(state: State, head: str | None) -> State:
+    if state.retired is not None:
+        return state._replace(retired=None) if state.retired.get("commit") == head else state
+    last = state.history[-1] if state.history else None
+    if last is None or last["kind"] != "restored" or last.get("commit") != head:
+        return state
+    retired = next((e for e in reversed(state.history) if e["kind"] == "retired"), None)
+    return state if retired is None or retired.get("commit") == head else state._replace(retired=retired)
 
 
 def name_changes(

@@ -90,12 +90,13 @@ def resolve_all(
 
 
 def _arrived(state: State) -> tuple[str, int, str]:
-    """When the rule came to the file it is in now (its birth, or its last move or restore; at one
-    second, a birth came first), and the commit that says so ('' when none): of several notes with one
-    text in one file, the one there first takes the first such line, so an appended copy never takes
-    the id of the line that was there before it."""
+    """When the rule's text came to the file it is in now (its birth, or its last move, rewording or
+    restore; at one second, a birth came first), and the commit that says so ('' when none): of several
+    notes with one text in one file, the one there first takes the first such line, so an appended copy
+    never takes the id of the line that was there before it, nor does a rule reworded into a copy of a
+    rule the file kept (issue 29: the diff keeps the line that was there)."""
     for entry in reversed(state.history):
-        if entry["kind"] in ("moved", "restored"):
+        if entry["kind"] in ("moved", "reworded", "restored"):
             return str(entry.get("at") or ""), 1, str(entry.get("commit") or "")
     born = state.born or {}
     return str(born.get("at") or ""), 0, str(born.get("commit") or "")

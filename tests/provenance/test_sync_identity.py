@@ -356,7 +356,6 @@ def test_sync_gives_the_birth_the_why_an_earlier_hook_put_under_a_live_look_alik
     assert sync(repo, config_mod.load(repo))["events"] == 0  # the birth's own note is not mistaken again
 
 
-@pytest.mark.xfail(strict=True, reason="known (issue 29): a rewording beside a copy of the same file's rule")
 def test_sync_agrees_with_diff_when_a_rule_is_copied_in_the_commit_that_rewords_its_neighbour(repo):
     """Found by a random run of the property test (session 6): [R0, R1] -> [R1, R27, R1] in one commit
     (R0 reworded to R27, R1 copied below); the diff pairs R1 with the rewording, sync rewords R0's note."""
