@@ -148,11 +148,19 @@ def _why(row: dict[str, Any]) -> str:
 def _restore(row: dict[str, Any]) -> str:
     quote = row.get("restore")
     ident = _id(row.get("id"))
+    if row.get("noted") is False:
+        return " — no note, so `git context restore` cannot bring it back; the text above is the rule as it was"
+    if row.get("restore_after") == "none":
+        return (
+            " — removed without the hooks: its note still reads live, so `git context restore` cannot bring it"
+            " back; the text above is the rule as it was"
+        )
     if not isinstance(quote, str) or not quote.strip():
-        return " — no restore quote recorded (removed without `git context retire`); the text above is the quote"
-    return (
-        f" — `git context restore {ident}`\n  <details><summary>restore quote</summary>{escape.block(quote)}</details>"
-    )
+        return " — no restore quote recorded; the text above is the rule as it was"
+    how = f"`git context restore {ident}`"
+    if row.get("restore_after") == "sync":
+        how = f"`git context sync` (it folds the `retired` trailer into the note), then {how}"
+    return f" — {how}\n  <details><summary>restore quote</summary>{escape.block(quote)}</details>"
 
 
 def findings(title: str, rows: list[dict[str, Any]], links: Links, candidates: bool = False) -> str:

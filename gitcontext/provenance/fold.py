@@ -41,10 +41,22 @@ def order(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """By time, then eid; within one second a birth (`added`) comes first, then what changed the text
     (rewordings, moves, removals), then facts about it (a why, a verification), whoever wrote each: a
     commit's rewording and the why its trailer gives share the commit's second, and the why is for the
-    new text (a backfill rewording and a trailer's why would otherwise fold in eid order)."""
+    new text (a backfill rewording and a trailer's why would otherwise fold in eid order). Of trailer
+    events, an earlier commit's come first within the second (`trailers.trailer_eid` holds the commit's
+    place in history): agents commit several times a second, and the first commit's why is for the text
+    it wrote, not the next commit's rewording (issue 29)."""
     return sorted(
-        events, key=lambda e: (e["at"], 0 if e["kind"] == "added" else 1 if e["kind"] in _CHANGES else 2, e["eid"])
+        events,
+        key=lambda e: (e["at"], _place(e), 0 if e["kind"] == "added" else 1 if e["kind"] in _CHANGES else 2, e["eid"]),
     )
+
+
+def _place(event: dict[str, Any]) -> int:
+    """A trailer event's commit's place in history (its eid's first six hex digits), 0 for any other."""
+    if not str(event.get("source") or "").startswith("trailer:"):
+        return 0
+    digits = str(event["eid"])[2:8]
+    return int(digits, 16) if len(digits) == 6 and all(c in "0123456789abcdef" for c in digits) else 0
 
 
 def fold(events: Iterable[dict[str, Any]], id: str | None = None) -> State:

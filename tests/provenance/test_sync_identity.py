@@ -364,3 +364,17 @@ def test_sync_agrees_with_diff_when_a_rule_is_copied_in_the_commit_that_rewords_
     sha, changes = hooked_commit(repo, {"AGENTS.md": "# Rules\n\n" + rule(1) + rule(27) + rule(1)})
     sync(repo, config_mod.load(repo))
     assert disagreements(repo, {sha: changes}) == [] and identity_breaks(repo, [sha]) == []
+
+
+def test_sync_a_why_of_one_commit_stays_with_its_text_when_the_next_commit_in_that_second_rewords_it(repo):
+    """Found by a random run of the property test (session 7, on notes6 too): a look-alike added with a why,
+    then moved and reworded by the next commit within the same second. `fold.order` put every change of
+    a second before every fact of it, so the first commit's why folded after the second commit's
+    rewording and read as written for the new text (why_text); within one second, commit order comes first."""
+    rule = "- Relevant implementation files - `src/engine.py` ({}).\n".format
+    _adopted(repo, {"AGENTS.md": "# Rules\n\n" + rule(0)})
+    hooked_commit(repo, {"AGENTS.md": "# Rules\n\n", "pkg/AGENTS.md": "# Rules\n\n" + rule(0)})
+    hooked_commit(repo, {"AGENTS.md": "# Rules\n\n" + rule("0!")})
+    hooked_commit(repo, {"AGENTS.md": "# Rules\n\n", "pkg/AGENTS.md": "# Rules\n\n" + rule(0) + rule(1)})
+    sync(repo, config_mod.load(repo))
+    assert misplaced_whys(repo) == []
