@@ -11,7 +11,8 @@ eid), written by `source: repair`:
                  `sync` gives the birth its own note with that why (`sync.mistaken_births`);
   wrong birth    the birth names a commit that does not hold the rule (`record` before the rule's
                  first commit wrote the then-HEAD): an `added` that corrects it names the commit that
-                 first holds it (`birth.birth`).
+                 first holds it (`birth.birth`). A birth that names no commit (`record` now leaves it
+                 out) is not wrong: `show` and `blame` read its commit from history.
 
 Running it again finds nothing more: each correction is known by the eid it corrects.
 """
@@ -75,13 +76,13 @@ def _wrong_births(root: Path, notes: dict[str, list[dict[str, Any]]]) -> list[Fi
     for id, events in sorted(notes.items()):
         state = fold(events, id)
         born = state.born
-        if born is None or born.get("corrected"):
-            continue
+        if born is None or born.get("corrected") or not born.get("commit"):
+            continue  # a birth without a commit (`record` before the rule's commit) is read from history
         right = birth(root, id, state)
         if right is None or not right.get("commit") or right["commit"] == born.get("commit"):
             continue
         fields = {"file": born["file"], "text": born["text"], "commit": right["commit"], "corrects": born["eid"]}
         event = new_event("added", id, "repair", at=to_utc(right["at"]), **fields)
-        detail = f"born in {right['commit'][:12]}, not {str(born.get('commit') or 'no commit')[:12]}"
+        detail = f"born in {right['commit'][:12]}, not {born['commit'][:12]}"
         fixes.append(Fix("wrong-birth", id, born["eid"], detail, event))
     return fixes

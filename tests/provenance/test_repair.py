@@ -84,6 +84,26 @@ def test_repair_gives_a_birth_recorded_before_its_commit_the_commit_that_first_h
     assert run_json(capsys, "repair")["corrections"] == []
 
 
+def test_repair_leaves_a_birth_recorded_today_before_its_commit_as_it_is(repo, capsys):
+    """Found trying the tool on anthropics/claude-agent-sdk-python (fresh): `record` on a staged rule,
+    then the commit, and `repair --dry-run` listed it as a wrong birth ("born in <sha>, not no commit").
+    `record` leaves the commit out of such a birth and `show` reads it from history: nothing is wrong."""
+    from gitcontext.provenance.record import record
+
+    init_store(repo)
+    commit(repo, {"AGENTS.md": "# Rules\n\n- Keep docs current.\n"}, "first")
+    write(repo, "AGENTS.md", "# Rules\n\n- Keep docs current.\n- Run the linter before you push.\n")
+    [id] = [i for (file, text), i in live_ids(repo).items() if text.startswith("Run the linter")]
+    record(repo, config_mod.load(repo), id, why="CI failed twice on lint")
+    git(repo, "add", "-A")
+    child = commit(repo, {}, "second")
+
+    assert fold(read_note(repo, id)).born.get("commit") is None  # as `record` writes it now
+    assert run_json(capsys, "repair", "--dry-run")["corrections"] == []
+    shown = run_json(capsys, "show", id)
+    assert shown["born"]["commit"] == child
+
+
 def test_a_withdrawing_linked_event_takes_back_only_a_linked_one_in_any_order():
     """The fold skips a `linked` event that a later `linked` corrects, whatever the order of the lines;
     a `corrects` naming a birth or a retirement withdraws nothing (those have their own corrections)."""
