@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from gitcontext import git
-from gitcontext.hooks.changes import NEEDS_WHY, Change, as_at_head, name_changes, one_line
+from gitcontext.hooks.changes import Change, as_at_head, name_changes, needs_why, one_line
 from gitcontext.hooks.commitmsg import NOTES_DIR, worktree_note_ids
 
 
@@ -42,7 +42,7 @@ def pending(root: Path, config: dict[str, Any]) -> Pending:
     at_head = as_at_head(states, head.commit if head is not None else None)
     changes = name_changes(root, config, diff, (old, new), states, at_head, trailers=True)
     policy = config["hooks"]["policy"]
-    needing = [c for c in changes if c.kind in NEEDS_WHY]
+    needing = [c for c in changes if needs_why(c)]
     if policy == "off" or not needing:
         return Pending(policy, changes, [])
     covered = worktree_note_ids(root, [c.id for c in needing], states, "HEAD" if head is not None else None)

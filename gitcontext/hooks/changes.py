@@ -109,7 +109,10 @@ def name_changes(
         Change("reworded", paired_id(r.new), r.new.file, r.new.line, r.new.text, r.old.text, r.similarity)
         for r in diff.reworded
     ]
-    changes += [Change("moved", paired_id(m.new), m.new.file, m.new.line, m.new.text) for m in diff.moved]
+    changes += [
+        Change("moved", paired_id(m.new), m.new.file, m.new.line, m.new.text, m.old.text, m.similarity)
+        for m in diff.moved
+    ]
     changes += [Change("retired", _id(old_ids, i), i.file, i.line, i.text) for i in diff.removed]
     staying = {_id(old_ids, a) for a, _ in pairs} if old else set()
     return _births(diff, new_ids, set(states) | set(old_states), changes, staying) + changes
@@ -138,6 +141,21 @@ def _id(ids: dict, inst: Instruction) -> str:
     return ids[(inst.file, inst.index)].id
 
 
+def needs_why(change: Change) -> bool:
+    """CHANGE is one the policy asks a why for: a birth, a rewording, or a move that rewords (its text
+    changed on the way: `DO NOT post any comments` moved to another file as `Post comments whenever you
+    like` is a rewording, whatever file it lands in). A removal, and a move word for word, need none."""
+    if change.kind in NEEDS_WHY:
+        return True
+    return change.kind == "moved" and bool(change.old_text) and not _same_text(change.old_text, change.text)
+
+
+def _same_text(old: str, new: str) -> bool:
+    from gitcontext.identity.formatting import same_text
+
+    return same_text(old, new)
+
+
 def label(change: Change) -> str:
     """The change's kind as the listing shows it: an uncertain rewording reads `reworded? 58%`."""
     if change.kind == "reworded" and change.similarity < _confident():
@@ -149,7 +167,9 @@ def listing(change: Change, width: int = 60) -> list[str]:
     """The lines of one change in the hook's listing; an uncertain rewording also shows its old text,
     so a wrong pairing can be seen (and corrected with `Context-Id: <id> added`)."""
     lines = [f"  {label(change):<8} {change.id}  {change.file}:{change.line}  {one_line(change.text, width)}"]
-    if change.kind == "reworded" and change.similarity < _confident():
+    if (change.kind == "reworded" and change.similarity < _confident()) or (
+        change.kind == "moved" and needs_why(change)
+    ):
         lines.append(f"           was: {one_line(change.old_text, width + 20)}")
     return lines
 

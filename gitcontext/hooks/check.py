@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 from gitcontext import config as config_mod
 from gitcontext import git
 from gitcontext.errors import GitError, UserError
-from gitcontext.hooks.changes import NEEDS_WHY, Change, name_changes, one_line
+from gitcontext.hooks.changes import Change, name_changes, needs_why, one_line
 from gitcontext.hooks.nearmiss import CANONICAL, diagnose
 from gitcontext.identity.diff import Diff, diff_revisions
 from gitcontext.instructions.discover import load
@@ -93,12 +93,12 @@ def check(root: Path, base: str, head: str = "HEAD", config: dict[str, Any] | No
     states, states_before = fold_notes(root, notes_after), fold_notes(root, notes_before)
     changes = name_changes(root, config, diff, (old, new), states, states_before)
     policy = config["hooks"]["policy"]
-    needing = [c for c in changes if c.kind in NEEDS_WHY]
+    needing = [c for c in changes if needs_why(c)]
     if policy == "off" or not needing:
         return CheckResult(rng, policy, changes, {}, [], [], diff, states)
     messages = _read_messages(root, rng)
     changes, aliases = _as_stated(root, changes, messages)
-    needing = [c for c in changes if c.kind in NEEDS_WHY]
+    needing = [c for c in changes if needs_why(c)]
     covered = {
         c.id: _note_why(states[c.id])
         for c in needing

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gitcontext import git
-from gitcontext.hooks.changes import NEEDS_WHY, Change, one_line
+from gitcontext.hooks.changes import Change, needs_why, one_line
 from gitcontext.hooks.guard import sequencer_state
 from gitcontext.hooks.message import body, body_lines, comment_char, join_trailer_paragraphs
 from gitcontext.hooks.nearmiss import CANONICAL, coverage_hints, diagnose
@@ -73,7 +73,7 @@ def missing_why(
     renamed it; hooks.overrides)."""
     from gitcontext.provenance.trailers import from_pairs
 
-    needing = [c for c in changes if c.kind in NEEDS_WHY]
+    needing = [c for c in changes if needs_why(c)]
     whys = [t for t in from_pairs(pairs) if t.key == CANONICAL and t.value]
     named = {(aliases or {}).get(t.id, t.id) for t in whys if t.id}
     unprefixed = [t for t in whys if t.id is None]
@@ -153,7 +153,11 @@ def _refusal(missing: list[Change], hints: list[str], policy: str) -> list[str]:
         + ("commit refused: " if policy == "enforce" else "warning: ")
         + f"{len(missing)} instruction change{'s' if len(missing) != 1 else ''} without a why:"
     )
-    lines = [head] + [f"  {c.kind} {c.id}  {c.file}:{c.line}  {one_line(c.text, 70)}" for c in missing]
+    lines = [head]
+    for c in missing:
+        lines.append(f"  {c.kind} {c.id}  {c.file}:{c.line}  {one_line(c.text, 70)}")
+        if c.kind == "moved":  # a move that rewords: what it said before it moved
+            lines.append(f"      was: {one_line(c.old_text, 70)}")
     lines += [f"  {h}" for h in hints]
     example = missing[0].id
     lines.append(

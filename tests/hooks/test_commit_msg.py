@@ -256,3 +256,28 @@ def test_commit_msg_a_restored_event_for_a_rule_never_retired_does_not_replace_t
     done = attempt(repo, "-m", "Add a rule with a made-up restore")
     assert done.returncode == 1
     assert "commit refused: 1 instruction change without a why" in done.stderr
+
+
+def test_commit_msg_a_move_that_rewords_needs_a_why_and_a_move_word_for_word_does_not(repo):
+    """Found trying the tool on anthropics/claude-agent-sdk-python (fresh): `- DO NOT post any comments
+    or reactions to the issue` moved from a command file into CLAUDE.md as `- Post comments on the issue
+    whenever you like` went through as `moved`, no why asked. A move that rewords is a rewording: the
+    refusal shows what it said before; a move word for word still needs none."""
+    native_repo(repo)
+    commit(repo, {"AGENTS.md": "# Agents\n\n- DO NOT post any comments or reactions to the issue.\n"}, "agents")
+    write(repo, "AGENTS.md", "# Agents\n")
+    write(repo, "CLAUDE.md", (repo / "CLAUDE.md").read_text() + "- Post comments on the issue whenever you like.\n")
+    git(repo, "add", "-A")
+    refused = attempt(repo, "-m", "Move and reword")
+    assert refused.returncode == 1
+    assert "  moved ctx-" in refused.stderr and "CLAUDE.md:5  Post comments on the issue whenever you like." in refused.stderr
+    assert "was: DO NOT post any comments or reactions to the issue." in refused.stderr
+    assert attempt(repo, "-m", "Move and reword", "-m", "Context-Why: the bot must explain").returncode == 0
+    assert "moved" in last_message(repo)
+
+    write(repo, "AGENTS.md", "# Agents\n\n- Use tabs for indentation in Go files.\n")
+    write(repo, "CLAUDE.md", (repo / "CLAUDE.md").read_text().replace("- Use tabs for indentation in Go files.\n", ""))
+    git(repo, "add", "-A")
+    done = attempt(repo, "-m", "Move word for word")
+    assert done.returncode == 0, done.stderr
+    assert "gitcontext: 1 moved" in done.stderr

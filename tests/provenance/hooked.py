@@ -15,7 +15,7 @@ from typing import Any
 
 from gitcontext import config as config_mod
 from gitcontext.digests import sha256
-from gitcontext.hooks.changes import NEEDS_WHY, Change, staged_changes
+from gitcontext.hooks.changes import Change, needs_why, staged_changes
 from gitcontext.identity.formatting import format_key
 from gitcontext.instructions.model import normalize
 from gitcontext.provenance.fold import fold, order
@@ -36,7 +36,7 @@ def hooked_commit(repo: Path, files: dict[str, str | None], subject: str = "chan
             git(repo, "add", "--", path)
     changes = staged_changes(repo, config_mod.load(repo)).changes
     lines = [f"Context-Id: {c.id} {c.kind}" for c in changes]
-    lines += [f"Context-Why: {c.id}: {c.kind} for a reason [{why_tag(c.text)}]" for c in changes if c.kind in NEEDS_WHY]
+    lines += [f"Context-Why: {c.id}: {c.kind} for a reason [{why_tag(c.text)}]" for c in changes if needs_why(c)]
     message = subject + ("\n\n" + "\n".join(lines) if lines else "")
     subprocess.run(
         ["git", "commit", "-q", "--allow-empty", "--no-verify", "-F", "-"],
