@@ -45,7 +45,7 @@ def pending(root: Path, config: dict[str, Any]) -> Pending:
     needing = [c for c in changes if needs_why(c)]
     if policy == "off" or not needing:
         return Pending(policy, changes, [])
-    covered = worktree_note_ids(root, [c.id for c in needing], states, "HEAD" if head is not None else None)
+    covered = worktree_note_ids(root, {c.id: c.text for c in needing}, states, "HEAD" if head is not None else None)
     return Pending(policy, changes, [c for c in needing if c.id not in covered])
 
 

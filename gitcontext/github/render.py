@@ -126,7 +126,9 @@ def _change(row: dict[str, Any], links: Links) -> str:
         line += f"\n  was {escape.code(str(row.get('old_text', '')))} ({_num(row.get('similarity'))}% similar)"
     if kind == "moved":
         line += f"\n  from {escape.text(str(row.get('old_file', '')))}"
-    if kind in ("added", "reworded"):
+        if row.get("old_text") and " ".join(str(row["old_text"]).split()) != " ".join(str(row.get("text", "")).split()):
+            line += f", was {escape.code(str(row['old_text']))} ({_num(row.get('similarity'))}% similar)"
+    if kind in ("added", "reworded") or row.get("missing") or row.get("why"):
         line += " — **no why yet**" if row.get("missing") else _why(row)
     if kind == "retired":
         line += _restore(row)

@@ -64,7 +64,10 @@ def _changes(root: Path, result) -> list[dict[str, Any]]:
     d = result.diff
     extra: list[dict[str, Any]] = [{} for _ in d.added]
     extra += [{"old_text": r.old.text, "similarity": round(r.similarity)} for r in d.reworded]
-    extra += [{"old_file": m.old.file, "old_line": m.old.line} for m in d.moved]
+    extra += [
+        {"old_file": m.old.file, "old_line": m.old.line, "old_text": m.old.text, "similarity": round(m.similarity)}
+        for m in d.moved
+    ]
     extra += [{"removed": i} for i in d.removed]
     missing = {c.id for c in result.missing}
     rows = []

@@ -43,7 +43,7 @@ def refusals(doc: Document, w: World) -> list[Refusal]:
     at_head = as_at_head(states, head.commit if head is not None else None)
     changes = name_changes(root, config, diff, (old, new), states, at_head, trailers=True)
     needing = [c for c in changes if needs_why(c) and c.file == doc.path]
-    covered = worktree_note_ids(doc.repo.root, [c.id for c in needing], states, head.commit if head else None)
+    covered = worktree_note_ids(doc.repo.root, {c.id: c.text for c in needing}, states, head.commit if head else None)
     return [Refusal(c, policy) for c in needing if c.id not in covered]
 
 

@@ -281,3 +281,25 @@ def test_commit_msg_a_move_that_rewords_needs_a_why_and_a_move_word_for_word_doe
     done = attempt(repo, "-m", "Move word for word")
     assert done.returncode == 0, done.stderr
     assert "gitcontext: 1 moved" in done.stderr
+
+
+def test_commit_msg_a_staged_note_with_a_why_for_the_old_text_does_not_cover_a_rewording(repo, capsys):
+    """A rule with a why, inverted in the work tree, and a note staged that only adds a ref (`link` brings
+    the note to the new text, the why stays the old text's): the commit went through. A staged note
+    covers a change when its why is for the text the commit gives the rule."""
+    from tests.helpers import run_cli, run_json
+
+    native_repo(repo)
+    [row] = [r for r in run_json(capsys, "ls")["instructions"] if r["text"].startswith("Run the tests")]
+    assert run_cli(capsys, "record", row["id"], "--why", "main broke twice, #3")[0] == 0
+    git(repo, "add", "-A")
+    assert attempt(repo, "-m", "notes").returncode == 0
+    write(repo, "CLAUDE.md", (repo / "CLAUDE.md").read_text().replace("Run the tests", "Never run the tests"))
+    assert run_cli(capsys, "link", row["id"], "--ref", "#4")[0] == 0
+    git(repo, "add", "-A")
+    refused = attempt(repo, "-m", "Invert")
+    assert refused.returncode == 1 and f"reworded {row['id']}" in refused.stderr
+    assert run_cli(capsys, "record", row["id"], "--why", "the tests run in CI now, #5")[0] == 0
+    git(repo, "add", "-A")
+    done = attempt(repo, "-m", "Invert")
+    assert done.returncode == 0, done.stderr
