@@ -141,7 +141,7 @@ def why_for(state: State, text: str) -> bool:
         return True
     from gitcontext.provenance.redact import clean
 
-    return held == normalize(clean(text))
+    return held == normalize(clean(text) or "")
 
 
 def _change(state: State, e: dict[str, Any], **changes: Any) -> State:

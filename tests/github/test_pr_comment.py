@@ -380,7 +380,9 @@ def test_pr_comment_a_rule_deleted_by_hand_says_how_it_comes_back(repo, capsys):
     base = commit(repo, {}, "notes")
     tabs, short = (next(c for c in run_cli_ls(capsys) if c["text"].startswith(t))["id"] for t in ("Use", "Keep"))
     git(repo, "checkout", "-q", "-b", "feature")
-    gone = RULES.replace("- Use tabs for indentation in Go files.\n", "").replace("- Run the tests before pushing.\n", "")
+    gone = RULES.replace("- Use tabs for indentation in Go files.\n", "").replace(
+        "- Run the tests before pushing.\n", ""
+    )
     hooked = f"drop two rules\n\nContext-Id: {tabs} retired"
     commit(repo, {"CLAUDE.md": gone}, hooked)
     head = commit(repo, {"CLAUDE.md": gone.replace("- Keep functions under 30 lines in `app.py`.\n", "")}, "no hooks")
@@ -388,7 +390,10 @@ def test_pr_comment_a_rule_deleted_by_hand_says_how_it_comes_back(repo, capsys):
     facts = build(repo, base, head)
     lines = changes(facts, Links("https://github.com", "octo/repo", head)).splitlines()
     said = {t: next(n for n, line in enumerate(lines) if t in line) for t in ("Use tabs", "Run the tests", "Keep")}
-    assert "`git context sync`" in lines[said["Use tabs"]] and f"then `git context restore {tabs}`" in lines[said["Use tabs"]]
+    assert (
+        "`git context sync`" in lines[said["Use tabs"]]
+        and f"then `git context restore {tabs}`" in lines[said["Use tabs"]]
+    )
     assert lines[said["Use tabs"] + 1].endswith("<pre>- Use tabs for indentation in Go files.</pre></details>")
     assert "no note, so `git context restore` cannot bring it back" in lines[said["Run the tests"]]
     assert "removed without the hooks: its note still reads live" in lines[said["Keep"]]

@@ -140,7 +140,9 @@ def test_check_a_move_that_rewords_needs_a_why_as_the_hook_asks(repo, capsys):
     """The range check and the Action ask what the hook asks: a rule moved to another file with other
     words needs a why; the one moved word for word does not."""
     _branch(repo)
-    text = RULES.replace("- Run the tests before pushing.\n", "").replace("- Use tabs for indentation in Go files.\n", "")
+    text = RULES.replace("- Run the tests before pushing.\n", "").replace(
+        "- Use tabs for indentation in Go files.\n", ""
+    )
     moved = "# Agents\n\n- Run every test before pushing.\n- Use tabs for indentation in Go files.\n"
     commit(repo, {"CLAUDE.md": text, "AGENTS.md": moved}, "move two rules")
     code, data = _ids(repo, capsys)

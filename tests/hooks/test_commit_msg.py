@@ -270,7 +270,10 @@ def test_commit_msg_a_move_that_rewords_needs_a_why_and_a_move_word_for_word_doe
     git(repo, "add", "-A")
     refused = attempt(repo, "-m", "Move and reword")
     assert refused.returncode == 1
-    assert "  moved ctx-" in refused.stderr and "CLAUDE.md:5  Post comments on the issue whenever you like." in refused.stderr
+    assert (
+        "  moved ctx-" in refused.stderr
+        and "CLAUDE.md:5  Post comments on the issue whenever you like." in refused.stderr
+    )
     assert "was: DO NOT post any comments or reactions to the issue." in refused.stderr
     assert attempt(repo, "-m", "Move and reword", "-m", "Context-Why: the bot must explain").returncode == 0
     assert "moved" in last_message(repo)
