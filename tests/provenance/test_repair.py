@@ -119,3 +119,18 @@ def test_a_withdrawing_linked_event_takes_back_only_a_linked_one_in_any_order():
         state = fold(list(events), id)
         assert state.why == "CI fails without it" and state.born == born and state.events == 5
     assert fold([born, first, wrong], id).why == "for another line"
+
+
+def test_doctor_reports_what_repair_would_correct_until_it_is_repaired(repo, capsys):
+    """Issue 29: `doctor` names the misattributions earlier versions wrote, with `git context repair`."""
+    import json
+
+    def problems() -> list[dict]:
+        return json.loads(run_cli(capsys, "doctor", "--json")[1])["problems"]  # the hooks are not installed
+
+    _misattributed(repo)
+    warned = [p for p in problems() if "git context repair" in p["fix"]]
+    assert [(p["check"], p["severity"]) for p in warned] == [("notes", "warning")]
+    assert "1 misplaced-why" in warned[0]["message"]
+    assert run_cli(capsys, "repair")[0] == 0
+    assert not [p for p in problems() if "git context repair" in p["fix"]]
