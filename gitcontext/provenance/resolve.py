@@ -105,9 +105,10 @@ def _arrived(state: State) -> tuple[str, int, str]:
 def _first_come(root: str | Path, ids: list[str], live: Mapping[str, State]) -> list[str]:
     """IDS (one text in one file, in `_arrived` order) with the notes that arrived in one second put in
     the order of their commits (issue 29: an agent's commits share a second, and the id order would
-    give an appended copy the line that was there first). Asks git only of such a tie."""
+    give an appended copy the line that was there first; so would the birth-first order of one second
+    when the other note was reworded into that text by an earlier commit). Asks git only of such a tie."""
     out: list[str] = []
-    for _, run in groupby(ids, key=lambda id: _arrived(live[id])[:2]):
+    for _, run in groupby(ids, key=lambda id: _arrived(live[id])[0]):
         tied = list(run)
         out += tied if len(tied) == 1 else _by_ancestry(root, tied, {id: _arrived(live[id])[2] for id in tied})
     return out

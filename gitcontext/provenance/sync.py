@@ -209,7 +209,7 @@ def _unnamed_changes(
         state = fold(notes[id], id)
         if state.last_at is not None and state.last_at > at:
             continue  # a note newer than the commit knows better
-        for kind, fields in catch_up(root, config, c.sha, id, state, None, lambda: _states(notes)):
+        for kind, fields in catch_up(root, config, c.sha, id, state, None, lambda: _parent_states(notes, c.sha)):
             eid = trailer_eid(c.sha, position, ordinal, id)
             ordinal += 1
             yield new_event(kind, id, f"trailer:{c.sha}", at=at, eid=eid, commit=c.sha, **fields)
@@ -294,7 +294,9 @@ def _events(
         else (f"removed in {c.sha[:12]} (Context-Id trailer)" if t.value == "retired" else None)
     )
     behind = state.last_at is None or state.last_at <= at  # a note newer than the commit knows better
-    steps = catch_up(root, config, c.sha, id, state, clean(reason), lambda: _states(notes)) if behind else []
+    steps = (
+        catch_up(root, config, c.sha, id, state, clean(reason), lambda: _parent_states(notes, c.sha)) if behind else []
+    )
     if behind and t.key == "Context-Id" and t.value in ("reworded", "added"):
         from gitcontext.provenance.override import override_steps
 
@@ -384,6 +386,18 @@ def _unnoted_split(
 
 def _states(notes: dict[str, list[dict[str, Any]]]) -> dict[str, State]:
     return {id: fold(events, id) for id, events in notes.items()}
+
+
+def _parent_states(notes: dict[str, list[dict[str, Any]]], sha: str) -> dict[str, State]:
+    """The notes as commit SHA's parent had them (SHA's own events left out), to find a note's line in
+    the parent tree: of two copies of one line, the one a trailer of SHA already reworded is still the
+    parent's copy it was, so the other note keeps its own (issue 29: [R, R] -> [R reworded], one removed)."""
+    out = {}
+    for id, events in notes.items():
+        before = [e for e in events if e.get("commit") != sha]
+        if before:
+            out[id] = fold(before, id)
+    return out
 
 
 def _birth(c: Commit, where: tuple[int, int], id: str, step: tuple[str, dict[str, Any]]) -> dict[str, Any]:

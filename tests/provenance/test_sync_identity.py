@@ -378,3 +378,29 @@ def test_sync_a_why_of_one_commit_stays_with_its_text_when_the_next_commit_in_th
     hooked_commit(repo, {"AGENTS.md": "# Rules\n\n", "pkg/AGENTS.md": "# Rules\n\n" + rule(0) + rule(1)})
     sync(repo, config_mod.load(repo))
     assert misplaced_whys(repo) == []
+
+
+def test_sync_of_two_copies_one_reworded_and_one_removed_in_a_commit_retires_the_removed_one(repo):
+    """Found by a random run of the property test (session 7, on notes6 too): [R, R] -> [R reworded].
+    The diff rewords the first copy and removes the second; sync read the parent with the commit's own
+    rewording already folded, so the second note took the first line and was reworded too."""
+    rule = "- Relevant implementation files - `src/engine.py` ({}).\n".format
+    _adopted(repo, {"AGENTS.md": "# Rules\n\n" + rule(0)})
+    first = hooked_commit(repo, {"AGENTS.md": "# Rules\n\n" + rule(0) + rule(0)})
+    second = hooked_commit(repo, {"AGENTS.md": "# Rules\n\n" + rule("0, always")})
+    sync(repo, config_mod.load(repo))
+    assert disagreements(repo, dict([first, second])) == []
+    assert identity_breaks(repo, [first[0], second[0]]) == []
+
+
+def test_sync_a_copy_of_a_rule_reworded_into_its_text_in_the_same_second_keeps_the_first_line_apart(repo):
+    """Found by a random run of the property test (session 7): a rule reworded by one commit and copied
+    below by the next, in one second. Of the two notes of that text the reworded one was there first (its
+    commit is the ancestor), though a birth of that second would sort first by kind."""
+    rule = "- Relevant implementation files - `src/engine.py` ({}).\n".format
+    _adopted(repo, {"AGENTS.md": "# Rules\n\n" + rule(0)})
+    first = hooked_commit(repo, {"AGENTS.md": "# Rules\n\n" + rule("0, always")})
+    second = hooked_commit(repo, {"AGENTS.md": "# Rules\n\n" + rule("0, always") + rule("0, always")})
+    sync(repo, config_mod.load(repo))
+    assert disagreements(repo, dict([first, second])) == []
+    assert identity_breaks(repo, [first[0], second[0]]) == []
