@@ -108,6 +108,47 @@ def list_tree(rev: str, cwd: str | Path | None = None, under: str | None = None)
     return entries
 
 
+# HEAD vs the index as git stores them: an intent-to-add entry is in the index listing (the empty blob)
+# but not at HEAD, so it must show as added (`--ita-visible-in-index`); a submodule's change must show too.
+_STAGED_RAW = (
+    "diff",
+    "--cached",
+    "--raw",
+    "-z",
+    "--no-renames",
+    "--no-abbrev",
+    "--no-ext-diff",
+    "--ita-visible-in-index",
+    "--ignore-submodules=none",
+)
+_BLOB_MODES = ("100644", "100755", "120000")
+
+
+def head_entries_from_index(
+    index: dict[str, tuple[str, str]], cwd: str | Path | None = None
+) -> dict[str, tuple[str, str]] | None:
+    """HEAD's `tree_entries` from the index's (INDEX, `list_tree('')`) and one `git diff --cached --raw`
+    (the staged changes, a few rows) instead of `git ls-tree -r HEAD` and parsing its whole listing again
+    (64 ms and ~25 ms on babel/babel's 27,674 files): the index's blobs, less what is staged, plus what was
+    at HEAD. None while a path is unmerged (the caller lists HEAD)."""
+    fields = run(_STAGED_RAW, cwd=cwd).split(b"\0")
+    entries = {path: entry for path, entry in index.items() if entry[0] in _BLOB_MODES}
+    restored = False
+    for meta, raw_path in zip(fields[0::2], fields[1::2]):
+        parts = meta.decode().split()
+        if len(parts) < 5 or parts[4].startswith("U"):
+            return None
+        old_mode, old_oid, path = parts[0].lstrip(":"), parts[2], raw_path.decode("utf-8", "surrogateescape")
+        if old_mode not in _BLOB_MODES:
+            entries.pop(path, None)  # added since HEAD (or a submodule there)
+            continue
+        restored = restored or path not in entries  # deleted since HEAD (or a submodule now)
+        entries[path] = (old_mode, old_oid)  # in place when still in the index
+    if restored:  # in git's order again (by a path's bytes), as `git ls-tree -r` lists them
+        return dict(sorted(entries.items(), key=lambda item: item[0].encode("utf-8", "surrogateescape")))
+    return entries
+
+
 def read_blobs(oids: Sequence[str], cwd: str | Path | None = None) -> dict[str, bytes]:
     """Contents of many blobs through one `git cat-file --batch`."""
     if not oids:

@@ -74,8 +74,9 @@ def _computed(call: HookCall, key: str | None, stamp: str | None) -> Staged:
 
     clean = key is not None  # the work tree's notes are the index's
     # One session: HEAD asked once (the analysis and the notes' resolver, both sides, ask again) and
-    # each side listed once (the notes' blob ids come from the index's listing, not a second ls-files).
-    with git.Repo.open(call.root, call.config).shared():
+    # each side listed once (the notes' blob ids come from the index's listing, not a second ls-files;
+    # HEAD's from the index's and the staged changes, not a `git ls-tree -r` of the whole tree).
+    with git.Repo.open(call.root, call.config).knowing_head_from_index().shared():
         staged = staged_changes(call.root, call.config, lambda: note_states(call.root, call.git_dir, clean))
     if key is None:
         return staged

@@ -249,3 +249,50 @@ def test_stamp_of_another_head_is_another(repo: Path) -> None:
     assert shared.state_stamp(_call(repo)) not in (None, stamp)  # the same index, another HEAD
     git(repo, "update-ref", "HEAD", head)
     assert shared.state_stamp(_call(repo)) == stamp
+
+
+def _head_listing_cases(repo: Path) -> None:
+    """Every kind of staged change: modified, deleted (in git's order among `a.b` and `a/`), added,
+    intent-to-add, mode changed, symlink to file, file to submodule, a submodule HEAD has."""
+    from tests.helpers import commit
+
+    commit(repo, {"a/x.md": "x\n", "a.b": "b\n", "a0": "0\n", "run.sh": "#!/bin/sh\n", "gone/c.md": "c\n"}, "files")
+    (repo / "link").symlink_to("a.b")
+    sub = git(repo, "hash-object", "-w", "--stdin", input="a commit id stand-in\n").strip()
+    git(repo, "update-index", "--add", "--cacheinfo", f"160000,{sub},vendored")
+    git(repo, "add", "link")
+    git(repo, "commit", "-q", "--no-verify", "-m", "link and submodule")
+    write(repo, "a/x.md", "x2\n")
+    git(repo, "rm", "-q", "gone/c.md", "a.b")
+    write(repo, "new.md", "n\n")
+    write(repo, "later.md", "l\n")
+    git(repo, "add", "a/x.md", "new.md")
+    git(repo, "add", "-N", "later.md")
+    git(repo, "update-index", "--chmod=+x", "a0")
+    (repo / "link").unlink()
+    write(repo, "link", "now a file\n")
+    git(repo, "add", "link")
+    git(repo, "rm", "-q", "--cached", "run.sh")
+    git(repo, "update-index", "--add", "--cacheinfo", f"160000,{sub},run.sh")
+
+
+def test_head_listing_from_the_index_is_git_ls_tree_s(repo: Path) -> None:
+    """HEAD's listing built from the index's and the staged changes is `git ls-tree -r HEAD`'s, in its order."""
+    from gitcontext.git.objects import head_entries_from_index, list_tree
+
+    native_repo(repo)
+    _head_listing_cases(repo)
+    derived = head_entries_from_index(list_tree("", repo), repo)
+    at_head = list_tree("HEAD", repo)
+    assert derived is not None and "later.md" not in derived and "gone/c.md" in derived
+    assert list(derived.items()) == list(at_head.items())
+
+
+def test_head_listing_from_the_index_is_none_while_unmerged(repo: Path) -> None:
+    from gitcontext.git.objects import head_entries_from_index, list_tree
+
+    native_repo(repo)
+    blob = git(repo, "hash-object", "-w", "CLAUDE.md").strip()
+    stages = "".join(f"100644 {blob} {n}\tCLAUDE.md\n" for n in (1, 2, 3))
+    git(repo, "update-index", "--index-info", input=f"0 {'0' * 40}\tCLAUDE.md\n{stages}")
+    assert head_entries_from_index(list_tree("", repo), repo) is None
