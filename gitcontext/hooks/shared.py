@@ -15,16 +15,15 @@ saved only when both agree, so a state that changed meanwhile is never saved. Th
 under `.git`, still untrusted: anything not exactly in its shape is ignored and recomputed.
 
 The key costs a `write-tree` and a `status`, each reading the whole index (15-20 ms each on babel/babel's
-27,674 files), so pre-commit also saves a stamp of the state it keyed (`state_stamp`): HEAD's commit, the
-checksum git keeps at the end of the index (an exact name of its content), the lstat of everything under
-`.context/notes` and the config. A later hook whose stamp is the same reuses the analysis without the two
-processes; pre-commit takes the stamp before the key and after computing instead of the key twice (when
-they differ, the key is taken again, as before: `write-tree` writes the index when its tree cache was
-incomplete, which `git commit` completes before its hooks run, so in a commit they agree). A stamp is only
-taken when every entry under the notes folder was last changed at least STAMP_SLACK seconds before (a file
-changed within one tick of the file system's clock keeps its time, as git's "racily clean" entries): then
-any later change gives it another time. Anything else (no checksum in the index, a symlinked folder) gives
-no stamp and the full key decides, as before.
+27,674 files), so the analysis is saved under a stamp of the state instead (`state_stamp`): HEAD's commit,
+the checksum git keeps at the end of the index (an exact name of its content, so of its tree), the lstat of
+everything under `.context/notes`, and the config. pre-commit takes the stamp before the notes' `status`
+and again after computing, and saves only when both agree (no `write-tree`); a later hook whose stamp is
+the same reuses the analysis without either process. A stamp is only taken when every entry under the
+notes folder was last changed at least STAMP_SLACK seconds before (a file changed within one tick of the
+file system's clock keeps its time, as git's "racily clean" entries): then any later change gives it
+another time. Anything else (no checksum in the index, a symlinked folder, a note just written) gives no
+stamp and the key decides, as before.
 """
 
 from __future__ import annotations
@@ -60,31 +59,38 @@ def shared_changes(call: HookCall) -> list[Change]:
         saved = load(call.git_dir, key)
         if saved is not None:
             return saved
-    return _computed(call, key, stamp).changes
+    return _computed(call, key).changes
 
 
 def computed(call: HookCall) -> Staged:
-    """`staged_changes`, saved for the later hooks when the state did not change while it ran."""
-    stamp = state_stamp(call)  # before the key: what the key then sees is this state or a later one
-    return _computed(call, analysis_key(call), stamp)
+    """`staged_changes`, saved for the later hooks when the state did not change while it ran: under its
+    stamp when it has one (no `write-tree`: only the notes' `status`), else under its key."""
+    stamp = state_stamp(call)  # before the status: what the status then sees is this state or a later one
+    if stamp is None:
+        return _computed(call, analysis_key(call))
+    clean = _notes_head(call) is not None
+    staged = _analysis(call, clean)
+    if clean and state_stamp(call) == stamp:  # the same state from before the status to now
+        save(call.git_dir, None, staged.changes, stamp)
+    return staged
 
 
-def _computed(call: HookCall, key: str | None, stamp: str | None) -> Staged:
+def _computed(call: HookCall, key: str | None) -> Staged:
+    staged = _analysis(call, key is not None)
+    if key is not None and analysis_key(call) == key:
+        save(call.git_dir, key, staged.changes)
+    return staged
+
+
+def _analysis(call: HookCall, clean: bool) -> Staged:
+    """The analysis; CLEAN: the work tree's notes are the index's (and HEAD's)."""
     from gitcontext.hooks.notestates import note_states
 
-    clean = key is not None  # the work tree's notes are the index's
     # One session: HEAD asked once (the analysis and the notes' resolver, both sides, ask again) and
     # each side listed once (the notes' blob ids come from the index's listing, not a second ls-files;
     # HEAD's from the index's and the staged changes, not a `git ls-tree -r` of the whole tree).
     with git.Repo.open(call.root, call.config).knowing_head_from_index().shared():
-        staged = staged_changes(call.root, call.config, lambda: note_states(call.root, call.git_dir, clean))
-    if key is None:
-        return staged
-    if stamp is not None and state_stamp(call) == stamp:  # the same state from before the key to now
-        save(call.git_dir, key, staged.changes, stamp)
-    elif analysis_key(call) == key:  # e.g. `write-tree` wrote the index's tree cache: the stamp moved
-        save(call.git_dir, key, staged.changes)
-    return staged
+        return staged_changes(call.root, call.config, lambda: note_states(call.root, call.git_dir, clean))
 
 
 def state_stamp(call: HookCall) -> str | None:
@@ -120,6 +126,17 @@ def _notes_stamp(folder: Path, before: float) -> str | None:
 def analysis_key(call: HookCall) -> str | None:
     """The key of this state (see the module docstring), None when it cannot be keyed safely."""
     tree = git.write_tree(call.root)
+    head = _notes_head(call)
+    if tree is None or head is None:
+        return None
+    config = json.dumps(call.config, sort_keys=True, default=str)
+    seed = "\0".join([str(FORMAT), head, tree, config])
+    return sha256(seed.encode("utf-8", "surrogateescape"))
+
+
+def _notes_head(call: HookCall) -> str | None:
+    """`git status`'s `# branch.oid` line when the work tree's `.context/notes` is the index's and HEAD's
+    (nothing modified, staged, untracked or ignored there); None otherwise."""
     code, out, _ = git.run_status(
         [
             "--no-optional-locks",
@@ -136,14 +153,12 @@ def analysis_key(call: HookCall) -> str | None:
     )
     records = [r for r in out.split(b"\0") if r]
     heads = [r for r in records if r.startswith(b"# branch.oid ")]
-    if tree is None or code != 0 or len(heads) != 1 or any(not r.startswith(b"# ") for r in records):
+    if code != 0 or len(heads) != 1 or any(not r.startswith(b"# ") for r in records):
         return None
-    config = json.dumps(call.config, sort_keys=True, default=str)
-    seed = "\0".join([str(FORMAT), heads[0].decode(errors="replace"), tree, config])
-    return sha256(seed.encode("utf-8", "surrogateescape"))
+    return heads[0].decode(errors="replace")
 
 
-def save(git_dir: Path, key: str, changes: list[Change], stamp: str | None = None) -> None:
+def save(git_dir: Path, key: str | None, changes: list[Change], stamp: str | None = None) -> None:
     path = git_dir / CACHE
     from gitcontext.provenance.locks import write_cache
 
