@@ -97,7 +97,7 @@ def state_stamp(call: HookCall) -> str | None:
     """The stamp of this state (see the module docstring); None when it cannot stand for the key."""
     index = git.index_stamp(call.root, call.git_dir)
     notes = _notes_stamp(call.root / NOTES, time.time() - STAMP_SLACK) if index is not None else None
-    if notes is None:
+    if index is None or notes is None:
         return None
     code, out, _ = git.run_status(["rev-parse", "--verify", "-q", "HEAD^{commit}"], cwd=call.root)
     head = out.decode(errors="replace").strip() if code == 0 else "(initial)"
