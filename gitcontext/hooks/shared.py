@@ -106,21 +106,28 @@ def state_stamp(call: HookCall) -> str | None:
 
 
 def _notes_stamp(folder: Path, before: float) -> str | None:
-    """Every entry under FOLDER with its lstat, sorted; None when one changed at BEFORE or later, or the
-    folder (or `.context`) is a symlink or not a folder."""
+    """Every entry under FOLDER with its lstat, sorted; None when one changed at BEFORE or later, a folder
+    cannot be read or an entry vanished meanwhile, or the folder (or `.context`) is a symlink or not a folder."""
     if any(p.is_symlink() or (p.exists() and not p.is_dir()) for p in (folder.parent, folder)):
         return None
+    if not folder.exists():
+        return ""  # no notes: nothing `status` could see there either
+    unread: list[OSError] = []
     rows = []
-    for top, dirs, files in os.walk(folder):
-        for name in sorted(dirs) + sorted(files):
-            st = os.lstat(os.path.join(top, name))
-            if max(st.st_mtime, st.st_ctime) >= before:
-                return None
-            rows.append(
-                f"{os.path.relpath(os.path.join(top, name), folder)}\0{st.st_mode}\0{st.st_size}"
-                f"\0{st.st_mtime_ns}\0{st.st_ctime_ns}\0{st.st_ino}"
-            )
-    return "\n".join(sorted(rows))
+    try:
+        for top, dirs, files in os.walk(folder, onerror=unread.append):
+            for name in dirs + files:
+                path = os.path.join(top, name)
+                st = os.lstat(path)
+                if max(st.st_mtime, st.st_ctime) >= before:
+                    return None
+                rows.append(
+                    f"{os.path.relpath(path, folder)}\0{st.st_mode}\0{st.st_size}"
+                    f"\0{st.st_mtime_ns}\0{st.st_ctime_ns}\0{st.st_ino}"
+                )
+    except OSError:
+        return None
+    return None if unread else "\n".join(sorted(rows))
 
 
 def analysis_key(call: HookCall) -> str | None:

@@ -242,10 +242,11 @@ def test_stamp_follows_the_index_git_uses_and_needs_its_checksum(
 def test_stamp_of_another_head_is_another(repo: Path) -> None:
     native_repo(repo)
     stage_new_rule(repo)
+    assert not (repo / shared.NOTES).exists()
     stamp = shared.state_stamp(_call(repo))
     head = git(repo, "rev-parse", "HEAD").strip()
     git(repo, "update-ref", "HEAD", git(repo, "commit-tree", "-p", head, "-m", "x", "HEAD^{tree}").strip())
-    assert shared.state_stamp(_call(repo)) not in (None, stamp)  # the same index, another HEAD
+    assert stamp is not None and shared.state_stamp(_call(repo)) not in (None, stamp)  # the same index, another HEAD
     git(repo, "update-ref", "HEAD", head)
     assert shared.state_stamp(_call(repo)) == stamp
 
