@@ -92,13 +92,9 @@ def list_tree(rev: str, cwd: str | Path | None = None, under: str | None = None)
     """`tree_entries` asked of git: one `git ls-tree -r` (`git ls-files -s` for the index)."""
     entries: dict[str, tuple[str, str]] = {}
     scope = ["--", under] if under else []
-    if rev == "":
-        for record in run(["ls-files", "-s", "-z", *scope], cwd=cwd).split(b"\0"):
-            if record:
-                meta, _, path = record.partition(b"\t")
-                mode, oid, _stage = meta.decode().split()
-                entries[path.decode("utf-8", "surrogateescape")] = (mode, oid)
-        return entries
+    if rev == "":  # "<mode, 6 digits> <oid> <stage>\t<path>": sliced from one decode (27 -> 20 ms at 27,674)
+        records = run(["ls-files", "-s", "-z", *scope], cwd=cwd).decode("utf-8", "surrogateescape").split("\0")
+        return {r[r.index("\t") + 1 :]: (r[:6], r[7 : r.index(" ", 7)]) for r in records if r}
     for record in run(_ls_tree(rev, scope), cwd=cwd).split(b"\0"):
         if record:
             meta, _, path = record.partition(b"\t")
