@@ -234,3 +234,30 @@ def test_started_with_stdin_waits_for_its_input(repo):
     assert never._proc is None
     with pytest.raises(ChildProcessError):
         os.waitpid(pid, os.WNOHANG)  # reaped: no zombie left
+
+
+@pytest.mark.parametrize("object_format", ["sha1", "sha256"])
+def test_index_entries_keep_odd_names_modes_and_long_ids(tmp_path, object_format: str) -> None:
+    """The index's listing is sliced from one decode: a tab or a space in a name, a name that is not UTF-8,
+    an executable, a symlink and SHA-256 ids come out as `git ls-files -s` gives them."""
+    import subprocess
+
+    repo = tmp_path / "r"
+    subprocess.run(["git", "init", "-q", f"--object-format={object_format}", str(repo)], check=True)
+    names = ["a\tb.md", "with space.md", "é.md", os.fsdecode(b"latin-\xe9.md")]
+    for name in names:
+        (repo / name).write_bytes(os.fsencode(name) + b"\n")
+    (repo / "run.sh").write_text("#!/bin/sh\n")
+    (repo / "run.sh").chmod(0o755)
+    (repo / "link").symlink_to("run.sh")
+    subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
+    out = subprocess.run(["git", "ls-files", "-s", "-z"], cwd=repo, capture_output=True, check=True).stdout
+    expected = {}
+    for record in filter(None, out.split(b"\0")):
+        meta, _, path = record.partition(b"\t")
+        mode, oid, _stage = meta.decode().split()
+        expected[path.decode("utf-8", "surrogateescape")] = (mode, oid)
+    got = git.tree_entries("", repo)
+    assert got == expected and set(got) == {*names, "run.sh", "link"}
+    assert got["run.sh"][0] == "100755" and got["link"][0] == "120000"
+    assert len(got["link"][1]) == (64 if object_format == "sha256" else 40)

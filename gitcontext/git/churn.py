@@ -120,6 +120,27 @@ def write_tree(cwd: str | Path | None = None) -> str | None:
     return out.decode().strip() if code == 0 else None
 
 
+def index_stamp(root: str | Path, git_dir: str | Path) -> str | None:
+    """An exact name of the index's content without a process: its size and the checksum git keeps in its
+    last bytes (SHA-1 or SHA-256 of all before it, checked by git on every read), of the index git uses
+    (GIT_INDEX_FILE, relative to ROOT as in a hook, else GIT_DIR/index). None when there is no index or it
+    carries no checksum (`index.skipHash`: zeros), so nothing is keyed on it."""
+    import os
+
+    named = os.environ.get("GIT_INDEX_FILE")
+    path = os.path.join(root, named) if named else os.path.join(git_dir, "index")
+    try:
+        with open(path, "rb") as fh:
+            size = os.fstat(fh.fileno()).st_size
+            if size < 64:
+                return None
+            fh.seek(size - 32)
+            tail = fh.read(32)
+    except OSError:
+        return None
+    return None if not tail[-20:].strip(b"\0") else f"{size}:{tail.hex()}"
+
+
 def log_numstat(*args: str, cwd: str | Path | None = None) -> Iterator[tuple[str, list[NumstatRow]]]:
     """(commit sha, numstat rows) for each commit of `git log ARGS`, one streamed process."""
     data = run(["log", "-z", "--numstat", "--no-renames", "--format=%x01%H", *args, "--"], cwd=cwd)

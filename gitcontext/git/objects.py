@@ -92,19 +92,56 @@ def list_tree(rev: str, cwd: str | Path | None = None, under: str | None = None)
     """`tree_entries` asked of git: one `git ls-tree -r` (`git ls-files -s` for the index)."""
     entries: dict[str, tuple[str, str]] = {}
     scope = ["--", under] if under else []
-    if rev == "":
-        for record in run(["ls-files", "-s", "-z", *scope], cwd=cwd).split(b"\0"):
-            if record:
-                meta, _, path = record.partition(b"\t")
-                mode, oid, _stage = meta.decode().split()
-                entries[path.decode("utf-8", "surrogateescape")] = (mode, oid)
-        return entries
+    if rev == "":  # "<mode, 6 digits> <oid> <stage>\t<path>": sliced from one decode (27 -> 20 ms at 27,674)
+        records = run(["ls-files", "-s", "-z", *scope], cwd=cwd).decode("utf-8", "surrogateescape").split("\0")
+        return {r[r.index("\t") + 1 :]: (r[:6], r[7 : r.index(" ", 7)]) for r in records if r}
     for record in run(_ls_tree(rev, scope), cwd=cwd).split(b"\0"):
         if record:
             meta, _, path = record.partition(b"\t")
             mode, kind, oid = meta.decode().split()
             if kind == "blob":
                 entries[path.decode("utf-8", "surrogateescape")] = (mode, oid)
+    return entries
+
+
+# HEAD vs the index as git stores them: an intent-to-add entry is in the index listing (the empty blob)
+# but not at HEAD, so it must show as added (`--ita-visible-in-index`); a submodule's change must show too.
+_STAGED_RAW = (
+    "diff",
+    "--cached",
+    "--raw",
+    "-z",
+    "--no-renames",
+    "--no-abbrev",
+    "--no-ext-diff",
+    "--ita-visible-in-index",
+    "--ignore-submodules=none",
+)
+_BLOB_MODES = ("100644", "100755", "120000")
+
+
+def head_entries_from_index(
+    index: dict[str, tuple[str, str]], cwd: str | Path | None = None
+) -> dict[str, tuple[str, str]] | None:
+    """HEAD's `tree_entries` from the index's (INDEX, `list_tree('')`) and one `git diff --cached --raw`
+    (the staged changes, a few rows) instead of `git ls-tree -r HEAD` and parsing its whole listing again
+    (64 ms and ~25 ms on babel/babel's 27,674 files): the index's blobs, less what is staged, plus what was
+    at HEAD. None while a path is unmerged (the caller lists HEAD)."""
+    fields = run(_STAGED_RAW, cwd=cwd).split(b"\0")
+    entries = {path: entry for path, entry in index.items() if entry[0] in _BLOB_MODES}
+    restored = False
+    for meta, raw_path in zip(fields[0::2], fields[1::2]):
+        parts = meta.decode().split()
+        if len(parts) < 5 or parts[4].startswith("U"):
+            return None
+        old_mode, old_oid, path = parts[0].lstrip(":"), parts[2], raw_path.decode("utf-8", "surrogateescape")
+        if old_mode not in _BLOB_MODES:
+            entries.pop(path, None)  # added since HEAD (or a submodule there)
+            continue
+        restored = restored or path not in entries  # deleted since HEAD (or a submodule now)
+        entries[path] = (old_mode, old_oid)  # in place when still in the index
+    if restored:  # in git's order again (by a path's bytes), as `git ls-tree -r` lists them
+        return dict(sorted(entries.items(), key=lambda item: item[0].encode("utf-8", "surrogateescape")))
     return entries
 
 

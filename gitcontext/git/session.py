@@ -16,7 +16,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from gitcontext.errors import GitError
 from gitcontext.git import shared
-from gitcontext.git.objects import list_tree
+from gitcontext.git.objects import head_entries_from_index, list_tree
 from gitcontext.git.process import run, run_status
 from gitcontext.git.repo import Head, rev_parse
 
@@ -108,13 +108,27 @@ class Repo(NamedTuple):
         folder of a tree already listed whole is taken from that listing (a copy: the caller may change it)."""
         whole = self.memo.get(f"entries:{rev}")
         if whole is None and under is None:
-            whole = self.once(f"entries:{rev}", lambda: list_tree(rev, self.root))
+            whole = self.once(f"entries:{rev}", lambda: self._list_whole(rev))
         if whole is None:
             return dict(self.once(f"entries:{rev}:{under}", lambda: list_tree(rev, self.root, under)))
         if under is None:
             return dict(whole)
         folder = under.rstrip("/")  # as git's pathspec: the path itself, or anything under it
         return {path: entry for path, entry in whole.items() if path == folder or path.startswith(folder + "/")}
+
+    def _list_whole(self, rev: str) -> dict[str, tuple[str, str]]:
+        """REV's whole listing; HEAD's from the index's when `knowing_head_from_index` (see there)."""
+        if rev == self.head and self.memo.get("head from index"):
+            derived = head_entries_from_index(self.entries(""), self.root)
+            if derived is not None:
+                return derived
+        return list_tree(rev, self.root)
+
+    def knowing_head_from_index(self) -> Repo:
+        """This session, HEAD's listing built from the index's and the staged changes (`git.objects.
+        head_entries_from_index`): for a caller that lists the index whole too (the hooks' analysis)."""
+        self.memo["head from index"] = True
+        return self
 
     def once(self, key: str, compute: Callable[[], T]) -> T:
         """COMPUTE's answer, computed the first time KEY is asked for in this session."""

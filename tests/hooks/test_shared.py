@@ -153,6 +153,146 @@ def test_pre_commit_asks_head_once_and_reads_each_side_once(
     monkeypatch.setenv("GIT_TRACE", str(trace))
     assert main(["pre-commit"]) == 0
     asked = [line.split("built-in: ", 1)[1] for line in trace.read_text().splitlines() if "built-in: git " in line]
-    assert len([a for a in asked if a.startswith("git rev-parse") and "HEAD" in a]) == 1, asked
+    # HEAD for the analysis once; the state stamp (before and after) asks only for HEAD's commit
+    stamp = "git rev-parse --verify -q 'HEAD^{commit}'"
+    assert len([a for a in asked if a.startswith("git rev-parse") and "HEAD" in a and a != stamp]) == 1, asked
     assert len([a for a in asked if a.startswith("git cat-file --batch") and "check" not in a]) <= 2, asked
     assert len([a for a in asked if a.startswith("git ls-files -s")]) == 1, asked  # the notes' ids from it too
+
+
+def _trace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    trace = tmp_path / "trace"
+    trace.unlink(missing_ok=True)
+    monkeypatch.setenv("GIT_TRACE", str(trace))
+    return trace
+
+
+def _asked(trace: Path, command: str) -> int:
+    return sum(1 for line in trace.read_text().splitlines() if f"built-in: git {command}" in line)
+
+
+def _aged(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every file under .context/notes older than the stamp's slack (a short one: a file's ctime cannot be
+    set back)."""
+    import time
+
+    monkeypatch.setattr(shared, "STAMP_SLACK", 0.05)
+    time.sleep(0.1)
+
+
+def test_stamp_lets_the_message_hooks_skip_the_key(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After pre-commit, a message hook on the same state reuses the analysis without `write-tree` and
+    `status` (each reads the whole index); pre-commit itself runs the notes' `status` once, no `write-tree`."""
+    native_repo(repo)
+    write(repo, ".context/notes/ctx-3f9a2c4b1d2e.jsonl", "")
+    git(repo, "add", ".context")
+    git(repo, "commit", "-q", "--no-verify", "-m", "a note")
+    stage_new_rule(repo)
+    _aged(monkeypatch)
+    monkeypatch.chdir(repo)
+    trace = _trace(tmp_path, monkeypatch)
+    assert main(["pre-commit"]) == 0
+    assert (_asked(trace, "write-tree"), _asked(trace, "status")) == (0, 1)
+    assert json.loads(_cache(repo).read_text())["stamp"] is not None
+    trace = _trace(tmp_path, monkeypatch)
+    [ident] = staged_ids(repo)
+    trace.unlink()
+    assert [c.id for c in shared.shared_changes(_call(repo))] == [ident]
+    assert (_asked(trace, "write-tree"), _asked(trace, "status")) == (0, 0)
+
+
+def test_stamp_moves_with_a_note_edited_or_added_and_is_none_while_racy(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    native_repo(repo)
+    note = write(repo, ".context/notes/ctx-3f9a2c4b1d2e.jsonl", "")
+    git(repo, "add", ".context")
+    stage_new_rule(repo)
+    assert shared.state_stamp(_call(repo)) is None  # the note changed within the slack: not trusted
+    _aged(monkeypatch)
+    stamp = shared.state_stamp(_call(repo))
+    assert stamp is not None and stamp == shared.state_stamp(_call(repo))
+    note.write_text("x")  # edited in the work tree, index unchanged
+    _aged(monkeypatch)
+    edited = shared.state_stamp(_call(repo))
+    assert edited not in (None, stamp)
+    write(repo, ".context/notes/ctx-4a0b1c2d3e4f.jsonl", "")  # an untracked note
+    _aged(monkeypatch)
+    assert shared.state_stamp(_call(repo)) not in (None, stamp, edited)
+
+
+def test_stamp_follows_the_index_git_uses_and_needs_its_checksum(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    native_repo(repo)
+    stage_new_rule(repo)
+    stamp = shared.state_stamp(_call(repo))
+    assert stamp is not None
+    other = tmp_path / "other-index"
+    monkeypatch.setenv("GIT_INDEX_FILE", str(other))
+    git(repo, "read-tree", "HEAD")  # another index: HEAD's, without the staged rule
+    assert shared.state_stamp(_call(repo)) not in (None, stamp)
+    monkeypatch.delenv("GIT_INDEX_FILE")
+    assert shared.state_stamp(_call(repo)) == stamp
+    other.write_bytes(b"DIRC" + bytes(96))  # an index without its checksum (`index.skipHash`: zeros)
+    monkeypatch.setenv("GIT_INDEX_FILE", str(other))
+    assert shared.state_stamp(_call(repo)) is None
+
+
+def test_stamp_of_another_head_is_another(repo: Path) -> None:
+    native_repo(repo)
+    stage_new_rule(repo)
+    assert not (repo / shared.NOTES).exists()
+    stamp = shared.state_stamp(_call(repo))
+    head = git(repo, "rev-parse", "HEAD").strip()
+    git(repo, "update-ref", "HEAD", git(repo, "commit-tree", "-p", head, "-m", "x", "HEAD^{tree}").strip())
+    assert stamp is not None and shared.state_stamp(_call(repo)) not in (None, stamp)  # the same index, another HEAD
+    git(repo, "update-ref", "HEAD", head)
+    assert shared.state_stamp(_call(repo)) == stamp
+
+
+def _head_listing_cases(repo: Path) -> None:
+    """Every kind of staged change: modified, deleted (in git's order among `a.b` and `a/`), added,
+    intent-to-add, mode changed, symlink to file, file to submodule, a submodule HEAD has."""
+    from tests.helpers import commit
+
+    commit(repo, {"a/x.md": "x\n", "a.b": "b\n", "a0": "0\n", "run.sh": "#!/bin/sh\n", "gone/c.md": "c\n"}, "files")
+    (repo / "link").symlink_to("a.b")
+    sub = git(repo, "hash-object", "-w", "--stdin", input="a commit id stand-in\n").strip()
+    git(repo, "update-index", "--add", "--cacheinfo", f"160000,{sub},vendored")
+    git(repo, "add", "link")
+    git(repo, "commit", "-q", "--no-verify", "-m", "link and submodule")
+    write(repo, "a/x.md", "x2\n")
+    git(repo, "rm", "-q", "gone/c.md", "a.b")
+    write(repo, "new.md", "n\n")
+    write(repo, "later.md", "l\n")
+    git(repo, "add", "a/x.md", "new.md")
+    git(repo, "add", "-N", "later.md")
+    git(repo, "update-index", "--chmod=+x", "a0")
+    (repo / "link").unlink()
+    write(repo, "link", "now a file\n")
+    git(repo, "add", "link")
+    git(repo, "rm", "-q", "--cached", "run.sh")
+    git(repo, "update-index", "--add", "--cacheinfo", f"160000,{sub},run.sh")
+
+
+def test_head_listing_from_the_index_is_git_ls_tree_s(repo: Path) -> None:
+    """HEAD's listing built from the index's and the staged changes is `git ls-tree -r HEAD`'s, in its order."""
+    from gitcontext.git.objects import head_entries_from_index, list_tree
+
+    native_repo(repo)
+    _head_listing_cases(repo)
+    derived = head_entries_from_index(list_tree("", repo), repo)
+    at_head = list_tree("HEAD", repo)
+    assert derived is not None and "later.md" not in derived and "gone/c.md" in derived
+    assert list(derived.items()) == list(at_head.items())
+
+
+def test_head_listing_from_the_index_is_none_while_unmerged(repo: Path) -> None:
+    from gitcontext.git.objects import head_entries_from_index, list_tree
+
+    native_repo(repo)
+    blob = git(repo, "hash-object", "-w", "CLAUDE.md").strip()
+    stages = "".join(f"100644 {blob} {n}\tCLAUDE.md\n" for n in (1, 2, 3))
+    git(repo, "update-index", "--index-info", input=f"0 {'0' * 40}\tCLAUDE.md\n{stages}")
+    assert head_entries_from_index(list_tree("", repo), repo) is None
