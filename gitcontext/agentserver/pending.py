@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from gitcontext import git
-from gitcontext.hooks.changes import NEEDS_WHY, Change, name_changes, one_line
+from gitcontext.hooks.changes import Change, as_at_head, name_changes, needs_why, one_line
 from gitcontext.hooks.commitmsg import NOTES_DIR, worktree_note_ids
 
 
@@ -39,12 +39,13 @@ def pending(root: Path, config: dict[str, Any]) -> Pending:
     if not (diff.added or diff.reworded or diff.moved or diff.removed):
         return Pending(config["hooks"]["policy"], [], [])
     states = folded_notes(root)
-    changes = name_changes(root, config, diff, (old, new), states, states, trailers=True)
+    at_head = as_at_head(states, head.commit if head is not None else None)
+    changes = name_changes(root, config, diff, (old, new), states, at_head, trailers=True)
     policy = config["hooks"]["policy"]
-    needing = [c for c in changes if c.kind in NEEDS_WHY]
+    needing = [c for c in changes if needs_why(c)]
     if policy == "off" or not needing:
         return Pending(policy, changes, [])
-    covered = worktree_note_ids(root, [c.id for c in needing], states, "HEAD" if head is not None else None)
+    covered = worktree_note_ids(root, {c.id: c.text for c in needing}, states, "HEAD" if head is not None else None)
     return Pending(policy, changes, [c for c in needing if c.id not in covered])
 
 

@@ -23,7 +23,7 @@ STAGE = f"stage it with the change: `git add {NOTES_DIR}`"
 def record_why(root: Path, instruction: str, why: str, failure: str | None = None) -> dict[str, Any]:
     """Only for a rule the work tree adds or rewords against HEAD: the agent gives the why it just saw; the
     why of a rule it did not change is a person's to record (`git context record`)."""
-    from gitcontext.hooks.changes import NEEDS_WHY
+    from gitcontext.hooks.changes import needs_why
     from gitcontext.provenance.record import record
     from gitcontext.provenance.target import find
 
@@ -32,7 +32,7 @@ def record_why(root: Path, instruction: str, why: str, failure: str | None = Non
     failure = validate.optional_text(failure, "failure")
     config = config_mod.load(root)
     id = find(root, config, target).id
-    if id not in {c.id for c in pending(root, config).changes if c.kind in NEEDS_WHY}:
+    if id not in {c.id for c in pending(root, config).changes if needs_why(c)}:
         raise UserError(
             f"{id} is not added or reworded in the work tree (against HEAD); record_why is for a rule you just wrote",
             fix="a why for an existing rule is recorded by a person: `git context record " + id + " --why ...`",

@@ -21,6 +21,7 @@ from gitcontext.audit.ref import Ref, generated, join
 from gitcontext.audit.tree import Index
 
 TRANSIENT = 3  # a file history deleted this often is a working file its process creates and removes
+NUMBERED_KIN = 2  # files of a deleted file's numbered shape its folder still holds: a family of working files
 NEVER_MIN_DEPTH = 2  # a never-existed root path needs a folder two levels deep to stand on (not `scripts/x.py`)
 _PAGE_EXTS = (".md", ".mdx", "/index.md", "/index.mdx", "/README.md")
 _CLIMB = re.compile(r"^(?:\.\.?/)+")  # the leading `../` of a path relative to the code it is about
@@ -74,8 +75,8 @@ def path_verdict(index: Index, ref: Ref, found: Lookup, fates: list[Fate | None]
     if any(generated(c) for c in found.candidates) or ref.form == "naming":
         return None  # build output; a naming convention's example (the rule holds without the file)
     for cand, fate in zip(found.candidates, fates, strict=True):
-        if fate is not None and fate.folder is None and fate.cls == "deleted" and fate.removal.times >= TRANSIENT:
-            return None  # created and deleted again and again (a release's notes file): absent by design
+        if fate is not None and fate.folder is None and fate.cls == "deleted" and _working_file(index, cand, fate):
+            return None  # a working file its process creates and removes: absent by design
         if fate is not None and fate.folder is not None and _word_list(ref):
             continue  # "the lockfile/manifest/state-file format": only the first word was ever a folder
         # a path found elsewhere by its tail is dead only when history moved it there from where it is
@@ -89,6 +90,14 @@ def path_verdict(index: Index, ref: Ref, found: Lookup, fates: list[Fate | None]
     if shallow and "/" in ref.text:
         return Verdict("unknown", "", {})
     return _never_existed(index, ref, found)
+
+
+def _working_file(index: Index, path: str, fate: Fate) -> bool:
+    """PATH is a working file, absent by design: created and deleted again and again (a release's notes
+    file), or one of a numbered family its folder still keeps getting (`changelog/3519.added.md` beside
+    `changelog/4413.added.md`: a changelog fragment that a release consumed, named as the pattern's example;
+    only a name that starts with its number, see Index.numbered_kin)."""
+    return fate.removal.times >= TRANSIENT or index.numbered_kin(path.rstrip("/")) >= NUMBERED_KIN
 
 
 def _word_list(ref: Ref) -> bool:
@@ -131,9 +140,17 @@ def _closest(wanted: str, paths: list[str]) -> str:
     return max(paths, key=lambda p: (shared(p), -len(p)))
 
 
+def _quoted(subject: str, limit: int = 60) -> str:
+    """A commit subject quoted in a message, without its backticks: a message's backticks mark its code
+    spans (the Markdown report renders them), and a subject cut inside `code` would open one that never
+    closes ('… exports from `s')."""
+    plain = subject.replace("`", "")
+    return repr(plain if len(plain) <= limit else plain[: limit - 1] + "…")
+
+
 def _history_verdict(ref: Ref, candidate: str, fate: Fate) -> Verdict:
     r = fate.removal
-    when = f"in {r.commit[:9]} ({r.date[:10]}, {r.subject[:60]!r})"
+    when = f"in {r.commit[:9]} ({r.date[:10]}, {_quoted(r.subject)})"
     evidence = {"commit": r.commit, "date": r.date, "subject": r.subject, "resolved": candidate}
     subject = f"`{ref.text}` is gone: its folder `{fate.folder}`" if fate.folder else f"`{ref.text}`"
     if fate.folder:

@@ -118,6 +118,18 @@ def collapse(findings: Sequence[Finding], coverage: Mapping[str, int]) -> list[F
     return [f for f in kept if f.check != ORPHAN] + rows
 
 
+def start_line(coverage: Mapping[str, int]) -> str | None:
+    """The first line of a report on a repository that records no why yet (no `.context/`): the one
+    command that starts recording; None once `init` has run, or when there is no rule to record."""
+    if coverage.get("recording", 1) or not coverage.get("instructions"):
+        return None
+    rules = "1 rule" if coverage["instructions"] == 1 else f"{coverage['instructions']} rules"
+    return (
+        f"not recording yet: {rules} in context files, no `.context/`; "
+        "`git context init --backfill` records each rule's history and installs the hooks"
+    )
+
+
 def suggested_line(count: int) -> str:
     """The one line that stands for the orphans with a suggested why, in every format."""
     rules = "1 rule has" if count == 1 else f"{count} rules have"

@@ -123,6 +123,8 @@ GC103_MOVED = Part(
     ("moved", "deleted"),
     27,
     30,
+    "round 8 session 7: no moved or deleted finding on 19 fresh repositories held out from its fixes, 2/4 on its "
+    "tuning set before them (pipecat-ai/pipecat: a changelog fragment a release consumed, since left out); "
     "round 8 session 6: 4/4 on onyx-dot-app/onyx and appwrite/appwrite, held out from that session's fixes (22 fresh "
     "repositories audited by default: 9/9 on its dev set sqlfluff, marvin, jupyterlab, saleor); before that, "
     "hand review of every moved or deleted GC103 finding on 8 fresh repositories held out from every fix of round 8 "

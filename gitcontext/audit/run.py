@@ -23,7 +23,7 @@ from gitcontext.audit.select import left_out, narrowed, run_checks, select
 from gitcontext.errors import UserError
 from gitcontext.instructions.discover import Unreadable
 from gitcontext.paths import under_any
-from gitcontext.provenance import suggestions
+from gitcontext.provenance import store, suggestions
 from gitcontext.provenance.target import World
 
 NO_CONTEXT_FILES = (
@@ -152,8 +152,10 @@ def sort(findings: Iterable[Finding]) -> list[Finding]:
 
 def coverage(ctx: AuditContext, paths: Sequence[str] = ()) -> dict[str, int]:
     """Instructions by status; `suggested` counts the orphans with a suggested why from history that
-    nobody has judged yet (still orphans: a suggestion is no documentation until a person accepts it)."""
+    nobody has judged yet (still orphans: a suggestion is no documentation until a person accepts it);
+    `recording` is 1 once the repository has a `.context/` (0: nobody ran `git context init` yet)."""
     counts = {"instructions": 0, "documented": 0, "stale": 0, "orphan": 0, "suggested": 0}
+    counts["recording"] = int((Path(ctx.root) / store.CONTEXT_DIR).is_dir())  # `init` has run here
     waiting = _suggested_ids(ctx)
     for loc in ctx.located:
         if under_any(loc.instruction.file, paths):

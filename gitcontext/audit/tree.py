@@ -4,6 +4,8 @@ computed once per audit."""
 from __future__ import annotations
 
 import posixpath
+import re
+from collections import Counter
 
 from gitcontext.audit.context import AuditContext
 from gitcontext.audit.facts import memo
@@ -13,6 +15,8 @@ from gitcontext.errors import UserError
 from gitcontext.instructions.discover import MAX_BYTES
 from gitcontext.paths import problem, read_regular
 
+_NUMBER = re.compile(r"\d+")  # a run of digits in a file name (a PR number, a version, a date)
+_LEADING_NUMBER = re.compile(r"\d+\.")  # `3519.added.md`, `123.feature.rst`: a fragment named by its number
 PACKAGE_FILES = (
     "package.json",
     "pyproject.toml",
@@ -60,6 +64,7 @@ class Index:
         self.modules = frozenset(p.rsplit(".", 1)[0] for p in self.files if posixpath.splitext(p)[1] in MODULE_EXTS)
         self._tails: frozenset[str] | None = None
         self._dir_names: dict[str, list[str]] | None = None
+        self._shapes: Counter[str] | None = None
         self.by_name: dict[str, list[str]] = {}
         for path in sorted(self.files):
             self.by_name.setdefault(posixpath.basename(path), []).append(path)
@@ -71,6 +76,18 @@ class Index:
             for folder in sorted(self.dirs):
                 self._dir_names.setdefault(posixpath.basename(folder), []).append(folder + "/")
         return self._dir_names.get(name, [])
+
+    def numbered_kin(self, path: str) -> int:
+        """How many tracked files share PATH's folder and its name's shape with the numbers left out
+        (`changelog/4413.added.md` for `changelog/3519.added.md`, see `shapes`); 0 for a name that does not
+        start with its number (`v0.ts` beside `v1.ts`, `07-interruptible.py`: a file of the code, not a fragment)."""
+        if not _LEADING_NUMBER.match(posixpath.basename(path)):
+            return 0
+        if self._shapes is None:
+            self._shapes = Counter(
+                s for p in self.files if _LEADING_NUMBER.match(posixpath.basename(p)) for s in shapes(p)
+            )
+        return max(self._shapes[s] for s in shapes(path)) - (path in self.files)
 
     def exists(self, path: str) -> bool:
         path = path.rstrip("/") or "."
@@ -95,6 +112,13 @@ class Index:
                 return here
             here = None if not here else posixpath.dirname(here)
         return None
+
+
+def shapes(path: str) -> tuple[str, str]:
+    """The shapes a numbered family's files share: PATH's file name with every number as `#`, and its
+    extension alone after the number (`#….md`: `3519.fixed.md` beside `4413.added.md`)."""
+    folder, name = posixpath.split(path)
+    return posixpath.join(folder, _NUMBER.sub("#", name)), posixpath.join(folder, "#…" + posixpath.splitext(name)[1])
 
 
 def index(ctx: AuditContext) -> Index:

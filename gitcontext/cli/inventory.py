@@ -133,19 +133,23 @@ def budget_cmd(files: tuple[str, ...], as_json: bool) -> int:
     together (the AGENTS.md chain for Codex, CLAUDE.md root to folder for Claude Code, always-on plus
     one scoped rule for Cursor and Copilot...), each file once, against the agent's own limit.
     """
-    from gitcontext.audit.context import AuditContext
-    from gitcontext.audit.views import views_of
-    from gitcontext.instructions.discover import discover
+    from gitcontext.audit.views import counted_views
+    from gitcontext.instructions.discover import load
     from gitcontext.instructions.render import budget
     from gitcontext.instructions.textcache import TextCache
 
     with reading() as opened:
         root = opened.root
-        targets = [_existing(root, f) for f in files] or discover(opened, opened.config)
+        instructions = load(opened, opened.config)  # discovery once: its files are the table's rows too
+        targets = [_existing(root, f) for f in files] or list(instructions)
         kept = TextCache(opened.git_dir)
         rows = [budget(root, path, kept) for path in targets]
         kept.save()
-        views = [_view_row(v) for v in views_of(AuditContext(opened)) if not files or set(v.files) & set(targets)]
+        views = [
+            _view_row(v)
+            for v in counted_views(root, opened.config, instructions)
+            if not files or set(v.files) & set(targets)
+        ]
     if as_json:
         emit_json({"views": rows, "agent_views": views})
         return 0

@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "retire": ("provenance", "retire_cmd", "Remove an instruction, keeping a verbatim restore quote."),
     "restore": ("provenance", "restore_cmd", "Put a retired instruction back where it was."),
     "sync": ("provenance", "sync_cmd", "Fold Context-* trailers from history into notes."),
+    "repair": ("repair", "repair_cmd", "Append events that correct what earlier versions wrote wrong."),
     "suggest": ("suggest", "suggest_cmd", "Suggest a why for every rule without one, from its history."),
     "review": ("suggest", "review_cmd", "Accept, edit or reject the suggested whys, newest first."),
     "radius": ("radius", "radius_cmd", "Blast radius of a change: churn, reach, tiers, pressure."),

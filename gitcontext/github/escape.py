@@ -27,11 +27,15 @@ _MAX = 400
 _BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
-def _inert(value: str) -> str:
+def inert(value: str, links: bool = True) -> str:
+    """VALUE with nothing GitHub acts on outside markup: bidirectional controls shown as code points, the
+    sticky marker's word broken, mentions and (unless LINKS is false: inside a Markdown code span, which
+    GitHub never autolinks, so a command stays copyable) autolinks broken by a word joiner. Every renderer
+    of repository text for GitHub (the Action's comments, `audit --format markdown`) goes through it."""
     value = _BIDI.sub(lambda m: f"[U+{ord(m.group(0)):04X}]", value)
     value = MARKER_WORD.sub(lambda m: m.group(0).replace(":", ":" + WORD_JOINER), value)
     value = value.replace("@", "@" + WORD_JOINER)
-    return _AUTOLINK.sub(lambda m: m.group(0)[0] + WORD_JOINER + m.group(0)[1:], value)
+    return _AUTOLINK.sub(lambda m: m.group(0)[0] + WORD_JOINER + m.group(0)[1:], value) if links else value
 
 
 def clip(value: str, limit: int = _MAX) -> str:
@@ -43,7 +47,7 @@ def text(value: str, limit: int = _MAX) -> str:
     """Prose from the repository, one line: HTML escaped, Markdown punctuation escaped, mentions broken."""
     value = clip(value, limit)
     value = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-    return _MD_PUNCT.sub(lambda m: "\\" + m.group(0), _inert(value))
+    return _MD_PUNCT.sub(lambda m: "\\" + m.group(0), inert(value))
 
 
 def code(value: str, limit: int = _MAX) -> str:
@@ -59,7 +63,7 @@ def block(value: str) -> str:
     """Multi-line verbatim text (a restore quote) as a one-line `<pre>`: HTML-escaped, mentions and marker
     broken, line breaks as `&#10;` so the element sits inside a list item without ending it."""
     value = value.rstrip().replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return "<pre>" + _inert(value).replace("\r", "").replace("\n", "&#10;") + "</pre>"
+    return "<pre>" + inert(value).replace("\r", "").replace("\n", "&#10;") + "</pre>"
 
 
 def blob_link(label: str, server: str, repository: str, sha: str, path: str, line: int | None = None) -> str:

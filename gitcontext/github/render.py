@@ -126,7 +126,9 @@ def _change(row: dict[str, Any], links: Links) -> str:
         line += f"\n  was {escape.code(str(row.get('old_text', '')))} ({_num(row.get('similarity'))}% similar)"
     if kind == "moved":
         line += f"\n  from {escape.text(str(row.get('old_file', '')))}"
-    if kind in ("added", "reworded"):
+        if row.get("old_text") and " ".join(str(row["old_text"]).split()) != " ".join(str(row.get("text", "")).split()):
+            line += f", was {escape.code(str(row['old_text']))} ({_num(row.get('similarity'))}% similar)"
+    if kind in ("added", "reworded") or row.get("missing") or row.get("why"):
         line += " — **no why yet**" if row.get("missing") else _why(row)
     if kind == "retired":
         line += _restore(row)
@@ -148,11 +150,19 @@ def _why(row: dict[str, Any]) -> str:
 def _restore(row: dict[str, Any]) -> str:
     quote = row.get("restore")
     ident = _id(row.get("id"))
+    if row.get("noted") is False:
+        return " — no note, so `git context restore` cannot bring it back; the text above is the rule as it was"
+    if row.get("restore_after") == "none":
+        return (
+            " — removed without the hooks: its note still reads live, so `git context restore` cannot bring it"
+            " back; the text above is the rule as it was"
+        )
     if not isinstance(quote, str) or not quote.strip():
-        return " — no restore quote recorded (removed without `git context retire`); the text above is the quote"
-    return (
-        f" — `git context restore {ident}`\n  <details><summary>restore quote</summary>{escape.block(quote)}</details>"
-    )
+        return " — no restore quote recorded; the text above is the rule as it was"
+    how = f"`git context restore {ident}`"
+    if row.get("restore_after") == "sync":
+        how = f"`git context sync` (it folds the `retired` trailer into the note), then {how}"
+    return f" — {how}\n  <details><summary>restore quote</summary>{escape.block(quote)}</details>"
 
 
 def findings(title: str, rows: list[dict[str, Any]], links: Links, candidates: bool = False) -> str:

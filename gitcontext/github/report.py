@@ -40,7 +40,7 @@ def build(
 def _facts(repo: git.Repo, result, base_name: str, experimental: bool) -> dict[str, Any]:
     from gitcontext.hooks.check import format_check, to_json
 
-    changes = _changes(result)
+    changes = _changes(repo.root, result)
     radius = _radius(repo, result)
     texts = {i["id"]: i["text"] for i in radius["instructions"]} | {c["id"]: c["text"] for c in changes}
     candidates, stale, audit_note = _audit(repo, set(texts), texts, experimental)
@@ -59,13 +59,16 @@ def _facts(repo: git.Repo, result, base_name: str, experimental: bool) -> dict[s
     }
 
 
-def _changes(result) -> list[dict[str, Any]]:
+def _changes(root: Path, result) -> list[dict[str, Any]]:
     """Change rows in the order check lists them (added, reworded, moved, removed), with what each needs."""
     d = result.diff
     extra: list[dict[str, Any]] = [{} for _ in d.added]
     extra += [{"old_text": r.old.text, "similarity": round(r.similarity)} for r in d.reworded]
-    extra += [{"old_file": m.old.file, "old_line": m.old.line} for m in d.moved]
-    extra += [{} for _ in d.removed]
+    extra += [
+        {"old_file": m.old.file, "old_line": m.old.line, "old_text": m.old.text, "similarity": round(m.similarity)}
+        for m in d.moved
+    ]
+    extra += [{"removed": i} for i in d.removed]
     missing = {c.id for c in result.missing}
     rows = []
     for change, more in zip(result.changes, extra):
@@ -81,14 +84,45 @@ def _changes(result) -> list[dict[str, Any]]:
             "failure": why.failure if why else None,
             "subject": why.subject if why else None,
             "missing": change.id in missing,
-            **more,
+            **{k: v for k, v in more.items() if k != "removed"},
         }
         if change.kind == "retired":
-            state = result.states.get(change.id)
-            quote = (state.retired or {}).get("restore") if state is not None else None
-            row["restore"] = quote.get("text") if isinstance(quote, dict) else None
+            row |= _restore(root, result, change.id, more["removed"])
         rows.append(row)
     return rows
+
+
+def _restore(root: Path, result, id: str, removed) -> dict[str, Any]:
+    """How a removed rule comes back: its note's restore quote (`retire`, or `sync` once the head's notes
+    hold its `retired` event); a rule with a note whose removal a commit of the range names (the hook's
+    `Context-Id: <id> retired`, deleted by hand) gets the quote `sync` writes, cut from the base, and
+    `restore_after: sync`; a rule without a note, or whose note no event or trailer retires (removed
+    without the hooks), cannot be restored by `restore` (`noted: false`, `restore_after: none`)."""
+    from gitcontext.provenance.at_commit import quote_at
+
+    state = result.states.get(id)
+    if state is None:
+        return {"restore": None, "noted": False}
+    quote = (state.retired or {}).get("restore")
+    if isinstance(quote, dict):
+        return {"restore": quote.get("text"), "noted": True}
+    if not _retired_by_trailer(root, result.range, id):
+        return {"restore": None, "noted": True, "restore_after": "none"}
+    cut = quote_at(root, result.range.base, removed, state)
+    return {"restore": cut.get("text"), "noted": True, "restore_after": "sync"}
+
+
+def _retired_by_trailer(root: Path, rng, id: str) -> bool:
+    """A commit of RNG says `Context-Id: ID retired` (the hook's line, which `sync` folds into the note)."""
+    from gitcontext.provenance.trailers import parse_message
+
+    wanted = f"Context-Id: {id} retired"
+    for _, _, message in git.commit_messages(f"{rng.base}..{rng.head}", root):
+        if wanted in message and any(
+            t.key == "Context-Id" and t.id == id and t.value == "retired" for t in parse_message(message, root)
+        ):
+            return True
+    return False
 
 
 def _radius(repo: git.Repo, result) -> dict[str, Any]:

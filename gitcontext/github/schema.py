@@ -53,6 +53,8 @@ CHANGE = {
     "old_file": Optional(str),
     "old_line": Optional(int),
     "restore": Optional(TEXT_OR_NONE),
+    "noted": Optional(bool),
+    "restore_after": Optional(TEXT_OR_NONE),
 }
 FINDING = {
     "check": str,

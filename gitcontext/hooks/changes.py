@@ -51,14 +51,27 @@ def staged_changes(
     if not (diff.added or diff.reworded or diff.moved or diff.removed):
         return Staged([], diff, old, new)
     states = notes() if notes else {id: fold(events, id) for id, events in all_notes(root).items()}  # used twice
-    # HEAD's side is named as it was at HEAD: a rule `retire` removed (on this HEAD) is retired in the work
-    # tree's notes already, and would otherwise get a fresh id in its `Context-Id: <id> retired` line.
     since = head.commit if head is not None else None
-    at_head = {
-        id: s._replace(retired=None) if (s.retired or {}).get("commit") == since else s for id, s in states.items()
-    }
-    changes = name_changes(root, config, diff, (old, new), states, at_head, trailers=True)
+    changes = name_changes(root, config, diff, (old, new), states, as_at_head(states, since), trailers=True)
     return Staged(changes, diff, old, new)
+
+
+def as_at_head(states: Mapping[str, State], head: str | None) -> dict[str, State]:
+    """The work tree's notes as HEAD had them, for naming HEAD's side: what `retire` or `restore` did on
+    this HEAD is not committed yet. A rule retired here is live at HEAD (its `Context-Id: <id> retired`
+    line keeps its id); a rule restored here was retired at HEAD, so no line HEAD has takes its id by
+    similarity (and with it the restored line's id: issue 29, a committed restore refused as `added`)."""
+    return {id: _at_head(s, head) for id, s in states.items()}
+
+
+def _at_head(state: State, head: str | None) -> State:
+    if state.retired is not None:
+        return state._replace(retired=None) if state.retired.get("commit") == head else state
+    last = state.history[-1] if state.history else None
+    if last is None or last["kind"] != "restored" or last.get("commit") != head:
+        return state
+    retired = next((e for e in reversed(state.history) if e["kind"] == "retired"), None)
+    return state if retired is None or retired.get("commit") == head else state._replace(retired=retired)
 
 
 def name_changes(
@@ -96,16 +109,23 @@ def name_changes(
         Change("reworded", paired_id(r.new), r.new.file, r.new.line, r.new.text, r.old.text, r.similarity)
         for r in diff.reworded
     ]
-    changes += [Change("moved", paired_id(m.new), m.new.file, m.new.line, m.new.text) for m in diff.moved]
+    changes += [
+        Change("moved", paired_id(m.new), m.new.file, m.new.line, m.new.text, m.old.text, m.similarity)
+        for m in diff.moved
+    ]
     changes += [Change("retired", _id(old_ids, i), i.file, i.line, i.text) for i in diff.removed]
-    return _births(diff, new_ids, set(states), changes) + changes
+    staying = {_id(old_ids, a) for a, _ in pairs} if old else set()
+    return _births(diff, new_ids, set(states) | set(old_states), changes, staying) + changes
 
 
-def _births(diff: Diff, new_ids: dict, taken: set[str], others: list[Change]) -> list[Change]:
-    """The diff's added rules, each with its id on the new side unless another change holds that id."""
+def _births(diff: Diff, new_ids: dict, taken: set[str], others: list[Change], staying: set[str]) -> list[Change]:
+    """The diff's added rules, each with its id on the new side unless another change holds that id, or a
+    line that stays (unchanged, reworded or moved) had it before the change: a look-alike inserted above a
+    live rule (`- Context window management` over `1. **Context Window Management**`: one normal form)
+    is a birth with an id of its own, never the live rule's (issue 29)."""
     from gitcontext.identity.ids import instruction_id
 
-    held = {c.id for c in others}
+    held = {c.id for c in others} | staying
     taken = taken | held | {r.id for r in new_ids.values()}
     out = []
     for i in diff.added:
@@ -121,6 +141,21 @@ def _id(ids: dict, inst: Instruction) -> str:
     return ids[(inst.file, inst.index)].id
 
 
+def needs_why(change: Change) -> bool:
+    """CHANGE is one the policy asks a why for: a birth, a rewording, or a move that rewords (its text
+    changed on the way: `DO NOT post any comments` moved to another file as `Post comments whenever you
+    like` is a rewording, whatever file it lands in). A removal, and a move word for word, need none."""
+    if change.kind in NEEDS_WHY:
+        return True
+    return change.kind == "moved" and bool(change.old_text) and not _same_text(change.old_text, change.text)
+
+
+def _same_text(old: str, new: str) -> bool:
+    from gitcontext.identity.formatting import same_text
+
+    return same_text(old, new)
+
+
 def label(change: Change) -> str:
     """The change's kind as the listing shows it: an uncertain rewording reads `reworded? 58%`."""
     if change.kind == "reworded" and change.similarity < _confident():
@@ -132,7 +167,9 @@ def listing(change: Change, width: int = 60) -> list[str]:
     """The lines of one change in the hook's listing; an uncertain rewording also shows its old text,
     so a wrong pairing can be seen (and corrected with `Context-Id: <id> added`)."""
     lines = [f"  {label(change):<8} {change.id}  {change.file}:{change.line}  {one_line(change.text, width)}"]
-    if change.kind == "reworded" and change.similarity < _confident():
+    if (change.kind == "reworded" and change.similarity < _confident()) or (
+        change.kind == "moved" and needs_why(change)
+    ):
         lines.append(f"           was: {one_line(change.old_text, width + 20)}")
     return lines
 

@@ -18,12 +18,12 @@ from typing import Any, NamedTuple
 from gitcontext import config as config_mod
 from gitcontext import git
 from gitcontext.errors import GitError, UserError
-from gitcontext.hooks.changes import NEEDS_WHY, Change, name_changes, one_line
+from gitcontext.hooks.changes import Change, name_changes, needs_why, one_line
 from gitcontext.hooks.nearmiss import CANONICAL, diagnose
 from gitcontext.identity.diff import Diff, diff_revisions
 from gitcontext.instructions.discover import load
 from gitcontext.instructions.model import normalize
-from gitcontext.provenance.fold import State, brought_back
+from gitcontext.provenance.fold import State, brought_back, why_for
 
 NOTES_DIR = ".context/notes"
 FETCH_FIX = "check out with the full history: actions/checkout with `fetch-depth: 0` (or `git fetch --unshallow`)"
@@ -93,18 +93,18 @@ def check(root: Path, base: str, head: str = "HEAD", config: dict[str, Any] | No
     states, states_before = fold_notes(root, notes_after), fold_notes(root, notes_before)
     changes = name_changes(root, config, diff, (old, new), states, states_before)
     policy = config["hooks"]["policy"]
-    needing = [c for c in changes if c.kind in NEEDS_WHY]
+    needing = [c for c in changes if needs_why(c)]
     if policy == "off" or not needing:
         return CheckResult(rng, policy, changes, {}, [], [], diff, states)
     messages = _read_messages(root, rng)
     changes, aliases = _as_stated(root, changes, messages)
-    needing = [c for c in changes if c.kind in NEEDS_WHY]
+    needing = [c for c in changes if needs_why(c)]
     covered = {
         c.id: _note_why(states[c.id])
         for c in needing
         if notes_after.get(c.id) != notes_before.get(c.id)
         and c.id in states
-        and (states[c.id].why or brought_back(states_before.get(c.id), states[c.id]))
+        and (why_for(states[c.id], c.text) or brought_back(states_before.get(c.id), states[c.id]))
     }
     hints = _trailer_coverage(root, config, messages, needing, covered, aliases)
     missing = [c for c in needing if c.id not in covered]
@@ -187,8 +187,9 @@ def _trailer_coverage(
     """Mark the ids a Context-Why of the range covers; return near-miss hints (exact fixes) by commit."""
     from gitcontext.provenance.trailers import from_pairs
 
-    wanted = {c.id for c in needing}
+    wanted = {c.id: c for c in needing}
     by_text = {(c.file, normalize(c.text)): c.id for c in needing}
+    holds = _texts_at(root, config)
     hints: list[str] = []
     for sha, parents, message, blocks in messages:
         where, subject = f"trailer of {sha[:12]}", message.split("\n", 1)[0]
@@ -200,7 +201,7 @@ def _trailer_coverage(
             read |= {v for k, v in pairs if k.lower() == CANONICAL.lower()}
             for t in whys:
                 for id in [aliases.get(t.id, t.id)] if t.id else [aliases.get(n, n) for n in named]:
-                    if id in wanted:
+                    if id in wanted and (wanted[id].file, normalize(wanted[id].text)) in holds(sha):
                         covered.setdefault(id, Why(where, t.value, None, subject))
             if any(t.id is None for t in whys) and not named:
                 sole = sole_change(root, config, sha, parents)
@@ -210,6 +211,20 @@ def _trailer_coverage(
         lines = list(enumerate(message.splitlines(), start=1))
         hints += [f"commit {sha[:12]} message {h}" for h in diagnose(lines, read)]
     return hints[:10]
+
+
+def _texts_at(root: Path, config: dict[str, Any]):
+    """SHA -> the (file, normalized text) of its instructions, read once per commit: a trailer's why
+    covers a change only when its commit holds the text the range ends with (a why given before a
+    later rewording is for the earlier text)."""
+    seen: dict[str, set[tuple[str, str]]] = {}
+
+    def holds(sha: str) -> set[tuple[str, str]]:
+        if sha not in seen:
+            seen[sha] = {(i.file, i.norm) for items in load(root, config, sha).values() for i in items}
+        return seen[sha]
+
+    return holds
 
 
 def sole_change(root: Path, config: dict[str, Any], sha: str, parents: list[str]) -> tuple[str, str] | None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from gitcontext import git
-from gitcontext.hooks.changes import NEEDS_WHY, Change, one_line
+from gitcontext.hooks.changes import Change, needs_why, one_line
 from gitcontext.hooks.guard import sequencer_state
 from gitcontext.hooks.message import body, body_lines, comment_char, join_trailer_paragraphs
 from gitcontext.hooks.nearmiss import CANONICAL, coverage_hints, diagnose
@@ -73,12 +74,15 @@ def missing_why(
     renamed it; hooks.overrides)."""
     from gitcontext.provenance.trailers import from_pairs
 
-    needing = [c for c in changes if c.kind in NEEDS_WHY]
+    needing = [c for c in changes if needs_why(c)]
     whys = [t for t in from_pairs(pairs) if t.key == CANONICAL and t.value]
     named = {(aliases or {}).get(t.id, t.id) for t in whys if t.id}
     unprefixed = [t for t in whys if t.id is None]
-    noted = staged_note_ids(root, [c.id for c in needing])
-    missing = [c for c in needing if c.id not in named and c.id not in noted and not (unprefixed and len(needing) == 1)]
+    unnamed = [c for c in needing if c.id not in named and not (unprefixed and len(needing) == 1)]
+    noted = (
+        staged_note_ids(root, {c.id: c.text for c in unnamed}) if unnamed else set()
+    )  # none listed when all are named
+    missing = [c for c in unnamed if c.id not in noted]
     if not missing:
         return [], []
     parsed = {v for k, v in pairs if k.lower() == CANONICAL.lower()}
@@ -86,11 +90,12 @@ def missing_why(
     return missing, diagnose(lines, parsed) + coverage_hints(missing, len(unprefixed), len(needing), strangers)
 
 
-def staged_note_ids(root: Path, ids: list[str]) -> set[str]:
-    """Ids whose staged note adds events to HEAD's and, folded, says why or brings a retired rule back
-    (one `ls-files`, and an `ls-tree` and a `cat-file --batch` only when such a note is staged)."""
+def staged_note_ids(root: Path, ids: Mapping[str, str]) -> set[str]:
+    """Ids (of IDS: id -> the text the commit gives the rule) whose staged note adds events to HEAD's
+    and, folded, says why for that text or brings a retired rule back (one `ls-files`, and an `ls-tree`
+    and a `cat-file --batch` only when such a note is staged)."""
     from gitcontext.errors import GitError
-    from gitcontext.provenance.fold import brought_back, fold
+    from gitcontext.provenance.fold import brought_back, fold, why_for
     from gitcontext.provenance.store import validate_note_text
 
     names = {f"{NOTES_DIR}/{id}.jsonl": id for id in ids}
@@ -112,17 +117,20 @@ def staged_note_ids(root: Path, ids: list[str]) -> set[str]:
     covered = set()
     for name, oid in sorted(changed.items()):
         state = folded(name, oid)
-        if state is not None and (state.why or brought_back(folded(name, before.get(name)), state)):
+        if state is not None and (
+            why_for(state, ids[names[name]]) or brought_back(folded(name, before.get(name)), state)
+        ):
             covered.add(names[name])
     return covered
 
 
-def worktree_note_ids(root: Path, ids: list[str], states: dict, head: str | None) -> set[str]:
-    """IDS whose note in the work tree differs from HEAD's and, folded (STATES, the work tree's notes),
-    says why or brings back the rule HEAD's note retired: what staging it would give `staged_note_ids`
-    (the language server's and the agents' view of a commit not made yet)."""
+def worktree_note_ids(root: Path, ids: Mapping[str, str], states: dict, head: str | None) -> set[str]:
+    """IDS (id -> the rule's text) whose note in the work tree differs from HEAD's and, folded (STATES,
+    the work tree's notes), says why for that text or brings back the rule HEAD's note retired: what
+    staging it would give `staged_note_ids` (the language server's and the agents' view of a commit
+    not made yet)."""
     from gitcontext.errors import GitError
-    from gitcontext.provenance.fold import brought_back, fold
+    from gitcontext.provenance.fold import brought_back, fold, why_for
     from gitcontext.provenance.store import note_path, read_bytes, validate_note_text
 
     wanted = [id for id in ids if id in states]
@@ -142,7 +150,7 @@ def worktree_note_ids(root: Path, ids: list[str], states: dict, head: str | None
             continue
         name = f"{NOTES_DIR}/{id}.jsonl"
         before = fold(validate_note_text(name, old.decode("utf-8", "surrogateescape")), id) if old else None
-        if states[id].why or brought_back(before, states[id]):
+        if why_for(states[id], ids[id]) or brought_back(before, states[id]):
             covered.add(id)
     return covered
 
@@ -153,7 +161,11 @@ def _refusal(missing: list[Change], hints: list[str], policy: str) -> list[str]:
         + ("commit refused: " if policy == "enforce" else "warning: ")
         + f"{len(missing)} instruction change{'s' if len(missing) != 1 else ''} without a why:"
     )
-    lines = [head] + [f"  {c.kind} {c.id}  {c.file}:{c.line}  {one_line(c.text, 70)}" for c in missing]
+    lines = [head]
+    for c in missing:
+        lines.append(f"  {c.kind} {c.id}  {c.file}:{c.line}  {one_line(c.text, 70)}")
+        if c.kind == "moved":  # a move that rewords: what it said before it moved
+            lines.append(f"      was: {one_line(c.old_text, 70)}")
     lines += [f"  {h}" for h in hints]
     example = missing[0].id
     lines.append(

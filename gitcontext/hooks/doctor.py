@@ -24,10 +24,12 @@ class Problem(NamedTuple):
 
 def diagnose(root: Path) -> list[Problem]:
     """Hooks, clone, notes and context files. Merge-driver checks live in gitcontext.merge; the CLI adds them."""
+    notes = note_problems(root)
     return [
         *hook_problems(root),
         *clone_problems(root),
-        *note_problems(root),
+        *notes,
+        *([] if notes else repair_problems(root)),
         *suggestion_problems(root),
         *leftover_problems(root),
         *trial_problems(root),
@@ -145,6 +147,33 @@ def note_problems(root: Path) -> list[Problem]:
                     )
                 )
     return problems
+
+
+def repair_problems(root: Path) -> list[Problem]:
+    """The misattributions earlier versions wrote into the notes that `git context repair` corrects (a
+    why on a live rule for a look-alike the hook added, a birth naming a commit that lacks the rule)."""
+    from collections import Counter
+
+    from gitcontext import config as config_mod
+    from gitcontext.errors import GitError
+    from gitcontext.provenance.repair import find
+
+    try:
+        fixes = find(root, config_mod.load(root))
+    except (UserError, GitError):
+        return []  # a broken config or no history: other checks say so
+    if not fixes:
+        return []
+    kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(Counter(f.kind for f in fixes).items()))
+    return [
+        Problem(
+            "notes",
+            f"{len(fixes)} event{'s' if len(fixes) != 1 else ''} an earlier version wrote wrong ({kinds}); "
+            "`git context repair --dry-run` lists them",
+            "git context repair (appends the corrections; no note is rewritten)",
+            "warning",
+        )
+    ]
 
 
 def suggestion_problems(root: Path) -> list[Problem]:

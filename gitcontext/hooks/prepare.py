@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gitcontext.hooks.changes import NEEDS_WHY, Change, listing
+from gitcontext.hooks.changes import Change, listing, needs_why
 from gitcontext.hooks.guard import sequencer_state
 from gitcontext.hooks.message import comment_char, with_block, without_block
 from gitcontext.hooks.runner import HookCall, Outcome
@@ -33,7 +33,7 @@ def block_lines(changes: list[Change]) -> list[str]:
     lines = []
     for c in changes:
         lines += listing(c)
-    needing = [c for c in changes if c.kind in NEEDS_WHY]
+    needing = [c for c in changes if needs_why(c)]
     retiring = [c for c in changes if c.kind == "retired"]
     if needing:
         lines.append("Say why (what failed, how often, a link); uncomment and fill in:")

@@ -22,7 +22,6 @@ from pathlib import Path
 
 from gitcontext import git
 from gitcontext.digests import sha256
-from gitcontext.git.shared import answering
 from gitcontext.hooks.changes import Change, Staged, staged_changes
 from gitcontext.hooks.runner import HookCall
 from gitcontext.identity.ids import is_id
@@ -53,8 +52,9 @@ def _computed(call: HookCall, key: str | None) -> Staged:
     from gitcontext.hooks.notestates import note_states
 
     clean = key is not None  # the work tree's notes are the index's
-    head = git.head_of(call.root)  # asked once: the analysis and the notes' resolver (both sides) ask again
-    with answering(call.root, {"head": lambda: head}):
+    # One session: HEAD asked once (the analysis and the notes' resolver, both sides, ask again) and
+    # each side listed once (the notes' blob ids come from the index's listing, not a second ls-files).
+    with git.Repo.open(call.root, call.config).shared():
         staged = staged_changes(call.root, call.config, lambda: note_states(call.root, call.git_dir, clean))
     if key is not None and analysis_key(call) == key:
         save(call.git_dir, key, staged.changes)

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from gitcontext import git
 from gitcontext.audit.context import at_commit
-from gitcontext.hooks.changes import NEEDS_WHY, Change
+from gitcontext.hooks.changes import Change, as_at_head, needs_why
 from gitcontext.hooks.commitmsg import NOTES_DIR, worktree_note_ids
 from gitcontext.lsp.buffer import Document
 from gitcontext.provenance.target import World
@@ -40,9 +40,10 @@ def refusals(doc: Document, w: World) -> list[Refusal]:
     diff = diff_revisions(root, old, new, config["matcher"], ("HEAD", None) if old else None)
     if not (diff.added or diff.reworded):
         return []
-    changes = name_changes(root, config, diff, (old, new), states, states, trailers=True)
-    needing = [c for c in changes if c.kind in NEEDS_WHY and c.file == doc.path]
-    covered = worktree_note_ids(doc.repo.root, [c.id for c in needing], states, head.commit if head else None)
+    at_head = as_at_head(states, head.commit if head is not None else None)
+    changes = name_changes(root, config, diff, (old, new), states, at_head, trailers=True)
+    needing = [c for c in changes if needs_why(c) and c.file == doc.path]
+    covered = worktree_note_ids(doc.repo.root, {c.id: c.text for c in needing}, states, head.commit if head else None)
     return [Refusal(c, policy) for c in needing if c.id not in covered]
 
 

@@ -80,6 +80,9 @@ def catch_up(
     `ls` would have found it there."""
     if state.born is None:
         found = config["discovery"]
+        added = _added_as(transition(root, config, sha), _added_ids(root, config, sha).get(id), id, sha, states)
+        if added is not None:
+            return [("added", {"file": added.file, "text": added.text, "headings": list(added.headings)})]
         return _birth(_born_ids(root, sha, tuple(found["include"]), tuple(found["exclude"])), id)
     if state.retired is not None:
         return []
@@ -102,6 +105,46 @@ def catch_up(
     if clean(new.text) != state.text:  # the note holds the text redacted
         out.append(("reworded", {"old_text": state.text or "", "text": new.text, "file": new.file}))
     return out
+
+
+def _added_ids(root: Path, config: dict[str, Any], sha: str) -> dict[str, Instruction]:
+    found = config["discovery"]
+    return _added_index(root, sha, tuple(found["include"]), tuple(found["exclude"]), config.get("matcher", "default"))
+
+
+@functools.lru_cache(maxsize=8)
+def _added_index(root: Path, sha: str, include: tuple[str, ...], exclude: tuple[str, ...], matcher: str) -> dict:
+    """Every id a birth of commit SHA's diff can have -> the first added line of its text in its file."""
+    out: dict[str, Instruction] = {}
+    for inst in _transition(root, sha, include, exclude, matcher).diff.added:
+        for candidate in birth_ids(inst.file, inst.norm):
+            out.setdefault(candidate, inst)
+    return out
+
+
+def _added_as(
+    change: Transition,
+    first: Instruction | None,
+    id: str,
+    sha: str,
+    states: Callable[[], Mapping[str, State]] | None,
+) -> Instruction | None:
+    """The line commit SHA added that the hook named ID (`hooks.changes._births`), FIRST the first added
+    line of a text ID is an id of: a birth never takes an id a note holds or a line the commit kept had,
+    so of the added lines of one text in one file the k-th has the k-th of that text's ids that are free
+    once the kept lines without a note took theirs (noted: by a note STATES gives that was not born in
+    SHA; asked only of a text the file has more than once). None when ID is no birth's id."""
+    if first is None:
+        return None
+    group = [i for i in change.diff.added if i.file == first.file and i.norm == first.norm]
+    kept = sum(i.norm == first.norm for i in change.after.get(first.file, ())) - len(group)
+    if not kept and len(group) == 1:
+        return first
+    ids = birth_ids(first.file, first.norm)
+    noted = {k for k, s in (states() if states else {}).items() if (s.born or {}).get("commit") != sha}
+    free = [s for s in ids if s == id or s not in noted]
+    unnoted = max(0, kept - (len(ids) - len(free)))  # kept lines that no note names take the first free ids
+    return group[max(0, min(free.index(id) - unnoted, len(group) - 1))]
 
 
 def _birth(born: Mapping[str, Instruction], id: str) -> list[Step]:

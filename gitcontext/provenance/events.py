@@ -33,7 +33,10 @@ KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "verified": (("how", "result"), ("commit", "output", "exit_status", "run", "subject")),
     "retired": (("reason", "restore"), ("commit", "subject", "corrects")),
     "restored": ((), ("commit", "file")),
-    "linked": ((), ("why", "failure", "refs", "scope", "safety", "owner", "commit", "subject", "suggestion")),
+    "linked": (
+        (),
+        ("why", "failure", "refs", "scope", "safety", "owner", "commit", "subject", "suggestion", "corrects"),
+    ),
     "trialled": (("command", "runs", "removal", "control"), ("removed", "text", "file", "duration_ms", "commit")),
     # The suggestions log (`.context/suggestions.jsonl`, gitcontext.provenance.suggestions), never a note:
     # a why derived from history, and a person's verdict on one.

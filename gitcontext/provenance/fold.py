@@ -38,21 +38,41 @@ _CHANGES = frozenset({"reworded", "moved", "retired", "restored"})
 
 
 def order(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """By time, then eid; within one second a birth (`added`) comes first, then what changed the text
-    (rewordings, moves, removals), then facts about it (a why, a verification), whoever wrote each: a
-    commit's rewording and the why its trailer gives share the commit's second, and the why is for the
-    new text (a backfill rewording and a trailer's why would otherwise fold in eid order)."""
-    return sorted(
-        events, key=lambda e: (e["at"], 0 if e["kind"] == "added" else 1 if e["kind"] in _CHANGES else 2, e["eid"])
-    )
+    """By time; within one second, what history gave (backfill), then what commands wrote (in the order
+    they wrote it: their eids start with the clock), then trailer events by their commit's place in
+    history (`trailers.trailer_eid`: agents commit several times a second, and the first commit's why is
+    for the text it wrote, not the next commit's rewording). Within backfill's and one commit's events a
+    birth (`added`) comes first, then what changed the text (rewordings, moves, removals), then facts
+    (a why, a verification): a commit's rewording and the why its trailer gives share the commit's
+    second, and the why is for the new text. A command's why and the rewording it wrote a moment later
+    stay in that order (issue 29: `record`, the rule reworded, `link --ref`: the why is the old text's)."""
+    return sorted(events, key=_key)
+
+
+def _key(e: dict[str, Any]) -> tuple[str, int, int, int, str]:
+    source = str(e.get("source") or "")
+    rank = 0 if e["kind"] == "added" else 1 if e["kind"] in _CHANGES else 2
+    if source.startswith("trailer:"):
+        return (e["at"], 2, _place(e), rank, e["eid"])
+    if source.startswith("backfill:"):
+        return (e["at"], 0, 0, rank, e["eid"])
+    return (e["at"], 1, 0, 0, e["eid"])
+
+
+def _place(event: dict[str, Any]) -> int:
+    """A trailer event's commit's place in history: its eid's first six hex digits."""
+    digits = str(event["eid"])[2:8]
+    return int(digits, 16) if len(digits) == 6 and all(c in "0123456789abcdef" for c in digits) else 0
 
 
 def fold(events: Iterable[dict[str, Any]], id: str | None = None) -> State:
     """Fold EVENTS (any order; they are sorted by `at`, then `eid`) into a State."""
     ordered = order(events)
     state = State(id or (ordered[0]["id"] if ordered else ""))
+    withdrawn = _withdrawn(ordered)
     for event in ordered:
-        state = _STEP[event["kind"]](state, event)._replace(events=state.events + 1, last_at=event["at"])
+        step = state if event["eid"] in withdrawn else _STEP[event["kind"]](state, event)
+        state = step._replace(events=state.events + 1, last_at=event["at"])
     return state
 
 
@@ -71,6 +91,14 @@ def _meta(state: State, e: dict[str, Any]) -> State:
     if e.get("owner"):
         changes["owner"] = e["owner"]
     return state._replace(**changes)
+
+
+def _withdrawn(events: list[dict[str, Any]]) -> set[str]:
+    """The `linked` events a later `linked` that `corrects` them withdraws (`git context repair`: a why
+    an earlier version put on the wrong rule): the note reads as if they had given nothing. A pure
+    function of the set of events, as the fold is; any other kind is never withdrawn."""
+    named = {e["corrects"] for e in events if e["kind"] == "linked" and e.get("corrects")}
+    return {e["eid"] for e in events if e["eid"] in named and e["kind"] == "linked"} if named else set()
 
 
 def _union(old: tuple[str, ...], new: list[str]) -> tuple[str, ...]:
@@ -97,6 +125,23 @@ def brought_back(before: State | None, after: State) -> bool:
         and bool(after.history)
         and after.history[-1]["kind"] == "restored"
     )
+
+
+def why_for(state: State, text: str) -> bool:
+    """STATE has a why written (or last verified) for TEXT, the rule as the change leaves it: a why for
+    an earlier wording does not cover a rewording (issue 29: `link --ref` staged on an inverted rule, or
+    a later commit of a range that rewords with --no-verify). The note holds TEXT redacted when it has
+    a secret."""
+    if not state.why:
+        return False
+    from gitcontext.instructions.model import normalize
+
+    held = normalize(state.why_text or "")
+    if held == normalize(text):
+        return True
+    from gitcontext.provenance.redact import clean
+
+    return held == normalize(clean(text) or "")
 
 
 def _change(state: State, e: dict[str, Any], **changes: Any) -> State:

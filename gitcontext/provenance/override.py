@@ -131,9 +131,11 @@ def override_steps(
 
 
 def _paired(root: Path, config: dict[str, Any], sha: str, state: State, steps: list[Step]) -> list[Step]:
-    """STEPS when they already reword the note to a text born at SHA in its file (the trailer agrees);
-    else the born text most like the note's, as a forced rewording (never a text that was there before:
-    that is another rule's). STEPS unchanged when the note's text is still there or nothing was born."""
+    """STEPS when they already reword or move the note (the diff paired it, as the hook's own
+    `Context-Id: <id> reworded` line says: sync and `git context diff` make one pairing decision, even
+    when the new text is a copy of a rule the file kept); else the born text most like the note's, as a
+    forced rewording (never a text that was there before: that is another rule's). STEPS unchanged when
+    the note's text is still there or nothing was born."""
     from rapidfuzz.fuzz import ratio
 
     from gitcontext import git
@@ -149,8 +151,8 @@ def _paired(root: Path, config: dict[str, Any], sha: str, state: State, steps: l
         before = {}
     old = {i.norm for i in before.get(state.file or "", [])}
     born = [i for i in now.get(state.file or "", []) if i.norm not in old]
-    if any(k == "moved" or k == "reworded" and normalize(f["text"]) in {i.norm for i in born} for k, f in steps):
-        return steps  # the matcher paired it too
+    if any(k in ("moved", "reworded") for k, _ in steps):
+        return steps  # the diff paired it (catch_up follows `identity.diff`): the trailer agrees
     if not born:
         return steps
     best = max(born, key=lambda i: (ratio(norm, i.norm), -i.index))

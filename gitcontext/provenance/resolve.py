@@ -5,21 +5,26 @@ text (a move not yet recorded), then the configured matcher against the notes' c
 (a rewording not yet recorded), in the same file first and then across files. An instruction
 left over gets a fresh deterministic id.
 
+A note's text written with other formatting (escapes `\\_`, entities, emphasis: `identity.formatting.
+format_key`) pairs by its words, in its file and then in any, before any similarity is asked.
 A note whose text holds a redaction marker (`[REDACTED:stripe-key]`: the store redacts every event)
 equals no line; it pairs with a line whose own redaction is its text, in its file and then in any
 (issue 29), and never by similarity: the marker hides what the rule said, so a look-alike line that
-shares the words around it is not that rule.
+shares the words around it is not that rule. A masked text (`TOKEN=xxxx`, `****`) is the same: it pairs
+by its words only.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import re
 from collections.abc import Mapping, Sequence
 from itertools import groupby
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from gitcontext import git
+from gitcontext.identity.formatting import format_key
 from gitcontext.identity.ids import instruction_id
 from gitcontext.instructions.model import Instruction, normalize
 from gitcontext.provenance.fold import State
@@ -27,6 +32,7 @@ from gitcontext.provenance.notecache import folded_notes
 from gitcontext.provenance.unsynced import honour_trailers, unsynced
 
 Key = tuple[str, int]  # (file, index) of a current instruction
+_MASK = re.compile(r"(?<![0-9A-Za-z])(?:x{4,}|X{4,})(?![0-9A-Za-z])|\*{4,}|•{3,}")  # bounded: no backtracking
 
 
 class Resolved(NamedTuple):
@@ -61,7 +67,9 @@ def resolve_all(
     _pair_text(insts, live, found, same_file=True, key=lambda t: t, how="exact", root=root)
     _pair_text(insts, live, found, same_file=True, key=normalize, how="normalized", root=root)
     _pair_text(insts, live, found, same_file=False, key=normalize, how="moved", root=root)
-    hidden = _pair_redacted(root, insts, live, found)
+    _pair_text(insts, live, found, same_file=True, key=format_key, how="normalized", root=root)
+    _pair_text(insts, live, found, same_file=False, key=format_key, how="moved", root=root)
+    hidden = _pair_redacted(root, insts, live, found) | {id for id, s in live.items() if _masked(s.text or "")}
     _pair_fuzzy(insts, {id: s for id, s in live.items() if id not in hidden}, found, config.get("matcher", "default"))
     if said:
         honour_trailers(root, insts, live, found, said)
@@ -82,12 +90,13 @@ def resolve_all(
 
 
 def _arrived(state: State) -> tuple[str, int, str]:
-    """When the rule came to the file it is in now (its birth, or its last move or restore; at one
-    second, a birth came first), and the commit that says so ('' when none): of several notes with one
-    text in one file, the one there first takes the first such line, so an appended copy never takes
-    the id of the line that was there before it."""
+    """When the rule's text came to the file it is in now (its birth, or its last move, rewording or
+    restore; at one second, a birth came first), and the commit that says so ('' when none): of several
+    notes with one text in one file, the one there first takes the first such line, so an appended copy
+    never takes the id of the line that was there before it, nor does a rule reworded into a copy of a
+    rule the file kept (issue 29: the diff keeps the line that was there)."""
     for entry in reversed(state.history):
-        if entry["kind"] in ("moved", "restored"):
+        if entry["kind"] in ("moved", "reworded", "restored"):
             return str(entry.get("at") or ""), 1, str(entry.get("commit") or "")
     born = state.born or {}
     return str(born.get("at") or ""), 0, str(born.get("commit") or "")
@@ -96,9 +105,10 @@ def _arrived(state: State) -> tuple[str, int, str]:
 def _first_come(root: str | Path, ids: list[str], live: Mapping[str, State]) -> list[str]:
     """IDS (one text in one file, in `_arrived` order) with the notes that arrived in one second put in
     the order of their commits (issue 29: an agent's commits share a second, and the id order would
-    give an appended copy the line that was there first). Asks git only of such a tie."""
+    give an appended copy the line that was there first; so would the birth-first order of one second
+    when the other note was reworded into that text by an earlier commit). Asks git only of such a tie."""
     out: list[str] = []
-    for _, run in groupby(ids, key=lambda id: _arrived(live[id])[:2]):
+    for _, run in groupby(ids, key=lambda id: _arrived(live[id])[0]):
         tied = list(run)
         out += tied if len(tied) == 1 else _by_ancestry(root, tied, {id: _arrived(live[id])[2] for id in tied})
     return out
@@ -132,6 +142,8 @@ def _pair_text(
     how: str,
     root: str | Path = ".",
 ) -> None:
+    if len(found) == len(insts):
+        return  # every line has its note: nothing left to pair
     used = {id for id, _ in found.values()}
     index: dict[tuple[str, str], list[str]] = {}
     for id in sorted(live, key=lambda id: (*_arrived(live[id])[:2], id)):
@@ -168,6 +180,13 @@ def _pair_redacted(
     _pair_text(as_stored, masked, found, same_file=True, key=normalize, how="normalized", root=root)
     _pair_text(as_stored, masked, found, same_file=False, key=normalize, how="moved", root=root)
     return hidden
+
+
+def _masked(text: str) -> bool:
+    """TEXT hides part of what the rule said behind a mask (`TOKEN=xxxx`, `****`, `•••`): like a redaction
+    marker, the mask is what look-alikes share, so such a note pairs by its words only, never by
+    similarity (issue 29)."""
+    return _MASK.search(text) is not None
 
 
 def _pair_fuzzy(

@@ -16,9 +16,9 @@ from typing import Any
 
 from gitcontext.errors import UserError
 from gitcontext.identity.diff import Moved, Reworded
-from gitcontext.identity.ids import instruction_id
+from gitcontext.identity.ids import born_as, instruction_id
 from gitcontext.instructions.model import normalize
-from gitcontext.provenance.at_commit import catch_up, transition
+from gitcontext.provenance.at_commit import Transition, catch_up, transition
 from gitcontext.provenance.events import SAFETY, new_event, to_utc
 from gitcontext.provenance.fold import State, fold, order
 from gitcontext.provenance.override import Plan
@@ -87,6 +87,7 @@ def _commit_events(
     it is yielded): overrides first, then the rest read through what they made of the commit."""
     if len(c.trailers) > MAX_TRAILERS:
         c = _bounded(root, config, c, counts)
+    c = _unmistaken(root, config, c, notes)
     owners = _changed_owners(root, config, c.sha, notes)  # before the trailers fold: the parent's owners
     sole = None if named(c.trailers) or all(t.id for t in c.trailers) else _sole_change(root, config, c.sha, notes)
     heirs = _heirs(root, config, c.sha, [t.id for t in c.trailers if t.id] + (sole or []), notes)
@@ -132,6 +133,53 @@ def _bounded(root: Path, config: dict[str, Any], c: Commit, counts: dict[str, in
     return c._replace(trailers=tuple(kept))
 
 
+def _unmistaken(root: Path, config: dict[str, Any], c: Commit, notes: dict[str, list[dict[str, Any]]]) -> Commit:
+    """C with the ids an earlier hook gave look-alike births (`mistaken_births`) replaced by their own."""
+    mistaken = mistaken_births(root, config, c, notes)
+    if not mistaken:
+        return c
+    return c._replace(trailers=tuple(t._replace(id=mistaken.get(t.id or "", t.id)) for t in c.trailers))
+
+
+def mistaken_births(
+    root: Path, config: dict[str, Any], c: Commit, notes: dict[str, list[dict[str, Any]]]
+) -> dict[str, str]:
+    """Live id -> the id of the birth an earlier hook named with it: `Context-Id: X added` where X is a
+    live note whose line commit C kept and C added a line X is a salt of (one normal form in one file, as
+    `- Context window management` over `1. **Context Window Management**`), so the birth's whys went to
+    the wrong rule (issue 29). The birth's id is the one the hook gives it now (`hooks.changes._births`:
+    the first of its text's ids no note born before C holds), the same on every run."""
+    said = {t.id for t in c.trailers if t.key == "Context-Id" and t.value == "added" and t.id in notes}
+    said = {id for id in said if _born_before(notes[id], id, c.sha) and fold(notes[id], id).retired is None}
+    if not said:
+        return {}
+    change = transition(root, config, c.sha)
+    taken = {id for id, events in notes.items() if _born_before(events, id, c.sha)}
+    mistaken: dict[str, str] = {}
+    for id in sorted(said):
+        born = next((i for i in change.diff.added if born_as(id, i.file, i.norm)), None)
+        if born is not None and _kept(root, config, change, id, notes):
+            mistaken[id] = instruction_id(born.file, born.norm, taken | set(mistaken.values()))
+    return mistaken
+
+
+def _born_before(events: list[dict[str, Any]], id: str, sha: str) -> bool:
+    """The note's rule was born before commit SHA (a note born in SHA is that commit's birth)."""
+    born = next((e for e in order(events) if e["kind"] == "added"), None)
+    return born is not None and born.get("commit") != sha
+
+
+def _kept(
+    root: Path, config: dict[str, Any], change: Transition, id: str, notes: dict[str, list[dict[str, Any]]]
+) -> bool:
+    """ID's note names a line of the parent that the commit kept (unchanged, reworded or moved)."""
+    d = change.diff
+    paired: list[Reworded | Moved] = [*d.reworded, *d.moved]
+    stays = {(a.file, a.index) for a, _ in d.unchanged} | {(p.old.file, p.old.index) for p in paired}
+    found = resolve_all(root, config, change.before, _states(notes))
+    return any(r.id == id and key in stays for key, r in found.items())
+
+
 def _changed_owners(root: Path, config: dict[str, Any], sha: str, notes: dict[str, list[dict[str, Any]]]) -> list[str]:
     """The notes whose text commit SHA removed, reworded or moved, as its parent's tree holds that text word
     for word (resolved against every note, as `ls` named them there): the diff says what became of them,
@@ -161,7 +209,7 @@ def _unnamed_changes(
         state = fold(notes[id], id)
         if state.last_at is not None and state.last_at > at:
             continue  # a note newer than the commit knows better
-        for kind, fields in catch_up(root, config, c.sha, id, state, None, lambda: _states(notes)):
+        for kind, fields in catch_up(root, config, c.sha, id, state, None, lambda: _parent_states(notes, c.sha)):
             eid = trailer_eid(c.sha, position, ordinal, id)
             ordinal += 1
             yield new_event(kind, id, f"trailer:{c.sha}", at=at, eid=eid, commit=c.sha, **fields)
@@ -246,7 +294,9 @@ def _events(
         else (f"removed in {c.sha[:12]} (Context-Id trailer)" if t.value == "retired" else None)
     )
     behind = state.last_at is None or state.last_at <= at  # a note newer than the commit knows better
-    steps = catch_up(root, config, c.sha, id, state, clean(reason), lambda: _states(notes)) if behind else []
+    steps = (
+        catch_up(root, config, c.sha, id, state, clean(reason), lambda: _parent_states(notes, c.sha)) if behind else []
+    )
     if behind and t.key == "Context-Id" and t.value in ("reworded", "added"):
         from gitcontext.provenance.override import override_steps
 
@@ -336,6 +386,18 @@ def _unnoted_split(
 
 def _states(notes: dict[str, list[dict[str, Any]]]) -> dict[str, State]:
     return {id: fold(events, id) for id, events in notes.items()}
+
+
+def _parent_states(notes: dict[str, list[dict[str, Any]]], sha: str) -> dict[str, State]:
+    """The notes as commit SHA's parent had them (SHA's own events left out), to find a note's line in
+    the parent tree: of two copies of one line, the one a trailer of SHA already reworded is still the
+    parent's copy it was, so the other note keeps its own (issue 29: [R, R] -> [R reworded], one removed)."""
+    out = {}
+    for id, events in notes.items():
+        before = [e for e in events if e.get("commit") != sha]
+        if before:
+            out[id] = fold(before, id)
+    return out
 
 
 def _birth(c: Commit, where: tuple[int, int], id: str, step: tuple[str, dict[str, Any]]) -> dict[str, Any]:

@@ -97,6 +97,15 @@ def promote_trailer_whys(root: str | Path, rows: list[dict[str, Any]]) -> None:
             continue
         row["status"] = "documented"
         row["reason"] = f"why in a trailer of {commit.sha[:12]}; `git context sync` folds it into the note"
+        if "why" in row and not row["why"]:  # show: the why itself, not only where it is
+            row["why"] = _trailer_why(commit, row["id"])
+
+
+def _trailer_why(commit: Commit, id: str) -> str | None:
+    """The Context-Why COMMIT gives ID: the one naming it, else one naming no id (it applies to the ids the
+    commit names)."""
+    values = [(t.id, t.value) for t in commit.trailers if t.key == "Context-Why" and t.value]
+    return next((v for i, v in values if i == id), None) or next((v for i, v in values if i is None), None)
 
 
 def _newer(root: str | Path, row: dict[str, Any], commit: Commit) -> bool:

@@ -2,7 +2,7 @@
 
 {"findings": [{"check", "name", "severity", "id", "file", "line", "message", "evidence",
                "fingerprint", "view", "fix", "confidence", "experimental"}],
- "coverage": {"instructions", "documented", "stale", "orphan", "suggested"},
+ "coverage": {"instructions", "documented", "stale", "orphan", "suggested", "recording"},
  "checks": [{"id", "name", "severity", "summary", "default", "basis", "precision"}], "base", "suppressed",
  "notes", "candidates", "left_out"}
 

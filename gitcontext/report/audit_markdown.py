@@ -1,8 +1,10 @@
 """`audit --format markdown`: the report section by section, safe to post as a PR comment or issue body.
 
 Instruction text (untrusted: it arrives through anyone's PR) is shown only inside code spans; every
-other string from the repository is HTML-escaped and has its @-mentions neutralized (a zero-width
-joiner after `@`), so rendering a finding can never ping a user or inject markup.
+other string from the repository is HTML-escaped. Both go through `github.escape.inert`, as the Action's
+comments do: @-mentions and autolinks broken by a word joiner, bidirectional controls shown as code points,
+the sticky marker's word broken, so rendering a finding can never ping a user, link, reorder what a
+reviewer reads or inject markup.
 """
 
 from __future__ import annotations
@@ -15,12 +17,12 @@ from typing import NamedTuple
 from gitcontext.audit import order
 from gitcontext.audit.candidates import candidate_ids, no_evidence_line, unproven_ids
 from gitcontext.audit.finding import Check, Finding
-from gitcontext.audit.registry import experimental_finding, marked
+from gitcontext.audit.registry import experimental_finding, in_part, marked, part_of
 from gitcontext.audit.run import Report
+from gitcontext.github.escape import inert
 from gitcontext.report.audit_text import left_out_line
 
 MAX_TEXT = 160
-_MENTION = re.compile(r"@(?=[A-Za-z0-9_-])")
 _TICK_RUN = re.compile(r"`+")
 
 
@@ -34,19 +36,20 @@ class Section(NamedTuple):
 
 
 def escape(text: str) -> str:
-    """Plain text for Markdown prose: HTML escaped, @-mentions neutralized, Markdown punctuation inert."""
-    text = html.escape(" ".join(str(text).split()), quote=False)
-    text = _MENTION.sub("@\u2060", text)
-    return re.sub(r"([\\*_\[\]|#~])", r"\\\1", text)
+    """Plain text for Markdown prose: HTML escaped, made inert (`github.escape.inert`), Markdown punctuation
+    escaped."""
+    text = inert(html.escape(" ".join(str(text).split()), quote=False))
+    return re.sub(r"([\\`*_\[\]|#~])", r"\\\1", text)
 
 
 def code(text: str, limit: int = MAX_TEXT) -> str:
     """TEXT as one inline code span (one line, a fence longer than any backtick run inside).
 
-    Markup inside a code span is inert; @-mentions are neutralized there too (GitHub's notification
-    parser is not the Markdown renderer, so we do not rely on it skipping code).
+    Markup inside a code span is inert; the text is made inert there too (`github.escape.inert`: GitHub's
+    notification parser is not the Markdown renderer, and a bidirectional control reorders code as well),
+    but for links, which GitHub does not make inside a code span.
     """
-    one = _MENTION.sub("@\u2060", " ".join(str(text).split()))
+    one = inert(" ".join(str(text).split()), links=False)
     if len(one) > limit:
         one = one[: limit - 1] + "…"
     fence = "`" * (max((len(m) for m in _TICK_RUN.findall(one)), default=0) + 1)
@@ -55,9 +58,17 @@ def code(text: str, limit: int = MAX_TEXT) -> str:
 
 
 def message(text: str) -> str:
-    """A finding message: `backticked` parts stay code spans (escaped as code), the rest as prose."""
-    parts = re.split(r"(`[^`]*`)", str(text))
-    return "".join(code(p[1:-1]) if p.startswith("`") and p.endswith("`") and len(p) > 1 else escape(p) for p in parts)
+    """A finding message: `backticked` parts stay code spans (escaped as code), the rest as prose, with
+    the spaces that part it from its spans kept (`x` was deleted in …, not `x`was deleted in …)."""
+    parts = re.split(r"(`[^`]*`)", " ".join(str(text).split()))
+    return "".join(code(p[1:-1]) if p.startswith("`") and p.endswith("`") and len(p) > 1 else _prose(p) for p in parts)
+
+
+def _prose(part: str) -> str:
+    """PART escaped, with the one space it starts or ends with (the split of a message cut it there)."""
+    if not part.strip():
+        return part
+    return (" " if part[0] == " " else "") + escape(part) + (" " if part[-1] == " " else "")
 
 
 def sections(report: Report) -> list[Section]:
@@ -80,7 +91,9 @@ def sections(report: Report) -> list[Section]:
 def _title(group: Sequence[Finding], meta: Check | None) -> str:
     check = group[0].check
     hidden = all(experimental_finding(f.check, f.evidence) for f in group)
-    return f"{check} {group[0].name}{marked(check) if hidden else ''}" + (f" — {escape(meta.summary)}" if meta else "")
+    part = part_of(check)
+    summary = part.name if part and all(in_part(f.check, f.evidence) for f in group) else meta and meta.summary
+    return f"{check} {group[0].name}{marked(check) if hidden else ''}" + (f" — {escape(summary)}" if summary else "")
 
 
 def _collapsed(tier: order.Tier) -> str:
@@ -101,7 +114,9 @@ def render(report: Report, level: int = 3) -> str:
 def _summary(report: Report) -> str:
     c = report.coverage
     counts = {s: sum(f.severity == s for f in report.findings) for s in ("error", "warning", "note")}
-    lines = [
+    start = order.start_line(c)
+    lines = [f"**{message(start)}**"] if start else []
+    lines += [
         f"**{c['instructions']}** instructions: {c['documented']} documented, {c['stale']} stale, "
         f"{c['orphan']} orphan." + (f" {order.suggested_line(c['suggested'])}." if c.get("suggested") else ""),
         f"**{len(report.findings)}** findings ({', '.join(f'{n} {s}' for s, n in counts.items())}); "

@@ -26,7 +26,8 @@ FILES = 50  # files listed while GC100 is collapsed
 
 def render(report: Report, env: Environment) -> str:
     names = {c.id: c for c in report.checks}
-    lines: list[str] = []
+    start = order.start_line(report.coverage)
+    lines: list[str] = [env.style(start, "1")] if start else []
     for tier in order.tiers(report.findings):
         if tier.key == "orphan" and order.collapsed(report.coverage):
             lines += _collapsed(tier.findings, env)
@@ -46,7 +47,8 @@ def _by_check(findings: Sequence[Finding]) -> list[tuple[str, list[Finding]]]:
 
 
 def _group(check: str, group: list[Finding], meta: Check | None, env: Environment) -> list[str]:
-    title = f"{check} {group[0].name} ({len(group)}){_gate(group)}" + (f": {meta.summary}" if meta else "")
+    summary = "" if _part_only(group) or not meta else f": {meta.summary}"  # the gate names what ran
+    title = f"{check} {group[0].name} ({len(group)}){_gate(group)}{summary}"
     lines = [env.style(title, "1")]
     for f in group[:DETAILED]:
         lines += _finding(f, env)
@@ -163,6 +165,15 @@ def _footer(report: Report, env: Environment) -> list[str]:
 def _candidates(findings: Sequence[Finding]) -> str:
     unproven = len(unproven_ids(findings))
     return f"{len(candidate_ids(findings))}" + (f" ({unproven} without evidence yet)" if unproven else "")
+
+
+def _part_only(group: Sequence[Finding]) -> bool:
+    """Only the default part of GROUP's experimental check ran (GC103's moved and deleted paths): its
+    summary ("a path, …, command, test id or symbol") would name what was not judged."""
+    gate, part = CHECKS.get(group[0].check), part_of(group[0].check)
+    return (
+        gate is not None and not gate.default and part is not None and all(in_part(f.check, f.evidence) for f in group)
+    )
 
 
 def _gate(group: Sequence[Finding]) -> str:

@@ -58,4 +58,4 @@ def test_audit_golden_case(repo: Path, case: str) -> None:
     got = sorted((_summary(f) for f in found), key=lambda s: (s["file"] or "", s["line"] or 0, s["class"] or ""))
     assert got == expected["findings"], "\n".join(f.message for f in found)
     for want in expected.get("messages", []):
-        assert any(want in f.message for f in found), want
+        assert any(want in f.message for f in found), (want, [f.message for f in found])

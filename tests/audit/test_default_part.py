@@ -61,6 +61,8 @@ def test_default_audit_text_names_the_part_and_what_did_not_run(moved: Path, cap
     code, out, _ = run_cli(capsys, "audit")
     assert code == 0
     assert "GC103 dead-reference (2) (paths history moved or deleted by default: precision" in out
+    heading = next(line for line in out.splitlines() if line.startswith("GC103"))
+    assert "command, test id or symbol" not in heading  # session 7: it named what the default part never judges
     assert "GC103 (all but its paths history moved or deleted)" in out
     assert "(experimental" not in out.split("not run:")[0]
 
@@ -68,3 +70,4 @@ def test_default_audit_text_names_the_part_and_what_did_not_run(moved: Path, cap
 def test_default_audit_markdown_does_not_mark_the_part(moved: Path, capsys) -> None:
     code, out, _ = run_cli(capsys, "audit", "--format", "markdown")
     assert code == 0 and "GC103 dead-reference" in out and "GC103 dead-reference (experimental)" not in out
+    assert "### GC103 dead-reference — paths history moved or deleted\n" in out

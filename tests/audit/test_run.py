@@ -36,7 +36,14 @@ def test_select_unknown_check_names_the_place() -> None:
 
 def test_audit_coverage_and_sorted_findings(rules_repo: Path) -> None:
     report = audit(rules_repo, _config(), checks=["GC100"])
-    assert report.coverage == {"instructions": 3, "documented": 1, "stale": 0, "orphan": 2, "suggested": 0}
+    assert report.coverage == {
+        "instructions": 3,
+        "documented": 1,
+        "stale": 0,
+        "orphan": 2,
+        "suggested": 0,
+        "recording": 1,
+    }
     assert [(f.file, f.line) for f in report.findings] == [("CLAUDE.md", 4), ("CLAUDE.md", 5)]
 
 
@@ -111,3 +118,18 @@ def test_audit_coverage_counts_the_orphans_with_a_suggested_why(repo, capsys) ->
     assert coverage["orphan"] == 2 and coverage["documented"] == 0 and coverage["suggested"] == 1
     code, out, _ = run_cli(capsys, "audit", "--fail-on", "never")
     assert "1 rule has a suggested why from history: `git context review`" in out
+
+
+def test_audit_first_line_starts_recording_until_init(repo, capsys) -> None:
+    """Session 7: on a repository nobody ran `init` in, the default audit's first line was coverage
+    ("98 instructions, … 98 orphan") with no command; it now names the one that starts recording."""
+    from tests.helpers import commit as _commit
+    from tests.helpers import run_cli
+
+    _commit(repo, {"AGENTS.md": "# Rules\n\n- Keep commits small.\n- Run codegen before the tests.\n"}, "rules")
+    out = run_cli(capsys, "audit", "--fail-on", "never")[1]
+    assert out.splitlines()[0].startswith("not recording yet: 2 rules in context files, no `.context/`")
+    assert "`git context init --backfill`" in out.splitlines()[0]
+    assert "not recording yet" in run_cli(capsys, "audit", "--format", "markdown", "--fail-on", "never")[1]
+    assert run_cli(capsys, "init", "--hooks", "none", "--backfill")[0] == 0
+    assert "not recording yet" not in run_cli(capsys, "audit", "--fail-on", "never")[1]

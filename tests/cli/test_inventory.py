@@ -82,6 +82,26 @@ def test_budget_counts_the_executor_view(repo: Path, capsys) -> None:
     assert code == 0 and "(+1 imported)" in out and "missing imports: gone.md" in out
 
 
+def test_budget_agent_views_are_the_audits_views(repo: Path, capsys) -> None:
+    """budget counts the views without matching rules to notes; each view must still be the audit's."""
+    from gitcontext import config
+    from gitcontext.audit.context import AuditContext
+    from gitcontext.audit.views import views_of
+
+    write(repo, "CLAUDE.md", "@docs/style.md\n- Claude rule number one.\n")
+    write(repo, "docs/style.md", "- Imported style rule.\n- Another imported rule.\n")
+    write(repo, "AGENTS.md", RULES)
+    write(repo, "web/AGENTS.md", "- Web rule number one.\n- Web rule number two.\n")
+    write(repo, ".cursor/rules/react.mdc", "---\nglobs: web/**\n---\n- Use hooks, not classes.\n")
+    write(repo, ".claude/skills/release/SKILL.md", "---\nname: release\n---\n- Tag the release first.\n")
+    run_cli(capsys, "init", "--hooks", "none", "--backfill")
+    got = {v["name"]: (v["files"], v["bytes"], v["instructions"]) for v in run_json(capsys, "budget")["agent_views"]}
+    opened = AuditContext(repo, config.load(repo))
+    audit = {v.name: (list(v.files), v.bytes, len(v.instructions)) for v in views_of(opened)}
+    assert got == audit and len(got) >= 4
+    assert got["claude:."][2] == 3 and got["codex:web"][2] == 4
+
+
 def test_ls_and_diff_paths_are_relative_to_the_current_directory(repo: Path, capsys, monkeypatch) -> None:
     write(repo, "CLAUDE.md", RULES)
     write(repo, "web/AGENTS.md", "- Web rule number one.\n")

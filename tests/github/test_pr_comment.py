@@ -359,3 +359,53 @@ def test_pr_comment_local_lists_each_tree_once_and_the_work_tree_once(repo, tmp_
     trees = [line.split("--end-of-options ")[1] for line in lines if "built-in: git ls-tree" in line]
     assert len(trees) == len(set(trees)) == 2, trees
     assert len([line for line in lines if "built-in: git ls-files" in line]) == 1
+
+
+def test_pr_comment_a_rule_deleted_by_hand_says_how_it_comes_back(repo, capsys):
+    """Issue 29: the comment said "no restore quote recorded (removed without `git context retire`)"
+    for a documented rule deleted by hand, though `sync` writes its `retired` event with a quote from the
+    hook's `Context-Id: <id> retired` line and `restore` then works. Such a rule shows the quote sync
+    writes (cut from the base) and says sync first; a rule with no note, or removed without the hooks
+    (no trailer retires its note), says that restore cannot bring it back."""
+    from gitcontext import config
+    from gitcontext.github.render import Links, changes
+    from gitcontext.github.report import build
+    from gitcontext.provenance.record import record
+    from tests.helpers import commit, git, run_cli
+
+    commit(repo, {"CLAUDE.md": RULES}, "rules")
+    record(repo, config.load(repo), "Use tabs for indentation", why="gofmt diffs in review, #9")
+    record(repo, config.load(repo), "Keep functions under 30 lines", why="80-line handlers in review, #3")
+    git(repo, "add", ".context")
+    base = commit(repo, {}, "notes")
+    tabs, short = (next(c for c in run_cli_ls(capsys) if c["text"].startswith(t))["id"] for t in ("Use", "Keep"))
+    git(repo, "checkout", "-q", "-b", "feature")
+    gone = RULES.replace("- Use tabs for indentation in Go files.\n", "").replace(
+        "- Run the tests before pushing.\n", ""
+    )
+    hooked = f"drop two rules\n\nContext-Id: {tabs} retired"
+    commit(repo, {"CLAUDE.md": gone}, hooked)
+    head = commit(repo, {"CLAUDE.md": gone.replace("- Keep functions under 30 lines in `app.py`.\n", "")}, "no hooks")
+
+    facts = build(repo, base, head)
+    lines = changes(facts, Links("https://github.com", "octo/repo", head)).splitlines()
+    said = {t: next(n for n, line in enumerate(lines) if t in line) for t in ("Use tabs", "Run the tests", "Keep")}
+    assert (
+        "`git context sync`" in lines[said["Use tabs"]]
+        and f"then `git context restore {tabs}`" in lines[said["Use tabs"]]
+    )
+    assert lines[said["Use tabs"] + 1].endswith("<pre>- Use tabs for indentation in Go files.</pre></details>")
+    assert "no note, so `git context restore` cannot bring it back" in lines[said["Run the tests"]]
+    assert "removed without the hooks: its note still reads live" in lines[said["Keep"]]
+    assert not any("without `git context retire`" in line for line in lines)
+
+    assert run_cli(capsys, "sync")[0] == 0
+    assert run_cli(capsys, "restore", tabs)[0] == 0  # what the comment says works
+    assert "- Use tabs for indentation in Go files." in (repo / "CLAUDE.md").read_text()
+    assert run_cli(capsys, "restore", short)[0] != 0  # and what it says does not
+
+
+def run_cli_ls(capsys) -> list[dict]:
+    from tests.helpers import run_json
+
+    return run_json(capsys, "ls")["instructions"]

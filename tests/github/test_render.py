@@ -76,3 +76,22 @@ def test_unproven_candidate_reads_no_evidence_yet_and_its_annotation_too():
     assert "deletion candidates: **1** (1 without evidence yet)" in text
     [note] = annotations_of(_report(candidates=[row], changes=[]))
     assert "no evidence yet: run `git context trial ctx-0123456789ab --run …` first" in note.message
+
+
+def test_render_a_move_that_rewords_shows_its_old_text_and_its_why():
+    """A move that rewords needs a why (hooks.changes.needs_why): the comment shows what it said before
+    and the why, or that it has none; a move word for word shows only where it came from."""
+    from gitcontext.github.render import changes
+
+    def row(**more) -> dict:
+        return {**RULE, "kind": "moved", "old_file": ".claude/commands/triage.md", "old_line": 9, **more}
+
+    links = Links("https://github.com", "octo/repo", HEAD)
+    reworded = row(old_text="Never retry the flaky test.", similarity=48, missing=True)
+    text = changes(_report(changes=[reworded, row(id="ctx-ba9876543210", old_text=RULE["text"])]), links)
+    lines = [line for line in text.splitlines() if line.startswith("  from ")]
+    assert lines == [
+        "  from .claude/commands/triage.md, was <code>Never retry the flaky test.</code> (48% similar)"
+        " — **no why yet**",
+        "  from .claude/commands/triage.md",
+    ]

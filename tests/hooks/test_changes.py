@@ -80,3 +80,28 @@ def test_staged_changes_git_rename_renames_the_rule_naming_it(repo):
     git(repo, "mv", "test/integration/run.sh", "tests/e2e/run.sh")  # the same edit without the rename
     kinds = [c.kind for c in staged_changes(repo, config.load(repo)).changes]
     assert kinds == ["added", "retired"]
+
+
+def test_staged_changes_a_restored_rule_keeps_its_id_beside_a_line_like_it(repo, capsys):
+    """Issue 29: HEAD's lines are named with the notes as HEAD had them. A restore not yet committed
+    left the rule retired at HEAD, so a HEAD line without a note that looks like it ('Run the tests
+    before pushing.') never takes its id by similarity, and the restored line keeps the retired id:
+    for the hook and for the agent server's pending changes alike."""
+    from gitcontext.agentserver.pending import pending
+    from tests.helpers import run_cli, run_json
+
+    _installed(repo, "# Rules\n\n- Run the tests before pushing.\n- Use tabs for indentation in Go files.\n")
+    write(repo, "CLAUDE.md", (repo / "CLAUDE.md").read_text() + "- Run the linter before every push.\n")
+    git(repo, "add", "CLAUDE.md")
+    assert attempt(repo, "-m", "lint", "-m", "Context-Why: lint broke main twice").returncode == 0
+    [row] = [r for r in run_json(capsys, "ls")["instructions"] if r["text"].startswith("Run the linter")]
+    assert run_cli(capsys, "retire", row["id"], "--reason", "CI lints now")[0] == 0
+    git(repo, "add", "-A")
+    assert attempt(repo, "-m", "retire").returncode == 0
+    assert run_cli(capsys, "restore", row["id"])[0] == 0
+
+    cfg = config.load(repo)
+    assert [(c.kind, c.id) for c in pending(repo, cfg).changes] == [("added", row["id"])]
+    git(repo, "add", "-A")
+    assert [(c.kind, c.id) for c in staged_changes(repo, cfg).changes] == [("added", row["id"])]
+    assert attempt(repo, "-m", "lint again").returncode == 0

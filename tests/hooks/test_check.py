@@ -51,6 +51,42 @@ def test_check_why_given_only_in_a_later_commit(repo, capsys):
     assert data["changes"][0]["why"].startswith("trailer of ")
 
 
+def test_check_a_why_for_an_earlier_text_does_not_cover_a_later_rewording(repo, capsys):
+    """Found trying the tool on anthropics/claude-agent-sdk-python (fresh): a rule reworded with a why
+    (trailer, then a note by sync), and reworded again by a later commit of the range made with
+    --no-verify, with none; check passed on the earlier why. A why covers the text its commit (or its
+    note) was written for."""
+    from gitcontext import config
+    from gitcontext.provenance.sync import sync
+
+    from gitcontext.provenance.record import record
+
+    commit(repo, {"CLAUDE.md": RULES}, "rules")
+    record(repo, config.load(repo), "Run the tests before pushing", why="main broke twice, #3")
+    git(repo, "add", ".context")
+    commit(repo, {}, "notes")
+    git(repo, "checkout", "-q", "-b", "feature")
+    first = RULES.replace("Run the tests before pushing.", "Run the full test suite before pushing.")
+    commit(repo, {"CLAUDE.md": first}, "reword")
+    [ident] = _ids(repo, capsys)[1]["missing"]
+    commit(repo, {}, f"Record why\n\nContext-Why: {ident}: a flaky suite hid a broken build, #12")
+    assert _ids(repo, capsys)[0] == 0
+    again = first.replace("the full test suite", "only the fast tests")
+    commit(repo, {"CLAUDE.md": again}, "reword without the hooks")
+    code, data = _ids(repo, capsys)
+    assert code == 1 and data["missing"] == [ident], data
+
+    sync(repo, config.load(repo))  # the note holds the earlier why, written for the earlier text
+    git(repo, "add", ".context")
+    commit(repo, {}, "notes")
+    code, data = _ids(repo, capsys)
+    assert code == 1 and data["missing"] == [ident], data
+
+    commit(repo, {}, f"Record why\n\nContext-Why: {ident}: the full suite takes 40 minutes now, #13")
+    code, data = _ids(repo, capsys)
+    assert code == 0 and data["changes"][0]["why"].startswith("trailer of "), data
+
+
 def test_check_unprefixed_trailer_in_a_commit_made_without_hooks(repo, capsys):
     _branch(repo)
     _add(repo, RULE, message="Add rule\n\nContext-Why: force pushes lost work twice")
@@ -98,6 +134,23 @@ def test_check_reworded_needs_a_why_removed_does_not(repo, capsys):
     assert code == 1
     kinds = {c["kind"]: c["missing"] for c in data["changes"]}
     assert kinds == {"reworded": True, "retired": False}
+
+
+def test_check_a_move_that_rewords_needs_a_why_as_the_hook_asks(repo, capsys):
+    """The range check and the Action ask what the hook asks: a rule moved to another file with other
+    words needs a why; the one moved word for word does not."""
+    _branch(repo)
+    text = RULES.replace("- Run the tests before pushing.\n", "").replace(
+        "- Use tabs for indentation in Go files.\n", ""
+    )
+    moved = "# Agents\n\n- Run every test before pushing.\n- Use tabs for indentation in Go files.\n"
+    commit(repo, {"CLAUDE.md": text, "AGENTS.md": moved}, "move two rules")
+    code, data = _ids(repo, capsys)
+    assert code == 1
+    assert sorted((c["kind"], c["text"], c["missing"]) for c in data["changes"]) == [
+        ("moved", "Run every test before pushing.", True),
+        ("moved", "Use tabs for indentation in Go files.", False),
+    ]
 
 
 def test_check_merge_commit_counts_the_side_branch_trailers(repo, capsys):

@@ -256,3 +256,69 @@ def test_commit_msg_a_restored_event_for_a_rule_never_retired_does_not_replace_t
     done = attempt(repo, "-m", "Add a rule with a made-up restore")
     assert done.returncode == 1
     assert "commit refused: 1 instruction change without a why" in done.stderr
+
+
+def test_commit_msg_reads_no_staged_note_when_every_change_is_named(repo, tmp_path):
+    """A Context-Why naming the change settles it: the staged notes are not listed (one process fewer on
+    every such commit); without one they are, so a staged note can still supply the why."""
+    native_repo(repo)
+    stage_new_rule(repo)
+    [ident] = staged_ids(repo)
+    trace = tmp_path / "trace"
+    done = attempt(repo, "-m", "Add rule", "-m", f"Context-Why: {ident}: CI broke twice", env={"GIT_TRACE": str(trace)})
+    assert done.returncode == 0, done.stderr
+    lines = trace.read_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if "run_command:" in line and "hooks/commit-msg" in line)
+    in_commit_msg = [line.split("built-in: ", 1)[1] for line in lines[start:] if "built-in: git " in line]
+    assert any(a.startswith("git interpret-trailers") for a in in_commit_msg), in_commit_msg
+    assert not [a for a in in_commit_msg if a.startswith("git ls-files")], in_commit_msg
+
+
+def test_commit_msg_a_move_that_rewords_needs_a_why_and_a_move_word_for_word_does_not(repo):
+    """Found trying the tool on anthropics/claude-agent-sdk-python (fresh): `- DO NOT post any comments
+    or reactions to the issue` moved from a command file into CLAUDE.md as `- Post comments on the issue
+    whenever you like` went through as `moved`, no why asked. A move that rewords is a rewording: the
+    refusal shows what it said before; a move word for word still needs none."""
+    native_repo(repo)
+    commit(repo, {"AGENTS.md": "# Agents\n\n- DO NOT post any comments or reactions to the issue.\n"}, "agents")
+    write(repo, "AGENTS.md", "# Agents\n")
+    write(repo, "CLAUDE.md", (repo / "CLAUDE.md").read_text() + "- Post comments on the issue whenever you like.\n")
+    git(repo, "add", "-A")
+    refused = attempt(repo, "-m", "Move and reword")
+    assert refused.returncode == 1
+    assert (
+        "  moved ctx-" in refused.stderr
+        and "CLAUDE.md:5  Post comments on the issue whenever you like." in refused.stderr
+    )
+    assert "was: DO NOT post any comments or reactions to the issue." in refused.stderr
+    assert attempt(repo, "-m", "Move and reword", "-m", "Context-Why: the bot must explain").returncode == 0
+    assert "moved" in last_message(repo)
+
+    write(repo, "AGENTS.md", "# Agents\n\n- Use tabs for indentation in Go files.\n")
+    write(repo, "CLAUDE.md", (repo / "CLAUDE.md").read_text().replace("- Use tabs for indentation in Go files.\n", ""))
+    git(repo, "add", "-A")
+    done = attempt(repo, "-m", "Move word for word")
+    assert done.returncode == 0, done.stderr
+    assert "gitcontext: 1 moved" in done.stderr
+
+
+def test_commit_msg_a_staged_note_with_a_why_for_the_old_text_does_not_cover_a_rewording(repo, capsys):
+    """A rule with a why, inverted in the work tree, and a note staged that only adds a ref (`link` brings
+    the note to the new text, the why stays the old text's): the commit went through. A staged note
+    covers a change when its why is for the text the commit gives the rule."""
+    from tests.helpers import run_cli, run_json
+
+    native_repo(repo)
+    [row] = [r for r in run_json(capsys, "ls")["instructions"] if r["text"].startswith("Run the tests")]
+    assert run_cli(capsys, "record", row["id"], "--why", "main broke twice, #3")[0] == 0
+    git(repo, "add", "-A")
+    assert attempt(repo, "-m", "notes").returncode == 0
+    write(repo, "CLAUDE.md", (repo / "CLAUDE.md").read_text().replace("Run the tests", "Never run the tests"))
+    assert run_cli(capsys, "link", row["id"], "--ref", "#4")[0] == 0
+    git(repo, "add", "-A")
+    refused = attempt(repo, "-m", "Invert")
+    assert refused.returncode == 1 and f"reworded {row['id']}" in refused.stderr
+    assert run_cli(capsys, "record", row["id"], "--why", "the tests run in CI now, #5")[0] == 0
+    git(repo, "add", "-A")
+    done = attempt(repo, "-m", "Invert")
+    assert done.returncode == 0, done.stderr

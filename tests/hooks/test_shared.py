@@ -143,7 +143,8 @@ def test_pre_commit_asks_head_once_and_reads_each_side_once(
     repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The analysis of HEAD vs the index resolves HEAD once (the notes' resolver, on both sides, asks the
-    same), and reads each side's context files in one `cat-file` (the guides and the segmenting share it)."""
+    same), reads each side's context files in one `cat-file` (the guides and the segmenting share it), and
+    lists the index once (the notes' blob ids are taken from that listing)."""
     native_repo(repo)
     stage_new_rule(repo)
     monkeypatch.chdir(repo)
@@ -154,3 +155,4 @@ def test_pre_commit_asks_head_once_and_reads_each_side_once(
     asked = [line.split("built-in: ", 1)[1] for line in trace.read_text().splitlines() if "built-in: git " in line]
     assert len([a for a in asked if a.startswith("git rev-parse") and "HEAD" in a]) == 1, asked
     assert len([a for a in asked if a.startswith("git cat-file --batch") and "check" not in a]) <= 2, asked
+    assert len([a for a in asked if a.startswith("git ls-files -s")]) == 1, asked  # the notes' ids from it too

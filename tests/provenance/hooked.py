@@ -14,8 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from gitcontext import config as config_mod
-from gitcontext.hooks.changes import NEEDS_WHY, Change, staged_changes
-from gitcontext.provenance.fold import order
+from gitcontext.digests import sha256
+from gitcontext.hooks.changes import Change, needs_why, staged_changes
+from gitcontext.identity.formatting import format_key
+from gitcontext.instructions.model import normalize
+from gitcontext.provenance.fold import fold, order
 from gitcontext.provenance.store import all_notes
 from tests.helpers import git, write
 
@@ -33,7 +36,7 @@ def hooked_commit(repo: Path, files: dict[str, str | None], subject: str = "chan
             git(repo, "add", "--", path)
     changes = staged_changes(repo, config_mod.load(repo)).changes
     lines = [f"Context-Id: {c.id} {c.kind}" for c in changes]
-    lines += [f"Context-Why: {c.id}: {c.kind} for a reason" for c in changes if c.kind in NEEDS_WHY]
+    lines += [f"Context-Why: {c.id}: {c.kind} for a reason [{why_tag(c.text)}]" for c in changes if needs_why(c)]
     message = subject + ("\n\n" + "\n".join(lines) if lines else "")
     subprocess.run(
         ["git", "commit", "-q", "--allow-empty", "--no-verify", "-F", "-"],
@@ -44,6 +47,23 @@ def hooked_commit(repo: Path, files: dict[str, str | None], subject: str = "chan
         capture_output=True,
     )
     return git(repo, "rev-parse", "HEAD").strip(), changes
+
+
+def why_tag(text: str) -> str:
+    """A why's mark of the text it was written for (its normal form's digest), so a why that landed on
+    another rule shows (`misplaced_whys`)."""
+    return sha256(normalize(text).encode())[:8]
+
+
+def misplaced_whys(repo: Path) -> list[str]:
+    """Live notes whose why (as `hooked_commit` writes them) was written for another text than the one
+    the note held when the why came: the hook named a rule with another rule's id."""
+    out = []
+    for id, events in sorted(all_notes(repo).items()):
+        s = fold(events, id)
+        if s.retired is None and s.why and "[" in s.why and f"[{why_tag(s.why_text or '')}]" not in s.why:
+            out.append(f"{id} holds {s.why_text!r} with the why {s.why!r}")
+    return out
 
 
 def disagreements(repo: Path, named: dict[str, list[Change]]) -> list[str]:
@@ -104,7 +124,6 @@ def identity_breaks(repo: Path, shas: list[str]) -> list[str]:
     """Lines a commit of SHAS (oldest first) left unchanged whose id differs on its two sides, with the
     notes folded as of each side (events of the commits up to it), as `ls` would have named them then."""
     from gitcontext.provenance.at_commit import transition
-    from gitcontext.provenance.fold import fold
     from gitcontext.provenance.resolve import resolve_all
 
     config = config_mod.load(repo)
@@ -131,21 +150,20 @@ def identity_breaks(repo: Path, shas: list[str]) -> list[str]:
 
 
 def dangling(repo: Path) -> list[str]:
-    """Live notes whose text is nowhere in their file, and instructions that resolve by guessing (after
-    sync, every note is up to its rule: each rule is found by its text)."""
+    """Live notes whose words are nowhere in their file, and instructions that resolve by guessing (after
+    sync, every note is up to its rule: each rule is found by its words; a formatter's escape, `\\_`, is
+    no rewording, as the diff says: identity.formatting)."""
     from gitcontext.instructions.discover import load
-    from gitcontext.instructions.model import normalize
-    from gitcontext.provenance.fold import fold
     from gitcontext.provenance.resolve import resolve_all
 
     config = config_mod.load(repo)
     insts = load(repo, config)
     states = {id: fold(ev, id) for id, ev in all_notes(repo).items()}
-    texts = {(i.file, i.norm) for items in insts.values() for i in items}
+    texts = {(i.file, key(i.text)) for items in insts.values() for i in items for key in (normalize, format_key)}
     out = [
         f"note {id} is live but {s.file} has no {s.text!r}"
         for id, s in sorted(states.items())
-        if s.retired is None and (s.file, normalize(s.text or "")) not in texts
+        if s.retired is None and not {(s.file, normalize(s.text or "")), (s.file, format_key(s.text or ""))} & texts
     ]
     for (file, index), r in sorted(resolve_all(repo, config, insts, states).items()):
         if r.how not in ("exact", "normalized"):

@@ -91,3 +91,33 @@ def test_a_redacted_note_resolves_to_the_line_it_redacts_from_and_to_no_look_ali
     look_alike = "Use the staging key from the vault for the payment tests."
     other = identify(repo, config, _files(CLAUDE_md=f"- Run the linter.\n- {look_alike}\n"))
     assert A not in {id for id, _ in other.values()}
+
+
+def test_an_escaped_note_resolves_to_its_line_by_its_words_never_to_a_look_alike(repo):
+    """Issue 29: a note written with escapes (`\\_`, `\\*`: a formatter's output) equals no line written
+    plainly; it pairs by its words (formatting.format_key), in its file and as a move, before similarity
+    can give it the look-alike next to its line."""
+    _note(repo, A, "CLAUDE.md", r"Name private helpers \_like\_this and run `make lint` \*before\* you push.")
+    config = copy.deepcopy(DEFAULTS)
+    plain = "Name private helpers _like_this and run `make lint` *before* you push."
+    look_alike = "Name private helpers _like_this and run `make lint` after you push."
+    kept = identify(repo, config, _files(CLAUDE_md=f"- {look_alike}\n- {plain}\n"))
+    assert kept[("CLAUDE.md", 1)][0] == A and kept[("CLAUDE.md", 0)][0] != A
+    moved = identify(repo, config, _files(CLAUDE_md=f"- {look_alike}\n", AGENTS_md=f"- {plain}\n"))
+    assert moved[("AGENTS.md", 0)][0] == A and moved[("CLAUDE.md", 0)][0] != A
+
+
+def test_a_masked_note_never_resolves_to_a_look_alike_by_similarity(repo):
+    """Issue 29: a note whose text masks a value (`xxxx`, `****`) resolves to its own words only; the
+    mask is what the look-alikes share, so a line that merely resembles it is a new rule."""
+    config = copy.deepcopy(DEFAULTS)
+    for n, masked in enumerate(
+        ["Export GITHUB_TOKEN=xxxx before you run the release script.", "Log in as admin/****."]
+    ):
+        id = f"ctx-{n}cccccccccc{n}"
+        _note(repo, id, "CLAUDE.md", masked)
+        kept = identify(repo, config, _files(CLAUDE_md=f"- Run the linter.\n- {masked}\n"))
+        assert kept[("CLAUDE.md", 1)][0] == id
+        look_alike = masked.replace("release", "deploy").replace("admin", "root")
+        other = identify(repo, config, _files(CLAUDE_md=f"- Run the linter.\n- {look_alike}\n"))
+        assert id not in {i for i, _ in other.values()}

@@ -141,6 +141,17 @@ def test_blame_marks_a_trailer_why_documented_before_sync(repo, capsys):
     assert run_json(capsys, "show", UV)["status"] == "documented"
 
 
+def test_show_prints_a_trailer_why_before_sync(repo, capsys):
+    """`show` said "documented (why in a trailer of …)" and printed no why until `sync` (lead's trial on
+    modelcontextprotocol/typescript-sdk); `blame` showed it. A why naming another id is not this rule's."""
+    message = f"add rules\n\nContext-Id: {UV} added\nContext-Why: ctx-000000000000: not this one\nContext-Why: {UV}: pip broke the lockfile"
+    commit(repo, {"CLAUDE.md": RULES}, message)
+    assert run_json(capsys, "show", UV)["why"] == "pip broke the lockfile"
+    _, out, _ = run_cli(capsys, "show", UV)
+    assert "why          pip broke the lockfile" in out
+    assert "why" not in run_json(capsys, "ls")["instructions"][0]  # ls rows keep their schema
+
+
 def test_sync_notes_carry_the_commit_subject_and_blame_shows_it(repo, capsys):
     from tests.helpers import commit, run_cli, run_json
 

@@ -16,7 +16,15 @@ from gitcontext.history.backfill import backfill
 from gitcontext.provenance.store import all_notes, init_store, read_note
 from gitcontext.provenance.sync import sync
 from tests.helpers import commit, git, hermetic
-from tests.provenance.hooked import dangling, disagreements, hooked_commit, identity_breaks, live_ids, shared_ids
+from tests.provenance.hooked import (
+    dangling,
+    disagreements,
+    hooked_commit,
+    identity_breaks,
+    live_ids,
+    misplaced_whys,
+    shared_ids,
+)
 
 ROOT = "# Project\n\n- Run the test suite with pytest before you push any change.\n{rule}- Keep docs/api.md current.\n"
 DOOMED = "- Relevant implementation files - `src/engine.py`, `src/loader.py`.\n"
@@ -121,6 +129,7 @@ def test_sync_agrees_with_diff_on_random_multi_file_histories(monkeypatch, start
         assert disagreements(repo, named) == []
         assert identity_breaks(repo, list(named)) == []
         assert dangling(repo) == []
+        assert misplaced_whys(repo) == []
     finally:
         shutil.rmtree(home, ignore_errors=True)
 
@@ -163,7 +172,8 @@ def _apply(files: dict[str, list[str]], op: tuple[str, int, str], seen: set[str]
         if target != path:
             files[target].append(rules.pop(i))
     elif kind == "copy":  # a look-alike (or the very text) next to the rule or in another file
-        copied = [rules[i].replace(").", "!)."), rules[i][:-1] + " too.", rules[i]][n % 3]
+        # the last: one normal form, as cline's `- Context window management` and `**Context Window Management**`
+        copied = [rules[i].replace(").", "!)."), rules[i][:-1] + " too.", rules[i], f"**{rules[i].title()}**"][n % 4]
         target = FILES[(FILES.index(path) + n) % len(FILES)]
         if copied == rules[i] or copied not in seen:
             seen.add(copied)
@@ -283,3 +293,114 @@ def test_of_two_copies_born_in_one_second_the_older_keeps_the_first_line(repo, m
     sync(repo, config_mod.load(repo))
     assert identity_breaks(repo, list(named)) == []
     assert disagreements(repo, named) == []
+
+
+OVERVIEW = "# Cline\n\n## Overview\n\n- Context window management\n\n"
+FEATURES = "## Features\n\n1. **Context Window Management**\n2. Run the tests before you push.\n"
+
+
+@pytest.mark.parametrize("noted", [True, False])
+def test_a_look_alike_written_above_a_live_rule_is_a_birth_with_an_id_of_its_own(repo, noted):
+    """cline's .clinerules (issue 29): `- Context window management` written above `1. **Context Window
+    Management**` (one normal form, one file) was named with the live rule's id, so its why went to that
+    rule and the new line stayed without a note. A line that stays keeps its id, noted or not."""
+    init_store(repo)
+    if noted:
+        hooked_commit(repo, {".clinerules/cline.md": FEATURES}, "features")
+        sync(repo, config_mod.load(repo))
+        git(repo, "add", ".context")
+        git(repo, "commit", "-q", "--no-verify", "-m", "notes")
+    else:
+        commit(repo, {".clinerules/cline.md": FEATURES}, "features, no notes")
+    before = live_ids(repo)
+    sha, changes = hooked_commit(repo, {".clinerules/cline.md": OVERVIEW + FEATURES}, "overview")
+    assert [(c.kind, c.text) for c in changes] == [("added", "Context window management")]
+    assert changes[0].id not in before.values()
+
+    sync(repo, config_mod.load(repo))
+
+    after = live_ids(repo)
+    assert {k: after[k] for k in before} == before
+    assert after[".clinerules/cline.md", "Context window management"] == changes[0].id
+    assert [e["text"] for e in read_note(repo, changes[0].id) if e["kind"] == "added"] == ["Context window management"]
+    assert misplaced_whys(repo) == [] and shared_ids(repo) == []
+    assert identity_breaks(repo, [sha]) == [] and disagreements(repo, {sha: changes}) == []
+
+
+def test_sync_gives_the_birth_the_why_an_earlier_hook_put_under_a_live_look_alike_id(repo):
+    """A commit an earlier hook named `Context-Id: <live id> added` for the look-alike it added: sync folds
+    its trailers into the birth's own note (the id the hook gives it now), never into the live rule."""
+    import subprocess
+
+    from tests.helpers import write
+
+    init_store(repo)
+    _, changes = hooked_commit(repo, {".clinerules/cline.md": FEATURES}, "features")
+    sync(repo, config_mod.load(repo))
+    live = changes[0].id
+    write(repo, ".clinerules/cline.md", OVERVIEW + FEATURES)
+    git(repo, "add", "-A")
+    message = f"overview\n\nContext-Id: {live} added\nContext-Why: {live}: the overview lists the features"
+    subprocess.run(["git", "commit", "-q", "--no-verify", "-m", message], cwd=repo, check=True)
+
+    sync(repo, config_mod.load(repo))
+
+    assert [e["kind"] for e in read_note(repo, live)] == ["added", "linked"]
+    ids = live_ids(repo)
+    assert ids[".clinerules/cline.md", "**Context Window Management**"] == live
+    born = read_note(repo, ids[".clinerules/cline.md", "Context window management"])
+    assert [(e["kind"], e.get("text") or e.get("why")) for e in born] == [
+        ("added", "Context window management"),
+        ("linked", "the overview lists the features"),
+    ]
+    assert sync(repo, config_mod.load(repo))["events"] == 0  # the birth's own note is not mistaken again
+
+
+def test_sync_agrees_with_diff_when_a_rule_is_copied_in_the_commit_that_rewords_its_neighbour(repo):
+    """Found by a random run of the property test (session 6): [R0, R1] -> [R1, R27, R1] in one commit
+    (R0 reworded to R27, R1 copied below); the diff pairs R1 with the rewording, sync rewords R0's note."""
+    rule = "- Relevant implementation files - `src/engine.py` ({}).\n".format
+    _adopted(repo, {"AGENTS.md": "# Rules\n\n" + rule(0) + rule(1)})
+    sha, changes = hooked_commit(repo, {"AGENTS.md": "# Rules\n\n" + rule(1) + rule(27) + rule(1)})
+    sync(repo, config_mod.load(repo))
+    assert disagreements(repo, {sha: changes}) == [] and identity_breaks(repo, [sha]) == []
+
+
+def test_sync_a_why_of_one_commit_stays_with_its_text_when_the_next_commit_in_that_second_rewords_it(repo):
+    """Found by a random run of the property test (session 7, on notes6 too): a look-alike added with a why,
+    then moved and reworded by the next commit within the same second. `fold.order` put every change of
+    a second before every fact of it, so the first commit's why folded after the second commit's
+    rewording and read as written for the new text (why_text); within one second, commit order comes first."""
+    rule = "- Relevant implementation files - `src/engine.py` ({}).\n".format
+    _adopted(repo, {"AGENTS.md": "# Rules\n\n" + rule(0)})
+    hooked_commit(repo, {"AGENTS.md": "# Rules\n\n", "pkg/AGENTS.md": "# Rules\n\n" + rule(0)})
+    hooked_commit(repo, {"AGENTS.md": "# Rules\n\n" + rule("0!")})
+    hooked_commit(repo, {"AGENTS.md": "# Rules\n\n", "pkg/AGENTS.md": "# Rules\n\n" + rule(0) + rule(1)})
+    sync(repo, config_mod.load(repo))
+    assert misplaced_whys(repo) == []
+
+
+def test_sync_of_two_copies_one_reworded_and_one_removed_in_a_commit_retires_the_removed_one(repo):
+    """Found by a random run of the property test (session 7, on notes6 too): [R, R] -> [R reworded].
+    The diff rewords the first copy and removes the second; sync read the parent with the commit's own
+    rewording already folded, so the second note took the first line and was reworded too."""
+    rule = "- Relevant implementation files - `src/engine.py` ({}).\n".format
+    _adopted(repo, {"AGENTS.md": "# Rules\n\n" + rule(0)})
+    first = hooked_commit(repo, {"AGENTS.md": "# Rules\n\n" + rule(0) + rule(0)})
+    second = hooked_commit(repo, {"AGENTS.md": "# Rules\n\n" + rule("0, always")})
+    sync(repo, config_mod.load(repo))
+    assert disagreements(repo, dict([first, second])) == []
+    assert identity_breaks(repo, [first[0], second[0]]) == []
+
+
+def test_sync_a_copy_of_a_rule_reworded_into_its_text_in_the_same_second_keeps_the_first_line_apart(repo):
+    """Found by a random run of the property test (session 7): a rule reworded by one commit and copied
+    below by the next, in one second. Of the two notes of that text the reworded one was there first (its
+    commit is the ancestor), though a birth of that second would sort first by kind."""
+    rule = "- Relevant implementation files - `src/engine.py` ({}).\n".format
+    _adopted(repo, {"AGENTS.md": "# Rules\n\n" + rule(0)})
+    first = hooked_commit(repo, {"AGENTS.md": "# Rules\n\n" + rule("0, always")})
+    second = hooked_commit(repo, {"AGENTS.md": "# Rules\n\n" + rule("0, always") + rule("0, always")})
+    sync(repo, config_mod.load(repo))
+    assert disagreements(repo, dict([first, second])) == []
+    assert identity_breaks(repo, [first[0], second[0]]) == []

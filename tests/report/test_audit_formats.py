@@ -127,3 +127,9 @@ def test_text_long_group_ends_in_a_count_per_file() -> None:
     assert group.count("no rationale recorded") == 10  # ten in full
     assert group.count("  warning  CLAUDE.md:") == 50  # then forty one line each
     assert "… 30 more: CLAUDE.md (30)" in group
+
+
+def test_markdown_message_spaces_between_spans_and_prose() -> None:
+    # pipecat's finding read "`changelog/x.md`was deleted in 614b8e1a6 …; bring it back with`git checkout …`"
+    out = audit_markdown.message("`a.md` was deleted in 614b8e1; bring it back with `git checkout 614b8e1^ -- a.md`")
+    assert out == "`a.md` was deleted in 614b8e1; bring it back with `git checkout 614b8e1^ -- a.md`"

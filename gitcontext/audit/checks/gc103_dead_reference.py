@@ -34,7 +34,9 @@ hypothetical `examples/id_rsa.example`): not reported. An `@import` outside the 
 never read.
 
 Not reported: build output and gitignored paths, a working file history created and deleted three times or
-more (a release's notes file), placeholders (`src/<name>/`, `.../x.ts`, a drawn tree's entries under
+more (a release's notes file) or one of a numbered family its folder still holds (`changelog/3519.added.md`
+beside `changelog/4413.added.md`, a name that starts with its number: a fragment a release consumed, named
+as the pattern's example; `src/execution/v0.ts` beside `v1.ts` is still judged), placeholders (`src/<name>/`, `.../x.ts`, a drawn tree's entries under
 `plugin-<name>/`, a call with a placeholder word: `WithX()`, `getXById()`), anti-examples ("not `.toml`"), a
 path its clause says is gone or replaced ("the `src/scss/` folder has been removed", "the
 `.contributing/*.md` guides this skill supersedes"), a naming convention's example ("name test files like

@@ -4,7 +4,9 @@ History-only: the files its birth commit added (leaving out context files, `.con
 what `radius.exclude` skips, such as lockfiles; and nothing when that commit created the context
 file itself, since what came then came with the file, or deleted another context file, since the
 rule then most likely moved in from it: a migration, not a feature's arrival) and the paths it names in backticks that
-existed then are all absent from the tree now, not even under a new top folder (`app/src/x.ts` now
+existed then are all absent from the tree now, and it names no path the tree has now (a rule reworded
+to where its feature went — `src/util/schema.ts` now `lib/core/util/schema.ts`, rewritten past what rename
+detection pairs — has not outlived it), not even under a new top folder (`app/src/x.ts` now
 `js/app/src/x.ts`: a whole folder moved, which rename detection misses among many files), and git's
 rename detection finds none of them under a new name. When rename detection cannot run (blobs missing in a partial clone) nothing is judged
 and the report says so. A rule about a removed feature stays for months in real repositories; this is how to see it.
@@ -65,6 +67,8 @@ def run(ctx: AuditContext) -> Iterator[Finding]:
             else {p for p in added.get(birth, []) if not _ignored(ctx, p, skip)}
         )
         named = {n for n in names[loc.id] if f"{birth}:{n}" in existed and not _ignored(ctx, n, skip)}
+        if any(_present(ctx, n) for n in names[loc.id] - named):
+            continue  # it names a path there now (reworded to where its feature went): not outlived
         if (came or named) and not any(_present(ctx, p) for p in came | named):
             gone.append((loc, birth, sorted(came), sorted(named)))
     by_birth: dict[str, set[str]] = {}

@@ -16,7 +16,8 @@ that budget (estimated at four bytes a token) is a note, unless another agent's 
 over its own limit already. Each file counts once per view (a symlinked CLAUDE.md -> AGENTS.md is one file),
 `@imports` included. When the shortest view of a chain is already over, the longer views that load it are
 named in that one finding rather than reported again. A view that ends in a file shipped to other
-projects (under `templates/`, `examples/`, `fixtures/`: a sandbox template's AGENTS.md) is judged on the
+projects (under `templates/`, `examples/`, `fixtures/`, or a folder named with such a word, `agent_templates/`:
+a sandbox template's AGENTS.md, the one a CLI writes into new projects) is judged on the
 shipped files alone: the repository's files above it are not copied with it.
 
 Runs by default as an exact check: it judges no text, only a file's size against the figure its agent

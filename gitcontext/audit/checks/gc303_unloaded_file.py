@@ -24,6 +24,7 @@ data, loaded once copied out, never where it lies. A SKILL.md inside an agent's 
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Iterator
 
 from gitcontext.audit.context import AuditContext
@@ -81,14 +82,18 @@ _SHIPPED = frozenset(
 )
 
 
+_WORD_SPLIT = re.compile(r"[-_.\s]+")  # `agent_templates`, `project-templates`: the words of a folder's name
+
+
 def shipped(path: str) -> bool:
     """A file an agent is not meant to load where it lies: a packaged skill (a SKILL.md outside every agent's
     folder: a product's bundled skills, a catalog's, a sample, a fixture), or any context file under a folder of things
-    shipped to other projects (`examples/`, `templates/`, `assets/`, `fixtures/`): it loads once copied out."""
+    shipped to other projects (`examples/`, `templates/`, `assets/`, `fixtures/`, and a name made of words, one of
+    them such a word: `agent_templates/`, `project-templates/`): it loads once copied out."""
     parts = path.split("/")
     if parts[-1] == "SKILL.md" and not any(p in AGENT_FOLDERS for p in parts[:-1]):
         return True
-    return any(p.casefold() in _SHIPPED for p in parts[:-1])
+    return any(word in _SHIPPED for p in parts[:-1] for word in _WORD_SPLIT.split(p.casefold()))
 
 
 def _repo_glob(glob: str) -> str:
