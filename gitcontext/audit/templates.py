@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from gitcontext.identity.ends import common_ends
 from gitcontext.identity.words import STOPWORDS, stem
 
 _TOKEN = re.compile(r"[^\W_]+")
@@ -20,12 +21,7 @@ def template_swap(a: str, b: str, least: int = 2) -> bool:
     "Keep components small" / "Keep functions small"). A text that only adds to the other (a clause
     more, a word of emphasis) is no swap. The shared words must be LEAST at least, and half the shorter."""
     ta, tb = tokens(a), tokens(b)
-    prefix = 0
-    while prefix < min(len(ta), len(tb)) and ta[prefix] == tb[prefix]:
-        prefix += 1
-    suffix = 0
-    while suffix < min(len(ta), len(tb)) - prefix and ta[-1 - suffix] == tb[-1 - suffix]:
-        suffix += 1
+    prefix, suffix = common_ends(ta, tb)
     middle_a, middle_b = ta[prefix : len(ta) - suffix], tb[prefix : len(tb) - suffix]
     if not (_meaningful(middle_a) and _meaningful(middle_b)):
         return False

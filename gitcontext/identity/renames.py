@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
+from gitcontext.identity.ends import common_ends
 from gitcontext.identity.words import fold
 
 Substitution = tuple[tuple[str, ...], tuple[str, ...]]
@@ -24,12 +25,7 @@ MIN_RULES = 2  # a substitution seen in this many old rules and new rules is a r
 def substitution(old: str, new: str) -> Substitution | None:
     """The words that changed between two folded anchors, or None when one merely extends the other."""
     a, b = old.split(), new.split()
-    start = 0
-    while start < min(len(a), len(b)) and a[start] == b[start]:
-        start += 1
-    end = 0
-    while end < min(len(a), len(b)) - start and a[-1 - end] == b[-1 - end]:
-        end += 1
+    start, end = common_ends(a, b)
     u, v = tuple(a[start : len(a) - end]), tuple(b[start : len(b) - end])
     return (u, v) if u and v else None
 

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from gitcontext.identity.ends import common_ends
 from gitcontext.instructions.model import word_count
 from gitcontext.instructions.segment import segment
 from gitcontext.merge import diff3
@@ -70,7 +71,7 @@ class _Judge:
     def resolve(self, group: list[Hunk], mine: tuple[str, ...], other: tuple[str, ...]) -> list:
         if any(h.start != h.end or h.start != group[0].start for h in group):
             return diff3.conflict(group, mine, other)
-        head, tail = diff3.common_ends(mine, other)
+        head, tail = common_ends(mine, other)
         blocks = []
         for h in sorted(group, key=lambda h: h.side):
             a, b = h.j1 + head, h.j2 - tail

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from gitcontext.identity.ends import common_ends
 from gitcontext.merge.align import OURS, THEIRS, Hunk, hunks
 
 
@@ -45,17 +46,6 @@ def side_lines(group: list[Hunk], side: int, base: Sequence[str], other: Sequenc
         out += [*base[pos : h.start], *other[h.j1 : h.j2]]
         pos = h.end
     return (*out, *base[pos:end])
-
-
-def common_ends(mine: Sequence[str], other: Sequence[str]) -> tuple[int, int]:
-    """How many leading and trailing lines the two sequences share (not overlapping)."""
-    head = 0
-    while head < min(len(mine), len(other)) and mine[head] == other[head]:
-        head += 1
-    tail = 0
-    while tail < min(len(mine), len(other)) - head and mine[-1 - tail] == other[-1 - tail]:
-        tail += 1
-    return head, tail
 
 
 def conflict(group: list[Hunk], mine: tuple[str, ...], other: tuple[str, ...]) -> list:
