@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
@@ -125,8 +126,6 @@ def index_stamp(root: str | Path, git_dir: str | Path) -> str | None:
     last bytes (SHA-1 or SHA-256 of all before it, checked by git on every read), of the index git uses
     (GIT_INDEX_FILE, relative to ROOT as in a hook, else GIT_DIR/index). None when there is no index or it
     carries no checksum (`index.skipHash`: zeros), so nothing is keyed on it."""
-    import os
-
     named = os.environ.get("GIT_INDEX_FILE")
     path = os.path.join(root, named) if named else os.path.join(git_dir, "index")
     try:

@@ -14,6 +14,8 @@ from typing import Any
 from gitcontext import git
 from gitcontext.audit import order
 from gitcontext.errors import UserError
+from gitcontext.provenance.at_commit import quote_at
+from gitcontext.provenance.trailers import parse_message
 
 VERSION = 1
 
@@ -98,8 +100,6 @@ def _restore(root: Path, result, id: str, removed) -> dict[str, Any]:
     `Context-Id: <id> retired`, deleted by hand) gets the quote `sync` writes, cut from the base, and
     `restore_after: sync`; a rule without a note, or whose note no event or trailer retires (removed
     without the hooks), cannot be restored by `restore` (`noted: false`, `restore_after: none`)."""
-    from gitcontext.provenance.at_commit import quote_at
-
     state = result.states.get(id)
     if state is None:
         return {"restore": None, "noted": False}
@@ -114,8 +114,6 @@ def _restore(root: Path, result, id: str, removed) -> dict[str, Any]:
 
 def _retired_by_trailer(root: Path, rng, id: str) -> bool:
     """A commit of RNG says `Context-Id: ID retired` (the hook's line, which `sync` folds into the note)."""
-    from gitcontext.provenance.trailers import parse_message
-
     wanted = f"Context-Id: {id} retired"
     for _, _, message in git.commit_messages(f"{rng.base}..{rng.head}", root):
         if wanted in message and any(

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
+from gitcontext.instructions.model import normalize
+
 
 class State(NamedTuple):
     id: str
@@ -134,8 +136,6 @@ def why_for(state: State, text: str) -> bool:
     a secret."""
     if not state.why:
         return False
-    from gitcontext.instructions.model import normalize
-
     held = normalize(state.why_text or "")
     if held == normalize(text):
         return True
