@@ -243,6 +243,7 @@ def _prose(file: str, line: str, number: int, window: str, lead: str = "") -> It
             not _negated(clause, len(lead) + start)
             and not _gone(window, inner_end)
             and not _optional(lead + window, len(lead) + start, len(lead) + inner_end)
+            and not _names_no_file(line, start, inner_end)
         ):
             form = "naming" if start >= shown_from else example
             yield from _span(file, line, number, window, line[inner:inner_end].strip(), (inner, inner_end), form)
@@ -404,6 +405,26 @@ def _optional(line: str, start: int, end: int) -> bool:
     "read `docs/local.md` if it exists"): an optional file, not a claim that it does."""
     after = line[end:]
     return bool(_IF_BEFORE.search(line[:start]) and _EXISTS_AFTER.match(after) or _IF_IT_EXISTS.match(after))
+
+
+# What a span names when the text calls it so: a Docker image, a branch, a tag, another repository, an
+# organisation, a bucket (letta-ai/letta, fresh: "the old `letta/letta` Docker image" read as the deleted folder
+# letta/). A plain "image", "package" or "module" stays a path ("the `packages/ui` package").
+_THING_AFTER = re.compile(
+    r"^`?\s*(?:(?:docker|container|oci)\s+images?|containers?|branch(?:es)?|tags?|repo(?:s|sitory|sitories)?|"
+    r"org(?:anization|anisation)?s?|namespaces?|buckets?|registr(?:y|ies))\b",
+    re.I,
+)
+_THING_BEFORE = re.compile(
+    r"\b(?:(?:docker|container|oci)\s+image|container|branch|tag|repo(?:sitory)?|org(?:anization|anisation)?|"
+    r"namespace|bucket)\s+`?$",
+    re.I,
+)
+
+
+def _names_no_file(line: str, start: int, end: int) -> bool:
+    """The span is a Docker image, branch, tag, repository, organisation or bucket by the words beside it."""
+    return bool(_THING_AFTER.match(line[end:]) or _THING_BEFORE.search(line[max(0, start - 40) : start]))
 
 
 def _negated(line: str, pos: int) -> bool:
