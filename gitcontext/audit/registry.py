@@ -149,8 +149,9 @@ GC103_SESSION_4 = (
 GC103_MOVED = Part(
     ("moved", "deleted"),
     43,
-    48,
-    "round 8 session 7: 16/18 on main ffe7f776, read before that session's fixes — 12/14 on 8 repositories held "
+    50,
+    "round 8 session 7: 16/20 read before that session's fixes — letta-ai/letta 0/2 (a Docker image read as a "
+    "deleted folder, since left out; the lead's last trial), 12/14 on 8 repositories held "
     "out from every fix (bench/truth/, trust7b: microsoft/agent-framework 5/5, withastro/astro 7/9, whose 2 are a "
     "placeholder file argument `test/my-test.test.js`, since left out; six had none) and 4/4 on "
     "modelcontextprotocol/typescript-sdk (the lead's trial); no moved or deleted finding on 19 fresh repositories held "
