@@ -424,7 +424,7 @@ _THING_BEFORE = re.compile(
 
 def _names_no_file(line: str, start: int, end: int) -> bool:
     """The span is a Docker image, branch, tag, repository, organisation or bucket by the words beside it."""
-    return bool(_THING_AFTER.match(line[end:]) or _THING_BEFORE.search(line[max(0, start - 40) : start]))
+    return bool(_THING_AFTER.match(line[end : end + 60]) or _THING_BEFORE.search(line[max(0, start - 40) : start]))
 
 
 def _negated(line: str, pos: int) -> bool:
